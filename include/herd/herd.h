@@ -1,0 +1,368 @@
+/**
+ * @file herd.h
+ * @brief The core libherd API: one generic surface for every game.
+ *
+ * A game lives in an opaque ::herd_game handle. Everything the game needs,
+ * its position, its undo history, its seeded random generator and the text
+ * of its last error, lives in that handle: the library has no mutable global
+ * state. Distinct handles may be used from distinct threads at once, and calls
+ * that take a `const herd_game *` may run concurrently on one handle.
+ *
+ * Functions return ::HERD_OK (zero) or a negative ::herd_code. A call that
+ * fails leaves the game exactly as it was; calls that take a non-const handle
+ * also leave a message naming what was wrong, read with herd_last_error().
+ *
+ * Each game adds its own header with what only it has: herd/horses.h,
+ * herd/hex.h.
+ */
+#ifndef HERD_HERD_H
+#define HERD_HERD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @name Version
+ *  The version of the headers; herd_version() gives the library's.
+ *  @{ */
+#define HERD_VERSION_MAJOR 0 /**< Incompatible API changes. */
+#define HERD_VERSION_MINOR 1 /**< Compatible additions. */
+#define HERD_VERSION_PATCH 0 /**< Fixes only. */
+/** The version as one number: major * 10000 + minor * 100 + patch. */
+#define HERD_VERSION_NUMBER \
+    (HERD_VERSION_MAJOR * 10000 + HERD_VERSION_MINOR * 100 + HERD_VERSION_PATCH)
+/** @} */
+
+/** @def HERD_API
+ *  Marks a public symbol. The shared library exports only these; define
+ *  `HERD_STATIC` when linking the static library on Windows. */
+#if defined(_WIN32) && !defined(HERD_STATIC)
+#  ifdef HERD_BUILDING
+#    define HERD_API __declspec(dllexport)
+#  else
+#    define HERD_API __declspec(dllimport)
+#  endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#  define HERD_API __attribute__((visibility("default")))
+#else
+#  define HERD_API
+#endif
+
+/** Error codes. Every error is negative; ::HERD_OK is zero. */
+typedef enum herd_code {
+    HERD_OK = 0,              /**< Success. */
+    HERD_E_ARG = -1,          /**< A NULL pointer or an argument out of its domain. */
+    HERD_E_NOMEM = -2,        /**< The allocator returned NULL, or caller memory is too small. */
+    HERD_E_RANGE = -3,        /**< An option value out of its allowed range. */
+    HERD_E_PARSE = -4,        /**< Malformed text (position, move or options). */
+    HERD_E_ILLEGAL = -5,      /**< A well-formed move that the rules forbid here. */
+    HERD_E_BUFFER = -6,       /**< A caller buffer is too small; the needed size is reported. */
+    HERD_E_STATE = -7,        /**< Not possible now: game over, nothing to undo, no chance event. */
+    HERD_E_UNKNOWN = -8,      /**< An unknown game name or option key. */
+    HERD_E_POSITION = -9,     /**< A well-formed position that breaks the rules' invariants. */
+    HERD_E_UNSUPPORTED = -10  /**< The game does not offer this operation. */
+} herd_code;
+
+/**
+ * A static, human-readable description of an error code.
+ * @param code a ::herd_code (any int is accepted).
+ * @return a string that is never NULL; unknown codes give "unknown error".
+ */
+HERD_API const char *herd_strerror(int code);
+
+/** The library's version as HERD_VERSION_NUMBER computes it, to compare
+ *  with the headers' version at run time. */
+HERD_API int herd_version(void);
+
+/** The library's version as text, "MAJOR.MINOR.PATCH". */
+HERD_API const char *herd_version_string(void);
+
+/**
+ * A Lua-style allocator. Called with `new_size == 0` it frees `ptr` (of
+ * `old_size` bytes) and returns NULL; otherwise it returns a block of
+ * `new_size` bytes holding the first min(old_size, new_size) bytes of `ptr`
+ * (`ptr` is NULL for a fresh block, then `old_size` is 0), or NULL on failure,
+ * leaving `ptr` untouched. Passing NULL where an allocator is asked for means
+ * malloc, realloc and free.
+ */
+typedef void *(*herd_alloc_fn)(void *ud, void *ptr, size_t old_size, size_t new_size);
+
+/** The games of the library. */
+typedef enum herd_kind {
+    HERD_HORSES = 1, /**< Herd of Horses (`horses`). */
+    HERD_HEX = 2,    /**< Mark Steere's Herd on a hexhex board (`hex`). */
+    HERD_HARE = 3,   /**< Hare and Hounds (`hare`). */
+    HERD_FOX = 4,    /**< Fox and Geese (`fox`). */
+    HERD_FLOCK = 5   /**< Flock (`flock`). */
+} herd_kind;
+
+/** An opaque game handle. */
+typedef struct herd_game herd_game;
+
+/**
+ * A move, or any other action of a game (a chance outcome, a removal, a
+ * placement). A plain integer: store it, compare it with `==`, hash it. Its
+ * bits are the game's own encoding; convert with herd_move_from_text() and
+ * herd_move_to_text() or the game header's helpers.
+ */
+typedef uint64_t herd_move;
+
+/** No game has more legal actions at once than this. Each game header gives
+ *  its own, smaller bound, and herd_max_moves() the bound of one game. */
+#define HERD_MAX_MOVES 1024
+
+/** No position text of any game is longer than this, the NUL included. */
+#define HERD_MAX_POSITION_TEXT 1024
+
+/** No move text of any game is longer than this, the NUL included. */
+#define HERD_MAX_MOVE_TEXT 64
+
+/** The size of the message in ::herd_error. */
+#define HERD_ERROR_MESSAGE_SIZE 160
+
+/** Where herd_new() explains a failure, since no handle exists then. */
+typedef struct herd_error {
+    int code;                               /**< The ::herd_code returned. */
+    char message[HERD_ERROR_MESSAGE_SIZE];  /**< What was wrong, NUL-terminated. */
+} herd_error;
+
+/**
+ * Creates a game.
+ *
+ * @param out     receives the new handle; untouched on failure.
+ * @param game    the game's name as protocol.md spells it: "horses", "hex", ...
+ * @param options NULL or "" for the defaults, or `KEY=VALUE` pairs separated
+ *                by spaces, exactly the keys of the `herd` program's `new`
+ *                command (for `horses`: w, h, n, seed).
+ * @param alloc   the allocator for this handle, NULL for malloc/free.
+ * @param ud      passed to @p alloc unchanged.
+ * @param err     NULL, or receives the code and a message on failure.
+ * @return ::HERD_OK, ::HERD_E_ARG, ::HERD_E_UNKNOWN (game or key),
+ *         ::HERD_E_PARSE, ::HERD_E_RANGE or ::HERD_E_NOMEM.
+ */
+HERD_API int herd_new(herd_game **out, const char *game, const char *options,
+                      herd_alloc_fn alloc, void *ud, herd_error *err);
+
+/** Frees a game and its history with the handle's allocator. NULL is
+ *  harmless, and so is a game made by herd_copy_into() (nothing to free). */
+HERD_API void herd_free(herd_game *g);
+
+/** The game's kind. */
+HERD_API herd_kind herd_game_kind(const herd_game *g);
+
+/** The game's name, as herd_new() takes it. NULL for a NULL handle. */
+HERD_API const char *herd_game_name(const herd_game *g);
+
+/** The message of the last failed call that took this handle non-const,
+ *  "" when there is none. Valid until the next such call. */
+HERD_API const char *herd_last_error(const herd_game *g);
+
+/** The name of a side of this game: side 0 ("green", "red", "hounds",
+ *  "fox", "black") moves first; side 1 is the other. NULL if out of range. */
+HERD_API const char *herd_side_name(const herd_game *g, int side);
+
+/* ---------------------------------------------------------------- moves */
+
+/** The largest number of legal actions this game can ever have at once. */
+HERD_API size_t herd_max_moves(const herd_game *g);
+
+/**
+ * Lists the legal actions of the side to act (at a chance event: the
+ * outcomes). An ended game has none.
+ *
+ * @param buf   receives up to @p cap actions, in the game's generation order
+ *              (not sorted); may be NULL when @p cap is 0.
+ * @param count receives the number of legal actions, also when @p cap is too small.
+ * @return ::HERD_OK, or ::HERD_E_BUFFER when @p cap < *count (then @p buf is
+ *         untouched), or ::HERD_E_ARG.
+ */
+HERD_API int herd_legal_moves(const herd_game *g, herd_move *buf, size_t cap, size_t *count);
+
+/** Nonzero when @p m is legal now. */
+HERD_API int herd_is_legal(const herd_game *g, herd_move m);
+
+/**
+ * Plays an action after checking it fully. Allocates only when the undo
+ * history must grow (geometrically), so most calls allocate nothing.
+ * @return ::HERD_OK; ::HERD_E_ILLEGAL (the message says why: "b3 is
+ *         occupied", "the herd would split", ...), ::HERD_E_STATE when the
+ *         game is over, ::HERD_E_NOMEM; on error nothing changed.
+ */
+HERD_API int herd_apply(herd_game *g, herd_move m);
+
+/** Takes back the last action played. ::HERD_E_STATE when there is none. */
+HERD_API int herd_undo(herd_game *g);
+
+/** The number of actions that herd_undo() can take back now. */
+HERD_API size_t herd_history_length(const herd_game *g);
+
+/* ------------------------------------------------------------- status */
+
+/** How a game stands. */
+typedef enum herd_result {
+    HERD_ONGOING = 0, /**< The game goes on; herd_status::side is to act. */
+    HERD_WIN = 1,     /**< herd_status::side has won. */
+    HERD_DRAW = 2     /**< Nobody won. */
+} herd_result;
+
+/** Why a game ended. The names are protocol.md's status reasons. */
+typedef enum herd_reason {
+    HERD_REASON_NONE = 0,   /**< The game goes on. */
+    HERD_REASON_CORNER,     /**< `corner`: a horse reached its target corner. */
+    HERD_REASON_NO_MOVES,   /**< `no-moves`: the side to move had no legal move. */
+    HERD_REASON_FULL,       /**< `full`: the hex board is full. */
+    HERD_REASON_ESCAPED,    /**< `escaped`: the hare got below every hound. */
+    HERD_REASON_STALLING,   /**< `stalling`: ten hound moves in a row without going up. */
+    HERD_REASON_TRAPPED,    /**< `trapped`: the hare or fox, to move, cannot. */
+    HERD_REASON_CAPTURED,   /**< `captured`: enough pieces were captured. */
+    HERD_REASON_MOVE_LIMIT  /**< `move-limit`: Flock's 100 moves were played. */
+} herd_reason;
+
+/** The state of a game: who is to act, or who won and why. */
+typedef struct herd_status {
+    herd_result result; /**< Ongoing, win or draw. */
+    int side;           /**< Ongoing: the side to act; win: the winner; draw: -1. */
+    herd_reason reason; /**< ::HERD_REASON_NONE while ongoing. */
+} herd_status;
+
+/** Reads the game's status. @return ::HERD_OK or ::HERD_E_ARG. */
+HERD_API int herd_get_status(const herd_game *g, herd_status *st);
+
+/** The protocol name of a reason ("corner", "no-moves", ...); "" for
+ *  ::HERD_REASON_NONE, NULL for a value out of range. */
+HERD_API const char *herd_reason_name(herd_reason reason);
+
+/* --------------------------------------------------------------- text */
+
+/**
+ * Writes the position text of protocol.md, NUL-terminated.
+ * @param len receives the text's length without the NUL; when @p cap is too
+ *            small, the length needed (so @p cap must be at least *len + 1).
+ * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
+ */
+HERD_API int herd_position_to_text(const herd_game *g, char *buf, size_t cap, size_t *len);
+
+/**
+ * Replaces the position with one read from protocol.md's position text of
+ * the same game (its options, such as the board size, come from the text).
+ * Clears the undo history; the random generator goes on as it was.
+ * @return ::HERD_OK, ::HERD_E_PARSE (malformed), ::HERD_E_POSITION (breaks
+ *         the rules' invariants, the message names which) or ::HERD_E_ARG;
+ *         on error the game is unchanged.
+ */
+HERD_API int herd_position_from_text(herd_game *g, const char *text);
+
+/** Writes an action as protocol.md's action text; @p len as in
+ *  herd_position_to_text(). The action need not be legal now, but must be
+ *  one of this game's (::HERD_E_ARG otherwise). */
+HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len);
+
+/** Reads an action text. Checks the syntax and that the cells exist in the
+ *  game's naming, not that the action is legal now (herd_apply() does).
+ *  @return ::HERD_OK, ::HERD_E_PARSE or ::HERD_E_ARG. */
+HERD_API int herd_move_from_text(herd_game *g, const char *text, herd_move *m);
+
+/**
+ * Writes a human-readable board over several lines (free format, the `herd`
+ * program's `show`). @p len as in herd_position_to_text().
+ */
+HERD_API int herd_show(const herd_game *g, char *buf, size_t cap, size_t *len);
+
+/* ------------------------------------------------------ chance events */
+
+/** Nonzero when the game waits for a chance event (the hex dice). */
+HERD_API int herd_is_chance(const herd_game *g);
+
+/**
+ * Lists the outcomes of the pending chance event and their probabilities
+ * (which sum to one). @p probs may be NULL. @p count, @p cap and the return
+ * values as in herd_legal_moves(); ::HERD_E_STATE when no chance event waits.
+ */
+HERD_API int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, double *probs,
+                                  size_t cap, size_t *count);
+
+/** Draws the pending chance event's outcome with the game's own generator
+ *  and plays it; @p m (may be NULL) receives the outcome. ::HERD_E_STATE
+ *  when no chance event waits. */
+HERD_API int herd_roll(herd_game *g, herd_move *m);
+
+/* ---------------------------------------------------------- computers */
+
+/** The highest level that herd_genmove() takes for this game (1 for games
+ *  with a single computer player). */
+HERD_API int herd_max_level(const herd_game *g);
+
+/**
+ * Lets the game's computer player choose an action for the side to act,
+ * with the game's own generator, which moves on; does not play it.
+ * @param level 0 for the default, or 1..herd_max_level().
+ * @return ::HERD_OK, ::HERD_E_RANGE (level), ::HERD_E_STATE (game over or a
+ *         chance event waits: use herd_roll()).
+ */
+HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
+
+/**
+ * Lets the computer player choose as herd_genmove() does and plays the
+ * choice; herd_undo() then takes back both the move and the generator's
+ * draws. @p m (may be NULL) receives the move. Return values as
+ * herd_genmove() and herd_apply().
+ */
+HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
+
+/* ------------------------------------------------------------- search */
+
+/**
+ * Counts the action sequences of length @p depth from here (chance outcomes
+ * count as actions; an ended game has none; depth 0 counts 1).
+ * Allocates one work area with the handle's allocator.
+ * A game made by herd_copy_into() has no allocator and answers ::HERD_E_NOMEM.
+ * @return ::HERD_OK, ::HERD_E_ARG (depth over 64), ::HERD_E_NOMEM.
+ */
+HERD_API int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes);
+
+/** Makes an independent copy of @p src, history included, with its own
+ *  allocator (NULL for malloc/free). */
+HERD_API int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void *ud);
+
+/**
+ * The bytes that herd_copy_into() needs for a copy of @p g that keeps up to
+ * @p history actions for undo.
+ */
+HERD_API size_t herd_copy_size(const herd_game *g, size_t history);
+
+/**
+ * Copies the position of @p src into caller memory, for search without the
+ * heap (copy-make) or for embedded callers. The copy starts with an empty
+ * history; it keeps as many undo records as fit in @p size (see
+ * herd_copy_size()), dropping the oldest when full, so a copy with room for
+ * none plays on but cannot undo. It never allocates; herd_free() on it is
+ * harmless and not needed.
+ * @param mem  at least herd_copy_size(src, 0) bytes, aligned for any type.
+ * @param out  receives the handle, which points into @p mem.
+ * @return ::HERD_OK, ::HERD_E_NOMEM (too small), ::HERD_E_ARG (NULL or misaligned).
+ */
+HERD_API int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_game **out);
+
+/**
+ * Sets @p dst to the position of @p src without allocating: the fast path of
+ * copy-make search. Both must be the same game with the same board size.
+ * @p dst's history is cleared.
+ * @return ::HERD_OK or ::HERD_E_ARG.
+ */
+HERD_API int herd_copy_position(herd_game *dst, const herd_game *src);
+
+/** Nonzero when both games have the same position, side to act, status
+ *  and generator state (their histories are not compared). */
+HERD_API int herd_same_position(const herd_game *a, const herd_game *b);
+
+/** The bytes of one game's position state (what herd_copy_position() copies). */
+HERD_API size_t herd_state_size(const herd_game *g);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HERD_HERD_H */

@@ -1,0 +1,125 @@
+/**
+ * @file horses.h
+ * @brief Herd of Horses: what only this game has.
+ *
+ * Sides: 0 is Green (moves first, starts at a1), 1 is Red (starts at the
+ * bottom-right cell). Cells are named row letter then column number, `a1`
+ * top-left. A move is a horse's knight jump; the generic API in herd.h plays
+ * it. This header adds typed creation, move construction, the connection
+ * lines for drawing, the progress bars and the moves-log line.
+ */
+#ifndef HERD_HORSES_H
+#define HERD_HORSES_H
+
+#include "herd.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @name Option ranges and defaults
+ *  @{ */
+#define HERD_HORSES_MIN_WIDTH 8     /**< Smallest board width. */
+#define HERD_HORSES_MAX_WIDTH 30    /**< Largest board width. */
+#define HERD_HORSES_MIN_HEIGHT 8    /**< Smallest board height. */
+#define HERD_HORSES_MAX_HEIGHT 20   /**< Largest board height. */
+#define HERD_HORSES_MIN_HORSES 4    /**< Fewest horses a side. */
+#define HERD_HORSES_MAX_HORSES 10   /**< Most horses a side. */
+#define HERD_HORSES_DEFAULT_WIDTH 8   /**< Default board width. */
+#define HERD_HORSES_DEFAULT_HEIGHT 8  /**< Default board height. */
+#define HERD_HORSES_DEFAULT_HORSES 6  /**< Default horses a side. */
+/** Each horse has at most eight jumps. */
+#define HERD_HORSES_MAX_MOVES (8 * HERD_HORSES_MAX_HORSES)
+/** A horse touches at most eight others, so a herd has at most this many lines. */
+#define HERD_HORSES_MAX_LINES (4 * HERD_HORSES_MAX_HORSES)
+/** @} */
+
+/** Side numbers of this game. */
+enum { HERD_GREEN = 0, HERD_RED = 1 };
+
+/** The options of a Herd of Horses game. */
+typedef struct herd_horses_options {
+    int width;     /**< Columns, 8..30. */
+    int height;    /**< Rows, 8..20. */
+    int horses;    /**< Horses a side, 4..10. */
+    uint64_t seed; /**< Seeds the start placement and the computer player. */
+} herd_horses_options;
+
+/** Fills @p opt with the defaults: 8x8, 6 horses, seed 0. */
+HERD_API void herd_horses_default_options(herd_horses_options *opt);
+
+/**
+ * Creates a Herd of Horses game from typed options: the seeded start
+ * placement (docs/horses.md describes it) and Green to move.
+ * @return as herd_new(); ::HERD_E_RANGE names the option and its range.
+ */
+HERD_API int herd_horses_new(herd_game **out, const herd_horses_options *opt,
+                             herd_alloc_fn alloc, void *ud, herd_error *err);
+
+/** A cell as a row (0 = `a`, top) and a column (0 = `1`, left). */
+typedef struct herd_cell {
+    int row; /**< 0-based row, from the top. */
+    int col; /**< 0-based column, from the left. */
+} herd_cell;
+
+/** Builds the move that jumps the horse on @p from to @p to. Coordinates
+ *  0..255 are representable, so an off-board target can be expressed (and
+ *  herd_apply() refuses it with a message). */
+HERD_API herd_move herd_horses_move(herd_cell from, herd_cell to);
+
+/** The cells of a move built by herd_horses_move(). */
+HERD_API void herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to);
+
+/** The board size and horses a side of @p g. ::HERD_E_ARG if not `horses`. */
+HERD_API int herd_horses_options_of(const herd_game *g, herd_horses_options *opt);
+
+/** Where horse @p number (1..n) of @p side stands. */
+HERD_API int herd_horses_horse(const herd_game *g, int side, int number, herd_cell *cell);
+
+/**
+ * Who stands on a cell.
+ * @param side   receives the side (-1 when empty).
+ * @param number receives the horse number 1..n (0 when empty). Either may be NULL.
+ * @return ::HERD_OK, or ::HERD_E_ARG for a cell off the board.
+ */
+HERD_API int herd_horses_at(const herd_game *g, herd_cell cell, int *side, int *number);
+
+/** Nonzero when @p side's herd is together (its knight-move graph connected). */
+HERD_API int herd_horses_together(const herd_game *g, int side);
+
+/** A connection line: two horses of one side a knight's move apart. */
+typedef struct herd_horses_line {
+    int a; /**< The lower horse number. */
+    int b; /**< The higher horse number. */
+} herd_horses_line;
+
+/**
+ * The connection lines between @p side's horses, for drawing, ordered by
+ * (a, b). At most ::HERD_HORSES_MAX_LINES. @p count and the return values as
+ * in herd_legal_moves().
+ */
+HERD_API int herd_horses_lines(const herd_game *g, int side, herd_horses_line *buf, size_t cap,
+                               size_t *count);
+
+/**
+ * A side's progress bar. @p distance receives the fewest knight moves that
+ * the side's closest horse needs to reach its target corner on an empty
+ * board; @p parts the knight distance from `a1` to the bottom-right cell on
+ * the empty board (the bar's number of parts). Either may be NULL.
+ */
+HERD_API int herd_horses_progress(const herd_game *g, int side, int *distance, int *parts);
+
+/**
+ * Writes the moves-log line of the move that was played as action number
+ * @p number (from 1), e.g. `3. Green moved horse 0: a3 -> b5` (horse 10
+ * shows as 0). Call it right after herd_apply() of that move, so that the
+ * horse is found on its new cell. @p len as in herd_position_to_text().
+ */
+HERD_API int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char *buf,
+                                  size_t cap, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HERD_HORSES_H */

@@ -1,0 +1,692 @@
+/* The generic game handle: allocation, history, errors, text, perft and
+ * copies, written once for every game through its herd_rules. */
+#include <stdalign.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct herd_game {
+    const herd_rules *rules;
+    herd_alloc_fn alloc; /* NULL for a game in caller memory */
+    void *ud;
+    /* Undo records are whole states in a ring of hist_slots slots. One slot
+     * is always kept free so that a record can be written before the move is
+     * checked; a caller-memory game with a full ring drops its oldest record. */
+    unsigned char *hist;
+    size_t hist_slots, hist_start, hist_len;
+    char err[HERD_ERROR_MESSAGE_SIZE];
+    max_align_t state[]; /* rules->state_size bytes */
+};
+
+static const herd_rules *const all_rules[] = {
+    &herd_horses_rules,
+};
+
+static void *default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
+{
+    (void)ud;
+    (void)old_size;
+    if (new_size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, new_size);
+}
+
+static size_t round_up(size_t n)
+{
+    size_t a = alignof(max_align_t);
+    return (n + a - 1) / a * a;
+}
+
+static size_t base_size(const herd_rules *r)
+{
+    return round_up(offsetof(herd_game, state) + r->state_size);
+}
+
+static herd_msg game_msg(herd_game *g)
+{
+    herd_msg m = {g->err, sizeof g->err};
+    return m;
+}
+
+static herd_head *head_of(const herd_game *g)
+{
+    return (herd_head *)(void *)g->state;
+}
+
+static void set_error(herd_error *err, int code, const char *message)
+{
+    if (!err)
+        return;
+    err->code = code;
+    size_t n = strlen(message);
+    if (n >= sizeof err->message)
+        n = sizeof err->message - 1;
+    memcpy(err->message, message, n);
+    err->message[n] = '\0';
+}
+
+const char *herd_strerror(int code)
+{
+    switch (code) {
+    case HERD_OK: return "success";
+    case HERD_E_ARG: return "invalid argument";
+    case HERD_E_NOMEM: return "out of memory";
+    case HERD_E_RANGE: return "value out of range";
+    case HERD_E_PARSE: return "malformed text";
+    case HERD_E_ILLEGAL: return "illegal move";
+    case HERD_E_BUFFER: return "buffer too small";
+    case HERD_E_STATE: return "not possible in this state";
+    case HERD_E_UNKNOWN: return "unknown name";
+    case HERD_E_POSITION: return "position breaks the rules";
+    case HERD_E_UNSUPPORTED: return "not supported by this game";
+    default: return "unknown error";
+    }
+}
+
+int herd_version(void)
+{
+    return HERD_VERSION_NUMBER;
+}
+
+#define HERD_STR2(x) #x
+#define HERD_STR(x) HERD_STR2(x)
+
+const char *herd_version_string(void)
+{
+    return HERD_STR(HERD_VERSION_MAJOR) "." HERD_STR(HERD_VERSION_MINOR) "." HERD_STR(
+        HERD_VERSION_PATCH);
+}
+
+/* ------------------------------------------------------------ creation */
+
+int herd_game_create(herd_game **out, const herd_rules *rules, const herd_options *opt,
+                     herd_alloc_fn alloc, void *ud, herd_error *err)
+{
+    char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
+    herd_msg msg = {msgbuf, sizeof msgbuf};
+    if (!alloc)
+        alloc = default_alloc;
+    size_t size = base_size(rules);
+    herd_game *g = alloc(ud, NULL, 0, size);
+    if (!g) {
+        set_error(err, HERD_E_NOMEM, "out of memory");
+        return HERD_E_NOMEM;
+    }
+    memset(g, 0, size);
+    g->rules = rules;
+    g->alloc = alloc;
+    g->ud = ud;
+    int rc = rules->init(g->state, opt, msg);
+    if (rc != HERD_OK) {
+        alloc(ud, g, size, 0);
+        set_error(err, rc, msgbuf);
+        return rc;
+    }
+    *out = g;
+    return HERD_OK;
+}
+
+int herd_new(herd_game **out, const char *game, const char *options, herd_alloc_fn alloc,
+             void *ud, herd_error *err)
+{
+    char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
+    herd_msg msg = {msgbuf, sizeof msgbuf};
+    if (!out || !game) {
+        set_error(err, HERD_E_ARG, "out and game must not be NULL");
+        return HERD_E_ARG;
+    }
+    const herd_rules *rules = NULL;
+    for (size_t i = 0; i < sizeof all_rules / sizeof all_rules[0]; i++)
+        if (strcmp(all_rules[i]->name, game) == 0)
+            rules = all_rules[i];
+    if (!rules) {
+        herd_fail(msg, HERD_E_UNKNOWN, "unknown game '%.40s'", game);
+        set_error(err, HERD_E_UNKNOWN, msgbuf);
+        return HERD_E_UNKNOWN;
+    }
+    herd_options opt;
+    int rc = herd_options_parse(&opt, options, rules->option_keys, msg);
+    if (rc != HERD_OK) {
+        set_error(err, rc, msgbuf);
+        return rc;
+    }
+    return herd_game_create(out, rules, &opt, alloc, ud, err);
+}
+
+static size_t history_bytes(const herd_game *g)
+{
+    return g->hist_slots * g->rules->state_size;
+}
+
+void herd_free(herd_game *g)
+{
+    if (!g || !g->alloc)
+        return;
+    if (g->hist)
+        g->alloc(g->ud, g->hist, history_bytes(g), 0);
+    g->alloc(g->ud, g, base_size(g->rules), 0);
+}
+
+const void *herd_game_state(const herd_game *g, herd_kind kind)
+{
+    if (!g || g->rules->kind != kind)
+        return NULL;
+    return g->state;
+}
+
+herd_kind herd_game_kind(const herd_game *g)
+{
+    return g ? g->rules->kind : (herd_kind)0;
+}
+
+const char *herd_game_name(const herd_game *g)
+{
+    return g ? g->rules->name : NULL;
+}
+
+const char *herd_last_error(const herd_game *g)
+{
+    return g ? g->err : "";
+}
+
+const char *herd_side_name(const herd_game *g, int side)
+{
+    if (!g || side < 0 || side > 1)
+        return NULL;
+    return g->rules->side_names[side];
+}
+
+size_t herd_max_moves(const herd_game *g)
+{
+    return g ? g->rules->max_moves : 0;
+}
+
+size_t herd_state_size(const herd_game *g)
+{
+    return g ? g->rules->state_size : 0;
+}
+
+int herd_max_level(const herd_game *g)
+{
+    return g ? g->rules->max_level : 0;
+}
+
+/* ------------------------------------------------------------- moves */
+
+int herd_legal_moves(const herd_game *g, herd_move *buf, size_t cap, size_t *count)
+{
+    herd_move all[HERD_MAX_MOVES];
+    if (!g || !count || (!buf && cap))
+        return HERD_E_ARG;
+    size_t n = g->rules->legal(g->state, all);
+    *count = n;
+    if (cap < n)
+        return HERD_E_BUFFER;
+    if (n)
+        memcpy(buf, all, n * sizeof *all);
+    return HERD_OK;
+}
+
+int herd_is_legal(const herd_game *g, herd_move m)
+{
+    herd_move all[HERD_MAX_MOVES];
+    if (!g)
+        return 0;
+    size_t n = g->rules->legal(g->state, all);
+    for (size_t i = 0; i < n; i++)
+        if (all[i] == m)
+            return 1;
+    return 0;
+}
+
+/* Makes sure the slot after the last record is free to write. */
+static int reserve_record(herd_game *g)
+{
+    if (!g->alloc || g->hist_len + 1 < g->hist_slots)
+        return HERD_OK;
+    size_t slots = g->hist_slots ? g->hist_slots * 2 : 16;
+    size_t ss = g->rules->state_size;
+    if (slots > SIZE_MAX / ss)
+        return herd_fail(game_msg(g), HERD_E_NOMEM, "the undo history is too long");
+    unsigned char *h = g->alloc(g->ud, g->hist, history_bytes(g), slots * ss);
+    if (!h)
+        return herd_fail(game_msg(g), HERD_E_NOMEM, "out of memory for the undo history");
+    g->hist = h;
+    g->hist_slots = slots;
+    return HERD_OK;
+}
+
+/* Writes the current state into the free slot (if there is one); the
+ * record counts only once commit_record() is called. */
+static unsigned char *begin_record(herd_game *g)
+{
+    if (g->hist_slots == 0)
+        return NULL;
+    size_t ss = g->rules->state_size;
+    unsigned char *slot = g->hist + ((g->hist_start + g->hist_len) % g->hist_slots) * ss;
+    memcpy(slot, g->state, ss);
+    return slot;
+}
+
+static void commit_record(herd_game *g)
+{
+    if (g->hist_slots == 0)
+        return;
+    if (g->hist_len + 1 < g->hist_slots)
+        g->hist_len++;
+    else
+        g->hist_start = (g->hist_start + 1) % g->hist_slots; /* full: drop the oldest */
+}
+
+static int check_ongoing(herd_game *g)
+{
+    if (head_of(g)->result != HERD_ONGOING)
+        return herd_fail(game_msg(g), HERD_E_STATE, "the game is over");
+    return HERD_OK;
+}
+
+int herd_apply(herd_game *g, herd_move m)
+{
+    if (!g)
+        return HERD_E_ARG;
+    int rc = check_ongoing(g);
+    if (rc == HERD_OK)
+        rc = reserve_record(g);
+    if (rc != HERD_OK)
+        return rc;
+    begin_record(g);
+    rc = g->rules->apply(g->state, m, game_msg(g));
+    if (rc == HERD_OK)
+        commit_record(g);
+    return rc;
+}
+
+/* Draws an action with the game's generator and plays it, recording the
+ * state from before the draw so that undo also rewinds the generator. */
+static int draw_and_play(herd_game *g, herd_move (*draw)(herd_game *g, int level), int level,
+                         herd_move *out)
+{
+    int rc = reserve_record(g);
+    if (rc != HERD_OK)
+        return rc;
+    unsigned char *before = begin_record(g);
+    herd_move m = draw(g, level);
+    rc = g->rules->apply(g->state, m, game_msg(g));
+    if (rc != HERD_OK) {
+        /* A drawn action is legal by construction; put the generator back
+         * all the same, so that even this cannot change the game. */
+        if (before)
+            memcpy(g->state, before, g->rules->state_size);
+        return rc;
+    }
+    commit_record(g);
+    if (out)
+        *out = m;
+    return HERD_OK;
+}
+
+int herd_undo(herd_game *g)
+{
+    if (!g)
+        return HERD_E_ARG;
+    if (g->hist_len == 0)
+        return herd_fail(game_msg(g), HERD_E_STATE, "there is nothing to undo");
+    size_t ss = g->rules->state_size;
+    g->hist_len--;
+    memcpy(g->state, g->hist + ((g->hist_start + g->hist_len) % g->hist_slots) * ss, ss);
+    return HERD_OK;
+}
+
+size_t herd_history_length(const herd_game *g)
+{
+    return g ? g->hist_len : 0;
+}
+
+/* ------------------------------------------------------------ status */
+
+int herd_get_status(const herd_game *g, herd_status *st)
+{
+    if (!g || !st)
+        return HERD_E_ARG;
+    const herd_head *h = head_of(g);
+    st->result = (herd_result)h->result;
+    st->reason = (herd_reason)h->reason;
+    st->side = h->result == HERD_ONGOING ? h->side : h->result == HERD_WIN ? h->winner : -1;
+    return HERD_OK;
+}
+
+const char *herd_reason_name(herd_reason reason)
+{
+    static const char *const names[] = {"",        "corner",   "no-moves", "full",      "escaped",
+                                        "stalling", "trapped", "captured", "move-limit"};
+    if ((unsigned)reason >= sizeof names / sizeof names[0])
+        return NULL;
+    return names[reason];
+}
+
+void herd_head_set_win(herd_head *h, int winner, herd_reason reason)
+{
+    h->result = HERD_WIN;
+    h->winner = (int8_t)winner;
+    h->reason = (uint8_t)reason;
+}
+
+void herd_head_set_draw(herd_head *h, herd_reason reason)
+{
+    h->result = HERD_DRAW;
+    h->winner = -1;
+    h->reason = (uint8_t)reason;
+}
+
+void herd_head_set_ongoing(herd_head *h, int side)
+{
+    h->result = HERD_ONGOING;
+    h->side = (uint8_t)side;
+    h->winner = -1;
+    h->reason = HERD_REASON_NONE;
+}
+
+/* -------------------------------------------------------------- text */
+
+static int finish_text(const herd_sb *sb, size_t cap, size_t *len)
+{
+    *len = sb->len;
+    return sb->len < cap ? HERD_OK : HERD_E_BUFFER;
+}
+
+/* Writes into a scratch buffer first so that a short caller buffer is
+ * left untouched, as every other failing call leaves its outputs. */
+typedef void (*write_fn)(const herd_game *g, const void *arg, herd_sb *sb);
+
+static int write_text(const herd_game *g, write_fn fn, const void *arg, char *buf, size_t cap,
+                      size_t *len)
+{
+    if (!g || !len || (!buf && cap))
+        return HERD_E_ARG;
+    herd_sb sb;
+    herd_sb_init(&sb, NULL, 0);
+    fn(g, arg, &sb);
+    if (finish_text(&sb, cap, len) != HERD_OK)
+        return HERD_E_BUFFER;
+    herd_sb_init(&sb, buf, cap);
+    fn(g, arg, &sb);
+    return HERD_OK;
+}
+
+static void write_position(const herd_game *g, const void *arg, herd_sb *sb)
+{
+    (void)arg;
+    g->rules->write_position(g->state, sb);
+}
+
+static void write_show(const herd_game *g, const void *arg, herd_sb *sb)
+{
+    (void)arg;
+    g->rules->show(g->state, sb);
+}
+
+static void write_move(const herd_game *g, const void *arg, herd_sb *sb)
+{
+    g->rules->write_move(g->state, *(const herd_move *)arg, sb);
+}
+
+int herd_position_to_text(const herd_game *g, char *buf, size_t cap, size_t *len)
+{
+    return write_text(g, write_position, NULL, buf, cap, len);
+}
+
+int herd_show(const herd_game *g, char *buf, size_t cap, size_t *len)
+{
+    return write_text(g, write_show, NULL, buf, cap, len);
+}
+
+int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len)
+{
+    if (!g)
+        return HERD_E_ARG;
+    herd_sb sb;
+    herd_sb_init(&sb, NULL, 0);
+    if (g->rules->write_move(g->state, m, &sb) != HERD_OK)
+        return HERD_E_ARG;
+    return write_text(g, write_move, &m, buf, cap, len);
+}
+
+int herd_position_from_text(herd_game *g, const char *text)
+{
+    if (!g || !text)
+        return HERD_E_ARG;
+    /* Parse into a scratch state so that a refusal changes nothing. */
+    max_align_t scratch[(HERD_MAX_STATE_SIZE + sizeof(max_align_t) - 1) / sizeof(max_align_t)];
+    size_t ss = g->rules->state_size;
+    memset(scratch, 0, ss);
+    ((herd_head *)(void *)scratch)->rng = head_of(g)->rng;
+    int rc = g->rules->read_position(scratch, text, game_msg(g));
+    if (rc != HERD_OK)
+        return rc;
+    memcpy(g->state, scratch, ss);
+    g->hist_len = 0;
+    g->hist_start = 0;
+    return HERD_OK;
+}
+
+int herd_move_from_text(herd_game *g, const char *text, herd_move *m)
+{
+    if (!g || !text || !m)
+        return HERD_E_ARG;
+    return g->rules->read_move(g->state, text, m, game_msg(g));
+}
+
+/* ------------------------------------------------------------ chance */
+
+int herd_is_chance(const herd_game *g)
+{
+    herd_move buf[HERD_MAX_MOVES];
+    uint32_t w[HERD_MAX_MOVES];
+    return g && g->rules->chance && g->rules->chance(g->state, buf, w) > 0;
+}
+
+int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, double *probs, size_t cap,
+                         size_t *count)
+{
+    herd_move buf[HERD_MAX_MOVES];
+    uint32_t w[HERD_MAX_MOVES];
+    if (!g || !count || (!outcomes && cap))
+        return HERD_E_ARG;
+    size_t n = g->rules->chance ? g->rules->chance(g->state, buf, w) : 0;
+    if (n == 0)
+        return HERD_E_STATE;
+    *count = n;
+    if (cap < n)
+        return HERD_E_BUFFER;
+    for (size_t i = 0; i < n; i++) {
+        outcomes[i] = buf[i];
+        if (probs)
+            probs[i] = (double)w[i] / (double)g->rules->chance_total;
+    }
+    return HERD_OK;
+}
+
+static herd_move draw_chance(herd_game *g, int level)
+{
+    herd_move buf[HERD_MAX_MOVES];
+    uint32_t w[HERD_MAX_MOVES];
+    (void)level;
+    size_t n = g->rules->chance(g->state, buf, w);
+    uint32_t x = herd_rng_below(&head_of(g)->rng, g->rules->chance_total);
+    size_t i = 0;
+    while (i + 1 < n && x >= w[i])
+        x -= w[i++];
+    return buf[i];
+}
+
+int herd_roll(herd_game *g, herd_move *m)
+{
+    if (!g)
+        return HERD_E_ARG;
+    if (!herd_is_chance(g))
+        return herd_fail(game_msg(g), HERD_E_STATE, "no chance event waits");
+    return draw_and_play(g, draw_chance, 0, m);
+}
+
+/* --------------------------------------------------------- computers */
+
+static int check_genmove(herd_game *g, int level)
+{
+    int rc = check_ongoing(g);
+    if (rc != HERD_OK)
+        return rc;
+    if (level < 0 || level > g->rules->max_level)
+        return herd_fail(game_msg(g), HERD_E_RANGE, "level %d is out of range 0..%d", level,
+                         g->rules->max_level);
+    if (herd_is_chance(g))
+        return herd_fail(game_msg(g), HERD_E_STATE, "a chance event waits: roll first");
+    return HERD_OK;
+}
+
+static herd_move draw_genmove(herd_game *g, int level)
+{
+    return g->rules->genmove(g->state, level);
+}
+
+int herd_genmove(herd_game *g, int level, herd_move *m)
+{
+    if (!g || !m)
+        return HERD_E_ARG;
+    int rc = check_genmove(g, level);
+    if (rc == HERD_OK)
+        *m = draw_genmove(g, level);
+    return rc;
+}
+
+int herd_play_genmove(herd_game *g, int level, herd_move *m)
+{
+    if (!g)
+        return HERD_E_ARG;
+    int rc = check_genmove(g, level);
+    if (rc != HERD_OK)
+        return rc;
+    return draw_and_play(g, draw_genmove, level, m);
+}
+
+/* ------------------------------------------------------------- perft */
+
+static uint64_t perft_rec(const herd_rules *r, unsigned char *state, herd_move *moves,
+                          unsigned depth)
+{
+    size_t n = r->legal(state, moves);
+    if (depth == 1)
+        return n;
+    unsigned char *child = state + r->state_size;
+    herd_move *next = moves + r->max_moves;
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        memcpy(child, state, r->state_size);
+        r->apply(child, moves[i], (herd_msg){NULL, 0});
+        total += perft_rec(r, child, next, depth - 1);
+    }
+    return total;
+}
+
+int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes)
+{
+    if (!g || !nodes || depth > 64)
+        return HERD_E_ARG;
+    if (depth == 0) {
+        *nodes = 1;
+        return HERD_OK;
+    }
+    const herd_rules *r = g->rules;
+    size_t states = round_up((size_t)depth * r->state_size);
+    size_t bytes = states + (size_t)depth * r->max_moves * sizeof(herd_move);
+    unsigned char *work = g->alloc ? g->alloc(g->ud, NULL, 0, bytes) : NULL;
+    if (!work)
+        return herd_fail(game_msg(g), HERD_E_NOMEM, "out of memory for perft");
+    memcpy(work, g->state, r->state_size);
+    *nodes = perft_rec(r, work, (herd_move *)(void *)(work + states), depth);
+    g->alloc(g->ud, work, bytes, 0);
+    return HERD_OK;
+}
+
+/* ------------------------------------------------------------ copies */
+
+int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void *ud)
+{
+    if (!src || !out)
+        return HERD_E_ARG;
+    if (!alloc)
+        alloc = default_alloc;
+    size_t size = base_size(src->rules);
+    herd_game *g = alloc(ud, NULL, 0, size);
+    if (!g)
+        return HERD_E_NOMEM;
+    memcpy(g, src, size);
+    g->alloc = alloc;
+    g->ud = ud;
+    g->hist = NULL;
+    g->hist_slots = g->hist_start = g->hist_len = 0;
+    if (src->hist_len) {
+        size_t ss = src->rules->state_size;
+        size_t slots = src->hist_len + 1;
+        g->hist = alloc(ud, NULL, 0, slots * ss);
+        if (!g->hist) {
+            alloc(ud, g, size, 0);
+            return HERD_E_NOMEM;
+        }
+        for (size_t i = 0; i < src->hist_len; i++)
+            memcpy(g->hist + i * ss, src->hist + ((src->hist_start + i) % src->hist_slots) * ss, ss);
+        g->hist_slots = slots;
+        g->hist_len = src->hist_len;
+    }
+    *out = g;
+    return HERD_OK;
+}
+
+size_t herd_copy_size(const herd_game *g, size_t history)
+{
+    if (!g)
+        return 0;
+    /* One slot more than the records kept: the free slot of the ring. */
+    return base_size(g->rules) + (history ? (history + 1) * g->rules->state_size : 0);
+}
+
+int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_game **out)
+{
+    if (!src || !mem || !out || (uintptr_t)mem % alignof(max_align_t) != 0)
+        return HERD_E_ARG;
+    size_t base = base_size(src->rules);
+    if (size < base)
+        return HERD_E_NOMEM;
+    herd_game *g = mem;
+    memcpy(g, src, base);
+    g->alloc = NULL;
+    g->ud = NULL;
+    g->hist = (unsigned char *)mem + base;
+    g->hist_slots = (size - base) / src->rules->state_size;
+    if (g->hist_slots < 2)
+        g->hist_slots = 0; /* no room for a record beside the free slot */
+    g->hist_start = g->hist_len = 0;
+    *out = g;
+    return HERD_OK;
+}
+
+int herd_copy_position(herd_game *dst, const herd_game *src)
+{
+    if (!dst || !src || dst->rules != src->rules)
+        return HERD_E_ARG;
+    memcpy(dst->state, src->state, src->rules->state_size);
+    dst->hist_len = dst->hist_start = 0;
+    return HERD_OK;
+}
+
+int herd_same_position(const herd_game *a, const herd_game *b)
+{
+    if (!a || !b || a->rules != b->rules)
+        return 0;
+    if (a->rules->same)
+        return a->rules->same(a->state, b->state);
+    return memcmp(a->state, b->state, a->rules->state_size) == 0;
+}

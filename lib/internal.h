@@ -1,0 +1,175 @@
+/* The library's internal interface: what the generic core (game.c) needs
+ * from each game, and the shared helpers (rng.c, text.c). Nothing here is
+ * public. */
+#ifndef HERD_INTERNAL_H
+#define HERD_INTERNAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "herd/herd.h"
+
+/* ------------------------------------------------------------ random */
+
+/* xoshiro256** seeded through SplitMix64: small, fast, and the same numbers
+ * on every platform because it uses only fixed-width integer arithmetic. */
+typedef struct herd_rng {
+    uint64_t s[4];
+} herd_rng;
+
+void herd_rng_seed(herd_rng *r, uint64_t seed);
+uint64_t herd_rng_next(herd_rng *r);
+/* Uniform in 0..n-1 (n >= 1) without modulo bias. */
+uint32_t herd_rng_below(herd_rng *r, uint32_t n);
+
+/* -------------------------------------------------------------- state */
+
+/* Every game's state struct starts with this header, so the core can read
+ * the status and the generator of any game. A game's whole state is plain
+ * bytes: copying it with memcpy copies the position. */
+typedef struct herd_head {
+    herd_rng rng;
+    uint32_t ply;     /* actions played since the start or the last `set` */
+    uint8_t side;     /* side to act while ongoing */
+    uint8_t result;   /* herd_result */
+    int8_t winner;    /* winning side, -1 for none */
+    uint8_t reason;   /* herd_reason */
+} herd_head;
+
+void herd_head_set_win(herd_head *h, int winner, herd_reason reason);
+void herd_head_set_draw(herd_head *h, herd_reason reason);
+void herd_head_set_ongoing(herd_head *h, int side);
+
+/* ----------------------------------------------------- text building */
+
+/* An snprintf-like writer: it counts every byte it is asked to write but
+ * stores only what fits, so one pass both sizes and fills a buffer. */
+typedef struct herd_sb {
+    char *buf;
+    size_t cap;
+    size_t len; /* bytes asked for so far, the NUL excluded */
+} herd_sb;
+
+void herd_sb_init(herd_sb *sb, char *buf, size_t cap);
+void herd_sb_putc(herd_sb *sb, char c);
+void herd_sb_puts(herd_sb *sb, const char *s);
+void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Writes a square-grid cell name: row letter, column number from 1. */
+void herd_sb_cell(herd_sb *sb, int row, int col);
+
+/* A message buffer for a rule's explanation of a refusal. */
+typedef struct herd_msg {
+    char *buf;
+    size_t cap;
+} herd_msg;
+
+/* Writes the message and returns code, so a check can `return herd_fail(...)`. */
+int herd_fail(herd_msg msg, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* --------------------------------------------------------- text reading */
+
+/* A cursor over a text being parsed. */
+typedef struct herd_scan {
+    const char *p;
+} herd_scan;
+
+/* Each returns 1 and advances on success, 0 and stays put otherwise. */
+int herd_scan_lit(herd_scan *s, const char *lit);
+/* A decimal number 0..max without sign or leading zeros (but "0"). */
+int herd_scan_uint(herd_scan *s, uint64_t max, uint64_t *v);
+/* A square-grid cell name: row letter a..z, column 1..255. */
+int herd_scan_cell(herd_scan *s, int *row, int *col);
+int herd_scan_end(const herd_scan *s);
+
+/* One parsed `KEY=VALUE` option. */
+typedef struct herd_option {
+    char key[16];
+    uint64_t value;
+} herd_option;
+
+#define HERD_MAX_OPTIONS 8
+
+/* The options of herd_new(), parsed against a game's table of keys. */
+typedef struct herd_options {
+    herd_option item[HERD_MAX_OPTIONS];
+    size_t count;
+} herd_options;
+
+/* Reads `KEY=VALUE ...` (values unsigned decimal up to 2^64-1). Unknown or
+ * repeated keys, and anything malformed, are refused with a message. */
+int herd_options_parse(herd_options *o, const char *text, const char *const *keys, herd_msg msg);
+/* The value of key, range-checked ("w=7 is out of range 8..30"), or dflt
+ * when the key was not given. */
+int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64_t hi,
+                     uint64_t dflt, uint64_t *value, herd_msg msg);
+
+/* -------------------------------------------------------------- rules */
+
+/* No game's state struct is larger (each game checks with a static assert). */
+#define HERD_MAX_STATE_SIZE 2048
+
+
+/* What a game gives the core. `state` always points to the game's own
+ * state struct, which starts with a herd_head. Every function that can
+ * refuse checks everything before it changes anything. */
+typedef struct herd_rules {
+    const char *name;
+    herd_kind kind;
+    const char *side_names[2];
+    const char *const *option_keys; /* NULL-terminated */
+    size_t state_size;
+    size_t max_moves;
+    int max_level;
+
+    /* Sets up a new game from parsed options and the seed. */
+    int (*init)(void *state, const herd_options *opt, herd_msg msg);
+    /* Writes every legal action (none when the game is over) into buf,
+     * which has room for max_moves, and returns the count. */
+    size_t (*legal)(const void *state, herd_move *buf);
+    /* Checks the action fully, then plays it and updates the head's
+     * status. On refusal the state is untouched. */
+    int (*apply)(void *state, herd_move m, herd_msg msg);
+    /* Position text, as protocol.md. */
+    void (*write_position)(const void *state, herd_sb *sb);
+    /* Reads a position text into a fresh state (head already holding the
+     * generator), checks the invariants and sets the status. */
+    int (*read_position)(void *state, const char *text, herd_msg msg);
+    /* Action text. Returns HERD_E_ARG for an action not of this game. */
+    int (*write_move)(const void *state, herd_move m, herd_sb *sb);
+    int (*read_move)(const void *state, const char *text, herd_move *m, herd_msg msg);
+    /* A human-readable board. */
+    void (*show)(const void *state, herd_sb *sb);
+    /* Chooses an action for the side to act (the game is ongoing and no
+     * chance event waits) with the head's generator. */
+    herd_move (*genmove)(void *state, int level);
+    /* Chance events, NULL for games without them: returns the number of
+     * outcomes (0 when none waits), each with a weight out of chance_total. */
+    size_t (*chance)(const void *state, herd_move *buf, uint32_t *weights);
+    uint32_t chance_total;
+    /* Nonzero when the two states agree on everything but the history;
+     * NULL means compare all bytes. */
+    int (*same)(const void *a, const void *b);
+} herd_rules;
+
+extern const herd_rules herd_horses_rules;
+extern const herd_rules herd_hex_rules;
+
+/* The state of a handle, for the typed functions of a game's header:
+ * NULL when g is NULL or of another kind. */
+const void *herd_game_state(const herd_game *g, herd_kind kind);
+
+/* Creates a game of the given rules from parsed options (herd_new()'s work
+ * once the game and the options are known). */
+int herd_game_create(herd_game **out, const herd_rules *rules, const herd_options *opt,
+                     herd_alloc_fn alloc, void *ud, herd_error *err);
+
+#endif /* HERD_INTERNAL_H */

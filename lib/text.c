@@ -1,0 +1,177 @@
+/* Text helpers shared by every game: the sizing writer, messages, and the
+ * small scanners the position, move and option parsers are built from. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+void herd_sb_init(herd_sb *sb, char *buf, size_t cap)
+{
+    sb->buf = buf;
+    sb->cap = cap;
+    sb->len = 0;
+    if (buf && cap)
+        buf[0] = '\0';
+}
+
+static void sb_write(herd_sb *sb, const char *s, size_t n)
+{
+    if (sb->buf && sb->len < sb->cap) {
+        size_t room = sb->cap - 1 - sb->len;
+        size_t k = n < room ? n : room;
+        memcpy(sb->buf + sb->len, s, k);
+        sb->buf[sb->len + k] = '\0';
+    }
+    sb->len += n;
+}
+
+void herd_sb_putc(herd_sb *sb, char c)
+{
+    sb_write(sb, &c, 1);
+}
+
+void herd_sb_puts(herd_sb *sb, const char *s)
+{
+    sb_write(sb, s, strlen(s));
+}
+
+void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
+{
+    char tmp[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        sb_write(sb, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+void herd_sb_cell(herd_sb *sb, int row, int col)
+{
+    herd_sb_printf(sb, "%c%d", 'a' + row, col + 1);
+}
+
+int herd_fail(herd_msg msg, int code, const char *fmt, ...)
+{
+    if (msg.buf && msg.cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg.buf, msg.cap, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+int herd_scan_lit(herd_scan *s, const char *lit)
+{
+    size_t n = strlen(lit);
+    if (strncmp(s->p, lit, n) != 0)
+        return 0;
+    s->p += n;
+    return 1;
+}
+
+int herd_scan_uint(herd_scan *s, uint64_t max, uint64_t *v)
+{
+    const char *p = s->p;
+    if (*p < '0' || *p > '9')
+        return 0;
+    if (*p == '0' && p[1] >= '0' && p[1] <= '9')
+        return 0; /* no leading zeros: one text per number */
+    uint64_t x = 0;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        uint64_t d = (uint64_t)(*p - '0');
+        if (x > (max - d) / 10)
+            return 0;
+        x = x * 10 + d;
+    }
+    *v = x;
+    s->p = p;
+    return 1;
+}
+
+int herd_scan_cell(herd_scan *s, int *row, int *col)
+{
+    herd_scan t = *s;
+    uint64_t c;
+    if (*t.p < 'a' || *t.p > 'z')
+        return 0;
+    int r = *t.p++ - 'a';
+    if (!herd_scan_uint(&t, 255, &c) || c == 0)
+        return 0;
+    *row = r;
+    *col = (int)c - 1;
+    *s = t;
+    return 1;
+}
+
+int herd_scan_end(const herd_scan *s)
+{
+    return *s->p == '\0';
+}
+
+static int is_key_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+int herd_options_parse(herd_options *o, const char *text, const char *const *keys, herd_msg msg)
+{
+    o->count = 0;
+    if (!text)
+        return HERD_OK;
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ')
+            p++;
+        if (*p == '\0')
+            return HERD_OK;
+        const char *k = p;
+        while (is_key_char(*p))
+            p++;
+        size_t klen = (size_t)(p - k);
+        if (klen == 0 || *p != '=')
+            return herd_fail(msg, HERD_E_PARSE, "options must be KEY=VALUE pairs separated by spaces");
+        char key[16];
+        if (klen >= sizeof key)
+            return herd_fail(msg, HERD_E_UNKNOWN, "unknown option '%.15s...'", k);
+        memcpy(key, k, klen);
+        key[klen] = '\0';
+        size_t i = 0;
+        while (keys[i] && strcmp(keys[i], key) != 0)
+            i++;
+        if (!keys[i])
+            return herd_fail(msg, HERD_E_UNKNOWN, "unknown option '%s'", key);
+        for (size_t j = 0; j < o->count; j++)
+            if (strcmp(o->item[j].key, key) == 0)
+                return herd_fail(msg, HERD_E_PARSE, "option '%s' is given twice", key);
+        herd_scan s = {p + 1};
+        uint64_t v;
+        if (!herd_scan_uint(&s, UINT64_MAX, &v) || (*s.p != ' ' && *s.p != '\0'))
+            return herd_fail(msg, HERD_E_PARSE, "option '%s' needs a number from 0 to 18446744073709551615", key);
+        if (o->count == HERD_MAX_OPTIONS)
+            return herd_fail(msg, HERD_E_PARSE, "too many options");
+        herd_option *it = &o->item[o->count++];
+        memcpy(it->key, key, klen + 1);
+        it->value = v;
+        it->used = 0;
+        p = s.p;
+    }
+}
+
+int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64_t hi,
+                     uint64_t dflt, uint64_t *value, herd_msg msg)
+{
+    for (size_t i = 0; o && i < o->count; i++) {
+        if (strcmp(o->item[i].key, key) != 0)
+            continue;
+        uint64_t v = o->item[i].value;
+        if (v < lo || v > hi)
+            return herd_fail(msg, HERD_E_RANGE, "%s=%llu is out of range %llu..%llu", key,
+                             (unsigned long long)v, (unsigned long long)lo, (unsigned long long)hi);
+        *value = v;
+        return HERD_OK;
+    }
+    *value = dflt;
+    return HERD_OK;
+}
