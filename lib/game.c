@@ -460,10 +460,10 @@ int herd_position_from_text(herd_game *g, const char *text)
     if (!g || !text)
         return HERD_E_ARG;
     /* Parse into a scratch state so that a refusal changes nothing. */
-    max_align_t scratch[(HERD_MAX_STATE_SIZE + sizeof(max_align_t) - 1) / sizeof(max_align_t)];
+    _Alignas(max_align_t) unsigned char scratch[HERD_MAX_STATE_SIZE];
     size_t ss = g->rules->state_size;
     memset(scratch, 0, ss);
-    ((herd_head *)(void *)scratch)->rng = head_of(g)->rng;
+    memcpy(scratch + offsetof(herd_head, rng), &head_of(g)->rng, sizeof(herd_rng));
     int rc = g->rules->read_position(scratch, text, game_msg(g));
     if (rc != HERD_OK)
         return rc;

@@ -154,7 +154,6 @@ int herd_options_parse(herd_options *o, const char *text, const char *const *key
         herd_option *it = &o->item[o->count++];
         memcpy(it->key, key, klen + 1);
         it->value = v;
-        it->used = 0;
         p = s.p;
     }
 }

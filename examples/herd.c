@@ -1,0 +1,336 @@
+/* herd: the line protocol of docs/protocol.md on standard input and output,
+ * so that front ends, scripts and tests in any language can drive every
+ * game of libherd. It uses only the public API. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <herd/herd.h>
+
+#define MAX_LINE 8192
+
+typedef struct session {
+    herd_game *game; /* the current game, NULL until `new` or `set` */
+    char out[HERD_MAX_MOVES * HERD_MAX_MOVE_TEXT];
+} session;
+
+static void answer(const char *payload)
+{
+    if (payload && *payload)
+        printf("= %s\n\n", payload);
+    else
+        printf("=\n\n");
+    fflush(stdout);
+}
+
+static void refuse(const char *message)
+{
+    printf("? %s\n\n", message);
+    fflush(stdout);
+}
+
+/* The game's own message when it has one, else the code's description. */
+static void refuse_code(const session *s, int code)
+{
+    const char *m = s->game ? herd_last_error(s->game) : "";
+    refuse(*m ? m : herd_strerror(code));
+}
+
+static int need_game(const session *s)
+{
+    if (s->game)
+        return 1;
+    refuse("no game: start one with new");
+    return 0;
+}
+
+static int no_args(const char *args)
+{
+    if (*args)
+        refuse("this command takes no arguments");
+    return *args == '\0';
+}
+
+/* Reads a whole decimal number; returns 0 when the text is not one. */
+static int parse_number(const char *text, unsigned long max, unsigned long *v)
+{
+    char *end;
+    if (*text < '0' || *text > '9')
+        return 0;
+    unsigned long x = strtoul(text, &end, 10);
+    if (*end || x > max)
+        return 0;
+    *v = x;
+    return 1;
+}
+
+static void cmd_new(session *s, const char *args)
+{
+    char name[32];
+    size_t n = strcspn(args, " ");
+    if (n == 0 || n >= sizeof name) {
+        refuse("usage: new GAME [KEY=VALUE ...]");
+        return;
+    }
+    memcpy(name, args, n);
+    name[n] = '\0';
+    herd_game *g;
+    herd_error err;
+    int rc = herd_new(&g, name, args + n + (args[n] == ' '), NULL, NULL, &err);
+    if (rc != HERD_OK) {
+        refuse(err.message);
+        return;
+    }
+    herd_free(s->game);
+    s->game = g;
+    size_t len;
+    herd_position_to_text(g, s->out, sizeof s->out, &len);
+    answer(s->out);
+}
+
+static void cmd_set(session *s, const char *args)
+{
+    char name[32];
+    size_t n = strcspn(args, " ");
+    if (n == 0 || n >= sizeof name) {
+        refuse("usage: set POSITION-TEXT");
+        return;
+    }
+    memcpy(name, args, n);
+    name[n] = '\0';
+    herd_game *g = s->game;
+    int fresh = !g || strcmp(herd_game_name(g), name) != 0;
+    if (fresh) {
+        /* A position of another game starts a game of that kind. */
+        herd_error err;
+        if (herd_new(&g, name, NULL, NULL, NULL, &err) != HERD_OK) {
+            refuse(err.message);
+            return;
+        }
+    }
+    int rc = herd_position_from_text(g, args);
+    if (rc != HERD_OK) {
+        refuse(*herd_last_error(g) ? herd_last_error(g) : herd_strerror(rc));
+        if (fresh)
+            herd_free(g);
+        return;
+    }
+    if (fresh) {
+        herd_free(s->game);
+        s->game = g;
+    }
+    answer(NULL);
+}
+
+static void cmd_position(session *s)
+{
+    size_t len;
+    herd_position_to_text(s->game, s->out, sizeof s->out, &len);
+    answer(s->out);
+}
+
+static int by_bytes(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void cmd_legal(session *s)
+{
+    static const char empty[] = "";
+    herd_move moves[HERD_MAX_MOVES];
+    char texts[HERD_MAX_MOVES][HERD_MAX_MOVE_TEXT];
+    const char *order[HERD_MAX_MOVES];
+    size_t n, len;
+    int rc = herd_legal_moves(s->game, moves, HERD_MAX_MOVES, &n);
+    if (rc != HERD_OK) {
+        refuse(herd_strerror(rc));
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        herd_move_to_text(s->game, moves[i], texts[i], sizeof texts[i], &len);
+        order[i] = texts[i];
+    }
+    qsort(order, n, sizeof *order, by_bytes);
+    char *p = s->out;
+    *p = '\0';
+    for (size_t i = 0; i < n; i++) {
+        size_t k = strlen(order[i]);
+        if (i)
+            *p++ = ' ';
+        memcpy(p, order[i], k + 1);
+        p += k;
+    }
+    answer(n ? s->out : empty);
+}
+
+static void cmd_play(session *s, const char *args)
+{
+    herd_move m;
+    int rc = herd_move_from_text(s->game, args, &m);
+    if (rc == HERD_OK)
+        rc = herd_apply(s->game, m);
+    if (rc != HERD_OK)
+        refuse_code(s, rc);
+    else
+        answer(NULL);
+}
+
+static void cmd_undo(session *s)
+{
+    int rc = herd_undo(s->game);
+    if (rc != HERD_OK)
+        refuse_code(s, rc);
+    else
+        answer(NULL);
+}
+
+static void cmd_status(session *s)
+{
+    herd_status st;
+    herd_get_status(s->game, &st);
+    if (st.result == HERD_ONGOING)
+        snprintf(s->out, sizeof s->out, "ongoing %s", herd_side_name(s->game, st.side));
+    else if (st.result == HERD_WIN)
+        snprintf(s->out, sizeof s->out, "win %s %s", herd_side_name(s->game, st.side),
+                 herd_reason_name(st.reason));
+    else
+        snprintf(s->out, sizeof s->out, "draw %s", herd_reason_name(st.reason));
+    answer(s->out);
+}
+
+static void cmd_perft(session *s, const char *args)
+{
+    unsigned long depth;
+    uint64_t nodes;
+    if (!parse_number(args, 64, &depth)) {
+        refuse("usage: perft DEPTH, with DEPTH from 0 to 64");
+        return;
+    }
+    int rc = herd_perft(s->game, (unsigned)depth, &nodes);
+    if (rc != HERD_OK) {
+        refuse_code(s, rc);
+        return;
+    }
+    snprintf(s->out, sizeof s->out, "%llu", (unsigned long long)nodes);
+    answer(s->out);
+}
+
+static void answer_move(session *s, herd_move m)
+{
+    size_t len;
+    herd_move_to_text(s->game, m, s->out, sizeof s->out, &len);
+    answer(s->out);
+}
+
+static void cmd_genmove(session *s, const char *args)
+{
+    unsigned long level = 0;
+    herd_move m;
+    int max = herd_max_level(s->game);
+    if (*args && !parse_number(args, (unsigned long)max, &level)) {
+        snprintf(s->out, sizeof s->out, "level must be a number from 0 to %d", max);
+        refuse(s->out);
+        return;
+    }
+    int rc = herd_play_genmove(s->game, (int)level, &m);
+    if (rc != HERD_OK)
+        refuse_code(s, rc);
+    else
+        answer_move(s, m);
+}
+
+static void cmd_roll(session *s)
+{
+    herd_move m;
+    int rc = herd_roll(s->game, &m);
+    if (rc != HERD_OK)
+        refuse_code(s, rc);
+    else
+        answer_move(s, m);
+}
+
+static void cmd_show(session *s)
+{
+    size_t len;
+    herd_show(s->game, s->out, sizeof s->out, &len);
+    answer(s->out);
+}
+
+/* Runs one command line; returns 0 when the program should end. */
+static int run(session *s, char *line)
+{
+    char *args = line + strcspn(line, " ");
+    if (*args)
+        *args++ = '\0';
+    const char *cmd = line;
+    if (strcmp(cmd, "quit") == 0) {
+        answer(NULL);
+        return 0;
+    }
+    if (strcmp(cmd, "new") == 0) {
+        cmd_new(s, args);
+        return 1;
+    }
+    if (strcmp(cmd, "set") == 0) {
+        cmd_set(s, args);
+        return 1;
+    }
+    static const char *const known[] = {"position", "legal", "play",  "undo", "status", "perft",
+                                        "genmove",  "roll",  "solve", "show", NULL};
+    size_t i = 0;
+    while (known[i] && strcmp(known[i], cmd) != 0)
+        i++;
+    if (!known[i]) {
+        refuse("unknown command");
+        return 1;
+    }
+    if (!need_game(s))
+        return 1;
+    if (strcmp(cmd, "play") == 0)
+        cmd_play(s, args);
+    else if (strcmp(cmd, "perft") == 0)
+        cmd_perft(s, args);
+    else if (strcmp(cmd, "genmove") == 0)
+        cmd_genmove(s, args);
+    else if (!no_args(args))
+        return 1;
+    else if (strcmp(cmd, "position") == 0)
+        cmd_position(s);
+    else if (strcmp(cmd, "legal") == 0)
+        cmd_legal(s);
+    else if (strcmp(cmd, "undo") == 0)
+        cmd_undo(s);
+    else if (strcmp(cmd, "status") == 0)
+        cmd_status(s);
+    else if (strcmp(cmd, "roll") == 0)
+        cmd_roll(s);
+    else if (strcmp(cmd, "show") == 0)
+        cmd_show(s);
+    else
+        refuse("solve is not available for this game");
+    return 1;
+}
+
+int main(void)
+{
+    static session s;
+    static char line[MAX_LINE];
+    int going = 1;
+    while (going && fgets(line, sizeof line, stdin)) {
+        size_t n = strlen(line);
+        if (n == sizeof line - 1 && line[n - 1] != '\n') {
+            int c;
+            while ((c = getchar()) != EOF && c != '\n')
+                ;
+            refuse("line too long");
+            continue;
+        }
+        while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+            line[--n] = '\0';
+        if (n == 0)
+            continue;
+        going = run(&s, line);
+    }
+    herd_free(s.game);
+    return 0;
+}

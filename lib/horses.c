@@ -1,0 +1,718 @@
+/* Herd of Horses (rules.md §1): knight herds that must stay together,
+ * racing to the far corner. Everything about this game lives here. */
+#include <string.h>
+
+#include "herd/horses.h"
+#include "internal.h"
+
+#define MAX_W HERD_HORSES_MAX_WIDTH
+#define MAX_H HERD_HORSES_MAX_HEIGHT
+#define MAX_N HERD_HORSES_MAX_HORSES
+#define BOX 6 /* every start horse stands in the 6x6 box at its own corner */
+
+typedef uint16_t horse_mask; /* bit i: horse i+1 of one side */
+
+typedef struct horses_state {
+    herd_head head;
+    uint8_t w, h, n;
+    /* Who stands on each cell (row * w + col): 0 empty, else
+     * side * MAX_N + number (1..n). */
+    uint8_t at[MAX_W * MAX_H];
+    uint16_t pos[2][MAX_N];  /* the cell of each horse */
+    herd_move last[2];       /* each side's previous move, 0 for none */
+} horses_state;
+
+_Static_assert(sizeof(horses_state) <= HERD_MAX_STATE_SIZE, "state too large");
+_Static_assert(HERD_HORSES_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
+
+/* The eight knight jumps, in the order moves are generated. */
+static const int8_t jump_dr[8] = {-2, -2, -1, -1, 1, 1, 2, 2};
+static const int8_t jump_dc[8] = {-1, 1, -2, 2, -2, 2, -1, 1};
+
+static const char *const side_label[2] = {"Green", "Red"};
+
+/* ------------------------------------------------------------ moves */
+
+herd_move herd_horses_move(herd_cell from, herd_cell to)
+{
+    return (herd_move)((uint32_t)(from.row & 0xff) | (uint32_t)(from.col & 0xff) << 8 |
+                       (uint32_t)(to.row & 0xff) << 16 | (uint32_t)(to.col & 0xff) << 24);
+}
+
+void herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to)
+{
+    if (from) {
+        from->row = (int)(m & 0xff);
+        from->col = (int)(m >> 8 & 0xff);
+    }
+    if (to) {
+        to->row = (int)(m >> 16 & 0xff);
+        to->col = (int)(m >> 24 & 0xff);
+    }
+}
+
+static herd_move make_move(const horses_state *s, int from, int to)
+{
+    herd_cell a = {from / s->w, from % s->w}, b = {to / s->w, to % s->w};
+    return herd_horses_move(a, b);
+}
+
+static int on_board(const horses_state *s, int row, int col)
+{
+    return row >= 0 && row < s->h && col >= 0 && col < s->w;
+}
+
+static int corner_of(const horses_state *s, int side)
+{
+    return side == HERD_GREEN ? 0 : s->w * s->h - 1;
+}
+
+/* The target corner of a side is the other side's home corner. */
+static int target_of(const horses_state *s, int side)
+{
+    return corner_of(s, !side);
+}
+
+static int owner(uint8_t v)
+{
+    return v ? (v - 1) / MAX_N : -1;
+}
+
+static int horse_index(uint8_t v)
+{
+    return (v - 1) % MAX_N;
+}
+
+/* The side's horses that stand a knight's move from cell, as a mask. */
+static horse_mask neighbours_of_cell(const horses_state *s, int side, int cell)
+{
+    int r = cell / s->w, c = cell % s->w;
+    horse_mask m = 0;
+    for (int k = 0; k < 8; k++) {
+        int rr = r + jump_dr[k], cc = c + jump_dc[k];
+        if (!on_board(s, rr, cc))
+            continue;
+        uint8_t v = s->at[rr * s->w + cc];
+        if (v && owner(v) == side)
+            m |= (horse_mask)(1u << horse_index(v));
+    }
+    return m;
+}
+
+/* The connected parts of the side's herd within `members`, as masks. */
+static int components(const horse_mask *adj, horse_mask members, horse_mask *parts)
+{
+    int count = 0;
+    while (members) {
+        horse_mask part = members & (horse_mask)-members, frontier = part;
+        while (frontier) {
+            int i = __builtin_ctz(frontier);
+            frontier &= (horse_mask)(frontier - 1);
+            horse_mask fresh = adj[i] & members & (horse_mask)~part;
+            part |= fresh;
+            frontier |= fresh;
+        }
+        parts[count++] = part;
+        members &= (horse_mask)~part;
+    }
+    return count;
+}
+
+static void adjacency(const horses_state *s, int side, horse_mask *adj)
+{
+    for (int i = 0; i < s->n; i++)
+        adj[i] = neighbours_of_cell(s, side, s->pos[side][i]);
+}
+
+static horse_mask all_horses(const horses_state *s)
+{
+    return (horse_mask)((1u << s->n) - 1);
+}
+
+/* A horse may land on a cell exactly when, without it, every connected part
+ * of the rest of its herd has a horse a knight's move from that cell: then
+ * the moved horse joins them all again. */
+static int joins_all(horse_mask touching, const horse_mask *parts, int count)
+{
+    for (int k = 0; k < count; k++)
+        if (!(touching & parts[k]))
+            return 0;
+    return 1;
+}
+
+/* The connected parts of the side's herd without horse i. */
+static int parts_without(const horses_state *s, const horse_mask *adj, int i, horse_mask *parts)
+{
+    return components(adj, all_horses(s) & (horse_mask) ~(1u << i), parts);
+}
+
+static int lands_together(const horses_state *s, int side, int i, int to, const horse_mask *parts,
+                          int count)
+{
+    return joins_all(neighbours_of_cell(s, side, to) & (horse_mask) ~(1u << i), parts, count);
+}
+
+static size_t side_moves(const horses_state *s, int side, herd_move *buf)
+{
+    horse_mask adj[MAX_N], parts[MAX_N];
+    size_t n = 0;
+    adjacency(s, side, adj);
+    for (int i = 0; i < s->n; i++) {
+        int count = parts_without(s, adj, i, parts);
+        int from = s->pos[side][i], r = from / s->w, c = from % s->w;
+        for (int k = 0; k < 8; k++) {
+            int rr = r + jump_dr[k], cc = c + jump_dc[k];
+            if (!on_board(s, rr, cc) || s->at[rr * s->w + cc])
+                continue;
+            int to = rr * s->w + cc;
+            if (lands_together(s, side, i, to, parts, count)) {
+                if (buf)
+                    buf[n] = make_move(s, from, to);
+                n++;
+            }
+        }
+    }
+    return n;
+}
+
+static int together(const horses_state *s, int side)
+{
+    horse_mask adj[MAX_N], parts[MAX_N];
+    adjacency(s, side, adj);
+    return components(adj, all_horses(s), parts) == 1;
+}
+
+static size_t horses_legal(const void *state, herd_move *buf)
+{
+    const horses_state *s = state;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    return side_moves(s, s->head.side, buf);
+}
+
+/* Sets the status from the position: a horse on its target corner wins,
+ * else the side to move without a move loses. */
+static void update_status(horses_state *s, int to_move)
+{
+    herd_head_set_ongoing(&s->head, to_move); /* an ended game still names the next side */
+    for (int side = 0; side < 2; side++) {
+        uint8_t v = s->at[target_of(s, side)];
+        if (v && owner(v) == side) {
+            herd_head_set_win(&s->head, side, HERD_REASON_CORNER);
+            return;
+        }
+    }
+    if (side_moves(s, to_move, NULL) == 0)
+        herd_head_set_win(&s->head, !to_move, HERD_REASON_NO_MOVES);
+}
+
+static void move_horse(horses_state *s, int from, int to)
+{
+    uint8_t v = s->at[from];
+    s->at[from] = 0;
+    s->at[to] = v;
+    s->pos[owner(v)][horse_index(v)] = (uint16_t)to;
+}
+
+static void name_cell(char *buf, size_t cap, int row, int col)
+{
+    herd_sb sb;
+    herd_sb_init(&sb, buf, cap);
+    herd_sb_cell(&sb, row, col);
+}
+
+static int horses_apply(void *state, herd_move m, herd_msg msg)
+{
+    horses_state *s = state;
+    int side = s->head.side;
+    herd_cell a, b;
+    char fa[8], fb[8];
+    if (m >> 32)
+        return herd_fail(msg, HERD_E_ILLEGAL, "not a Herd of Horses move");
+    herd_horses_move_cells(m, &a, &b);
+    name_cell(fa, sizeof fa, a.row, a.col);
+    name_cell(fb, sizeof fb, b.row, b.col);
+    if (!on_board(s, a.row, a.col))
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", fa);
+    int from = a.row * s->w + a.col;
+    uint8_t v = s->at[from];
+    if (!v || owner(v) != side)
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s horse", fa, side ? "red" : "green");
+    int dr = b.row - a.row, dc = b.col - a.col;
+    if (dr * dr + dc * dc != 5)
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a knight's move", fa, fb);
+    if (!on_board(s, b.row, b.col))
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", fb);
+    int to = b.row * s->w + b.col;
+    if (s->at[to])
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", fb);
+    horse_mask adj[MAX_N], parts[MAX_N];
+    adjacency(s, side, adj);
+    int count = parts_without(s, adj, horse_index(v), parts);
+    if (!lands_together(s, side, horse_index(v), to, parts, count))
+        return herd_fail(msg, HERD_E_ILLEGAL, "the herd would split");
+    move_horse(s, from, to);
+    s->last[side] = m;
+    s->head.ply++;
+    update_status(s, !side);
+    return HERD_OK;
+}
+
+/* -------------------------------------------------------- start placement */
+
+/* Places the horses: horse 1 of each side on its home corner, then horses
+ * 2..n alternately for Green and Red, each on a cell drawn uniformly from the
+ * empty cells of its side's 6x6 corner box (scanned row by row) that are a
+ * knight's move from a horse of its side already placed. A placement that
+ * runs out of cells, or leaves a side without a move, is drawn again with
+ * the generator as it stands, so the result depends on (w, h, n, seed) only. */
+static int place_once(horses_state *s)
+{
+    memset(s->at, 0, sizeof s->at);
+    for (int side = 0; side < 2; side++) {
+        int c = corner_of(s, side);
+        s->at[c] = (uint8_t)(side * MAX_N + 1);
+        s->pos[side][0] = (uint16_t)c;
+    }
+    for (int i = 1; i < s->n; i++) {
+        for (int side = 0; side < 2; side++) {
+            int r0 = side ? s->h - BOX : 0, c0 = side ? s->w - BOX : 0;
+            uint16_t cand[BOX * BOX];
+            uint32_t count = 0;
+            for (int r = r0; r < r0 + BOX; r++)
+                for (int c = c0; c < c0 + BOX; c++) {
+                    int cell = r * s->w + c;
+                    if (!s->at[cell] && neighbours_of_cell(s, side, cell))
+                        cand[count++] = (uint16_t)cell;
+                }
+            if (count == 0)
+                return 0;
+            int cell = cand[herd_rng_below(&s->head.rng, count)];
+            s->at[cell] = (uint8_t)(side * MAX_N + i + 1);
+            s->pos[side][i] = (uint16_t)cell;
+        }
+    }
+    return side_moves(s, HERD_GREEN, NULL) > 0 && side_moves(s, HERD_RED, NULL) > 0;
+}
+
+static int place_start(horses_state *s, herd_msg msg)
+{
+    for (int attempt = 0; attempt < 100000; attempt++)
+        if (place_once(s))
+            return HERD_OK;
+    return herd_fail(msg, HERD_E_STATE, "no start placement found"); /* never seen */
+}
+
+static const char *const horses_keys[] = {"w", "h", "n", "seed", NULL};
+
+static int horses_init(void *state, const herd_options *opt, herd_msg msg)
+{
+    horses_state *s = state;
+    uint64_t w, h, n, seed;
+    int rc = herd_options_get(opt, "w", HERD_HORSES_MIN_WIDTH, MAX_W, HERD_HORSES_DEFAULT_WIDTH, &w, msg);
+    if (rc == HERD_OK)
+        rc = herd_options_get(opt, "h", HERD_HORSES_MIN_HEIGHT, MAX_H, HERD_HORSES_DEFAULT_HEIGHT,
+                              &h, msg);
+    if (rc == HERD_OK)
+        rc = herd_options_get(opt, "n", HERD_HORSES_MIN_HORSES, MAX_N, HERD_HORSES_DEFAULT_HORSES,
+                              &n, msg);
+    if (rc == HERD_OK)
+        rc = herd_options_get(opt, "seed", 0, UINT64_MAX, 0, &seed, msg);
+    if (rc != HERD_OK)
+        return rc;
+    memset(s, 0, sizeof *s);
+    s->w = (uint8_t)w;
+    s->h = (uint8_t)h;
+    s->n = (uint8_t)n;
+    herd_rng_seed(&s->head.rng, seed);
+    rc = place_start(s, msg);
+    if (rc == HERD_OK)
+        herd_head_set_ongoing(&s->head, HERD_GREEN);
+    return rc;
+}
+
+void herd_horses_default_options(herd_horses_options *opt)
+{
+    if (!opt)
+        return;
+    opt->width = HERD_HORSES_DEFAULT_WIDTH;
+    opt->height = HERD_HORSES_DEFAULT_HEIGHT;
+    opt->horses = HERD_HORSES_DEFAULT_HORSES;
+    opt->seed = 0;
+}
+
+int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_fn alloc,
+                    void *ud, herd_error *err)
+{
+    if (!out || !opt) {
+        if (err) {
+            err->code = HERD_E_ARG;
+            strcpy(err->message, "out and opt must not be NULL");
+        }
+        return HERD_E_ARG;
+    }
+    /* Negative values become huge, which the range check refuses. */
+    herd_options o = {.count = 4};
+    const char *keys[4] = {"w", "h", "n", "seed"};
+    uint64_t values[4] = {(uint64_t)(int64_t)opt->width, (uint64_t)(int64_t)opt->height,
+                          (uint64_t)(int64_t)opt->horses, opt->seed};
+    for (int i = 0; i < 4; i++) {
+        strcpy(o.item[i].key, keys[i]);
+        o.item[i].value = values[i];
+    }
+    return herd_game_create(out, &herd_horses_rules, &o, alloc, ud, err);
+}
+
+/* -------------------------------------------------------------- text */
+
+static void write_cells(const horses_state *s, int side, herd_sb *sb)
+{
+    for (int i = 0; i < s->n; i++) {
+        if (i)
+            herd_sb_putc(sb, ',');
+        herd_sb_cell(sb, s->pos[side][i] / s->w, s->pos[side][i] % s->w);
+    }
+}
+
+static void horses_write_position(const void *state, herd_sb *sb)
+{
+    const horses_state *s = state;
+    herd_sb_printf(sb, "horses w=%d h=%d turn=%s green=", s->w, s->h,
+                   s->head.side ? "red" : "green");
+    write_cells(s, HERD_GREEN, sb);
+    herd_sb_puts(sb, " red=");
+    write_cells(s, HERD_RED, sb);
+}
+
+/* Reads "a1,b3,..." into cells; returns the count or -1 when malformed. */
+static int scan_cells(herd_scan *sc, herd_cell *cells, int max)
+{
+    int n = 0;
+    do {
+        if (n == max + 1 || !herd_scan_cell(sc, &cells[n].row, &cells[n].col))
+            return -1;
+        n++;
+    } while (herd_scan_lit(sc, ","));
+    return n;
+}
+
+static int horses_read_position(void *state, const char *text, herd_msg msg)
+{
+    horses_state *s = state;
+    herd_scan sc = {text};
+    uint64_t w, h;
+    herd_cell cells[2][MAX_N + 1];
+    int count[2], turn;
+    if (!herd_scan_lit(&sc, "horses w=") || !herd_scan_uint(&sc, 999, &w) ||
+        !herd_scan_lit(&sc, " h=") || !herd_scan_uint(&sc, 999, &h) ||
+        !herd_scan_lit(&sc, " turn="))
+        return herd_fail(msg, HERD_E_PARSE, "expected 'horses w=W h=H turn=SIDE green=CELLS red=CELLS'");
+    if (herd_scan_lit(&sc, "green"))
+        turn = HERD_GREEN;
+    else if (herd_scan_lit(&sc, "red"))
+        turn = HERD_RED;
+    else
+        return herd_fail(msg, HERD_E_PARSE, "turn must be green or red");
+    if (!herd_scan_lit(&sc, " green=") || (count[0] = scan_cells(&sc, cells[0], MAX_N)) < 0 ||
+        !herd_scan_lit(&sc, " red=") || (count[1] = scan_cells(&sc, cells[1], MAX_N)) < 0 ||
+        !herd_scan_end(&sc))
+        return herd_fail(msg, HERD_E_PARSE, "expected 'horses w=W h=H turn=SIDE green=CELLS red=CELLS'");
+    if (w < HERD_HORSES_MIN_WIDTH || w > MAX_W)
+        return herd_fail(msg, HERD_E_POSITION, "w=%d is out of range 8..30", (int)w);
+    if (h < HERD_HORSES_MIN_HEIGHT || h > MAX_H)
+        return herd_fail(msg, HERD_E_POSITION, "h=%d is out of range 8..20", (int)h);
+    if (count[0] != count[1])
+        return herd_fail(msg, HERD_E_POSITION, "green has %d horses and red %d", count[0], count[1]);
+    if (count[0] < HERD_HORSES_MIN_HORSES || count[0] > MAX_N)
+        return herd_fail(msg, HERD_E_POSITION, "%d horses a side is out of range 4..10", count[0]);
+    s->w = (uint8_t)w;
+    s->h = (uint8_t)h;
+    s->n = (uint8_t)count[0];
+    memset(s->at, 0, sizeof s->at);
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < s->n; i++) {
+            herd_cell c = cells[side][i];
+            char name[8];
+            name_cell(name, sizeof name, c.row, c.col);
+            if (!on_board(s, c.row, c.col))
+                return herd_fail(msg, HERD_E_POSITION, "%s is off the board", name);
+            int cell = c.row * s->w + c.col;
+            if (s->at[cell])
+                return herd_fail(msg, HERD_E_POSITION, "%s holds two horses", name);
+            s->at[cell] = (uint8_t)(side * MAX_N + i + 1);
+            s->pos[side][i] = (uint16_t)cell;
+        }
+    for (int side = 0; side < 2; side++)
+        if (!together(s, side))
+            return herd_fail(msg, HERD_E_POSITION, "the %s herd is not together",
+                             side ? "red" : "green");
+    uint8_t g = s->at[target_of(s, HERD_GREEN)], r = s->at[target_of(s, HERD_RED)];
+    if (g && owner(g) == HERD_GREEN && r && owner(r) == HERD_RED)
+        return herd_fail(msg, HERD_E_POSITION, "both sides stand on their target corners");
+    s->last[0] = s->last[1] = 0;
+    s->head.ply = 0;
+    update_status(s, turn);
+    return HERD_OK;
+}
+
+static int horses_write_move(const void *state, herd_move m, herd_sb *sb)
+{
+    (void)state;
+    herd_cell a, b;
+    herd_horses_move_cells(m, &a, &b);
+    if (m >> 32 || a.row > 25 || b.row > 25 || a.col > 254 || b.col > 254)
+        return HERD_E_ARG;
+    herd_sb_cell(sb, a.row, a.col);
+    herd_sb_putc(sb, '-');
+    herd_sb_cell(sb, b.row, b.col);
+    return HERD_OK;
+}
+
+static int horses_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
+{
+    (void)state;
+    herd_scan sc = {text};
+    herd_cell a, b;
+    if (!herd_scan_cell(&sc, &a.row, &a.col) || !herd_scan_lit(&sc, "-") ||
+        !herd_scan_cell(&sc, &b.row, &b.col) || !herd_scan_end(&sc))
+        return herd_fail(msg, HERD_E_PARSE, "expected a move FROM-TO, e.g. a3-b5");
+    *m = herd_horses_move(a, b);
+    return HERD_OK;
+}
+
+static char horse_digit(uint8_t v)
+{
+    return (char)('0' + (horse_index(v) + 1) % 10);
+}
+
+static void horses_show(const void *state, herd_sb *sb)
+{
+    const horses_state *s = state;
+    herd_sb_puts(sb, "   ");
+    for (int c = 0; c < s->w; c++)
+        herd_sb_printf(sb, "%3d", c + 1);
+    herd_sb_putc(sb, '\n');
+    for (int r = 0; r < s->h; r++) {
+        herd_sb_printf(sb, "%2c ", 'a' + r);
+        for (int c = 0; c < s->w; c++) {
+            uint8_t v = s->at[r * s->w + c];
+            if (v)
+                herd_sb_printf(sb, " %c%c", owner(v) ? 'R' : 'G', horse_digit(v));
+            else
+                herd_sb_puts(sb, "  .");
+        }
+        herd_sb_putc(sb, '\n');
+    }
+    if (s->head.result == HERD_ONGOING)
+        herd_sb_printf(sb, "%s to move", side_label[s->head.side]);
+    else
+        herd_sb_printf(sb, "%s wins (%s)", side_label[s->head.winner],
+                       herd_reason_name((herd_reason)s->head.reason));
+}
+
+/* ------------------------------------------------------- the computer */
+
+/* The seed's computer player: a horse drawn uniformly among those with a
+ * move other than "straight back" (undoing this side's previous move), then
+ * one of that horse's other moves uniformly. Straight back only when it is
+ * the only move. */
+static herd_move horses_genmove(void *state, int level)
+{
+    horses_state *s = state;
+    herd_move moves[HERD_HORSES_MAX_MOVES];
+    (void)level;
+    int side = s->head.side;
+    size_t n = side_moves(s, side, moves);
+    herd_cell a, b;
+    herd_horses_move_cells(s->last[side], &a, &b);
+    herd_move back = s->last[side] ? herd_horses_move(b, a) : 0;
+    /* Moves come grouped by horse: count the horses with a choice. */
+    size_t first[MAX_N + 1];
+    int horses = 0;
+    herd_move prev_from = ~(herd_move)0;
+    for (size_t i = 0; i < n; i++) {
+        if (moves[i] == back)
+            continue;
+        if ((moves[i] & 0xffff) != prev_from) {
+            first[horses++] = i;
+            prev_from = moves[i] & 0xffff;
+        }
+    }
+    if (horses == 0)
+        return back;
+    size_t start = first[herd_rng_below(&s->head.rng, (uint32_t)horses)];
+    herd_move choice[8];
+    uint32_t k = 0;
+    for (size_t i = start; i < n && (moves[i] & 0xffff) == (moves[start] & 0xffff); i++)
+        if (moves[i] != back)
+            choice[k++] = moves[i];
+    return choice[herd_rng_below(&s->head.rng, k)];
+}
+
+/* ---------------------------------------------------- typed queries */
+
+static const horses_state *horses_of(const herd_game *g)
+{
+    return herd_game_state(g, HERD_HORSES);
+}
+
+int herd_horses_options_of(const herd_game *g, herd_horses_options *opt)
+{
+    const horses_state *s = horses_of(g);
+    if (!s || !opt)
+        return HERD_E_ARG;
+    opt->width = s->w;
+    opt->height = s->h;
+    opt->horses = s->n;
+    opt->seed = 0;
+    return HERD_OK;
+}
+
+int herd_horses_horse(const herd_game *g, int side, int number, herd_cell *cell)
+{
+    const horses_state *s = horses_of(g);
+    if (!s || !cell || side < 0 || side > 1 || number < 1 || number > s->n)
+        return HERD_E_ARG;
+    cell->row = s->pos[side][number - 1] / s->w;
+    cell->col = s->pos[side][number - 1] % s->w;
+    return HERD_OK;
+}
+
+int herd_horses_at(const herd_game *g, herd_cell cell, int *side, int *number)
+{
+    const horses_state *s = horses_of(g);
+    if (!s || !on_board(s, cell.row, cell.col))
+        return HERD_E_ARG;
+    uint8_t v = s->at[cell.row * s->w + cell.col];
+    if (side)
+        *side = owner(v);
+    if (number)
+        *number = v ? horse_index(v) + 1 : 0;
+    return HERD_OK;
+}
+
+int herd_horses_together(const herd_game *g, int side)
+{
+    const horses_state *s = horses_of(g);
+    return s && side >= 0 && side <= 1 && together(s, side);
+}
+
+int herd_horses_lines(const herd_game *g, int side, herd_horses_line *buf, size_t cap,
+                      size_t *count)
+{
+    const horses_state *s = horses_of(g);
+    horse_mask adj[MAX_N];
+    if (!s || !count || side < 0 || side > 1 || (!buf && cap))
+        return HERD_E_ARG;
+    adjacency(s, side, adj);
+    size_t n = 0;
+    for (int i = 0; i < s->n; i++)
+        n += (size_t)__builtin_popcount(adj[i] >> (i + 1));
+    *count = n;
+    if (cap < n)
+        return HERD_E_BUFFER;
+    n = 0;
+    for (int i = 0; i < s->n; i++)
+        for (int j = i + 1; j < s->n; j++)
+            if (adj[i] >> j & 1) {
+                buf[n].a = i + 1;
+                buf[n].b = j + 1;
+                n++;
+            }
+    return HERD_OK;
+}
+
+/* Knight distance between two cells on the empty board, by breadth-first
+ * search (a few hundred cells at most). */
+static int knight_distance(const horses_state *s, int from, int to)
+{
+    uint16_t queue[MAX_W * MAX_H];
+    int16_t dist[MAX_W * MAX_H];
+    size_t head = 0, tail = 0;
+    for (int i = 0; i < s->w * s->h; i++)
+        dist[i] = -1;
+    dist[from] = 0;
+    queue[tail++] = (uint16_t)from;
+    while (head < tail) {
+        int cell = queue[head++];
+        if (cell == to)
+            return dist[cell];
+        int r = cell / s->w, c = cell % s->w;
+        for (int k = 0; k < 8; k++) {
+            int rr = r + jump_dr[k], cc = c + jump_dc[k];
+            if (on_board(s, rr, cc) && dist[rr * s->w + cc] < 0) {
+                dist[rr * s->w + cc] = (int16_t)(dist[cell] + 1);
+                queue[tail++] = (uint16_t)(rr * s->w + cc);
+            }
+        }
+    }
+    return -1; /* unreachable: every board here is at least 8x8 */
+}
+
+int herd_horses_progress(const herd_game *g, int side, int *distance, int *parts)
+{
+    const horses_state *s = horses_of(g);
+    if (!s || side < 0 || side > 1)
+        return HERD_E_ARG;
+    if (distance) {
+        int best = -1;
+        for (int i = 0; i < s->n; i++) {
+            int d = knight_distance(s, s->pos[side][i], target_of(s, side));
+            if (best < 0 || d < best)
+                best = d;
+        }
+        *distance = best;
+    }
+    if (parts)
+        *parts = knight_distance(s, 0, s->w * s->h - 1);
+    return HERD_OK;
+}
+
+static void write_log_line(herd_sb *sb, unsigned number, uint8_t v, herd_cell a, herd_cell b)
+{
+    herd_sb_printf(sb, "%u. %s moved horse %c: ", number, side_label[owner(v)], horse_digit(v));
+    herd_sb_cell(sb, a.row, a.col);
+    herd_sb_puts(sb, " -> ");
+    herd_sb_cell(sb, b.row, b.col);
+}
+
+int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char *buf, size_t cap,
+                         size_t *len)
+{
+    const horses_state *s = horses_of(g);
+    herd_cell a, b;
+    if (!s || !len || (!buf && cap))
+        return HERD_E_ARG;
+    herd_horses_move_cells(m, &a, &b);
+    if (m >> 32 || !on_board(s, b.row, b.col) || !s->at[b.row * s->w + b.col])
+        return HERD_E_ARG;
+    uint8_t v = s->at[b.row * s->w + b.col];
+    herd_sb sb;
+    herd_sb_init(&sb, NULL, 0);
+    write_log_line(&sb, number, v, a, b);
+    *len = sb.len;
+    if (sb.len >= cap)
+        return HERD_E_BUFFER;
+    herd_sb_init(&sb, buf, cap);
+    write_log_line(&sb, number, v, a, b);
+    return HERD_OK;
+}
+
+const herd_rules herd_horses_rules = {
+    .name = "horses",
+    .kind = HERD_HORSES,
+    .side_names = {"green", "red"},
+    .option_keys = horses_keys,
+    .state_size = sizeof(horses_state),
+    .max_moves = HERD_HORSES_MAX_MOVES,
+    .max_level = 1,
+    .init = horses_init,
+    .legal = horses_legal,
+    .apply = horses_apply,
+    .write_position = horses_write_position,
+    .read_position = horses_read_position,
+    .write_move = horses_write_move,
+    .read_move = horses_read_move,
+    .show = horses_show,
+    .genmove = horses_genmove,
+};
