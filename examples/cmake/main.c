@@ -1,0 +1,46 @@
+/* A libherd program built with CMake's find_package(herd) (see
+ * CMakeLists.txt): plays a seeded Herd of Horses game, computer against
+ * computer, and prints the result. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <herd/herd.h>
+#include <herd/horses.h>
+
+int main(void)
+{
+    herd_horses_options opt;
+    herd_horses_default_options(&opt);
+    opt.seed = 42;
+
+    herd_game *g;
+    herd_error err;
+    int rc = herd_horses_new(&g, &opt, NULL, NULL, &err);
+    if (rc != HERD_OK) {
+        fprintf(stderr, "herd_horses_new: %s: %s\n", herd_strerror(rc), err.message);
+        return EXIT_FAILURE;
+    }
+
+    herd_status st;
+    unsigned moves = 0;
+    while ((rc = herd_get_status(g, &st)) == HERD_OK && st.result == HERD_ONGOING &&
+           moves < 2000) {
+        rc = herd_play_genmove(g, 0, NULL);
+        if (rc != HERD_OK)
+            break;
+        moves++;
+    }
+    if (rc != HERD_OK) {
+        fprintf(stderr, "libherd: %s: %s\n", herd_strerror(rc), herd_last_error(g));
+        herd_free(g);
+        return EXIT_FAILURE;
+    }
+
+    if (st.result == HERD_WIN)
+        printf("libherd %s: %s wins (%s) after %u moves\n", herd_version_string(),
+               herd_side_name(g, st.side), herd_reason_name(st.reason), moves);
+    else
+        printf("libherd %s: no winner after %u moves\n", herd_version_string(), moves);
+    herd_free(g);
+    return EXIT_SUCCESS;
+}

@@ -1,0 +1,181 @@
+/* herd-demo: a seeded game of Herd of Horses, computer against computer.
+ *
+ * Usage: herd-demo [SEED [WIDTH HEIGHT HORSES]]
+ *
+ * Prints the board, every move as a moves-log line, the final board and the
+ * result. The same arguments give the same game on every platform. Uses the
+ * public API only (herd/herd.h and herd/horses.h). */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <herd/herd.h>
+#include <herd/horses.h>
+
+/* The rules have no move limit; the demo stops after this many moves. */
+#define MAX_DEMO_MOVES 2000
+
+/* Reports a failed call on the game: the code's text and the game's message. */
+static int fail(const herd_game *g, const char *what, int code)
+{
+    const char *detail = g ? herd_last_error(g) : "";
+    fprintf(stderr, "herd-demo: %s: %s%s%s\n", what, herd_strerror(code),
+            detail && *detail ? ": " : "", detail ? detail : "");
+    return EXIT_FAILURE;
+}
+
+/* Reads a decimal number 0..max; returns 0 on success. */
+static int parse_number(const char *text, unsigned long long max, unsigned long long *value)
+{
+    char *end;
+    if (text[0] < '0' || text[0] > '9')
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno != 0 || *end != '\0' || v > max)
+        return -1;
+    *value = v;
+    return 0;
+}
+
+/* Prints herd_show()'s board, asking first for its size. */
+static int print_board(const herd_game *g)
+{
+    size_t len = 0;
+    int rc = herd_show(g, NULL, 0, &len);
+    if (rc != HERD_OK && rc != HERD_E_BUFFER)
+        return fail(g, "herd_show", rc);
+    char *board = malloc(len + 1);
+    if (!board)
+        return fail(g, "herd_show", HERD_E_NOMEM);
+    rc = herd_show(g, board, len + 1, &len);
+    if (rc != HERD_OK) {
+        free(board);
+        return fail(g, "herd_show", rc);
+    }
+    fputs(board, stdout);
+    if (len == 0 || board[len - 1] != '\n')
+        putchar('\n');
+    free(board);
+    return EXIT_SUCCESS;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: herd-demo [SEED [WIDTH HEIGHT HORSES]]\n"
+                    "  SEED 0..2^64-1 (default 2026); WIDTH %d..%d, HEIGHT %d..%d, HORSES %d..%d\n",
+            HERD_HORSES_MIN_WIDTH, HERD_HORSES_MAX_WIDTH, HERD_HORSES_MIN_HEIGHT,
+            HERD_HORSES_MAX_HEIGHT, HERD_HORSES_MIN_HORSES, HERD_HORSES_MAX_HORSES);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    /* The library must be the one the headers describe (0.x: same minor). */
+    if (herd_version() / 100 != HERD_VERSION_NUMBER / 100) {
+        fprintf(stderr, "herd-demo: built for libherd %d.%d, running with %s\n",
+                HERD_VERSION_MAJOR, HERD_VERSION_MINOR, herd_version_string());
+        return EXIT_FAILURE;
+    }
+
+    herd_horses_options opt;
+    herd_horses_default_options(&opt);
+    opt.seed = 2026;
+
+    if (argc != 1 && argc != 2 && argc != 5)
+        return usage();
+    if (argc >= 2) {
+        unsigned long long v;
+        if (parse_number(argv[1], UINT64_MAX, &v) != 0)
+            return usage();
+        opt.seed = (uint64_t)v;
+    }
+    if (argc == 5) {
+        int *fields[3] = {&opt.width, &opt.height, &opt.horses};
+        for (int i = 0; i < 3; i++) {
+            unsigned long long v;
+            /* The library checks the ranges and says which is wrong. */
+            if (parse_number(argv[2 + i], 1000, &v) != 0)
+                return usage();
+            *fields[i] = (int)v;
+        }
+    }
+
+    herd_game *g = NULL;
+    herd_error err;
+    int rc = herd_horses_new(&g, &opt, NULL, NULL, &err);
+    if (rc != HERD_OK) {
+        fprintf(stderr, "herd-demo: herd_horses_new: %s: %s\n", herd_strerror(rc), err.message);
+        return EXIT_FAILURE;
+    }
+
+    char text[HERD_MAX_POSITION_TEXT];
+    size_t len;
+    rc = herd_position_to_text(g, text, sizeof text, &len);
+    if (rc != HERD_OK) {
+        fail(g, "herd_position_to_text", rc);
+        herd_free(g);
+        return EXIT_FAILURE;
+    }
+    printf("libherd %s: Herd of Horses, %dx%d, %d horses a side, seed %llu\n",
+           herd_version_string(), opt.width, opt.height, opt.horses,
+           (unsigned long long)opt.seed);
+    printf("%s\n\n", text);
+    if (print_board(g) != EXIT_SUCCESS) {
+        herd_free(g);
+        return EXIT_FAILURE;
+    }
+    putchar('\n');
+
+    herd_status st;
+    unsigned played = 0;
+    for (;;) {
+        rc = herd_get_status(g, &st);
+        if (rc != HERD_OK) {
+            fail(g, "herd_get_status", rc);
+            herd_free(g);
+            return EXIT_FAILURE;
+        }
+        if (st.result != HERD_ONGOING || played == MAX_DEMO_MOVES)
+            break;
+
+        herd_move m;
+        rc = herd_play_genmove(g, 0, &m);
+        if (rc != HERD_OK) {
+            fail(g, "herd_play_genmove", rc);
+            herd_free(g);
+            return EXIT_FAILURE;
+        }
+        played++;
+
+        char line[128];
+        rc = herd_horses_log_line(g, played, m, line, sizeof line, &len);
+        if (rc != HERD_OK) {
+            fail(g, "herd_horses_log_line", rc);
+            herd_free(g);
+            return EXIT_FAILURE;
+        }
+        printf("%s\n", line);
+    }
+
+    putchar('\n');
+    if (print_board(g) != EXIT_SUCCESS) {
+        herd_free(g);
+        return EXIT_FAILURE;
+    }
+    putchar('\n');
+
+    if (st.result == HERD_WIN) {
+        printf("Result: %s wins (%s) after %u moves\n", herd_side_name(g, st.side),
+               herd_reason_name(st.reason), played);
+    } else if (st.result == HERD_DRAW) {
+        printf("Result: draw (%s) after %u moves\n", herd_reason_name(st.reason), played);
+    } else {
+        printf("Result: none, stopped after %u moves with %s to move\n", played,
+               herd_side_name(g, st.side));
+    }
+
+    herd_free(g);
+    return EXIT_SUCCESS;
+}
