@@ -1,0 +1,29 @@
+# Sourced by tools/quickstart.sh and tools/test.sh: installs the Debian 12
+# packages that libherd's build needs, but only when something is missing.
+
+herd_install_deps() {
+    local missing=()
+    command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+    command -v gcc >/dev/null 2>&1 || missing+=(gcc)
+    command -v make >/dev/null 2>&1 || missing+=(make)
+    command -v pkg-config >/dev/null 2>&1 || missing+=(pkgconf)
+    command -v doxygen >/dev/null 2>&1 || missing+=(doxygen)
+    command -v python3 >/dev/null 2>&1 || missing+=(python3)
+    dpkg -s libcmocka-dev >/dev/null 2>&1 || missing+=(libcmocka-dev)
+    if [ "${#missing[@]}" -eq 0 ]; then
+        return 0
+    fi
+    echo "Installing missing packages: ${missing[*]}"
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then
+            sudo="sudo"
+        else
+            echo "error: need root (or sudo) to install: ${missing[*]}" >&2
+            return 1
+        fi
+    fi
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+        cmake gcc libc6-dev libcmocka-dev doxygen pkgconf python3 make
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The quick start of libherd: bash tools/quickstart.sh
+#
+# Installs what the build needs when it is missing (Debian 12, as root),
+# builds the library and its programs in build/release, and runs herd-demo:
+# a seeded game of Herd of Horses, computer against computer, with the
+# board and the moves log. Arguments go to herd-demo: [SEED [W H N]].
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+# shellcheck source=tools/deps.sh
+. "$root/tools/deps.sh"
+herd_install_deps
+
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DHERD_BUILD_TESTS=OFF
+cmake --build build/release -j 2
+
+echo
+build/release/examples/herd-demo "$@"
+echo
+echo "Built in build/release: libherd.so, libherd.a, examples/herd (the protocol program), examples/herd-demo."
+echo "Next: bash tools/test.sh"

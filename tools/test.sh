@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The one test command of libherd: bash tools/test.sh
+#
+# On a fresh Debian 12 machine (as root) it installs what is missing, then:
+#   1. builds with HERD_WERROR=ON in build/ci and runs every test (CTest);
+#   2. builds with HERD_SANITIZE=ON (ASan + UBSan) in build/asan, with clang
+#      when present, and runs every test again;
+#   3. builds the API reference (the docs target; any Doxygen warning fails);
+#   4. installs into a temporary prefix and builds and runs the two consumer
+#      examples: examples/pkgconfig (Makefile) and examples/cmake (find_package).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+jobs=2
+
+step() { printf '\n==== %s\n' "$*"; }
+
+# ------------------------------------------------------------ prerequisites
+# shellcheck source=tools/deps.sh
+. "$root/tools/deps.sh"
+herd_install_deps
+
+# ------------------------------------------------------- 1. warnings as errors
+step "build/ci: HERD_WERROR=ON, build and run the tests"
+cmake -S . -B build/ci -DCMAKE_BUILD_TYPE=Debug -DHERD_WERROR=ON -DHERD_BUILD_TESTS=ON
+cmake --build build/ci -j "$jobs"
+ctest --test-dir build/ci --output-on-failure -j "$jobs"
+
+# --------------------------------------------------------------- 2. sanitizers
+if command -v clang >/dev/null 2>&1; then cc=clang; else cc=gcc; fi
+step "build/asan: HERD_SANITIZE=ON with $cc, build and run the tests"
+cmake -S . -B build/asan -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=Debug \
+      -DHERD_SANITIZE=ON -DHERD_WERROR=ON -DHERD_BUILD_TESTS=ON
+cmake --build build/asan -j "$jobs"
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" \
+UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+    ctest --test-dir build/asan --output-on-failure -j "$jobs"
+
+# --------------------------------------------------------------------- 3. docs
+step "build/ci: the docs target (Doxygen warnings fail)"
+cmake --build build/ci --target docs
+test -f build/ci/docs/html/index.html
+
+# ------------------------------------------------- 4. install and consumers
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+prefix="$tmp/prefix"
+
+step "install into $prefix"
+# The .pc file holds absolute paths from configure time, so the prefix is
+# given when configuring, as a packager would.
+cmake -S . -B build/install -DCMAKE_BUILD_TYPE=Release -DHERD_BUILD_TESTS=OFF \
+      -DHERD_WERROR=ON -DCMAKE_INSTALL_PREFIX="$prefix"
+cmake --build build/install -j "$jobs"
+cmake --install build/install
+pcfile="$(find "$prefix" -name herd.pc -print -quit)"
+if [ -z "$pcfile" ]; then
+    echo "error: herd.pc was not installed under $prefix" >&2
+    exit 1
+fi
+pcdir="$(dirname "$pcfile")"
+
+step "examples/pkgconfig: make with PKG_CONFIG_PATH=$pcdir"
+cp -R examples/pkgconfig "$tmp/pkgconfig"
+PKG_CONFIG_PATH="$pcdir" make -C "$tmp/pkgconfig"
+"$tmp/pkgconfig/herd-hello"
+
+step "examples/cmake: find_package(herd) with CMAKE_PREFIX_PATH=$prefix"
+cmake -S examples/cmake -B "$tmp/cmake-build" -DCMAKE_PREFIX_PATH="$prefix"
+cmake --build "$tmp/cmake-build" -j "$jobs"
+"$tmp/cmake-build/herd-cmake-example"
+
+step "installed herd program"
+printf 'new horses seed=1\nstatus\nquit\n' | "$prefix/bin/herd"
+
+printf '\nALL CHECKS PASSED: tests (werror, sanitizers), docs, install, pkg-config and CMake consumers\n'
