@@ -577,6 +577,8 @@ int herd_play_genmove(herd_game *g, int level, herd_move *m)
 static uint64_t perft_rec(const herd_rules *r, unsigned char *state, herd_move *moves,
                           unsigned depth)
 {
+    if (depth == 1 && r->count)
+        return r->count(state);
     size_t n = r->legal(state, moves);
     if (depth == 1)
         return n;
@@ -585,7 +587,10 @@ static uint64_t perft_rec(const herd_rules *r, unsigned char *state, herd_move *
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) {
         memcpy(child, state, r->state_size);
-        r->apply(child, moves[i], (herd_msg){NULL, 0});
+        if (r->play)
+            r->play(child, moves[i]);
+        else
+            r->apply(child, moves[i], (herd_msg){NULL, 0});
         total += perft_rec(r, child, next, depth - 1);
     }
     return total;

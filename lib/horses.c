@@ -10,14 +10,22 @@
 #define MAX_N HERD_HORSES_MAX_HORSES
 #define BOX 6 /* every start horse stands in the 6x6 box at its own corner */
 
+/* The board is stored with a border two cells wide and a fixed row stride,
+ * so that a knight's jump is one constant offset and lands on a border cell
+ * (OFF) instead of needing a bounds check. */
+#define PAD 2
+#define STRIDE (MAX_W + 2 * PAD)
+#define CELLS ((MAX_H + 2 * PAD) * STRIDE)
+#define OFF 0xff
+
 typedef uint16_t horse_mask; /* bit i: horse i+1 of one side */
 
 typedef struct horses_state {
     herd_head head;
     uint8_t w, h, n;
-    /* Who stands on each cell (row * w + col): 0 empty, else
+    /* Who stands on each cell: 0 empty, OFF off the board, else
      * side * MAX_N + number (1..n). */
-    uint8_t at[MAX_W * MAX_H];
+    uint8_t at[CELLS];
     uint16_t pos[2][MAX_N];  /* the cell of each horse */
     herd_move last[2];       /* each side's previous move, 0 for none */
 } horses_state;
@@ -25,9 +33,10 @@ typedef struct horses_state {
 _Static_assert(sizeof(horses_state) <= HERD_MAX_STATE_SIZE, "state too large");
 _Static_assert(HERD_HORSES_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 
-/* The eight knight jumps, in the order moves are generated. */
-static const int8_t jump_dr[8] = {-2, -2, -1, -1, 1, 1, 2, 2};
-static const int8_t jump_dc[8] = {-1, 1, -2, 2, -2, 2, -1, 1};
+/* The eight knight jumps as cell offsets, in the order moves are generated:
+ * up two, up one, down one, down two; left before right. */
+static const int16_t jump[8] = {-2 * STRIDE - 1, -2 * STRIDE + 1, -STRIDE - 2, -STRIDE + 2,
+                                STRIDE - 2,      STRIDE + 2,      2 * STRIDE - 1, 2 * STRIDE + 1};
 
 static const char *const side_label[2] = {"Green", "Red"};
 
@@ -51,10 +60,20 @@ void herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to)
     }
 }
 
-static herd_move make_move(const horses_state *s, int from, int to)
+static int cell_of(int row, int col)
 {
-    herd_cell a = {from / s->w, from % s->w}, b = {to / s->w, to % s->w};
-    return herd_horses_move(a, b);
+    return (row + PAD) * STRIDE + col + PAD;
+}
+
+static herd_cell cell_at(int cell)
+{
+    herd_cell c = {cell / STRIDE - PAD, cell % STRIDE - PAD};
+    return c;
+}
+
+static herd_move make_move(int from, int to)
+{
+    return herd_horses_move(cell_at(from), cell_at(to));
 }
 
 static int on_board(const horses_state *s, int row, int col)
@@ -62,9 +81,17 @@ static int on_board(const horses_state *s, int row, int col)
     return row >= 0 && row < s->h && col >= 0 && col < s->w;
 }
 
+/* An empty board of the state's size, every other cell OFF. */
+static void clear_board(horses_state *s)
+{
+    memset(s->at, OFF, sizeof s->at);
+    for (int r = 0; r < s->h; r++)
+        memset(&s->at[cell_of(r, 0)], 0, s->w);
+}
+
 static int corner_of(const horses_state *s, int side)
 {
-    return side == HERD_GREEN ? 0 : s->w * s->h - 1;
+    return side == HERD_GREEN ? cell_of(0, 0) : cell_of(s->h - 1, s->w - 1);
 }
 
 /* The target corner of a side is the other side's home corner. */
@@ -75,7 +102,15 @@ static int target_of(const horses_state *s, int side)
 
 static int owner(uint8_t v)
 {
-    return v ? (v - 1) / MAX_N : -1;
+    return v && v != OFF ? (v - 1) / MAX_N : -1;
+}
+
+/* The side's mask bit of the horse coded v; 0 for empty, OFF and the other
+ * side (unsigned wrap-around makes those out of range). */
+static horse_mask side_bit(uint8_t v, int side)
+{
+    unsigned i = (unsigned)v - 1u - (unsigned)(side * MAX_N);
+    return i < MAX_N ? (horse_mask)(1u << i) : 0;
 }
 
 static int horse_index(uint8_t v)
@@ -86,47 +121,59 @@ static int horse_index(uint8_t v)
 /* The side's horses that stand a knight's move from cell, as a mask. */
 static horse_mask neighbours_of_cell(const horses_state *s, int side, int cell)
 {
-    int r = cell / s->w, c = cell % s->w;
     horse_mask m = 0;
-    for (int k = 0; k < 8; k++) {
-        int rr = r + jump_dr[k], cc = c + jump_dc[k];
-        if (!on_board(s, rr, cc))
-            continue;
-        uint8_t v = s->at[rr * s->w + cc];
-        if (v && owner(v) == side)
-            m |= (horse_mask)(1u << horse_index(v));
-    }
+    for (int k = 0; k < 8; k++)
+        m |= side_bit(s->at[cell + jump[k]], side);
     return m;
 }
 
-/* The connected parts of the side's herd within `members`, as masks. */
-static int components(const horse_mask *adj, horse_mask members, horse_mask *parts)
+/* A side's herd as a graph: who is connected to whom, and the neighbours
+ * of any set of horses in two table look-ups (one for horses 1..5, one for
+ * 6..10), so that a connected part grows a whole layer per step. */
+typedef struct herd_graph {
+    horse_mask adj[MAX_N];
+    horse_mask low[32], high[32];
+    horse_mask all;
+} herd_graph;
+
+static void graph_init(herd_graph *g, int n)
+{
+    for (int i = n; i < MAX_N; i++)
+        g->adj[i] = 0;
+    g->low[0] = g->high[0] = 0;
+    for (unsigned set = 1; set < 32; set++) {
+        int b = __builtin_ctz(set);
+        g->low[set] = g->low[set & (set - 1)] | g->adj[b];
+        g->high[set] = g->high[set & (set - 1)] | g->adj[b + 5];
+    }
+    g->all = (horse_mask)((1u << n) - 1);
+}
+
+static horse_mask graph_reach(const herd_graph *g, horse_mask set)
+{
+    return g->low[set & 31] | g->high[set >> 5];
+}
+
+/* The connected parts of the graph within `members`, as masks. */
+static int components(const herd_graph *g, horse_mask members, horse_mask *parts)
 {
     int count = 0;
     while (members) {
-        horse_mask part = members & (horse_mask)-members, frontier = part;
-        while (frontier) {
-            int i = __builtin_ctz(frontier);
-            frontier &= (horse_mask)(frontier - 1);
-            horse_mask fresh = adj[i] & members & (horse_mask)~part;
-            part |= fresh;
-            frontier |= fresh;
-        }
+        horse_mask part = members & (horse_mask)-members, grown;
+        while ((grown = (part | graph_reach(g, part)) & members) != part)
+            part = grown;
         parts[count++] = part;
         members &= (horse_mask)~part;
     }
     return count;
 }
 
-static void adjacency(const horses_state *s, int side, horse_mask *adj)
+/* The side's herd graph read from the board. */
+static void side_graph(const horses_state *s, int side, herd_graph *g)
 {
     for (int i = 0; i < s->n; i++)
-        adj[i] = neighbours_of_cell(s, side, s->pos[side][i]);
-}
-
-static horse_mask all_horses(const horses_state *s)
-{
-    return (horse_mask)((1u << s->n) - 1);
+        g->adj[i] = neighbours_of_cell(s, side, s->pos[side][i]);
+    graph_init(g, s->n);
 }
 
 /* A horse may land on a cell exactly when, without it, every connected part
@@ -140,10 +187,15 @@ static int joins_all(horse_mask touching, const horse_mask *parts, int count)
     return 1;
 }
 
-/* The connected parts of the side's herd without horse i. */
-static int parts_without(const horses_state *s, const horse_mask *adj, int i, horse_mask *parts)
+/* The connected parts of the side's (together) herd without horse i. */
+static int parts_without(const herd_graph *g, int i, horse_mask *parts)
 {
-    return components(adj, all_horses(s) & (horse_mask) ~(1u << i), parts);
+    horse_mask rest = g->all & (horse_mask) ~(1u << i);
+    if ((g->adj[i] & (g->adj[i] - 1)) == 0) {
+        parts[0] = rest; /* a leaf of a connected graph never disconnects it */
+        return 1;
+    }
+    return components(g, rest, parts);
 }
 
 static int lands_together(const horses_state *s, int side, int i, int to, const horse_mask *parts,
@@ -152,34 +204,77 @@ static int lands_together(const horses_state *s, int side, int i, int to, const 
     return joins_all(neighbours_of_cell(s, side, to) & (horse_mask) ~(1u << i), parts, count);
 }
 
-static size_t side_moves(const horses_state *s, int side, herd_move *buf)
+/* Lists the side's legal moves into buf (which may be NULL to count them);
+ * with first_only, stops at the first one found. */
+static size_t side_moves(const horses_state *s, int side, herd_move *buf, int first_only)
 {
-    horse_mask adj[MAX_N], parts[MAX_N];
+    /* touch[c]: the side's horses a knight's move from cell c, filled only
+     * around the side's horses, which covers every target and every horse
+     * of a together herd. One write per jump instead of eight reads per
+     * target. */
+    horse_mask touch[CELLS], parts[MAX_N];
+    herd_graph g;
+    const uint16_t *pos = s->pos[side];
+    for (int j = 0; j < s->n; j++) {
+        touch[pos[j]] = 0;
+        for (int k = 0; k < 8; k++)
+            touch[pos[j] + jump[k]] = 0;
+    }
+    for (int j = 0; j < s->n; j++)
+        for (int k = 0; k < 8; k++)
+            touch[pos[j] + jump[k]] |= (horse_mask)(1u << j);
+    for (int j = 0; j < s->n; j++)
+        g.adj[j] = touch[pos[j]];
+    graph_init(&g, s->n);
     size_t n = 0;
-    adjacency(s, side, adj);
     for (int i = 0; i < s->n; i++) {
-        int count = parts_without(s, adj, i, parts);
-        int from = s->pos[side][i], r = from / s->w, c = from % s->w;
+        int count = -1; /* the parts without horse i, found when first needed */
+        int from = pos[i];
         for (int k = 0; k < 8; k++) {
-            int rr = r + jump_dr[k], cc = c + jump_dc[k];
-            if (!on_board(s, rr, cc) || s->at[rr * s->w + cc])
+            int to = from + jump[k];
+            if (s->at[to]) /* occupied or off the board */
                 continue;
-            int to = rr * s->w + cc;
-            if (lands_together(s, side, i, to, parts, count)) {
+            if (count < 0)
+                count = parts_without(&g, i, parts);
+            if (joins_all(touch[to] & (horse_mask) ~(1u << i), parts, count)) {
                 if (buf)
-                    buf[n] = make_move(s, from, to);
+                    buf[n] = make_move(from, to);
                 n++;
+                if (first_only)
+                    return n;
             }
         }
     }
     return n;
 }
 
+/* Whether the side has a legal move, asked after every move. Most herds
+ * have a leaf horse (one connection), whose removal splits nothing, so a
+ * target of it is legal as soon as it touches another horse: try those
+ * first, with a few reads each, before listing moves in full. */
+static int has_move(const horses_state *s, int side)
+{
+    for (int i = 0; i < s->n; i++) {
+        horse_mask self = (horse_mask)(1u << i);
+        int from = s->pos[side][i];
+        horse_mask links = neighbours_of_cell(s, side, from);
+        if (links & (horse_mask)(links - 1))
+            continue; /* not a leaf */
+        for (int k = 0; k < 8; k++) {
+            int to = from + jump[k];
+            if (!s->at[to] && (neighbours_of_cell(s, side, to) & (horse_mask)~self))
+                return 1;
+        }
+    }
+    return side_moves(s, side, NULL, 1) > 0;
+}
+
 static int together(const horses_state *s, int side)
 {
-    horse_mask adj[MAX_N], parts[MAX_N];
-    adjacency(s, side, adj);
-    return components(adj, all_horses(s), parts) == 1;
+    horse_mask parts[MAX_N];
+    herd_graph g;
+    side_graph(s, side, &g);
+    return components(&g, g.all, parts) == 1;
 }
 
 static size_t horses_legal(const void *state, herd_move *buf)
@@ -187,7 +282,12 @@ static size_t horses_legal(const void *state, herd_move *buf)
     const horses_state *s = state;
     if (s->head.result != HERD_ONGOING)
         return 0;
-    return side_moves(s, s->head.side, buf);
+    return side_moves(s, s->head.side, buf, 0);
+}
+
+static size_t horses_count(const void *state)
+{
+    return horses_legal(state, NULL);
 }
 
 /* Sets the status from the position: a horse on its target corner wins,
@@ -202,7 +302,7 @@ static void update_status(horses_state *s, int to_move)
             return;
         }
     }
-    if (side_moves(s, to_move, NULL) == 0)
+    if (!has_move(s, to_move))
         herd_head_set_win(&s->head, !to_move, HERD_REASON_NO_MOVES);
 }
 
@@ -212,6 +312,18 @@ static void move_horse(horses_state *s, int from, int to)
     s->at[from] = 0;
     s->at[to] = v;
     s->pos[owner(v)][horse_index(v)] = (uint16_t)to;
+}
+
+static void horses_play(void *state, herd_move m)
+{
+    horses_state *s = state;
+    herd_cell a, b;
+    int side = s->head.side;
+    herd_horses_move_cells(m, &a, &b);
+    move_horse(s, cell_of(a.row, a.col), cell_of(b.row, b.col));
+    s->last[side] = m;
+    s->head.ply++;
+    update_status(s, !side);
 }
 
 static void name_cell(char *buf, size_t cap, int row, int col)
@@ -234,7 +346,7 @@ static int horses_apply(void *state, herd_move m, herd_msg msg)
     name_cell(fb, sizeof fb, b.row, b.col);
     if (!on_board(s, a.row, a.col))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", fa);
-    int from = a.row * s->w + a.col;
+    int from = cell_of(a.row, a.col);
     uint8_t v = s->at[from];
     if (!v || owner(v) != side)
         return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s horse", fa, side ? "red" : "green");
@@ -243,18 +355,16 @@ static int horses_apply(void *state, herd_move m, herd_msg msg)
         return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a knight's move", fa, fb);
     if (!on_board(s, b.row, b.col))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", fb);
-    int to = b.row * s->w + b.col;
+    int to = cell_of(b.row, b.col);
     if (s->at[to])
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", fb);
-    horse_mask adj[MAX_N], parts[MAX_N];
-    adjacency(s, side, adj);
-    int count = parts_without(s, adj, horse_index(v), parts);
+    horse_mask parts[MAX_N];
+    herd_graph g;
+    side_graph(s, side, &g);
+    int count = parts_without(&g, horse_index(v), parts);
     if (!lands_together(s, side, horse_index(v), to, parts, count))
         return herd_fail(msg, HERD_E_ILLEGAL, "the herd would split");
-    move_horse(s, from, to);
-    s->last[side] = m;
-    s->head.ply++;
-    update_status(s, !side);
+    horses_play(s, m);
     return HERD_OK;
 }
 
@@ -268,7 +378,7 @@ static int horses_apply(void *state, herd_move m, herd_msg msg)
  * the generator as it stands, so the result depends on (w, h, n, seed) only. */
 static int place_once(horses_state *s)
 {
-    memset(s->at, 0, sizeof s->at);
+    clear_board(s);
     for (int side = 0; side < 2; side++) {
         int c = corner_of(s, side);
         s->at[c] = (uint8_t)(side * MAX_N + 1);
@@ -281,7 +391,7 @@ static int place_once(horses_state *s)
             uint32_t count = 0;
             for (int r = r0; r < r0 + BOX; r++)
                 for (int c = c0; c < c0 + BOX; c++) {
-                    int cell = r * s->w + c;
+                    int cell = cell_of(r, c);
                     if (!s->at[cell] && neighbours_of_cell(s, side, cell))
                         cand[count++] = (uint16_t)cell;
                 }
@@ -292,7 +402,7 @@ static int place_once(horses_state *s)
             s->pos[side][i] = (uint16_t)cell;
         }
     }
-    return side_moves(s, HERD_GREEN, NULL) > 0 && side_moves(s, HERD_RED, NULL) > 0;
+    return has_move(s, HERD_GREEN) && has_move(s, HERD_RED);
 }
 
 static int place_start(horses_state *s, herd_msg msg)
@@ -370,7 +480,8 @@ static void write_cells(const horses_state *s, int side, herd_sb *sb)
     for (int i = 0; i < s->n; i++) {
         if (i)
             herd_sb_putc(sb, ',');
-        herd_sb_cell(sb, s->pos[side][i] / s->w, s->pos[side][i] % s->w);
+        herd_cell c = cell_at(s->pos[side][i]);
+        herd_sb_cell(sb, c.row, c.col);
     }
 }
 
@@ -428,7 +539,7 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
     s->w = (uint8_t)w;
     s->h = (uint8_t)h;
     s->n = (uint8_t)count[0];
-    memset(s->at, 0, sizeof s->at);
+    clear_board(s);
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < s->n; i++) {
             herd_cell c = cells[side][i];
@@ -436,7 +547,7 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
             name_cell(name, sizeof name, c.row, c.col);
             if (!on_board(s, c.row, c.col))
                 return herd_fail(msg, HERD_E_POSITION, "%s is off the board", name);
-            int cell = c.row * s->w + c.col;
+            int cell = cell_of(c.row, c.col);
             if (s->at[cell])
                 return herd_fail(msg, HERD_E_POSITION, "%s holds two horses", name);
             s->at[cell] = (uint8_t)(side * MAX_N + i + 1);
@@ -495,7 +606,7 @@ static void horses_show(const void *state, herd_sb *sb)
     for (int r = 0; r < s->h; r++) {
         herd_sb_printf(sb, "%2c ", 'a' + r);
         for (int c = 0; c < s->w; c++) {
-            uint8_t v = s->at[r * s->w + c];
+            uint8_t v = s->at[cell_of(r, c)];
             if (v)
                 herd_sb_printf(sb, " %c%c", owner(v) ? 'R' : 'G', horse_digit(v));
             else
@@ -522,7 +633,7 @@ static herd_move horses_genmove(void *state, int level)
     herd_move moves[HERD_HORSES_MAX_MOVES];
     (void)level;
     int side = s->head.side;
-    size_t n = side_moves(s, side, moves);
+    size_t n = side_moves(s, side, moves, 0);
     herd_cell a, b;
     herd_horses_move_cells(s->last[side], &a, &b);
     herd_move back = s->last[side] ? herd_horses_move(b, a) : 0;
@@ -573,8 +684,7 @@ int herd_horses_horse(const herd_game *g, int side, int number, herd_cell *cell)
     const horses_state *s = horses_of(g);
     if (!s || !cell || side < 0 || side > 1 || number < 1 || number > s->n)
         return HERD_E_ARG;
-    cell->row = s->pos[side][number - 1] / s->w;
-    cell->col = s->pos[side][number - 1] % s->w;
+    *cell = cell_at(s->pos[side][number - 1]);
     return HERD_OK;
 }
 
@@ -583,7 +693,7 @@ int herd_horses_at(const herd_game *g, herd_cell cell, int *side, int *number)
     const horses_state *s = horses_of(g);
     if (!s || !on_board(s, cell.row, cell.col))
         return HERD_E_ARG;
-    uint8_t v = s->at[cell.row * s->w + cell.col];
+    uint8_t v = s->at[cell_of(cell.row, cell.col)];
     if (side)
         *side = owner(v);
     if (number)
@@ -601,20 +711,21 @@ int herd_horses_lines(const herd_game *g, int side, herd_horses_line *buf, size_
                       size_t *count)
 {
     const horses_state *s = horses_of(g);
-    horse_mask adj[MAX_N];
+    herd_graph graph;
     if (!s || !count || side < 0 || side > 1 || (!buf && cap))
         return HERD_E_ARG;
-    adjacency(s, side, adj);
+    side_graph(s, side, &graph);
     size_t n = 0;
     for (int i = 0; i < s->n; i++)
-        n += (size_t)__builtin_popcount(adj[i] >> (i + 1));
+        for (int j = i + 1; j < s->n; j++)
+            n += graph.adj[i] >> j & 1;
     *count = n;
     if (cap < n)
         return HERD_E_BUFFER;
     n = 0;
     for (int i = 0; i < s->n; i++)
         for (int j = i + 1; j < s->n; j++)
-            if (adj[i] >> j & 1) {
+            if (graph.adj[i] >> j & 1) {
                 buf[n].a = i + 1;
                 buf[n].b = j + 1;
                 n++;
@@ -626,10 +737,10 @@ int herd_horses_lines(const herd_game *g, int side, herd_horses_line *buf, size_
  * search (a few hundred cells at most). */
 static int knight_distance(const horses_state *s, int from, int to)
 {
-    uint16_t queue[MAX_W * MAX_H];
-    int16_t dist[MAX_W * MAX_H];
+    uint16_t queue[CELLS];
+    int16_t dist[CELLS];
     size_t head = 0, tail = 0;
-    for (int i = 0; i < s->w * s->h; i++)
+    for (int i = 0; i < CELLS; i++)
         dist[i] = -1;
     dist[from] = 0;
     queue[tail++] = (uint16_t)from;
@@ -637,12 +748,11 @@ static int knight_distance(const horses_state *s, int from, int to)
         int cell = queue[head++];
         if (cell == to)
             return dist[cell];
-        int r = cell / s->w, c = cell % s->w;
         for (int k = 0; k < 8; k++) {
-            int rr = r + jump_dr[k], cc = c + jump_dc[k];
-            if (on_board(s, rr, cc) && dist[rr * s->w + cc] < 0) {
-                dist[rr * s->w + cc] = (int16_t)(dist[cell] + 1);
-                queue[tail++] = (uint16_t)(rr * s->w + cc);
+            int next = cell + jump[k];
+            if (s->at[next] != OFF && dist[next] < 0) {
+                dist[next] = (int16_t)(dist[cell] + 1);
+                queue[tail++] = (uint16_t)next;
             }
         }
     }
@@ -664,7 +774,7 @@ int herd_horses_progress(const herd_game *g, int side, int *distance, int *parts
         *distance = best;
     }
     if (parts)
-        *parts = knight_distance(s, 0, s->w * s->h - 1);
+        *parts = knight_distance(s, corner_of(s, HERD_GREEN), corner_of(s, HERD_RED));
     return HERD_OK;
 }
 
@@ -684,9 +794,9 @@ int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char 
     if (!s || !len || (!buf && cap))
         return HERD_E_ARG;
     herd_horses_move_cells(m, &a, &b);
-    if (m >> 32 || !on_board(s, b.row, b.col) || !s->at[b.row * s->w + b.col])
+    if (m >> 32 || !on_board(s, b.row, b.col) || !s->at[cell_of(b.row, b.col)])
         return HERD_E_ARG;
-    uint8_t v = s->at[b.row * s->w + b.col];
+    uint8_t v = s->at[cell_of(b.row, b.col)];
     herd_sb sb;
     herd_sb_init(&sb, NULL, 0);
     write_log_line(&sb, number, v, a, b);
@@ -708,7 +818,9 @@ const herd_rules herd_horses_rules = {
     .max_level = 1,
     .init = horses_init,
     .legal = horses_legal,
+    .count = horses_count,
     .apply = horses_apply,
+    .play = horses_play,
     .write_position = horses_write_position,
     .read_position = horses_read_position,
     .write_move = horses_write_move,

@@ -135,9 +135,15 @@ typedef struct herd_rules {
     /* Writes every legal action (none when the game is over) into buf,
      * which has room for max_moves, and returns the count. */
     size_t (*legal)(const void *state, herd_move *buf);
+    /* Optional: the number legal() would return, without writing the
+     * moves (perft's last ply). NULL means legal() is used. */
+    size_t (*count)(const void *state);
     /* Checks the action fully, then plays it and updates the head's
      * status. On refusal the state is untouched. */
     int (*apply)(void *state, herd_move m, herd_msg msg);
+    /* Optional fast path for an action known to be legal (one that legal()
+     * listed): plays it without the checks. NULL means apply() is used. */
+    void (*play)(void *state, herd_move m);
     /* Position text, as protocol.md. */
     void (*write_position)(const void *state, herd_sb *sb);
     /* Reads a position text into a fresh state (head already holding the
