@@ -1,0 +1,376 @@
+/* herd-bench: the speed and memory figures of docs/performance.md.
+ *
+ * For every game: perft leaves per second on fixed positions, random
+ * playouts per second, the bytes of a game's state, and allocations per
+ * 1,000 moves played. For Herd of Horses it also runs a plain, careful move
+ * generator (move the horse, flood-fill the herd with an O(n^2) adjacency
+ * test) side by side with the library on the same perft and prints the
+ * ratio. Each figure is the median of several runs.
+ *
+ * Usage: herd-bench [RUNS]   (default 5) */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <herd/herd.h>
+#include <herd/horses.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void die(const char *what, int rc, const herd_game *g)
+{
+    fprintf(stderr, "herd-bench: %s: %s %s\n", what, herd_strerror(rc), g ? herd_last_error(g) : "");
+    exit(1);
+}
+
+/* An allocator that counts the blocks it hands out. */
+typedef struct counter {
+    unsigned long allocations;
+} counter;
+
+static void *counting_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
+{
+    (void)old_size;
+    if (new_size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    ((counter *)ud)->allocations++;
+    return realloc(ptr, new_size);
+}
+
+/* The benchmark's own generator for choosing playout moves (SplitMix64). */
+static uint64_t bench_rng = 12345;
+
+static uint64_t next_random(void)
+{
+    uint64_t z = (bench_rng += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* ------------------------------------------------ plain Herd of Horses */
+
+/* The plain way: for every candidate jump, move the horse, flood-fill the
+ * herd testing every pair for a knight's move, move it back. */
+typedef struct plain {
+    int w, h, n, side;
+    int row[2][10], col[2][10];
+    unsigned char occupied[20][30];
+} plain;
+
+static const int jr[8] = {-2, -2, -1, -1, 1, 1, 2, 2};
+static const int jc[8] = {-1, 1, -2, 2, -2, 2, -1, 1};
+
+static int knight_apart(int r1, int c1, int r2, int c2)
+{
+    int dr = abs(r1 - r2), dc = abs(c1 - c2);
+    return (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
+}
+
+static int plain_together(const plain *p, int side)
+{
+    int seen[10] = {1}, stack[10] = {0}, top = 1, count = 1;
+    while (top) {
+        int a = stack[--top];
+        for (int b = 0; b < p->n; b++)
+            if (!seen[b] && knight_apart(p->row[side][a], p->col[side][a], p->row[side][b],
+                                         p->col[side][b])) {
+                seen[b] = 1;
+                stack[top++] = b;
+                count++;
+            }
+    }
+    return count == p->n;
+}
+
+typedef struct plain_move {
+    int horse, row, col;
+} plain_move;
+
+static int plain_moves(plain *p, plain_move *out)
+{
+    int s = p->side, count = 0;
+    for (int i = 0; i < p->n; i++) {
+        int r = p->row[s][i], c = p->col[s][i];
+        for (int k = 0; k < 8; k++) {
+            int rr = r + jr[k], cc = c + jc[k];
+            if (rr < 0 || rr >= p->h || cc < 0 || cc >= p->w || p->occupied[rr][cc])
+                continue;
+            p->row[s][i] = rr;
+            p->col[s][i] = cc;
+            if (plain_together(p, s))
+                out[count++] = (plain_move){i, rr, cc};
+            p->row[s][i] = r;
+            p->col[s][i] = c;
+        }
+    }
+    return count;
+}
+
+static uint64_t plain_perft(plain *p, int depth)
+{
+    plain_move moves[80];
+    int n = plain_moves(p, moves);
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t total = 0;
+    int s = p->side;
+    int corner_r = s ? 0 : p->h - 1, corner_c = s ? 0 : p->w - 1;
+    for (int i = 0; i < n; i++) {
+        int h = moves[i].horse, r = p->row[s][h], c = p->col[s][h];
+        p->occupied[r][c] = 0;
+        p->occupied[moves[i].row][moves[i].col] = 1;
+        p->row[s][h] = moves[i].row;
+        p->col[s][h] = moves[i].col;
+        p->side = !s;
+        /* A jump onto the target corner ends the game: no sequences go on. */
+        if (!(moves[i].row == corner_r && moves[i].col == corner_c))
+            total += plain_perft(p, depth - 1);
+        p->side = s;
+        p->row[s][h] = r;
+        p->col[s][h] = c;
+        p->occupied[moves[i].row][moves[i].col] = 0;
+        p->occupied[r][c] = 1;
+    }
+    return total;
+}
+
+static void plain_from_game(plain *p, const herd_game *g)
+{
+    herd_horses_options o;
+    herd_status st;
+    herd_horses_options_of(g, &o);
+    herd_get_status(g, &st);
+    memset(p, 0, sizeof *p);
+    p->w = o.width;
+    p->h = o.height;
+    p->n = o.horses;
+    p->side = st.side;
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < p->n; i++) {
+            herd_cell c;
+            herd_horses_horse(g, s, i + 1, &c);
+            p->row[s][i] = c.row;
+            p->col[s][i] = c.col;
+            p->occupied[c.row][c.col] = 1;
+        }
+}
+
+/* --------------------------------------------------------- measuring */
+
+/* A game from options, then `plies` moves of its own computer player, so
+ * that a benchmark position is a real midgame and the same on every run. */
+static herd_game *make_game(const char *name, const char *options, unsigned plies)
+{
+    herd_game *g;
+    herd_error err;
+    int rc = herd_new(&g, name, options, NULL, NULL, &err);
+    if (rc != HERD_OK) {
+        fprintf(stderr, "herd-bench: new %s %s: %s\n", name, options, err.message);
+        exit(1);
+    }
+    for (unsigned i = 0; i < plies; i++) {
+        herd_status st;
+        herd_get_status(g, &st);
+        if (st.result != HERD_ONGOING)
+            break;
+        rc = herd_is_chance(g) ? herd_roll(g, NULL) : herd_play_genmove(g, 0, NULL);
+        if (rc != HERD_OK)
+            die("warm-up move", rc, g);
+    }
+    return g;
+}
+
+static double time_perft(herd_game *g, unsigned depth, uint64_t *nodes)
+{
+    double t = now();
+    int rc = herd_perft(g, depth, nodes);
+    if (rc != HERD_OK)
+        die("perft", rc, g);
+    return now() - t;
+}
+
+/* Picks an action at random: chance outcomes by their probabilities,
+ * moves uniformly. */
+static herd_move random_action(const herd_game *g)
+{
+    herd_move moves[HERD_MAX_MOVES];
+    double probs[HERD_MAX_MOVES];
+    size_t n, i = 0;
+    if (herd_is_chance(g)) {
+        herd_chance_outcomes(g, moves, probs, HERD_MAX_MOVES, &n);
+        double x = (double)(next_random() >> 11) * 0x1.0p-53;
+        while (i + 1 < n && x >= probs[i])
+            x -= probs[i++];
+    } else {
+        herd_legal_moves(g, moves, HERD_MAX_MOVES, &n);
+        i = (size_t)(next_random() % n);
+    }
+    return moves[i];
+}
+
+typedef struct playout_figures {
+    double games_per_second;
+    double moves_per_second;
+    unsigned long moves;
+    unsigned long allocations; /* made while playing, after the game was created */
+} playout_figures;
+
+/* Plays random games from the position of `start` until each ends or
+ * reaches cap moves, for at least min_seconds, in one game handle that the
+ * playouts reuse as a program would: a heap game keeping its undo history
+ * (which grows by doubling), or, with in_place, a copy in caller memory
+ * that keeps none. */
+static playout_figures playouts(const herd_game *start, unsigned cap, double min_seconds,
+                                int in_place)
+{
+    static _Alignas(max_align_t) unsigned char memory[4096];
+    counter count = {0};
+    herd_game *g;
+    int rc = in_place ? herd_copy_into(start, memory, sizeof memory, &g)
+                      : herd_clone(start, &g, counting_alloc, &count);
+    if (rc != HERD_OK)
+        die("copy", rc, start);
+    unsigned long games = 0, before = count.allocations;
+    playout_figures f = {0};
+    double t0 = now(), elapsed;
+    do {
+        herd_copy_position(g, start);
+        for (unsigned k = 0; k < cap; k++) {
+            herd_status st;
+            herd_get_status(g, &st);
+            if (st.result != HERD_ONGOING)
+                break;
+            if ((rc = herd_apply(g, random_action(g))) != HERD_OK)
+                die("apply", rc, g);
+            f.moves++;
+        }
+        games++;
+        elapsed = now() - t0;
+    } while (elapsed < min_seconds);
+    f.games_per_second = (double)games / elapsed;
+    f.moves_per_second = (double)f.moves / elapsed;
+    f.allocations = count.allocations - before;
+    herd_free(g);
+    return f;
+}
+
+typedef struct perft_case {
+    const char *options;
+    unsigned plies; /* computer moves played before counting */
+    unsigned depth;
+} perft_case;
+
+typedef struct game_case {
+    const char *name;
+    const char *options; /* playouts start here */
+    unsigned cap;        /* playout length cap */
+    perft_case perft[3];
+} game_case;
+
+static const game_case games[] = {
+    {"horses",
+     "w=8 h=8 n=6 seed=1",
+     1000,
+     {{"w=8 h=8 n=6 seed=1", 0, 5}, {"w=30 h=20 n=10 seed=1", 0, 5}, {"w=16 h=12 n=8 seed=7", 40, 4}}},
+};
+
+/* Herd of Horses: the library against the plain generator, same perft. */
+static void compare_plain(int runs)
+{
+    const char *options = "w=30 h=20 n=10 seed=1";
+    const unsigned depth = 6; /* seconds for the plain way */
+    herd_game *g = make_game("horses", options, 0);
+    plain p;
+    plain_from_game(&p, g);
+    double lib[99], slow[99];
+    uint64_t nodes = 0, plain_nodes = 0;
+    for (int r = 0; r < runs; r++) {
+        lib[r] = time_perft(g, depth, &nodes);
+        double t = now();
+        plain_nodes = plain_perft(&p, (int)depth);
+        slow[r] = now() - t;
+        if (plain_nodes != nodes) {
+            fprintf(stderr, "herd-bench: perft differs: library %llu, plain %llu\n",
+                    (unsigned long long)nodes, (unsigned long long)plain_nodes);
+            exit(1);
+        }
+    }
+    double tl = median(lib, runs), tp = median(slow, runs);
+    printf("  move generation against the plain way (perft %u, %s, %llu leaves):\n", depth,
+           options, (unsigned long long)nodes);
+    printf("    library %.3f s (%.2f M leaves/s), plain %.3f s (%.2f M leaves/s): %.1fx faster\n", tl,
+           (double)nodes / tl / 1e6, tp, (double)nodes / tp / 1e6, tp / tl);
+    herd_free(g);
+}
+
+int main(int argc, char **argv)
+{
+    int runs = argc > 1 ? atoi(argv[1]) : 5;
+    if (runs < 1 || runs > 99) {
+        fprintf(stderr, "usage: herd-bench [RUNS 1..99]\n");
+        return 2;
+    }
+    printf("libherd %s benchmark, medians of %d runs\n\n", herd_version_string(), runs);
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        const game_case *gc = &games[gi];
+        printf("%s\n", gc->name);
+        for (int k = 0; k < 3 && gc->perft[k].options; k++) {
+            const perft_case *pc = &gc->perft[k];
+            herd_game *g = make_game(gc->name, pc->options, pc->plies);
+            double rate[99];
+            uint64_t nodes = 0;
+            for (int r = 0; r < runs; r++)
+                rate[r] = 1.0 / time_perft(g, pc->depth, &nodes);
+            printf("  perft %-24s +%-3u plies, depth %u: %11llu leaves, %7.2f M leaves/s\n",
+                   pc->options, pc->plies, pc->depth, (unsigned long long)nodes,
+                   (double)nodes * median(rate, runs) / 1e6);
+            herd_free(g);
+        }
+        herd_game *g = make_game(gc->name, gc->options, 0);
+        for (int in_place = 0; in_place < 2; in_place++) {
+            double games_rate[99], moves_rate[99];
+            unsigned long moves = 0, allocations = 0;
+            for (int r = 0; r < runs; r++) {
+                playout_figures f = playouts(g, gc->cap, 0.5, in_place);
+                games_rate[r] = f.games_per_second;
+                moves_rate[r] = f.moves_per_second;
+                moves += f.moves;
+                allocations += f.allocations;
+            }
+            printf("  random playouts from %s (at most %u moves), %s:\n", gc->options, gc->cap,
+                   in_place ? "copy in caller memory, no undo" : "heap game with undo history");
+            printf("    %.0f games/s, %.2f M moves/s, allocations per 1,000 moves: %.4f (%lu in %lu)\n",
+                   median(games_rate, runs), median(moves_rate, runs) / 1e6,
+                   1000.0 * (double)allocations / (double)moves, allocations, moves);
+        }
+        printf("  state: %zu bytes (a copy in caller memory: %zu bytes)\n", herd_state_size(g),
+               herd_copy_size(g, 0));
+        herd_free(g);
+        if (strcmp(gc->name, "horses") == 0)
+            compare_plain(runs);
+        printf("\n");
+    }
+    return 0;
+}
