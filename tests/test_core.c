@@ -1,0 +1,566 @@
+/* The generic core API (herd.h): errors, version, names, creation, history,
+ * status, chance events, the computer player's plumbing, clones and copies
+ * into caller memory. */
+#include "test_util.h"
+
+#include <stdalign.h>
+
+/* A fixed mid-game position used by several tests (8x8, six horses). */
+static const char *const MIDGAME =
+    "horses w=8 h=8 turn=green green=e4,g7,g8,h5,f6,f5 red=c6,b5,e6,b7,d8,d4";
+
+static void strerror_is_nonempty_and_distinct_for_every_code(void **state)
+{
+    (void)state;
+    const int codes[] = {HERD_OK,        HERD_E_ARG,     HERD_E_NOMEM,   HERD_E_RANGE,
+                         HERD_E_PARSE,   HERD_E_ILLEGAL, HERD_E_BUFFER,  HERD_E_STATE,
+                         HERD_E_UNKNOWN, HERD_E_POSITION, HERD_E_UNSUPPORTED};
+    const size_t n = sizeof codes / sizeof codes[0];
+    const char *unknown = herd_strerror(-12345);
+    assert_non_null(unknown);
+    assert_string_equal(unknown, "unknown error");
+    assert_string_equal(herd_strerror(1), "unknown error");
+    for (size_t i = 0; i < n; i++) {
+        const char *s = herd_strerror(codes[i]);
+        assert_non_null(s);
+        assert_true(strlen(s) > 0);
+        assert_string_not_equal(s, unknown);
+        for (size_t j = 0; j < i; j++)
+            assert_string_not_equal(s, herd_strerror(codes[j]));
+    }
+    /* Error codes are negative, success is zero. */
+    assert_int_equal(HERD_OK, 0);
+    for (size_t i = 1; i < n; i++)
+        assert_true(codes[i] < 0);
+}
+
+static void version_matches_the_headers(void **state)
+{
+    (void)state;
+    char want[32];
+    assert_int_equal(herd_version(), HERD_VERSION_NUMBER);
+    assert_int_equal(HERD_VERSION_NUMBER,
+                     HERD_VERSION_MAJOR * 10000 + HERD_VERSION_MINOR * 100 + HERD_VERSION_PATCH);
+    snprintf(want, sizeof want, "%d.%d.%d", HERD_VERSION_MAJOR, HERD_VERSION_MINOR,
+             HERD_VERSION_PATCH);
+    assert_non_null(herd_version_string());
+    assert_string_equal(herd_version_string(), want);
+}
+
+static void reason_names_are_the_protocol_names(void **state)
+{
+    (void)state;
+    assert_string_equal(herd_reason_name(HERD_REASON_NONE), "");
+    assert_string_equal(herd_reason_name(HERD_REASON_CORNER), "corner");
+    assert_string_equal(herd_reason_name(HERD_REASON_NO_MOVES), "no-moves");
+    assert_string_equal(herd_reason_name(HERD_REASON_FULL), "full");
+    assert_string_equal(herd_reason_name(HERD_REASON_ESCAPED), "escaped");
+    assert_string_equal(herd_reason_name(HERD_REASON_STALLING), "stalling");
+    assert_string_equal(herd_reason_name(HERD_REASON_TRAPPED), "trapped");
+    assert_string_equal(herd_reason_name(HERD_REASON_CAPTURED), "captured");
+    assert_string_equal(herd_reason_name(HERD_REASON_MOVE_LIMIT), "move-limit");
+    assert_null(herd_reason_name((herd_reason)(HERD_REASON_MOVE_LIMIT + 1)));
+    assert_null(herd_reason_name((herd_reason)-1));
+    assert_null(herd_reason_name((herd_reason)1000));
+}
+
+static void side_names_are_green_then_red(void **state)
+{
+    (void)state;
+    herd_game *g = new_game(NULL);
+    assert_string_equal(herd_side_name(g, HERD_GREEN), "green");
+    assert_string_equal(herd_side_name(g, HERD_RED), "red");
+    assert_int_equal(HERD_GREEN, 0);
+    assert_null(herd_side_name(g, 2));
+    assert_null(herd_side_name(g, -1));
+    assert_null(herd_side_name(NULL, 0));
+    herd_free(g);
+}
+
+static void new_unknown_game_is_refused_with_a_message(void **state)
+{
+    (void)state;
+    herd_game *sentinel = (herd_game *)(uintptr_t)0x1234;
+    herd_game *g = sentinel;
+    herd_error err = {0, ""};
+    assert_int_equal(herd_new(&g, "chess", NULL, NULL, NULL, &err), HERD_E_UNKNOWN);
+    assert_ptr_equal(g, sentinel);
+    assert_int_equal(err.code, HERD_E_UNKNOWN);
+    assert_non_null(strstr(err.message, "chess"));
+    assert_int_equal(herd_new(&g, "", NULL, NULL, NULL, &err), HERD_E_UNKNOWN);
+    assert_int_equal(herd_new(&g, "Horses", NULL, NULL, NULL, &err), HERD_E_UNKNOWN);
+    assert_int_equal(herd_new(&g, "horses ", NULL, NULL, NULL, &err), HERD_E_UNKNOWN);
+    /* err may be NULL */
+    assert_int_equal(herd_new(&g, "chess", NULL, NULL, NULL, NULL), HERD_E_UNKNOWN);
+    assert_ptr_equal(g, sentinel);
+}
+
+static void new_game_has_the_documented_defaults(void **state)
+{
+    (void)state;
+    herd_game *a = new_game(NULL), *b = new_game(""), *c = new_game("w=8 h=8 n=6 seed=0"), *d;
+    herd_horses_options o;
+    char ta[TEXT_CAP], tb[TEXT_CAP], tc[TEXT_CAP], td[TEXT_CAP];
+    herd_horses_default_options(&o);
+    assert_int_equal(o.width, 8);
+    assert_int_equal(o.height, 8);
+    assert_int_equal(o.horses, 6);
+    assert_true(o.seed == 0);
+    assert_int_equal(herd_horses_new(&d, &o, NULL, NULL, NULL), HERD_OK);
+    position_text(a, ta);
+    position_text(b, tb);
+    position_text(c, tc);
+    position_text(d, td);
+    assert_string_equal(ta, tb);
+    assert_string_equal(ta, tc);
+    assert_string_equal(ta, td);
+    assert_true(herd_same_position(a, d));
+    assert_int_equal(herd_game_kind(a), HERD_HORSES);
+    assert_string_equal(herd_game_name(a), "horses");
+    assert_int_equal(herd_horses_options_of(a, &o), HERD_OK);
+    assert_int_equal(o.width, 8);
+    assert_int_equal(o.height, 8);
+    assert_int_equal(o.horses, 6);
+    check_status(a, HERD_ONGOING, HERD_GREEN, HERD_REASON_NONE);
+    assert_int_equal(herd_history_length(a), 0);
+    assert_string_equal(herd_last_error(a), "");
+    herd_free(a);
+    herd_free(b);
+    herd_free(c);
+    herd_free(d);
+}
+
+static void free_null_is_harmless(void **state)
+{
+    (void)state;
+    herd_free(NULL);
+    herd_free(NULL);
+}
+
+static void undo_with_nothing_to_undo_is_a_state_error(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=3");
+    snapshot s;
+    snap_take(&s, g);
+    assert_int_equal(herd_undo(g), HERD_E_STATE);
+    assert_true(strlen(herd_last_error(g)) > 0);
+    snap_check(&s, g);
+    /* After one move and its undo there is nothing left either. */
+    assert_int_equal(herd_play_genmove(g, 0, NULL), HERD_OK);
+    assert_int_equal(herd_undo(g), HERD_OK);
+    assert_int_equal(herd_undo(g), HERD_E_STATE);
+    herd_free(g);
+}
+
+static void history_length_counts_the_moves_played(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=5 w=12 h=10");
+    for (size_t i = 1; i <= 30; i++) {
+        herd_status st;
+        assert_int_equal(herd_get_status(g, &st), HERD_OK);
+        if (st.result != HERD_ONGOING)
+            break;
+        assert_int_equal(herd_play_genmove(g, 0, NULL), HERD_OK);
+        assert_int_equal(herd_history_length(g), i);
+    }
+    size_t n = herd_history_length(g);
+    assert_true(n >= 2);
+    assert_int_equal(herd_undo(g), HERD_OK);
+    assert_int_equal(herd_history_length(g), n - 1);
+    /* A position read from text clears the history. */
+    char text[TEXT_CAP];
+    position_text(g, text);
+    assert_int_equal(herd_position_from_text(g, text), HERD_OK);
+    assert_int_equal(herd_history_length(g), 0);
+    assert_int_equal(herd_undo(g), HERD_E_STATE);
+    herd_free(g);
+}
+
+static void horses_has_no_chance_events(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=9");
+    herd_move outcomes[8], m = 77;
+    double probs[8];
+    size_t count = 99;
+    snapshot s;
+    snap_take(&s, g);
+    assert_false(herd_is_chance(g));
+    assert_int_equal(herd_chance_outcomes(g, outcomes, probs, 8, &count), HERD_E_STATE);
+    assert_int_equal(herd_chance_outcomes(g, NULL, NULL, 0, &count), HERD_E_STATE);
+    assert_int_equal(herd_roll(g, &m), HERD_E_STATE);
+    assert_true(m == 77);
+    assert_true(strlen(herd_last_error(g)) > 0);
+    assert_int_equal(herd_roll(g, NULL), HERD_E_STATE);
+    snap_check(&s, g);
+    herd_free(g);
+}
+
+static void genmove_level_out_of_range_is_refused(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=11");
+    herd_move m = 4242;
+    assert_int_equal(herd_max_level(g), 1);
+    const int bad[] = {2, 3, -1, 100, -100};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snapshot s;
+        snap_take(&s, g); /* includes the generator: a refusal draws nothing */
+        assert_int_equal(herd_genmove(g, bad[i], &m), HERD_E_RANGE);
+        assert_true(m == 4242);
+        assert_non_null(strstr(herd_last_error(g), "out of range"));
+        assert_int_equal(herd_play_genmove(g, bad[i], &m), HERD_E_RANGE);
+        assert_true(m == 4242);
+        snap_check(&s, g);
+    }
+    assert_int_equal(herd_genmove(g, 0, &m), HERD_OK);
+    assert_true(herd_is_legal(g, m));
+    assert_int_equal(herd_genmove(g, 1, &m), HERD_OK);
+    assert_true(herd_is_legal(g, m));
+    herd_free(g);
+}
+
+static void genmove_chooses_without_playing(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=21 w=10 h=9 n=7");
+    char before[TEXT_CAP], after[TEXT_CAP];
+    for (int i = 0; i < 20; i++) {
+        herd_move m;
+        position_text(g, before);
+        size_t hist = herd_history_length(g);
+        assert_int_equal(herd_genmove(g, 0, &m), HERD_OK);
+        position_text(g, after);
+        assert_string_equal(before, after);
+        assert_int_equal(herd_history_length(g), hist);
+        assert_true(herd_is_legal(g, m));
+        assert_int_equal(herd_apply(g, m), HERD_OK);
+        herd_status st;
+        herd_get_status(g, &st);
+        if (st.result != HERD_ONGOING)
+            break;
+    }
+    herd_free(g);
+}
+
+static void play_genmove_plays_and_undo_restores_the_generator(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=33 w=9 h=11 n=5");
+    for (int i = 0; i < 25; i++) {
+        herd_game *before, *twin;
+        herd_move played = 0, chosen = 1;
+        herd_status st;
+        assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(g, &twin, NULL, NULL), HERD_OK);
+        size_t hist = herd_history_length(g);
+        assert_int_equal(herd_play_genmove(g, 0, &played), HERD_OK);
+        assert_int_equal(herd_history_length(g), hist + 1);
+        assert_false(herd_same_position(g, before));
+        assert_true(herd_is_legal(before, played));
+        /* genmove + apply on a twin reaches the very same state. */
+        assert_int_equal(herd_genmove(twin, 0, &chosen), HERD_OK);
+        assert_true(chosen == played);
+        assert_int_equal(herd_apply(twin, chosen), HERD_OK);
+        assert_true(herd_same_position(g, twin));
+        /* Undo restores everything, the generator included. */
+        assert_int_equal(herd_undo(g), HERD_OK);
+        assert_true(herd_same_position(g, before));
+        assert_int_equal(herd_history_length(g), hist);
+        /* ... so the computer chooses the same move again. */
+        assert_int_equal(herd_play_genmove(g, 0, &chosen), HERD_OK);
+        assert_true(chosen == played);
+        assert_true(herd_same_position(g, twin));
+        herd_free(before);
+        herd_free(twin);
+        herd_get_status(g, &st);
+        if (st.result != HERD_ONGOING)
+            break;
+    }
+    herd_free(g);
+}
+
+static void genmove_after_the_game_ended_is_a_state_error(void **state)
+{
+    (void)state;
+    /* Red is to move and has no legal move: Green has won. */
+    herd_game *g = game_from_text("horses w=8 h=8 turn=red green=a1,b3,c1,c5 red=h8,g6,f8,h4");
+    herd_move m = 5;
+    check_status(g, HERD_WIN, HERD_GREEN, HERD_REASON_NO_MOVES);
+    snapshot s;
+    snap_take(&s, g);
+    assert_int_equal(herd_genmove(g, 0, &m), HERD_E_STATE);
+    assert_int_equal(herd_play_genmove(g, 0, &m), HERD_E_STATE);
+    assert_true(m == 5);
+    snap_check(&s, g);
+    herd_free(g);
+}
+
+static void clone_is_equal_and_independent(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=44 w=14 h=12 n=8"), *c;
+    for (int i = 0; i < 12; i++)
+        assert_int_equal(herd_play_genmove(g, 0, NULL), HERD_OK);
+    char tg[TEXT_CAP], tc[TEXT_CAP];
+    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    assert_true(herd_same_position(g, c));
+    assert_int_equal(herd_history_length(c), herd_history_length(g));
+    position_text(g, tg);
+    position_text(c, tc);
+    assert_string_equal(tg, tc);
+    /* The clone's generator is a copy: both choose alike. */
+    herd_move mg, mc;
+    assert_int_equal(herd_play_genmove(g, 0, &mg), HERD_OK);
+    assert_int_equal(herd_play_genmove(c, 0, &mc), HERD_OK);
+    assert_true(mg == mc);
+    assert_true(herd_same_position(g, c));
+    /* Its history is a copy: undo all the way in the clone only. */
+    while (herd_history_length(c) > 0)
+        assert_int_equal(herd_undo(c), HERD_OK);
+    assert_int_equal(herd_history_length(g), 13);
+    position_text(g, tc);
+    assert_string_not_equal(tg, tc); /* g moved on by one move */
+    herd_game *fresh = new_game("seed=44 w=14 h=12 n=8");
+    assert_true(herd_same_position(c, fresh));
+    assert_false(herd_same_position(g, c));
+    herd_free(fresh);
+    herd_free(c);
+    herd_free(g);
+}
+
+static void same_position_ignores_history_but_not_turn_or_generator(void **state)
+{
+    (void)state;
+    herd_game *a = game_from_text(MIDGAME);
+    herd_game *b = game_from_text(MIDGAME);
+    /* Same text, both with fresh generators of seed 0. */
+    assert_true(herd_same_position(a, b));
+    herd_game *c = game_from_text(
+        "horses w=8 h=8 turn=red green=e4,g7,g8,h5,f6,f5 red=c6,b5,e6,b7,d8,d4");
+    assert_false(herd_same_position(a, c));
+    /* The generator is part of the state. */
+    herd_move m;
+    assert_int_equal(herd_genmove(b, 0, &m), HERD_OK);
+    assert_false(herd_same_position(a, b));
+    herd_game *d = new_game("seed=1");
+    assert_int_equal(herd_position_from_text(d, MIDGAME), HERD_OK);
+    assert_false(herd_same_position(a, d));
+    assert_false(herd_same_position(a, NULL));
+    assert_false(herd_same_position(NULL, a));
+    herd_free(a);
+    herd_free(b);
+    herd_free(c);
+    herd_free(d);
+}
+
+static void copy_position_sets_the_position_and_clears_history(void **state)
+{
+    (void)state;
+    herd_game *a = new_game("seed=7"), *b = new_game("seed=8");
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(herd_play_genmove(a, 0, NULL), HERD_OK);
+    assert_int_equal(herd_play_genmove(b, 0, NULL), HERD_OK);
+    assert_int_equal(herd_copy_position(b, a), HERD_OK);
+    assert_true(herd_same_position(a, b));
+    assert_int_equal(herd_history_length(b), 0);
+    assert_int_equal(herd_undo(b), HERD_E_STATE);
+    assert_int_equal(herd_history_length(a), 5);
+    assert_true(herd_state_size(a) > 0);
+    assert_int_equal(herd_state_size(a), herd_state_size(b));
+    assert_int_equal(herd_copy_position(NULL, a), HERD_E_ARG);
+    assert_int_equal(herd_copy_position(b, NULL), HERD_E_ARG);
+    herd_free(a);
+    herd_free(b);
+}
+
+/* Caller memory, aligned for any type. */
+static _Alignas(max_align_t) unsigned char arena[1 << 16];
+
+static void copy_into_caller_memory_plays_and_undoes_within_its_history(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=55 w=12 h=12 n=7"), *copy = NULL;
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(herd_play_genmove(g, 0, NULL), HERD_OK);
+    size_t need0 = herd_copy_size(g, 0), need4 = herd_copy_size(g, 4);
+    assert_true(need0 > 0);
+    assert_true(need4 > need0);
+    assert_true(need4 <= sizeof arena);
+    assert_int_equal(herd_copy_into(g, arena, need4, &copy), HERD_OK);
+    assert_ptr_equal(copy, (herd_game *)(void *)arena);
+    assert_true(herd_same_position(g, copy));
+    assert_int_equal(herd_history_length(copy), 0); /* the copy starts with none */
+
+    /* Play 6 moves on the copy, remembering the state after each. */
+    herd_game *after[7];
+    assert_int_equal(herd_clone(copy, &after[0], NULL, NULL), HERD_OK);
+    int played = 0;
+    for (int i = 1; i <= 6; i++) {
+        herd_status st;
+        herd_get_status(copy, &st);
+        if (st.result != HERD_ONGOING)
+            break;
+        assert_int_equal(herd_play_genmove(copy, 0, NULL), HERD_OK);
+        assert_int_equal(herd_clone(copy, &after[i], NULL, NULL), HERD_OK);
+        played = i;
+    }
+    assert_int_equal(played, 6);
+    /* The original did not move. */
+    assert_int_equal(herd_history_length(g), 4);
+    assert_true(herd_same_position(g, after[0]));
+    /* Only the last 4 records fit: undo reaches back 4 moves, no further. */
+    assert_int_equal(herd_history_length(copy), 4);
+    for (int i = 5; i >= 2; i--) {
+        assert_int_equal(herd_undo(copy), HERD_OK);
+        assert_true(herd_same_position(copy, after[i]));
+    }
+    assert_int_equal(herd_undo(copy), HERD_E_STATE);
+    assert_true(herd_same_position(copy, after[2]));
+    /* It never allocates: perft needs a work area and says so. */
+    uint64_t nodes = 12345;
+    assert_int_equal(herd_perft(copy, 1, &nodes), HERD_E_NOMEM);
+    assert_true(nodes == 12345);
+    herd_free(copy); /* harmless, nothing to free */
+    for (int i = 0; i <= played; i++)
+        herd_free(after[i]);
+
+    /* A copy without room for history plays on but cannot undo. */
+    assert_int_equal(herd_copy_into(g, arena, need0, &copy), HERD_OK);
+    assert_true(herd_same_position(g, copy));
+    assert_int_equal(herd_play_genmove(copy, 0, NULL), HERD_OK);
+    assert_false(herd_same_position(g, copy));
+    assert_int_equal(herd_history_length(copy), 0);
+    assert_int_equal(herd_undo(copy), HERD_E_STATE);
+    /* A clone of a caller-memory game is an ordinary game. */
+    herd_game *c;
+    assert_int_equal(herd_clone(copy, &c, NULL, NULL), HERD_OK);
+    assert_true(herd_same_position(c, copy));
+    assert_int_equal(herd_perft(c, 1, &nodes), HERD_OK);
+    assert_int_equal(nodes, legal_count(c));
+    herd_free(c);
+    herd_free(g);
+}
+
+static void copy_into_too_small_memory_is_nomem(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=56"), *sentinel = (herd_game *)(uintptr_t)0x88, *out = sentinel;
+    size_t need = herd_copy_size(g, 0);
+    memset(arena, 0x5A, sizeof arena);
+    assert_int_equal(herd_copy_into(g, arena, need - 1, &out), HERD_E_NOMEM);
+    assert_ptr_equal(out, sentinel);
+    assert_int_equal(herd_copy_into(g, arena, 0, &out), HERD_E_NOMEM);
+    assert_int_equal(herd_copy_into(g, arena, 1, &out), HERD_E_NOMEM);
+    assert_ptr_equal(out, sentinel);
+    /* Nothing was written into the too-small memory. */
+    for (size_t i = 0; i < need; i++)
+        assert_int_equal(arena[i], 0x5A);
+    assert_int_equal(herd_copy_into(g, arena, need, &out), HERD_OK);
+    herd_free(g);
+}
+
+static void copy_into_misaligned_memory_is_refused(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=57"), *sentinel = (herd_game *)(uintptr_t)0x88, *out = sentinel;
+    size_t need = herd_copy_size(g, 2);
+    for (size_t off = 1; off < alignof(max_align_t); off++) {
+        assert_int_equal(herd_copy_into(g, arena + off, need, &out), HERD_E_ARG);
+        assert_ptr_equal(out, sentinel);
+    }
+    assert_int_equal(herd_copy_into(g, arena + alignof(max_align_t), need, &out), HERD_OK);
+    assert_true(herd_same_position(g, out));
+    herd_free(g);
+}
+
+static void perft_depth_zero_is_one_and_depth_over_64_is_refused(void **state)
+{
+    (void)state;
+    herd_game *g = game_from_text(MIDGAME);
+    uint64_t nodes = 0;
+    assert_int_equal(herd_perft(g, 0, &nodes), HERD_OK);
+    assert_true(nodes == 1);
+    assert_int_equal(herd_perft(g, 1, &nodes), HERD_OK);
+    assert_true(nodes == legal_count(g));
+    nodes = 77;
+    assert_int_equal(herd_perft(g, 65, &nodes), HERD_E_ARG);
+    assert_true(nodes == 77);
+    assert_int_equal(herd_perft(g, 1, NULL), HERD_E_ARG);
+    /* An ended game has no sequences (depth 0 still counts 1). */
+    herd_game *over =
+        game_from_text("horses w=8 h=8 turn=red green=a1,b3,c1,c5 red=h8,g6,f8,h4");
+    assert_int_equal(herd_perft(over, 1, &nodes), HERD_OK);
+    assert_true(nodes == 0);
+    assert_int_equal(herd_perft(over, 3, &nodes), HERD_OK);
+    assert_true(nodes == 0);
+    assert_int_equal(herd_perft(over, 0, &nodes), HERD_OK);
+    assert_true(nodes == 1);
+    /* perft plays nothing */
+    snapshot s;
+    snap_take(&s, g);
+    assert_int_equal(herd_perft(g, 3, &nodes), HERD_OK);
+    snap_check(&s, g);
+    herd_free(over);
+    herd_free(g);
+}
+
+static void move_bounds_are_consistent(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("w=30 h=20 n=10 seed=1");
+    assert_int_equal(herd_max_moves(g), HERD_HORSES_MAX_MOVES);
+    assert_int_equal(HERD_HORSES_MAX_MOVES, 8 * HERD_HORSES_MAX_HORSES);
+    assert_true(herd_max_moves(g) <= HERD_MAX_MOVES);
+    size_t n = 0;
+    int rc = herd_legal_moves(g, NULL, 0, &n);
+    assert_true(n > 0 && n <= herd_max_moves(g));
+    assert_int_equal(rc, HERD_E_BUFFER);
+    herd_free(g);
+}
+
+static void last_error_names_the_last_refusal(void **state)
+{
+    (void)state;
+    herd_game *g = game_from_text(MIDGAME);
+    assert_string_equal(herd_last_error(g), "");
+    assert_int_equal(herd_apply(g, move_of(6, 6, 8, 7)), HERD_E_ILLEGAL); /* g7-i8 */
+    assert_string_equal(herd_last_error(g), "i8 is off the board");
+    assert_int_equal(herd_apply(g, move_of(0, 0, 1, 2)), HERD_E_ILLEGAL); /* a1-b3 */
+    assert_string_equal(herd_last_error(g), "a1 has no green horse");
+    assert_int_equal(herd_undo(g), HERD_E_STATE);
+    assert_string_equal(herd_last_error(g), "there is nothing to undo");
+    herd_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(strerror_is_nonempty_and_distinct_for_every_code),
+        cmocka_unit_test(version_matches_the_headers),
+        cmocka_unit_test(reason_names_are_the_protocol_names),
+        cmocka_unit_test(side_names_are_green_then_red),
+        cmocka_unit_test(new_unknown_game_is_refused_with_a_message),
+        cmocka_unit_test(new_game_has_the_documented_defaults),
+        cmocka_unit_test(free_null_is_harmless),
+        cmocka_unit_test(undo_with_nothing_to_undo_is_a_state_error),
+        cmocka_unit_test(history_length_counts_the_moves_played),
+        cmocka_unit_test(horses_has_no_chance_events),
+        cmocka_unit_test(genmove_level_out_of_range_is_refused),
+        cmocka_unit_test(genmove_chooses_without_playing),
+        cmocka_unit_test(play_genmove_plays_and_undo_restores_the_generator),
+        cmocka_unit_test(genmove_after_the_game_ended_is_a_state_error),
+        cmocka_unit_test(clone_is_equal_and_independent),
+        cmocka_unit_test(same_position_ignores_history_but_not_turn_or_generator),
+        cmocka_unit_test(copy_position_sets_the_position_and_clears_history),
+        cmocka_unit_test(copy_into_caller_memory_plays_and_undoes_within_its_history),
+        cmocka_unit_test(copy_into_too_small_memory_is_nomem),
+        cmocka_unit_test(copy_into_misaligned_memory_is_refused),
+        cmocka_unit_test(perft_depth_zero_is_one_and_depth_over_64_is_refused),
+        cmocka_unit_test(move_bounds_are_consistent),
+        cmocka_unit_test(last_error_names_the_last_refusal),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
