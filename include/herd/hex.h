@@ -1,0 +1,132 @@
+/**
+ * @file hex.h
+ * @brief Mark Steere's Herd on a hexhex board (`hex`): what only this game has.
+ *
+ * Sides: 0 is Red (acts first), 1 is Blue. The board is a hexagon of hexagons
+ * with side 2..13: its 2N-1 rows are lettered from the top (`a`), and the
+ * cells of a row are numbered from 1 at the left, so a side-5 board has rows
+ * of 5, 6, 7, 8, 9, 8, 7, 6, 5 cells. In this header a cell is a 0-based row
+ * and a 0-based position within its row (`e5` is row 4, col 4).
+ *
+ * A turn is a chance event (the dice, action `dice:L,H`), then the removals
+ * (`-CELL`, one enemy stone each), then the placements (`+CELL`); the generic
+ * API in herd.h lists, plays, rolls and undoes every one of them. This header
+ * adds typed creation, the turn's phase, dice and counts, the board's
+ * contents, and action construction. docs/hex.md gives the rules and choices.
+ */
+#ifndef HERD_HEX_H
+#define HERD_HEX_H
+
+#include "herd.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @name Option ranges and limits
+ *  @{ */
+#define HERD_HEX_MIN_SIZE 2     /**< Smallest board side. */
+#define HERD_HEX_MAX_SIZE 13    /**< Largest board side. */
+#define HERD_HEX_DEFAULT_SIZE 5 /**< Default board side (61 cells). */
+/** Cells of the largest board: 3N*N - 3N + 1 for N = 13. */
+#define HERD_HEX_MAX_CELLS 469
+/** At most one action per cell (a removal or a placement); 21 dice outcomes. */
+#define HERD_HEX_MAX_MOVES HERD_HEX_MAX_CELLS
+/** @} */
+
+/** Side numbers of this game. */
+enum { HERD_HEX_RED = 0, HERD_HEX_BLUE = 1 };
+
+/** The phases of a turn, as herd_hex_phase() returns them. */
+enum {
+    HERD_HEX_ROLL = 0,   /**< The dice are to be rolled (a chance event). */
+    HERD_HEX_REMOVE = 1, /**< Enemy stones are to be removed. */
+    HERD_HEX_PLACE = 2   /**< Stones are to be placed. */
+};
+
+/** The kinds of action, for herd_hex_move(). */
+enum {
+    HERD_HEX_ACT_DICE = 1,   /**< `dice:L,H`: the outcome of the roll. */
+    HERD_HEX_ACT_REMOVE = 2, /**< `-CELL`: remove the enemy stone there. */
+    HERD_HEX_ACT_PLACE = 3   /**< `+CELL`: place a stone there. */
+};
+
+/** The options of a hex game. */
+typedef struct herd_hex_options {
+    int size;      /**< Board side, 2..13. */
+    uint64_t seed; /**< Seeds the dice that herd_roll() draws and the computer player. */
+} herd_hex_options;
+
+/** Fills @p opt with the defaults: size 5, seed 0. */
+HERD_API void herd_hex_default_options(herd_hex_options *opt);
+
+/**
+ * Creates a hex game from typed options: an empty board, Red to roll.
+ * @param opt NULL for the defaults.
+ * @return as herd_new(); ::HERD_E_RANGE names the option and its range
+ *         ("size=14 is out of range 2..13").
+ */
+HERD_API int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_alloc_fn alloc,
+                          void *ud, herd_error *err);
+
+/**
+ * Builds an action.
+ * @param kind ::HERD_HEX_ACT_DICE, ::HERD_HEX_ACT_REMOVE or ::HERD_HEX_ACT_PLACE.
+ * @param a    the lower die, or the 0-based row.
+ * @param b    the higher die, or the 0-based position within the row.
+ * @return the action; values outside 0..255 or an unknown kind give 0, which
+ *         is no action (herd_apply() refuses it). Any other value is
+ *         representable, so that an off-board cell or an impossible roll can
+ *         be expressed and herd_apply() says what is wrong with it.
+ */
+HERD_API herd_move herd_hex_move(int kind, int a, int b);
+
+/** The board side of @p g, or ::HERD_E_ARG when @p g is NULL or not `hex`. */
+HERD_API int herd_hex_size(const herd_game *g);
+
+/** The number of cells of @p g's board (3N*N - 3N + 1), or ::HERD_E_ARG. */
+HERD_API int herd_hex_cell_count(const herd_game *g);
+
+/** The number of cells of row @p row (0-based), or ::HERD_E_ARG for a row
+ *  off the board or a handle that is not `hex`. */
+HERD_API int herd_hex_row_length(const herd_game *g, int row);
+
+/** The phase of the turn: ::HERD_HEX_ROLL, ::HERD_HEX_REMOVE or
+ *  ::HERD_HEX_PLACE (an ended game stays in ::HERD_HEX_ROLL), or ::HERD_E_ARG. */
+HERD_API int herd_hex_phase(const herd_game *g);
+
+/**
+ * The dice of the turn.
+ * @param lo receives the lower die, 0 while rolling (may be NULL).
+ * @param hi receives the higher die, 0 while rolling (may be NULL).
+ * @return ::HERD_OK or ::HERD_E_ARG.
+ */
+HERD_API int herd_hex_dice(const herd_game *g, int *lo, int *hi);
+
+/** Removals left (phase remove) or placements left (phase place), 0 while
+ *  rolling; ::HERD_E_ARG for a handle that is not `hex`. */
+HERD_API int herd_hex_left(const herd_game *g);
+
+/**
+ * The number of turns completed (0 during Red's first turn, the balancing
+ * rule's). It stops at UINT64_MAX.
+ * @return ::HERD_OK or ::HERD_E_ARG.
+ */
+HERD_API int herd_hex_turns(const herd_game *g, uint64_t *turns);
+
+/**
+ * Who holds a cell.
+ * @param side receives ::HERD_HEX_RED, ::HERD_HEX_BLUE or -1 for an empty cell.
+ * @return ::HERD_OK, or ::HERD_E_ARG for a cell off the board or a handle
+ *         that is not `hex`.
+ */
+HERD_API int herd_hex_at(const herd_game *g, int row, int col, int *side);
+
+/** The number of stones @p side has on the board, or ::HERD_E_ARG. */
+HERD_API int herd_hex_stones(const herd_game *g, int side);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HERD_HEX_H */

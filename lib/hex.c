@@ -1,0 +1,845 @@
+/* Mark Steere's Herd on a hexhex board (rules.md §2, game `hex`): dice,
+ * removals, placements, prohibited cells and capture chains. Everything
+ * about this game lives here; docs/hex.md explains the choices. */
+#include <stdio.h>
+#include <string.h>
+
+#include "herd/hex.h"
+#include "internal.h"
+
+#define MAX_N HERD_HEX_MAX_SIZE
+/* The board is stored in axial coordinates (q, r), both 0..2N-2, a cell being
+ * on the board when N-1 <= q+r <= 3N-3, inside a grid of W x W bytes with a
+ * wall around it. The six neighbours of grid index i are then i + dirs[k],
+ * never out of the array, and no table depends on the board size. */
+#define W (2 * MAX_N + 1)
+
+enum { EMPTY = 0, RED_STONE = 1, BLUE_STONE = 2, WALL = 3 };
+
+static const int dirs[6] = {-1, 1, -W, W, 1 - W, W - 1};
+
+typedef struct hex_state {
+    herd_head head;
+    uint64_t turns;     /* turns completed, saturating */
+    uint16_t left;      /* removals or placements left, 0 while rolling */
+    uint16_t stones[2]; /* stones of each side on the board */
+    uint16_t empty;     /* empty cells */
+    uint8_t size;       /* board side N */
+    uint8_t phase;      /* HERD_HEX_ROLL, _REMOVE, _PLACE */
+    uint8_t lo, hi;     /* the dice, 0 while rolling */
+    uint8_t grid[W * W];
+} hex_state;
+
+_Static_assert(sizeof(hex_state) <= HERD_MAX_STATE_SIZE, "state too large");
+_Static_assert(HERD_HEX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
+
+static const char *const side_name[2] = {"red", "blue"};
+
+/* ------------------------------------------------------------ geometry */
+
+static int row_count(int n)
+{
+    return 2 * n - 1;
+}
+
+static int row_len(int n, int r)
+{
+    return r < n ? n + r : 3 * n - 2 - r;
+}
+
+/* The axial q of the first cell of row r. */
+static int row_q0(int n, int r)
+{
+    return r < n - 1 ? n - 1 - r : 0;
+}
+
+static int cell_count(int n)
+{
+    return 3 * n * n - 3 * n + 1;
+}
+
+static int on_board(int n, int r, int c)
+{
+    return r >= 0 && r < row_count(n) && c >= 0 && c < row_len(n, r);
+}
+
+static int grid_at(int n, int r, int c)
+{
+    return (r + 1) * W + row_q0(n, r) + c + 1;
+}
+
+/* Lays out an empty board of side n: walls everywhere else. */
+static void setup_board(hex_state *s, int n)
+{
+    memset(s->grid, WALL, sizeof s->grid);
+    for (int r = 0; r < row_count(n); r++)
+        for (int c = 0; c < row_len(n, r); c++)
+            s->grid[grid_at(n, r, c)] = EMPTY;
+    s->size = (uint8_t)n;
+    s->empty = (uint16_t)cell_count(n);
+    s->stones[0] = s->stones[1] = 0;
+}
+
+/* Nonzero when every neighbour of i that is on the board holds v. Every cell
+ * of a board of side 2 or more has at least three neighbours. */
+static int all_neighbours(const hex_state *s, int i, uint8_t v)
+{
+    for (int k = 0; k < 6; k++) {
+        uint8_t x = s->grid[i + dirs[k]];
+        if (x != WALL && x != v)
+            return 0;
+    }
+    return 1;
+}
+
+static uint8_t stone_of(int side)
+{
+    return (uint8_t)(side + 1);
+}
+
+/* An empty cell all of whose neighbours hold the mover's enemy. */
+static int prohibited(const hex_state *s, int i, int mover)
+{
+    return all_neighbours(s, i, stone_of(!mover));
+}
+
+static int can_place(const hex_state *s, int i, int mover)
+{
+    return s->grid[i] == EMPTY && !prohibited(s, i, mover);
+}
+
+static int any_placement(const hex_state *s, int mover)
+{
+    int n = s->size;
+    for (int r = 0; r < row_count(n); r++)
+        for (int c = 0; c < row_len(n, r); c++)
+            if (can_place(s, grid_at(n, r, c), mover))
+                return 1;
+    return 0;
+}
+
+/* The enemy stones next to i that a stone of the mover on i captures: those
+ * all of whose other neighbours hold the mover's stones. Whether i is still
+ * empty or already holds the new stone does not matter. A captured stone has
+ * no enemy neighbour, so removing one never changes whether another is
+ * captured: the order is irrelevant. */
+static int captures_at(const hex_state *s, int i, int mover, int *out)
+{
+    uint8_t enemy = stone_of(!mover), own = stone_of(mover);
+    int k = 0;
+    for (int d = 0; d < 6; d++) {
+        int j = i + dirs[d], all = 1;
+        if (s->grid[j] != enemy)
+            continue;
+        for (int e = 0; e < 6 && all; e++) {
+            int x = j + dirs[e];
+            if (x != i && s->grid[x] != WALL && s->grid[x] != own)
+                all = 0;
+        }
+        if (all)
+            out[k++] = j;
+    }
+    return k;
+}
+
+/* ------------------------------------------------------------- moves */
+
+herd_move herd_hex_move(int kind, int a, int b)
+{
+    if (kind < HERD_HEX_ACT_DICE || kind > HERD_HEX_ACT_PLACE || a < 0 || a > 255 || b < 0 ||
+        b > 255)
+        return 0;
+    return (herd_move)((uint32_t)kind << 16 | (uint32_t)a << 8 | (uint32_t)b);
+}
+
+/* The kind of an action, 0 for a value that is not a hex action. */
+static int move_kind(herd_move m)
+{
+    int kind = (int)(m >> 16 & 0xff);
+    return m >> 24 || kind > HERD_HEX_ACT_PLACE ? 0 : kind;
+}
+
+static int move_a(herd_move m)
+{
+    return (int)(m >> 8 & 0xff);
+}
+
+static int move_b(herd_move m)
+{
+    return (int)(m & 0xff);
+}
+
+static int is_outcome(int lo, int hi)
+{
+    return lo >= 1 && lo <= hi && hi <= 6;
+}
+
+/* A cell name for messages, also for rows past `z`. */
+static void cell_name(char *buf, size_t cap, int r, int c)
+{
+    if (r < 26)
+        snprintf(buf, cap, "%c%d", 'a' + r, c + 1);
+    else
+        snprintf(buf, cap, "row %d cell %d", r + 1, c + 1);
+}
+
+/* --------------------------------------------------------------- play */
+
+/* The turn ends: the next side rolls. A full board ends the game, and the
+ * side with more stones wins (the cell count is odd, so one has more). */
+static void end_turn(hex_state *s)
+{
+    if (s->turns != UINT64_MAX)
+        s->turns++;
+    s->phase = HERD_HEX_ROLL;
+    s->lo = s->hi = 0;
+    s->left = 0;
+    herd_head_set_ongoing(&s->head, !s->head.side);
+    if (s->empty == 0)
+        herd_head_set_win(&s->head, s->stones[1] > s->stones[0], HERD_REASON_FULL);
+}
+
+static void enter_place(hex_state *s, int count)
+{
+    s->phase = HERD_HEX_PLACE;
+    s->left = (uint16_t)count;
+    if (!any_placement(s, s->head.side))
+        end_turn(s);
+}
+
+/* Plays an action that hex_check() accepted (or legal() listed). */
+static void hex_play(void *state, herd_move m)
+{
+    hex_state *s = state;
+    int mover = s->head.side, enemy = !mover;
+    int a = move_a(m), b = move_b(m), n = s->size;
+    s->head.ply++;
+    switch (move_kind(m)) {
+    case HERD_HEX_ACT_DICE:
+        s->lo = (uint8_t)a;
+        s->hi = (uint8_t)b;
+        if (s->turns == 0)
+            enter_place(s, a); /* the balancing rule: no removal, place L */
+        else if (s->stones[enemy] == 0)
+            enter_place(s, b);
+        else {
+            s->phase = HERD_HEX_REMOVE;
+            s->left = (uint16_t)(a < s->stones[enemy] ? a : s->stones[enemy]);
+        }
+        break;
+    case HERD_HEX_ACT_REMOVE:
+        s->grid[grid_at(n, a, b)] = EMPTY;
+        s->stones[enemy]--;
+        s->empty++;
+        if (--s->left == 0)
+            enter_place(s, s->hi);
+        break;
+    case HERD_HEX_ACT_PLACE: {
+        int i = grid_at(n, a, b), caps[6];
+        int k = captures_at(s, i, mover, caps);
+        s->grid[i] = stone_of(mover);
+        s->stones[mover]++;
+        s->empty--;
+        for (int j = 0; j < k; j++)
+            s->grid[caps[j]] = EMPTY;
+        s->stones[enemy] = (uint16_t)(s->stones[enemy] - k);
+        s->empty = (uint16_t)(s->empty + k);
+        s->left = (uint16_t)(s->left - 1 + k);
+        if (s->left == 0 || !any_placement(s, mover))
+            end_turn(s);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* Checks an action fully against the state; changes nothing. */
+static int hex_check(const hex_state *s, herd_move m, herd_msg msg)
+{
+    int kind = move_kind(m), a = move_a(m), b = move_b(m), n = s->size;
+    int mover = s->head.side, enemy = !mover;
+    if (s->head.result != HERD_ONGOING)
+        return herd_fail(msg, HERD_E_STATE, "the game is over");
+    if (kind == 0)
+        return herd_fail(msg, HERD_E_ARG, "that is not a hex action");
+    if (kind == HERD_HEX_ACT_DICE) {
+        if (s->phase != HERD_HEX_ROLL)
+            return herd_fail(msg, HERD_E_ILLEGAL, "the dice are already rolled: %d,%d", s->lo,
+                             s->hi);
+        if (!is_outcome(a, b))
+            return herd_fail(msg, HERD_E_ILLEGAL, "dice:%d,%d is not a dice outcome", a, b);
+        return HERD_OK;
+    }
+    if (s->phase == HERD_HEX_ROLL)
+        return herd_fail(msg, HERD_E_ILLEGAL, "roll the dice first");
+    char name[32];
+    cell_name(name, sizeof name, a, b);
+    if (kind == HERD_HEX_ACT_REMOVE && s->phase == HERD_HEX_PLACE)
+        return herd_fail(msg, HERD_E_ILLEGAL, "no removal is left: place a %s stone",
+                         side_name[mover]);
+    if (kind == HERD_HEX_ACT_PLACE && s->phase == HERD_HEX_REMOVE)
+        return herd_fail(msg, HERD_E_ILLEGAL, "remove %d more %s stone%s first", s->left,
+                         side_name[enemy], s->left == 1 ? "" : "s");
+    if (!on_board(n, a, b))
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is not on the board", name);
+    int i = grid_at(n, a, b);
+    if (kind == HERD_HEX_ACT_REMOVE) {
+        if (s->grid[i] != stone_of(enemy))
+            return herd_fail(msg, HERD_E_ILLEGAL, "remove a %s stone: %s is not one",
+                             side_name[enemy], name);
+        return HERD_OK;
+    }
+    if (s->grid[i] != EMPTY)
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", name);
+    if (prohibited(s, i, mover))
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is prohibited: every neighbour is %s", name,
+                         side_name[enemy]);
+    return HERD_OK;
+}
+
+static int hex_apply(void *state, herd_move m, herd_msg msg)
+{
+    int rc = hex_check(state, m, msg);
+    if (rc == HERD_OK)
+        hex_play(state, m);
+    return rc;
+}
+
+static size_t hex_legal(const void *state, herd_move *buf)
+{
+    const hex_state *s = state;
+    int n = s->size, mover = s->head.side;
+    size_t k = 0;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    if (s->phase == HERD_HEX_ROLL) {
+        for (int lo = 1; lo <= 6; lo++)
+            for (int hi = lo; hi <= 6; hi++)
+                buf[k++] = herd_hex_move(HERD_HEX_ACT_DICE, lo, hi);
+        return k;
+    }
+    for (int r = 0; r < row_count(n); r++)
+        for (int c = 0; c < row_len(n, r); c++) {
+            int i = grid_at(n, r, c);
+            if (s->phase == HERD_HEX_REMOVE ? s->grid[i] == stone_of(!mover)
+                                            : can_place(s, i, mover))
+                buf[k++] = herd_hex_move(s->phase == HERD_HEX_REMOVE ? HERD_HEX_ACT_REMOVE
+                                                                     : HERD_HEX_ACT_PLACE,
+                                         r, c);
+        }
+    return k;
+}
+
+/* The number of legal actions, for perft's last ply. */
+static size_t hex_count(const void *state)
+{
+    const hex_state *s = state;
+    int n = s->size, mover = s->head.side;
+    size_t k = 0;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    if (s->phase == HERD_HEX_ROLL)
+        return 21;
+    if (s->phase == HERD_HEX_REMOVE)
+        return s->stones[!mover];
+    for (int r = 0; r < row_count(n); r++)
+        for (int c = 0; c < row_len(n, r); c++)
+            k += (size_t)can_place(s, grid_at(n, r, c), mover);
+    return k;
+}
+
+static size_t hex_chance(const void *state, herd_move *buf, uint32_t *weights)
+{
+    const hex_state *s = state;
+    if (s->head.result != HERD_ONGOING || s->phase != HERD_HEX_ROLL)
+        return 0;
+    size_t k = hex_legal(state, buf);
+    for (size_t i = 0; i < k; i++)
+        weights[i] = move_a(buf[i]) == move_b(buf[i]) ? 1 : 2;
+    return k;
+}
+
+/* Level 1: a placement that captures the most enemy stones at once, a
+ * removal of any enemy stone; ties (and all removals) drawn uniformly with
+ * the game's generator. */
+static herd_move hex_genmove(void *state, int level)
+{
+    hex_state *s = state;
+    herd_move moves[HERD_HEX_MAX_MOVES];
+    int score[HERD_HEX_MAX_MOVES], caps[6];
+    (void)level;
+    size_t n = hex_legal(s, moves);
+    if (n == 0)
+        return 0;
+    int best = -1;
+    uint32_t ties = 0;
+    for (size_t i = 0; i < n; i++) {
+        score[i] = 0;
+        if (move_kind(moves[i]) == HERD_HEX_ACT_PLACE)
+            score[i] = captures_at(s, grid_at(s->size, move_a(moves[i]), move_b(moves[i])),
+                                   s->head.side, caps);
+        if (score[i] > best) {
+            best = score[i];
+            ties = 0;
+        }
+        if (score[i] == best)
+            ties++;
+    }
+    uint32_t pick = herd_rng_below(&s->head.rng, ties);
+    for (size_t i = 0; i < n; i++)
+        if (score[i] == best && pick-- == 0)
+            return moves[i];
+    return moves[0];
+}
+
+/* ------------------------------------------------------------ creation */
+
+static const char *const hex_keys[] = {"size", "seed", NULL};
+
+static int hex_init(void *state, const herd_options *opt, herd_msg msg)
+{
+    hex_state *s = state;
+    uint64_t size, seed;
+    int rc = herd_options_get(opt, "size", HERD_HEX_MIN_SIZE, HERD_HEX_MAX_SIZE,
+                              HERD_HEX_DEFAULT_SIZE, &size, msg);
+    if (rc == HERD_OK)
+        rc = herd_options_get(opt, "seed", 0, UINT64_MAX, 0, &seed, msg);
+    if (rc != HERD_OK)
+        return rc;
+    herd_rng_seed(&s->head.rng, seed);
+    s->head.ply = 0;
+    herd_head_set_ongoing(&s->head, HERD_HEX_RED);
+    setup_board(s, (int)size);
+    s->turns = 0;
+    s->phase = HERD_HEX_ROLL;
+    s->lo = s->hi = 0;
+    s->left = 0;
+    return HERD_OK;
+}
+
+void herd_hex_default_options(herd_hex_options *opt)
+{
+    if (!opt)
+        return;
+    opt->size = HERD_HEX_DEFAULT_SIZE;
+    opt->seed = 0;
+}
+
+int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_alloc_fn alloc, void *ud,
+                 herd_error *err)
+{
+    herd_hex_options d;
+    if (!out) {
+        if (err) {
+            err->code = HERD_E_ARG;
+            strcpy(err->message, "out must not be NULL");
+        }
+        return HERD_E_ARG;
+    }
+    if (!opt) {
+        herd_hex_default_options(&d);
+        opt = &d;
+    }
+    if (opt->size < HERD_HEX_MIN_SIZE || opt->size > HERD_HEX_MAX_SIZE) {
+        if (err) {
+            err->code = HERD_E_RANGE;
+            snprintf(err->message, sizeof err->message, "size=%d is out of range %d..%d",
+                     opt->size, HERD_HEX_MIN_SIZE, HERD_HEX_MAX_SIZE);
+        }
+        return HERD_E_RANGE;
+    }
+    herd_options o;
+    memset(&o, 0, sizeof o);
+    o.count = 2;
+    strcpy(o.item[0].key, "size");
+    o.item[0].value = (uint64_t)opt->size;
+    strcpy(o.item[1].key, "seed");
+    o.item[1].value = opt->seed;
+    return herd_game_create(out, &herd_hex_rules, &o, alloc, ud, err);
+}
+
+/* -------------------------------------------------------------- text */
+
+static const char *const phase_name[3] = {"roll", "remove", "place"};
+static const char cell_char[3] = {'.', 'r', 'b'};
+
+static void write_board(const hex_state *s, herd_sb *sb)
+{
+    int n = s->size;
+    for (int r = 0; r < row_count(n); r++) {
+        if (r)
+            herd_sb_putc(sb, '/');
+        for (int c = 0; c < row_len(n, r); c++)
+            herd_sb_putc(sb, cell_char[s->grid[grid_at(n, r, c)]]);
+    }
+}
+
+static void hex_write_position(const void *state, herd_sb *sb)
+{
+    const hex_state *s = state;
+    herd_sb_printf(sb, "hex size=%d turns=%llu turn=%s phase=%s dice=", s->size,
+                   (unsigned long long)s->turns, side_name[s->head.side], phase_name[s->phase]);
+    if (s->phase == HERD_HEX_ROLL)
+        herd_sb_putc(sb, '-');
+    else
+        herd_sb_printf(sb, "%d,%d", s->lo, s->hi);
+    herd_sb_printf(sb, " left=%d board=", s->left);
+    write_board(s, sb);
+}
+
+static int scan_word(herd_scan *sc, const char *const *words, int count)
+{
+    for (int i = 0; i < count; i++) {
+        herd_scan t = *sc;
+        if (herd_scan_lit(&t, words[i]) && (*t.p == ' ' || *t.p == '\0')) {
+            *sc = t;
+            return i;
+        }
+    }
+    return -1;
+}
+
+static int parse_fail(herd_msg msg, const char *what)
+{
+    return herd_fail(msg, HERD_E_PARSE,
+                     "%s: a hex position is 'hex size=N turns=K turn=red|blue "
+                     "phase=roll|remove|place dice=L,H|- left=C board=ROWS'",
+                     what);
+}
+
+/* Reads the board's rows into s (whose size is set and board laid out). */
+static int read_board(hex_state *s, const char *p, const char *end, herd_msg msg)
+{
+    int n = s->size, r = 0;
+    for (;;) {
+        const char *q = p;
+        while (q < end && *q != '/')
+            q++;
+        if (r < row_count(n)) {
+            int len = (int)(q - p);
+            if (len != row_len(n, r))
+                return herd_fail(msg, HERD_E_POSITION, "row %c has %d cells; size %d needs %d",
+                                 'a' + r, len, n, row_len(n, r));
+            for (int c = 0; c < len; c++) {
+                uint8_t v = p[c] == '.' ? EMPTY : p[c] == 'r' ? RED_STONE : p[c] == 'b' ? BLUE_STONE : WALL;
+                if (v == WALL)
+                    return herd_fail(msg, HERD_E_POSITION,
+                                     "row %c has '%c' at %d: a cell is '.', 'r' or 'b'", 'a' + r,
+                                     p[c], c + 1);
+                s->grid[grid_at(n, r, c)] = v;
+                if (v != EMPTY) {
+                    s->stones[v - 1]++;
+                    s->empty--;
+                }
+            }
+        }
+        r++;
+        if (q == end)
+            break;
+        p = q + 1;
+    }
+    if (r != row_count(n))
+        return herd_fail(msg, HERD_E_POSITION, "the board has %d rows; size %d needs %d", r, n,
+                         row_count(n));
+    return HERD_OK;
+}
+
+static int hex_read_position(void *state, const char *text, herd_msg msg)
+{
+    static const char *const turn_words[2] = {"red", "blue"};
+    hex_state *s = state;
+    herd_scan sc = {text};
+    uint64_t size, turns, left, lo = 0, hi = 0;
+    int turn, phase, rolled;
+    if (!herd_scan_lit(&sc, "hex "))
+        return parse_fail(msg, "not a hex position");
+    if (!herd_scan_lit(&sc, "size=") || !herd_scan_uint(&sc, UINT64_MAX, &size))
+        return parse_fail(msg, "size=N expected");
+    if (!herd_scan_lit(&sc, " turns=") || !herd_scan_uint(&sc, UINT64_MAX, &turns))
+        return parse_fail(msg, "turns=K expected after size");
+    if (!herd_scan_lit(&sc, " turn=") || (turn = scan_word(&sc, turn_words, 2)) < 0)
+        return parse_fail(msg, "turn=red or turn=blue expected after turns");
+    if (!herd_scan_lit(&sc, " phase=") || (phase = scan_word(&sc, phase_name, 3)) < 0)
+        return parse_fail(msg, "phase=roll, phase=remove or phase=place expected after turn");
+    if (!herd_scan_lit(&sc, " dice="))
+        return parse_fail(msg, "dice=L,H or dice=- expected after phase");
+    if (herd_scan_lit(&sc, "-"))
+        rolled = 0;
+    else if (herd_scan_uint(&sc, UINT64_MAX, &lo) && herd_scan_lit(&sc, ",") &&
+             herd_scan_uint(&sc, UINT64_MAX, &hi))
+        rolled = 1;
+    else
+        return parse_fail(msg, "dice=L,H or dice=- expected after phase");
+    if (!herd_scan_lit(&sc, " left=") || !herd_scan_uint(&sc, UINT64_MAX, &left))
+        return parse_fail(msg, "left=C expected after dice");
+    if (!herd_scan_lit(&sc, " board="))
+        return parse_fail(msg, "board=ROWS expected after left");
+    const char *board = sc.p, *end = board;
+    while (*end && *end != ' ')
+        end++;
+    if (*end)
+        return parse_fail(msg, "nothing may follow the board");
+
+    /* The invariants, in the order docs/hex.md lists them. */
+    if (size < HERD_HEX_MIN_SIZE || size > HERD_HEX_MAX_SIZE)
+        return herd_fail(msg, HERD_E_POSITION, "size=%llu is out of range %d..%d",
+                         (unsigned long long)size, HERD_HEX_MIN_SIZE, HERD_HEX_MAX_SIZE);
+    if (turns != UINT64_MAX && (int)(turns % 2) != turn)
+        return herd_fail(msg, HERD_E_POSITION,
+                         "turn=%s does not fit turns=%llu: red acts after an even number of "
+                         "turns, blue after an odd one",
+                         turn_words[turn], (unsigned long long)turns);
+    setup_board(s, (int)size);
+    int rc = read_board(s, board, end, msg);
+    if (rc != HERD_OK)
+        return rc;
+    if (rolled && !is_outcome((int)(lo < 99 ? lo : 99), (int)(hi < 99 ? hi : 99)))
+        return herd_fail(msg, HERD_E_POSITION, "dice=%llu,%llu is not a dice outcome",
+                         (unsigned long long)lo, (unsigned long long)hi);
+    if (phase == HERD_HEX_ROLL && rolled)
+        return herd_fail(msg, HERD_E_POSITION, "phase=roll needs dice=-");
+    if (phase != HERD_HEX_ROLL && !rolled)
+        return herd_fail(msg, HERD_E_POSITION, "dice=- is only for phase=roll; phase=%s needs dice=L,H",
+                         phase_name[phase]);
+    if (phase == HERD_HEX_ROLL && left != 0)
+        return herd_fail(msg, HERD_E_POSITION, "left=%llu while rolling: it must be 0",
+                         (unsigned long long)left);
+    int mover = turn, enemy = !turn;
+    if (turns == 0) {
+        if (phase == HERD_HEX_REMOVE)
+            return herd_fail(msg, HERD_E_POSITION,
+                             "phase=remove with turns=0: nothing is removed on red's first turn");
+        if (s->stones[HERD_HEX_BLUE])
+            return herd_fail(msg, HERD_E_POSITION,
+                             "turns=0 but blue has stones: blue has not played yet");
+        if (phase == HERD_HEX_PLACE && (left < 1 || left > lo))
+            return herd_fail(msg, HERD_E_POSITION,
+                             "left=%llu is out of range 1..%llu: red's first turn places the lower die",
+                             (unsigned long long)left, (unsigned long long)lo);
+        uint64_t placed = phase == HERD_HEX_PLACE ? lo - left : 0;
+        if (s->stones[HERD_HEX_RED] != placed)
+            return herd_fail(msg, HERD_E_POSITION,
+                             "turns=0 and red has %d stones, but red has placed %llu this turn",
+                             s->stones[HERD_HEX_RED], (unsigned long long)placed);
+    }
+    if (s->empty == 0 && phase != HERD_HEX_ROLL)
+        return herd_fail(msg, HERD_E_POSITION,
+                         "the board is full, so the game is over: phase=%s must be roll",
+                         phase_name[phase]);
+    if (phase == HERD_HEX_REMOVE) {
+        uint64_t most = lo < s->stones[enemy] ? lo : s->stones[enemy];
+        if (left < 1 || left > most)
+            return herd_fail(msg, HERD_E_POSITION,
+                             "left=%llu is out of range 1..%llu: removals left are at most the "
+                             "lower die and %s's %d stones",
+                             (unsigned long long)left, (unsigned long long)most, side_name[enemy],
+                             s->stones[enemy]);
+    }
+    if (phase == HERD_HEX_PLACE) {
+        /* Placements left minus empty cells never grows in a turn, and the
+         * board was not full when the placing began. */
+        uint64_t most = hi + s->empty - 1;
+        if (left < 1 || left > most)
+            return herd_fail(msg, HERD_E_POSITION,
+                             "left=%llu is out of range 1..%llu: placements left are at most the "
+                             "higher die plus the empty cells less one",
+                             (unsigned long long)left, (unsigned long long)most);
+    }
+    s->turns = turns;
+    s->phase = (uint8_t)phase;
+    s->lo = (uint8_t)lo;
+    s->hi = (uint8_t)hi;
+    s->left = (uint16_t)left;
+    s->head.ply = 0;
+    herd_head_set_ongoing(&s->head, mover);
+    if (phase == HERD_HEX_PLACE && !any_placement(s, mover))
+        return herd_fail(msg, HERD_E_POSITION,
+                         "phase=place but %s has no legal placement: the turn would have ended",
+                         side_name[mover]);
+    if (s->empty == 0)
+        herd_head_set_win(&s->head, s->stones[1] > s->stones[0], HERD_REASON_FULL);
+    return HERD_OK;
+}
+
+static int hex_write_move(const void *state, herd_move m, herd_sb *sb)
+{
+    (void)state;
+    int kind = move_kind(m), a = move_a(m), b = move_b(m);
+    if (kind == HERD_HEX_ACT_DICE) {
+        herd_sb_printf(sb, "dice:%d,%d", a, b);
+        return HERD_OK;
+    }
+    if ((kind != HERD_HEX_ACT_REMOVE && kind != HERD_HEX_ACT_PLACE) || a >= 26 || b >= 255)
+        return HERD_E_ARG;
+    herd_sb_putc(sb, kind == HERD_HEX_ACT_REMOVE ? '-' : '+');
+    herd_sb_cell(sb, a, b);
+    return HERD_OK;
+}
+
+static int hex_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
+{
+    const hex_state *s = state;
+    herd_scan sc = {text};
+    uint64_t lo, hi;
+    int r, c;
+    if (herd_scan_lit(&sc, "dice:")) {
+        if (!herd_scan_uint(&sc, 255, &lo) || !herd_scan_lit(&sc, ",") ||
+            !herd_scan_uint(&sc, 255, &hi) || !herd_scan_end(&sc))
+            return herd_fail(msg, HERD_E_PARSE, "a roll is dice:L,H with 1 <= L <= H <= 6");
+        if (!is_outcome((int)lo, (int)hi))
+            return herd_fail(msg, HERD_E_PARSE, "dice:%d,%d is not a dice outcome", (int)lo,
+                             (int)hi);
+        *m = herd_hex_move(HERD_HEX_ACT_DICE, (int)lo, (int)hi);
+        return HERD_OK;
+    }
+    int kind = herd_scan_lit(&sc, "-") ? HERD_HEX_ACT_REMOVE
+               : herd_scan_lit(&sc, "+") ? HERD_HEX_ACT_PLACE
+                                         : 0;
+    if (!kind || !herd_scan_cell(&sc, &r, &c) || !herd_scan_end(&sc))
+        return herd_fail(msg, HERD_E_PARSE,
+                         "a hex action is dice:L,H, -CELL or +CELL, e.g. dice:2,5 or +e5");
+    if (!on_board(s->size, r, c))
+        return herd_fail(msg, HERD_E_PARSE, "%c%d is not on the board of size %d", 'a' + r,
+                         c + 1, s->size);
+    *m = herd_hex_move(kind, r, c);
+    return HERD_OK;
+}
+
+static void hex_show(const void *state, herd_sb *sb)
+{
+    const hex_state *s = state;
+    int n = s->size;
+    for (int r = 0; r < row_count(n); r++) {
+        herd_sb_printf(sb, "%c ", 'a' + r);
+        for (int k = row_len(n, r); k < row_count(n); k++)
+            herd_sb_putc(sb, ' ');
+        for (int c = 0; c < row_len(n, r); c++) {
+            if (c)
+                herd_sb_putc(sb, ' ');
+            herd_sb_putc(sb, cell_char[s->grid[grid_at(n, r, c)]]);
+        }
+        herd_sb_putc(sb, '\n');
+    }
+    herd_sb_printf(sb, "red %d, blue %d, empty %d; turns %llu\n", s->stones[0], s->stones[1],
+                   s->empty, (unsigned long long)s->turns);
+    if (s->head.result == HERD_WIN)
+        herd_sb_printf(sb, "%s wins: the board is full\n", side_name[s->head.winner]);
+    else if (s->phase == HERD_HEX_ROLL)
+        herd_sb_printf(sb, "%s to roll%s\n", side_name[s->head.side],
+                       s->turns == 0 ? " (first turn: places the lower die)" : "");
+    else
+        herd_sb_printf(sb, "%s rolled %d,%d: %s %d more\n", side_name[s->head.side], s->lo, s->hi,
+                       phase_name[s->phase], s->left);
+}
+
+/* Equal states but for the action count (head.ply), which is history. */
+static int hex_same(const void *a, const void *b)
+{
+    hex_state x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    x.head.ply = y.head.ply = 0;
+    return memcmp(&x, &y, sizeof x) == 0;
+}
+
+/* --------------------------------------------------------- typed API */
+
+static const hex_state *state_of(const herd_game *g)
+{
+    return herd_game_state(g, HERD_HEX);
+}
+
+int herd_hex_size(const herd_game *g)
+{
+    const hex_state *s = state_of(g);
+    return s ? s->size : HERD_E_ARG;
+}
+
+int herd_hex_cell_count(const herd_game *g)
+{
+    const hex_state *s = state_of(g);
+    return s ? cell_count(s->size) : HERD_E_ARG;
+}
+
+int herd_hex_row_length(const herd_game *g, int row)
+{
+    const hex_state *s = state_of(g);
+    if (!s || row < 0 || row >= row_count(s->size))
+        return HERD_E_ARG;
+    return row_len(s->size, row);
+}
+
+int herd_hex_phase(const herd_game *g)
+{
+    const hex_state *s = state_of(g);
+    return s ? s->phase : HERD_E_ARG;
+}
+
+int herd_hex_dice(const herd_game *g, int *lo, int *hi)
+{
+    const hex_state *s = state_of(g);
+    if (!s)
+        return HERD_E_ARG;
+    if (lo)
+        *lo = s->lo;
+    if (hi)
+        *hi = s->hi;
+    return HERD_OK;
+}
+
+int herd_hex_left(const herd_game *g)
+{
+    const hex_state *s = state_of(g);
+    return s ? s->left : HERD_E_ARG;
+}
+
+int herd_hex_turns(const herd_game *g, uint64_t *turns)
+{
+    const hex_state *s = state_of(g);
+    if (!s || !turns)
+        return HERD_E_ARG;
+    *turns = s->turns;
+    return HERD_OK;
+}
+
+int herd_hex_at(const herd_game *g, int row, int col, int *side)
+{
+    const hex_state *s = state_of(g);
+    if (!s || !side || !on_board(s->size, row, col))
+        return HERD_E_ARG;
+    *side = (int)s->grid[grid_at(s->size, row, col)] - 1;
+    return HERD_OK;
+}
+
+int herd_hex_stones(const herd_game *g, int side)
+{
+    const hex_state *s = state_of(g);
+    if (!s || side < 0 || side > 1)
+        return HERD_E_ARG;
+    return s->stones[side];
+}
+
+const herd_rules herd_hex_rules = {
+    .name = "hex",
+    .kind = HERD_HEX,
+    .side_names = {"red", "blue"},
+    .option_keys = hex_keys,
+    .state_size = sizeof(hex_state),
+    .max_moves = HERD_HEX_MAX_MOVES,
+    .max_level = 1,
+    .init = hex_init,
+    .legal = hex_legal,
+    .count = hex_count,
+    .apply = hex_apply,
+    .play = hex_play,
+    .write_position = hex_write_position,
+    .read_position = hex_read_position,
+    .write_move = hex_write_move,
+    .read_move = hex_read_move,
+    .show = hex_show,
+    .genmove = hex_genmove,
+    .chance = hex_chance,
+    .chance_total = 36,
+    .same = hex_same,
+};
