@@ -14,7 +14,18 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 jobs=2
 
-step() { printf '\n==== %s\n' "$*"; }
+current="prerequisites"
+tmp=""
+step() { current="$*"; printf '\n==== %s\n' "$*"; }
+finish() {
+    local rc=$?
+    if [ -n "$tmp" ]; then rm -rf "$tmp"; fi
+    if [ "$rc" -ne 0 ]; then
+        printf '\nTESTS FAILED (exit status %s) in: %s\n' "$rc" "$current" >&2
+    fi
+    exit "$rc"
+}
+trap finish EXIT
 
 # ------------------------------------------------------------ prerequisites
 # shellcheck source=tools/deps.sh
@@ -44,7 +55,6 @@ test -f build/ci/docs/html/index.html
 
 # ------------------------------------------------- 4. install and consumers
 tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
 prefix="$tmp/prefix"
 
 step "install into $prefix"
