@@ -35,7 +35,10 @@ extern "C" {
 /** @} */
 
 /** Side numbers of this game. */
-enum { HERD_HEX_RED = 0, HERD_HEX_BLUE = 1 };
+enum {
+    HERD_HEX_RED = 0, /**< Red, who acts first. */
+    HERD_HEX_BLUE = 1 /**< Blue. */
+};
 
 /** The phases of a turn, as herd_hex_phase() returns them. */
 enum {
