@@ -22,6 +22,7 @@ struct herd_game {
 
 static const herd_rules *const all_rules[] = {
     &herd_horses_rules,
+    &herd_hex_rules,
 };
 
 static void *default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
