@@ -287,6 +287,12 @@ def test_framing(path, chk):
         s.expect_error(T, "unknown game must answer ?", "new chess")
         s.expect_error(T, "`new` without a game name must answer ?", "new")
         s.expect_error(T, "`set` without a position must answer ?", "set")
+        # refused `new` and `set` make no game
+        s.expect_error(T, "out-of-range `new` must answer ?", "new horses w=7")
+        s.expect_error(T, "a refused `new` must leave no game", "position")
+        s.expect_error(T, "a broken position must be refused", "set horses w=8 h=8 turn=green "
+                       "green=a1,a1,c1,c5 red=h8,g6,f8,h4")
+        s.expect_error(T, "a refused `set` must leave no game", "position")
         s.expect_error(T, "unknown command must answer ? (after ignored empty lines)",
                        "\n\nfrobnicate 1 2")
         # a game, then framing again
