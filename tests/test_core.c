@@ -413,6 +413,16 @@ static void copy_into_caller_memory_plays_and_undoes_within_its_history(void **s
     assert_true(herd_same_position(g, after[0]));
     /* Only the last 4 records fit: undo reaches back 4 moves, no further. */
     assert_int_equal(herd_history_length(copy), 4);
+    /* A clone of the copy, whose ring has wrapped, keeps the same 4 records. */
+    herd_game *twin;
+    assert_int_equal(herd_clone(copy, &twin, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_history_length(twin), 4);
+    for (int i = 5; i >= 2; i--) {
+        assert_int_equal(herd_undo(twin), HERD_OK);
+        assert_true(herd_same_position(twin, after[i]));
+    }
+    assert_int_equal(herd_undo(twin), HERD_E_STATE);
+    herd_free(twin);
     for (int i = 5; i >= 2; i--) {
         assert_int_equal(herd_undo(copy), HERD_OK);
         assert_true(herd_same_position(copy, after[i]));
