@@ -178,6 +178,29 @@ static void history_length_counts_the_moves_played(void **state)
     herd_free(g);
 }
 
+static void position_from_text_keeps_the_generator_going(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=12"), *fresh = new_game("seed=12"), *c;
+    herd_move m;
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(herd_genmove(g, 0, &m), HERD_OK); /* draws, plays nothing */
+    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_position_from_text(g, MIDGAME), HERD_OK);
+    assert_int_equal(herd_position_from_text(c, MIDGAME), HERD_OK);
+    assert_int_equal(herd_position_from_text(fresh, MIDGAME), HERD_OK);
+    /* Same generator as before the text was read, not a reseeded one. */
+    assert_true(herd_same_position(g, c));
+    assert_false(herd_same_position(g, fresh));
+    herd_move a, b;
+    assert_int_equal(herd_genmove(g, 0, &a), HERD_OK);
+    assert_int_equal(herd_genmove(c, 0, &b), HERD_OK);
+    assert_true(a == b);
+    herd_free(g);
+    herd_free(c);
+    herd_free(fresh);
+}
+
 static void horses_has_no_chance_events(void **state)
 {
     (void)state;
@@ -557,6 +580,7 @@ int main(void)
         cmocka_unit_test(free_null_is_harmless),
         cmocka_unit_test(undo_with_nothing_to_undo_is_a_state_error),
         cmocka_unit_test(history_length_counts_the_moves_played),
+        cmocka_unit_test(position_from_text_keeps_the_generator_going),
         cmocka_unit_test(horses_has_no_chance_events),
         cmocka_unit_test(genmove_level_out_of_range_is_refused),
         cmocka_unit_test(genmove_chooses_without_playing),
