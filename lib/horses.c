@@ -28,6 +28,7 @@ typedef struct horses_state {
     uint8_t at[CELLS];
     uint16_t pos[2][MAX_N];  /* the cell of each horse */
     herd_move last[2];       /* each side's previous move, 0 for none */
+    uint64_t seed;           /* the start placement's seed, 0 for a position read from text */
 } horses_state;
 
 _Static_assert(sizeof(horses_state) <= HERD_MAX_STATE_SIZE, "state too large");
@@ -44,19 +45,26 @@ static const char *const side_label[2] = {"Green", "Red"};
 
 herd_move herd_horses_move(herd_cell from, herd_cell to)
 {
+    /* Each coordinate in one byte, two's complement: -128..127. */
     return (herd_move)((uint32_t)(from.row & 0xff) | (uint32_t)(from.col & 0xff) << 8 |
                        (uint32_t)(to.row & 0xff) << 16 | (uint32_t)(to.col & 0xff) << 24);
+}
+
+static int coordinate(herd_move m, int shift)
+{
+    int v = (int)(m >> shift & 0xff);
+    return v < 128 ? v : v - 256;
 }
 
 void herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to)
 {
     if (from) {
-        from->row = (int)(m & 0xff);
-        from->col = (int)(m >> 8 & 0xff);
+        from->row = coordinate(m, 0);
+        from->col = coordinate(m, 8);
     }
     if (to) {
-        to->row = (int)(m >> 16 & 0xff);
-        to->col = (int)(m >> 24 & 0xff);
+        to->row = coordinate(m, 16);
+        to->col = coordinate(m, 24);
     }
 }
 
@@ -141,11 +149,11 @@ static void graph_init(herd_graph *g, int n)
     for (int i = n; i < MAX_N; i++)
         g->adj[i] = 0;
     g->low[0] = g->high[0] = 0;
-    for (unsigned set = 1; set < 32; set++) {
-        int b = __builtin_ctz(set);
-        g->low[set] = g->low[set & (set - 1)] | g->adj[b];
-        g->high[set] = g->high[set & (set - 1)] | g->adj[b + 5];
-    }
+    for (int b = 0; b < 5; b++) /* the sets whose highest horse is b */
+        for (unsigned set = 1u << b; set < 2u << b; set++) {
+            g->low[set] = g->low[set - (1u << b)] | g->adj[b];
+            g->high[set] = g->high[set - (1u << b)] | g->adj[b + 5];
+        }
     g->all = (horse_mask)((1u << n) - 1);
 }
 
@@ -326,11 +334,16 @@ static void horses_play(void *state, herd_move m)
     update_status(s, !side);
 }
 
+/* A cell's name for a message; coordinates no name can carry (a jump off
+ * the top or left edge) are written out. */
 static void name_cell(char *buf, size_t cap, int row, int col)
 {
     herd_sb sb;
     herd_sb_init(&sb, buf, cap);
-    herd_sb_cell(&sb, row, col);
+    if (row >= 0 && row < 26 && col >= 0)
+        herd_sb_cell(&sb, row, col);
+    else
+        herd_sb_printf(&sb, "row %d column %d", row + 1, col + 1);
 }
 
 static int horses_apply(void *state, herd_move m, herd_msg msg)
@@ -338,7 +351,7 @@ static int horses_apply(void *state, herd_move m, herd_msg msg)
     horses_state *s = state;
     int side = s->head.side;
     herd_cell a, b;
-    char fa[8], fb[8];
+    char fa[32], fb[32];
     if (m >> 32)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Herd of Horses move");
     herd_horses_move_cells(m, &a, &b);
@@ -434,6 +447,7 @@ static int horses_init(void *state, const herd_options *opt, herd_msg msg)
     s->w = (uint8_t)w;
     s->h = (uint8_t)h;
     s->n = (uint8_t)n;
+    s->seed = seed;
     herd_rng_seed(&s->head.rng, seed);
     rc = place_start(s, msg);
     if (rc == HERD_OK)
@@ -461,15 +475,12 @@ int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_
         }
         return HERD_E_ARG;
     }
-    /* Negative values become huge, which the range check refuses. */
     herd_options o = {.count = 4};
-    const char *keys[4] = {"w", "h", "n", "seed"};
-    uint64_t values[4] = {(uint64_t)(int64_t)opt->width, (uint64_t)(int64_t)opt->height,
-                          (uint64_t)(int64_t)opt->horses, opt->seed};
-    for (int i = 0; i < 4; i++) {
-        strcpy(o.item[i].key, keys[i]);
-        o.item[i].value = values[i];
-    }
+    herd_option_set(&o.item[0], "w", opt->width);
+    herd_option_set(&o.item[1], "h", opt->height);
+    herd_option_set(&o.item[2], "n", opt->horses);
+    herd_option_set(&o.item[3], "seed", 0);
+    o.item[3].value = opt->seed; /* the full unsigned range */
     return herd_game_create(out, &herd_horses_rules, &o, alloc, ud, err);
 }
 
@@ -543,7 +554,7 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < s->n; i++) {
             herd_cell c = cells[side][i];
-            char name[8];
+            char name[32];
             name_cell(name, sizeof name, c.row, c.col);
             if (!on_board(s, c.row, c.col))
                 return herd_fail(msg, HERD_E_POSITION, "%s is off the board", name);
@@ -571,7 +582,7 @@ static int horses_write_move(const void *state, herd_move m, herd_sb *sb)
     (void)state;
     herd_cell a, b;
     herd_horses_move_cells(m, &a, &b);
-    if (m >> 32 || a.row > 25 || b.row > 25 || a.col > 254 || b.col > 254)
+    if (m >> 32 || a.row < 0 || a.row > 25 || b.row < 0 || b.row > 25 || a.col < 0 || b.col < 0)
         return HERD_E_ARG;
     herd_sb_cell(sb, a.row, a.col);
     herd_sb_putc(sb, '-');
@@ -675,7 +686,7 @@ int herd_horses_options_of(const herd_game *g, herd_horses_options *opt)
     opt->width = s->w;
     opt->height = s->h;
     opt->horses = s->n;
-    opt->seed = 0;
+    opt->seed = s->seed;
     return HERD_OK;
 }
 

@@ -86,7 +86,7 @@ typedef struct herd_scan {
 int herd_scan_lit(herd_scan *s, const char *lit);
 /* A decimal number 0..max without sign or leading zeros (but "0"). */
 int herd_scan_uint(herd_scan *s, uint64_t max, uint64_t *v);
-/* A square-grid cell name: row letter a..z, column 1..255. */
+/* A square-grid cell name: row letter a..z, column 1..127. */
 int herd_scan_cell(herd_scan *s, int *row, int *col);
 int herd_scan_end(const herd_scan *s);
 
@@ -94,6 +94,8 @@ int herd_scan_end(const herd_scan *s);
 typedef struct herd_option {
     char key[16];
     uint64_t value;
+    int out_of_range; /* beyond 64 bits, or negative in typed options */
+    char text[24];    /* the value as given, for messages */
 } herd_option;
 
 #define HERD_MAX_OPTIONS 8
@@ -104,9 +106,12 @@ typedef struct herd_options {
     size_t count;
 } herd_options;
 
-/* Reads `KEY=VALUE ...` (values unsigned decimal up to 2^64-1). Unknown or
- * repeated keys, and anything malformed, are refused with a message. */
+/* Reads `KEY=VALUE ...` (values unsigned decimal; one beyond 2^64-1 is out
+ * of every range). Unknown or repeated keys, and anything malformed, are
+ * refused with a message. */
 int herd_options_parse(herd_options *o, const char *text, const char *const *keys, herd_msg msg);
+/* Sets a typed option from a signed value (the typed creation functions). */
+void herd_option_set(herd_option *o, const char *key, int64_t value);
 /* The value of key, range-checked ("w=7 is out of range 8..30"), or dflt
  * when the key was not given. */
 int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64_t hi,

@@ -97,7 +97,7 @@ int herd_scan_cell(herd_scan *s, int *row, int *col)
     if (*t.p < 'a' || *t.p > 'z')
         return 0;
     int r = *t.p++ - 'a';
-    if (!herd_scan_uint(&t, 255, &c) || c == 0)
+    if (!herd_scan_uint(&t, 127, &c) || c == 0)
         return 0;
     *row = r;
     *col = (int)c - 1;
@@ -145,17 +145,32 @@ int herd_options_parse(herd_options *o, const char *text, const char *const *key
         for (size_t j = 0; j < o->count; j++)
             if (strcmp(o->item[j].key, key) == 0)
                 return herd_fail(msg, HERD_E_PARSE, "option '%s' is given twice", key);
-        herd_scan s = {p + 1};
-        uint64_t v;
-        if (!herd_scan_uint(&s, UINT64_MAX, &v) || (*s.p != ' ' && *s.p != '\0'))
-            return herd_fail(msg, HERD_E_PARSE, "option '%s' needs a number from 0 to 18446744073709551615", key);
+        const char *digits = p + 1;
+        size_t ndigits = strspn(digits, "0123456789");
+        herd_scan s = {digits};
+        uint64_t v = UINT64_MAX;
+        int too_big = !herd_scan_uint(&s, UINT64_MAX, &v);
+        if (ndigits == 0 || (digits[ndigits] != ' ' && digits[ndigits] != '\0') ||
+            (ndigits > 1 && digits[0] == '0'))
+            return herd_fail(msg, HERD_E_PARSE, "option '%s' needs a decimal number", key);
         if (o->count == HERD_MAX_OPTIONS)
             return herd_fail(msg, HERD_E_PARSE, "too many options");
         herd_option *it = &o->item[o->count++];
         memcpy(it->key, key, klen + 1);
         it->value = v;
-        p = s.p;
+        it->out_of_range = too_big;
+        snprintf(it->text, sizeof it->text, "%.*s%s", ndigits < 20 ? (int)ndigits : 20, digits,
+                 ndigits > 20 ? "..." : "");
+        p = digits + ndigits;
     }
+}
+
+void herd_option_set(herd_option *o, const char *key, int64_t value)
+{
+    snprintf(o->key, sizeof o->key, "%s", key);
+    snprintf(o->text, sizeof o->text, "%lld", (long long)value);
+    o->value = value < 0 ? 0 : (uint64_t)value;
+    o->out_of_range = value < 0;
 }
 
 int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64_t hi,
@@ -165,9 +180,9 @@ int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64
         if (strcmp(o->item[i].key, key) != 0)
             continue;
         uint64_t v = o->item[i].value;
-        if (v < lo || v > hi)
-            return herd_fail(msg, HERD_E_RANGE, "%s=%llu is out of range %llu..%llu", key,
-                             (unsigned long long)v, (unsigned long long)lo, (unsigned long long)hi);
+        if (o->item[i].out_of_range || v < lo || v > hi)
+            return herd_fail(msg, HERD_E_RANGE, "%s=%s is out of range %llu..%llu", key,
+                             o->item[i].text, (unsigned long long)lo, (unsigned long long)hi);
         *value = v;
         return HERD_OK;
     }

@@ -348,8 +348,8 @@ HERD_API int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_g
 
 /**
  * Sets @p dst to the position of @p src without allocating: the fast path of
- * copy-make search. Both must be the same game with the same board size.
- * @p dst's history is cleared.
+ * copy-make search. Both must be the same game; the board size is part of
+ * the position and comes along. @p dst's history is cleared.
  * @return ::HERD_OK or ::HERD_E_ARG.
  */
 HERD_API int herd_copy_position(herd_game *dst, const herd_game *src);

@@ -63,14 +63,16 @@ typedef struct herd_cell {
 } herd_cell;
 
 /** Builds the move that jumps the horse on @p from to @p to. Coordinates
- *  0..255 are representable, so an off-board target can be expressed (and
+ *  -128..127 are representable, so an off-board target can be expressed (and
  *  herd_apply() refuses it with a message). */
 HERD_API herd_move herd_horses_move(herd_cell from, herd_cell to);
 
 /** The cells of a move built by herd_horses_move(). */
 HERD_API void herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to);
 
-/** The board size and horses a side of @p g. ::HERD_E_ARG if not `horses`. */
+/** The options of @p g: board size, horses a side, and the seed it was
+ *  created with (0 once a position was read from text, which has none).
+ *  ::HERD_E_ARG if @p g is not a `horses` game. */
 HERD_API int herd_horses_options_of(const herd_game *g, herd_horses_options *opt);
 
 /** Where horse @p number (1..n) of @p side stands. */
