@@ -37,7 +37,7 @@ static const char *expected_refusal(const ref_pos *p, int horse, int tr, int tc,
 {
     int side = p->turn;
     if (tr < 0 || tc < 0)
-        return ANY_REFUSAL; /* not representable: herd_horses_move() keeps 0..255 */
+        return ANY_REFUSAL; /* a jump off the top or left edge */
     if (tr >= p->h || tc >= p->w) {
         int k = ref_cell_name(buf, tr, tc);
         strcpy(buf + k, " is off the board");
@@ -1070,7 +1070,7 @@ static void log_line_names_the_side_the_horse_and_the_cells(void **state)
         int who = -1, horse = 0;
         assert_int_equal(herd_horses_at(g, b, &who, &horse), HERD_OK);
         assert_int_equal(who, side);
-        char want[128], fa[8], fb[8];
+        char want[128], fa[16], fb[16];
         ref_cell_name(fa, a.row, a.col);
         ref_cell_name(fb, b.row, b.col);
         snprintf(want, sizeof want, "%u. %s moved horse %d: %s -> %s", number,
