@@ -10,6 +10,10 @@ herd_install_deps() {
     command -v doxygen >/dev/null 2>&1 || missing+=(doxygen)
     command -v python3 >/dev/null 2>&1 || missing+=(python3)
     dpkg -s libcmocka-dev >/dev/null 2>&1 || missing+=(libcmocka-dev)
+    # The fuzz harness needs clang's runtime wherever clang is present.
+    if command -v clang >/dev/null 2>&1; then
+        dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)
+    fi
     if [ "${#missing[@]}" -eq 0 ]; then
         return 0
     fi
@@ -25,5 +29,5 @@ herd_install_deps() {
     fi
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get update
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        cmake gcc libc6-dev libcmocka-dev doxygen pkgconf python3 make
+        "${missing[@]}" libc6-dev
 }

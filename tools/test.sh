@@ -39,14 +39,25 @@ cmake --build build/ci -j "$jobs"
 ctest --test-dir build/ci --output-on-failure -j "$jobs"
 
 # --------------------------------------------------------------- 2. sanitizers
-if command -v clang >/dev/null 2>&1; then cc=clang; else cc=gcc; fi
+# With clang the fuzz harness is built too (libFuzzer comes with clang's
+# runtime, libclang-rt-14-dev, which tools/deps.sh installs beside clang).
+if command -v clang >/dev/null 2>&1; then cc=clang; fuzz=ON; else cc=gcc; fuzz=OFF; fi
 step "build/asan: HERD_SANITIZE=ON with $cc, build and run the tests"
 cmake -S . -B build/asan -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=Debug \
-      -DHERD_SANITIZE=ON -DHERD_WERROR=ON -DHERD_BUILD_TESTS=ON
+      -DHERD_SANITIZE=ON -DHERD_WERROR=ON -DHERD_BUILD_TESTS=ON -DHERD_FUZZ="$fuzz"
 cmake --build build/asan -j "$jobs"
-ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" \
-UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
-    ctest --test-dir build/asan --output-on-failure -j "$jobs"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+ctest --test-dir build/asan --output-on-failure -j "$jobs"
+
+if [ "$fuzz" = ON ]; then
+    step "build/asan: fuzz every text parser for 60 seconds (tests/fuzz)"
+    tmp="$(mktemp -d)"
+    cp -R tests/fuzz/corpus "$tmp/corpus"
+    build/asan/tests/fuzz_texts -max_total_time=60 -print_final_stats=1 "$tmp/corpus"
+    rm -rf "$tmp"
+    tmp=""
+fi
 
 # --------------------------------------------------------------------- 3. docs
 step "build/ci: the docs target (Doxygen warnings fail)"
