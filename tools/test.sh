@@ -4,7 +4,8 @@
 # On a fresh Debian 12 machine (as root) it installs what is missing, then:
 #   1. builds with HERD_WERROR=ON in build/ci and runs every test (CTest);
 #   2. builds with HERD_SANITIZE=ON (ASan + UBSan) in build/asan, with clang
-#      when present, and runs every test again;
+#      when present, and runs every test again; with clang it also fuzzes
+#      every text parser for 60 seconds (tests/fuzz);
 #   3. builds the API reference (the docs target; any Doxygen warning fails);
 #   4. installs into a temporary prefix and builds and runs the two consumer
 #      examples: examples/pkgconfig (Makefile) and examples/cmake (find_package).
