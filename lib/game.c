@@ -585,13 +585,11 @@ static uint64_t perft_rec(const herd_rules *r, unsigned char *state, herd_move *
         return n;
     unsigned char *child = state + r->state_size;
     herd_move *next = moves + r->max_moves;
+    void (*play)(void *state, herd_move m) = r->search_play ? r->search_play : r->play;
     uint64_t total = 0;
     for (size_t i = 0; i < n; i++) {
         memcpy(child, state, r->state_size);
-        if (r->play)
-            r->play(child, moves[i]);
-        else
-            r->apply(child, moves[i], (herd_msg){NULL, 0});
+        play(child, moves[i]);
         total += perft_rec(r, child, next, depth - 1);
     }
     return total;

@@ -168,7 +168,7 @@ static int components(const herd_graph *g, horse_mask members, horse_mask *parts
     int count = 0;
     while (members) {
         horse_mask part = members & (horse_mask)-members, grown;
-        while ((grown = (part | graph_reach(g, part)) & members) != part)
+        while (part != members && (grown = (part | graph_reach(g, part)) & members) != part)
             part = grown;
         parts[count++] = part;
         members &= (horse_mask)~part;
@@ -299,8 +299,9 @@ static size_t horses_count(const void *state)
 }
 
 /* Sets the status from the position: a horse on its target corner wins,
- * else the side to move without a move loses. */
-static void update_status(horses_state *s, int to_move)
+ * else the side to move without a move loses (looked for only when
+ * check_moves is set). */
+static void update_status(horses_state *s, int to_move, int check_moves)
 {
     herd_head_set_ongoing(&s->head, to_move); /* an ended game still names the next side */
     for (int side = 0; side < 2; side++) {
@@ -310,7 +311,7 @@ static void update_status(horses_state *s, int to_move)
             return;
         }
     }
-    if (!has_move(s, to_move))
+    if (check_moves && !has_move(s, to_move))
         herd_head_set_win(&s->head, !to_move, HERD_REASON_NO_MOVES);
 }
 
@@ -322,16 +323,25 @@ static void move_horse(horses_state *s, int from, int to)
     s->pos[owner(v)][horse_index(v)] = (uint16_t)to;
 }
 
-static void horses_play(void *state, herd_move m)
+static void play_move(horses_state *s, herd_move m, int check_moves)
 {
-    horses_state *s = state;
     herd_cell a, b;
     int side = s->head.side;
     herd_horses_move_cells(m, &a, &b);
     move_horse(s, cell_of(a.row, a.col), cell_of(b.row, b.col));
     s->last[side] = m;
     s->head.ply++;
-    update_status(s, !side);
+    update_status(s, !side, check_moves);
+}
+
+static void horses_play(void *state, herd_move m)
+{
+    play_move(state, m, 1);
+}
+
+static void horses_search_play(void *state, herd_move m)
+{
+    play_move(state, m, 0);
 }
 
 /* A cell's name for a message; coordinates no name can carry (a jump off
@@ -573,7 +583,7 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
         return herd_fail(msg, HERD_E_POSITION, "both sides stand on their target corners");
     s->last[0] = s->last[1] = 0;
     s->head.ply = 0;
-    update_status(s, turn);
+    update_status(s, turn, 1);
     return HERD_OK;
 }
 
@@ -832,6 +842,7 @@ const herd_rules herd_horses_rules = {
     .count = horses_count,
     .apply = horses_apply,
     .play = horses_play,
+    .search_play = horses_search_play,
     .write_position = horses_write_position,
     .read_position = horses_read_position,
     .write_move = horses_write_move,

@@ -146,9 +146,13 @@ typedef struct herd_rules {
     /* Checks the action fully, then plays it and updates the head's
      * status. On refusal the state is untouched. */
     int (*apply)(void *state, herd_move m, herd_msg msg);
-    /* Optional fast path for an action known to be legal (one that legal()
-     * listed): plays it without the checks. NULL means apply() is used. */
+    /* Plays an action known to be legal (one that legal() listed) without
+     * the checks, status included. */
     void (*play)(void *state, herd_move m);
+    /* Optional, for search (perft): as play(), but may leave the status
+     * ongoing where the side to move has no move, since legal() lists none
+     * there anyway; saves that test on every node. NULL means play(). */
+    void (*search_play)(void *state, herd_move m);
     /* Position text, as protocol.md. */
     void (*write_position)(const void *state, herd_sb *sb);
     /* Reads a position text into a fresh state (head already holding the
