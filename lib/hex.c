@@ -724,12 +724,12 @@ static void hex_show(const void *state, herd_sb *sb)
     herd_sb_printf(sb, "red %d, blue %d, empty %d; turns %llu\n", s->stones[0], s->stones[1],
                    s->empty, (unsigned long long)s->turns);
     if (s->head.result == HERD_WIN)
-        herd_sb_printf(sb, "%s wins: the board is full\n", side_name[s->head.winner]);
+        herd_sb_printf(sb, "%s wins: the board is full", side_name[s->head.winner]);
     else if (s->phase == HERD_HEX_ROLL)
-        herd_sb_printf(sb, "%s to roll%s\n", side_name[s->head.side],
+        herd_sb_printf(sb, "%s to roll%s", side_name[s->head.side],
                        s->turns == 0 ? " (first turn: places the lower die)" : "");
     else
-        herd_sb_printf(sb, "%s rolled %d,%d: %s %d more\n", side_name[s->head.side], s->lo, s->hi,
+        herd_sb_printf(sb, "%s rolled %d,%d: %s %d more", side_name[s->head.side], s->lo, s->hi,
                        phase_name[s->phase], s->left);
 }
 

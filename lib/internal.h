@@ -161,7 +161,9 @@ typedef struct herd_rules {
     /* Action text. Returns HERD_E_ARG for an action not of this game. */
     int (*write_move)(const void *state, herd_move m, herd_sb *sb);
     int (*read_move)(const void *state, const char *text, herd_move *m, herd_msg msg);
-    /* A human-readable board. */
+    /* A human-readable board: lines joined by newlines, none of them empty
+     * and none after the last (the protocol ends an answer with an empty
+     * line). */
     void (*show)(const void *state, herd_sb *sb);
     /* Chooses an action for the side to act (the game is ongoing and no
      * chance event waits) with the head's generator. */
