@@ -96,4 +96,5 @@ cmake --build "$tmp/cmake-build" -j "$jobs"
 step "installed herd program"
 printf 'new horses seed=1\nstatus\nquit\n' | "$prefix/bin/herd"
 
-printf '\nALL CHECKS PASSED: tests (werror, sanitizers), docs, install, pkg-config and CMake consumers\n'
+if [ "$fuzz" = ON ]; then fuzzed=", 60 s fuzzing"; else fuzzed=""; fi
+printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s), docs, install, pkg-config and CMake consumers\n' "$fuzzed"
