@@ -293,11 +293,11 @@ static const game_case games[] = {
     {"horses",
      "w=8 h=8 n=6 seed=1",
      1000,
-     {{"w=8 h=8 n=6 seed=1", 20, 6}, {"w=30 h=20 n=10 seed=1", 0, 5}, {"w=16 h=12 n=8 seed=7", 40, 5}}},
+     {{"w=8 h=8 n=6 seed=1", 20, 11}, {"w=8 h=8 n=10 seed=1", 0, 7}, {"w=30 h=20 n=10 seed=1", 0, 6}}},
     {"hex",
      "size=5 seed=1",
      100000,
-     {{"size=5 seed=1", 0, 5}, {"size=5 seed=2", 60, 4}, {"size=13 seed=3", 400, 3}}},
+     {{"size=5 seed=1", 0, 5}, {"size=5 seed=2", 60, 6}, {"size=9 seed=3", 200, 4}}},
 };
 
 /* Herd of Horses: the library against the plain generator, same perft. */
