@@ -13,11 +13,8 @@ with the command sent, the expected and the actual answer, and ends with
 `N passed, N failed`. Exit status 0 only when nothing failed.
 """
 
-import argparse
 import os
-import random
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hex_ref as R  # noqa: E402
@@ -1050,50 +1047,15 @@ def test_games(path, chk, rng, games, plies_cap):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("herd", help="path to the herd program")
-    ap.add_argument("--seed", type=int, default=None, help="seed of the test's own choices")
-    ap.add_argument("--games", type=int, default=150)
-    ap.add_argument("--plies", type=int, default=700)
-    ap.add_argument("--max-details", type=int, default=40,
-                    help="failures printed in full (later ones only if of a new kind)")
-    ap.add_argument("--verbose", action="store_true")
-    a = ap.parse_args()
-    if not (os.path.isfile(a.herd) and os.access(a.herd, os.X_OK)):
-        print("not an executable: %s" % a.herd)
-        print("0 passed, 1 failed")
-        return 2
-    seed = a.seed if a.seed is not None else random.randrange(2 ** 32)
-    print("hex protocol test of %s, test seed %d (rerun with --seed %d)" % (a.herd, seed, seed))
-    sys.stdout.flush()
-    chk = Checker(a.max_details, a.verbose)
-    rng = random.Random(seed)
-    t0 = time.monotonic()
-    for name, fn in (("framing", lambda: test_framing(a.herd, chk)),
-                     ("rules", lambda: test_scenarios(a.herd, chk, rng)),
-                     ("errors", lambda: test_errors(a.herd, chk, rng)),
-                     ("determinism", lambda: test_determinism(a.herd, chk, rng)),
-                     ("dice", lambda: test_dice_distribution(a.herd, chk, rng)),
-                     ("games", lambda: test_games(a.herd, chk, rng, a.games, a.plies))):
-        t = time.monotonic()
-        before = chk.failed
-        try:
-            fn()
-        except FAILURES as e:
-            chk.ok(False, name, "the program failed: %s" % e)
-        if a.verbose or chk.failed != before:
-            print("-- %s: %d failed, %.1f s" % (name, chk.failed - before, time.monotonic() - t))
-    if chk.by_kind:
-        print("failures by kind:")
-        for kind, count in sorted(chk.by_kind.items(), key=lambda kv: -kv[1]):
-            print("  %6d  %s" % (count, kind))
-    if a.verbose:
-        print("coverage:")
-        for key, count in sorted(chk.stats.items()):
-            print("  %6d  %s" % (count, key))
-    print("time %.1f s" % (time.monotonic() - t0))
-    print("%d passed, %d failed" % (chk.passed, chk.failed))
-    return 0 if chk.failed == 0 else 1
+    return P.run_suites(
+        __doc__.split("\n\n")[0], "hex protocol test", 150, 700,
+        lambda a, chk, rng: (
+            ("framing", lambda: test_framing(a.herd, chk)),
+            ("rules", lambda: test_scenarios(a.herd, chk, rng)),
+            ("errors", lambda: test_errors(a.herd, chk, rng)),
+            ("determinism", lambda: test_determinism(a.herd, chk, rng)),
+            ("dice", lambda: test_dice_distribution(a.herd, chk, rng)),
+            ("games", lambda: test_games(a.herd, chk, rng, a.games, a.plies))))
 
 
 if __name__ == "__main__":

@@ -1072,12 +1072,15 @@ def test_genmove_distribution(path, chk, rng):
 # ---------------------------------------------------------------------------
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def run_suites(description, title, games, plies, suites):
+    """The command line shared by the protocol tests of every game: runs
+    suites(args, checker, rng), a list of (name, function), and prints the
+    closing `N passed, N failed` line."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("herd", help="path to the herd program")
     ap.add_argument("--seed", type=int, default=None, help="seed of the test's own choices")
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--plies", type=int, default=300)
+    ap.add_argument("--games", type=int, default=games)
+    ap.add_argument("--plies", type=int, default=plies)
     ap.add_argument("--max-details", type=int, default=40,
                     help="failures printed in full (later ones only if of a new kind)")
     ap.add_argument("--verbose", action="store_true")
@@ -1087,16 +1090,12 @@ def main():
         print("0 passed, 1 failed")
         return 2
     seed = a.seed if a.seed is not None else random.randrange(2 ** 32)
-    print("protocol test of %s, test seed %d (rerun with --seed %d)" % (a.herd, seed, seed))
+    print("%s of %s, test seed %d (rerun with --seed %d)" % (title, a.herd, seed, seed))
     sys.stdout.flush()
     chk = Checker(a.max_details, a.verbose)
     rng = random.Random(seed)
     t0 = time.monotonic()
-    for name, fn in (("framing", lambda: test_framing(a.herd, chk)),
-                     ("errors", lambda: test_errors(a.herd, chk, rng)),
-                     ("determinism", lambda: test_determinism(a.herd, chk, rng)),
-                     ("genmove distribution", lambda: test_genmove_distribution(a.herd, chk, rng)),
-                     ("games", lambda: test_games(a.herd, chk, rng, a.games, a.plies))):
+    for name, fn in suites(a, chk, rng):
         t = time.monotonic()
         before = chk.failed
         try:
@@ -1116,6 +1115,17 @@ def main():
     print("time %.1f s" % (time.monotonic() - t0))
     print("%d passed, %d failed" % (chk.passed, chk.failed))
     return 0 if chk.failed == 0 else 1
+
+
+def main():
+    return run_suites(
+        __doc__.split("\n\n")[0], "protocol test", 200, 300,
+        lambda a, chk, rng: (
+            ("framing", lambda: test_framing(a.herd, chk)),
+            ("errors", lambda: test_errors(a.herd, chk, rng)),
+            ("determinism", lambda: test_determinism(a.herd, chk, rng)),
+            ("genmove distribution", lambda: test_genmove_distribution(a.herd, chk, rng)),
+            ("games", lambda: test_games(a.herd, chk, rng, a.games, a.plies))))
 
 
 if __name__ == "__main__":
