@@ -109,6 +109,10 @@ int herd_game_create(herd_game **out, const herd_rules *rules, const herd_option
 {
     char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
     herd_msg msg = {msgbuf, sizeof msgbuf};
+    if (!out) {
+        set_error(err, HERD_E_ARG, "out must not be NULL");
+        return HERD_E_ARG;
+    }
     if (!alloc)
         alloc = default_alloc;
     size_t size = base_size(rules);

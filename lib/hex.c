@@ -1,7 +1,6 @@
 /* Mark Steere's Herd on a hexhex board (rules.md §2, game `hex`): dice,
  * removals, placements, prohibited cells and capture chains. Everything
  * about this game lives here; docs/hex.md explains the choices. */
-#include <stdio.h>
 #include <string.h>
 
 #include "herd/hex.h"
@@ -174,15 +173,6 @@ static int is_outcome(int lo, int hi)
     return lo >= 1 && lo <= hi && hi <= 6;
 }
 
-/* A cell name for messages, also for rows past `z`. */
-static void cell_name(char *buf, size_t cap, int r, int c)
-{
-    if (r < 26)
-        snprintf(buf, cap, "%c%d", 'a' + r, c + 1);
-    else
-        snprintf(buf, cap, "row %d cell %d", r + 1, c + 1);
-}
-
 /* --------------------------------------------------------------- play */
 
 /* The turn ends: the next side rolls. A full board ends the game, and the
@@ -274,7 +264,7 @@ static int hex_check(const hex_state *s, herd_move m, herd_msg msg)
     if (s->phase == HERD_HEX_ROLL)
         return herd_fail(msg, HERD_E_ILLEGAL, "roll the dice first");
     char name[32];
-    cell_name(name, sizeof name, a, b);
+    herd_name_cell(name, sizeof name, a, b);
     if (kind == HERD_HEX_ACT_REMOVE && s->phase == HERD_HEX_PLACE)
         return herd_fail(msg, HERD_E_ILLEGAL, "no removal is left: place a %s stone",
                          side_name[mover]);
@@ -430,32 +420,14 @@ int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_alloc_fn all
                  herd_error *err)
 {
     herd_hex_options d;
-    if (!out) {
-        if (err) {
-            err->code = HERD_E_ARG;
-            strcpy(err->message, "out must not be NULL");
-        }
-        return HERD_E_ARG;
-    }
     if (!opt) {
         herd_hex_default_options(&d);
         opt = &d;
     }
-    if (opt->size < HERD_HEX_MIN_SIZE || opt->size > HERD_HEX_MAX_SIZE) {
-        if (err) {
-            err->code = HERD_E_RANGE;
-            snprintf(err->message, sizeof err->message, "size=%d is out of range %d..%d",
-                     opt->size, HERD_HEX_MIN_SIZE, HERD_HEX_MAX_SIZE);
-        }
-        return HERD_E_RANGE;
-    }
-    herd_options o;
-    memset(&o, 0, sizeof o);
-    o.count = 2;
-    strcpy(o.item[0].key, "size");
-    o.item[0].value = (uint64_t)opt->size;
-    strcpy(o.item[1].key, "seed");
-    o.item[1].value = opt->seed;
+    herd_options o = {.count = 2};
+    herd_option_set(&o.item[0], "size", opt->size);
+    herd_option_set(&o.item[1], "seed", 0);
+    o.item[1].value = opt->seed; /* the full unsigned range */
     return herd_game_create(out, &herd_hex_rules, &o, alloc, ud, err);
 }
 

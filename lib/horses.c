@@ -344,18 +344,6 @@ static void horses_search_play(void *state, herd_move m)
     play_move(state, m, 0);
 }
 
-/* A cell's name for a message; coordinates no name can carry (a jump off
- * the top or left edge) are written out. */
-static void name_cell(char *buf, size_t cap, int row, int col)
-{
-    herd_sb sb;
-    herd_sb_init(&sb, buf, cap);
-    if (row >= 0 && row < 26 && col >= 0)
-        herd_sb_cell(&sb, row, col);
-    else
-        herd_sb_printf(&sb, "row %d column %d", row + 1, col + 1);
-}
-
 static int horses_apply(void *state, herd_move m, herd_msg msg)
 {
     horses_state *s = state;
@@ -365,8 +353,8 @@ static int horses_apply(void *state, herd_move m, herd_msg msg)
     if (m >> 32)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Herd of Horses move");
     herd_horses_move_cells(m, &a, &b);
-    name_cell(fa, sizeof fa, a.row, a.col);
-    name_cell(fb, sizeof fb, b.row, b.col);
+    herd_name_cell(fa, sizeof fa, a.row, a.col);
+    herd_name_cell(fb, sizeof fb, b.row, b.col);
     if (!on_board(s, a.row, a.col))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", fa);
     int from = cell_of(a.row, a.col);
@@ -478,12 +466,10 @@ void herd_horses_default_options(herd_horses_options *opt)
 int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_fn alloc,
                     void *ud, herd_error *err)
 {
-    if (!out || !opt) {
-        if (err) {
-            err->code = HERD_E_ARG;
-            strcpy(err->message, "out and opt must not be NULL");
-        }
-        return HERD_E_ARG;
+    herd_horses_options d;
+    if (!opt) {
+        herd_horses_default_options(&d);
+        opt = &d;
     }
     herd_options o = {.count = 4};
     herd_option_set(&o.item[0], "w", opt->width);
@@ -565,7 +551,7 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
         for (int i = 0; i < s->n; i++) {
             herd_cell c = cells[side][i];
             char name[32];
-            name_cell(name, sizeof name, c.row, c.col);
+            herd_name_cell(name, sizeof name, c.row, c.col);
             if (!on_board(s, c.row, c.col))
                 return herd_fail(msg, HERD_E_POSITION, "%s is off the board", name);
             int cell = cell_of(c.row, c.col);

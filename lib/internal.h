@@ -61,6 +61,9 @@ void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
     ;
 /* Writes a square-grid cell name: row letter, column number from 1. */
 void herd_sb_cell(herd_sb *sb, int row, int col);
+/* A cell's name for a message; coordinates that no name can carry (off the
+ * top or left edge, rows past `z`) are written out as "row R column C". */
+void herd_name_cell(char *buf, size_t cap, int row, int col);
 
 /* A message buffer for a rule's explanation of a refusal. */
 typedef struct herd_msg {

@@ -51,6 +51,16 @@ void herd_sb_cell(herd_sb *sb, int row, int col)
     herd_sb_printf(sb, "%c%d", 'a' + row, col + 1);
 }
 
+void herd_name_cell(char *buf, size_t cap, int row, int col)
+{
+    herd_sb sb;
+    herd_sb_init(&sb, buf, cap);
+    if (row >= 0 && row < 26 && col >= 0)
+        herd_sb_cell(&sb, row, col);
+    else
+        herd_sb_printf(&sb, "row %d column %d", row + 1, col + 1);
+}
+
 int herd_fail(herd_msg msg, int code, const char *fmt, ...)
 {
     if (msg.buf && msg.cap) {

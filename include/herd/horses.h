@@ -51,7 +51,9 @@ HERD_API void herd_horses_default_options(herd_horses_options *opt);
 /**
  * Creates a Herd of Horses game from typed options: the seeded start
  * placement (docs/horses.md describes it) and Green to move.
- * @return as herd_new(); ::HERD_E_RANGE names the option and its range.
+ * @param opt NULL for the defaults.
+ * @return as herd_new(); ::HERD_E_RANGE names the option and its range
+ *         ("w=7 is out of range 8..30").
  */
 HERD_API int herd_horses_new(herd_game **out, const herd_horses_options *opt,
                              herd_alloc_fn alloc, void *ud, herd_error *err);
