@@ -63,8 +63,9 @@ static int print_board(const herd_game *g)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: herd-demo [SEED [WIDTH HEIGHT HORSES]]\n"
-                    "  SEED 0..2^64-1 (default 2026); WIDTH %d..%d, HEIGHT %d..%d, HORSES %d..%d\n",
+    fprintf(stderr,
+            "usage: herd-demo [SEED [WIDTH HEIGHT HORSES]]\n"
+            "  SEED 0..2^64-1 (default 2026); WIDTH %d..%d, HEIGHT %d..%d, HORSES %d..%d\n",
             HERD_HORSES_MIN_WIDTH, HERD_HORSES_MAX_WIDTH, HERD_HORSES_MIN_HEIGHT,
             HERD_HORSES_MAX_HEIGHT, HERD_HORSES_MIN_HORSES, HERD_HORSES_MAX_HORSES);
     return 2;
@@ -74,8 +75,8 @@ int main(int argc, char **argv)
 {
     /* The library must be the one the headers describe (0.x: same minor). */
     if (herd_version() / 100 != HERD_VERSION_NUMBER / 100) {
-        fprintf(stderr, "herd-demo: built for libherd %d.%d, running with %s\n",
-                HERD_VERSION_MAJOR, HERD_VERSION_MINOR, herd_version_string());
+        fprintf(stderr, "herd-demo: built for libherd %d.%d, running with %s\n", HERD_VERSION_MAJOR,
+                HERD_VERSION_MINOR, herd_version_string());
         return EXIT_FAILURE;
     }
 
@@ -119,8 +120,7 @@ int main(int argc, char **argv)
         return EXIT_FAILURE;
     }
     printf("libherd %s: Herd of Horses, %dx%d, %d horses a side, seed %llu\n",
-           herd_version_string(), opt.width, opt.height, opt.horses,
-           (unsigned long long)opt.seed);
+           herd_version_string(), opt.width, opt.height, opt.horses, (unsigned long long)opt.seed);
     printf("%s\n\n", text);
     if (print_board(g) != EXIT_SUCCESS) {
         herd_free(g);

@@ -73,18 +73,30 @@ static void set_error(herd_error *err, int code, const char *message)
 const char *herd_strerror(int code)
 {
     switch (code) {
-    case HERD_OK: return "success";
-    case HERD_E_ARG: return "invalid argument";
-    case HERD_E_NOMEM: return "out of memory";
-    case HERD_E_RANGE: return "value out of range";
-    case HERD_E_PARSE: return "malformed text";
-    case HERD_E_ILLEGAL: return "illegal move";
-    case HERD_E_BUFFER: return "buffer too small";
-    case HERD_E_STATE: return "not possible in this state";
-    case HERD_E_UNKNOWN: return "unknown name";
-    case HERD_E_POSITION: return "position breaks the rules";
-    case HERD_E_UNSUPPORTED: return "not supported by this game";
-    default: return "unknown error";
+    case HERD_OK:
+        return "success";
+    case HERD_E_ARG:
+        return "invalid argument";
+    case HERD_E_NOMEM:
+        return "out of memory";
+    case HERD_E_RANGE:
+        return "value out of range";
+    case HERD_E_PARSE:
+        return "malformed text";
+    case HERD_E_ILLEGAL:
+        return "illegal move";
+    case HERD_E_BUFFER:
+        return "buffer too small";
+    case HERD_E_STATE:
+        return "not possible in this state";
+    case HERD_E_UNKNOWN:
+        return "unknown name";
+    case HERD_E_POSITION:
+        return "position breaks the rules";
+    case HERD_E_UNSUPPORTED:
+        return "not supported by this game";
+    default:
+        return "unknown error";
     }
 }
 
@@ -135,8 +147,8 @@ int herd_game_create(herd_game **out, const herd_rules *rules, const herd_option
     return HERD_OK;
 }
 
-int herd_new(herd_game **out, const char *game, const char *options, herd_alloc_fn alloc,
-             void *ud, herd_error *err)
+int herd_new(herd_game **out, const char *game, const char *options, herd_alloc_fn alloc, void *ud,
+             herd_error *err)
 {
     char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
     herd_msg msg = {msgbuf, sizeof msgbuf};
@@ -366,7 +378,7 @@ int herd_get_status(const herd_game *g, herd_status *st)
 
 const char *herd_reason_name(herd_reason reason)
 {
-    static const char *const names[] = {"",        "corner",   "no-moves", "full",      "escaped",
+    static const char *const names[] = {"",         "corner",  "no-moves", "full",      "escaped",
                                         "stalling", "trapped", "captured", "move-limit"};
     if ((unsigned)reason >= sizeof names / sizeof names[0])
         return NULL;
@@ -645,7 +657,8 @@ int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void 
             return HERD_E_NOMEM;
         }
         for (size_t i = 0; i < src->hist_len; i++)
-            memcpy(g->hist + i * ss, src->hist + ((src->hist_start + i) % src->hist_slots) * ss, ss);
+            memcpy(g->hist + i * ss, src->hist + ((src->hist_start + i) % src->hist_slots) * ss,
+                   ss);
         g->hist_slots = slots;
         g->hist_len = src->hist_len;
     }

@@ -263,8 +263,7 @@ static int hex_check(const hex_state *s, herd_move m, herd_msg msg)
     }
     if (s->phase == HERD_HEX_ROLL)
         return herd_fail(msg, HERD_E_ILLEGAL, "roll the dice first");
-    char name[32];
-    herd_name_cell(name, sizeof name, a, b);
+    char name[32]; /* named only for a refusal: the accepted path formats nothing */
     if (kind == HERD_HEX_ACT_REMOVE && s->phase == HERD_HEX_PLACE)
         return herd_fail(msg, HERD_E_ILLEGAL, "no removal is left: place a %s stone",
                          side_name[mover]);
@@ -272,19 +271,21 @@ static int hex_check(const hex_state *s, herd_move m, herd_msg msg)
         return herd_fail(msg, HERD_E_ILLEGAL, "remove %d more %s stone%s first", s->left,
                          side_name[enemy], s->left == 1 ? "" : "s");
     if (!on_board(n, a, b))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is not on the board", name);
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is not on the board",
+                         herd_name_cell(name, sizeof name, a, b));
     int i = grid_at(n, a, b);
     if (kind == HERD_HEX_ACT_REMOVE) {
         if (s->grid[i] != stone_of(enemy))
             return herd_fail(msg, HERD_E_ILLEGAL, "remove a %s stone: %s is not one",
-                             side_name[enemy], name);
+                             side_name[enemy], herd_name_cell(name, sizeof name, a, b));
         return HERD_OK;
     }
     if (s->grid[i] != EMPTY)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", name);
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied",
+                         herd_name_cell(name, sizeof name, a, b));
     if (prohibited(s, i, mover))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is prohibited: every neighbour is %s", name,
-                         side_name[enemy]);
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is prohibited: every neighbour is %s",
+                         herd_name_cell(name, sizeof name, a, b), side_name[enemy]);
     return HERD_OK;
 }
 
@@ -314,9 +315,8 @@ static size_t hex_legal(const void *state, herd_move *buf)
             int i = grid_at(n, r, c);
             if (s->phase == HERD_HEX_REMOVE ? s->grid[i] == stone_of(!mover)
                                             : can_place(s, i, mover))
-                buf[k++] = herd_hex_move(s->phase == HERD_HEX_REMOVE ? HERD_HEX_ACT_REMOVE
-                                                                     : HERD_HEX_ACT_PLACE,
-                                         r, c);
+                buf[k++] = herd_hex_move(
+                    s->phase == HERD_HEX_REMOVE ? HERD_HEX_ACT_REMOVE : HERD_HEX_ACT_PLACE, r, c);
         }
     return k;
 }
@@ -494,7 +494,10 @@ static int read_board(hex_state *s, const char *p, const char *end, herd_msg msg
                 return herd_fail(msg, HERD_E_POSITION, "row %c has %d cells; size %d needs %d",
                                  'a' + r, len, n, row_len(n, r));
             for (int c = 0; c < len; c++) {
-                uint8_t v = p[c] == '.' ? EMPTY : p[c] == 'r' ? RED_STONE : p[c] == 'b' ? BLUE_STONE : WALL;
+                uint8_t v = p[c] == '.'   ? EMPTY
+                            : p[c] == 'r' ? RED_STONE
+                            : p[c] == 'b' ? BLUE_STONE
+                                          : WALL;
                 if (v == WALL)
                     return herd_fail(msg, HERD_E_POSITION,
                                      "row %c has '%c' at %d: a cell is '.', 'r' or 'b'", 'a' + r,
@@ -572,7 +575,8 @@ static int hex_read_position(void *state, const char *text, herd_msg msg)
     if (phase == HERD_HEX_ROLL && rolled)
         return herd_fail(msg, HERD_E_POSITION, "phase=roll needs dice=-");
     if (phase != HERD_HEX_ROLL && !rolled)
-        return herd_fail(msg, HERD_E_POSITION, "dice=- is only for phase=roll; phase=%s needs dice=L,H",
+        return herd_fail(msg, HERD_E_POSITION,
+                         "dice=- is only for phase=roll; phase=%s needs dice=L,H",
                          phase_name[phase]);
     if (phase == HERD_HEX_ROLL && left != 0)
         return herd_fail(msg, HERD_E_POSITION, "left=%llu while rolling: it must be 0",
@@ -586,9 +590,10 @@ static int hex_read_position(void *state, const char *text, herd_msg msg)
             return herd_fail(msg, HERD_E_POSITION,
                              "turns=0 but blue has stones: blue has not played yet");
         if (phase == HERD_HEX_PLACE && (left < 1 || left > lo))
-            return herd_fail(msg, HERD_E_POSITION,
-                             "left=%llu is out of range 1..%llu: red's first turn places the lower die",
-                             (unsigned long long)left, (unsigned long long)lo);
+            return herd_fail(
+                msg, HERD_E_POSITION,
+                "left=%llu is out of range 1..%llu: red's first turn places the lower die",
+                (unsigned long long)left, (unsigned long long)lo);
         uint64_t placed = phase == HERD_HEX_PLACE ? lo - left : 0;
         if (s->stones[HERD_HEX_RED] != placed)
             return herd_fail(msg, HERD_E_POSITION,
@@ -665,15 +670,15 @@ static int hex_read_move(const void *state, const char *text, herd_move *m, herd
         *m = herd_hex_move(HERD_HEX_ACT_DICE, (int)lo, (int)hi);
         return HERD_OK;
     }
-    int kind = herd_scan_lit(&sc, "-") ? HERD_HEX_ACT_REMOVE
+    int kind = herd_scan_lit(&sc, "-")   ? HERD_HEX_ACT_REMOVE
                : herd_scan_lit(&sc, "+") ? HERD_HEX_ACT_PLACE
                                          : 0;
     if (!kind || !herd_scan_cell(&sc, &r, &c) || !herd_scan_end(&sc))
         return herd_fail(msg, HERD_E_PARSE,
                          "a hex action is dice:L,H, -CELL or +CELL, e.g. dice:2,5 or +e5");
     if (!on_board(s->size, r, c))
-        return herd_fail(msg, HERD_E_PARSE, "%c%d is not on the board of size %d", 'a' + r,
-                         c + 1, s->size);
+        return herd_fail(msg, HERD_E_PARSE, "%c%d is not on the board of size %d", 'a' + r, c + 1,
+                         s->size);
     *m = herd_hex_move(kind, r, c);
     return HERD_OK;
 }

@@ -26,9 +26,9 @@ typedef struct horses_state {
     /* Who stands on each cell: 0 empty, OFF off the board, else
      * side * MAX_N + number (1..n). */
     uint8_t at[CELLS];
-    uint16_t pos[2][MAX_N];  /* the cell of each horse */
-    herd_move last[2];       /* each side's previous move, 0 for none */
-    uint64_t seed;           /* the start placement's seed, 0 for a position read from text */
+    uint16_t pos[2][MAX_N]; /* the cell of each horse */
+    herd_move last[2];      /* each side's previous move, 0 for none */
+    uint64_t seed;          /* the start placement's seed, 0 for a position read from text */
 } horses_state;
 
 _Static_assert(sizeof(horses_state) <= HERD_MAX_STATE_SIZE, "state too large");
@@ -36,7 +36,7 @@ _Static_assert(HERD_HORSES_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 
 /* The eight knight jumps as cell offsets, in the order moves are generated:
  * up two, up one, down one, down two; left before right. */
-static const int16_t jump[8] = {-2 * STRIDE - 1, -2 * STRIDE + 1, -STRIDE - 2, -STRIDE + 2,
+static const int16_t jump[8] = {-2 * STRIDE - 1, -2 * STRIDE + 1, -STRIDE - 2,    -STRIDE + 2,
                                 STRIDE - 2,      STRIDE + 2,      2 * STRIDE - 1, 2 * STRIDE + 1};
 
 static const char *const side_label[2] = {"Green", "Red"};
@@ -344,31 +344,36 @@ static void horses_search_play(void *state, herd_move m)
     play_move(state, m, 0);
 }
 
+static const char *name_of(char buf[32], herd_cell c)
+{
+    return herd_name_cell(buf, 32, c.row, c.col);
+}
+
 static int horses_apply(void *state, herd_move m, herd_msg msg)
 {
     horses_state *s = state;
     int side = s->head.side;
     herd_cell a, b;
-    char fa[32], fb[32];
+    char fa[32], fb[32]; /* named only for a refusal: the accepted path formats nothing */
     if (m >> 32)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Herd of Horses move");
     herd_horses_move_cells(m, &a, &b);
-    herd_name_cell(fa, sizeof fa, a.row, a.col);
-    herd_name_cell(fb, sizeof fb, b.row, b.col);
     if (!on_board(s, a.row, a.col))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", fa);
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", name_of(fa, a));
     int from = cell_of(a.row, a.col);
     uint8_t v = s->at[from];
     if (!v || owner(v) != side)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s horse", fa, side ? "red" : "green");
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s horse", name_of(fa, a),
+                         side ? "red" : "green");
     int dr = b.row - a.row, dc = b.col - a.col;
     if (dr * dr + dc * dc != 5)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a knight's move", fa, fb);
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a knight's move", name_of(fa, a),
+                         name_of(fb, b));
     if (!on_board(s, b.row, b.col))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", fb);
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", name_of(fb, b));
     int to = cell_of(b.row, b.col);
     if (s->at[to])
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", fb);
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", name_of(fb, b));
     horse_mask parts[MAX_N];
     herd_graph g;
     side_graph(s, side, &g);
@@ -430,7 +435,8 @@ static int horses_init(void *state, const herd_options *opt, herd_msg msg)
 {
     horses_state *s = state;
     uint64_t w, h, n, seed;
-    int rc = herd_options_get(opt, "w", HERD_HORSES_MIN_WIDTH, MAX_W, HERD_HORSES_DEFAULT_WIDTH, &w, msg);
+    int rc = herd_options_get(opt, "w", HERD_HORSES_MIN_WIDTH, MAX_W, HERD_HORSES_DEFAULT_WIDTH, &w,
+                              msg);
     if (rc == HERD_OK)
         rc = herd_options_get(opt, "h", HERD_HORSES_MIN_HEIGHT, MAX_H, HERD_HORSES_DEFAULT_HEIGHT,
                               &h, msg);
@@ -463,8 +469,8 @@ void herd_horses_default_options(herd_horses_options *opt)
     opt->seed = 0;
 }
 
-int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_fn alloc,
-                    void *ud, herd_error *err)
+int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_fn alloc, void *ud,
+                    herd_error *err)
 {
     herd_horses_options d;
     if (!opt) {
@@ -524,7 +530,8 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
     if (!herd_scan_lit(&sc, "horses w=") || !herd_scan_uint(&sc, 999, &w) ||
         !herd_scan_lit(&sc, " h=") || !herd_scan_uint(&sc, 999, &h) ||
         !herd_scan_lit(&sc, " turn="))
-        return herd_fail(msg, HERD_E_PARSE, "expected 'horses w=W h=H turn=SIDE green=CELLS red=CELLS'");
+        return herd_fail(msg, HERD_E_PARSE,
+                         "expected 'horses w=W h=H turn=SIDE green=CELLS red=CELLS'");
     if (herd_scan_lit(&sc, "green"))
         turn = HERD_GREEN;
     else if (herd_scan_lit(&sc, "red"))
@@ -534,13 +541,15 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
     if (!herd_scan_lit(&sc, " green=") || (count[0] = scan_cells(&sc, cells[0], MAX_N)) < 0 ||
         !herd_scan_lit(&sc, " red=") || (count[1] = scan_cells(&sc, cells[1], MAX_N)) < 0 ||
         !herd_scan_end(&sc))
-        return herd_fail(msg, HERD_E_PARSE, "expected 'horses w=W h=H turn=SIDE green=CELLS red=CELLS'");
+        return herd_fail(msg, HERD_E_PARSE,
+                         "expected 'horses w=W h=H turn=SIDE green=CELLS red=CELLS'");
     if (w < HERD_HORSES_MIN_WIDTH || w > MAX_W)
         return herd_fail(msg, HERD_E_POSITION, "w=%d is out of range 8..30", (int)w);
     if (h < HERD_HORSES_MIN_HEIGHT || h > MAX_H)
         return herd_fail(msg, HERD_E_POSITION, "h=%d is out of range 8..20", (int)h);
     if (count[0] != count[1])
-        return herd_fail(msg, HERD_E_POSITION, "green has %d horses and red %d", count[0], count[1]);
+        return herd_fail(msg, HERD_E_POSITION, "green has %d horses and red %d", count[0],
+                         count[1]);
     if (count[0] < HERD_HORSES_MIN_HORSES || count[0] > MAX_N)
         return herd_fail(msg, HERD_E_POSITION, "%d horses a side is out of range 4..10", count[0]);
     s->w = (uint8_t)w;

@@ -30,11 +30,11 @@ uint32_t herd_rng_below(herd_rng *r, uint32_t n);
  * bytes: copying it with memcpy copies the position. */
 typedef struct herd_head {
     herd_rng rng;
-    uint32_t ply;     /* actions played since the start or the last `set` */
-    uint8_t side;     /* side to act while ongoing */
-    uint8_t result;   /* herd_result */
-    int8_t winner;    /* winning side, -1 for none */
-    uint8_t reason;   /* herd_reason */
+    uint32_t ply;   /* actions played since the start or the last `set` */
+    uint8_t side;   /* side to act while ongoing */
+    uint8_t result; /* herd_result */
+    int8_t winner;  /* winning side, -1 for none */
+    uint8_t reason; /* herd_reason */
 } herd_head;
 
 void herd_head_set_win(herd_head *h, int winner, herd_reason reason);
@@ -63,7 +63,7 @@ void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
 void herd_sb_cell(herd_sb *sb, int row, int col);
 /* A cell's name for a message; coordinates that no name can carry (off the
  * top or left edge, rows past `z`) are written out as "row R column C". */
-void herd_name_cell(char *buf, size_t cap, int row, int col);
+const char *herd_name_cell(char *buf, size_t cap, int row, int col); /* returns buf */
 
 /* A message buffer for a rule's explanation of a refusal. */
 typedef struct herd_msg {
@@ -124,7 +124,6 @@ int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64
 
 /* No game's state struct is larger (each game checks with a static assert). */
 #define HERD_MAX_STATE_SIZE 2048
-
 
 /* What a game gives the core. `state` always points to the game's own
  * state struct, which starts with a herd_head. Every function that can

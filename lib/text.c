@@ -51,7 +51,7 @@ void herd_sb_cell(herd_sb *sb, int row, int col)
     herd_sb_printf(sb, "%c%d", 'a' + row, col + 1);
 }
 
-void herd_name_cell(char *buf, size_t cap, int row, int col)
+const char *herd_name_cell(char *buf, size_t cap, int row, int col)
 {
     herd_sb sb;
     herd_sb_init(&sb, buf, cap);
@@ -59,6 +59,7 @@ void herd_name_cell(char *buf, size_t cap, int row, int col)
         herd_sb_cell(&sb, row, col);
     else
         herd_sb_printf(&sb, "row %d column %d", row + 1, col + 1);
+    return buf;
 }
 
 int herd_fail(herd_msg msg, int code, const char *fmt, ...)
@@ -141,7 +142,8 @@ int herd_options_parse(herd_options *o, const char *text, const char *const *key
             p++;
         size_t klen = (size_t)(p - k);
         if (klen == 0 || *p != '=')
-            return herd_fail(msg, HERD_E_PARSE, "options must be KEY=VALUE pairs separated by spaces");
+            return herd_fail(msg, HERD_E_PARSE,
+                             "options must be KEY=VALUE pairs separated by spaces");
         char key[16];
         if (klen >= sizeof key)
             return herd_fail(msg, HERD_E_UNKNOWN, "unknown option '%.15s...'", k);

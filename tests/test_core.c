@@ -12,8 +12,8 @@ static const char *const MIDGAME =
 static void strerror_is_nonempty_and_distinct_for_every_code(void **state)
 {
     (void)state;
-    const int codes[] = {HERD_OK,        HERD_E_ARG,     HERD_E_NOMEM,   HERD_E_RANGE,
-                         HERD_E_PARSE,   HERD_E_ILLEGAL, HERD_E_BUFFER,  HERD_E_STATE,
+    const int codes[] = {HERD_OK,        HERD_E_ARG,      HERD_E_NOMEM,      HERD_E_RANGE,
+                         HERD_E_PARSE,   HERD_E_ILLEGAL,  HERD_E_BUFFER,     HERD_E_STATE,
                          HERD_E_UNKNOWN, HERD_E_POSITION, HERD_E_UNSUPPORTED};
     const size_t n = sizeof codes / sizeof codes[0];
     const char *unknown = herd_strerror(-12345);
@@ -361,8 +361,8 @@ static void same_position_ignores_history_but_not_turn_or_generator(void **state
     herd_game *b = game_from_text(MIDGAME);
     /* Same text, both with fresh generators of seed 0. */
     assert_true(herd_same_position(a, b));
-    herd_game *c = game_from_text(
-        "horses w=8 h=8 turn=red green=e4,g7,g8,h5,f6,f5 red=c6,b5,e6,b7,d8,d4");
+    herd_game *c =
+        game_from_text("horses w=8 h=8 turn=red green=e4,g7,g8,h5,f6,f5 red=c6,b5,e6,b7,d8,d4");
     assert_false(herd_same_position(a, c));
     /* The generator is part of the state. */
     herd_move m;
@@ -523,8 +523,7 @@ static void perft_depth_zero_is_one_and_depth_over_64_is_refused(void **state)
     assert_true(nodes == 77);
     assert_int_equal(herd_perft(g, 1, NULL), HERD_E_ARG);
     /* An ended game has no sequences (depth 0 still counts 1). */
-    herd_game *over =
-        game_from_text("horses w=8 h=8 turn=red green=a1,b3,c1,c5 red=h8,g6,f8,h4");
+    herd_game *over = game_from_text("horses w=8 h=8 turn=red green=a1,b3,c1,c5 red=h8,g6,f8,h4");
     assert_int_equal(herd_perft(over, 1, &nodes), HERD_OK);
     assert_true(nodes == 0);
     assert_int_equal(herd_perft(over, 3, &nodes), HERD_OK);

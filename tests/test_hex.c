@@ -153,8 +153,8 @@ static int ref_neighbours(const ref_state *s, int r, int c, int *nr, int *nc)
 {
     int cand[6][2] = {{r, c - 1}, {r, c + 1}};
     int mid = s->n - 1;
-    int up0 = r <= mid ? c - 1 : c;     /* row r-1 */
-    int down0 = r < mid ? c : c - 1;    /* row r+1 */
+    int up0 = r <= mid ? c - 1 : c;  /* row r-1 */
+    int down0 = r < mid ? c : c - 1; /* row r+1 */
     cand[2][0] = r - 1, cand[2][1] = up0;
     cand[3][0] = r - 1, cand[3][1] = up0 + 1;
     cand[4][0] = r + 1, cand[4][1] = down0;
@@ -418,10 +418,10 @@ static void hex_typed_creation_and_getters(void **state)
     assert_string_equal(err.message, "size=-1 is out of range 2..13");
     assert_int_equal(herd_hex_new(NULL, &opt, NULL, NULL, &err), HERD_E_ARG);
 
-    assert_int_equal(herd_position_from_text(
-                         g, "hex size=4 turns=5 turn=blue phase=remove dice=2,4 left=1 "
-                            "board=..../..r../....b./......./.r..../...../...."),
-                     HERD_OK);
+    assert_int_equal(
+        herd_position_from_text(g, "hex size=4 turns=5 turn=blue phase=remove dice=2,4 left=1 "
+                                   "board=..../..r../....b./......./.r..../...../...."),
+        HERD_OK);
     int lo, hi, side;
     uint64_t turns;
     assert_int_equal(herd_hex_phase(g), HERD_HEX_REMOVE);
@@ -485,9 +485,9 @@ static void hex_action_texts_round_trip(void **state)
     assert_int_equal(herd_move_to_text(g, 0, buf, sizeof buf, &len), HERD_E_ARG);
     assert_int_equal(herd_move_to_text(g, UINT64_C(0x123456789), buf, sizeof buf, &len),
                      HERD_E_ARG);
-    assert_int_equal(herd_move_to_text(g, herd_hex_move(HERD_HEX_ACT_PLACE, 30, 0), buf,
-                                       sizeof buf, &len),
-                     HERD_E_ARG);
+    assert_int_equal(
+        herd_move_to_text(g, herd_hex_move(HERD_HEX_ACT_PLACE, 30, 0), buf, sizeof buf, &len),
+        HERD_E_ARG);
     herd_free(g);
 }
 
@@ -607,7 +607,8 @@ static void hex_prohibited_cell_on_the_edge(void **state)
     herd_game *g = game_at(text);
     assert_false(is_legal_text(g, "+a2"));
     assert_true(is_legal_text(g, "+b1"));
-    expect_refused(g, action(g, "+a2"), HERD_E_ILLEGAL, "a2 is prohibited: every neighbour is blue");
+    expect_refused(g, action(g, "+a2"), HERD_E_ILLEGAL,
+                   "a2 is prohibited: every neighbour is blue");
     /* The same cell is fine for Blue. */
     herd_game *b = game_at("hex size=3 turns=3 turn=blue phase=place dice=1,3 left=2 "
                            "board=b.b/.bb./...../..../...");
@@ -920,8 +921,9 @@ static void hex_computer_player_takes_a_capture_when_there_is_one(void **state)
         char opt[64];
         snprintf(opt, sizeof opt, "size=3 seed=%llu", (unsigned long long)seed);
         herd_game *s = new_game(opt);
-        assert_int_equal(herd_position_from_text(s, "hex size=3 turns=2 turn=red phase=place "
-                                                    "dice=1,3 left=1 board=br./r.../...../..../..."),
+        assert_int_equal(herd_position_from_text(s,
+                                                 "hex size=3 turns=2 turn=red phase=place "
+                                                 "dice=1,3 left=1 board=br./r.../...../..../..."),
                          HERD_OK);
         assert_int_equal(herd_genmove(s, 0, &m), HERD_OK);
         assert_true(m == action(s, "+b2"));
@@ -963,8 +965,8 @@ static void hex_bad_positions_are_refused_and_change_nothing(void **state)
         {"hex size=3 turns=0 turn=red phase=roll dice=- left=0" B3 " x", HERD_E_PARSE, "follow"},
         {"hex size=3 turns=0 turn=red phase=roll dice=- left=0" B3 " ", HERD_E_PARSE, "follow"},
         {"hex size=3  turns=0 turn=red phase=roll dice=- left=0" B3, HERD_E_PARSE, "turns=K"},
-        {"hex size=99999999999999999999 turns=0 turn=red phase=roll dice=- left=0" B3,
-         HERD_E_PARSE, "size=N"},
+        {"hex size=99999999999999999999 turns=0 turn=red phase=roll dice=- left=0" B3, HERD_E_PARSE,
+         "size=N"},
         {"hex size=1 turns=0 turn=red phase=roll dice=- left=0 board=.", HERD_E_POSITION,
          "size=1 is out of range 2..13"},
         {"hex size=14 turns=0 turn=red phase=roll dice=- left=0" B3, HERD_E_POSITION,
@@ -1009,8 +1011,8 @@ static void hex_bad_positions_are_refused_and_change_nothing(void **state)
          HERD_E_POSITION, "red has placed 2"},
         {"hex size=3 turns=0 turn=red phase=place dice=3,4 left=4" B3, HERD_E_POSITION,
          "left=4 is out of range 1..3"},
-        {"hex size=2 turns=2 turn=red phase=place dice=1,2 left=1 board=rb/rbr/bb",
-         HERD_E_POSITION, "the board is full"},
+        {"hex size=2 turns=2 turn=red phase=place dice=1,2 left=1 board=rb/rbr/bb", HERD_E_POSITION,
+         "the board is full"},
         {"hex size=2 turns=2 turn=red phase=remove dice=1,2 left=1 board=rb/rbr/bb",
          HERD_E_POSITION, "the board is full"},
         {"hex size=3 turns=2 turn=red phase=remove dice=2,2 left=0 board=b../..../...../..../...",
@@ -1023,12 +1025,12 @@ static void hex_bad_positions_are_refused_and_change_nothing(void **state)
          "out of range 1..0"},
         {"hex size=3 turns=2 turn=red phase=place dice=1,2 left=0" B3, HERD_E_POSITION,
          "left=0 is out of range 1..20"},
-        {"hex size=2 turns=2 turn=red phase=place dice=1,2 left=3 board=.b/rbr/bb",
-         HERD_E_POSITION, "left=3 is out of range 1..2"},
-        {"hex size=3 turns=2 turn=red phase=place dice=1,2 left=99999999999" B3,
-         HERD_E_POSITION, "out of range"},
-        {"hex size=2 turns=2 turn=red phase=place dice=1,2 left=1 board=.b/bbr/rr",
-         HERD_E_POSITION, "red has no legal placement"},
+        {"hex size=2 turns=2 turn=red phase=place dice=1,2 left=3 board=.b/rbr/bb", HERD_E_POSITION,
+         "left=3 is out of range 1..2"},
+        {"hex size=3 turns=2 turn=red phase=place dice=1,2 left=99999999999" B3, HERD_E_POSITION,
+         "out of range"},
+        {"hex size=2 turns=2 turn=red phase=place dice=1,2 left=1 board=.b/bbr/rr", HERD_E_POSITION,
+         "red has no legal placement"},
     };
 #undef B3
     herd_game *g = game_at("hex size=3 turns=4 turn=red phase=place dice=2,4 left=1 "
@@ -1056,10 +1058,9 @@ static void hex_bad_action_texts_are_refused(void **state)
 {
     (void)state;
     static const char *const bad[] = {
-        "",        "dice:",    "dice:1",  "dice:1,",  "dice:1,2x", "dice: 1,2", "dice:01,2",
-        "dice:1,2,3", "+",     "-",       "+a0",      "+A1",       "+a1x",      "a1",
-        "*a1",     "+a01",     "+ a1",    "roll",     "+f1",       "+a4",       "-e4",
-        "+c6",     "+z1",      "+a256",
+        "",     "dice:", "dice:1", "dice:1,", "dice:1,2x", "dice: 1,2", "dice:01,2", "dice:1,2,3",
+        "+",    "-",     "+a0",    "+A1",     "+a1x",      "a1",        "*a1",       "+a01",
+        "+ a1", "roll",  "+f1",    "+a4",     "-e4",       "+c6",       "+z1",       "+a256",
     };
     herd_game *g = new_game("size=3");
     char text0[HERD_MAX_POSITION_TEXT], text1[HERD_MAX_POSITION_TEXT];
@@ -1095,8 +1096,7 @@ static void hex_illegal_actions_are_refused_and_change_nothing(void **state)
                    "dice:7,1 is not a dice outcome");
     expect_refused(g, herd_hex_move(HERD_HEX_ACT_DICE, 4, 3), HERD_E_ILLEGAL,
                    "dice:4,3 is not a dice outcome");
-    expect_refused(g, herd_hex_move(HERD_HEX_ACT_DICE, 0, 0), HERD_E_ILLEGAL,
-                   "not a dice outcome");
+    expect_refused(g, herd_hex_move(HERD_HEX_ACT_DICE, 0, 0), HERD_E_ILLEGAL, "not a dice outcome");
     expect_refused(g, 0, HERD_E_ARG, "not a hex action");
     expect_refused(g, UINT64_C(0x40000), HERD_E_ARG, "not a hex action");
     expect_refused(g, UINT64_C(0x1000030101), HERD_E_ARG, "not a hex action");
@@ -1137,7 +1137,8 @@ static void hex_bad_options_are_refused(void **state)
         {"size=14", HERD_E_RANGE, "size=14 is out of range 2..13"},
         {"size=0", HERD_E_RANGE, "size=0 is out of range 2..13"},
         {"size=18446744073709551615", HERD_E_RANGE, "out of range 2..13"},
-        {"size=18446744073709551616", HERD_E_RANGE, "size=18446744073709551616 is out of range 2..13"},
+        {"size=18446744073709551616", HERD_E_RANGE,
+         "size=18446744073709551616 is out of range 2..13"},
         {"seed=18446744073709551616", HERD_E_RANGE, "out of range 0..18446744073709551615"},
         {"size=-3", HERD_E_PARSE, "size"},
         {"size=x", HERD_E_PARSE, "size"},
@@ -1207,11 +1208,14 @@ static void hex_perft_matches_an_independent_counter(void **state)
         {"hex size=2 turns=1 turn=blue phase=roll dice=- left=0 board=r./.r./..", 4},
         {"hex size=2 turns=2 turn=red phase=place dice=1,2 left=1 board=.b/rrr/bb", 4},
         {"hex size=2 turns=2 turn=red phase=remove dice=3,4 left=3 board=bb/b.b/rr", 5},
-        {"hex size=3 turns=2 turn=red phase=place dice=1,2 left=1 board=br./r.../...../.r../br.", 4},
+        {"hex size=3 turns=2 turn=red phase=place dice=1,2 left=1 board=br./r.../...../.r../br.",
+         4},
         {"hex size=3 turns=5 turn=blue phase=roll dice=- left=0 board=rrb/.rb./b.r.b/r..r/.b.", 3},
-        {"hex size=3 turns=4 turn=red phase=remove dice=2,5 left=2 board=b.b/rrrr/.b.b./..../.r.", 4},
+        {"hex size=3 turns=4 turn=red phase=remove dice=2,5 left=2 board=b.b/rrrr/.b.b./..../.r.",
+         4},
         /* Prohibited cells at every depth. */
-        {"hex size=3 turns=2 turn=red phase=place dice=1,3 left=2 board=b.b/.bb./...../..../...", 3},
+        {"hex size=3 turns=2 turn=red phase=place dice=1,3 left=2 board=b.b/.bb./...../..../...",
+         3},
         {"hex size=2 turns=2 turn=red phase=place dice=1,3 left=3 board=.b/bb./rr", 5},
         {"hex size=2 turns=3 turn=blue phase=place dice=2,3 left=2 board=rr/.r./r.", 5},
     };
@@ -1223,8 +1227,8 @@ static void hex_perft_matches_an_independent_counter(void **state)
             uint64_t nodes = 0, want = ref_perft(&r, d);
             assert_int_equal(herd_perft(g, d, &nodes), HERD_OK);
             if (nodes != want)
-                fail_msg("perft %u of '%s': %llu, the reference counts %llu", d,
-                         cases[i].position, (unsigned long long)nodes, (unsigned long long)want);
+                fail_msg("perft %u of '%s': %llu, the reference counts %llu", d, cases[i].position,
+                         (unsigned long long)nodes, (unsigned long long)want);
         }
         herd_free(g);
     }

@@ -4,7 +4,6 @@
  * apply/undo, and the typed extras (lines, progress, moves log). */
 #include "test_util.h"
 
-
 /* -------------------------------------------------------------- helpers */
 
 /* No libm: the two functions the statistics need. */
@@ -88,8 +87,8 @@ static void check_every_jump(herd_game *g, const ref_pos *p)
                     assert_int_equal(herd_undo(g), HERD_OK);
                 } else {
                     if (rc != HERD_E_ILLEGAL || !strstr(herd_last_error(g), why))
-                        print_error("jump %d,%d -> %d,%d: want '%s', got %d '%s'\n", fr, fc, tr,
-                                    tc, why, rc, herd_last_error(g));
+                        print_error("jump %d,%d -> %d,%d: want '%s', got %d '%s'\n", fr, fc, tr, tc,
+                                    why, rc, herd_last_error(g));
                     assert_int_equal(rc, HERD_E_ILLEGAL);
                     assert_non_null(strstr(herd_last_error(g), why));
                     assert_false(herd_is_legal(g, m));
@@ -181,18 +180,15 @@ static void check_invariants(herd_game *g)
 /* ------------------------------------------------------- refused moves */
 
 /* Green: a1 b3 c1 c5, b3 the hub; Red: h8 g6 f8 h4. */
-static const char *const HUB =
-    "horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4";
+static const char *const HUB = "horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4";
 
 static void horse_cannot_jump_off_the_board(void **state)
 {
     (void)state;
-    herd_game *g = game_from_text(
-        "horses w=8 h=8 turn=green green=g1,e2,f4,d3 red=h8,g6,e5,f3");
+    herd_game *g = game_from_text("horses w=8 h=8 turn=green green=g1,e2,f4,d3 red=h8,g6,e5,f3");
     /* g1 -> i2 leaves the bottom edge; a jump off the right edge too. */
     expect_refused(g, move_of(6, 0, 8, 1), HERD_E_ILLEGAL, "i2 is off the board");
-    herd_game *r = game_from_text(
-        "horses w=8 h=8 turn=red green=a1,b3,c1,c5 red=h8,g6,e5,f3");
+    herd_game *r = game_from_text("horses w=8 h=8 turn=red green=a1,b3,c1,c5 red=h8,g6,e5,f3");
     expect_refused(r, move_of(7, 7, 6, 9), HERD_E_ILLEGAL, "g10 is off the board");
     expect_refused(r, move_of(7, 7, 9, 8), HERD_E_ILLEGAL, "j9 is off the board");
     /* Above the top edge: the cell has no name, but the jump is refused. */
@@ -267,7 +263,8 @@ static void every_jump_is_played_or_refused_as_the_rules_say(void **state)
     (void)state;
     test_rng rng;
     trng_seed(&rng, 1234);
-    const int sizes[][3] = {{8, 8, 4}, {8, 8, 10}, {9, 12, 6}, {15, 9, 8}, {30, 20, 10}, {11, 8, 5}};
+    const int sizes[][3] = {{8, 8, 4},  {8, 8, 10},   {9, 12, 6},
+                            {15, 9, 8}, {30, 20, 10}, {11, 8, 5}};
     int ongoing = 0;
     for (int k = 0; k < 240; k++) {
         const int *sz = sizes[k % 6];
@@ -293,8 +290,8 @@ static void herd_stays_together_in_random_games(void **state)
     (void)state;
     test_rng rng;
     trng_seed(&rng, 77);
-    const int sizes[][3] = {{8, 8, 4}, {8, 8, 6}, {8, 8, 10}, {10, 9, 7}, {13, 11, 5},
-                            {30, 20, 10}, {20, 8, 9}, {8, 20, 8}};
+    const int sizes[][3] = {{8, 8, 4},   {8, 8, 6},    {8, 8, 10}, {10, 9, 7},
+                            {13, 11, 5}, {30, 20, 10}, {20, 8, 9}, {8, 20, 8}};
     long plies = 0, wins = 0;
     for (int game = 0; game < 48; game++) {
         const int *sz = sizes[game % 8];
@@ -489,7 +486,8 @@ static void opponents_horse_one_may_keep_its_corner(void **state)
 {
     (void)state;
     /* Red's horse 1 on h8 with a green horse a jump away on f7. */
-    herd_game *g = game_from_text("horses w=8 h=8 turn=green green=f3,f7,e6,g5,h6 red=h8,g6,h4,h3,f4");
+    herd_game *g =
+        game_from_text("horses w=8 h=8 turn=green green=f3,f7,e6,g5,h6 red=h8,g6,h4,h3,f4");
     check_status(g, HERD_ONGOING, HERD_GREEN, HERD_REASON_NONE);
     assert_true(legal_count(g) > 0);
     expect_refused(g, move_of(5, 6, 7, 7), HERD_E_ILLEGAL, "h8 is occupied");
@@ -825,20 +823,26 @@ static void perft_matches_the_simple_generator(void **state)
         uint64_t pinned[5];
     } positions[] = {
         {"8x8 n=6 green near the corner",
-         "horses w=8 h=8 turn=green green=e4,g7,g8,h5,f6,f5 red=c6,b5,e6,b7,d8,d4", 5,
+         "horses w=8 h=8 turn=green green=e4,g7,g8,h5,f6,f5 red=c6,b5,e6,b7,d8,d4",
+         5,
          {9, 86, 408, 2071, 16469}},
         {"12x10 n=6 red to move",
-         "horses w=12 h=10 turn=red green=g5,g7,f9,i6,f5,h9 red=c5,d3,e5,b7,f2,b2", 5,
+         "horses w=12 h=10 turn=red green=g5,g7,f9,i6,f5,h9 red=c5,d3,e5,b7,f2,b2",
+         5,
          {9, 72, 360, 2430, 17212}},
         {"30x20 n=10",
          "horses w=30 h=20 turn=green green=m16,k12,k13,j15,g12,i13,l14,i11,j14,l15 "
          "red=e12,b13,a14,c11,a11,a12,e14,d13,c15,b9",
-         4, {20, 400, 7464, 96610}},
+         4,
+         {20, 400, 7464, 96610}},
         {"8x8 n=10 crowded",
          "horses w=8 h=8 turn=red green=g4,d3,g5,f7,e5,h6,f2,d8,g8,e1 "
          "red=e2,a2,a4,d1,c3,b1,c1,c5,a3,e4",
-         4, {8, 92, 876, 9139}},
-        {"8x8 n=4 red locked", "horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", 3,
+         4,
+         {8, 92, 876, 9139}},
+        {"8x8 n=4 red locked",
+         "horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4",
+         3,
          {2, 0, 0}},
     };
     for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {

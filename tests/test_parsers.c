@@ -6,8 +6,7 @@
 
 #include <limits.h>
 
-static const char *const VALID =
-    "horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4";
+static const char *const VALID = "horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4";
 
 /* A game with some history, so that "unchanged" covers the history too. */
 static herd_game *game_with_history(void)
@@ -110,22 +109,14 @@ static void new_malformed_options_are_parse_errors(void **state)
 {
     (void)state;
     static const option_case cases[] = {
-        {"w=8 w=9", HERD_E_PARSE, "w", NULL},
-        {"seed=1 n=5 seed=1", HERD_E_PARSE, "seed", NULL},
-        {"w=", HERD_E_PARSE, NULL, NULL},
-        {"w=x", HERD_E_PARSE, NULL, NULL},
-        {"w=08", HERD_E_PARSE, NULL, NULL},
-        {"=5", HERD_E_PARSE, NULL, NULL},
-        {"w", HERD_E_PARSE, NULL, NULL},
-        {"w=8 junk", HERD_E_PARSE, NULL, NULL},
-        {"w=8x", HERD_E_PARSE, NULL, NULL},
-        {"w=8,h=8", HERD_E_PARSE, NULL, NULL},
-        {"w=-8", HERD_E_PARSE, NULL, NULL},
-        {"w=+8", HERD_E_PARSE, NULL, NULL},
-        {"w = 8", HERD_E_PARSE, NULL, NULL},
-        {"w=8\th=8", HERD_E_PARSE, NULL, NULL},
-        {"w=8.0", HERD_E_PARSE, NULL, NULL},
-        {"w==8", HERD_E_PARSE, NULL, NULL},
+        {"w=8 w=9", HERD_E_PARSE, "w", NULL}, {"seed=1 n=5 seed=1", HERD_E_PARSE, "seed", NULL},
+        {"w=", HERD_E_PARSE, NULL, NULL},     {"w=x", HERD_E_PARSE, NULL, NULL},
+        {"w=08", HERD_E_PARSE, NULL, NULL},   {"=5", HERD_E_PARSE, NULL, NULL},
+        {"w", HERD_E_PARSE, NULL, NULL},      {"w=8 junk", HERD_E_PARSE, NULL, NULL},
+        {"w=8x", HERD_E_PARSE, NULL, NULL},   {"w=8,h=8", HERD_E_PARSE, NULL, NULL},
+        {"w=-8", HERD_E_PARSE, NULL, NULL},   {"w=+8", HERD_E_PARSE, NULL, NULL},
+        {"w = 8", HERD_E_PARSE, NULL, NULL},  {"w=8\th=8", HERD_E_PARSE, NULL, NULL},
+        {"w=8.0", HERD_E_PARSE, NULL, NULL},  {"w==8", HERD_E_PARSE, NULL, NULL},
     };
     check_option_cases(cases, sizeof cases / sizeof cases[0]);
 }
@@ -137,12 +128,9 @@ static void new_accepts_every_boundary_value(void **state)
         const char *options;
         int w, h, n;
     } cases[] = {
-        {"w=8", 8, 8, 6},
-        {"w=30 h=20 n=10", 30, 20, 10},
-        {"h=8 n=4", 8, 8, 4},
-        {"seed=18446744073709551615", 8, 8, 6},
-        {"seed=0", 8, 8, 6},
-        {"seed=3 n=5 h=9 w=10", 10, 9, 5},
+        {"w=8", 8, 8, 6},     {"w=30 h=20 n=10", 30, 20, 10},
+        {"h=8 n=4", 8, 8, 4}, {"seed=18446744073709551615", 8, 8, 6},
+        {"seed=0", 8, 8, 6},  {"seed=3 n=5 h=9 w=10", 10, 9, 5},
         {"n=10", 8, 8, 10},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -248,9 +236,12 @@ static void position_texts_are_refused_and_change_nothing(void **state)
         /* malformed */
         {"", HERD_E_PARSE, 0, NULL, NULL},
         {"horses", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses h=8 w=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 green=a1,b3,c1,c5 red=h8,g6,f8,h4 turn=green", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=green red=h8,g6,f8,h4 green=a1,b3,c1,c5", HERD_E_PARSE, 0, NULL, NULL},
+        {"horses h=8 w=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 green=a1,b3,c1,c5 red=h8,g6,f8,h4 turn=green", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green red=h8,g6,f8,h4 green=a1,b3,c1,c5", HERD_E_PARSE, 0, NULL,
+         NULL},
         {"horses w=8 h=8 green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
         {"horses w=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
         {"horses h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
@@ -258,35 +249,54 @@ static void position_texts_are_refused_and_change_nothing(void **state)
         {"horses w=8 h=8 turn=green red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
         {"horses w=8 h=8 turn=green green= red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
         {"hex w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"Horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
+        {"Horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
         {"horses w=8 h=8 turn=blue green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=Green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
+        {"horses w=8 h=8 turn=Green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
         {"horses w=8 h=8 turn= green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=greenred green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4 ", HERD_E_PARSE, 0, NULL, NULL},
-        {" horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses  w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=green  green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4\n", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=green green=a1,b3,c1,c5, red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=green green=a1,,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=green green=a1 b3 c1 c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=green green=a0,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=green green=A1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=green green=a01,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=green green=1a,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8 h=8 turn=green green=a-1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=08 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=-8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
-        {"horses w=8.0 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
+        {"horses w=8 h=8 turn=greenred green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4 ", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {" horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses  w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green  green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4\n", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green green=a1,b3,c1,c5, red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green green=a1,,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green green=a1 b3 c1 c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green green=a0,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green green=A1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green green=a01,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green green=1a,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green green=a-1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=08 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=-8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
+        {"horses w=8.0 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL,
+         NULL},
         {"horses w= h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_PARSE, 0, NULL, NULL},
         /* well-formed, against the rules */
         {"horses w=7 h=8 turn=green green=a1,b3,c1,c5 red=h7,g5,f7,h3", HERD_E_POSITION, 0,
          "w=7 is out of range 8..30", NULL},
         {"horses w=31 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_POSITION, 0,
          "w=31 is out of range 8..30", NULL},
-        {"horses w=0 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_POSITION, 0,
-         "w=0", NULL},
+        {"horses w=0 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_POSITION, 0, "w=0",
+         NULL},
         {"horses w=8 h=7 turn=green green=a1,b3,c1,c5 red=g8,f6,e8,g4", HERD_E_POSITION, 0,
          "h=7 is out of range 8..20", NULL},
         {"horses w=8 h=21 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_POSITION, 0,
@@ -307,10 +317,10 @@ static void position_texts_are_refused_and_change_nothing(void **state)
          "h10 is off the board", NULL},
         {"horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,z4", HERD_E_POSITION, 0,
          "z4 is off the board", NULL},
-        {"horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4,e5", HERD_E_POSITION, 0,
-         NULL, NULL},
-        {"horses w=8 h=8 turn=green green=a1,b3,c1,c5,d3 red=h8,g6,f8,h4", HERD_E_POSITION, 0,
-         NULL, NULL},
+        {"horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4,e5", HERD_E_POSITION, 0, NULL,
+         NULL},
+        {"horses w=8 h=8 turn=green green=a1,b3,c1,c5,d3 red=h8,g6,f8,h4", HERD_E_POSITION, 0, NULL,
+         NULL},
         {"horses w=8 h=8 turn=green green=a1,b3,c1 red=h8,g6,f8", HERD_E_POSITION, 0, "4..10",
          NULL},
         {"horses w=12 h=12 turn=green green=a1,b3,c1,c5,d3,d7,e1,e5,f3,f7,g5 "
@@ -319,8 +329,8 @@ static void position_texts_are_refused_and_change_nothing(void **state)
         {"horses w=12 h=12 turn=green green=a1,b3,c1,c5,d3,d7,e1,e5,f3,f7,g5,h3 "
          "red=l12,k10,j12,j8,i10,i6,h12,h8,g10,g6,f8,e10",
          HERD_E_POSITION, HERD_E_PARSE, NULL, NULL},
-        {"horses w=8 h=8 turn=green green=h8,g6,e5,f3 red=a1,b3,c1,c5", HERD_E_POSITION, 0,
-         "both", NULL},
+        {"horses w=8 h=8 turn=green green=h8,g6,e5,f3 red=a1,b3,c1,c5", HERD_E_POSITION, 0, "both",
+         NULL},
     };
     herd_game *g = game_with_history();
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -448,10 +458,9 @@ static void malformed_move_texts_are_parse_errors(void **state)
 {
     (void)state;
     static const char *const texts[] = {
-        "",       "a1",       "a1-",      "a1b3",   "a0-b2",    "A1-B3",    "a1-b3 ",
-        "a01-b3", " a1-b3",   "a1--b3",   "a1-b3-c5", "a1_b3",  "-b3",      "a256-b3",
-        "a1-b",   "1-2",      "aa1-b3",   "a1-b3\n", "a1-b03",  "a1 -b3",   "a-1-b3",
-        "a1-b+3", "a1-b3,",   "-",        "a1-b0",  "{1-b3",    "a1-|3",
+        "",       "a1",       "a1-",    "a1b3",   "a0-b2",   "A1-B3", "a1-b3 ", "a01-b3", " a1-b3",
+        "a1--b3", "a1-b3-c5", "a1_b3",  "-b3",    "a256-b3", "a1-b",  "1-2",    "aa1-b3", "a1-b3\n",
+        "a1-b03", "a1 -b3",   "a-1-b3", "a1-b+3", "a1-b3,",  "-",     "a1-b0",  "{1-b3",  "a1-|3",
     };
     herd_game *g = game_with_history();
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
@@ -476,11 +485,9 @@ static void move_texts_read_cells_by_row_letter_and_column_number(void **state)
         const char *text;
         int fr, fc, tr, tc;
     } cases[] = {
-        {"a1-b3", 0, 0, 1, 2},
-        {"t30-r29", 19, 29, 17, 28},
-        {"d5-f4", 3, 4, 5, 3},
-        {"z127-a1", 25, 126, 0, 0}, /* syntax only: not on any board */
-        {"b1-b1", 1, 0, 1, 0},      /* syntax only: not a knight's move */
+        {"a1-b3", 0, 0, 1, 2}, {"t30-r29", 19, 29, 17, 28},
+        {"d5-f4", 3, 4, 5, 3}, {"z127-a1", 25, 126, 0, 0}, /* syntax only: not on any board */
+        {"b1-b1", 1, 0, 1, 0},                             /* syntax only: not a knight's move */
     };
     herd_game *g = new_game(NULL);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -619,7 +626,7 @@ static void null_arguments_are_refused_without_a_crash(void **state)
     assert_int_equal(herd_horses_at(NULL, cell, &d, &parts), HERD_E_ARG);
     assert_int_equal(herd_horses_at(g, (herd_cell){-1, 0}, &d, &parts), HERD_E_ARG);
     assert_int_equal(herd_horses_at(g, (herd_cell){0, -1}, &d, &parts), HERD_E_ARG);
-    assert_int_equal(herd_horses_at(g, (herd_cell){9, 0}, &d, &parts), HERD_E_ARG); /* h = 9 */
+    assert_int_equal(herd_horses_at(g, (herd_cell){9, 0}, &d, &parts), HERD_E_ARG);  /* h = 9 */
     assert_int_equal(herd_horses_at(g, (herd_cell){0, 10}, &d, &parts), HERD_E_ARG); /* w = 10 */
     assert_int_equal(herd_horses_at(g, (herd_cell){8, 9}, NULL, NULL), HERD_OK);
     assert_false(herd_horses_together(NULL, 0));

@@ -32,15 +32,15 @@
  * request for memory (fresh or grow), tracks every live block with its size
  * and checks that each old_size it is given is the size it handed out. */
 typedef struct test_alloc {
-    long requests;      /* calls that asked for memory (new_size > 0) */
-    long frees;         /* calls that released memory (new_size == 0) */
-    long fail_at;       /* fail the request with this number (1-based); 0: never */
-    long fail_from;     /* fail every request from this number on; 0: never */
-    long failures;      /* requests refused */
+    long requests;  /* calls that asked for memory (new_size > 0) */
+    long frees;     /* calls that released memory (new_size == 0) */
+    long fail_at;   /* fail the request with this number (1-based); 0: never */
+    long fail_from; /* fail every request from this number on; 0: never */
+    long failures;  /* requests refused */
     long live_blocks;
     size_t live_bytes;
-    long bad_old_size;  /* old_size that did not match the block's size */
-    long bad_pointer;   /* a pointer that this allocator did not hand out */
+    long bad_old_size; /* old_size that did not match the block's size */
+    long bad_pointer;  /* a pointer that this allocator did not hand out */
     long table_full;
     struct {
         void *p;
@@ -88,7 +88,8 @@ static inline void *ta_fn(void *ud, void *ptr, size_t old_size, size_t new_size)
         return NULL;
     }
     a->requests++;
-    if ((a->fail_at && a->requests == a->fail_at) || (a->fail_from && a->requests >= a->fail_from)) {
+    if ((a->fail_at && a->requests == a->fail_at) ||
+        (a->fail_from && a->requests >= a->fail_from)) {
         a->failures++;
         return NULL; /* ptr untouched, as the contract says */
     }
@@ -196,7 +197,8 @@ static inline herd_move parse_move(herd_game *g, const char *text)
     return m;
 }
 
-static inline void check_status(const herd_game *g, herd_result result, int side, herd_reason reason)
+static inline void check_status(const herd_game *g, herd_result result, int side,
+                                herd_reason reason)
 {
     herd_status st;
     assert_int_equal(herd_get_status(g, &st), HERD_OK);
@@ -275,7 +277,7 @@ typedef struct ref_move {
     int fr, fc, tr, tc; /* from and to */
 } ref_move;
 
-static const int ref_jump[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+static const int ref_jump[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                    {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 
 static inline int ref_knight(int r1, int c1, int r2, int c2)
@@ -579,10 +581,14 @@ static inline void ref_random_position(test_rng *rng, int w, int h, int n, ref_p
         p->n = n;
         p->turn = (int)trng_below(rng, 2);
         /* Both herds grow in one random window so that they meet. */
-        int ww = 8 + (int)trng_below(rng, (unsigned)(w - 7)), wh = 8 + (int)trng_below(rng, (unsigned)(h - 7));
-        int c_lo = (int)trng_below(rng, (unsigned)(w - ww + 1)), r_lo = (int)trng_below(rng, (unsigned)(h - wh + 1));
-        int r0 = r_lo + (int)trng_below(rng, (unsigned)wh), c0 = c_lo + (int)trng_below(rng, (unsigned)ww);
-        int r1 = r_lo + (int)trng_below(rng, (unsigned)wh), c1 = c_lo + (int)trng_below(rng, (unsigned)ww);
+        int ww = 8 + (int)trng_below(rng, (unsigned)(w - 7)),
+            wh = 8 + (int)trng_below(rng, (unsigned)(h - 7));
+        int c_lo = (int)trng_below(rng, (unsigned)(w - ww + 1)),
+            r_lo = (int)trng_below(rng, (unsigned)(h - wh + 1));
+        int r0 = r_lo + (int)trng_below(rng, (unsigned)wh),
+            c0 = c_lo + (int)trng_below(rng, (unsigned)ww);
+        int r1 = r_lo + (int)trng_below(rng, (unsigned)wh),
+            c1 = c_lo + (int)trng_below(rng, (unsigned)ww);
         if ((r0 == 0 && c0 == 0) || (r0 == h - 1 && c0 == w - 1))
             continue;
         if ((r1 == 0 && c1 == 0) || (r1 == h - 1 && c1 == w - 1))

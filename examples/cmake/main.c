@@ -23,8 +23,7 @@ int main(void)
 
     herd_status st;
     unsigned moves = 0;
-    while ((rc = herd_get_status(g, &st)) == HERD_OK && st.result == HERD_ONGOING &&
-           moves < 2000) {
+    while ((rc = herd_get_status(g, &st)) == HERD_OK && st.result == HERD_ONGOING && moves < 2000) {
         rc = herd_play_genmove(g, 0, NULL);
         if (rc != HERD_OK)
             break;

@@ -39,8 +39,7 @@ int main(void)
     if (rc != HERD_OK)
         return fail(g, "herd_move_to_text", rc);
 
-    printf("libherd %s\n%s\n%s plays %s\n", herd_version_string(), pos, herd_side_name(g, 0),
-           move);
+    printf("libherd %s\n%s\n%s plays %s\n", herd_version_string(), pos, herd_side_name(g, 0), move);
     herd_free(g);
     return EXIT_SUCCESS;
 }

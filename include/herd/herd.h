@@ -40,30 +40,30 @@ extern "C" {
  *  Marks a public symbol. The shared library exports only these; define
  *  `HERD_STATIC` when linking the static library on Windows. */
 #if defined(_WIN32) && !defined(HERD_STATIC)
-#  ifdef HERD_BUILDING
-#    define HERD_API __declspec(dllexport)
-#  else
-#    define HERD_API __declspec(dllimport)
-#  endif
+#    ifdef HERD_BUILDING
+#        define HERD_API __declspec(dllexport)
+#    else
+#        define HERD_API __declspec(dllimport)
+#    endif
 #elif defined(__GNUC__) && __GNUC__ >= 4
-#  define HERD_API __attribute__((visibility("default")))
+#    define HERD_API __attribute__((visibility("default")))
 #else
-#  define HERD_API
+#    define HERD_API
 #endif
 
 /** Error codes. Every error is negative; ::HERD_OK is zero. */
 typedef enum herd_code {
-    HERD_OK = 0,              /**< Success. */
-    HERD_E_ARG = -1,          /**< A NULL pointer or an argument out of its domain. */
-    HERD_E_NOMEM = -2,        /**< The allocator returned NULL, or caller memory is too small. */
-    HERD_E_RANGE = -3,        /**< An option value out of its allowed range. */
-    HERD_E_PARSE = -4,        /**< Malformed text (position, move or options). */
-    HERD_E_ILLEGAL = -5,      /**< A well-formed move that the rules forbid here. */
-    HERD_E_BUFFER = -6,       /**< A caller buffer is too small; the needed size is reported. */
-    HERD_E_STATE = -7,        /**< Not possible now: game over, nothing to undo, no chance event. */
-    HERD_E_UNKNOWN = -8,      /**< An unknown game name or option key. */
-    HERD_E_POSITION = -9,     /**< A well-formed position that breaks the rules' invariants. */
-    HERD_E_UNSUPPORTED = -10  /**< The game does not offer this operation. */
+    HERD_OK = 0,             /**< Success. */
+    HERD_E_ARG = -1,         /**< A NULL pointer or an argument out of its domain. */
+    HERD_E_NOMEM = -2,       /**< The allocator returned NULL, or caller memory is too small. */
+    HERD_E_RANGE = -3,       /**< An option value out of its allowed range. */
+    HERD_E_PARSE = -4,       /**< Malformed text (position, move or options). */
+    HERD_E_ILLEGAL = -5,     /**< A well-formed move that the rules forbid here. */
+    HERD_E_BUFFER = -6,      /**< A caller buffer is too small; the needed size is reported. */
+    HERD_E_STATE = -7,       /**< Not possible now: game over, nothing to undo, no chance event. */
+    HERD_E_UNKNOWN = -8,     /**< An unknown game name or option key. */
+    HERD_E_POSITION = -9,    /**< A well-formed position that breaks the rules' invariants. */
+    HERD_E_UNSUPPORTED = -10 /**< The game does not offer this operation. */
 } herd_code;
 
 /**
@@ -125,8 +125,8 @@ typedef uint64_t herd_move;
 
 /** Where herd_new() explains a failure, since no handle exists then. */
 typedef struct herd_error {
-    int code;                               /**< The ::herd_code returned. */
-    char message[HERD_ERROR_MESSAGE_SIZE];  /**< What was wrong, NUL-terminated. */
+    int code;                              /**< The ::herd_code returned. */
+    char message[HERD_ERROR_MESSAGE_SIZE]; /**< What was wrong, NUL-terminated. */
 } herd_error;
 
 /**
@@ -143,8 +143,8 @@ typedef struct herd_error {
  * @return ::HERD_OK, ::HERD_E_ARG, ::HERD_E_UNKNOWN (game or key),
  *         ::HERD_E_PARSE, ::HERD_E_RANGE or ::HERD_E_NOMEM.
  */
-HERD_API int herd_new(herd_game **out, const char *game, const char *options,
-                      herd_alloc_fn alloc, void *ud, herd_error *err);
+HERD_API int herd_new(herd_game **out, const char *game, const char *options, herd_alloc_fn alloc,
+                      void *ud, herd_error *err);
 
 /** Frees a game and its history with the handle's allocator. NULL is
  *  harmless, and so is a game made by herd_copy_into() (nothing to free). */
@@ -210,15 +210,15 @@ typedef enum herd_result {
 
 /** Why a game ended. The names are protocol.md's status reasons. */
 typedef enum herd_reason {
-    HERD_REASON_NONE = 0,   /**< The game goes on. */
-    HERD_REASON_CORNER,     /**< `corner`: a horse reached its target corner. */
-    HERD_REASON_NO_MOVES,   /**< `no-moves`: the side to move had no legal move. */
-    HERD_REASON_FULL,       /**< `full`: the hex board is full. */
-    HERD_REASON_ESCAPED,    /**< `escaped`: the hare got below every hound. */
-    HERD_REASON_STALLING,   /**< `stalling`: ten hound moves in a row without going up. */
-    HERD_REASON_TRAPPED,    /**< `trapped`: the hare or fox, to move, cannot. */
-    HERD_REASON_CAPTURED,   /**< `captured`: enough pieces were captured. */
-    HERD_REASON_MOVE_LIMIT  /**< `move-limit`: Flock's 100 moves were played. */
+    HERD_REASON_NONE = 0,  /**< The game goes on. */
+    HERD_REASON_CORNER,    /**< `corner`: a horse reached its target corner. */
+    HERD_REASON_NO_MOVES,  /**< `no-moves`: the side to move had no legal move. */
+    HERD_REASON_FULL,      /**< `full`: the hex board is full. */
+    HERD_REASON_ESCAPED,   /**< `escaped`: the hare got below every hound. */
+    HERD_REASON_STALLING,  /**< `stalling`: ten hound moves in a row without going up. */
+    HERD_REASON_TRAPPED,   /**< `trapped`: the hare or fox, to move, cannot. */
+    HERD_REASON_CAPTURED,  /**< `captured`: enough pieces were captured. */
+    HERD_REASON_MOVE_LIMIT /**< `move-limit`: Flock's 100 moves were played. */
 } herd_reason;
 
 /** The state of a game: who is to act, or who won and why. */

@@ -19,15 +19,15 @@ extern "C" {
 
 /** @name Option ranges and defaults
  *  @{ */
-#define HERD_HORSES_MIN_WIDTH 8     /**< Smallest board width. */
-#define HERD_HORSES_MAX_WIDTH 30    /**< Largest board width. */
-#define HERD_HORSES_MIN_HEIGHT 8    /**< Smallest board height. */
-#define HERD_HORSES_MAX_HEIGHT 20   /**< Largest board height. */
-#define HERD_HORSES_MIN_HORSES 4    /**< Fewest horses a side. */
-#define HERD_HORSES_MAX_HORSES 10   /**< Most horses a side. */
-#define HERD_HORSES_DEFAULT_WIDTH 8   /**< Default board width. */
-#define HERD_HORSES_DEFAULT_HEIGHT 8  /**< Default board height. */
-#define HERD_HORSES_DEFAULT_HORSES 6  /**< Default horses a side. */
+#define HERD_HORSES_MIN_WIDTH 8      /**< Smallest board width. */
+#define HERD_HORSES_MAX_WIDTH 30     /**< Largest board width. */
+#define HERD_HORSES_MIN_HEIGHT 8     /**< Smallest board height. */
+#define HERD_HORSES_MAX_HEIGHT 20    /**< Largest board height. */
+#define HERD_HORSES_MIN_HORSES 4     /**< Fewest horses a side. */
+#define HERD_HORSES_MAX_HORSES 10    /**< Most horses a side. */
+#define HERD_HORSES_DEFAULT_WIDTH 8  /**< Default board width. */
+#define HERD_HORSES_DEFAULT_HEIGHT 8 /**< Default board height. */
+#define HERD_HORSES_DEFAULT_HORSES 6 /**< Default horses a side. */
 /** Each horse has at most eight jumps. */
 #define HERD_HORSES_MAX_MOVES (8 * HERD_HORSES_MAX_HORSES)
 /** A horse touches at most eight others, so a herd has at most this many lines. */
@@ -55,8 +55,8 @@ HERD_API void herd_horses_default_options(herd_horses_options *opt);
  * @return as herd_new(); ::HERD_E_RANGE names the option and its range
  *         ("w=7 is out of range 8..30").
  */
-HERD_API int herd_horses_new(herd_game **out, const herd_horses_options *opt,
-                             herd_alloc_fn alloc, void *ud, herd_error *err);
+HERD_API int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_fn alloc,
+                             void *ud, herd_error *err);
 
 /** A cell as a row (0 = `a`, top) and a column (0 = `1`, left). */
 typedef struct herd_cell {

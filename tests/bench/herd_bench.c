@@ -38,7 +38,8 @@ static double median(double *v, int n)
 
 static void die(const char *what, int rc, const herd_game *g)
 {
-    fprintf(stderr, "herd-bench: %s: %s %s\n", what, herd_strerror(rc), g ? herd_last_error(g) : "");
+    fprintf(stderr, "herd-bench: %s: %s %s\n", what, herd_strerror(rc),
+            g ? herd_last_error(g) : "");
     exit(1);
 }
 
@@ -94,8 +95,8 @@ static int plain_together(const plain *p, int side)
     while (top) {
         int a = stack[--top];
         for (int b = 0; b < p->n; b++)
-            if (!seen[b] && knight_apart(p->row[side][a], p->col[side][a], p->row[side][b],
-                                         p->col[side][b])) {
+            if (!seen[b] &&
+                knight_apart(p->row[side][a], p->col[side][a], p->row[side][b], p->col[side][b])) {
                 seen[b] = 1;
                 stack[top++] = b;
                 count++;
@@ -293,7 +294,9 @@ static const game_case games[] = {
     {"horses",
      "w=8 h=8 n=6 seed=1",
      1000,
-     {{"w=8 h=8 n=6 seed=1", 20, 11}, {"w=8 h=8 n=10 seed=1", 0, 7}, {"w=30 h=20 n=10 seed=1", 0, 6}}},
+     {{"w=8 h=8 n=6 seed=1", 20, 11},
+      {"w=8 h=8 n=10 seed=1", 0, 7},
+      {"w=30 h=20 n=10 seed=1", 0, 6}}},
     {"hex",
      "size=5 seed=1",
      100000,
@@ -322,8 +325,8 @@ static void compare_plain(int runs, const char *options, unsigned plies, unsigne
     double tl = median(lib, runs), tp = median(slow, runs);
     printf("  move generation against the plain way: perft %u of %s +%u plies, %llu leaves:\n",
            depth, options, plies, (unsigned long long)nodes);
-    printf("    library %.3f s (%.2f M leaves/s), plain %.3f s (%.2f M leaves/s): %.1fx faster\n", tl,
-           (double)nodes / tl / 1e6, tp, (double)nodes / tp / 1e6, tp / tl);
+    printf("    library %.3f s (%.2f M leaves/s), plain %.3f s (%.2f M leaves/s): %.1fx faster\n",
+           tl, (double)nodes / tl / 1e6, tp, (double)nodes / tp / 1e6, tp / tl);
     herd_free(g);
 }
 
@@ -363,7 +366,8 @@ int main(int argc, char **argv)
             }
             printf("  random playouts from %s (at most %u moves), %s:\n", gc->options, gc->cap,
                    in_place ? "copy in caller memory, no undo" : "heap game with undo history");
-            printf("    %.0f games/s, %.2f M moves/s, allocations per 1,000 moves: %.4f (%lu in %lu)\n",
+            printf("    %.0f games/s, %.2f M moves/s, allocations per 1,000 moves: %.4f (%lu in "
+                   "%lu)\n",
                    median(games_rate, runs), median(moves_rate, runs) / 1e6,
                    1000.0 * (double)allocations / (double)moves, allocations, moves);
         }

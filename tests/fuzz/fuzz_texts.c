@@ -13,12 +13,12 @@
 
 #include <herd/herd.h>
 
-#define CHECK(cond)                                                             \
-    do {                                                                        \
-        if (!(cond)) {                                                          \
+#define CHECK(cond)                                                                \
+    do {                                                                           \
+        if (!(cond)) {                                                             \
             fprintf(stderr, "fuzz_texts: %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-            abort();                                                            \
-        }                                                                       \
+            abort();                                                               \
+        }                                                                          \
     } while (0)
 
 static char position[HERD_MAX_POSITION_TEXT];
