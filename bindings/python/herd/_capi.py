@@ -1,0 +1,139 @@
+"""The ctypes declarations of libherd's C API (include/herd/*.h).
+
+Private: the public names live in the package `herd`. Every function the
+binding calls is declared here with its argument and result types, so that
+ctypes converts and checks arguments instead of guessing (a 64-bit herd_move
+passed as a C int would be cut short).
+"""
+from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_int, c_size_t, c_uint,
+                    c_uint64, c_void_p)
+
+# The version of the headers this binding was written for (herd.h).
+VERSION_MAJOR = 0
+VERSION_MINOR = 1
+
+# herd_code
+OK = 0
+E_ARG = -1
+E_NOMEM = -2
+E_RANGE = -3
+E_PARSE = -4
+E_ILLEGAL = -5
+E_BUFFER = -6
+E_STATE = -7
+E_UNKNOWN = -8
+E_POSITION = -9
+E_UNSUPPORTED = -10
+
+# herd_result
+ONGOING = 0
+WIN = 1
+DRAW = 2
+
+MAX_MOVES = 1024
+MAX_POSITION_TEXT = 1024
+MAX_MOVE_TEXT = 64
+ERROR_MESSAGE_SIZE = 160
+
+HORSES_MAX_LINES = 40  # 4 * HERD_HORSES_MAX_HORSES
+
+herd_move = c_uint64
+game_p = c_void_p  # herd_game *, opaque
+
+
+class herd_error(Structure):
+    _fields_ = [("code", c_int), ("message", c_char * ERROR_MESSAGE_SIZE)]
+
+
+class herd_status(Structure):
+    # herd_result and herd_reason are C enums: int-sized on every ABI we target.
+    _fields_ = [("result", c_int), ("side", c_int), ("reason", c_int)]
+
+
+class herd_cell(Structure):
+    _fields_ = [("row", c_int), ("col", c_int)]
+
+
+class herd_horses_options(Structure):
+    _fields_ = [("width", c_int), ("height", c_int), ("horses", c_int), ("seed", c_uint64)]
+
+
+class herd_horses_line(Structure):
+    _fields_ = [("a", c_int), ("b", c_int)]
+
+
+_size_p = POINTER(c_size_t)
+_move_p = POINTER(herd_move)
+
+# name: (restype, argtypes). The herd_alloc_fn arguments are declared as
+# c_void_p: the binding always passes None (malloc/free).
+PROTOTYPES = {
+    # core
+    "herd_strerror": (c_char_p, [c_int]),
+    "herd_version": (c_int, []),
+    "herd_version_string": (c_char_p, []),
+    "herd_new": (c_int, [POINTER(game_p), c_char_p, c_char_p, c_void_p, c_void_p,
+                         POINTER(herd_error)]),
+    "herd_free": (None, [game_p]),
+    "herd_game_name": (c_char_p, [game_p]),
+    "herd_last_error": (c_char_p, [game_p]),
+    "herd_side_name": (c_char_p, [game_p, c_int]),
+    # moves
+    "herd_max_moves": (c_size_t, [game_p]),
+    "herd_legal_moves": (c_int, [game_p, _move_p, c_size_t, _size_p]),
+    "herd_is_legal": (c_int, [game_p, herd_move]),
+    "herd_apply": (c_int, [game_p, herd_move]),
+    "herd_undo": (c_int, [game_p]),
+    "herd_history_length": (c_size_t, [game_p]),
+    # status
+    "herd_get_status": (c_int, [game_p, POINTER(herd_status)]),
+    "herd_reason_name": (c_char_p, [c_int]),
+    # text
+    "herd_position_to_text": (c_int, [game_p, c_char_p, c_size_t, _size_p]),
+    "herd_position_from_text": (c_int, [game_p, c_char_p]),
+    "herd_move_to_text": (c_int, [game_p, herd_move, c_char_p, c_size_t, _size_p]),
+    "herd_move_from_text": (c_int, [game_p, c_char_p, _move_p]),
+    "herd_show": (c_int, [game_p, c_char_p, c_size_t, _size_p]),
+    # chance
+    "herd_is_chance": (c_int, [game_p]),
+    "herd_chance_outcomes": (c_int, [game_p, _move_p, POINTER(c_double), c_size_t, _size_p]),
+    "herd_roll": (c_int, [game_p, _move_p]),
+    # computer players
+    "herd_max_level": (c_int, [game_p]),
+    "herd_genmove": (c_int, [game_p, c_int, _move_p]),
+    "herd_play_genmove": (c_int, [game_p, c_int, _move_p]),
+    # search
+    "herd_perft": (c_int, [game_p, c_uint, POINTER(c_uint64)]),
+    "herd_clone": (c_int, [game_p, POINTER(game_p), c_void_p, c_void_p]),
+    "herd_same_position": (c_int, [game_p, game_p]),
+    # horses.h
+    "herd_horses_move": (herd_move, [herd_cell, herd_cell]),
+    "herd_horses_options_of": (c_int, [game_p, POINTER(herd_horses_options)]),
+    "herd_horses_horse": (c_int, [game_p, c_int, c_int, POINTER(herd_cell)]),
+    "herd_horses_at": (c_int, [game_p, herd_cell, POINTER(c_int), POINTER(c_int)]),
+    "herd_horses_together": (c_int, [game_p, c_int]),
+    "herd_horses_lines": (c_int, [game_p, c_int, POINTER(herd_horses_line), c_size_t, _size_p]),
+    "herd_horses_progress": (c_int, [game_p, c_int, POINTER(c_int), POINTER(c_int)]),
+    "herd_horses_log_line": (c_int, [game_p, c_uint, herd_move, c_char_p, c_size_t, _size_p]),
+    # hex.h
+    "herd_hex_size": (c_int, [game_p]),
+    "herd_hex_cell_count": (c_int, [game_p]),
+    "herd_hex_row_length": (c_int, [game_p, c_int]),
+    "herd_hex_phase": (c_int, [game_p]),
+    "herd_hex_dice": (c_int, [game_p, POINTER(c_int), POINTER(c_int)]),
+    "herd_hex_left": (c_int, [game_p]),
+    "herd_hex_turns": (c_int, [game_p, POINTER(c_uint64)]),
+    "herd_hex_at": (c_int, [game_p, c_int, c_int, POINTER(c_int)]),
+    "herd_hex_stones": (c_int, [game_p, c_int]),
+}
+
+
+def declare(cdll):
+    """Sets restype and argtypes of every function in PROTOTYPES on `cdll`.
+    Raises AttributeError naming a function the library does not export."""
+    for name, (restype, argtypes) in PROTOTYPES.items():
+        fn = getattr(cdll, name)
+        fn.restype = restype
+        fn.argtypes = argtypes
+    return cdll
+
