@@ -613,8 +613,10 @@ static uint64_t perft_rec(const herd_rules *r, unsigned char *state, herd_move *
 
 int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes)
 {
-    if (!g || !nodes || depth > 64)
+    if (!g || !nodes)
         return HERD_E_ARG;
+    if (depth > 64)
+        return herd_fail(game_msg(g), HERD_E_ARG, "depth %u is out of range 0..64", depth);
     if (depth == 0) {
         *nodes = 1;
         return HERD_OK;

@@ -521,6 +521,7 @@ static void perft_depth_zero_is_one_and_depth_over_64_is_refused(void **state)
     nodes = 77;
     assert_int_equal(herd_perft(g, 65, &nodes), HERD_E_ARG);
     assert_true(nodes == 77);
+    assert_string_equal(herd_last_error(g), "depth 65 is out of range 0..64");
     assert_int_equal(herd_perft(g, 1, NULL), HERD_E_ARG);
     /* An ended game has no sequences (depth 0 still counts 1). */
     herd_game *over = game_from_text("horses w=8 h=8 turn=red green=a1,b3,c1,c5 red=h8,g6,f8,h4");
