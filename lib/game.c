@@ -476,15 +476,9 @@ int herd_position_from_text(herd_game *g, const char *text)
 {
     if (!g || !text)
         return HERD_E_ARG;
-    /* Parse into a scratch state so that a refusal changes nothing. */
-    _Alignas(max_align_t) unsigned char scratch[HERD_MAX_STATE_SIZE];
-    size_t ss = g->rules->state_size;
-    memset(scratch, 0, ss);
-    memcpy(scratch + offsetof(herd_head, rng), &head_of(g)->rng, sizeof(herd_rng));
-    int rc = g->rules->read_position(scratch, text, game_msg(g));
+    int rc = g->rules->read_position(g->state, text, game_msg(g));
     if (rc != HERD_OK)
         return rc;
-    memcpy(g->state, scratch, ss);
     g->hist_len = 0;
     g->hist_start = 0;
     return HERD_OK;
@@ -648,6 +642,7 @@ int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void 
     memcpy(g, src, size);
     g->alloc = alloc;
     g->ud = ud;
+    g->err[0] = '\0';
     g->hist = NULL;
     g->hist_slots = g->hist_start = g->hist_len = 0;
     if (src->hist_len) {
@@ -673,12 +668,18 @@ size_t herd_copy_size(const herd_game *g, size_t history)
     if (!g)
         return 0;
     /* One slot more than the records kept: the free slot of the ring. */
-    return base_size(g->rules) + (history ? (history + 1) * g->rules->state_size : 0);
+    size_t ss = g->rules->state_size, base = base_size(g->rules);
+    if (history == 0)
+        return base;
+    if (history >= (SIZE_MAX - base) / ss - 1)
+        return 0; /* does not fit in size_t */
+    return base + (history + 1) * ss;
 }
 
 int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_game **out)
 {
-    if (!src || !mem || !out || (uintptr_t)mem % alignof(max_align_t) != 0)
+    if (!src || !mem || !out || (uintptr_t)mem % alignof(max_align_t) != 0 ||
+        mem == (const void *)src)
         return HERD_E_ARG;
     size_t base = base_size(src->rules);
     if (size < base)
@@ -687,6 +688,7 @@ int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_game **out
     memcpy(g, src, base);
     g->alloc = NULL;
     g->ud = NULL;
+    g->err[0] = '\0';
     g->hist = (unsigned char *)mem + base;
     g->hist_slots = (size - base) / src->rules->state_size;
     if (g->hist_slots < 2)
@@ -700,7 +702,8 @@ int herd_copy_position(herd_game *dst, const herd_game *src)
 {
     if (!dst || !src || dst->rules != src->rules)
         return HERD_E_ARG;
-    memcpy(dst->state, src->state, src->rules->state_size);
+    if (dst != src)
+        memcpy(dst->state, src->state, src->rules->state_size);
     dst->hist_len = dst->hist_start = 0;
     return HERD_OK;
 }
@@ -709,7 +712,9 @@ int herd_same_position(const herd_game *a, const herd_game *b)
 {
     if (!a || !b || a->rules != b->rules)
         return 0;
-    if (a->rules->same)
-        return a->rules->same(a->state, b->state);
-    return memcmp(a->state, b->state, a->rules->state_size) == 0;
+    /* Everything but the action count, which is history. */
+    size_t skip = offsetof(herd_head, ply), after = skip + sizeof(uint32_t);
+    const unsigned char *x = (const unsigned char *)a->state, *y = (const unsigned char *)b->state;
+    return memcmp(x, y, skip) == 0 &&
+           memcmp(x + after, y + after, a->rules->state_size - after) == 0;
 }

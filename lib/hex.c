@@ -29,7 +29,6 @@ typedef struct hex_state {
     uint8_t grid[W * W];
 } hex_state;
 
-_Static_assert(sizeof(hex_state) <= HERD_MAX_STATE_SIZE, "state too large");
 _Static_assert(HERD_HEX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 
 static const char *const side_name[2] = {"red", "blue"};
@@ -520,10 +519,9 @@ static int read_board(hex_state *s, const char *p, const char *end, herd_msg msg
     return HERD_OK;
 }
 
-static int hex_read_position(void *state, const char *text, herd_msg msg)
+static int read_position(hex_state *s, const char *text, herd_msg msg)
 {
     static const char *const turn_words[2] = {"red", "blue"};
-    hex_state *s = state;
     herd_scan sc = {text};
     uint64_t size, turns, left, lo = 0, hi = 0;
     int turn, phase, rolled;
@@ -639,6 +637,19 @@ static int hex_read_position(void *state, const char *text, herd_msg msg)
     return HERD_OK;
 }
 
+/* Reads into a fresh state, the generator going on as it was, and keeps it
+ * only when the whole text is accepted. */
+static int hex_read_position(void *state, const char *text, herd_msg msg)
+{
+    hex_state fresh;
+    memset(&fresh, 0, sizeof fresh);
+    fresh.head.rng = ((const hex_state *)state)->head.rng;
+    int rc = read_position(&fresh, text, msg);
+    if (rc == HERD_OK)
+        memcpy(state, &fresh, sizeof fresh);
+    return rc;
+}
+
 static int hex_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;
@@ -708,16 +719,6 @@ static void hex_show(const void *state, herd_sb *sb)
     else
         herd_sb_printf(sb, "%s rolled %d,%d: %s %d more", side_name[s->head.side], s->lo, s->hi,
                        phase_name[s->phase], s->left);
-}
-
-/* Equal states but for the action count (head.ply), which is history. */
-static int hex_same(const void *a, const void *b)
-{
-    hex_state x, y;
-    memcpy(&x, a, sizeof x);
-    memcpy(&y, b, sizeof y);
-    x.head.ply = y.head.ply = 0;
-    return memcmp(&x, &y, sizeof x) == 0;
 }
 
 /* --------------------------------------------------------- typed API */
@@ -818,5 +819,4 @@ const herd_rules herd_hex_rules = {
     .genmove = hex_genmove,
     .chance = hex_chance,
     .chance_total = 36,
-    .same = hex_same,
 };

@@ -31,7 +31,6 @@ typedef struct horses_state {
     uint64_t seed;          /* the start placement's seed, 0 for a position read from text */
 } horses_state;
 
-_Static_assert(sizeof(horses_state) <= HERD_MAX_STATE_SIZE, "state too large");
 _Static_assert(HERD_HORSES_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 
 /* The eight knight jumps as cell offsets, in the order moves are generated:
@@ -520,9 +519,8 @@ static int scan_cells(herd_scan *sc, herd_cell *cells, int max)
     return n;
 }
 
-static int horses_read_position(void *state, const char *text, herd_msg msg)
+static int read_position(horses_state *s, const char *text, herd_msg msg)
 {
-    horses_state *s = state;
     herd_scan sc = {text};
     uint64_t w, h;
     herd_cell cells[2][MAX_N + 1];
@@ -582,12 +580,27 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
     return HERD_OK;
 }
 
+/* Reads into a fresh state, the generator going on as it was, and keeps it
+ * only when the whole text is accepted. */
+static int horses_read_position(void *state, const char *text, herd_msg msg)
+{
+    horses_state fresh;
+    memset(&fresh, 0, sizeof fresh);
+    fresh.head.rng = ((const horses_state *)state)->head.rng;
+    int rc = read_position(&fresh, text, msg);
+    if (rc == HERD_OK)
+        memcpy(state, &fresh, sizeof fresh);
+    return rc;
+}
+
 static int horses_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;
     herd_cell a, b;
     herd_horses_move_cells(m, &a, &b);
-    if (m >> 32 || a.row < 0 || a.row > 25 || b.row < 0 || b.row > 25 || a.col < 0 || b.col < 0)
+    /* Only what herd_scan_cell() reads back: rows a..z, columns 1..127. */
+    if (m >> 32 || a.row < 0 || a.row > 25 || b.row < 0 || b.row > 25 || a.col < 0 || b.col < 0 ||
+        a.col > 126 || b.col > 126)
         return HERD_E_ARG;
     herd_sb_cell(sb, a.row, a.col);
     herd_sb_putc(sb, '-');
@@ -810,7 +823,8 @@ int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char 
     if (!s || !len || (!buf && cap))
         return HERD_E_ARG;
     herd_horses_move_cells(m, &a, &b);
-    if (m >> 32 || !on_board(s, b.row, b.col) || !s->at[cell_of(b.row, b.col)])
+    if (m >> 32 || !on_board(s, a.row, a.col) || !on_board(s, b.row, b.col) ||
+        !s->at[cell_of(b.row, b.col)])
         return HERD_E_ARG;
     uint8_t v = s->at[cell_of(b.row, b.col)];
     herd_sb sb;

@@ -97,6 +97,7 @@ int herd_scan_end(const herd_scan *s);
 typedef struct herd_option {
     char key[16];
     uint64_t value;
+    int malformed;    /* not a decimal number without sign or leading zeros */
     int out_of_range; /* beyond 64 bits, or negative in typed options */
     char text[24];    /* the value as given, for messages */
 } herd_option;
@@ -121,9 +122,6 @@ int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64
                      uint64_t dflt, uint64_t *value, herd_msg msg);
 
 /* -------------------------------------------------------------- rules */
-
-/* No game's state struct is larger (each game checks with a static assert). */
-#define HERD_MAX_STATE_SIZE 2048
 
 /* What a game gives the core. `state` always points to the game's own
  * state struct, which starts with a herd_head. Every function that can
@@ -157,8 +155,9 @@ typedef struct herd_rules {
     void (*search_play)(void *state, herd_move m);
     /* Position text, as protocol.md. */
     void (*write_position)(const void *state, herd_sb *sb);
-    /* Reads a position text into a fresh state (head already holding the
-     * generator), checks the invariants and sets the status. */
+    /* Reads a position text, checks the invariants and sets the status. It
+     * parses into a fresh state of its own (keeping the current generator)
+     * and copies it over `state` only when all is well. */
     int (*read_position)(void *state, const char *text, herd_msg msg);
     /* Action text. Returns HERD_E_ARG for an action not of this game. */
     int (*write_move)(const void *state, herd_move m, herd_sb *sb);
@@ -174,9 +173,6 @@ typedef struct herd_rules {
      * outcomes (0 when none waits), each with a weight out of chance_total. */
     size_t (*chance)(const void *state, herd_move *buf, uint32_t *weights);
     uint32_t chance_total;
-    /* Nonzero when the two states agree on everything but the history;
-     * NULL means compare all bytes. */
-    int (*same)(const void *a, const void *b);
 } herd_rules;
 
 extern const herd_rules herd_horses_rules;

@@ -568,6 +568,111 @@ static void last_error_names_the_last_refusal(void **state)
     herd_free(g);
 }
 
+/* Plays the first legal move of the side to move whose target is not
+ * avoid_row/avoid_col, and returns it. */
+static herd_move play_first_legal(herd_game *g, int avoid_row, int avoid_col)
+{
+    herd_move moves[HERD_MAX_MOVES];
+    size_t n;
+    assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
+    for (size_t i = 0; i < n; i++) {
+        herd_cell a, b;
+        herd_horses_move_cells(moves[i], &a, &b);
+        if (b.row == avoid_row && b.col == avoid_col)
+            continue;
+        assert_int_equal(herd_apply(g, moves[i]), HERD_OK);
+        return moves[i];
+    }
+    fail_msg("no move found");
+    return 0;
+}
+
+static herd_move reversed(herd_move m)
+{
+    herd_cell a, b;
+    herd_horses_move_cells(m, &a, &b);
+    return herd_horses_move(b, a);
+}
+
+static void same_position_ignores_the_number_of_actions_played(void **state)
+{
+    (void)state;
+    herd_game *g = game_from_text(MIDGAME), *c;
+    herd_cell from;
+    /* Green out, red out, both back: the same position, four actions on. */
+    herd_move m1 = play_first_legal(g, -1, -1);
+    herd_horses_move_cells(m1, &from, NULL);
+    herd_move m2 = play_first_legal(g, from.row, from.col);
+    assert_int_equal(herd_apply(g, reversed(m1)), HERD_OK);
+    assert_int_equal(herd_apply(g, reversed(m2)), HERD_OK);
+    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_apply(c, m1), HERD_OK);
+    assert_int_equal(herd_apply(c, m2), HERD_OK);
+    assert_int_equal(herd_apply(c, reversed(m1)), HERD_OK);
+    assert_int_equal(herd_apply(c, reversed(m2)), HERD_OK);
+    assert_true(herd_same_position(g, c));
+    /* One action more is another position. */
+    assert_int_equal(herd_apply(c, m1), HERD_OK);
+    assert_false(herd_same_position(g, c));
+    herd_free(c);
+    herd_free(g);
+}
+
+static void copy_size_that_does_not_fit_is_zero(void **state)
+{
+    (void)state;
+    herd_game *g = game_from_text(MIDGAME);
+    size_t base = herd_copy_size(g, 0), ss = herd_state_size(g);
+    assert_true(base > ss);
+    assert_true(herd_copy_size(g, 1) == base + 2 * ss);
+    assert_true(herd_copy_size(g, SIZE_MAX) == 0);
+    assert_true(herd_copy_size(g, SIZE_MAX / ss) == 0);
+    herd_free(g);
+}
+
+static void clones_and_copies_start_without_a_message(void **state)
+{
+    (void)state;
+    herd_game *g = game_from_text(MIDGAME), *c, *d;
+    alignas(max_align_t) static unsigned char memory[4096];
+    assert_int_equal(herd_undo(g), HERD_E_STATE);
+    assert_string_not_equal(herd_last_error(g), "");
+    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    assert_string_equal(herd_last_error(c), "");
+    assert_int_equal(herd_copy_into(g, memory, sizeof memory, &d), HERD_OK);
+    assert_string_equal(herd_last_error(d), "");
+    assert_int_equal(herd_copy_into(g, g, sizeof memory, &d), HERD_E_ARG);
+    assert_int_equal(herd_copy_position(c, c), HERD_OK);
+    assert_true(herd_same_position(c, g));
+    herd_free(c);
+    herd_free(g);
+}
+
+static void move_texts_are_only_those_that_read_back(void **state)
+{
+    (void)state;
+    herd_game *g = game_from_text(MIDGAME);
+    char text[HERD_MAX_MOVE_TEXT];
+    size_t len;
+    herd_move m, back;
+    /* Column 127 is the last one a text can name; 128 cannot be read back. */
+    m = herd_horses_move((herd_cell){0, 126}, (herd_cell){1, 124});
+    assert_int_equal(herd_move_to_text(g, m, text, sizeof text, &len), HERD_OK);
+    assert_string_equal(text, "a127-b125");
+    assert_int_equal(herd_move_from_text(g, text, &back), HERD_OK);
+    assert_true(back == m);
+    m = herd_horses_move((herd_cell){0, 127}, (herd_cell){1, 125});
+    assert_int_equal(herd_move_to_text(g, m, text, sizeof text, &len), HERD_E_ARG);
+    /* A log line needs a move from a cell of the board to a horse. */
+    char line[128];
+    m = herd_horses_move((herd_cell){2, 2}, (herd_cell){4, 3}); /* c3-e4: e4 holds horse 1 */
+    assert_int_equal(herd_horses_log_line(g, 1, m, line, sizeof line, &len), HERD_OK);
+    assert_string_equal(line, "1. Green moved horse 1: c3 -> e4");
+    m = herd_horses_move((herd_cell){-1, 2}, (herd_cell){4, 3}); /* from off the board */
+    assert_int_equal(herd_horses_log_line(g, 1, m, line, sizeof line, &len), HERD_E_ARG);
+    herd_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -595,6 +700,10 @@ int main(void)
         cmocka_unit_test(perft_depth_zero_is_one_and_depth_over_64_is_refused),
         cmocka_unit_test(move_bounds_are_consistent),
         cmocka_unit_test(last_error_names_the_last_refusal),
+        cmocka_unit_test(same_position_ignores_the_number_of_actions_played),
+        cmocka_unit_test(copy_size_that_does_not_fit_is_zero),
+        cmocka_unit_test(clones_and_copies_start_without_a_message),
+        cmocka_unit_test(move_texts_are_only_those_that_read_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

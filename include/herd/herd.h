@@ -329,7 +329,7 @@ HERD_API int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn all
 
 /**
  * The bytes that herd_copy_into() needs for a copy of @p g that keeps up to
- * @p history actions for undo.
+ * @p history actions for undo; 0 when that does not fit in a size_t.
  */
 HERD_API size_t herd_copy_size(const herd_game *g, size_t history);
 
@@ -354,8 +354,9 @@ HERD_API int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_g
  */
 HERD_API int herd_copy_position(herd_game *dst, const herd_game *src);
 
-/** Nonzero when both games have the same position, side to act, status
- *  and generator state (their histories are not compared). */
+/** Nonzero when both games have the same position, side to act, status,
+ *  generator state and computer-player memory (their histories, and the
+ *  number of actions played, are not compared). */
 HERD_API int herd_same_position(const herd_game *a, const herd_game *b);
 
 /** The bytes of one game's position state (what herd_copy_position() copies). */
