@@ -157,23 +157,28 @@ int herd_options_parse(herd_options *o, const char *text, const char *const *key
         for (size_t j = 0; j < o->count; j++)
             if (strcmp(o->item[j].key, key) == 0)
                 return herd_fail(msg, HERD_E_PARSE, "option '%s' is given twice", key);
-        const char *digits = p + 1;
-        size_t ndigits = strspn(digits, "0123456789");
-        herd_scan s = {digits};
+        /* The value runs to the next space. Whether it is a number is told
+         * when the game asks for it, so that the message can give the
+         * option's range. */
+        const char *value = p + 1;
+        size_t vlen = strcspn(value, " ");
+        size_t ndigits = strspn(value, "0123456789");
+        herd_scan s = {value};
         uint64_t v = UINT64_MAX;
         int too_big = !herd_scan_uint(&s, UINT64_MAX, &v);
-        if (ndigits == 0 || (digits[ndigits] != ' ' && digits[ndigits] != '\0') ||
-            (ndigits > 1 && digits[0] == '0'))
-            return herd_fail(msg, HERD_E_PARSE, "option '%s' needs a decimal number", key);
         if (o->count == HERD_MAX_OPTIONS)
             return herd_fail(msg, HERD_E_PARSE, "too many options");
         herd_option *it = &o->item[o->count++];
         memcpy(it->key, key, klen + 1);
         it->value = v;
+        it->malformed = ndigits == 0 || ndigits != vlen || (ndigits > 1 && value[0] == '0');
         it->out_of_range = too_big;
-        snprintf(it->text, sizeof it->text, "%.*s%s", ndigits < 20 ? (int)ndigits : 20, digits,
-                 ndigits > 20 ? "..." : "");
-        p = digits + ndigits;
+        snprintf(it->text, sizeof it->text, "%.*s%s", vlen < 20 ? (int)vlen : 20, value,
+                 vlen > 20 ? "..." : "");
+        for (char *c = it->text; *c; c++)
+            if (*c < ' ' || *c > '~')
+                *c = '?'; /* messages stay on one printable line */
+        p = value + vlen;
     }
 }
 
@@ -183,6 +188,7 @@ void herd_option_set(herd_option *o, const char *key, int64_t value)
     snprintf(o->text, sizeof o->text, "%lld", (long long)value);
     o->value = value < 0 ? 0 : (uint64_t)value;
     o->out_of_range = value < 0;
+    o->malformed = 0;
 }
 
 int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64_t hi,
@@ -192,6 +198,9 @@ int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64
         if (strcmp(o->item[i].key, key) != 0)
             continue;
         uint64_t v = o->item[i].value;
+        if (o->item[i].malformed)
+            return herd_fail(msg, HERD_E_PARSE, "%s=%s is not a whole number in %llu..%llu", key,
+                             o->item[i].text, (unsigned long long)lo, (unsigned long long)hi);
         if (o->item[i].out_of_range || v < lo || v > hi)
             return herd_fail(msg, HERD_E_RANGE, "%s=%s is out of range %llu..%llu", key,
                              o->item[i].text, (unsigned long long)lo, (unsigned long long)hi);

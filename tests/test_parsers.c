@@ -109,14 +109,25 @@ static void new_malformed_options_are_parse_errors(void **state)
 {
     (void)state;
     static const option_case cases[] = {
-        {"w=8 w=9", HERD_E_PARSE, "w", NULL}, {"seed=1 n=5 seed=1", HERD_E_PARSE, "seed", NULL},
-        {"w=", HERD_E_PARSE, NULL, NULL},     {"w=x", HERD_E_PARSE, NULL, NULL},
-        {"w=08", HERD_E_PARSE, NULL, NULL},   {"=5", HERD_E_PARSE, NULL, NULL},
-        {"w", HERD_E_PARSE, NULL, NULL},      {"w=8 junk", HERD_E_PARSE, NULL, NULL},
-        {"w=8x", HERD_E_PARSE, NULL, NULL},   {"w=8,h=8", HERD_E_PARSE, NULL, NULL},
-        {"w=-8", HERD_E_PARSE, NULL, NULL},   {"w=+8", HERD_E_PARSE, NULL, NULL},
-        {"w = 8", HERD_E_PARSE, NULL, NULL},  {"w=8\th=8", HERD_E_PARSE, NULL, NULL},
-        {"w=8.0", HERD_E_PARSE, NULL, NULL},  {"w==8", HERD_E_PARSE, NULL, NULL},
+        {"w=8 w=9", HERD_E_PARSE, "w", NULL},
+        {"seed=1 n=5 seed=1", HERD_E_PARSE, "seed", NULL},
+        {"w=", HERD_E_PARSE, "8..30", NULL},
+        {"w=x", HERD_E_PARSE, "w=x is not", "8..30"},
+        {"w=08", HERD_E_PARSE, NULL, NULL},
+        {"=5", HERD_E_PARSE, NULL, NULL},
+        {"w", HERD_E_PARSE, NULL, NULL},
+        {"w=8 junk", HERD_E_PARSE, NULL, NULL},
+        {"w=8x", HERD_E_PARSE, NULL, NULL},
+        {"w=8,h=8", HERD_E_PARSE, NULL, NULL},
+        {"w=-8", HERD_E_PARSE, "w=-8", "8..30"},
+        {"w=+8", HERD_E_PARSE, NULL, NULL},
+        {"w = 8", HERD_E_PARSE, NULL, NULL},
+        {"w=8\th=8", HERD_E_PARSE, NULL, NULL},
+        {"w=8.0", HERD_E_PARSE, NULL, NULL},
+        {"w==8", HERD_E_PARSE, NULL, NULL},
+        /* A malformed value is named with the option's range, as protocol.md asks. */
+        {"seed=abc", HERD_E_PARSE, "seed=abc is not a whole number", "0..18446744073709551615"},
+        {"n=four", HERD_E_PARSE, "n=four", "4..10"},
     };
     check_option_cases(cases, sizeof cases / sizeof cases[0]);
 }
