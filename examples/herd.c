@@ -46,9 +46,10 @@ static int need_game(const session *s)
 
 static int no_args(const char *args)
 {
-    if (*args)
+    int none = args[strspn(args, " \t")] == '\0'; /* trailing blanks are no argument */
+    if (!none)
         refuse("this command takes no arguments");
-    return *args == '\0';
+    return none;
 }
 
 /* Reads a whole decimal number; returns 0 when the text is not one. */
@@ -311,25 +312,46 @@ static int run(session *s, char *line)
     return 1;
 }
 
+enum { LINE_END = 0, LINE_OK, LINE_TOO_LONG, LINE_NUL };
+
+/* Reads one line without its newline (and a carriage return before it).
+ * A line too long, or holding a NUL byte, is read to its end all the same,
+ * so that every input line gets exactly one answer. */
+static int read_line(char *line, size_t cap)
+{
+    size_t n = 0;
+    int c, status = LINE_OK;
+    while ((c = getchar()) != EOF && c != '\n') {
+        if (c == '\0')
+            status = LINE_NUL;
+        else if (n + 1 < cap)
+            line[n++] = (char)c;
+        else if (status == LINE_OK)
+            status = LINE_TOO_LONG;
+    }
+    if (c == EOF && n == 0 && status == LINE_OK)
+        return LINE_END;
+    if (n && line[n - 1] == '\r')
+        n--;
+    line[n] = '\0';
+    return status;
+}
+
 int main(void)
 {
     static session s;
     static char line[MAX_LINE];
     int going = 1;
-    while (going && fgets(line, sizeof line, stdin)) {
-        size_t n = strlen(line);
-        if (n == sizeof line - 1 && line[n - 1] != '\n') {
-            int c;
-            while ((c = getchar()) != EOF && c != '\n')
-                ;
+    while (going) {
+        int status = read_line(line, sizeof line);
+        if (status == LINE_END)
+            break;
+        if (status == LINE_TOO_LONG)
             refuse("line too long");
-            continue;
-        }
-        while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-            line[--n] = '\0';
-        if (n == 0)
-            continue;
-        going = run(&s, line);
+        else if (status == LINE_NUL)
+            refuse("line holds a NUL byte");
+        else if (line[strspn(line, " \t")] != '\0') /* blank lines are ignored */
+            going = run(&s, line + strspn(line, " \t"));
     }
     herd_free(s.game);
     return 0;

@@ -316,6 +316,15 @@ def test_framing(path, chk):
                 s.expect(T, "answers out of step after a long line", "position", ok_answer(p))
         if p is not None:
             s.expect(T, "empty lines must be ignored", "\n\n\nposition", ok_answer(p))
+            s.expect(T, "lines of blanks are empty lines (as in GTP)", "   \n\t\nposition",
+                     ok_answer(p))
+            s.expect(T, "blanks around a command are not part of it", "  status  ",
+                     ["= ongoing green"])
+            s.h.send_raw(b"status\x00" + b"x" * 9000 + b"\n")
+            chk.ok(s.h.answer()[0].startswith("? "), T,
+                   "a line holding a NUL byte must get one `?` answer", "status\\0xxx...",
+                   "? ...", "")
+            s.expect(T, "answers out of step after a NUL byte", "position", ok_answer(p))
             s.expect(T, "`position` after an unknown command", "position", ok_answer(p))
         # show: a multi-line payload, then the stream must still be in step
         ans = s.cmd("show")
