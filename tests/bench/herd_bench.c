@@ -234,8 +234,9 @@ static herd_move random_action(const herd_game *g)
 typedef struct playout_figures {
     double games_per_second;
     double moves_per_second;
-    unsigned long moves;
-    unsigned long allocations; /* made while playing, after the game was created */
+    unsigned long moves;       /* after the first game */
+    unsigned long allocations; /* made in those moves */
+    unsigned long first_game;  /* allocations in the first game: the history growing */
 } playout_figures;
 
 /* Plays random games from the position of `start` until each ends or
@@ -253,7 +254,7 @@ static playout_figures playouts(const herd_game *start, unsigned cap, double min
                       : herd_clone(start, &g, counting_alloc, &count);
     if (rc != HERD_OK)
         die("copy", rc, start);
-    unsigned long games = 0, before = count.allocations;
+    unsigned long games = 0, moves = 0, before = count.allocations;
     playout_figures f = {0};
     double t0 = now(), elapsed;
     do {
@@ -265,13 +266,18 @@ static playout_figures playouts(const herd_game *start, unsigned cap, double min
                 break;
             if ((rc = herd_apply(g, random_action(g))) != HERD_OK)
                 die("apply", rc, g);
-            f.moves++;
+            moves++;
         }
-        games++;
+        if (games++ == 0) {
+            f.first_game = count.allocations - before;
+            before = count.allocations;
+            f.moves = moves;
+        }
         elapsed = now() - t0;
     } while (elapsed < min_seconds);
     f.games_per_second = (double)games / elapsed;
-    f.moves_per_second = (double)f.moves / elapsed;
+    f.moves_per_second = (double)moves / elapsed;
+    f.moves = moves - f.moves;
     f.allocations = count.allocations - before;
     herd_free(g);
     return f;
@@ -356,20 +362,23 @@ int main(int argc, char **argv)
         herd_game *g = make_game(gc->name, gc->options, 0);
         for (int in_place = 0; in_place < 2; in_place++) {
             double games_rate[99], moves_rate[99];
-            unsigned long moves = 0, allocations = 0;
+            unsigned long moves = 0, allocations = 0, first_game = 0;
             for (int r = 0; r < runs; r++) {
                 playout_figures f = playouts(g, gc->cap, 0.5, in_place);
                 games_rate[r] = f.games_per_second;
                 moves_rate[r] = f.moves_per_second;
                 moves += f.moves;
                 allocations += f.allocations;
+                first_game += f.first_game;
             }
             printf("  random playouts from %s (at most %u moves), %s:\n", gc->options, gc->cap,
                    in_place ? "copy in caller memory, no undo" : "heap game with undo history");
-            printf("    %.0f games/s, %.2f M moves/s, allocations per 1,000 moves: %.4f (%lu in "
-                   "%lu)\n",
-                   median(games_rate, runs), median(moves_rate, runs) / 1e6,
-                   1000.0 * (double)allocations / (double)moves, allocations, moves);
+            printf("    %.0f games/s, %.2f M moves/s\n", median(games_rate, runs),
+                   median(moves_rate, runs) / 1e6);
+            printf("    allocations per 1,000 moves: %.4f (%lu in %lu moves after each handle's "
+                   "first game; %.1f in a first game, the history growing)\n",
+                   1000.0 * (double)allocations / (double)moves, allocations, moves,
+                   (double)first_game / runs);
         }
         printf("  state: %zu bytes (a copy in caller memory: %zu bytes)\n", herd_state_size(g),
                herd_copy_size(g, 0));
