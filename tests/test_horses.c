@@ -47,12 +47,7 @@ static const char *expected_refusal(const ref_pos *p, int horse, int tr, int tc,
         strcpy(buf + k, " is occupied");
         return buf;
     }
-    int r[REF_MAX_N], c[REF_MAX_N];
-    memcpy(r, p->r[side], sizeof r);
-    memcpy(c, p->c[side], sizeof c);
-    r[horse] = tr;
-    c[horse] = tc;
-    if (!ref_connected(r, c, p->n))
+    if (!ref_together_after(p, side, horse, tr, tc))
         return "the herd would split";
     return NULL;
 }

@@ -330,6 +330,18 @@ static inline int ref_corner_winner(const ref_pos *p)
     return -1;
 }
 
+/* Whether `side`'s herd is together once its horse `horse` stands on
+ * (tr, tc): the plain way, move it and flood-fill. */
+static inline int ref_together_after(const ref_pos *p, int side, int horse, int tr, int tc)
+{
+    int r[REF_MAX_N], c[REF_MAX_N];
+    memcpy(r, p->r[side], sizeof r);
+    memcpy(c, p->c[side], sizeof c);
+    r[horse] = tr;
+    c[horse] = tc;
+    return ref_connected(r, c, p->n);
+}
+
 /* Every legal jump of `side`, whoever is to move and whether or not the
  * game is over: on the board, onto an empty cell, herd together after. */
 static inline int ref_side_moves(const ref_pos *p, int side, ref_move *out)
@@ -340,12 +352,7 @@ static inline int ref_side_moves(const ref_pos *p, int side, ref_move *out)
             int tr = p->r[side][i] + ref_jump[k][0], tc = p->c[side][i] + ref_jump[k][1];
             if (tr < 0 || tr >= p->h || tc < 0 || tc >= p->w || ref_occupied(p, tr, tc))
                 continue;
-            int r[REF_MAX_N], c[REF_MAX_N];
-            memcpy(r, p->r[side], sizeof r);
-            memcpy(c, p->c[side], sizeof c);
-            r[i] = tr;
-            c[i] = tc;
-            if (!ref_connected(r, c, p->n))
+            if (!ref_together_after(p, side, i, tr, tc))
                 continue;
             if (out)
                 out[count] = (ref_move){i, p->r[side][i], p->c[side][i], tr, tc};
