@@ -204,6 +204,18 @@ def is_error(ans):
     return len(ans) == 1 and ans[0].startswith("? ") and len(ans[0]) > 2
 
 
+def is_position_answer(ans):
+    """Whether ans is a success answer whose payload the reference reads as a position."""
+    p = payload(ans)
+    if p is None:
+        return False
+    try:
+        R.parse_position(p)
+    except R.RefError:
+        return False
+    return True
+
+
 def payload(ans):
     """The payload of a one-line success answer, or None."""
     if len(ans) != 1:
@@ -298,13 +310,7 @@ def test_framing(path, chk):
         # a game, then framing again
         ans = s.cmd("new horses")
         p = payload(ans)
-        good = p is not None
-        if good:
-            try:
-                R.parse_position(p)
-            except R.RefError:
-                good = False
-        chk.ok(good, T, "`new horses` (all defaults) must answer a valid position text",
+        chk.ok(is_position_answer(ans), T, "`new horses` (all defaults) must answer a valid position text",
                "new horses", "'= horses w=.. h=.. turn=green green=.. red=..'", ans)
         s.expect_error(T, "unknown command must answer ? with a game", "frobnicate")
         # one long line is one command: one answer, the stream stays in step
@@ -778,15 +784,8 @@ def test_errors(path, chk, rng):
         for line in ("new horses w=8 h=8 n=4 seed=0", "new horses w=30 h=20 n=10 seed=18446744073709551615",
                      "new horses w=30 h=8 n=10", "new horses w=8 h=20 n=4 seed=1"):
             ans = s.cmd(line)
-            p = payload(ans)
-            good = p is not None
-            if good:
-                try:
-                    R.parse_position(p)
-                except R.RefError:
-                    good = False
-            chk.ok(good, T, "`new` with edge values must answer a position", line,
-                   "'= horses ...'", ans)
+            chk.ok(is_position_answer(ans), T, "`new` with edge values must answer a position",
+                   line, "'= horses ...'", ans)
 
         # broken positions
         s.cmd("set " + base)
