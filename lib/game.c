@@ -239,6 +239,10 @@ int herd_legal_moves(const herd_game *g, herd_move *buf, size_t cap, size_t *cou
     herd_move all[HERD_MAX_MOVES];
     if (!g || !count || (!buf && cap))
         return HERD_E_ARG;
+    if (cap >= g->rules->max_moves) { /* room for any list: no copy */
+        *count = g->rules->legal(g->state, buf);
+        return HERD_OK;
+    }
     size_t n = g->rules->legal(g->state, all);
     *count = n;
     if (cap < n)
