@@ -389,28 +389,6 @@ const char *herd_reason_name(herd_reason reason)
     return names[reason];
 }
 
-void herd_head_set_win(herd_head *h, int winner, herd_reason reason)
-{
-    h->result = HERD_WIN;
-    h->winner = (int8_t)winner;
-    h->reason = (uint8_t)reason;
-}
-
-void herd_head_set_draw(herd_head *h, herd_reason reason)
-{
-    h->result = HERD_DRAW;
-    h->winner = -1;
-    h->reason = (uint8_t)reason;
-}
-
-void herd_head_set_ongoing(herd_head *h, int side)
-{
-    h->result = HERD_ONGOING;
-    h->side = (uint8_t)side;
-    h->winner = -1;
-    h->reason = HERD_REASON_NONE;
-}
-
 /* -------------------------------------------------------------- text */
 
 static int finish_text(const herd_sb *sb, size_t cap, size_t *len)

@@ -251,7 +251,7 @@ static int hex_check(const hex_state *s, herd_move m, herd_msg msg)
     if (s->head.result != HERD_ONGOING)
         return herd_fail(msg, HERD_E_STATE, "the game is over");
     if (kind == 0)
-        return herd_fail(msg, HERD_E_ARG, "that is not a hex action");
+        return herd_fail(msg, HERD_E_ILLEGAL, "that is not a hex action");
     if (kind == HERD_HEX_ACT_DICE) {
         if (s->phase != HERD_HEX_ROLL)
             return herd_fail(msg, HERD_E_ILLEGAL, "the dice are already rolled: %d,%d", s->lo,
@@ -728,30 +728,46 @@ static const hex_state *state_of(const herd_game *g)
     return herd_game_state(g, HERD_HEX);
 }
 
-int herd_hex_size(const herd_game *g)
+/* Every getter: the hex state, or NULL when g is NULL, not `hex`, or out is NULL. */
+static const hex_state *getter_state(const herd_game *g, const void *out)
 {
-    const hex_state *s = state_of(g);
-    return s ? s->size : HERD_E_ARG;
+    return out ? state_of(g) : NULL;
 }
 
-int herd_hex_cell_count(const herd_game *g)
+int herd_hex_size(const herd_game *g, int *size)
 {
-    const hex_state *s = state_of(g);
-    return s ? cell_count(s->size) : HERD_E_ARG;
+    const hex_state *s = getter_state(g, size);
+    if (!s)
+        return HERD_E_ARG;
+    *size = s->size;
+    return HERD_OK;
 }
 
-int herd_hex_row_length(const herd_game *g, int row)
+int herd_hex_cell_count(const herd_game *g, int *count)
 {
-    const hex_state *s = state_of(g);
+    const hex_state *s = getter_state(g, count);
+    if (!s)
+        return HERD_E_ARG;
+    *count = cell_count(s->size);
+    return HERD_OK;
+}
+
+int herd_hex_row_length(const herd_game *g, int row, int *length)
+{
+    const hex_state *s = getter_state(g, length);
     if (!s || row < 0 || row >= row_count(s->size))
         return HERD_E_ARG;
-    return row_len(s->size, row);
+    *length = row_len(s->size, row);
+    return HERD_OK;
 }
 
-int herd_hex_phase(const herd_game *g)
+int herd_hex_phase(const herd_game *g, int *phase)
 {
-    const hex_state *s = state_of(g);
-    return s ? s->phase : HERD_E_ARG;
+    const hex_state *s = getter_state(g, phase);
+    if (!s)
+        return HERD_E_ARG;
+    *phase = s->phase;
+    return HERD_OK;
 }
 
 int herd_hex_dice(const herd_game *g, int *lo, int *hi)
@@ -766,16 +782,19 @@ int herd_hex_dice(const herd_game *g, int *lo, int *hi)
     return HERD_OK;
 }
 
-int herd_hex_left(const herd_game *g)
+int herd_hex_left(const herd_game *g, int *left)
 {
-    const hex_state *s = state_of(g);
-    return s ? s->left : HERD_E_ARG;
+    const hex_state *s = getter_state(g, left);
+    if (!s)
+        return HERD_E_ARG;
+    *left = s->left;
+    return HERD_OK;
 }
 
 int herd_hex_turns(const herd_game *g, uint64_t *turns)
 {
-    const hex_state *s = state_of(g);
-    if (!s || !turns)
+    const hex_state *s = getter_state(g, turns);
+    if (!s)
         return HERD_E_ARG;
     *turns = s->turns;
     return HERD_OK;
@@ -783,19 +802,20 @@ int herd_hex_turns(const herd_game *g, uint64_t *turns)
 
 int herd_hex_at(const herd_game *g, int row, int col, int *side)
 {
-    const hex_state *s = state_of(g);
-    if (!s || !side || !on_board(s->size, row, col))
+    const hex_state *s = getter_state(g, side);
+    if (!s || !on_board(s->size, row, col))
         return HERD_E_ARG;
     *side = (int)s->grid[grid_at(s->size, row, col)] - 1;
     return HERD_OK;
 }
 
-int herd_hex_stones(const herd_game *g, int side)
+int herd_hex_stones(const herd_game *g, int side, int *stones)
 {
-    const hex_state *s = state_of(g);
+    const hex_state *s = getter_state(g, stones);
     if (!s || side < 0 || side > 1)
         return HERD_E_ARG;
-    return s->stones[side];
+    *stones = s->stones[side];
+    return HERD_OK;
 }
 
 const herd_rules herd_hex_rules = {

@@ -98,7 +98,7 @@ static void clear_board(horses_state *s)
 
 static int corner_of(const horses_state *s, int side)
 {
-    return side == HERD_GREEN ? cell_of(0, 0) : cell_of(s->h - 1, s->w - 1);
+    return side == HERD_HORSES_GREEN ? cell_of(0, 0) : cell_of(s->h - 1, s->w - 1);
 }
 
 /* The target corner of a side is the other side's home corner. */
@@ -417,7 +417,7 @@ static int place_once(horses_state *s)
             s->pos[side][i] = (uint16_t)cell;
         }
     }
-    return has_move(s, HERD_GREEN) && has_move(s, HERD_RED);
+    return has_move(s, HERD_HORSES_GREEN) && has_move(s, HERD_HORSES_RED);
 }
 
 static int place_start(horses_state *s, herd_msg msg)
@@ -454,7 +454,7 @@ static int horses_init(void *state, const herd_options *opt, herd_msg msg)
     herd_rng_seed(&s->head.rng, seed);
     rc = place_start(s, msg);
     if (rc == HERD_OK)
-        herd_head_set_ongoing(&s->head, HERD_GREEN);
+        herd_head_set_ongoing(&s->head, HERD_HORSES_GREEN);
     return rc;
 }
 
@@ -502,9 +502,9 @@ static void horses_write_position(const void *state, herd_sb *sb)
     const horses_state *s = state;
     herd_sb_printf(sb, "horses w=%d h=%d turn=%s green=", s->w, s->h,
                    s->head.side ? "red" : "green");
-    write_cells(s, HERD_GREEN, sb);
+    write_cells(s, HERD_HORSES_GREEN, sb);
     herd_sb_puts(sb, " red=");
-    write_cells(s, HERD_RED, sb);
+    write_cells(s, HERD_HORSES_RED, sb);
 }
 
 /* Reads "a1,b3,..." into cells; returns the count or -1 when malformed. */
@@ -531,9 +531,9 @@ static int read_position(horses_state *s, const char *text, herd_msg msg)
         return herd_fail(msg, HERD_E_PARSE,
                          "expected 'horses w=W h=H turn=SIDE green=CELLS red=CELLS'");
     if (herd_scan_lit(&sc, "green"))
-        turn = HERD_GREEN;
+        turn = HERD_HORSES_GREEN;
     else if (herd_scan_lit(&sc, "red"))
-        turn = HERD_RED;
+        turn = HERD_HORSES_RED;
     else
         return herd_fail(msg, HERD_E_PARSE, "turn must be green or red");
     if (!herd_scan_lit(&sc, " green=") || (count[0] = scan_cells(&sc, cells[0], MAX_N)) < 0 ||
@@ -571,8 +571,8 @@ static int read_position(horses_state *s, const char *text, herd_msg msg)
         if (!together(s, side))
             return herd_fail(msg, HERD_E_POSITION, "the %s herd is not together",
                              side ? "red" : "green");
-    uint8_t g = s->at[target_of(s, HERD_GREEN)], r = s->at[target_of(s, HERD_RED)];
-    if (g && owner(g) == HERD_GREEN && r && owner(r) == HERD_RED)
+    uint8_t g = s->at[target_of(s, HERD_HORSES_GREEN)], r = s->at[target_of(s, HERD_HORSES_RED)];
+    if (g && owner(g) == HERD_HORSES_GREEN && r && owner(r) == HERD_HORSES_RED)
         return herd_fail(msg, HERD_E_POSITION, "both sides stand on their target corners");
     s->last[0] = s->last[1] = 0;
     s->head.ply = 0;
@@ -730,10 +730,13 @@ int herd_horses_at(const herd_game *g, herd_cell cell, int *side, int *number)
     return HERD_OK;
 }
 
-int herd_horses_together(const herd_game *g, int side)
+int herd_horses_together(const herd_game *g, int side, int *is_together)
 {
     const horses_state *s = horses_of(g);
-    return s && side >= 0 && side <= 1 && together(s, side);
+    if (!s || !is_together || side < 0 || side > 1)
+        return HERD_E_ARG;
+    *is_together = together(s, side);
+    return HERD_OK;
 }
 
 int herd_horses_lines(const herd_game *g, int side, herd_horses_line *buf, size_t cap,
@@ -803,7 +806,7 @@ int herd_horses_progress(const herd_game *g, int side, int *distance, int *parts
         *distance = best;
     }
     if (parts)
-        *parts = knight_distance(s, corner_of(s, HERD_GREEN), corner_of(s, HERD_RED));
+        *parts = knight_distance(s, corner_of(s, HERD_HORSES_GREEN), corner_of(s, HERD_HORSES_RED));
     return HERD_OK;
 }
 

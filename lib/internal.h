@@ -37,9 +37,29 @@ typedef struct herd_head {
     uint8_t reason; /* herd_reason */
 } herd_head;
 
-void herd_head_set_win(herd_head *h, int winner, herd_reason reason);
-void herd_head_set_draw(herd_head *h, herd_reason reason);
-void herd_head_set_ongoing(herd_head *h, int side);
+/* The status setters: inline here so that a game sets its own head without
+ * calling up into the core. */
+static inline void herd_head_set_win(herd_head *h, int winner, herd_reason reason)
+{
+    h->result = HERD_WIN;
+    h->winner = (int8_t)winner;
+    h->reason = (uint8_t)reason;
+}
+
+static inline void herd_head_set_draw(herd_head *h, herd_reason reason)
+{
+    h->result = HERD_DRAW;
+    h->winner = -1;
+    h->reason = (uint8_t)reason;
+}
+
+static inline void herd_head_set_ongoing(herd_head *h, int side)
+{
+    h->result = HERD_ONGOING;
+    h->side = (uint8_t)side;
+    h->winner = -1;
+    h->reason = HERD_REASON_NONE;
+}
 
 /* ----------------------------------------------------- text building */
 

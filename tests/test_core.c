@@ -68,9 +68,9 @@ static void side_names_are_green_then_red(void **state)
 {
     (void)state;
     herd_game *g = new_game(NULL);
-    assert_string_equal(herd_side_name(g, HERD_GREEN), "green");
-    assert_string_equal(herd_side_name(g, HERD_RED), "red");
-    assert_int_equal(HERD_GREEN, 0);
+    assert_string_equal(herd_side_name(g, HERD_HORSES_GREEN), "green");
+    assert_string_equal(herd_side_name(g, HERD_HORSES_RED), "red");
+    assert_int_equal(HERD_HORSES_GREEN, 0);
     assert_null(herd_side_name(g, 2));
     assert_null(herd_side_name(g, -1));
     assert_null(herd_side_name(NULL, 0));
@@ -121,7 +121,7 @@ static void new_game_has_the_documented_defaults(void **state)
     assert_int_equal(o.width, 8);
     assert_int_equal(o.height, 8);
     assert_int_equal(o.horses, 6);
-    check_status(a, HERD_ONGOING, HERD_GREEN, HERD_REASON_NONE);
+    check_status(a, HERD_ONGOING, HERD_HORSES_GREEN, HERD_REASON_NONE);
     assert_int_equal(herd_history_length(a), 0);
     assert_string_equal(herd_last_error(a), "");
     herd_free(a);
@@ -311,7 +311,7 @@ static void genmove_after_the_game_ended_is_a_state_error(void **state)
     /* Red is to move and has no legal move: Green has won. */
     herd_game *g = game_from_text("horses w=8 h=8 turn=red green=a1,b3,c1,c5 red=h8,g6,f8,h4");
     herd_move m = 5;
-    check_status(g, HERD_WIN, HERD_GREEN, HERD_REASON_NO_MOVES);
+    check_status(g, HERD_WIN, HERD_HORSES_GREEN, HERD_REASON_NO_MOVES);
     snapshot s;
     snap_take(&s, g);
     assert_int_equal(herd_genmove(g, 0, &m), HERD_E_STATE);

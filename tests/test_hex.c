@@ -19,6 +19,49 @@
 
 /* ------------------------------------------------------------- helpers */
 
+/* The typed getters' values, each asserted to succeed. */
+static int size_of(const herd_game *g)
+{
+    int v = -1;
+    assert_int_equal(herd_hex_size(g, &v), HERD_OK);
+    return v;
+}
+
+static int cell_count_of(const herd_game *g)
+{
+    int v = -1;
+    assert_int_equal(herd_hex_cell_count(g, &v), HERD_OK);
+    return v;
+}
+
+static int row_length_of(const herd_game *g, int row)
+{
+    int v = -1;
+    assert_int_equal(herd_hex_row_length(g, row, &v), HERD_OK);
+    return v;
+}
+
+static int phase_of(const herd_game *g)
+{
+    int v = -1;
+    assert_int_equal(herd_hex_phase(g, &v), HERD_OK);
+    return v;
+}
+
+static int left_of(const herd_game *g)
+{
+    int v = -1;
+    assert_int_equal(herd_hex_left(g, &v), HERD_OK);
+    return v;
+}
+
+static int stones_of(const herd_game *g, int side)
+{
+    int v = -1;
+    assert_int_equal(herd_hex_stones(g, side, &v), HERD_OK);
+    return v;
+}
+
 static herd_game *new_game(const char *options)
 {
     herd_game *g = NULL;
@@ -360,15 +403,18 @@ static void hex_new_game_is_an_empty_board_with_red_to_roll(void **state)
     assert_string_equal(herd_side_name(g, 1), "blue");
     assert_int_equal(herd_max_moves(g), HERD_HEX_MAX_MOVES);
     assert_int_equal(herd_max_level(g), 1);
-    assert_int_equal(herd_hex_size(g), 5);
-    assert_int_equal(herd_hex_cell_count(g), 61);
+    int v = -1;
+    assert_int_equal(size_of(g), 5);
+    assert_int_equal(cell_count_of(g), 61);
     int want[9] = {5, 6, 7, 8, 9, 8, 7, 6, 5};
     for (int r = 0; r < 9; r++)
-        assert_int_equal(herd_hex_row_length(g, r), want[r]);
-    assert_int_equal(herd_hex_row_length(g, 9), HERD_E_ARG);
-    assert_int_equal(herd_hex_row_length(g, -1), HERD_E_ARG);
-    assert_int_equal(herd_hex_phase(g), HERD_HEX_ROLL);
-    assert_int_equal(herd_hex_left(g), 0);
+        assert_int_equal(row_length_of(g, r), want[r]);
+    assert_int_equal(herd_hex_row_length(g, 9, &v), HERD_E_ARG);
+    assert_int_equal(herd_hex_row_length(g, -1, &v), HERD_E_ARG);
+    assert_int_equal(v, -1); /* untouched on error */
+    assert_int_equal(herd_hex_size(g, NULL), HERD_E_ARG);
+    assert_int_equal(phase_of(g), HERD_HEX_ROLL);
+    assert_int_equal(left_of(g), 0);
     herd_free(g);
 }
 
@@ -381,9 +427,9 @@ static void hex_cell_counts_for_every_size(void **state)
         herd_game *g = new_game(opt);
         int total = 0;
         for (int r = 0; r < 2 * n - 1; r++)
-            total += herd_hex_row_length(g, r);
+            total += row_length_of(g, r);
         assert_int_equal(total, 3 * n * n - 3 * n + 1);
-        assert_int_equal(herd_hex_cell_count(g), total);
+        assert_int_equal(cell_count_of(g), total);
         assert_true(total % 2 == 1); /* no tie is possible */
         herd_free(g);
     }
@@ -405,7 +451,7 @@ static void hex_typed_creation_and_getters(void **state)
     assert_true(herd_same_position(g, h));
     herd_free(h);
     assert_int_equal(herd_hex_new(&h, NULL, NULL, NULL, &err), HERD_OK);
-    assert_int_equal(herd_hex_size(h), 5);
+    assert_int_equal(size_of(h), 5);
     herd_free(h);
 
     opt.size = 14;
@@ -422,18 +468,18 @@ static void hex_typed_creation_and_getters(void **state)
         herd_position_from_text(g, "hex size=4 turns=5 turn=blue phase=remove dice=2,4 left=1 "
                                    "board=..../..r../....b./......./.r..../...../...."),
         HERD_OK);
-    int lo, hi, side;
+    int lo, hi, side, v = -1;
     uint64_t turns;
-    assert_int_equal(herd_hex_phase(g), HERD_HEX_REMOVE);
+    assert_int_equal(phase_of(g), HERD_HEX_REMOVE);
     assert_int_equal(herd_hex_dice(g, &lo, &hi), HERD_OK);
     assert_int_equal(lo, 2);
     assert_int_equal(hi, 4);
-    assert_int_equal(herd_hex_left(g), 1);
+    assert_int_equal(left_of(g), 1);
     assert_int_equal(herd_hex_turns(g, &turns), HERD_OK);
     assert_true(turns == 5);
-    assert_int_equal(herd_hex_stones(g, HERD_HEX_RED), 2);
-    assert_int_equal(herd_hex_stones(g, HERD_HEX_BLUE), 1);
-    assert_int_equal(herd_hex_stones(g, 2), HERD_E_ARG);
+    assert_int_equal(stones_of(g, HERD_HEX_RED), 2);
+    assert_int_equal(stones_of(g, HERD_HEX_BLUE), 1);
+    assert_int_equal(herd_hex_stones(g, 2, &v), HERD_E_ARG);
     assert_int_equal(herd_hex_at(g, 1, 2, &side), HERD_OK);
     assert_int_equal(side, HERD_HEX_RED);
     assert_int_equal(herd_hex_at(g, 2, 4, &side), HERD_OK);
@@ -447,17 +493,17 @@ static void hex_typed_creation_and_getters(void **state)
     /* The typed calls refuse other games and NULL. */
     herd_game *horses = NULL;
     if (herd_new(&horses, "horses", NULL, NULL, NULL, &err) == HERD_OK) {
-        assert_int_equal(herd_hex_size(horses), HERD_E_ARG);
-        assert_int_equal(herd_hex_phase(horses), HERD_E_ARG);
+        assert_int_equal(herd_hex_size(horses, &v), HERD_E_ARG);
+        assert_int_equal(herd_hex_phase(horses, &v), HERD_E_ARG);
         assert_int_equal(herd_hex_at(horses, 0, 0, &side), HERD_E_ARG);
         herd_free(horses);
     }
-    assert_int_equal(herd_hex_size(NULL), HERD_E_ARG);
-    assert_int_equal(herd_hex_cell_count(NULL), HERD_E_ARG);
-    assert_int_equal(herd_hex_left(NULL), HERD_E_ARG);
+    assert_int_equal(herd_hex_size(NULL, &v), HERD_E_ARG);
+    assert_int_equal(herd_hex_cell_count(NULL, &v), HERD_E_ARG);
+    assert_int_equal(herd_hex_left(NULL, &v), HERD_E_ARG);
     assert_int_equal(herd_hex_dice(NULL, &lo, &hi), HERD_E_ARG);
     assert_int_equal(herd_hex_turns(NULL, &turns), HERD_E_ARG);
-    assert_int_equal(herd_hex_stones(NULL, 0), HERD_E_ARG);
+    assert_int_equal(herd_hex_stones(NULL, 0, &v), HERD_E_ARG);
     herd_free(g);
 }
 
@@ -503,8 +549,8 @@ static void hex_capture_on_corner_cell(void **state)
     /* Captured: a1 is empty again and the capture gave one more placement. */
     expect_position(g, "hex size=3 turns=2 turn=red phase=place dice=1,3 left=1 "
                        "board=.r./rr../...../..../...");
-    assert_int_equal(herd_hex_stones(g, HERD_HEX_BLUE), 0);
-    assert_int_equal(herd_hex_stones(g, HERD_HEX_RED), 3);
+    assert_int_equal(stones_of(g, HERD_HEX_BLUE), 0);
+    assert_int_equal(stones_of(g, HERD_HEX_RED), 3);
     herd_free(g);
 
     /* The opposite corner e3 (neighbours e2, d3, d4), Blue capturing. */
@@ -553,7 +599,7 @@ static void hex_one_placement_captures_two_and_earns_two_more(void **state)
     play(g, "+a2");
     expect_position(g, "hex size=3 turns=4 turn=red phase=place dice=2,4 left=2 "
                        "board=.r./rrrr/...b./..../...");
-    assert_int_equal(herd_hex_stones(g, HERD_HEX_BLUE), 1);
+    assert_int_equal(stones_of(g, HERD_HEX_BLUE), 1);
     play(g, "+c1");
     play(g, "+e3");
     expect_position(g, "hex size=3 turns=5 turn=blue phase=roll dice=- left=0 "
@@ -645,8 +691,8 @@ static void hex_balancing_rule_first_turn_places_the_lower_die(void **state)
                        "board=r../..../..r../..../...");
     /* Blue's turn is an ordinary one: remove the lower die, place the higher. */
     play(g, "dice:2,5");
-    assert_int_equal(herd_hex_phase(g), HERD_HEX_REMOVE);
-    assert_int_equal(herd_hex_left(g), 2);
+    assert_int_equal(phase_of(g), HERD_HEX_REMOVE);
+    assert_int_equal(left_of(g), 2);
     herd_free(g);
 
     /* A rolled first turn always places the lower die, whatever the seed. */
@@ -659,8 +705,8 @@ static void hex_balancing_rule_first_turn_places_the_lower_die(void **state)
         assert_int_equal(herd_roll(h, &m), HERD_OK);
         assert_int_equal(herd_hex_dice(h, &lo, &hi), HERD_OK);
         assert_true(m == herd_hex_move(HERD_HEX_ACT_DICE, lo, hi));
-        assert_int_equal(herd_hex_phase(h), HERD_HEX_PLACE);
-        assert_int_equal(herd_hex_left(h), lo);
+        assert_int_equal(phase_of(h), HERD_HEX_PLACE);
+        assert_int_equal(left_of(h), lo);
         herd_free(h);
     }
 }
@@ -682,7 +728,7 @@ static void hex_fewer_enemy_stones_than_the_lower_die(void **state)
     g = game_at("hex size=3 turns=2 turn=red phase=roll dice=- left=0 "
                 "board=r../..../..b../...b/...");
     play(g, "dice:5,6");
-    assert_int_equal(herd_hex_left(g), 2);
+    assert_int_equal(left_of(g), 2);
     herd_free(g);
 }
 
@@ -1097,9 +1143,9 @@ static void hex_illegal_actions_are_refused_and_change_nothing(void **state)
     expect_refused(g, herd_hex_move(HERD_HEX_ACT_DICE, 4, 3), HERD_E_ILLEGAL,
                    "dice:4,3 is not a dice outcome");
     expect_refused(g, herd_hex_move(HERD_HEX_ACT_DICE, 0, 0), HERD_E_ILLEGAL, "not a dice outcome");
-    expect_refused(g, 0, HERD_E_ARG, "not a hex action");
-    expect_refused(g, UINT64_C(0x40000), HERD_E_ARG, "not a hex action");
-    expect_refused(g, UINT64_C(0x1000030101), HERD_E_ARG, "not a hex action");
+    expect_refused(g, 0, HERD_E_ILLEGAL, "not a hex action");
+    expect_refused(g, UINT64_C(0x40000), HERD_E_ILLEGAL, "not a hex action");
+    expect_refused(g, UINT64_C(0x1000030101), HERD_E_ILLEGAL, "not a hex action");
     herd_free(g);
 
     /* While removing. */
@@ -1168,7 +1214,7 @@ static void hex_bad_options_are_refused(void **state)
                      HERD_OK);
     herd_free(g);
     assert_int_equal(herd_new(&g, "hex", "  seed=5   size=13 ", NULL, NULL, &err), HERD_OK);
-    assert_int_equal(herd_hex_size(g), 13);
+    assert_int_equal(size_of(g), 13);
     herd_free(g);
 }
 
@@ -1251,9 +1297,9 @@ static void hex_perft_matches_an_independent_counter(void **state)
 /* Every invariant of a position, checked through the public API. */
 static void check_invariants(herd_game *g, herd_game *scratch)
 {
-    int n = herd_hex_size(g), count[2] = {0, 0}, empty = 0;
+    int n = size_of(g), count[2] = {0, 0}, empty = 0;
     for (int r = 0; r < 2 * n - 1; r++)
-        for (int c = 0; c < herd_hex_row_length(g, r); c++) {
+        for (int c = 0; c < row_length_of(g, r); c++) {
             int side;
             assert_int_equal(herd_hex_at(g, r, c, &side), HERD_OK);
             if (side < 0)
@@ -1261,13 +1307,13 @@ static void check_invariants(herd_game *g, herd_game *scratch)
             else
                 count[side]++;
         }
-    assert_int_equal(herd_hex_stones(g, 0), count[0]);
-    assert_int_equal(herd_hex_stones(g, 1), count[1]);
-    assert_int_equal(empty + count[0] + count[1], herd_hex_cell_count(g));
+    assert_int_equal(stones_of(g, 0), count[0]);
+    assert_int_equal(stones_of(g, 1), count[1]);
+    assert_int_equal(empty + count[0] + count[1], cell_count_of(g));
 
     herd_status st;
     herd_get_status(g, &st);
-    int phase = herd_hex_phase(g), left = herd_hex_left(g), lo, hi;
+    int phase = phase_of(g), left = left_of(g), lo, hi;
     uint64_t turns;
     herd_hex_dice(g, &lo, &hi);
     herd_hex_turns(g, &turns);

@@ -7,6 +7,14 @@
 /* -------------------------------------------------------------- helpers */
 
 /* No libm: the two functions the statistics need. */
+/* herd_horses_together()'s answer, asserted to succeed. */
+static int together_of(const herd_game *g, int side)
+{
+    int v = -1;
+    assert_int_equal(herd_horses_together(g, side, &v), HERD_OK);
+    return v;
+}
+
 static double fabs_(double x)
 {
     return x < 0 ? -x : x;
@@ -102,10 +110,10 @@ static void check_invariants(herd_game *g)
     ref_from_game(g, &p);
 
     /* The herds are together, by the library and by the model's flood fill. */
-    assert_true(herd_horses_together(g, HERD_GREEN));
-    assert_true(herd_horses_together(g, HERD_RED));
-    assert_true(ref_together(&p, HERD_GREEN));
-    assert_true(ref_together(&p, HERD_RED));
+    assert_true(together_of(g, HERD_HORSES_GREEN));
+    assert_true(together_of(g, HERD_HORSES_RED));
+    assert_true(ref_together(&p, HERD_HORSES_GREEN));
+    assert_true(ref_together(&p, HERD_HORSES_RED));
 
     /* Who stands where: every cell agrees with the horses' cells. */
     int occupied = 0;
@@ -366,7 +374,7 @@ static void check_corner_win(const char *text, const char *move, int winner)
     for (int i = 0; i < n; i++)
         found |= ref_to_move(&rm[i]) == m;
     assert_true(found);
-    if (winner == HERD_GREEN)
+    if (winner == HERD_HORSES_GREEN)
         assert_true(b.row == p.h - 1 && b.col == p.w - 1);
     else
         assert_true(b.row == 0 && b.col == 0);
@@ -389,22 +397,22 @@ static void green_wins_on_the_bottom_right_corner(void **state)
 {
     (void)state;
     check_corner_win("horses w=8 h=8 turn=green green=c4,e5,f7,g6 red=a8,b6,c8,d7", "f7-h8",
-                     HERD_GREEN);
+                     HERD_HORSES_GREEN);
     check_corner_win("horses w=8 h=8 turn=green green=c4,e5,f7,g6 red=a8,b6,c8,d7", "g6-h8",
-                     HERD_GREEN);
+                     HERD_HORSES_GREEN);
     check_corner_win("horses w=11 h=9 turn=green green=g10,f8,h9,e6,e9 red=a11,c10,b9,c7,d8",
-                     "h9-i11", HERD_GREEN);
+                     "h9-i11", HERD_HORSES_GREEN);
 }
 
 static void red_wins_on_a1(void **state)
 {
     (void)state;
     check_corner_win("horses w=8 h=8 turn=red green=f1,g3,h1,h5 red=b3,c2,d4,e6", "c2-a1",
-                     HERD_RED);
+                     HERD_HORSES_RED);
     check_corner_win("horses w=8 h=8 turn=red green=f1,g3,h1,h5 red=b3,c2,d4,e6", "b3-a1",
-                     HERD_RED);
+                     HERD_HORSES_RED);
     check_corner_win("horses w=13 h=10 turn=red green=a10,b9,c11,e12,c9 red=d4,c2,b5,e1,b3",
-                     "b3-a1", HERD_RED);
+                     "b3-a1", HERD_HORSES_RED);
 }
 
 static void a_position_on_the_target_corner_is_an_ended_game(void **state)
@@ -412,11 +420,11 @@ static void a_position_on_the_target_corner_is_an_ended_game(void **state)
     (void)state;
     /* Read from text, a horse already on its target corner has won. */
     herd_game *g = game_from_text("horses w=8 h=8 turn=red green=c4,e5,h8,g6 red=a8,b6,c8,d7");
-    check_status(g, HERD_WIN, HERD_GREEN, HERD_REASON_CORNER);
+    check_status(g, HERD_WIN, HERD_HORSES_GREEN, HERD_REASON_CORNER);
     assert_int_equal(legal_count(g), 0);
     herd_free(g);
     g = game_from_text("horses w=8 h=8 turn=green green=f1,g3,h1,h5 red=b3,a1,d4,e6");
-    check_status(g, HERD_WIN, HERD_RED, HERD_REASON_CORNER);
+    check_status(g, HERD_WIN, HERD_HORSES_RED, HERD_REASON_CORNER);
     assert_int_equal(legal_count(g), 0);
     herd_free(g);
 }
@@ -461,15 +469,15 @@ static void move_that_leaves_the_opponent_without_moves_ends_the_game(void **sta
         herd_game *before;
         ref_pos p;
         ref_from_game(g, &p);
-        check_status(g, HERD_ONGOING, HERD_RED, HERD_REASON_NONE);
-        assert_true(ref_side_moves(&p, HERD_GREEN, NULL) > 0); /* Green could move before */
+        check_status(g, HERD_ONGOING, HERD_HORSES_RED, HERD_REASON_NONE);
+        assert_true(ref_side_moves(&p, HERD_HORSES_GREEN, NULL) > 0); /* Green could move before */
         herd_move m = parse_move(g, cases[i][1]);
         assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
         assert_int_equal(herd_apply(g, m), HERD_OK);
         ref_from_game(g, &p);
         assert_int_equal(ref_corner_winner(&p), -1);
-        assert_int_equal(ref_side_moves(&p, HERD_GREEN, NULL), 0);
-        expect_game_over(g, HERD_RED, HERD_REASON_NO_MOVES, m);
+        assert_int_equal(ref_side_moves(&p, HERD_HORSES_GREEN, NULL), 0);
+        expect_game_over(g, HERD_HORSES_RED, HERD_REASON_NO_MOVES, m);
         assert_int_equal(herd_undo(g), HERD_OK);
         assert_true(herd_same_position(g, before));
         herd_free(before);
@@ -483,7 +491,7 @@ static void opponents_horse_one_may_keep_its_corner(void **state)
     /* Red's horse 1 on h8 with a green horse a jump away on f7. */
     herd_game *g =
         game_from_text("horses w=8 h=8 turn=green green=f3,f7,e6,g5,h6 red=h8,g6,h4,h3,f4");
-    check_status(g, HERD_ONGOING, HERD_GREEN, HERD_REASON_NONE);
+    check_status(g, HERD_ONGOING, HERD_HORSES_GREEN, HERD_REASON_NONE);
     assert_true(legal_count(g) > 0);
     expect_refused(g, move_of(5, 6, 7, 7), HERD_E_ILLEGAL, "h8 is occupied");
     herd_free(g);
@@ -500,7 +508,7 @@ static void opponents_horse_one_may_keep_its_corner(void **state)
         herd_cell corner = {7, 7}, cell;
         int side, number;
         assert_int_equal(herd_horses_at(g, corner, &side, &number), HERD_OK);
-        assert_int_equal(side, HERD_RED);
+        assert_int_equal(side, HERD_HORSES_RED);
         assert_int_equal(number, 1);
         for (int ply = 0; ply < 80; ply++) {
             herd_status st;
@@ -519,7 +527,7 @@ static void opponents_horse_one_may_keep_its_corner(void **state)
                 if (!(a.row == 7 && a.col == 7))
                     keep[k++] = moves[i];
             }
-            if (st.side == HERD_RED) {
+            if (st.side == HERD_HORSES_RED) {
                 /* Red is never forced to leave: another move exists. */
                 assert_true(k > 0);
                 red_turns++;
@@ -527,7 +535,7 @@ static void opponents_horse_one_may_keep_its_corner(void **state)
             } else {
                 assert_int_equal(herd_apply(g, moves[trng_below(&rng, (unsigned)n)]), HERD_OK);
             }
-            assert_int_equal(herd_horses_horse(g, HERD_RED, 1, &cell), HERD_OK);
+            assert_int_equal(herd_horses_horse(g, HERD_HORSES_RED, 1, &cell), HERD_OK);
             assert_int_equal(cell.row, 7);
             assert_int_equal(cell.col, 7);
         }
@@ -545,7 +553,7 @@ static void check_start(herd_game *g, int w, int h, int n)
     assert_int_equal(p.w, w);
     assert_int_equal(p.h, h);
     assert_int_equal(p.n, n);
-    assert_int_equal(p.turn, HERD_GREEN);
+    assert_int_equal(p.turn, HERD_HORSES_GREEN);
     /* Horse 1 of each side on its home corner. */
     assert_int_equal(p.r[0][0], 0);
     assert_int_equal(p.c[0][0], 0);
@@ -564,19 +572,19 @@ static void check_start(herd_game *g, int w, int h, int n)
     /* Both herds together. */
     assert_true(ref_together(&p, 0));
     assert_true(ref_together(&p, 1));
-    assert_true(herd_horses_together(g, 0));
-    assert_true(herd_horses_together(g, 1));
+    assert_true(together_of(g, 0));
+    assert_true(together_of(g, 1));
     /* Green can move, by the library and by the model. */
-    check_status(g, HERD_ONGOING, HERD_GREEN, HERD_REASON_NONE);
-    assert_true(ref_side_moves(&p, HERD_GREEN, NULL) > 0);
+    check_status(g, HERD_ONGOING, HERD_HORSES_GREEN, HERD_REASON_NONE);
+    assert_true(ref_side_moves(&p, HERD_HORSES_GREEN, NULL) > 0);
     check_legal_matches_model(g, &p);
     /* Red can move too: the same position with Red to move. */
     char text[TEXT_CAP];
-    p.turn = HERD_RED;
+    p.turn = HERD_HORSES_RED;
     ref_text(&p, text);
     herd_game *r = game_from_text(text);
-    assert_true(ref_side_moves(&p, HERD_RED, NULL) > 0);
-    check_status(r, HERD_ONGOING, HERD_RED, HERD_REASON_NONE);
+    assert_true(ref_side_moves(&p, HERD_HORSES_RED, NULL) > 0);
+    check_status(r, HERD_ONGOING, HERD_HORSES_RED, HERD_REASON_NONE);
     assert_true(legal_count(r) > 0);
     check_legal_matches_model(r, &p);
     herd_free(r);
@@ -1002,11 +1010,11 @@ static void progress_is_the_knight_distance_to_the_target(void **state)
     assert_int_equal(bfs_distance(8, 8, 0, 0, 7, 7), 6);
     herd_game *g = new_game(NULL);
     int distance = -1, parts = -1;
-    assert_int_equal(herd_horses_progress(g, HERD_GREEN, &distance, &parts), HERD_OK);
+    assert_int_equal(herd_horses_progress(g, HERD_HORSES_GREEN, &distance, &parts), HERD_OK);
     assert_int_equal(parts, 6);
-    assert_int_equal(herd_horses_progress(g, HERD_RED, NULL, &parts), HERD_OK);
+    assert_int_equal(herd_horses_progress(g, HERD_HORSES_RED, NULL, &parts), HERD_OK);
     assert_int_equal(parts, 6);
-    assert_int_equal(herd_horses_progress(g, HERD_RED, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_horses_progress(g, HERD_HORSES_RED, NULL, NULL), HERD_OK);
     herd_free(g);
 
     test_rng rng;

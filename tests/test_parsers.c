@@ -640,9 +640,12 @@ static void null_arguments_are_refused_without_a_crash(void **state)
     assert_int_equal(herd_horses_at(g, (herd_cell){9, 0}, &d, &parts), HERD_E_ARG);  /* h = 9 */
     assert_int_equal(herd_horses_at(g, (herd_cell){0, 10}, &d, &parts), HERD_E_ARG); /* w = 10 */
     assert_int_equal(herd_horses_at(g, (herd_cell){8, 9}, NULL, NULL), HERD_OK);
-    assert_false(herd_horses_together(NULL, 0));
-    assert_false(herd_horses_together(g, 2));
-    assert_false(herd_horses_together(g, -1));
+    int together = -1;
+    assert_int_equal(herd_horses_together(NULL, 0, &together), HERD_E_ARG);
+    assert_int_equal(herd_horses_together(g, 2, &together), HERD_E_ARG);
+    assert_int_equal(herd_horses_together(g, -1, &together), HERD_E_ARG);
+    assert_int_equal(herd_horses_together(g, 0, NULL), HERD_E_ARG);
+    assert_int_equal(together, -1);
     assert_int_equal(herd_horses_lines(NULL, 0, lines, HERD_HORSES_MAX_LINES, &n), HERD_E_ARG);
     assert_int_equal(herd_horses_lines(g, 0, lines, HERD_HORSES_MAX_LINES, NULL), HERD_E_ARG);
     assert_int_equal(herd_horses_lines(g, 2, lines, HERD_HORSES_MAX_LINES, &n), HERD_E_ARG);
@@ -765,13 +768,13 @@ static void lines_with_a_small_buffer_report_the_count(void **state)
     herd_game *g = game_from_text(VALID);
     herd_horses_line lines[HERD_HORSES_MAX_LINES + 1];
     size_t need = 0, n = 0;
-    assert_int_equal(herd_horses_lines(g, HERD_GREEN, lines, HERD_HORSES_MAX_LINES, &need),
+    assert_int_equal(herd_horses_lines(g, HERD_HORSES_GREEN, lines, HERD_HORSES_MAX_LINES, &need),
                      HERD_OK);
     assert_int_equal(need, 3); /* a1-b3, b3-c1, b3-c5 */
     for (size_t cap = 0; cap < need; cap++) {
         memset(lines, 0x7F, sizeof lines);
         n = 0;
-        assert_int_equal(herd_horses_lines(g, HERD_GREEN, cap ? lines : NULL, cap, &n),
+        assert_int_equal(herd_horses_lines(g, HERD_HORSES_GREEN, cap ? lines : NULL, cap, &n),
                          HERD_E_BUFFER);
         assert_int_equal(n, need);
         const unsigned char *bytes = (const unsigned char *)lines;
@@ -779,7 +782,7 @@ static void lines_with_a_small_buffer_report_the_count(void **state)
             assert_int_equal(bytes[i], 0x7F);
     }
     memset(lines, 0x7F, sizeof lines);
-    assert_int_equal(herd_horses_lines(g, HERD_GREEN, lines, need, &n), HERD_OK);
+    assert_int_equal(herd_horses_lines(g, HERD_HORSES_GREEN, lines, need, &n), HERD_OK);
     assert_int_equal(n, need);
     assert_int_equal(lines[0].a, 1);
     assert_int_equal(lines[0].b, 2);

@@ -99,6 +99,16 @@ typedef enum herd_kind {
     HERD_FLOCK = 5   /**< Flock (`flock`). */
 } herd_kind;
 
+/**
+ * A cell of a square grid (Herd of Horses, Fox and Geese, Hare and Hounds,
+ * Flock) as a row and a column, both 0-based. Its text is the row letter
+ * then the column number from 1: `a1` is {0, 0} (top-left), `d5` is {3, 4}.
+ */
+typedef struct herd_cell {
+    int row; /**< 0-based row, from the top (`a`). */
+    int col; /**< 0-based column, from the left (`1`). */
+} herd_cell;
+
 /** An opaque game handle. */
 typedef struct herd_game herd_game;
 

@@ -84,49 +84,50 @@ HERD_API int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_all
  */
 HERD_API herd_move herd_hex_move(int kind, int a, int b);
 
-/** The board side of @p g, or ::HERD_E_ARG when @p g is NULL or not `hex`. */
-HERD_API int herd_hex_size(const herd_game *g);
+/**
+ * @name Reading the game
+ * Each returns ::HERD_OK, or ::HERD_E_ARG when @p g is NULL or not a `hex`
+ * game, an out-parameter is NULL, or a row, cell or side is out of range;
+ * on error the out-parameters are untouched.
+ * @{
+ */
 
-/** The number of cells of @p g's board (3N*N - 3N + 1), or ::HERD_E_ARG. */
-HERD_API int herd_hex_cell_count(const herd_game *g);
+/** The board side N (2..13). */
+HERD_API int herd_hex_size(const herd_game *g, int *size);
 
-/** The number of cells of row @p row (0-based), or ::HERD_E_ARG for a row
- *  off the board or a handle that is not `hex`. */
-HERD_API int herd_hex_row_length(const herd_game *g, int row);
+/** The number of cells of the board, 3N*N - 3N + 1. */
+HERD_API int herd_hex_cell_count(const herd_game *g, int *count);
+
+/** The number of cells of row @p row (0-based). */
+HERD_API int herd_hex_row_length(const herd_game *g, int row, int *length);
 
 /** The phase of the turn: ::HERD_HEX_ROLL, ::HERD_HEX_REMOVE or
- *  ::HERD_HEX_PLACE (an ended game stays in ::HERD_HEX_ROLL), or ::HERD_E_ARG. */
-HERD_API int herd_hex_phase(const herd_game *g);
+ *  ::HERD_HEX_PLACE (an ended game stays in ::HERD_HEX_ROLL). */
+HERD_API int herd_hex_phase(const herd_game *g, int *phase);
 
 /**
  * The dice of the turn.
  * @param lo receives the lower die, 0 while rolling (may be NULL).
  * @param hi receives the higher die, 0 while rolling (may be NULL).
- * @return ::HERD_OK or ::HERD_E_ARG.
  */
 HERD_API int herd_hex_dice(const herd_game *g, int *lo, int *hi);
 
 /** Removals left (phase remove) or placements left (phase place), 0 while
- *  rolling; ::HERD_E_ARG for a handle that is not `hex`. */
-HERD_API int herd_hex_left(const herd_game *g);
+ *  rolling. */
+HERD_API int herd_hex_left(const herd_game *g, int *left);
 
-/**
- * The number of turns completed (0 during Red's first turn, the balancing
- * rule's). It stops at UINT64_MAX.
- * @return ::HERD_OK or ::HERD_E_ARG.
- */
+/** The number of turns completed (0 during Red's first turn, the balancing
+ *  rule's). It stops at UINT64_MAX. */
 HERD_API int herd_hex_turns(const herd_game *g, uint64_t *turns);
 
-/**
- * Who holds a cell.
- * @param side receives ::HERD_HEX_RED, ::HERD_HEX_BLUE or -1 for an empty cell.
- * @return ::HERD_OK, or ::HERD_E_ARG for a cell off the board or a handle
- *         that is not `hex`.
- */
+/** Who holds a cell: @p side receives ::HERD_HEX_RED, ::HERD_HEX_BLUE or -1
+ *  for an empty cell. */
 HERD_API int herd_hex_at(const herd_game *g, int row, int col, int *side);
 
-/** The number of stones @p side has on the board, or ::HERD_E_ARG. */
-HERD_API int herd_hex_stones(const herd_game *g, int side);
+/** The number of stones @p side has on the board. */
+HERD_API int herd_hex_stones(const herd_game *g, int side, int *stones);
+
+/** @} */
 
 #ifdef __cplusplus
 }

@@ -35,7 +35,7 @@ extern "C" {
 /** @} */
 
 /** Side numbers of this game. */
-enum { HERD_GREEN = 0, HERD_RED = 1 };
+enum { HERD_HORSES_GREEN = 0, HERD_HORSES_RED = 1 };
 
 /** The options of a Herd of Horses game. */
 typedef struct herd_horses_options {
@@ -57,12 +57,6 @@ HERD_API void herd_horses_default_options(herd_horses_options *opt);
  */
 HERD_API int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_fn alloc,
                              void *ud, herd_error *err);
-
-/** A cell as a row (0 = `a`, top) and a column (0 = `1`, left). */
-typedef struct herd_cell {
-    int row; /**< 0-based row, from the top. */
-    int col; /**< 0-based column, from the left. */
-} herd_cell;
 
 /** Builds the move that jumps the horse on @p from to @p to. Coordinates
  *  -128..127 are representable, so an off-board target can be expressed (and
@@ -88,8 +82,10 @@ HERD_API int herd_horses_horse(const herd_game *g, int side, int number, herd_ce
  */
 HERD_API int herd_horses_at(const herd_game *g, herd_cell cell, int *side, int *number);
 
-/** Nonzero when @p side's herd is together (its knight-move graph connected). */
-HERD_API int herd_horses_together(const herd_game *g, int side);
+/** Whether @p side's herd is together (its knight-move graph connected):
+ *  @p is_together receives 1 or 0.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (NULL, not `horses`, side not 0 or 1). */
+HERD_API int herd_horses_together(const herd_game *g, int side, int *is_together);
 
 /** A connection line: two horses of one side a knight's move apart. */
 typedef struct herd_horses_line {

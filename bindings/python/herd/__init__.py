@@ -358,6 +358,12 @@ class Game:
             raise HerdError(rc, message, self._lib.strerror(rc))
         return rc
 
+    def _get_int(self, fn, *args, message=None):
+        """Calls a typed getter (g, *args, int *out) and returns the int."""
+        out = c_int()
+        self._const(fn(self._handle, *args, byref(out)), message)
+        return out.value
+
     def _text(self, fn, *args):
         """Calls a text writer (g, *args, buf, cap, len): asks the length
         first with cap 0, then writes into a buffer of that size."""
@@ -581,7 +587,7 @@ class Horses(Game):
 
     def together(self, side):
         """True when `side`'s herd is together (its knight-move graph connected)."""
-        return bool(self._lib.c.herd_horses_together(self._handle, self._side(side)))
+        return bool(self._get_int(self._lib.c.herd_horses_together, self._side(side)))
 
     def lines(self, side):
         """The connection lines (a, b) between `side`'s horses, a < b, sorted."""
@@ -624,22 +630,22 @@ class Hex(Game):
     @property
     def size(self):
         """The board side N (2..13)."""
-        return self._const(self._lib.c.herd_hex_size(self._handle))
+        return self._get_int(self._lib.c.herd_hex_size)
 
     @property
     def cell_count(self):
         """The number of cells, 3N*N - 3N + 1."""
-        return self._const(self._lib.c.herd_hex_cell_count(self._handle))
+        return self._get_int(self._lib.c.herd_hex_cell_count)
 
     def row_length(self, row):
         """The number of cells of row `row` (from 0)."""
-        rc = self._lib.c.herd_hex_row_length(self._handle, _int(row, "row"))
-        return self._const(rc, "row %d is not on the board" % row)
+        return self._get_int(self._lib.c.herd_hex_row_length, _int(row, "row"),
+                             message="row %d is not on the board" % row)
 
     @property
     def phase(self):
         """"roll", "remove" or "place" (an ended game stays in "roll")."""
-        return _PHASES[self._const(self._lib.c.herd_hex_phase(self._handle))]
+        return _PHASES[self._get_int(self._lib.c.herd_hex_phase)]
 
     @property
     def dice(self):
@@ -651,7 +657,7 @@ class Hex(Game):
     @property
     def left(self):
         """Removals left (phase remove), placements left (phase place), 0 while rolling."""
-        return self._const(self._lib.c.herd_hex_left(self._handle))
+        return self._get_int(self._lib.c.herd_hex_left)
 
     @property
     def turns(self):
@@ -670,7 +676,7 @@ class Hex(Game):
 
     def stones(self, side):
         """The number of stones `side` has on the board."""
-        return self._const(self._lib.c.herd_hex_stones(self._handle, self._side(side)))
+        return self._get_int(self._lib.c.herd_hex_stones, self._side(side))
 
 
 _CLASSES = {"horses": Horses, "hex": Hex}

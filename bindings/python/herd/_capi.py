@@ -111,20 +111,20 @@ PROTOTYPES = {
     "herd_horses_options_of": (c_int, [game_p, POINTER(herd_horses_options)]),
     "herd_horses_horse": (c_int, [game_p, c_int, c_int, POINTER(herd_cell)]),
     "herd_horses_at": (c_int, [game_p, herd_cell, POINTER(c_int), POINTER(c_int)]),
-    "herd_horses_together": (c_int, [game_p, c_int]),
+    "herd_horses_together": (c_int, [game_p, c_int, POINTER(c_int)]),
     "herd_horses_lines": (c_int, [game_p, c_int, POINTER(herd_horses_line), c_size_t, _size_p]),
     "herd_horses_progress": (c_int, [game_p, c_int, POINTER(c_int), POINTER(c_int)]),
     "herd_horses_log_line": (c_int, [game_p, c_uint, herd_move, c_char_p, c_size_t, _size_p]),
     # hex.h
-    "herd_hex_size": (c_int, [game_p]),
-    "herd_hex_cell_count": (c_int, [game_p]),
-    "herd_hex_row_length": (c_int, [game_p, c_int]),
-    "herd_hex_phase": (c_int, [game_p]),
+    "herd_hex_size": (c_int, [game_p, POINTER(c_int)]),
+    "herd_hex_cell_count": (c_int, [game_p, POINTER(c_int)]),
+    "herd_hex_row_length": (c_int, [game_p, c_int, POINTER(c_int)]),
+    "herd_hex_phase": (c_int, [game_p, POINTER(c_int)]),
     "herd_hex_dice": (c_int, [game_p, POINTER(c_int), POINTER(c_int)]),
-    "herd_hex_left": (c_int, [game_p]),
+    "herd_hex_left": (c_int, [game_p, POINTER(c_int)]),
     "herd_hex_turns": (c_int, [game_p, POINTER(c_uint64)]),
     "herd_hex_at": (c_int, [game_p, c_int, c_int, POINTER(c_int)]),
-    "herd_hex_stones": (c_int, [game_p, c_int]),
+    "herd_hex_stones": (c_int, [game_p, c_int, POINTER(c_int)]),
 }
 
 
