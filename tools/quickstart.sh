@@ -29,5 +29,6 @@ fi
 echo
 build/release/examples/herd-demo "$@"
 echo
-echo "Built in build/release: libherd.so, libherd.a, examples/herd (the protocol program), examples/herd-demo."
+echo "Built in build/release: libherd.so, libherd.a, examples/herd (the protocol program), examples/herd-demo,"
+echo "examples/tutorial/* (the programs of docs/tutorial.md) and tests/herd-bench (the benchmark)."
 echo "Next: bash tools/test.sh"
