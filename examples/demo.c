@@ -2,9 +2,10 @@
  *
  * Usage: herd-demo [SEED [WIDTH HEIGHT HORSES]]
  *
- * Prints the board, every move as a moves-log line, the final board and the
- * result. The same arguments give the same game on every platform. Uses the
- * public API only (herd/herd.h and herd/horses.h). */
+ * Prints the start position, the last lines of the moves log and the final
+ * board, which ends with the result: one screen, however long the game. The
+ * same arguments give the same game on every platform. Uses the public API
+ * only (herd/herd.h and herd/horses.h). */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +16,10 @@
 
 /* The rules have no move limit; the demo stops after this many moves. */
 #define MAX_DEMO_MOVES 2000
+/* How many of the last moves-log lines are shown. */
+#define LOG_TAIL 8
+/* Room for one moves-log line ("2000. Green moved horse 0: t30 -> s28"). */
+#define LOG_LINE_SIZE 64
 
 /* Reports a failed call on the game: the code's text and the game's message. */
 static int fail(const herd_game *g, const char *what, int code)
@@ -121,13 +126,10 @@ int main(int argc, char **argv)
     }
     printf("libherd %s: Herd of Horses, %dx%d, %d horses a side, seed %llu\n",
            herd_version_string(), opt.width, opt.height, opt.horses, (unsigned long long)opt.seed);
-    printf("%s\n\n", text);
-    if (print_board(g) != EXIT_SUCCESS) {
-        herd_free(g);
-        return EXIT_FAILURE;
-    }
-    putchar('\n');
+    printf("Start: %s\n\n", text);
 
+    /* The last LOG_TAIL lines, kept in a ring: line n is at n % LOG_TAIL. */
+    char tail[LOG_TAIL][LOG_LINE_SIZE];
     herd_status st;
     unsigned played = 0;
     for (;;) {
@@ -149,32 +151,28 @@ int main(int argc, char **argv)
         }
         played++;
 
-        char line[128];
-        rc = herd_horses_log_line(g, played, m, line, sizeof line, &len);
+        rc = herd_horses_log_line(g, played, m, tail[played % LOG_TAIL], LOG_LINE_SIZE, &len);
         if (rc != HERD_OK) {
             fail(g, "herd_horses_log_line", rc);
             herd_free(g);
             return EXIT_FAILURE;
         }
-        printf("%s\n", line);
     }
 
+    unsigned first = played > LOG_TAIL ? played - LOG_TAIL + 1 : 1;
+    if (first > 1)
+        printf("Moves %u to %u of %u:\n", first, played, played);
+    for (unsigned n = first; n <= played; n++)
+        printf("%s\n", tail[n % LOG_TAIL]);
     putchar('\n');
+
+    /* The board ends with the side to move or the result. */
     if (print_board(g) != EXIT_SUCCESS) {
         herd_free(g);
         return EXIT_FAILURE;
     }
-    putchar('\n');
-
-    if (st.result == HERD_WIN) {
-        printf("Result: %s wins (%s) after %u moves\n", herd_side_name(g, st.side),
-               herd_reason_name(st.reason), played);
-    } else if (st.result == HERD_DRAW) {
-        printf("Result: draw (%s) after %u moves\n", herd_reason_name(st.reason), played);
-    } else {
-        printf("Result: none, stopped after %u moves with %s to move\n", played,
-               herd_side_name(g, st.side));
-    }
+    if (st.result == HERD_ONGOING)
+        printf("Stopped after %u moves: the rules have no move limit.\n", played);
 
     herd_free(g);
     return EXIT_SUCCESS;

@@ -6,9 +6,14 @@
 #   2. builds with HERD_SANITIZE=ON (ASan + UBSan) in build/asan, with clang
 #      when present, and runs every test again; with clang it also fuzzes
 #      every text parser for 60 seconds (tests/fuzz);
-#   3. builds the API reference (the docs target; any Doxygen warning fails);
-#   4. installs into a temporary prefix and builds and runs the two consumer
-#      examples: examples/pkgconfig (Makefile) and examples/cmake (find_package).
+#   3. builds the API reference (the docs target; any Doxygen warning fails;
+#      no signature shows HERD_API);
+#   4. installs into a temporary prefix other than the configured one and
+#      builds and runs the two consumer examples against it: examples/pkgconfig
+#      (Makefile, the relocatable herd.pc) and examples/cmake (find_package);
+#      checks the installed herd program and man page herd(1);
+#   5. builds and runs examples/subdirectory, which adds the source tree with
+#      add_subdirectory(), and checks that only the library was built there.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -71,24 +76,34 @@ fi
 step "build/ci: the docs target (Doxygen warnings fail)"
 cmake --build build/ci --target docs
 test -f build/ci/docs/html/index.html
+# PREDEFINED in docs/Doxyfile.in: signatures read `int herd_new(...)`.
+if grep -l '>HERD_API ' build/ci/docs/html/*.html | grep -v '_source\.html$'; then
+    echo "error: HERD_API shows in the signatures of the pages above" >&2
+    exit 1
+fi
 
 # ------------------------------------------------- 4. install and consumers
 tmp="$(mktemp -d)"
+configured="$tmp/configured"
 prefix="$tmp/prefix"
 
-step "install into $prefix"
-# The .pc file holds absolute paths from configure time, so the prefix is
-# given when configuring, as a packager would.
+step "install into $prefix, configured for $configured"
+# herd.pc finds its prefix from its own place, so an install with another
+# --prefix than the configured one must work as well.
 cmake -S . -B build/install -DCMAKE_BUILD_TYPE=Release -DHERD_BUILD_TESTS=OFF \
-      -DHERD_WERROR=ON -DCMAKE_INSTALL_PREFIX="$prefix"
+      -DHERD_WERROR=ON -DCMAKE_INSTALL_PREFIX="$configured"
 cmake --build build/install -j "$jobs"
-cmake --install build/install
+cmake --install build/install --prefix "$prefix"
 pcfile="$(find "$prefix" -name herd.pc -print -quit)"
 if [ -z "$pcfile" ]; then
     echo "error: herd.pc was not installed under $prefix" >&2
     exit 1
 fi
 pcdir="$(dirname "$pcfile")"
+if grep -n "$configured" "$pcfile"; then
+    echo "error: $pcfile names the configured prefix $configured" >&2
+    exit 1
+fi
 
 step "examples/pkgconfig: make with PKG_CONFIG_PATH=$pcdir"
 cp -R examples/pkgconfig "$tmp/pkgconfig"
@@ -100,8 +115,45 @@ cmake -S examples/cmake -B "$tmp/cmake-build" -DCMAKE_PREFIX_PATH="$prefix"
 cmake --build "$tmp/cmake-build" -j "$jobs"
 "$tmp/cmake-build/herd-cmake-example"
 
-step "installed herd program"
+step "installed herd program and its man page"
 printf 'new horses seed=1\nstatus\nquit\n' | "$prefix/bin/herd"
+manpage="$prefix/share/man/man1/herd.1"
+test -f "$manpage"
+if command -v groff >/dev/null 2>&1; then
+    # -ww: every troff warning; -z: no output, only the diagnostics.
+    if [ -n "$(groff -man -Tutf8 -ww -z "$manpage" 2>&1)" ]; then
+        groff -man -Tutf8 -ww -z "$manpage"
+        exit 1
+    fi
+fi
+if command -v man >/dev/null 2>&1; then
+    MANWIDTH=80 man -l "$manpage" | grep -q '^NAME'
+    MANPATH="$prefix/share/man" man -w herd
+fi
+
+# ----------------------------------------- 5. consumer with add_subdirectory
+step "examples/subdirectory: add_subdirectory() of the source tree"
+cmake -S examples/subdirectory -B "$tmp/sub-build" -DHERD_SOURCE_DIR="$root" \
+      -DCMAKE_BUILD_TYPE=Release
+cmake --build "$tmp/sub-build" -j "$jobs"
+"$tmp/sub-build/herd-subdirectory-example"
+# Only the library: no tests, programs, benchmark or docs target, no test
+# registered, no program file built.
+extra="$(cmake --build "$tmp/sub-build" --target help |
+         grep -E '^\.\.\. (test_|tutorial_|herd_exe|herd-demo|herd-bench|docs|fuzz_)' || true)"
+if [ -n "$extra" ]; then
+    printf 'error: add_subdirectory(libherd) defined more than the library:\n%s\n' "$extra" >&2
+    exit 1
+fi
+if ctest --test-dir "$tmp/sub-build" -N | grep -q '^ *Test *#'; then
+    echo "error: add_subdirectory(libherd) registered tests" >&2
+    exit 1
+fi
+built="$(find "$tmp/sub-build/libherd" -type f -perm -u+x ! -name 'libherd.so*' -print)"
+if [ -n "$built" ]; then
+    printf 'error: add_subdirectory(libherd) built programs:\n%s\n' "$built" >&2
+    exit 1
+fi
 
 if [ "$fuzz" = ON ]; then fuzzed=", 60 s fuzzing"; else fuzzed=""; fi
-printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s), docs, install, pkg-config and CMake consumers\n' "$fuzzed"
+printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s), docs, install, pkg-config, CMake and add_subdirectory consumers, man page\n' "$fuzzed"

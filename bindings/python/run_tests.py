@@ -54,9 +54,9 @@ def sanitizer_runtime(path):
     raise RuntimeError("%s needs clang's %s, which was not found" % (path, name))
 
 
-def rerun_with_sanitizer_runtime(path, argv):
-    """Runs this script again with the sanitizer runtime preloaded, when the
-    library needs one; returns only when it does not."""
+def rerun_with_sanitizer_runtime(path, argv, script=__file__):
+    """Runs `script` (this one by default) again with the sanitizer runtime
+    preloaded, when the library needs one; returns only when it does not."""
     if os.environ.get(PRELOADED):
         return
     runtime = sanitizer_runtime(path)
@@ -69,7 +69,7 @@ def rerun_with_sanitizer_runtime(path, argv):
     env["ASAN_OPTIONS"] = ":".join(o for o in (env.get("ASAN_OPTIONS"), "detect_leaks=0") if o)
     print("%s is built with AddressSanitizer: running again with LD_PRELOAD=%s"
           % (path, runtime), flush=True)
-    os.execve(sys.executable, [sys.executable, os.path.abspath(__file__)] + argv[1:], env)
+    os.execve(sys.executable, [sys.executable, os.path.abspath(script)] + argv[1:], env)
 
 
 def main(argv):
