@@ -372,6 +372,50 @@ HERD_API int herd_same_position(const herd_game *a, const herd_game *b);
 /** The bytes of one game's position state (what herd_copy_position() copies). */
 HERD_API size_t herd_state_size(const herd_game *g);
 
+/* ---------------------------------------------------------- saved games */
+
+/** No save text of any game is longer than this, the NUL included. */
+#define HERD_MAX_SAVE_TEXT 2048
+
+/**
+ * Writes a saved game: one line that herd_load() turns back into exactly
+ * this game, so that playing on (herd_apply(), herd_play_genmove(),
+ * herd_roll()) gives what this game would have given. It begins with the
+ * game's name; docs/save.md gives the format: a version tag, the action
+ * count, the generator's state, what the game keeps beside its position
+ * (the horses' creation seed and the computer player's memory of each
+ * side's previous move) and the position text. The undo history is not saved.
+ * @p len as in herd_position_to_text().
+ * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
+ */
+HERD_API int herd_save(const herd_game *g, char *buf, size_t cap, size_t *len);
+
+/**
+ * Replaces the game with a saved game of the same game (herd_save()'s text).
+ * Everything is checked before anything changes; clears the undo history.
+ * @return ::HERD_OK; ::HERD_E_PARSE (malformed, a save of another game, or a
+ *         format version this library does not read), ::HERD_E_POSITION (a
+ *         state no game reaches: a position that breaks the rules'
+ *         invariants, a generator state of all zeros, a remembered move
+ *         that the position contradicts), ::HERD_E_ARG (NULL); the message
+ *         names what is wrong, and on error the game is unchanged.
+ */
+HERD_API int herd_load(herd_game *g, const char *text);
+
+/**
+ * Creates a game from a saved game of any game: the game named by the save's
+ * first word, then herd_load().
+ * @param out   receives the new handle; untouched on failure.
+ * @param text  a save text, as herd_save() writes it.
+ * @param alloc the allocator for this handle, NULL for malloc/free.
+ * @param ud    passed to @p alloc unchanged.
+ * @param err   NULL, or receives the code and a message on failure.
+ * @return ::HERD_OK, ::HERD_E_ARG, ::HERD_E_UNKNOWN (no such game),
+ *         ::HERD_E_NOMEM, or herd_load()'s codes.
+ */
+HERD_API int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn alloc, void *ud,
+                                herd_error *err);
+
 #ifdef __cplusplus
 }
 #endif
