@@ -403,15 +403,15 @@ static int read_line(char *line, size_t cap)
     return status;
 }
 
-static void usage(FILE *to)
+static void usage(void)
 {
-    fprintf(to, "Usage: herd [--help | --version]\n"
-                "Plays the games of libherd over the line protocol of docs/protocol.md:\n"
-                "one command per line on standard input, one answer each on standard output.\n"
-                "Commands:\n");
+    printf("Usage: herd [--help | --version]\n"
+           "Plays the games of libherd over the line protocol of docs/protocol.md:\n"
+           "one command per line on standard input, one answer each on standard output.\n"
+           "Commands:\n");
     for (size_t i = 0; commands[i]; i++)
-        fprintf(to, "  %s\n", commands[i]);
-    fprintf(to, "Games: horses, hex. Start with, e.g., 'new horses seed=1', then 'show'.\n");
+        printf("  %s\n", commands[i]);
+    printf("Start with, e.g., 'new horses seed=1', then 'show' and 'help'.\n");
 }
 
 /* --help and --version print and end the program; anything else on the
@@ -423,7 +423,7 @@ static int options(int argc, char **argv, int *status)
         return 1;
     *status = 0;
     if (argc == 2 && strcmp(argv[1], "--help") == 0) {
-        usage(stdout);
+        usage();
     } else if (argc == 2 && strcmp(argv[1], "--version") == 0) {
         printf("herd (libherd) %s\n", herd_version_string());
     } else {
@@ -441,9 +441,9 @@ int main(int argc, char **argv)
 {
     static session s;
     static char line[MAX_LINE];
-    int going = 1, status;
-    if (!options(argc, argv, &status))
-        return status;
+    int going = 1, exit_status;
+    if (!options(argc, argv, &exit_status))
+        return exit_status;
     while (going) {
         int status = read_line(line, sizeof line);
         if (status == LINE_END)

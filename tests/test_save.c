@@ -286,13 +286,13 @@ static void load_refuses_bad_saves_and_changes_nothing(void **state)
             assert_non_null(strstr(herd_last_error(g), t->part));
             snap_check(&snap, g);
 
-            herd_game *out = (herd_game *)&snap; /* any value: must stay */
+            herd_game *sentinel = (herd_game *)(uintptr_t)0x55, *out = sentinel;
             herd_error err = {0, ""};
             rc = herd_new_from_save(&out, bad, NULL, NULL, &err);
             assert_true(rc < 0);
             assert_int_equal(err.code, rc);
             assert_true(err.message[0] != '\0');
-            assert_ptr_equal(out, (herd_game *)&snap);
+            assert_ptr_equal(out, sentinel);
         }
         herd_free(g);
         herd_free(src);
@@ -377,6 +377,51 @@ static void load_works_in_caller_memory_without_an_allocator(void **state)
     }
 }
 
+/* herd_load allocates nothing; herd_new_from_save allocates only the game,
+ * and frees it when the save is refused or the allocator fails. */
+static void loading_allocates_only_the_new_game_and_leaks_nothing(void **state)
+{
+    (void)state;
+    for (size_t c = 0; c < NCASES; c++) {
+        herd_game *src = create(cases[c].game, cases[c].options);
+        test_rng rng;
+        trng_seed(&rng, c);
+        play_steps(src, &rng, 5);
+        char text[SAVE_CAP], bad[SAVE_CAP];
+        save_text(src, text);
+        with_field(bad, text, "save", "2");
+
+        test_alloc a;
+        ta_init(&a);
+        herd_game *g = NULL;
+        assert_int_equal(herd_new_from_save(&g, text, ta_fn, &a, NULL), HERD_OK);
+        long requests = a.requests;
+        assert_int_equal(herd_load(g, text), HERD_OK);
+        assert_int_equal(herd_load(g, bad), HERD_E_PARSE);
+        assert_int_equal(a.requests, requests);
+        herd_free(g);
+        assert_int_equal(a.live_blocks, 0);
+
+        herd_game *sentinel = (herd_game *)(uintptr_t)0x55;
+        for (long k = 1; k <= requests; k++) {
+            ta_init(&a);
+            a.fail_at = k;
+            g = sentinel;
+            herd_error err = {0, ""};
+            assert_int_equal(herd_new_from_save(&g, text, ta_fn, &a, &err), HERD_E_NOMEM);
+            assert_int_equal(err.code, HERD_E_NOMEM);
+            assert_ptr_equal(g, sentinel);
+            assert_int_equal(a.live_blocks, 0);
+        }
+        ta_init(&a);
+        assert_int_equal(herd_new_from_save(&g, bad, ta_fn, &a, NULL), HERD_E_PARSE);
+        assert_ptr_equal(g, sentinel);
+        assert_int_equal(a.live_blocks, 0);
+        assert_int_equal(a.bad_old_size, 0);
+        herd_free(src);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -388,6 +433,7 @@ int main(void)
         cmocka_unit_test(null_arguments_are_refused),
         cmocka_unit_test(save_reports_the_size_it_needs_and_fits_the_bound),
         cmocka_unit_test(load_works_in_caller_memory_without_an_allocator),
+        cmocka_unit_test(loading_allocates_only_the_new_game_and_leaks_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
