@@ -123,6 +123,27 @@ static void cmd_set(session *s, const char *args)
     answer(NULL);
 }
 
+static void cmd_save(session *s)
+{
+    size_t len;
+    herd_save(s->game, s->out, sizeof s->out, &len);
+    answer(s->out);
+}
+
+/* A save of any game replaces the current game, as `set` does. */
+static void cmd_load(session *s, const char *args)
+{
+    herd_game *g;
+    herd_error err;
+    if (herd_new_from_save(&g, args, NULL, NULL, &err) != HERD_OK) {
+        refuse(*args ? err.message : "usage: load SAVED");
+        return;
+    }
+    herd_free(s->game);
+    s->game = g;
+    answer(NULL);
+}
+
 static void cmd_position(session *s)
 {
     size_t len;
@@ -250,10 +271,49 @@ static void cmd_roll(session *s)
         answer_move(s, m);
 }
 
+/* The game's name on the answer's first line, the board from the next. */
 static void cmd_show(session *s)
 {
-    size_t len;
-    herd_show(s->game, s->out, sizeof s->out, &len);
+    size_t len, name = strlen(herd_game_name(s->game));
+    memcpy(s->out, herd_game_name(s->game), name);
+    s->out[name] = '\n';
+    herd_show(s->game, s->out + name + 1, sizeof s->out - name - 1, &len);
+    answer(s->out);
+}
+
+/* Every command with its arguments, in the order `help` and --help list them. */
+static const char *const commands[] = {"new GAME [KEY=VALUE ...]",
+                                       "set POSITION-TEXT",
+                                       "position",
+                                       "legal",
+                                       "play ACTION",
+                                       "undo",
+                                       "status",
+                                       "perft DEPTH",
+                                       "genmove [LEVEL]",
+                                       "roll",
+                                       "solve",
+                                       "save",
+                                       "load SAVED",
+                                       "show",
+                                       "help",
+                                       "quit",
+                                       NULL};
+
+static int is_command(const char *cmd)
+{
+    size_t n = strlen(cmd);
+    for (size_t i = 0; commands[i]; i++)
+        if (strncmp(commands[i], cmd, n) == 0 && (commands[i][n] == ' ' || !commands[i][n]))
+            return 1;
+    return 0;
+}
+
+static void cmd_help(session *s)
+{
+    char *p = s->out;
+    for (size_t i = 0; commands[i]; i++)
+        p += sprintf(p, "%s%s", i ? "\n" : "", commands[i]);
     answer(s->out);
 }
 
@@ -276,13 +336,17 @@ static int run(session *s, char *line)
         cmd_set(s, args);
         return 1;
     }
-    static const char *const known[] = {"position", "legal", "play",  "undo", "status", "perft",
-                                        "genmove",  "roll",  "solve", "show", NULL};
-    size_t i = 0;
-    while (known[i] && strcmp(known[i], cmd) != 0)
-        i++;
-    if (!known[i]) {
+    if (strcmp(cmd, "load") == 0) {
+        cmd_load(s, args);
+        return 1;
+    }
+    if (!is_command(cmd)) {
         refuse("unknown command");
+        return 1;
+    }
+    if (strcmp(cmd, "help") == 0) {
+        if (no_args(args))
+            cmd_help(s);
         return 1;
     }
     if (!need_game(s))
@@ -307,6 +371,8 @@ static int run(session *s, char *line)
         cmd_roll(s);
     else if (strcmp(cmd, "show") == 0)
         cmd_show(s);
+    else if (strcmp(cmd, "save") == 0)
+        cmd_save(s);
     else
         refuse("solve is not available for this game");
     return 1;
@@ -337,11 +403,47 @@ static int read_line(char *line, size_t cap)
     return status;
 }
 
-int main(void)
+static void usage(void)
+{
+    printf("Usage: herd [--help | --version]\n"
+           "Plays the games of libherd over the line protocol of docs/protocol.md:\n"
+           "one command per line on standard input, one answer each on standard output.\n"
+           "Commands:\n");
+    for (size_t i = 0; commands[i]; i++)
+        printf("  %s\n", commands[i]);
+    printf("Start with, e.g., 'new horses seed=1', then 'show' and 'help'.\n");
+}
+
+/* --help and --version print and end the program; anything else on the
+ * command line is refused with status 2, the usual status of a usage error.
+ * Returns 1 when the program goes on to read commands. */
+static int options(int argc, char **argv, int *status)
+{
+    if (argc < 2)
+        return 1;
+    *status = 0;
+    if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+        usage();
+    } else if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+        printf("herd (libherd) %s\n", herd_version_string());
+    } else {
+        if (argc > 2)
+            fprintf(stderr, "herd: one option at most\n");
+        else
+            fprintf(stderr, "herd: unknown option '%s'\n", argv[1]);
+        fprintf(stderr, "Try 'herd --help'.\n");
+        *status = 2;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
 {
     static session s;
     static char line[MAX_LINE];
-    int going = 1;
+    int going = 1, exit_status;
+    if (!options(argc, argv, &exit_status))
+        return exit_status;
     while (going) {
         int status = read_line(line, sizeof line);
         if (status == LINE_END)

@@ -32,6 +32,7 @@ typedef struct horses_state {
 } horses_state;
 
 _Static_assert(HERD_HORSES_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
+_Static_assert(sizeof(horses_state) <= HERD_MAX_STATE_SIZE, "state too large for saved games");
 
 /* The eight knight jumps as cell offsets, in the order moves are generated:
  * up two, up one, down one, down two; left before right. */
@@ -689,6 +690,65 @@ static herd_move horses_genmove(void *state, int level)
     return choice[herd_rng_below(&s->head.rng, k)];
 }
 
+/* ------------------------------------------------------- saved games */
+
+/* What the position text does not carry: the creation seed, and each side's
+ * previous move, the computer player's memory for "straight back". */
+static void horses_write_save(const void *state, herd_sb *sb)
+{
+    const horses_state *s = state;
+    herd_sb_printf(sb, " seed=%llu last=", (unsigned long long)s->seed);
+    for (int side = 0; side < 2; side++) {
+        if (side)
+            herd_sb_putc(sb, ',');
+        if (!s->last[side] || horses_write_move(s, s->last[side], sb) != HERD_OK)
+            herd_sb_putc(sb, '-');
+    }
+}
+
+/* A side's previous move is a knight's move on the board whose landing cell
+ * still holds that side's horse: no other move of the side came since. */
+static int read_last(const horses_state *s, herd_scan *sc, int side, herd_move *m, herd_msg msg)
+{
+    herd_cell a, b;
+    char fa[32], fb[32];
+    *m = 0;
+    if (herd_scan_lit(sc, "-"))
+        return HERD_OK;
+    if (!herd_scan_cell(sc, &a.row, &a.col) || !herd_scan_lit(sc, "-") ||
+        !herd_scan_cell(sc, &b.row, &b.col))
+        return herd_fail(msg, HERD_E_PARSE, "last must be two moves FROM-TO or -, e.g. a1-b3,-");
+    int dr = b.row - a.row, dc = b.col - a.col;
+    if (!on_board(s, a.row, a.col) || !on_board(s, b.row, b.col) || dr * dr + dc * dc != 5 ||
+        owner(s->at[cell_of(b.row, b.col)]) != side)
+        return herd_fail(msg, HERD_E_POSITION, "last: %s-%s is not %s's previous move here",
+                         name_of(fa, a), name_of(fb, b), side_label[side]);
+    *m = herd_horses_move(a, b);
+    return HERD_OK;
+}
+
+static int horses_read_save(void *state, herd_scan *sc, herd_msg msg)
+{
+    horses_state *s = state;
+    uint64_t seed;
+    herd_move last[2];
+    if (!herd_scan_lit(sc, " seed=") || !herd_scan_uint(sc, UINT64_MAX, &seed) ||
+        !herd_scan_lit(sc, " last="))
+        return herd_fail(msg, HERD_E_PARSE,
+                         "expected ' seed=SEED last=MOVE,MOVE' in a horses save");
+    int rc = read_last(s, sc, HERD_HORSES_GREEN, &last[0], msg);
+    if (rc == HERD_OK && !herd_scan_lit(sc, ","))
+        rc = herd_fail(msg, HERD_E_PARSE, "last must be two moves FROM-TO or -, e.g. a1-b3,-");
+    if (rc == HERD_OK)
+        rc = read_last(s, sc, HERD_HORSES_RED, &last[1], msg);
+    if (rc != HERD_OK)
+        return rc;
+    s->seed = seed;
+    s->last[0] = last[0];
+    s->last[1] = last[1];
+    return HERD_OK;
+}
+
 /* ---------------------------------------------------- typed queries */
 
 static const horses_state *horses_of(const herd_game *g)
@@ -861,4 +921,6 @@ const herd_rules herd_horses_rules = {
     .read_move = horses_read_move,
     .show = horses_show,
     .genmove = horses_genmove,
+    .write_save = horses_write_save,
+    .read_save = horses_read_save,
 };

@@ -193,7 +193,22 @@ typedef struct herd_rules {
      * outcomes (0 when none waits), each with a weight out of chance_total. */
     size_t (*chance)(const void *state, herd_move *buf, uint32_t *weights);
     uint32_t chance_total;
+
+    /* Saved games (herd_save(), docs/save.md), optional: what a game keeps
+     * beside its position that the position text does not carry (the
+     * computer player's memory, a creation seed), as ` KEY=VALUE` fields.
+     * write_save appends them; read_save reads them back from the cursor
+     * into a state that already holds the saved position, checks them
+     * against it, and leaves the cursor after the last field (the core
+     * discards the state on refusal). Games that keep nothing more leave
+     * both NULL. */
+    void (*write_save)(const void *state, herd_sb *sb);
+    int (*read_save)(void *state, herd_scan *sc, herd_msg msg);
 } herd_rules;
+
+/* No game's state is larger: herd_load() reads a save into a scratch state
+ * of this size on the stack (each game asserts that it fits). */
+#define HERD_MAX_STATE_SIZE 4096
 
 extern const herd_rules herd_horses_rules;
 extern const herd_rules herd_hex_rules;

@@ -25,7 +25,7 @@
 extern "C" {
 #endif
 
-/** @name Version
+/** @defgroup version Version
  *  The version of the headers; herd_version() gives the library's.
  *  @{ */
 #define HERD_VERSION_MAJOR 0 /**< Incompatible API changes. */
@@ -51,6 +51,11 @@ extern "C" {
 #    define HERD_API
 #endif
 
+/** @defgroup errors Errors
+ *  Every function that can fail returns ::HERD_OK or a negative ::herd_code
+ *  and, given a non-const handle, leaves a message naming what was wrong.
+ *  @{ */
+
 /** Error codes. Every error is negative; ::HERD_OK is zero. */
 typedef enum herd_code {
     HERD_OK = 0,             /**< Success. */
@@ -73,12 +78,27 @@ typedef enum herd_code {
  */
 HERD_API const char *herd_strerror(int code);
 
+/** The size of the message in ::herd_error. */
+#define HERD_ERROR_MESSAGE_SIZE 160
+
+/** Where herd_new() explains a failure, since no handle exists then. */
+typedef struct herd_error {
+    int code;                              /**< The ::herd_code returned. */
+    char message[HERD_ERROR_MESSAGE_SIZE]; /**< What was wrong, NUL-terminated. */
+} herd_error;
+
+/** @} */
+
 /** The library's version as HERD_VERSION_NUMBER computes it, to compare
- *  with the headers' version at run time. */
+ *  with the headers' version at run time. @ingroup version */
 HERD_API int herd_version(void);
 
-/** The library's version as text, "MAJOR.MINOR.PATCH". */
+/** The library's version as text, "MAJOR.MINOR.PATCH". @ingroup version */
 HERD_API const char *herd_version_string(void);
+
+/** @defgroup creation Games
+ *  Creating and freeing games, and what a game and its sides are called.
+ *  @{ */
 
 /**
  * A Lua-style allocator. Called with `new_size == 0` it frees `ptr` (of
@@ -117,27 +137,22 @@ typedef struct herd_game herd_game;
  * placement). A plain integer: store it, compare it with `==`, hash it. Its
  * bits are the game's own encoding; convert with herd_move_from_text() and
  * herd_move_to_text() or the game header's helpers.
+ * @ingroup moves
  */
 typedef uint64_t herd_move;
 
 /** No game has more legal actions at once than this. Each game header gives
- *  its own, smaller bound, and herd_max_moves() the bound of one game. */
+ *  its own, smaller bound, and herd_max_moves() the bound of one game.
+ *  @ingroup moves */
 #define HERD_MAX_MOVES 1024
 
-/** No position text of any game is longer than this, the NUL included. */
+/** No position text of any game is longer than this, the NUL included.
+ *  @ingroup text */
 #define HERD_MAX_POSITION_TEXT 1024
 
-/** No move text of any game is longer than this, the NUL included. */
+/** No move text of any game is longer than this, the NUL included.
+ *  @ingroup text */
 #define HERD_MAX_MOVE_TEXT 64
-
-/** The size of the message in ::herd_error. */
-#define HERD_ERROR_MESSAGE_SIZE 160
-
-/** Where herd_new() explains a failure, since no handle exists then. */
-typedef struct herd_error {
-    int code;                              /**< The ::herd_code returned. */
-    char message[HERD_ERROR_MESSAGE_SIZE]; /**< What was wrong, NUL-terminated. */
-} herd_error;
 
 /**
  * Creates a game.
@@ -167,14 +182,20 @@ HERD_API herd_kind herd_game_kind(const herd_game *g);
 HERD_API const char *herd_game_name(const herd_game *g);
 
 /** The message of the last failed call that took this handle non-const,
- *  "" when there is none. Valid until the next such call. */
+ *  "" when there is none. Valid until the next such call. @ingroup errors */
 HERD_API const char *herd_last_error(const herd_game *g);
 
 /** The name of a side of this game: side 0 ("green", "red", "hounds",
  *  "fox", "black") moves first; side 1 is the other. NULL if out of range. */
 HERD_API const char *herd_side_name(const herd_game *g, int side);
 
+/** @} */
+
 /* ---------------------------------------------------------------- moves */
+
+/** @defgroup moves Moves
+ *  Listing, checking, playing and taking back actions.
+ *  @{ */
 
 /** The largest number of legal actions this game can ever have at once. */
 HERD_API size_t herd_max_moves(const herd_game *g);
@@ -209,7 +230,13 @@ HERD_API int herd_undo(herd_game *g);
 /** The number of actions that herd_undo() can take back now. */
 HERD_API size_t herd_history_length(const herd_game *g);
 
+/** @} */
+
 /* ------------------------------------------------------------- status */
+
+/** @defgroup status Status
+ *  Who is to act, or who won and why.
+ *  @{ */
 
 /** How a game stands. */
 typedef enum herd_result {
@@ -245,7 +272,13 @@ HERD_API int herd_get_status(const herd_game *g, herd_status *st);
  *  ::HERD_REASON_NONE, NULL for a value out of range. */
 HERD_API const char *herd_reason_name(herd_reason reason);
 
+/** @} */
+
 /* --------------------------------------------------------------- text */
+
+/** @defgroup text Texts
+ *  The position and action texts of protocol.md, and the board drawn for people.
+ *  @{ */
 
 /**
  * Writes the position text of protocol.md, NUL-terminated.
@@ -277,11 +310,20 @@ HERD_API int herd_move_from_text(herd_game *g, const char *text, herd_move *m);
 
 /**
  * Writes a human-readable board over several lines (free format, the `herd`
- * program's `show`). @p len as in herd_position_to_text().
+ * program's `show`): lines joined by newlines, none of them empty, and no
+ * newline after the last one, in every game, so that a caller frames the text
+ * as it likes. @p len as in herd_position_to_text().
+ * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
  */
 HERD_API int herd_show(const herd_game *g, char *buf, size_t cap, size_t *len);
 
+/** @} */
+
 /* ------------------------------------------------------ chance events */
+
+/** @defgroup chance Chance events
+ *  The dice of games that have them: outcomes, probabilities, rolls.
+ *  @{ */
 
 /** Nonzero when the game waits for a chance event (the hex dice). */
 HERD_API int herd_is_chance(const herd_game *g);
@@ -299,7 +341,13 @@ HERD_API int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, doubl
  *  when no chance event waits. */
 HERD_API int herd_roll(herd_game *g, herd_move *m);
 
+/** @} */
+
 /* ---------------------------------------------------------- computers */
+
+/** @defgroup computers Computer players
+ *  The computer player of each game, drawing from the game's own generator.
+ *  @{ */
 
 /** The highest level that herd_genmove() takes for this game (1 for games
  *  with a single computer player). */
@@ -322,7 +370,13 @@ HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
  */
 HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
 
+/** @} */
+
 /* ------------------------------------------------------------- search */
+
+/** @defgroup search Search and copies
+ *  Counting action sequences, and copying games into the heap or caller memory.
+ *  @{ */
 
 /**
  * Counts the action sequences of length @p depth from here (chance outcomes
@@ -371,6 +425,58 @@ HERD_API int herd_same_position(const herd_game *a, const herd_game *b);
 
 /** The bytes of one game's position state (what herd_copy_position() copies). */
 HERD_API size_t herd_state_size(const herd_game *g);
+
+/** @} */
+
+/* ---------------------------------------------------------- saved games */
+
+/** @defgroup saves Saved games
+ *  One line that restores a game exactly: position, generator, memory and counters (docs/save.md).
+ *  @{ */
+
+/** No save text of any game is longer than this, the NUL included. */
+#define HERD_MAX_SAVE_TEXT 2048
+
+/**
+ * Writes a saved game: one line that herd_load() turns back into exactly
+ * this game, so that playing on (herd_apply(), herd_play_genmove(),
+ * herd_roll()) gives what this game would have given. It begins with the
+ * game's name; docs/save.md gives the format: a version tag, the action
+ * count, the generator's state, what the game keeps beside its position
+ * (the horses' creation seed and the computer player's memory of each
+ * side's previous move) and the position text. The undo history is not saved.
+ * @p len as in herd_position_to_text().
+ * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
+ */
+HERD_API int herd_save(const herd_game *g, char *buf, size_t cap, size_t *len);
+
+/**
+ * Replaces the game with a saved game of the same game (herd_save()'s text).
+ * Everything is checked before anything changes; clears the undo history.
+ * @return ::HERD_OK; ::HERD_E_PARSE (malformed, a save of another game, or a
+ *         format version this library does not read), ::HERD_E_POSITION (a
+ *         state no game reaches: a position that breaks the rules'
+ *         invariants, a generator state of all zeros, a remembered move
+ *         that the position contradicts), ::HERD_E_ARG (NULL); the message
+ *         names what is wrong, and on error the game is unchanged.
+ */
+HERD_API int herd_load(herd_game *g, const char *text);
+
+/**
+ * Creates a game from a saved game of any game: the game named by the save's
+ * first word, then herd_load().
+ * @param out   receives the new handle; untouched on failure.
+ * @param text  a save text, as herd_save() writes it.
+ * @param alloc the allocator for this handle, NULL for malloc/free.
+ * @param ud    passed to @p alloc unchanged.
+ * @param err   NULL, or receives the code and a message on failure.
+ * @return ::HERD_OK, ::HERD_E_ARG, ::HERD_E_UNKNOWN (no such game),
+ *         ::HERD_E_NOMEM, or herd_load()'s codes.
+ */
+HERD_API int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn alloc, void *ud,
+                                herd_error *err);
+
+/** @} */
 
 #ifdef __cplusplus
 }

@@ -23,6 +23,11 @@
 extern "C" {
 #endif
 
+/** @defgroup hex Herd (hexhex)
+ *  What only Mark Steere's Herd (`hex`) has: typed creation, the turn's phase, dice and counts, the
+ * board, actions (docs/hex.md).
+ *  @{ */
+
 /** @name Option ranges and limits
  *  @{ */
 #define HERD_HEX_MIN_SIZE 2     /**< Smallest board side. */
@@ -126,6 +131,8 @@ HERD_API int herd_hex_at(const herd_game *g, int row, int col, int *side);
 
 /** The number of stones @p side has on the board. */
 HERD_API int herd_hex_stones(const herd_game *g, int side, int *stones);
+
+/** @} */
 
 /** @} */
 

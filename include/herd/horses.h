@@ -17,6 +17,11 @@
 extern "C" {
 #endif
 
+/** @defgroup horses Herd of Horses
+ *  What only Herd of Horses (`horses`) has: typed creation, moves, connection lines, progress and
+ * the moves log (docs/horses.md).
+ *  @{ */
+
 /** @name Option ranges and defaults
  *  @{ */
 #define HERD_HORSES_MIN_WIDTH 8      /**< Smallest board width. */
@@ -117,6 +122,8 @@ HERD_API int herd_horses_progress(const herd_game *g, int side, int *distance, i
  */
 HERD_API int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char *buf,
                                   size_t cap, size_t *len);
+
+/** @} */
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,8 @@
  * texts and action texts, for every game, followed by the moves they name.
  *
  * Input: line 1 names the game ("horses", "hex", ...), line 2 holds the
- * options, line 3 a position text, every further line an action. Whatever
+ * options, line 3 a position text, every further line an action, or a saved
+ * game when it begins with the game's name. Whatever
  * the bytes, each call must answer with a code, a refused call must leave
  * the game exactly as it was, and an accepted text must read back the same.
  * A broken promise aborts, which the fuzzer reports with the input. */
@@ -70,6 +71,29 @@ static void play_line(herd_game *g, const char *line)
     herd_free(before);
 }
 
+/* A saved game: refused, nothing changed; accepted, it saves back the same. */
+static void load_line(herd_game *g, const char *line)
+{
+    static char saved[HERD_MAX_SAVE_TEXT], again[HERD_MAX_SAVE_TEXT];
+    herd_game *before;
+    size_t len;
+    if (herd_clone(g, &before, NULL, NULL) != HERD_OK)
+        return;
+    size_t history = herd_history_length(g);
+    int rc = herd_load(g, line);
+    expect_unchanged_on_error(g, rc, before);
+    if (rc != HERD_OK) {
+        CHECK(herd_history_length(g) == history);
+    } else {
+        CHECK(herd_history_length(g) == 0);
+        CHECK(herd_save(g, saved, sizeof saved, &len) == HERD_OK);
+        CHECK(herd_load(before, saved) == HERD_OK && herd_same_position(before, g));
+        CHECK(herd_save(before, again, sizeof again, &len) == HERD_OK);
+        CHECK(strcmp(saved, again) == 0);
+    }
+    herd_free(before);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     /* Lines as NUL-terminated strings; embedded NULs cut a line short,
@@ -108,8 +132,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             herd_free(before);
         }
+        size_t name = strlen(herd_game_name(g));
         for (int i = 3; i < count; i++)
-            play_line(g, lines[i]);
+            if (strncmp(lines[i], herd_game_name(g), name) == 0 && lines[i][name] == ' ')
+                load_line(g, lines[i]);
+            else
+                play_line(g, lines[i]);
     }
     herd_free(g);
     free(text);

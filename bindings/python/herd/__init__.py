@@ -413,6 +413,31 @@ class Game:
         self._check(self._lib.c.herd_position_from_text(self._handle,
                                                         _encode(text, "the position")))
 
+    def save(self):
+        """The saved game, one line that load() turns back into exactly this
+        game, generator and computer-player memory included (herd_save)."""
+        return self._text(self._lib.c.herd_save)
+
+    def load(self, text):
+        """Replaces this game with a save of the same game; clears the history
+        (herd_load). Game.from_save() opens a save of any game."""
+        self._check(self._lib.c.herd_load(self._handle, _encode(text, "the save")))
+
+    @classmethod
+    def from_save(cls, text):
+        """A game of the kind the save names (its first word), loaded from it."""
+        _encode(text, "the save")
+        name = text.split(" ", 1)[0]
+        if cls.game is not None and name != cls.game:
+            raise HerdError(E_PARSE, "%s loads %s saves, not %r" % (cls.__name__, cls.game, name))
+        g = Game(name)
+        try:
+            g.load(text)
+        except BaseException:
+            g.close()
+            raise
+        return g
+
     def show(self):
         """The board drawn over several lines (herd_show)."""
         return self._text(self._lib.c.herd_show)

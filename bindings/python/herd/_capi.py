@@ -106,6 +106,9 @@ PROTOTYPES = {
     "herd_perft": (c_int, [game_p, c_uint, POINTER(c_uint64)]),
     "herd_clone": (c_int, [game_p, POINTER(game_p), c_void_p, c_void_p]),
     "herd_same_position": (c_int, [game_p, game_p]),
+    # saved games
+    "herd_save": (c_int, [game_p, c_char_p, c_size_t, _size_p]),
+    "herd_load": (c_int, [game_p, c_char_p]),
     # horses.h
     "herd_horses_move": (herd_move, [herd_cell, herd_cell]),
     "herd_horses_options_of": (c_int, [game_p, POINTER(herd_horses_options)]),

@@ -290,6 +290,55 @@ class TestPositions(ErrorChecks):
             self.assertIn("R6", board)
 
 
+class TestSavedGames(ErrorChecks):
+    def step(self, g, pick):
+        """One action chosen by `pick`, the same in every game it is given."""
+        if g.is_chance:
+            return g.roll()
+        if pick % 3 == 0:
+            move = g.legal_texts()[pick // 3 % len(g.legal())]
+            g.play(move)
+            return move
+        return g.play_genmove()
+
+    def test_load_then_play_on_gives_the_game_that_never_saved(self):
+        rng = random.Random(5)
+        for name, options in (("horses", {"seed": 9}), ("hex", {"size": 4, "seed": 2})):
+            with Game(name, **options) as g:
+                for _ in range(5):
+                    self.step(g, rng.randrange(1000))
+                text = g.save()
+                self.assertTrue(text.startswith(name + " save=1 "), text)
+                with Game(name) as other, Game.from_save(text) as opened:
+                    other.load(text)
+                    self.assertEqual(other.history_length, 0)
+                    for copy in (other, opened):
+                        self.assertTrue(copy == g)
+                        self.assertEqual(copy.save(), text)
+                    while g.status.result == "ongoing":
+                        pick = rng.randrange(1000)
+                        m = self.step(g, pick)
+                        self.assertEqual(self.step(other, pick), m)
+                        self.assertEqual(self.step(opened, pick), m)
+                    self.assertEqual(other.save(), g.save())
+                    self.assertEqual(opened.save(), g.save())
+
+    def test_bad_save_leaves_the_game_unchanged(self):
+        with Horses(seed=4) as g:
+            g.play_genmove()
+            text = g.save()
+            self.assertRefused(g, lambda: g.load(text.replace("save=1", "save=2")),
+                               herd.E_PARSE, "save version 2")
+            zero = ",".join(["0" * 16] * 4)
+            self.assertRefused(g, lambda: g.load(re.sub(r"rng=\S+", "rng=" + zero, text)),
+                               herd.E_POSITION, "all zeros")
+            with Hex() as h:
+                self.assertRefused(g, lambda: g.load(h.save()), herd.E_PARSE,
+                                   "'hex' is not a save of horses")
+                self.assertRaises(HerdError, Horses.from_save, h.save())
+            self.assertRaises(HerdError, Game.from_save, "chess save=1")
+
+
 class TestPerft(ErrorChecks):
     def perft_by_hand(self, g, depth):
         if depth == 0:

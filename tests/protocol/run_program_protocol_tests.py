@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Protocol test of the `herd` program's own surface, for every game.
+
+    python3 tests/protocol/run_program_protocol_tests.py PATH_TO_HERD [--seed S] [--games N]
+        [--plies P] [--max-details K] [--verbose]
+
+Checks what docs/protocol.md says beyond one game's rules: the options
+--help and --version (print, exit 0; anything else: a message on standard
+error and exit 2), the `help` command (the commands, one per line), `show`
+(the game's name on the first line, the board from the second), and `save`
+and `load` (a saved game, loaded and played on, answers exactly as the game
+that never saved; `load` of another game's save starts a game of that kind;
+a bad save is refused and changes nothing). The process and answer machinery
+is the one of run_protocol_tests.py. Standard library only. Ends with
+`N passed, N failed`; exit status 0 only when nothing failed.
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_protocol_tests as P  # noqa: E402
+
+Session = P.Session
+payload, ok_answer, is_error = P.payload, P.ok_answer, P.is_error
+
+# The games, each with a few `new` options; a game is one more line.
+GAMES = [
+    ("horses", ["seed=1", "w=12 h=9 n=7 seed=44", "w=30 h=20 n=10 seed=18446744073709551615"]),
+    ("hex", ["seed=2", "size=3 seed=9", "size=13 seed=5"]),
+]
+
+# The commands protocol.md lists that every build of the program has.
+COMMANDS = ["new", "set", "position", "legal", "play", "undo", "status", "perft", "genmove",
+            "roll", "solve", "save", "load", "show", "help", "quit"]
+
+
+# ---------------------------------------------------------------------------
+# 1. The command line
+
+
+def run_program(path, args, stdin=b""):
+    r = subprocess.run([path] + args, input=stdin, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=P.TIMEOUT)
+    return r.returncode, r.stdout.decode(), r.stderr.decode()
+
+
+def test_options(path, chk):
+    T = "options"
+    rc, out, err = run_program(path, ["--help"])
+    chk.ok(rc == 0, T, "--help must exit 0", "--help", "0", str(rc))
+    chk.ok(out.startswith("Usage: herd") and err == "", T,
+           "--help must print its usage on standard output", "--help", "'Usage: herd ...'",
+           repr(out[:80]) + " stderr " + repr(err))
+    listed = {line.split()[0] for line in out.splitlines()[1:] if line.startswith("  ")}
+    for c in COMMANDS:
+        chk.ok(c in listed, T, "--help must list every command", "--help", c, repr(out))
+    rc, out, err = run_program(path, ["--version"])
+    chk.ok(rc == 0 and re.fullmatch(r"herd \(libherd\) \d+\.\d+\.\d+\n", out) is not None
+           and err == "", T, "--version must print 'herd (libherd) X.Y.Z' and exit 0",
+           "--version", "herd (libherd) X.Y.Z, 0", "%r, %d" % (out, rc))
+    for args in (["--frobnicate"], ["-h"], ["horses"], ["--help", "--version"]):
+        rc, out, err = run_program(path, args, b"new horses\n")
+        chk.ok(rc == 2 and out == "" and err.startswith("herd: "), T,
+               "an unknown option must give a message on standard error and exit 2",
+               " ".join(args), "exit 2, 'herd: ...' on stderr, nothing on stdout",
+               "exit %d, stdout %r, stderr %r" % (rc, out, err))
+
+
+# ---------------------------------------------------------------------------
+# 2. help and show
+
+
+def test_help(path, chk):
+    T = "help"
+    s = Session(path, chk)
+    try:
+        ans = s.cmd("help")
+        chk.ok(len(ans) > 1 and ans[0].startswith("= ") and all(a.strip() for a in ans), T,
+               "`help` must answer '= ' then one command per line", "help",
+               "'= new ...' and more lines", ans)
+        names = [a[2:].split()[0] if i == 0 else a.split()[0] for i, a in enumerate(ans) if a]
+        for c in COMMANDS:
+            chk.ok(c in names, T, "`help` must list every command", "help", c, ans)
+        s.expect_error(T, "answers out of step after `help`", "status")
+        s.expect_error(T, "`help` takes no arguments", "help me")
+        # every listed command is one the program knows
+        for c in names:
+            if c == "quit":
+                continue
+            got = s.cmd(c)
+            chk.ok(got[0] != "? unknown command", T, "`help` lists only known commands", c,
+                   "not '? unknown command'", got)
+        s.cmd("new horses")
+        chk.ok(s.cmd("help") == ans, T, "`help` answers the same with a game", "help", ans)
+    finally:
+        s.h.kill()
+
+
+def test_show(path, chk):
+    T = "show"
+    s = Session(path, chk)
+    try:
+        for game, options in GAMES:
+            for opt in options:
+                p = payload(s.cmd("new %s %s" % (game, opt)))
+                ans = s.cmd("show")
+                chk.ok(len(ans) >= 3 and ans[0] == "= " + game, T,
+                       "`show` must put the game's name on the first line and the board on "
+                       "the next ones", "show", "'= %s' then the board" % game, ans)
+                chk.ok(all(a.strip() for a in ans), T, "`show` must hold no empty line",
+                       "show", "no empty line", ans)
+                s.expect(T, "answers out of step after `show`", "position", ok_answer(p))
+    finally:
+        s.h.kill()
+
+
+# ---------------------------------------------------------------------------
+# 3. save and load
+
+
+def next_command(s, rng):
+    """A command that acts in the current game: `roll` at the dice, else
+    `genmove` or `play` of a random legal action; None when the game is over."""
+    if not s.cmd("status")[0].startswith("= ongoing"):
+        return None
+    legal = (payload(s.cmd("legal")) or "").split()
+    if not legal:
+        return None
+    if legal[0].startswith("dice:"):
+        return "roll"
+    return "genmove" if rng.random() < 0.6 else "play " + rng.choice(legal)
+
+
+def play(s, rng, steps):
+    """Plays up to `steps` commands; returns [(command, answer)]."""
+    out = []
+    for _ in range(steps):
+        c = next_command(s, rng)
+        if c is None:
+            break
+        out.append((c, s.cmd(c)))
+    return out
+
+
+def test_save_load(path, chk, rng, games, plies):
+    T = "save/load"
+    s = Session(path, chk)
+    try:
+        s.expect_error(T, "`save` without a game must answer ?", "save")
+        for round_ in range(games):
+            game, options = GAMES[round_ % len(GAMES)]
+            opt = rng.choice(options)
+            s.cmd("new %s %s" % (game, opt))
+            play(s, rng, rng.randrange(0, plies))
+            saved = payload(s.cmd("save"))
+            ctx = "new %s %s" % (game, opt)
+            if not chk.ok(saved is not None and saved.startswith(game + " save=1 "), T,
+                          "`save` must answer one line beginning with the game's name",
+                          "save", "'= %s save=1 ...'" % game, saved, ctx):
+                continue
+            pos = payload(s.cmd("position"))
+            after = play(s, rng, plies)
+            # from another game, as a fresh program would
+            other = GAMES[(round_ + 1) % len(GAMES)][0]
+            s.cmd("new " + other)
+            s.expect(T, "`load` must answer '='", "load " + saved, ["="], ctx)
+            s.expect(T, "`load` must restore the position", "position", ok_answer(pos), ctx)
+            s.expect(T, "`save` after `load` must give the same save", "save",
+                     ok_answer(saved), ctx)
+            s.expect_error(T, "`load` clears the history: `undo` must answer ?", "undo",
+                           context=ctx)
+            for c, ans in after:
+                if not s.expect(T, "playing on after `load` must answer as the game that "
+                                "never saved", c, ans, ctx + ", then load " + saved) == ans:
+                    break
+            bad = saved.replace(" save=1 ", " save=9 ", 1)
+            before = payload(s.cmd("position"))
+            s.expect_error(T, "a save of another version must be refused", "load " + bad,
+                           mention="version")
+            s.expect(T, "a refused `load` must change nothing", "position", ok_answer(before))
+        for bad in ("load", "load horses", "load chess save=1", "load horses save=1 ply=0"):
+            s.expect_error(T, "a malformed save must be refused", bad)
+        s.restart()
+        s.cmd("new hex seed=3")
+        s.cmd("roll")
+        saved = payload(s.cmd("save"))
+        s.restart()
+        s.expect(T, "`load` needs no game before it", "load " + saved, ["="])
+        s.expect(T, "`load` into a fresh program must give the saved game", "save",
+                 ok_answer(saved))
+    finally:
+        s.h.kill()
+
+
+def main():
+    return P.run_suites(
+        __doc__.split("\n\n")[0], "program protocol test", 24, 40,
+        lambda a, chk, rng: (
+            ("options", lambda: test_options(a.herd, chk)),
+            ("help", lambda: test_help(a.herd, chk)),
+            ("show", lambda: test_show(a.herd, chk)),
+            ("save/load", lambda: test_save_load(a.herd, chk, rng, a.games, a.plies))))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

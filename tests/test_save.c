@@ -1,0 +1,439 @@
+/* Saved games (herd_save, herd_load, herd_new_from_save): a save loaded and
+ * played on gives exactly the game that never saved, for every game of the
+ * table below (a game is one more line), and every malformed or impossible
+ * save is refused with a message that names what is wrong, changing nothing. */
+#include "test_util.h"
+
+/* The games and options the round trips run over. */
+typedef struct save_case {
+    const char *game;
+    const char *options;
+} save_case;
+
+static const save_case cases[] = {
+    {"horses", "seed=7"},
+    {"horses", "w=30 h=20 n=10 seed=18446744073709551615"},
+    {"hex", "seed=3"},
+    {"hex", "size=13 seed=11"},
+};
+
+#define NCASES (sizeof cases / sizeof cases[0])
+#define SAVE_CAP HERD_MAX_SAVE_TEXT
+
+static herd_game *create(const char *game, const char *options)
+{
+    herd_game *g = NULL;
+    herd_error err = {0, ""};
+    int rc = herd_new(&g, game, options, NULL, NULL, &err);
+    if (rc != HERD_OK)
+        print_error("herd_new(%s, %s): %s\n", game, options ? options : "NULL", err.message);
+    assert_int_equal(rc, HERD_OK);
+    return g;
+}
+
+static void save_text(const herd_game *g, char *buf)
+{
+    size_t len = 0;
+    assert_int_equal(herd_save(g, buf, SAVE_CAP, &len), HERD_OK);
+    assert_int_equal(strlen(buf), len);
+}
+
+static int ongoing(const herd_game *g)
+{
+    herd_status st;
+    assert_int_equal(herd_get_status(g, &st), HERD_OK);
+    return st.result == HERD_ONGOING;
+}
+
+/* One action, chosen by `pick` the same way in every game it is given: the
+ * dice at a chance event, else a legal action picked by the test or the
+ * computer player's move. Returns 0 (and plays nothing) once the game is over. */
+static int play_step(herd_game *g, unsigned pick, herd_move *played)
+{
+    if (!ongoing(g))
+        return 0;
+    if (herd_is_chance(g)) {
+        assert_int_equal(herd_roll(g, played), HERD_OK);
+    } else if (pick % 3 == 0) {
+        herd_move moves[HERD_MAX_MOVES];
+        size_t n = 0;
+        assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
+        assert_true(n > 0);
+        *played = moves[pick / 3 % n];
+        assert_int_equal(herd_apply(g, *played), HERD_OK);
+    } else {
+        assert_int_equal(herd_play_genmove(g, 0, played), HERD_OK);
+    }
+    return 1;
+}
+
+static void play_steps(herd_game *g, test_rng *rng, int steps)
+{
+    herd_move m;
+    for (int i = 0; i < steps; i++)
+        play_step(g, (unsigned)trng_next(rng), &m);
+}
+
+/* Plays a and the games loaded from its save side by side until the end
+ * (or a cap), with the same choices: same actions, same positions. */
+static void play_on_together(herd_game *a, herd_game **others, size_t count, test_rng *rng)
+{
+    for (int i = 0; i < 400; i++) {
+        unsigned pick = (unsigned)trng_next(rng);
+        herd_move ma = 0, mo = 0;
+        int going = play_step(a, pick, &ma);
+        for (size_t k = 0; k < count; k++) {
+            assert_int_equal(play_step(others[k], pick, &mo), going);
+            if (going)
+                assert_true(mo == ma);
+            assert_true(herd_same_position(a, others[k]));
+        }
+        if (!going)
+            break;
+    }
+    char ta[SAVE_CAP], to[SAVE_CAP];
+    save_text(a, ta);
+    for (size_t k = 0; k < count; k++) {
+        save_text(others[k], to);
+        assert_string_equal(to, ta); /* the action counts too */
+    }
+}
+
+static void load_then_play_on_gives_the_game_that_never_saved(void **state)
+{
+    (void)state;
+    static const int cuts[] = {0, 1, 2, 7, 30};
+    for (size_t c = 0; c < NCASES; c++)
+        for (size_t k = 0; k < sizeof cuts / sizeof cuts[0]; k++) {
+            test_rng rng;
+            trng_seed(&rng, c * 100 + k);
+            herd_game *a = create(cases[c].game, cases[c].options);
+            play_steps(a, &rng, cuts[k]);
+            char text[SAVE_CAP], again[SAVE_CAP];
+            save_text(a, text);
+
+            /* Any game's save makes its own game... */
+            herd_game *b = NULL;
+            herd_error err = {0, ""};
+            assert_int_equal(herd_new_from_save(&b, text, NULL, NULL, &err), HERD_OK);
+            assert_string_equal(herd_game_name(b), cases[c].game);
+            /* ...and loads into a game of the same name with other options
+             * and a history of its own, which it clears. */
+            herd_game *d = create(cases[c].game, NULL);
+            play_steps(d, &rng, 3);
+            assert_int_equal(herd_load(d, text), HERD_OK);
+            assert_int_equal(herd_history_length(d), 0);
+            assert_int_equal(herd_undo(d), HERD_E_STATE);
+
+            herd_game *loaded[] = {b, d};
+            for (size_t i = 0; i < 2; i++) {
+                assert_true(herd_same_position(a, loaded[i]));
+                save_text(loaded[i], again);
+                assert_string_equal(again, text);
+            }
+            play_on_together(a, loaded, 2, &rng);
+            herd_free(a);
+            herd_free(b);
+            herd_free(d);
+        }
+}
+
+static void save_text_is_the_documented_line(void **state)
+{
+    (void)state;
+    for (size_t c = 0; c < NCASES; c++) {
+        test_rng rng;
+        trng_seed(&rng, c);
+        herd_game *g = create(cases[c].game, cases[c].options);
+        play_steps(g, &rng, 5);
+        char text[SAVE_CAP], pos[TEXT_CAP], head[64];
+        save_text(g, text);
+        position_text(g, pos);
+        /* GAME save=1 ply=N rng=X,X,X,X ... position=POSITION */
+        snprintf(head, sizeof head, "%s save=1 ply=5 rng=", cases[c].game);
+        assert_memory_equal(text, head, strlen(head));
+        const char *rng_words = text + strlen(head);
+        for (int i = 0; i < 4; i++) {
+            assert_int_equal(strspn(rng_words + 17 * i, "0123456789abcdef"), 16);
+            assert_int_equal(rng_words[17 * i + 16], i < 3 ? ',' : ' ');
+        }
+        const char *p = strstr(text, " position=");
+        assert_non_null(p);
+        assert_string_equal(p + strlen(" position="), pos);
+        assert_null(strchr(text, '\n'));
+        herd_free(g);
+    }
+}
+
+static void horses_save_carries_the_seed_and_each_sides_previous_move(void **state)
+{
+    (void)state;
+    herd_game *g = create("horses", "seed=42");
+    char text[SAVE_CAP];
+    save_text(g, text);
+    assert_non_null(strstr(text, " seed=42 last=-,- position="));
+    /* Green moves, then Red: each side's move is remembered. */
+    herd_move m[2];
+    char field[2 * HERD_MAX_MOVE_TEXT + 64], mt[2][HERD_MAX_MOVE_TEXT];
+    size_t len;
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(herd_play_genmove(g, 0, &m[i]), HERD_OK);
+        assert_int_equal(herd_move_to_text(g, m[i], mt[i], sizeof mt[i], &len), HERD_OK);
+    }
+    save_text(g, text);
+    snprintf(field, sizeof field, " seed=42 last=%s,%s position=", mt[0], mt[1]);
+    assert_non_null(strstr(text, field));
+    /* A position read from text has neither. */
+    char pos[TEXT_CAP];
+    position_text(g, pos);
+    assert_int_equal(herd_position_from_text(g, pos), HERD_OK);
+    save_text(g, text);
+    assert_non_null(strstr(text, " seed=0 last=-,- position="));
+    herd_free(g);
+}
+
+/* A save with one field's value replaced. */
+static void with_field(char *out, const char *text, const char *key, const char *value)
+{
+    char k[32];
+    snprintf(k, sizeof k, " %s=", key);
+    const char *p = strstr(text, k);
+    assert_non_null(p);
+    p += strlen(k);
+    size_t end = strcspn(p, " ");
+    snprintf(out, SAVE_CAP, "%.*s%s%s", (int)(p - text), text, value, p + end);
+}
+
+/* A save with one piece of text replaced by another. */
+static void with_text(char *out, const char *text, const char *from, const char *to)
+{
+    const char *p = strstr(text, from);
+    assert_non_null(p);
+    snprintf(out, SAVE_CAP, "%.*s%s%s", (int)(p - text), text, to, p + strlen(from));
+}
+
+typedef struct bad_save {
+    const char *game; /* NULL: every game */
+    const char *what; /* "field", "text", "whole" */
+    const char *a, *b;
+    int code;
+    const char *part; /* in the message */
+} bad_save;
+
+static const bad_save bad_saves[] = {
+    {NULL, "whole", "", NULL, HERD_E_PARSE, "not a save of"},
+    {NULL, "field", "save", "2", HERD_E_PARSE, "save version 2"},
+    {NULL, "field", "save", "01", HERD_E_PARSE, "expected"},
+    {NULL, "field", "save", "", HERD_E_PARSE, "expected"},
+    {NULL, "field", "ply", "-1", HERD_E_PARSE, "ply"},
+    {NULL, "field", "ply", "4294967296", HERD_E_PARSE, "ply"},
+    {NULL, "field", "rng", "0000000000000000,0000000000000000,0000000000000000,0000000000000000",
+     HERD_E_POSITION, "all zeros"},
+    {NULL, "field", "rng", "0000000000000001,0000000000000000,0000000000000000,000000000000000",
+     HERD_E_PARSE, "rng"},
+    {NULL, "field", "rng", "0000000000000001,0000000000000000,0000000000000000,000000000000000A",
+     HERD_E_PARSE, "rng"},
+    {NULL, "field", "rng", "0000000000000001,0000000000000000,0000000000000000", HERD_E_PARSE,
+     "rng"},
+    {NULL, "text", " position=", " place=", HERD_E_PARSE, "position="},
+    {NULL, "text", " position=", " extra=1 position=", HERD_E_PARSE, "extra=1"},
+    {NULL, "text", " ply=", " plies=", HERD_E_PARSE, "ply"},
+    {"horses", "text", "horses save", "hex save", HERD_E_PARSE, "'hex' is not a save of horses"},
+    {"horses", "text", "turn=green", "turn=blue", HERD_E_PARSE, "turn"},
+    {"horses", "field", "w", "7", HERD_E_POSITION, "w=7"},
+    {"horses", "field", "seed", "x", HERD_E_PARSE, "seed"},
+    {"horses", "text", " seed=", " sown=", HERD_E_PARSE, "seed"},
+    {"horses", "field", "last", "a1-b3", HERD_E_PARSE, "last"},
+    {"horses", "field", "last", "a1-a2,-", HERD_E_POSITION, "a1-a2 is not Green's previous move"},
+    {"horses", "field", "last", "-,a1-b3", HERD_E_POSITION, "a1-b3 is not Red's previous move"},
+    {"horses", "field", "last", "h8-g6,-", HERD_E_POSITION, "h8-g6 is not Green's"},
+    {"hex", "text", "hex save", "horses save", HERD_E_PARSE, "'horses' is not a save of hex"},
+    {"hex", "field", "phase", "jump", HERD_E_PARSE, "phase"},
+    {"hex", "field", "size", "14", HERD_E_POSITION, "size"},
+    {"hex", "text", " position=", " seed=1 position=", HERD_E_PARSE, "seed=1"},
+};
+
+static void load_refuses_bad_saves_and_changes_nothing(void **state)
+{
+    (void)state;
+    /* Fresh 8x8 horses game: g6 is in Red's corner box, never Green's. */
+    static const save_case bases[] = {{"horses", "w=8 h=8 seed=7"}, {"hex", "size=4 seed=3"}};
+    for (size_t b = 0; b < sizeof bases / sizeof bases[0]; b++) {
+        herd_game *src = create(bases[b].game, bases[b].options);
+        char text[SAVE_CAP], bad[SAVE_CAP];
+        save_text(src, text);
+        /* The game to load into has a history, so "unchanged" covers it. */
+        herd_game *g = create(bases[b].game, NULL);
+        test_rng rng;
+        trng_seed(&rng, b);
+        play_steps(g, &rng, 4);
+        for (size_t i = 0; i < sizeof bad_saves / sizeof bad_saves[0]; i++) {
+            const bad_save *t = &bad_saves[i];
+            if (t->game && strcmp(t->game, bases[b].game) != 0)
+                continue;
+            if (strcmp(t->what, "field") == 0)
+                with_field(bad, text, t->a, t->b);
+            else if (strcmp(t->what, "text") == 0)
+                with_text(bad, text, t->a, t->b);
+            else
+                snprintf(bad, sizeof bad, "%s", t->a);
+            snapshot snap;
+            snap_take(&snap, g);
+            int rc = herd_load(g, bad);
+            if (rc != t->code || !strstr(herd_last_error(g), t->part))
+                print_error("case %zu: %d '%s' for\n  %s\n", i, rc, herd_last_error(g), bad);
+            assert_int_equal(rc, t->code);
+            assert_non_null(strstr(herd_last_error(g), t->part));
+            snap_check(&snap, g);
+
+            herd_game *sentinel = (herd_game *)(uintptr_t)0x55, *out = sentinel;
+            herd_error err = {0, ""};
+            rc = herd_new_from_save(&out, bad, NULL, NULL, &err);
+            assert_true(rc < 0);
+            assert_int_equal(err.code, rc);
+            assert_true(err.message[0] != '\0');
+            assert_ptr_equal(out, sentinel);
+        }
+        herd_free(g);
+        herd_free(src);
+    }
+}
+
+static void new_from_save_names_an_unknown_game(void **state)
+{
+    (void)state;
+    herd_game *g = NULL;
+    herd_error err = {0, ""};
+    assert_int_equal(herd_new_from_save(&g, "chess save=1 ply=0", NULL, NULL, &err),
+                     HERD_E_UNKNOWN);
+    assert_int_equal(err.code, HERD_E_UNKNOWN);
+    assert_non_null(strstr(err.message, "chess"));
+    assert_null(g);
+    assert_int_equal(herd_new_from_save(&g, "", NULL, NULL, &err), HERD_E_PARSE);
+    assert_int_equal(herd_new_from_save(&g, " horses", NULL, NULL, &err), HERD_E_PARSE);
+    assert_int_equal(herd_new_from_save(NULL, "horses", NULL, NULL, &err), HERD_E_ARG);
+    assert_int_equal(herd_new_from_save(&g, NULL, NULL, NULL, NULL), HERD_E_ARG);
+    assert_null(g);
+}
+
+static void null_arguments_are_refused(void **state)
+{
+    (void)state;
+    herd_game *g = create("horses", NULL);
+    char buf[SAVE_CAP];
+    size_t len;
+    assert_int_equal(herd_save(NULL, buf, sizeof buf, &len), HERD_E_ARG);
+    assert_int_equal(herd_save(g, buf, sizeof buf, NULL), HERD_E_ARG);
+    assert_int_equal(herd_save(g, NULL, 5, &len), HERD_E_ARG);
+    assert_int_equal(herd_load(NULL, "horses"), HERD_E_ARG);
+    assert_int_equal(herd_load(g, NULL), HERD_E_ARG);
+    herd_free(g);
+}
+
+static void save_reports_the_size_it_needs_and_fits_the_bound(void **state)
+{
+    (void)state;
+    for (size_t c = 0; c < NCASES; c++) {
+        herd_game *g = create(cases[c].game, cases[c].options);
+        test_rng rng;
+        trng_seed(&rng, c);
+        play_steps(g, &rng, 9);
+        char full[SAVE_CAP], small[16];
+        size_t len = 0, need = 0;
+        save_text(g, full);
+        memset(small, 'x', sizeof small);
+        assert_int_equal(herd_save(g, small, sizeof small, &need), HERD_E_BUFFER);
+        assert_int_equal(need, strlen(full));
+        assert_int_equal(small[0], 'x'); /* nothing written */
+        assert_int_equal(herd_save(g, NULL, 0, &len), HERD_E_BUFFER);
+        assert_int_equal(len, need);
+        assert_true(need < HERD_MAX_SAVE_TEXT);
+        herd_free(g);
+    }
+}
+
+static void load_works_in_caller_memory_without_an_allocator(void **state)
+{
+    (void)state;
+    for (size_t c = 0; c < NCASES; c++) {
+        test_rng rng;
+        trng_seed(&rng, c + 50);
+        herd_game *a = create(cases[c].game, cases[c].options);
+        herd_game *other = create(cases[c].game, NULL);
+        play_steps(a, &rng, 6);
+        char text[SAVE_CAP];
+        save_text(a, text);
+        size_t size = herd_copy_size(other, 4);
+        max_align_t *mem = malloc(size);
+        assert_non_null(mem);
+        herd_game *copy = NULL;
+        assert_int_equal(herd_copy_into(other, mem, size, &copy), HERD_OK);
+        assert_int_equal(herd_load(copy, text), HERD_OK);
+        herd_game *loaded[] = {copy};
+        play_on_together(a, loaded, 1, &rng);
+        free(mem);
+        herd_free(other);
+        herd_free(a);
+    }
+}
+
+/* herd_load allocates nothing; herd_new_from_save allocates only the game,
+ * and frees it when the save is refused or the allocator fails. */
+static void loading_allocates_only_the_new_game_and_leaks_nothing(void **state)
+{
+    (void)state;
+    for (size_t c = 0; c < NCASES; c++) {
+        herd_game *src = create(cases[c].game, cases[c].options);
+        test_rng rng;
+        trng_seed(&rng, c);
+        play_steps(src, &rng, 5);
+        char text[SAVE_CAP], bad[SAVE_CAP];
+        save_text(src, text);
+        with_field(bad, text, "save", "2");
+
+        test_alloc a;
+        ta_init(&a);
+        herd_game *g = NULL;
+        assert_int_equal(herd_new_from_save(&g, text, ta_fn, &a, NULL), HERD_OK);
+        long requests = a.requests;
+        assert_int_equal(herd_load(g, text), HERD_OK);
+        assert_int_equal(herd_load(g, bad), HERD_E_PARSE);
+        assert_int_equal(a.requests, requests);
+        herd_free(g);
+        assert_int_equal(a.live_blocks, 0);
+
+        herd_game *sentinel = (herd_game *)(uintptr_t)0x55;
+        for (long k = 1; k <= requests; k++) {
+            ta_init(&a);
+            a.fail_at = k;
+            g = sentinel;
+            herd_error err = {0, ""};
+            assert_int_equal(herd_new_from_save(&g, text, ta_fn, &a, &err), HERD_E_NOMEM);
+            assert_int_equal(err.code, HERD_E_NOMEM);
+            assert_ptr_equal(g, sentinel);
+            assert_int_equal(a.live_blocks, 0);
+        }
+        ta_init(&a);
+        assert_int_equal(herd_new_from_save(&g, bad, ta_fn, &a, NULL), HERD_E_PARSE);
+        assert_ptr_equal(g, sentinel);
+        assert_int_equal(a.live_blocks, 0);
+        assert_int_equal(a.bad_old_size, 0);
+        herd_free(src);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(load_then_play_on_gives_the_game_that_never_saved),
+        cmocka_unit_test(save_text_is_the_documented_line),
+        cmocka_unit_test(horses_save_carries_the_seed_and_each_sides_previous_move),
+        cmocka_unit_test(load_refuses_bad_saves_and_changes_nothing),
+        cmocka_unit_test(new_from_save_names_an_unknown_game),
+        cmocka_unit_test(null_arguments_are_refused),
+        cmocka_unit_test(save_reports_the_size_it_needs_and_fits_the_bound),
+        cmocka_unit_test(load_works_in_caller_memory_without_an_allocator),
+        cmocka_unit_test(loading_allocates_only_the_new_game_and_leaks_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
