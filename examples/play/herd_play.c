@@ -223,7 +223,7 @@ int play_human_turn(const play_session *s)
     return side >= 0 && !herd_is_chance(s->g) && is_human(s, side);
 }
 
-static void log_push(play_session *s, herd_move m, int side)
+static void log_push(play_session *s, herd_move m, int side, int chance)
 {
     if (s->log_len == s->log_cap) {
         size_t cap = s->log_cap ? 2 * s->log_cap : 64;
@@ -236,6 +236,7 @@ static void log_push(play_session *s, herd_move m, int side)
     play_entry *e = &s->log[s->log_len++];
     e->move = m;
     e->side = side;
+    e->chance = chance;
     unsigned number = (unsigned)s->log_len;
     if (s->view->log_text) {
         s->view->log_text(s, number, m, side, e->text, sizeof e->text);
@@ -261,7 +262,7 @@ int play_move(play_session *s, herd_move m)
         play_say(s, 1, "Refused: %s", *why ? why : herd_strerror(rc));
         return rc;
     }
-    log_push(s, m, side);
+    log_push(s, m, side, 0);
     s->msg[0] = '\0';
     position_changed(s);
     return HERD_OK;
@@ -286,7 +287,10 @@ static int play_hint(play_session *s, herd_move *m)
  * rolls again, and its generator, taken back too, gives the same dice. */
 static int play_undo_turn(play_session *s)
 {
-    if (herd_history_length(s->g) == 0)
+    size_t decided = 0; /* the person's decisions in the history */
+    for (size_t i = 0; i < s->log_len; i++)
+        decided += !s->log[i].chance && is_human(s, s->log[i].side);
+    if (decided == 0 || s->log_len != herd_history_length(s->g))
         return HERD_E_STATE;
     do {
         int rc = herd_undo(s->g);
@@ -310,14 +314,14 @@ static int computer_step(play_session *s)
     if (herd_is_chance(s->g)) {
         rc = herd_roll(s->g, &m);
         if (rc == HERD_OK) {
-            log_push(s, m, side);
+            log_push(s, m, side, 1);
             play_say(s, 0, "%s rolled %s", play_side_title(s, side, who, sizeof who),
                      play_move_text(s, m, act, sizeof act));
         }
     } else if (!is_human(s, side)) {
         rc = herd_play_genmove(s->g, s->level, &m);
         if (rc == HERD_OK) {
-            log_push(s, m, side);
+            log_push(s, m, side, 0);
             play_say(s, 0, "%s (computer) played %s", play_side_title(s, side, who, sizeof who),
                      play_move_text(s, m, act, sizeof act));
         }

@@ -36,7 +36,8 @@ enum {
 /* One action of the game played so far, for the moves log and for undo. */
 typedef struct play_entry {
     herd_move move;
-    int side; /* the side that acted, -1 for a chance event */
+    int side;   /* the side to act when it was played */
+    int chance; /* a chance event's outcome (the dice), not a decision */
     char text[96];
 } play_entry;
 

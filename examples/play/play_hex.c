@@ -14,7 +14,7 @@
 
 #define BOARD_X 3
 #define BOARD_Y 2
-#define PANEL_W 40
+#define PANEL_W 38
 
 typedef struct hex_view {
     int row, col;  /* the cursor */
@@ -348,7 +348,7 @@ static void hex_changed(play_session *s)
 const play_view play_hex_view = {
     .game = "hex",
     .side_pair = {PAIR_RED, PAIR_BLUE},
-    .keys = "arrows or a cell name, Enter/Space remove or place",
+    .keys = "arrows/cell name, Enter remove/place",
     .open = hex_open,
     .close = hex_close,
     .need = hex_need,

@@ -168,8 +168,10 @@ static void draw_cell(play_session *s, const herd_move *moves, size_t count, her
             frame = COLOR_PAIR(PAIR_YELLOW) | A_BOLD;
             attr = COLOR_PAIR(PAIR_SELECTED) | A_BOLD;
         } else if (mine && side == st.side && !can_move(moves, count, c)) {
-            left = ':', right = ':'; /* faded, with a dashed outline */
-            frame = A_DIM;
+            if (!frame) { /* faded, with a dashed outline (a corner keeps its own) */
+                left = ':', right = ':';
+                frame = A_DIM;
+            }
             attr = COLOR_PAIR(side == HERD_HORSES_GREEN ? PAIR_GREEN : PAIR_RED) | A_DIM;
         }
         if (mine && side == st.side && linked[number])

@@ -3,8 +3,9 @@
 
 usage: run_play_tests.py HERD_PLAY GAME
 
-GAME is horses, hex, hare, fox, flock, or plain (hex in the plain view,
-which every game without a view of its own uses). The program runs in a
+GAME is horses, hex, hare, fox, flock, plain (hex in the plain view,
+which every game without a view of its own uses), or cli (--help and
+--version, without a terminal). The program runs in a
 detached tmux session of 80x24; the script types keys and reads the screen
 (tmux capture-pane), from the setup screen to the end of a game against the
 computer, and checks what the screen shows at the key moments. Exits 77
@@ -64,6 +65,10 @@ class Screen:
                 raise Failure("%s: the screen never showed /%s/; it shows:\n%s"
                               % (what or "wait", pattern, screen))
             time.sleep(0.03)
+
+    def resize(self, cols, rows):
+        subprocess.run(self.tmux + ["resize-window", "-t", "play", "-x", str(cols),
+                                    "-y", str(rows)], check=True)
 
     def line(self, n):
         lines = self.text().split("\n")
@@ -222,6 +227,27 @@ def test_horses_setup(program):
         s.close()
 
 
+def test_horses_sizes(program):
+    s = start(program, ["horses", "w=30", "h=20", "n=10"], "horses")
+    try:
+        s.keys("Enter")
+        screen = s.wait(r"The terminal is 80x24: this board needs at least \d+x24\.",
+                        what="too small")
+        need = int(re.search(r"at least (\d+)x24", screen).group(1))
+        passed("80x24 is too small for 30x20: it says it needs %dx24" % need)
+        s.resize(need, 24)
+        screen = s.wait(r"^Green to move \(you\)", what="redrawn after resize")
+        check(re.search(r"^t .*\[.\]", screen, re.M), "row t, the last of 20, with its corner",
+              screen)
+        check(" 29 30 " in s.line(1), "columns numbered up to 30", screen)
+        tenth = [l for l in screen.split("\n")
+                 if re.match(r"^[a-t] ", l) and re.search(r"[ :(\[]0[ :)\]]", l[2:])]
+        check(len(tenth) == 2, "each herd's tenth horse shows the digit 0", screen)
+        passed("after the resize to %dx24 the 30x20 board is drawn" % need)
+    finally:
+        s.close()
+
+
 # ------------------------------------------------------------------- hex
 
 def test_hex(program):
@@ -269,11 +295,38 @@ def test_generic(program, game, args, refused_text):
         s.close()
 
 
+def test_cli(program):
+    """--help names every game, --version the library; no terminal needed."""
+    out = subprocess.run([program, "--help"], capture_output=True, text=True)
+    check(out.returncode == 0, "--help exits 0", out.stderr)
+    for game in ("horses", "hex", "hare", "fox", "flock"):
+        check(re.search(r"^  %s " % game, out.stdout, re.M), "--help names " + game, out.stdout)
+    out = subprocess.run([program, "--version"], capture_output=True, text=True)
+    check(re.match(r"herd-play \S+ \(libherd \d+\.\d+\.\d+\)$", out.stdout.strip()),
+          "--version", out.stdout)
+    out = subprocess.run([program, "chess"], capture_output=True, text=True)
+    check(out.returncode == 2 and "unknown game 'chess'" in out.stderr, "unknown game refused",
+          out.stderr)
+    out = subprocess.run([program, "horses"], capture_output=True, text=True,
+                         stdin=subprocess.DEVNULL)
+    check(out.returncode == 1 and "needs a terminal" in out.stderr, "no terminal: said",
+          out.stderr)
+    passed("--help names the five games; --version; an unknown game; no terminal")
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
         return 2
     program, game = sys.argv[1], sys.argv[2]
+    if game == "cli":
+        try:
+            test_cli(program)
+        except Failure as e:
+            print("FAIL " + str(e))
+            return 1
+        print("all cli checks passed")
+        return 0
     if not shutil.which("tmux"):
         print("skipped: tmux is not installed (Debian: apt-get install tmux)")
         return SKIP
@@ -281,6 +334,7 @@ def main():
         if game == "horses":
             test_horses_setup(program)
             test_horses(program)
+            test_horses_sizes(program)
         elif game == "hex":
             test_hex(program)
         elif game == "plain":
