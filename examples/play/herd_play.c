@@ -414,9 +414,9 @@ static void draw_game(play_session *s)
         play_put(LINES - 2, 0, COLS, s->msg_error ? A_BOLD | COLOR_PAIR(PAIR_RED) : A_BOLD, s->msg);
     char keys[200];
     int over = is_over(s);
-    snprintf(keys, sizeof keys, "%s%s%s  Esc %s  Q quit", over ? "" : s->view->keys,
-             over || s->players == PLAY_WATCH ? "" : "  ? hint  U undo", over ? "" : "",
-             over ? "new game" : "cancel");
+    int watch = s->players == PLAY_WATCH;
+    snprintf(keys, sizeof keys, "%s%sEsc %s  Q quit", over || watch ? "" : s->view->keys,
+             over || watch ? "" : "  ? hint  U undo  ", over ? "new game" : "cancel");
     play_put(LINES - 1, 0, COLS, A_DIM, keys);
     refresh();
 }
@@ -585,10 +585,9 @@ static int setup_commit(setup *st)
     if (!st->typing)
         return HERD_OK;
     st->typing = 0;
-    size_t i = 0;
     field f[16];
     setup_fields(st->c, f);
-    i = f[st->at].option;
+    size_t i = f[st->at].option;
     if (setup_check(st) != HERD_OK) {
         char why[256];
         snprintf(why, sizeof why, "%s", st->msg);
@@ -602,7 +601,8 @@ static int setup_commit(setup *st)
 }
 
 /* Steps an option by +1 or -1, skipping values the game refuses (such as
- * 14 geese) up to a few; the last refusal is shown at the end of the range. */
+ * 14 geese) up to a few; at the end of the range the value stays and the
+ * library's message for the next value says the range. */
 static void setup_step_option(setup *st, size_t i, int dir)
 {
     char *end;
@@ -640,8 +640,11 @@ static void setup_change(setup *st, const field *f, int dir)
         c->game = (c->game + GAME_COUNT + (size_t)(dir > 0 ? 1 : GAME_COUNT - 1)) % GAME_COUNT;
         config_defaults(c);
         c->human_side = 0;
-        c->position = NULL; /* a position belongs to the game it was given for */
-        setup_check(st);
+        c->position = NULL;               /* a position belongs to the game it was given for */
+        if (setup_check(st) != HERD_OK) { /* a game this libherd does not have */
+            herd_free(st->probe);
+            st->probe = NULL;
+        }
         break;
     case F_OPTION:
         setup_step_option(st, f->option, dir);

@@ -59,7 +59,7 @@ static void generic_need(const play_session *s, int *rows, int *cols)
     int lines, width;
     load_board((play_session *)s);
     board_size(v->board, &lines, &width);
-    *rows = lines + 9 < 24 ? 24 : lines + 9;
+    *rows = lines + 12 < 24 ? 24 : lines + 12;
     *cols = width + 2 < 60 ? 60 : width + 2;
 }
 
@@ -94,7 +94,15 @@ static void generic_draw(play_session *s, int rows, int cols)
     if (cols - log_x >= 24)
         play_draw_log(s, 2, log_x, lines, cols - log_x);
 
+    /* The position text carries the game's own figures (counts, phases). */
+    char position[HERD_MAX_POSITION_TEXT];
+    size_t len;
     y = lines + 3;
+    if (herd_position_to_text(s->g, position, sizeof position, &len) == HERD_OK) {
+        for (size_t at = 0; at < len && y < lines + 5; at += (size_t)cols - 2, y++)
+            play_put(y, 1, cols - 2, A_DIM, position + at);
+    }
+    y++;
     if (!play_human_turn(s))
         return;
     char(*list)[INPUT_SIZE] = v->list;
@@ -217,7 +225,7 @@ static void generic_changed(play_session *s)
 const play_view play_generic_view = {
     .game = NULL,
     .side_pair = {0, 0},
-    .keys = "type an action, Up/Down pick, Tab complete, Enter play",
+    .keys = "type an action (Tab, Up/Down help), Enter plays",
     .open = generic_open,
     .close = generic_close,
     .need = generic_need,
