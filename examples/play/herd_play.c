@@ -47,7 +47,7 @@ static const play_game games[] = {
      "Herd on a hexhex board",
      {{"size", "Board side", "5"}, {"seed", "Seed", "0"}},
      &play_hex_view},
-    {"hare", "Hare and Hounds", {{"start", "Hare starts on", "a2"}}, NULL},
+    {"hare", "Hare and Hounds", {{"start", "Hare starts on (empty: a2)", ""}}, NULL},
     {"fox",
      "Fox and Geese",
      {{"geese", "Geese", "13"}, {"sideways", "Geese step sideways (1 yes)", "0"}},
@@ -94,6 +94,8 @@ static int config_create(const play_config *c, herd_game **out, char *msg, size_
     size_t used = 0;
     if (!c->position) {
         for (size_t i = 0; i < option_count(game); i++) {
+            if (!c->value[i][0])
+                continue; /* empty: the game's default */
             int n = snprintf(options + used, sizeof options - used, "%s%s=%s", used ? " " : "",
                              game->options[i].key, c->value[i]);
             if (n > 0)
@@ -573,8 +575,6 @@ static int setup_check(setup *st)
     int max = herd_max_level(g);
     if (st->c->level > max)
         st->c->level = max;
-    if (st->c->level < 1)
-        st->c->level = 1;
     st->msg[0] = '\0';
     return HERD_OK;
 }
@@ -657,8 +657,8 @@ static void setup_change(setup *st, const field *f, int dir)
         break;
     case F_LEVEL: {
         int max = st->probe ? herd_max_level(st->probe) : 1;
-        int want = c->level + dir;
-        if (want < 1 || want > max) {
+        int want = c->level + dir; /* 0 is the game's default level */
+        if (want < 0 || want > max) {
             snprintf(st->msg, sizeof st->msg, "Refused: level %d is out of range 1..%d", want, max);
             st->msg_error = 1;
         } else {
@@ -710,8 +710,12 @@ static void draw_setup(setup *st)
         }
         case F_LEVEL:
             label = "Computer level";
-            snprintf(value, sizeof value, "%d (1..%d)", c->level,
-                     st->probe ? herd_max_level(st->probe) : 1);
+            if (c->level == 0)
+                snprintf(value, sizeof value, "the game's default (1..%d)",
+                         st->probe ? herd_max_level(st->probe) : 1);
+            else
+                snprintf(value, sizeof value, "%d (1..%d)", c->level,
+                         st->probe ? herd_max_level(st->probe) : 1);
             break;
         }
         int here = i == st->at;
@@ -836,14 +840,15 @@ static void usage(FILE *to)
     for (size_t i = 0; i < GAME_COUNT; i++) {
         fprintf(to, "  %-7s %-24s", games[i].name, games[i].title);
         for (size_t k = 0; k < option_count(&games[i]); k++)
-            fprintf(to, " %s=%s", games[i].options[k].key, games[i].options[k].dflt);
+            fprintf(to, " %s=%s", games[i].options[k].key,
+                    *games[i].options[k].dflt ? games[i].options[k].dflt : "POINT");
         fputc('\n', to);
     }
     fprintf(to, "\nOptions:\n"
                 "  --players=one|two|watch  one against the computer (default), two people,\n"
                 "                           or the computer against itself\n"
                 "  --side=1|2               the side you play against the computer\n"
-                "  --level=N                the computer's level (1 and up)\n"
+                "  --level=N                the computer's level (1 and up; default: the game's)\n"
                 "  --position=TEXT          start from a position text (docs/protocol.md)\n"
                 "  --plain                  the plain view: the library's board, typed actions\n"
                 "  --help, --version\n");
@@ -932,7 +937,6 @@ int main(int argc, char **argv)
     }
     play_config c;
     memset(&c, 0, sizeof c);
-    c.level = 1;
     int rc = parse_args(argc, argv, &c);
     if (rc >= 0)
         return rc;

@@ -50,7 +50,7 @@ typedef struct play_session {
     void *vs; /* the view's own state */
     int players;
     int human_side;  /* PLAY_ONE: the person's side */
-    int level;       /* the computer's level, 1..herd_max_level() */
+    int level;       /* the computer's level, 1..herd_max_level(); 0 the default */
     play_entry *log; /* one entry per action in the game's history */
     size_t log_len, log_cap;
     char msg[256]; /* the message line */
