@@ -66,6 +66,15 @@ class Screen:
                               % (what or "wait", pattern, screen))
             time.sleep(0.03)
 
+    def wait_gone(self, text, timeout=5.0, what=None):
+        """Waits until the screen no longer shows the text."""
+        end = time.time() + timeout
+        while text in self.text():
+            if time.time() > end:
+                raise Failure("%s: the screen still shows %r:\n%s"
+                              % (what or "wait", text, self.text()))
+            time.sleep(0.03)
+
     def resize(self, cols, rows):
         subprocess.run(self.tmux + ["resize-window", "-t", "play", "-x", str(cols),
                                     "-y", str(rows)], check=True)
@@ -194,14 +203,14 @@ def test_horses(program):
         # The horse that can reach h8 wins.
         for digit in "1234":
             s.keys(digit)
-            time.sleep(0.1)
-            screen = s.text()
+            screen = s.wait(r"\(%s\)|Refused: horse %s" % (digit, digit), what="horse " + digit)
             letter = horses_cell(screen, "h8")
             if letter.isalpha() and letter.islower():
                 s.keys(letter)
                 break
             if "(" + digit + ")" in screen:
                 s.keys(digit)  # unselect
+                s.wait_gone("(%s)" % digit, what="unselected")
         screen = s.wait(r"^Green wins: a horse reached its target corner\.", what="winner line")
         check("Esc new game" in screen, "Cancel became New game", screen)
         s.keys("Escape")
