@@ -14,7 +14,8 @@
 
 #define BOARD_X 3
 #define BOARD_Y 2
-#define PANEL_W 38
+#define PANEL_W 38   /* the panel beside the board: figures, last turn, log */
+#define PANEL_MIN 30 /* the narrowest panel that still shows the figures */
 
 typedef struct hex_view {
     int row, col;  /* the cursor */
@@ -65,7 +66,7 @@ static void hex_need(const play_session *s, int *rows, int *cols)
 {
     int n = rows_of(s);
     *rows = BOARD_Y + n + 3 < 24 ? 24 : BOARD_Y + n + 3;
-    *cols = BOARD_X + 2 * n + 2 + PANEL_W;
+    *cols = BOARD_X + 2 * n + 2 + PANEL_MIN;
 }
 
 /* The action that the turn's phase asks for on a cell (0 while rolling). */
