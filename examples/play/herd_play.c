@@ -192,8 +192,9 @@ void play_draw_log(const play_session *s, int y, int x, int h, int w)
         int len = text_width(e->text);
         int at = x;
         if (e->side == 1 && len < w)
-            at = x + w - len; /* the second side's moves at the right */
-        play_put(y + row, at, w, e->side >= 0 ? side_attr(s, e->side) & ~A_BOLD : 0, e->text);
+            at = x + w - len;                       /* the second side's moves at the right */
+        int bytes = w + (int)strlen(e->text) - len; /* the cut counts bytes */
+        play_put(y + row, at, bytes, e->side >= 0 ? side_attr(s, e->side) & ~A_BOLD : 0, e->text);
     }
 }
 
@@ -394,13 +395,28 @@ static void draw_top(play_session *s)
         play_put(0, COLS - len, len, A_DIM, title);
 }
 
+/* The smallest terminal for the view's board. */
+static void view_needs(const play_session *s, int *rows, int *cols)
+{
+    *rows = 24;
+    *cols = 80;
+    if (s->view->need)
+        s->view->need(s, rows, cols);
+}
+
+static int too_small(const play_session *s)
+{
+    int rows, cols;
+    view_needs(s, &rows, &cols);
+    return LINES < rows || COLS < cols;
+}
+
 static void draw_game(play_session *s)
 {
     erase();
-    int need_rows = 24, need_cols = 80;
-    if (s->view->need)
-        s->view->need(s, &need_rows, &need_cols);
-    if (LINES < need_rows || COLS < need_cols) {
+    int need_rows, need_cols;
+    view_needs(s, &need_rows, &need_cols);
+    if (too_small(s)) {
         char line[160];
         snprintf(line, sizeof line, "The terminal is %dx%d: this board needs at least %dx%d.", COLS,
                  LINES, need_cols, need_rows);
@@ -442,6 +458,8 @@ static int handle_key(play_session *s, int ch)
     default:
         break;
     }
+    if (too_small(s)) /* no key acts on a board that cannot be seen */
+        return -1;
     if (is_over(s)) {
         play_say(s, 1, "The game is over: Esc starts a new game, Q quits.");
         return -1;

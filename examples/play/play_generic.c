@@ -30,7 +30,8 @@ static void generic_close(play_session *s)
     s->vs = NULL;
 }
 
-static void load_board(play_session *s)
+/* herd_show()'s board; the view's state holds it while it is drawn. */
+static void load_board(const play_session *s)
 {
     generic *v = s->vs;
     size_t len;
@@ -57,7 +58,7 @@ static void generic_need(const play_session *s, int *rows, int *cols)
 {
     generic *v = s->vs;
     int lines, width;
-    load_board((play_session *)s);
+    load_board(s);
     board_size(v->board, &lines, &width);
     *rows = lines + 12 < 24 ? 24 : lines + 12;
     *cols = width + 2 < 60 ? 60 : width + 2;
