@@ -60,7 +60,7 @@ static void generic_need(const play_session *s, int *rows, int *cols)
     int lines, width;
     load_board(s);
     board_size(v->board, &lines, &width);
-    *rows = lines + 12 < 24 ? 24 : lines + 12;
+    *rows = lines + 10 < 24 ? 24 : lines + 10;
     *cols = width + 2 < 60 ? 60 : width + 2;
 }
 

@@ -349,11 +349,11 @@ def main():
         elif game == "plain":
             test_generic(program, "hex", ["size=2", "--plain"], "+z9")
         elif game == "hare":
-            test_generic(program, "hare", [], "e2-e2")
+            test_generic(program, "hare", ["--level=1"], "e2-e2")
         elif game == "fox":
-            test_generic(program, "fox", [], "d4-d4")
+            test_generic(program, "fox", ["--level=1"], "d4-d4")
         elif game == "flock":
-            test_generic(program, "flock", ["w=5", "h=5"], "a1-a1")
+            test_generic(program, "flock", ["w=5", "h=5", "--level=1"], "a1-a1")
         else:
             print("unknown game " + game)
             return 2
