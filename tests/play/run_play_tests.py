@@ -260,7 +260,8 @@ def test_horses_sizes(program):
 # ------------------------------------------------------------------- hex
 
 def test_hex(program):
-    s = start(program, ["hex", "size=2", "seed=4"], "hex")
+    # Seed 5 rolls 4 and 5 first: Red places 4 stones (the balancing rule).
+    s = start(program, ["hex", "size=2", "seed=5"], "hex")
     try:
         s.keys("Down", "Left")
         s.wait(r"Refused: size=1 is out of range 2\.\.13", what="size refused")
@@ -275,6 +276,18 @@ def test_hex(program):
         s.keys("Enter")
         s.wait(r"Refused: c9 is no cell of this board", what="refused cell")
         passed("a cell name that is no cell is refused")
+        check("Placements left: 4" in s.text(), "Red's first turn places the lower die, 4",
+              s.text())
+        s.type("a1")
+        s.keys("Enter")
+        s.wait(r"Placements left: 3", what="a1 placed")
+        s.type("a1")
+        s.keys("Enter")
+        screen = s.wait(r"^Refused: .*a1", what="a1 again")
+        passed("placing on a1 twice: " + screen.split("\n")[-3].strip())
+        s.keys("U")
+        s.wait(r"Placements left: 4", what="undo the placement")
+        passed("Undo takes back the placement")
         screen = finish_by_hints(s)
         check(re.search(r"^(Red|Blue) wins: the board is full", screen, re.M), "winner line",
               screen)
