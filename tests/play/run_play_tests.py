@@ -60,11 +60,23 @@ class Screen:
         while True:
             screen = self.text()
             if re.search(pattern, screen, re.M):
-                return screen
+                return self.settled(screen)
             if time.time() > end:
                 raise Failure("%s: the screen never showed /%s/; it shows:\n%s"
                               % (what or "wait", pattern, screen))
             time.sleep(0.03)
+
+    def settled(self, screen, timeout=2.0):
+        """The screen once the program has finished drawing it: the same in
+        two captures a moment apart (a capture may catch a redraw midway)."""
+        end = time.time() + timeout
+        while time.time() < end:
+            time.sleep(0.05)
+            again = self.text()
+            if again == screen:
+                break
+            screen = again
+        return screen
 
     def wait_gone(self, text, timeout=5.0, what=None):
         """Waits until the screen no longer shows the text."""
