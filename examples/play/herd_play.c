@@ -492,7 +492,7 @@ static int handle_key(play_session *s, int ch)
     }
     if (ch == KEY_MOUSE) {
         MEVENT ev;
-        if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)) &&
+        if (getmouse(&ev) == OK && (ev.bstate & BUTTON1_PRESSED) &&
             s->view->click && !s->view->click(s, ev.y, ev.x))
             play_say(s, 1, "Nothing to click there.");
         return -1;
@@ -971,7 +971,9 @@ int main(int argc, char **argv)
     keypad(stdscr, TRUE);
     curs_set(0);
     set_escdelay(25);
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    /* A press acts at once: no waiting to tell a click from a drag. */
+    mousemask(BUTTON1_PRESSED, NULL);
+    mouseinterval(0);
     if (has_colors()) {
         start_color();
         use_default_colors();

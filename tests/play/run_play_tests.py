@@ -87,6 +87,12 @@ class Screen:
                               % (what or "wait", text, self.text()))
             time.sleep(0.03)
 
+    def click(self, x, y):
+        """A left-button press and release at a 0-based screen cell, as a
+        terminal reports them (the X10 mouse sequences that tmux passes on)."""
+        at = chr(33 + x) + chr(33 + y)
+        self.type("\033[M" + chr(32) + at + "\033[M" + chr(32 + 3) + at)
+
     def resize(self, cols, rows):
         subprocess.run(self.tmux + ["resize-window", "-t", "play", "-x", str(cols),
                                     "-y", str(rows)], check=True)
@@ -180,6 +186,13 @@ def test_horses(program):
         s.keys("b")
         s.wait(r"Refused: select a horse first", what="letter without selection")
         passed("refused keys: a faded horse, a missing horse, a letter without a horse")
+
+        # A click on horse 1 (c6) selects it, a second click unselects it.
+        s.click(BOARD_X + 3 * 5 + 1, 2 + 2)
+        s.wait(r"\(1\)", what="horse 1 clicked")
+        s.click(BOARD_X + 3 * 5 + 1, 2 + 2)
+        s.wait_gone("(1)", what="horse 1 clicked again")
+        passed("a mouse click selects a horse, a second one unselects it")
 
         # Horse 1 on c6: its targets are lettered in reading order.
         s.keys("1")
