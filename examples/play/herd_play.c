@@ -492,8 +492,8 @@ static int handle_key(play_session *s, int ch)
     }
     if (ch == KEY_MOUSE) {
         MEVENT ev;
-        if (getmouse(&ev) == OK && (ev.bstate & BUTTON1_PRESSED) &&
-            s->view->click && !s->view->click(s, ev.y, ev.x))
+        if (getmouse(&ev) == OK && (ev.bstate & BUTTON1_PRESSED) && s->view->click &&
+            !s->view->click(s, ev.y, ev.x))
             play_say(s, 1, "Nothing to click there.");
         return -1;
     }
