@@ -10,6 +10,9 @@ herd_install_deps() {
     command -v doxygen >/dev/null 2>&1 || missing+=(doxygen)
     command -v python3 >/dev/null 2>&1 || missing+=(python3)
     dpkg -s libcmocka-dev >/dev/null 2>&1 || missing+=(libcmocka-dev)
+    # herd-play (examples/play) is built on ncurses; its tests run it in tmux.
+    dpkg -s libncurses-dev >/dev/null 2>&1 || missing+=(libncurses-dev)
+    command -v tmux >/dev/null 2>&1 || missing+=(tmux)
     # The fuzz harness needs clang's runtime wherever clang is present.
     if command -v clang >/dev/null 2>&1; then
         dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)

@@ -1,0 +1,125 @@
+/* herd-play: a terminal front end for the games of libherd (ncurses).
+ *
+ * herd_play.c holds what every game shares: the command line, the setup
+ * screen, the game loop with the computer player, Hint and Undo, the moves
+ * log, the top line and the message line. A game's screen is a view, a
+ * small table of callbacks: play_horses.c (Herd of Horses as seed 000 shows
+ * it), play_hex.c (the hexhex board) and play_generic.c, which plays any
+ * game from the generic API alone (herd_show(), typed action texts). */
+#ifndef HERD_PLAY_H
+#define HERD_PLAY_H
+
+#include <stddef.h>
+
+#include <herd/herd.h>
+
+/* Colour pairs, set up once by the core (plain attributes without colour). */
+enum {
+    PAIR_GREEN = 1, /* green text */
+    PAIR_RED,       /* red text */
+    PAIR_BLUE,      /* blue text */
+    PAIR_YELLOW,    /* yellow text: selections, targets, hints */
+    PAIR_GREEN_BG,  /* a green piece */
+    PAIR_RED_BG,    /* a red piece */
+    PAIR_BLUE_BG,   /* a blue piece */
+    PAIR_SELECTED,  /* the selected piece: black on yellow */
+    PAIR_COUNT
+};
+
+/* Who plays. */
+enum {
+    PLAY_ONE = 0,  /* one person against the computer */
+    PLAY_TWO = 1,  /* two people on one screen */
+    PLAY_WATCH = 2 /* the computer against itself */
+};
+
+/* One action of the game played so far, for the moves log and for undo. */
+typedef struct play_entry {
+    herd_move move;
+    int side;   /* the side to act when it was played */
+    int chance; /* a chance event's outcome (the dice), not a decision */
+    char text[96];
+} play_entry;
+
+struct play_view;
+
+/* A game in progress. */
+typedef struct play_session {
+    herd_game *g;
+    const struct play_view *view;
+    void *vs; /* the view's own state */
+    int players;
+    int human_side;  /* PLAY_ONE: the person's side */
+    int level;       /* the computer's level, 1..herd_max_level(); 0 the default */
+    play_entry *log; /* one entry per action in the game's history */
+    size_t log_len, log_cap;
+    char msg[256]; /* the message line */
+    int msg_error; /* the message says why something was refused */
+    int utf8;      /* the terminal takes UTF-8 */
+} play_session;
+
+/* A game's screen. Every callback but `game` may be NULL where the view
+ * has nothing to do. */
+typedef struct play_view {
+    const char *game;             /* the game it draws; NULL for any game */
+    int side_pair[2];             /* the colour pair of each side's name (0: none) */
+    const char *keys;             /* the keys line */
+    int (*open)(play_session *s); /* allocates s->vs; 0 or -1 */
+    void (*close)(play_session *s);
+    /* The smallest terminal the board needs. */
+    void (*need)(const play_session *s, int *rows, int *cols);
+    /* Draws rows 1 .. rows-3 (the core draws the top line and the two
+     * bottom lines). */
+    void (*draw)(play_session *s, int rows, int cols);
+    /* A key while the person is to move: 1 when the view took it. */
+    int (*key)(play_session *s, int ch);
+    /* A mouse click at a screen cell: 1 when the view took it. */
+    int (*click)(play_session *s, int y, int x);
+    /* Shows the computer's suggestion so that Enter plays it. */
+    void (*hint)(play_session *s, herd_move m);
+    /* The position changed (a move, an undo): selections are stale. */
+    void (*changed)(play_session *s);
+    /* The log line of action number `number`, called right after it was
+     * played. NULL: "N. Side: ACTION". */
+    void (*log_text)(const play_session *s, unsigned number, herd_move m, int side, char *buf,
+                     size_t cap);
+} play_view;
+
+extern const play_view play_horses_view;
+extern const play_view play_hex_view;
+extern const play_view play_generic_view;
+
+/* ---------------------------------------- what the core offers the views */
+
+/* Sets the message line. */
+void play_say(play_session *s, int error, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Plays the person's action; on refusal the message line gives the
+ * library's message. Returns the herd_code. */
+int play_move(play_session *s, herd_move m);
+
+/* Nonzero when a person is to act now (the game goes on, no chance event
+ * waits, and the side to act is not the computer's). */
+int play_human_turn(const play_session *s);
+
+/* The legal actions now; buf has room for HERD_MAX_MOVES. */
+size_t play_legal(const play_session *s, herd_move *buf);
+
+/* The action's text ("a3-b5", "+c2", ...); "?" when it has none. */
+const char *play_move_text(const play_session *s, herd_move m, char *buf, size_t cap);
+
+/* Draws the moves log in a box, newest first: the first side's entries at
+ * the left, the second side's at the right. */
+void play_draw_log(const play_session *s, int y, int x, int h, int w);
+
+/* A side's name with a capital letter ("Green"). */
+const char *play_side_title(const play_session *s, int side, char *buf, size_t cap);
+
+/* Writes text at (y, x), cut to `width` columns. */
+void play_put(int y, int x, int width, int attr, const char *text);
+
+#endif /* HERD_PLAY_H */
