@@ -30,6 +30,7 @@ typedef struct hex_state {
 } hex_state;
 
 _Static_assert(HERD_HEX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
+_Static_assert(sizeof(hex_state) <= HERD_MAX_STATE_SIZE, "state too large");
 
 static const char *const side_name[2] = {"red", "blue"};
 
@@ -381,6 +382,10 @@ static herd_move hex_genmove(void *state, int level)
             return moves[i];
     return moves[0];
 }
+
+static const herd_level hex_levels[] = {
+    {"greedy", "places where it captures the most stones at once; removals and ties at random"},
+};
 
 /* ------------------------------------------------------------ creation */
 
@@ -839,4 +844,5 @@ const herd_rules herd_hex_rules = {
     .genmove = hex_genmove,
     .chance = hex_chance,
     .chance_total = 36,
+    .levels = hex_levels,
 };

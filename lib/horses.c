@@ -32,6 +32,7 @@ typedef struct horses_state {
 } horses_state;
 
 _Static_assert(HERD_HORSES_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
+_Static_assert(sizeof(horses_state) <= HERD_MAX_STATE_SIZE, "state too large");
 
 /* The eight knight jumps as cell offsets, in the order moves are generated:
  * up two, up one, down one, down two; left before right. */
@@ -841,6 +842,11 @@ int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char 
     return HERD_OK;
 }
 
+static const herd_level horses_levels[] = {
+    {"random", "a horse at random among those with a move other than straight back, then one "
+               "of its moves at random; straight back only when nothing else is legal"},
+};
+
 const herd_rules herd_horses_rules = {
     .name = "horses",
     .kind = HERD_HORSES,
@@ -861,4 +867,5 @@ const herd_rules herd_horses_rules = {
     .read_move = horses_read_move,
     .show = horses_show,
     .genmove = horses_genmove,
+    .levels = horses_levels,
 };
