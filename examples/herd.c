@@ -223,21 +223,62 @@ static void answer_move(session *s, herd_move m)
     answer(s->out);
 }
 
-static void cmd_genmove(session *s, const char *args)
+/* The optional LEVEL of genmove and hint: 0 (the default) when absent. */
+static int parse_level(session *s, const char *args, int *level)
 {
-    unsigned long level = 0;
-    herd_move m;
+    unsigned long v = 0;
     int max = herd_max_level(s->game);
-    if (*args && !parse_number(args, (unsigned long)max, &level)) {
+    if (*args && !parse_number(args, (unsigned long)max, &v)) {
         snprintf(s->out, sizeof s->out, "level must be a number from 0 to %d", max);
         refuse(s->out);
-        return;
+        return 0;
     }
-    int rc = herd_play_genmove(s->game, (int)level, &m);
+    *level = (int)v;
+    return 1;
+}
+
+static void cmd_genmove(session *s, const char *args)
+{
+    int level;
+    herd_move m;
+    if (!parse_level(s, args, &level))
+        return;
+    int rc = herd_play_genmove(s->game, level, &m);
     if (rc != HERD_OK)
         refuse_code(s, rc);
     else
         answer_move(s, m);
+}
+
+/* The action genmove would play, not played: nothing changes. */
+static void cmd_hint(session *s, const char *args)
+{
+    int level;
+    herd_move m;
+    herd_status st;
+    if (!parse_level(s, args, &level))
+        return;
+    int rc = herd_hint(s->game, level, &m);
+    herd_get_status(s->game, &st);
+    if (rc == HERD_OK)
+        answer_move(s, m);
+    else if (rc == HERD_E_STATE)
+        refuse(st.result != HERD_ONGOING ? "the game is over" : "a chance event waits: roll first");
+    else
+        refuse(herd_strerror(rc));
+}
+
+/* `1:NAME 2:NAME ...` */
+static void cmd_levels(session *s)
+{
+    size_t len = 0;
+    for (int level = 1; level <= herd_max_level(s->game); level++) {
+        const char *name = "";
+        herd_level_name(s->game, level, &name, NULL);
+        len += (size_t)snprintf(s->out + len, sizeof s->out - len, "%s%d:%s", level > 1 ? " " : "",
+                                level, name);
+    }
+    answer(s->out);
 }
 
 static void cmd_roll(session *s)
@@ -276,8 +317,9 @@ static int run(session *s, char *line)
         cmd_set(s, args);
         return 1;
     }
-    static const char *const known[] = {"position", "legal", "play",  "undo", "status", "perft",
-                                        "genmove",  "roll",  "solve", "show", NULL};
+    static const char *const known[] = {"position", "legal",   "play", "undo",  "status",
+                                        "perft",    "genmove", "roll", "solve", "show",
+                                        "hint",     "levels",  NULL};
     size_t i = 0;
     while (known[i] && strcmp(known[i], cmd) != 0)
         i++;
@@ -293,6 +335,8 @@ static int run(session *s, char *line)
         cmd_perft(s, args);
     else if (strcmp(cmd, "genmove") == 0)
         cmd_genmove(s, args);
+    else if (strcmp(cmd, "hint") == 0)
+        cmd_hint(s, args);
     else if (!no_args(args))
         return 1;
     else if (strcmp(cmd, "position") == 0)
@@ -307,6 +351,8 @@ static int run(session *s, char *line)
         cmd_roll(s);
     else if (strcmp(cmd, "show") == 0)
         cmd_show(s);
+    else if (strcmp(cmd, "levels") == 0)
+        cmd_levels(s);
     else
         refuse("solve is not available for this game");
     return 1;
