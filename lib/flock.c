@@ -545,6 +545,9 @@ static int read_position(flock_state *s, const char *text, herd_msg msg)
                 return herd_fail(msg, HERD_E_POSITION,
                                  "board: row %c needs %d cells of '.', 'b' and 'w'", 'a' + r, s->w);
             sc.p++;
+            if (c == s->w - 1 && *sc.p && strchr(".bw", *sc.p))
+                return herd_fail(msg, HERD_E_POSITION, "board: row %c is longer than %d cells",
+                                 'a' + r, s->w);
             s->at[cell_of(r, c)] = v;
             if (v != EMPTY)
                 s->stones[v - 1]++;
@@ -553,8 +556,7 @@ static int read_position(flock_state *s, const char *text, herd_msg msg)
     if (*sc.p == '/')
         return herd_fail(msg, HERD_E_POSITION, "board: more than %d rows", s->h);
     if (!herd_scan_end(&sc))
-        return herd_fail(msg, HERD_E_POSITION, "board: row %c is longer than %d cells",
-                         'a' + s->h - 1, s->w);
+        return herd_fail(msg, HERD_E_PARSE, "unexpected text after the board");
     s->moves = (uint8_t)ply;
     s->captured[0] = (uint8_t)cb;
     s->captured[1] = (uint8_t)cw;
