@@ -11,6 +11,7 @@
 #define MAX_RANGE HERD_FLOCK_MAX_RANGE
 #define TO_WIN HERD_FLOCK_CAPTURES_TO_WIN
 #define MOVE_LIMIT HERD_FLOCK_MOVE_LIMIT
+#define MOST_CAPTURES 3 /* in one move: the moved stone has three other sides */
 
 /* The board is stored with a border one cell wide (OFF) and a fixed row
  * stride: a slide stops at the border as at any stone, and a capture looks
@@ -465,7 +466,7 @@ static int check_position(flock_state *s, const herd_cell last[2][2], const int 
             return herd_fail(msg, HERD_E_POSITION,
                              "%s has %d stones and %d were captured, but starts with %d",
                              side_name[side], s->stones[side], s->captured[!side], start);
-        if (s->captured[side] > MAX_RANGE * moved)
+        if (s->captured[side] > MOST_CAPTURES * moved)
             return herd_fail(msg, HERD_E_POSITION, "%s cannot have captured %d stones in %d moves",
                              side_name[side], s->captured[side], moved);
         if (has_last[side] != (moved > 0))
