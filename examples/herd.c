@@ -273,8 +273,12 @@ static void cmd_levels(session *s)
 {
     size_t len = 0;
     for (int level = 1; level <= herd_max_level(s->game); level++) {
-        const char *name = "";
-        herd_level_name(s->game, level, &name, NULL);
+        const char *name;
+        int rc = herd_level_name(s->game, level, &name, NULL);
+        if (rc != HERD_OK) {
+            refuse(herd_strerror(rc));
+            return;
+        }
         len += (size_t)snprintf(s->out + len, sizeof s->out - len, "%s%d:%s", level > 1 ? " " : "",
                                 level, name);
     }

@@ -776,6 +776,8 @@ int herd_level_name(const herd_game *g, int level, const char **name, const char
         return HERD_E_ARG;
     if (level < 0 || level > g->rules->max_level)
         return HERD_E_RANGE;
+    if (!g->rules->levels)
+        return HERD_E_UNSUPPORTED; /* a game whose rules name no levels */
     const herd_level *l = &g->rules->levels[level_of(g, level) - 1];
     if (name)
         *name = l->name;

@@ -416,8 +416,9 @@ HERD_API int herd_undo_turn(herd_game *g, int side);
  * @param level       1..herd_max_level(), or 0 for the default (the highest).
  * @param name        receives a static string; may be NULL.
  * @param description receives a static string; may be NULL.
- * @return ::HERD_OK, ::HERD_E_ARG (NULL @p g) or ::HERD_E_RANGE (@p level);
- *         on error the out-parameters are untouched.
+ * @return ::HERD_OK, ::HERD_E_ARG (NULL @p g), ::HERD_E_RANGE (@p level) or
+ *         ::HERD_E_UNSUPPORTED (a game whose levels have no names, which no
+ *         game of the library is); on error the out-parameters are untouched.
  */
 HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
                              const char **description);
