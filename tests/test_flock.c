@@ -1197,6 +1197,16 @@ static void flock_levels_are_named(void **state)
     assert_string_equal(name, "novice");
     assert_int_equal(herd_level_name(g, 0, &name, NULL), HERD_OK);
     assert_string_equal(name, "novice"); /* the default is the highest */
+    for (int i = 0; i < 20; i++) {
+        herd_game *c = NULL;
+        herd_move a, b;
+        assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_genmove(g, 0, &a), HERD_OK);
+        assert_int_equal(herd_genmove(c, 2, &b), HERD_OK);
+        assert_true(a == b && herd_same_position(g, c));
+        herd_free(c);
+        assert_int_equal(herd_play_genmove(g, 1, NULL), HERD_OK);
+    }
     name = "untouched";
     assert_int_equal(herd_level_name(g, 3, &name, NULL), HERD_E_RANGE);
     assert_int_equal(herd_level_name(g, -1, &name, NULL), HERD_E_RANGE);
