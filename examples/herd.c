@@ -244,21 +244,66 @@ static void answer_move(session *s, herd_move m)
     answer(s->out);
 }
 
-static void cmd_genmove(session *s, const char *args)
+/* The optional LEVEL of genmove and hint: 0 (the default) when absent. */
+static int parse_level(session *s, const char *args, int *level)
 {
-    unsigned long level = 0;
-    herd_move m;
+    unsigned long v = 0;
     int max = herd_max_level(s->game);
-    if (*args && !parse_number(args, (unsigned long)max, &level)) {
+    if (*args && !parse_number(args, (unsigned long)max, &v)) {
         snprintf(s->out, sizeof s->out, "level must be a number from 0 to %d", max);
         refuse(s->out);
-        return;
+        return 0;
     }
-    int rc = herd_play_genmove(s->game, (int)level, &m);
+    *level = (int)v;
+    return 1;
+}
+
+static void cmd_genmove(session *s, const char *args)
+{
+    int level;
+    herd_move m;
+    if (!parse_level(s, args, &level))
+        return;
+    int rc = herd_play_genmove(s->game, level, &m);
     if (rc != HERD_OK)
         refuse_code(s, rc);
     else
         answer_move(s, m);
+}
+
+/* The action genmove would play, not played: nothing changes. */
+static void cmd_hint(session *s, const char *args)
+{
+    int level;
+    herd_move m;
+    herd_status st;
+    if (!parse_level(s, args, &level))
+        return;
+    int rc = herd_hint(s->game, level, &m);
+    herd_get_status(s->game, &st);
+    if (rc == HERD_OK)
+        answer_move(s, m);
+    else if (rc == HERD_E_STATE)
+        refuse(st.result != HERD_ONGOING ? "the game is over" : "a chance event waits: roll first");
+    else
+        refuse(herd_strerror(rc));
+}
+
+/* `1:NAME 2:NAME ...` */
+static void cmd_levels(session *s)
+{
+    size_t len = 0;
+    for (int level = 1; level <= herd_max_level(s->game); level++) {
+        const char *name;
+        int rc = herd_level_name(s->game, level, &name, NULL);
+        if (rc != HERD_OK) {
+            refuse(herd_strerror(rc));
+            return;
+        }
+        len += (size_t)snprintf(s->out + len, sizeof s->out - len, "%s%d:%s", level > 1 ? " " : "",
+                                level, name);
+    }
+    answer(s->out);
 }
 
 static void cmd_roll(session *s)
@@ -291,6 +336,8 @@ static const char *const commands[] = {"new GAME [KEY=VALUE ...]",
                                        "status",
                                        "perft DEPTH",
                                        "genmove [LEVEL]",
+                                       "hint [LEVEL]",
+                                       "levels",
                                        "roll",
                                        "solve",
                                        "save",
@@ -357,6 +404,8 @@ static int run(session *s, char *line)
         cmd_perft(s, args);
     else if (strcmp(cmd, "genmove") == 0)
         cmd_genmove(s, args);
+    else if (strcmp(cmd, "hint") == 0)
+        cmd_hint(s, args);
     else if (!no_args(args))
         return 1;
     else if (strcmp(cmd, "position") == 0)
@@ -373,6 +422,8 @@ static int run(session *s, char *line)
         cmd_show(s);
     else if (strcmp(cmd, "save") == 0)
         cmd_save(s);
+    else if (strcmp(cmd, "levels") == 0)
+        cmd_levels(s);
     else
         refuse("solve is not available for this game");
     return 1;

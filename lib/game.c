@@ -23,6 +23,7 @@ struct herd_game {
 static const herd_rules *const all_rules[] = {
     &herd_horses_rules,
     &herd_hex_rules,
+    &herd_flock_rules,
 };
 
 static void *default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
@@ -527,22 +528,34 @@ int herd_roll(herd_game *g, herd_move *m)
 
 /* --------------------------------------------------------- computers */
 
-static int check_genmove(herd_game *g, int level)
+/* Why the computer player cannot choose now, in msg (which may have no
+ * buffer, for the const calls); HERD_OK when it can. */
+static int genmove_refusal(const herd_game *g, int level, herd_msg msg)
 {
-    int rc = check_ongoing(g);
-    if (rc != HERD_OK)
-        return rc;
+    if (head_of(g)->result != HERD_ONGOING)
+        return herd_fail(msg, HERD_E_STATE, "the game is over");
     if (level < 0 || level > g->rules->max_level)
-        return herd_fail(game_msg(g), HERD_E_RANGE, "level %d is out of range 0..%d", level,
+        return herd_fail(msg, HERD_E_RANGE, "level %d is out of range 0..%d", level,
                          g->rules->max_level);
     if (herd_is_chance(g))
-        return herd_fail(game_msg(g), HERD_E_STATE, "a chance event waits: roll first");
+        return herd_fail(msg, HERD_E_STATE, "a chance event waits: roll first");
     return HERD_OK;
+}
+
+static int check_genmove(herd_game *g, int level)
+{
+    return genmove_refusal(g, level, game_msg(g));
+}
+
+/* The level a game's genmove plays: 0, the default, is the highest. */
+static int level_of(const herd_game *g, int level)
+{
+    return level ? level : g->rules->max_level;
 }
 
 static herd_move draw_genmove(herd_game *g, int level)
 {
-    return g->rules->genmove(g->state, level);
+    return g->rules->genmove(g->state, level_of(g, level));
 }
 
 int herd_genmove(herd_game *g, int level, herd_move *m)
@@ -836,5 +849,77 @@ int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn alloc, v
         return rc;
     }
     *out = g;
+    return HERD_OK;
+}
+
+/* ---------------------------------------------- hints, turns and levels */
+
+int herd_hint(const herd_game *g, int level, herd_move *m)
+{
+    union {
+        max_align_t align;
+        unsigned char bytes[HERD_MAX_STATE_SIZE];
+    } copy;
+    herd_msg none = {NULL, 0};
+    if (!g || !m)
+        return HERD_E_ARG;
+    int rc = genmove_refusal(g, level, none);
+    if (rc != HERD_OK)
+        return rc;
+    if (g->rules->state_size > sizeof copy.bytes)
+        return HERD_E_NOMEM; /* no game has such a state: each asserts that it fits */
+    /* The computer chooses on a copy, with a copy of the generator: the
+     * game keeps its own, so the hint is what herd_genmove() would answer
+     * now and asking for it changes nothing. */
+    memcpy(copy.bytes, g->state, g->rules->state_size);
+    *m = g->rules->genmove(copy.bytes, level_of(g, level));
+    return HERD_OK;
+}
+
+/* The head of the state recorded before the back-th newest action. */
+static const herd_head *record_head(const herd_game *g, size_t back)
+{
+    size_t slot = (g->hist_start + g->hist_len - back) % g->hist_slots;
+    return (const herd_head *)(const void *)(g->hist + slot * g->rules->state_size);
+}
+
+int herd_undo_turn(herd_game *g, int side)
+{
+    if (!g)
+        return HERD_E_ARG;
+    if (side < 0 || side > 1)
+        return herd_fail(game_msg(g), HERD_E_ARG, "side %d is not 0 or 1", side);
+    /* Back over the other side's actions to the newest run of actions
+     * taken with `side` to act, and to that run's first: the start of its
+     * latest turn (or of the history). */
+    size_t back = 0;
+    for (size_t k = 1; k <= g->hist_len; k++) {
+        if (record_head(g, k)->side == side)
+            back = k;
+        else if (back)
+            break;
+    }
+    if (back == 0)
+        return herd_fail(game_msg(g), HERD_E_STATE, "there is no turn of %s to take back",
+                         g->rules->side_names[side]);
+    size_t ss = g->rules->state_size;
+    g->hist_len -= back;
+    memcpy(g->state, g->hist + ((g->hist_start + g->hist_len) % g->hist_slots) * ss, ss);
+    return HERD_OK;
+}
+
+int herd_level_name(const herd_game *g, int level, const char **name, const char **description)
+{
+    if (!g)
+        return HERD_E_ARG;
+    if (level < 0 || level > g->rules->max_level)
+        return HERD_E_RANGE;
+    if (!g->rules->levels)
+        return HERD_E_UNSUPPORTED; /* a game whose rules name no levels */
+    const herd_level *l = &g->rules->levels[level_of(g, level) - 1];
+    if (name)
+        *name = l->name;
+    if (description)
+        *description = l->description;
     return HERD_OK;
 }

@@ -383,6 +383,10 @@ static herd_move hex_genmove(void *state, int level)
     return moves[0];
 }
 
+static const herd_level hex_levels[] = {
+    {"greedy", "places where it captures the most stones at once; removals and ties at random"},
+};
+
 /* ------------------------------------------------------------ creation */
 
 static const char *const hex_keys[] = {"size", "seed", NULL};
@@ -840,4 +844,5 @@ const herd_rules herd_hex_rules = {
     .genmove = hex_genmove,
     .chance = hex_chance,
     .chance_total = 36,
+    .levels = hex_levels,
 };

@@ -901,6 +901,11 @@ int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char 
     return HERD_OK;
 }
 
+static const herd_level horses_levels[] = {
+    {"random", "a horse at random among those with a move other than straight back, then one "
+               "of its moves at random; straight back only when nothing else is legal"},
+};
+
 const herd_rules herd_horses_rules = {
     .name = "horses",
     .kind = HERD_HORSES,
@@ -923,4 +928,5 @@ const herd_rules herd_horses_rules = {
     .genmove = horses_genmove,
     .write_save = horses_write_save,
     .read_save = horses_read_save,
+    .levels = horses_levels,
 };

@@ -143,6 +143,13 @@ int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64
 
 /* -------------------------------------------------------------- rules */
 
+/* A level of a game's computer player: a name without spaces (the `herd`
+ * program's `levels`) and a one-line description. */
+typedef struct herd_level {
+    const char *name;
+    const char *description;
+} herd_level;
+
 /* What a game gives the core. `state` always points to the game's own
  * state struct, which starts with a herd_head. Every function that can
  * refuse checks everything before it changes anything. */
@@ -204,6 +211,9 @@ typedef struct herd_rules {
      * both NULL. */
     void (*write_save)(const void *state, herd_sb *sb);
     int (*read_save)(void *state, herd_scan *sc, herd_msg msg);
+    /* The computer player's levels 1..max_level, in order (genmove gets
+     * them as 1..max_level; the core turns the default, 0, into max_level). */
+    const herd_level *levels;
 } herd_rules;
 
 /* No game's state is larger: herd_load() reads a save into a scratch state
@@ -212,6 +222,11 @@ typedef struct herd_rules {
 
 extern const herd_rules herd_horses_rules;
 extern const herd_rules herd_hex_rules;
+extern const herd_rules herd_flock_rules;
+
+/* No game's state is larger: herd_hint() copies one on the stack. Each
+ * game asserts that its state fits. */
+#define HERD_MAX_STATE_SIZE 4096
 
 /* The state of a handle, for the typed functions of a game's header:
  * NULL when g is NULL or of another kind. */

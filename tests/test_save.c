@@ -15,6 +15,8 @@ static const save_case cases[] = {
     {"horses", "w=30 h=20 n=10 seed=18446744073709551615"},
     {"hex", "seed=3"},
     {"hex", "size=13 seed=11"},
+    {"flock", "seed=3"},
+    {"flock", "w=12 h=5 seed=8"},
 };
 
 #define NCASES (sizeof cases / sizeof cases[0])

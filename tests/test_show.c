@@ -3,7 +3,7 @@
  * every position along a game, ended games included. */
 #include "test_util.h"
 
-static const char *const games[] = {"horses", "hex"};
+static const char *const games[] = {"horses", "hex", "flock"};
 
 static void check_show(const herd_game *g)
 {

@@ -13,7 +13,7 @@
  * also leave a message naming what was wrong, read with herd_last_error().
  *
  * Each game adds its own header with what only it has: herd/horses.h,
- * herd/hex.h.
+ * herd/hex.h, herd/flock.h.
  */
 #ifndef HERD_HERD_H
 #define HERD_HERD_H
@@ -350,13 +350,14 @@ HERD_API int herd_roll(herd_game *g, herd_move *m);
  *  @{ */
 
 /** The highest level that herd_genmove() takes for this game (1 for games
- *  with a single computer player). */
+ *  with a single computer player); herd_level_name() names each level. */
 HERD_API int herd_max_level(const herd_game *g);
 
 /**
  * Lets the game's computer player choose an action for the side to act,
  * with the game's own generator, which moves on; does not play it.
- * @param level 0 for the default, or 1..herd_max_level().
+ * herd_hint() chooses the same without changing anything.
+ * @param level 0 for the default (the highest level), or 1..herd_max_level().
  * @return ::HERD_OK, ::HERD_E_RANGE (level), ::HERD_E_STATE (game over or a
  *         chance event waits: use herd_roll()).
  */
@@ -475,6 +476,62 @@ HERD_API int herd_load(herd_game *g, const char *text);
  */
 HERD_API int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn alloc, void *ud,
                                 herd_error *err);
+
+/** @} */
+
+/* ------------------------------------- hints, undo of a turn, levels */
+
+/** @defgroup playing Playing against the computer
+ *  Hints, undo of a whole turn, and the names of the computer's levels.
+ *  @{ */
+
+/**
+ * The action that the computer player at @p level would choose now, without
+ * playing it and without changing anything: not the position, not the
+ * generator, not the history, not the last error message. The choice is made
+ * on a copy of the game whose generator is the game's, so the hint is
+ * exactly what herd_genmove() would answer at this moment. Works for every
+ * game.
+ * @param level 0 for the default (the highest level), or 1..herd_max_level().
+ * @param m     receives the action.
+ * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g or @p m); ::HERD_E_RANGE
+ *         (@p level out of 0..herd_max_level()); ::HERD_E_STATE (the game is
+ *         over, or a chance event waits: roll first). Being const, it leaves
+ *         no message: the code says what was wrong.
+ */
+HERD_API int herd_hint(const herd_game *g, int level, herd_move *m);
+
+/**
+ * Undo in a game against the computer: takes back actions until @p side is
+ * at the start of its latest turn. It goes back over the actions played
+ * since (the computer's reply), then over the run of actions that @p side
+ * played in that turn (one move in most games; a roll, removals and
+ * placements in `hex`), stopping where the action before was the other
+ * side's or the history begins. At least one action is taken back, and
+ * afterwards @p side is to act, never the computer. A generator's draws are
+ * taken back with the actions, as herd_undo() does.
+ * @param side the side whose turn to take back, 0 or 1 (the human player).
+ * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g, @p side not 0 or 1);
+ *         ::HERD_E_STATE when the history holds no action taken with
+ *         @p side to act (nothing was played, or the history was cleared by
+ *         herd_position_from_text()); on error nothing changed.
+ */
+HERD_API int herd_undo_turn(herd_game *g, int side);
+
+/**
+ * The name and a one-line description of a level of the game's computer
+ * player. Names have no spaces (the `herd` program's `levels` lists them):
+ * level 1 of `horses` is `random` (the seed's computer player), level 1 of
+ * `hex` is `greedy`, `flock` has `random` and `novice`.
+ * @param level       1..herd_max_level(), or 0 for the default (the highest).
+ * @param name        receives a static string; may be NULL.
+ * @param description receives a static string; may be NULL.
+ * @return ::HERD_OK, ::HERD_E_ARG (NULL @p g), ::HERD_E_RANGE (@p level) or
+ *         ::HERD_E_UNSUPPORTED (a game whose levels have no names, which no
+ *         game of the library is); on error the out-parameters are untouched.
+ */
+HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
+                             const char **description);
 
 /** @} */
 

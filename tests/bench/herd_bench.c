@@ -307,6 +307,10 @@ static const game_case games[] = {
      "size=5 seed=1",
      100000,
      {{"size=5 seed=1", 0, 5}, {"size=5 seed=2", 60, 6}, {"size=9 seed=3", 200, 4}}},
+    {"flock",
+     "seed=1",
+     1000, /* games end by the 100-move limit */
+     {{"seed=1", 0, 5}, {"seed=2", 30, 5}, {"w=12 h=12 seed=3", 0, 4}}},
 };
 
 /* Herd of Horses: the library against the plain generator, same perft. */

@@ -1,17 +1,21 @@
 /* A libFuzzer harness for every text the library reads: options, position
  * texts and action texts, for every game, followed by the moves they name.
  *
- * Input: line 1 names the game ("horses", "hex", ...), line 2 holds the
- * options, line 3 a position text, every further line an action, or a saved
- * game when it begins with the game's name. Whatever
+ * Input: line 1 names the game ("horses", "hex", "flock", ...), line 2 holds
+ * the options, line 3 a position text, every further line an action, or a
+ * saved game when it begins with the game's name. Whatever
  * the bytes, each call must answer with a code, a refused call must leave
  * the game exactly as it was, and an accepted text must read back the same.
+ * After each action a hint must change nothing and an undo of a turn must
+ * leave its side to act; a flock game's typed queries must agree with the
+ * legal moves.
  * A broken promise aborts, which the fuzzer reports with the input. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <herd/flock.h>
 #include <herd/herd.h>
 
 #define CHECK(cond)                                                                \
@@ -94,6 +98,67 @@ static void load_line(herd_game *g, const char *line)
     herd_free(before);
 }
 
+/* A hint changes nothing and is legal; an undo of a turn, on a copy, either
+ * leaves that side to act or is refused without a change. */
+static void check_hint_and_undo_turn(herd_game *g)
+{
+    herd_game *before, *copy;
+    herd_move m;
+    if (herd_clone(g, &before, NULL, NULL) != HERD_OK)
+        return;
+    if (herd_hint(g, 0, &m) == HERD_OK)
+        CHECK(herd_is_legal(g, m));
+    CHECK(herd_same_position(g, before));
+    for (int side = 0; side < 2; side++) {
+        if (herd_clone(g, &copy, NULL, NULL) != HERD_OK)
+            break;
+        size_t history = herd_history_length(copy);
+        int rc = herd_undo_turn(copy, side);
+        if (rc == HERD_OK) {
+            herd_status st;
+            CHECK(herd_history_length(copy) < history);
+            CHECK(herd_get_status(copy, &st) == HERD_OK && st.result == HERD_ONGOING &&
+                  st.side == side);
+        } else {
+            CHECK(rc == HERD_E_STATE && herd_same_position(copy, g));
+        }
+        herd_free(copy);
+    }
+    herd_free(before);
+}
+
+/* Flock: every stone's targets are exactly its legal moves. */
+static void check_flock_queries(const herd_game *g)
+{
+    herd_flock_options o;
+    herd_move moves[HERD_FLOCK_MAX_MOVES];
+    herd_cell targets[HERD_FLOCK_MAX_MOVES], flock[HERD_FLOCK_MAX_SIZE * HERD_FLOCK_MAX_SIZE];
+    size_t n, k, size;
+    if (herd_flock_options_of(g, &o) != HERD_OK)
+        return;
+    CHECK(herd_legal_moves(g, moves, HERD_FLOCK_MAX_MOVES, &n) == HERD_OK);
+    size_t listed = 0;
+    for (int r = 0; r < o.height; r++)
+        for (int c = 0; c < o.width; c++) {
+            herd_cell cell = {r, c};
+            int side, range;
+            CHECK(herd_flock_at(g, cell, &side) == HERD_OK);
+            CHECK(herd_flock_targets(g, cell, targets, HERD_FLOCK_MAX_MOVES, &k) == HERD_OK);
+            listed += k;
+            for (size_t i = 0; i < k; i++)
+                CHECK(herd_is_legal(g, herd_flock_move(cell, targets[i])));
+            if (side < 0) {
+                CHECK(k == 0 && herd_flock_range(g, cell, &range) == HERD_E_ARG);
+                continue;
+            }
+            CHECK(herd_flock_range(g, cell, &range) == HERD_OK && range >= 1 && range <= 3);
+            CHECK(herd_flock_flock(g, cell, flock, sizeof flock / sizeof flock[0], &size) ==
+                  HERD_OK);
+            CHECK(size >= (size_t)range && (size > 3 || size == (size_t)range));
+        }
+    CHECK(listed == n);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     /* Lines as NUL-terminated strings; embedded NULs cut a line short,
@@ -133,11 +198,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             herd_free(before);
         }
         size_t name = strlen(herd_game_name(g));
-        for (int i = 3; i < count; i++)
+        for (int i = 3; i < count; i++) {
             if (strncmp(lines[i], herd_game_name(g), name) == 0 && lines[i][name] == ' ')
                 load_line(g, lines[i]);
             else
                 play_line(g, lines[i]);
+            check_hint_and_undo_turn(g);
+            check_flock_queries(g);
+        }
     }
     herd_free(g);
     free(text);

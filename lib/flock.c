@@ -1,0 +1,929 @@
+/* Flock (rules.md §5, game `flock`): stones that slide as far as their
+ * flock is large, sandwich captures by the moved stone, the straight-back
+ * ban and the 100-move limit. Everything about this game lives here;
+ * docs/flock.md explains the choices. */
+#include <string.h>
+
+#include "herd/flock.h"
+#include "internal.h"
+
+#define MAX_SIZE HERD_FLOCK_MAX_SIZE
+#define MAX_RANGE HERD_FLOCK_MAX_RANGE
+#define TO_WIN HERD_FLOCK_CAPTURES_TO_WIN
+#define MOVE_LIMIT HERD_FLOCK_MOVE_LIMIT
+#define MOST_CAPTURES 3 /* in one move: the moved stone has three other sides */
+
+/* The board is stored with a border one cell wide (OFF) and a fixed row
+ * stride: a slide stops at the border as at any stone, and a capture looks
+ * at most one cell past an enemy stone that is on the board, so it never
+ * leaves the array. Cell indices fit in a byte; index 0 is a border cell and
+ * so means "no cell". */
+#define STRIDE (MAX_SIZE + 2)
+#define CELLS ((MAX_SIZE + 2) * STRIDE)
+#define NO_CELL 0
+
+enum { EMPTY = 0, BLACK_STONE = 1, WHITE_STONE = 2, OFF = 3 };
+
+/* Up, down, left, right: the order of generation. */
+static const int dirs[4] = {-STRIDE, STRIDE, -1, 1};
+
+typedef struct flock_state {
+    herd_head head;
+    uint64_t seed;        /* the creation seed, 0 for a position read from text */
+    uint8_t w, h;         /* board size */
+    uint8_t moves;        /* moves played in the game (the text's ply), 0..100 */
+    uint8_t captured[2];  /* enemy stones each side has captured */
+    uint8_t stones[2];    /* stones of each side on the board */
+    uint8_t last_from[2]; /* each side's previous move, NO_CELL for none */
+    uint8_t last_to[2];
+    uint8_t at[CELLS];
+} flock_state;
+
+_Static_assert(CELLS <= 256, "cell indices must fit in a byte");
+_Static_assert(HERD_FLOCK_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
+_Static_assert(sizeof(flock_state) <= HERD_MAX_STATE_SIZE, "state too large");
+
+static const char *const side_name[2] = {"black", "white"};
+
+/* ------------------------------------------------------------ geometry */
+
+static int cell_of(int row, int col)
+{
+    return (row + 1) * STRIDE + col + 1;
+}
+
+static herd_cell cell_at(int cell)
+{
+    herd_cell c = {cell / STRIDE - 1, cell % STRIDE - 1};
+    return c;
+}
+
+static int on_board(const flock_state *s, int row, int col)
+{
+    return row >= 0 && row < s->h && col >= 0 && col < s->w;
+}
+
+static uint8_t stone_of(int side)
+{
+    return (uint8_t)(side + 1);
+}
+
+/* An empty board of the state's size, every other cell OFF. */
+static void clear_board(flock_state *s)
+{
+    memset(s->at, OFF, sizeof s->at);
+    for (int r = 0; r < s->h; r++)
+        memset(&s->at[cell_of(r, 0)], EMPTY, s->w);
+    s->stones[0] = s->stones[1] = 0;
+}
+
+/* Stones each side starts with: a full home row but the middle column on
+ * odd widths. */
+static int start_stones(int w)
+{
+    return w - w % 2;
+}
+
+/* The range of the stone on cell: its flock's size, at most 3. The flock
+ * has three stones or more exactly when the stone has two neighbours of
+ * its colour, or its one neighbour has another. */
+static int range_at(const flock_state *s, int cell)
+{
+    uint8_t v = s->at[cell];
+    int found = 1, neighbour = NO_CELL;
+    for (int k = 0; k < 4; k++)
+        if (s->at[cell + dirs[k]] == v) {
+            if (++found == MAX_RANGE)
+                return MAX_RANGE;
+            neighbour = cell + dirs[k];
+        }
+    if (found == 2)
+        for (int k = 0; k < 4; k++) {
+            int next = neighbour + dirs[k];
+            if (next != cell && s->at[next] == v)
+                return MAX_RANGE;
+        }
+    return found;
+}
+
+/* The whole flock of the stone on cell (flood fill); returns its size and
+ * marks its cells in `in`. */
+static int flock_cells(const flock_state *s, int cell, uint8_t *in)
+{
+    uint8_t stack[CELLS];
+    uint8_t v = s->at[cell];
+    int top = 0, size = 1;
+    memset(in, 0, CELLS);
+    in[cell] = 1;
+    stack[top++] = (uint8_t)cell;
+    while (top) {
+        int c = stack[--top];
+        for (int k = 0; k < 4; k++) {
+            int n = c + dirs[k];
+            if (s->at[n] == v && !in[n]) {
+                in[n] = 1;
+                size++;
+                stack[top++] = (uint8_t)n;
+            }
+        }
+    }
+    return size;
+}
+
+/* ------------------------------------------------------------- moves */
+
+herd_move herd_flock_move(herd_cell from, herd_cell to)
+{
+    /* Each coordinate in one byte, two's complement: -128..127. */
+    return (herd_move)((uint32_t)(from.row & 0xff) | (uint32_t)(from.col & 0xff) << 8 |
+                       (uint32_t)(to.row & 0xff) << 16 | (uint32_t)(to.col & 0xff) << 24);
+}
+
+static int coordinate(herd_move m, int shift)
+{
+    int v = (int)(m >> shift & 0xff);
+    return v < 128 ? v : v - 256;
+}
+
+void herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to)
+{
+    if (from) {
+        from->row = coordinate(m, 0);
+        from->col = coordinate(m, 8);
+    }
+    if (to) {
+        to->row = coordinate(m, 16);
+        to->col = coordinate(m, 24);
+    }
+}
+
+static herd_move make_move(int from, int to)
+{
+    return herd_flock_move(cell_at(from), cell_at(to));
+}
+
+/* Whether the side's previous move forbids sliding from `from` to `to`:
+ * the stone it moved then may not go straight back to the cell it left. */
+static int straight_back(const flock_state *s, int side, int from, int to)
+{
+    return from == s->last_to[side] && to == s->last_from[side];
+}
+
+/* Lists the side's moves into buf (NULL to count them only): each stone in
+ * row-major order, each direction up, down, left, right, each distance from
+ * 1 to the stone's range over empty cells. With first_only, stops at the
+ * first. */
+static size_t side_moves(const flock_state *s, int side, herd_move *buf, int first_only)
+{
+    uint8_t own = stone_of(side);
+    size_t n = 0;
+    for (int r = 0; r < s->h; r++)
+        for (int c = 0; c < s->w; c++) {
+            int from = cell_of(r, c);
+            if (s->at[from] != own)
+                continue;
+            int range = -1; /* computed when the stone has room to move */
+            for (int k = 0; k < 4; k++) {
+                if (s->at[from + dirs[k]] != EMPTY)
+                    continue;
+                if (range < 0)
+                    range = range_at(s, from);
+                for (int d = 1, to = from + dirs[k]; d <= range && s->at[to] == EMPTY;
+                     d++, to += dirs[k]) {
+                    if (straight_back(s, side, from, to))
+                        continue;
+                    if (buf)
+                        buf[n] = make_move(from, to);
+                    n++;
+                    if (first_only)
+                        return n;
+                }
+            }
+        }
+    return n;
+}
+
+static size_t flock_legal(const void *state, herd_move *buf)
+{
+    const flock_state *s = state;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    return side_moves(s, s->head.side, buf, 0);
+}
+
+static size_t flock_count(const void *state)
+{
+    return flock_legal(state, NULL);
+}
+
+/* The enemy stones that a stone of `side` arriving on `to` sandwiches, with
+ * `from` (the cell it left) already empty; written to out, counted. */
+static int captures_at(const flock_state *s, int side, int from, int to, int *out)
+{
+    uint8_t own = stone_of(side), enemy = stone_of(!side);
+    int k = 0;
+    for (int d = 0; d < 4; d++) {
+        int next = to + dirs[d], beyond = next + dirs[d];
+        if (s->at[next] == enemy && beyond != from && s->at[beyond] == own)
+            out[k++] = next;
+    }
+    return k;
+}
+
+/* Sets the status after a move, the end conditions in the rules' order:
+ * three captures, the move limit, the side to move without a move (looked
+ * for only when check_moves is set). */
+static void update_status(flock_state *s, int to_move, int check_moves)
+{
+    herd_head_set_ongoing(&s->head, to_move); /* an ended game still names the next side */
+    for (int side = 0; side < 2; side++)
+        if (s->captured[side] >= TO_WIN) {
+            herd_head_set_win(&s->head, side, HERD_REASON_CAPTURED);
+            return;
+        }
+    if (s->moves >= MOVE_LIMIT) {
+        if (s->stones[0] == s->stones[1])
+            herd_head_set_draw(&s->head, HERD_REASON_MOVE_LIMIT);
+        else
+            herd_head_set_win(&s->head, s->stones[1] > s->stones[0], HERD_REASON_MOVE_LIMIT);
+        return;
+    }
+    if (check_moves && side_moves(s, to_move, NULL, 1) == 0)
+        herd_head_set_win(&s->head, !to_move, HERD_REASON_NO_MOVES);
+}
+
+static void play_move(flock_state *s, herd_move m, int check_moves)
+{
+    herd_cell a, b;
+    int side = s->head.side, caps[4];
+    herd_flock_move_cells(m, &a, &b);
+    int from = cell_of(a.row, a.col), to = cell_of(b.row, b.col);
+    s->at[from] = EMPTY;
+    s->at[to] = stone_of(side);
+    int k = captures_at(s, side, from, to, caps);
+    for (int i = 0; i < k; i++)
+        s->at[caps[i]] = EMPTY;
+    s->captured[side] = (uint8_t)(s->captured[side] + k);
+    s->stones[!side] = (uint8_t)(s->stones[!side] - k);
+    s->last_from[side] = (uint8_t)from;
+    s->last_to[side] = (uint8_t)to;
+    s->moves++;
+    s->head.ply++;
+    update_status(s, !side, check_moves);
+}
+
+static void flock_play(void *state, herd_move m)
+{
+    play_move(state, m, 1);
+}
+
+static void flock_search_play(void *state, herd_move m)
+{
+    play_move(state, m, 0);
+}
+
+static const char *name_of(char buf[32], herd_cell c)
+{
+    return herd_name_cell(buf, 32, c.row, c.col);
+}
+
+/* Checks a move fully; on refusal says why and changes nothing. */
+static int flock_apply(void *state, herd_move m, herd_msg msg)
+{
+    flock_state *s = state;
+    int side = s->head.side;
+    herd_cell a, b;
+    char fa[32], fb[32]; /* named only for a refusal: the accepted path formats nothing */
+    if (m >> 32)
+        return herd_fail(msg, HERD_E_ILLEGAL, "not a Flock move");
+    herd_flock_move_cells(m, &a, &b);
+    if (!on_board(s, a.row, a.col))
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", name_of(fa, a));
+    int from = cell_of(a.row, a.col);
+    if (s->at[from] != stone_of(side))
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s stone", name_of(fa, a),
+                         side_name[side]);
+    int dr = b.row - a.row, dc = b.col - a.col;
+    if ((dr != 0) == (dc != 0))
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a slide up, down, left or right",
+                         name_of(fa, a), name_of(fb, b));
+    int dist = dr ? (dr < 0 ? -dr : dr) : (dc < 0 ? -dc : dc);
+    int range = range_at(s, from);
+    if (dist > range)
+        return herd_fail(msg, HERD_E_ILLEGAL, "the stone on %s has range %d, not %d",
+                         name_of(fa, a), range, dist);
+    /* Within range, every cell of the way is on the board or the border. */
+    int step = dr ? (dr < 0 ? -STRIDE : STRIDE) : (dc < 0 ? -1 : 1);
+    for (int d = 1, c = from + step; d <= dist; d++, c += step)
+        if (s->at[c] != EMPTY)
+            return herd_fail(msg, HERD_E_ILLEGAL,
+                             s->at[c] == OFF ? "%s is off the board" : "%s is occupied",
+                             name_of(fb, cell_at(c)));
+    int to = cell_of(b.row, b.col);
+    if (straight_back(s, side, from, to))
+        return herd_fail(msg, HERD_E_ILLEGAL,
+                         "the stone on %s may not go straight back to %s, which it just left",
+                         name_of(fa, a), name_of(fb, b));
+    flock_play(s, m);
+    return HERD_OK;
+}
+
+/* ------------------------------------------------------------ creation */
+
+static void setup_start(flock_state *s)
+{
+    clear_board(s);
+    for (int c = 0; c < s->w; c++) {
+        if (s->w % 2 && c == s->w / 2)
+            continue;
+        s->at[cell_of(0, c)] = WHITE_STONE;
+        s->at[cell_of(s->h - 1, c)] = BLACK_STONE;
+    }
+    s->stones[0] = s->stones[1] = (uint8_t)start_stones(s->w);
+}
+
+static const char *const flock_keys[] = {"w", "h", "seed", NULL};
+
+static int flock_init(void *state, const herd_options *opt, herd_msg msg)
+{
+    flock_state *s = state;
+    uint64_t w, h, seed;
+    int rc =
+        herd_options_get(opt, "w", HERD_FLOCK_MIN_SIZE, MAX_SIZE, HERD_FLOCK_DEFAULT_SIZE, &w, msg);
+    if (rc == HERD_OK)
+        rc = herd_options_get(opt, "h", HERD_FLOCK_MIN_SIZE, MAX_SIZE, HERD_FLOCK_DEFAULT_SIZE, &h,
+                              msg);
+    if (rc == HERD_OK)
+        rc = herd_options_get(opt, "seed", 0, UINT64_MAX, 0, &seed, msg);
+    if (rc != HERD_OK)
+        return rc;
+    memset(s, 0, sizeof *s);
+    s->w = (uint8_t)w;
+    s->h = (uint8_t)h;
+    s->seed = seed;
+    herd_rng_seed(&s->head.rng, seed);
+    setup_start(s);
+    herd_head_set_ongoing(&s->head, HERD_FLOCK_BLACK);
+    return HERD_OK;
+}
+
+void herd_flock_default_options(herd_flock_options *opt)
+{
+    if (!opt)
+        return;
+    opt->width = HERD_FLOCK_DEFAULT_SIZE;
+    opt->height = HERD_FLOCK_DEFAULT_SIZE;
+    opt->seed = 0;
+}
+
+int herd_flock_new(herd_game **out, const herd_flock_options *opt, herd_alloc_fn alloc, void *ud,
+                   herd_error *err)
+{
+    herd_flock_options d;
+    if (!opt) {
+        herd_flock_default_options(&d);
+        opt = &d;
+    }
+    herd_options o = {.count = 3};
+    herd_option_set(&o.item[0], "w", opt->width);
+    herd_option_set(&o.item[1], "h", opt->height);
+    herd_option_set(&o.item[2], "seed", 0);
+    o.item[2].value = opt->seed; /* the full unsigned range */
+    return herd_game_create(out, &herd_flock_rules, &o, alloc, ud, err);
+}
+
+/* -------------------------------------------------------------- text */
+
+static void write_last(const flock_state *s, int side, herd_sb *sb)
+{
+    if (s->last_from[side] == NO_CELL) {
+        herd_sb_putc(sb, '-');
+        return;
+    }
+    herd_cell a = cell_at(s->last_from[side]), b = cell_at(s->last_to[side]);
+    herd_sb_cell(sb, a.row, a.col);
+    herd_sb_putc(sb, '-');
+    herd_sb_cell(sb, b.row, b.col);
+}
+
+static void flock_write_position(const void *state, herd_sb *sb)
+{
+    static const char mark[4] = {'.', 'b', 'w', '?'};
+    const flock_state *s = state;
+    herd_sb_printf(sb, "flock w=%d h=%d turn=%s ply=%d captured=%d,%d last=", s->w, s->h,
+                   side_name[s->head.side], s->moves, s->captured[0], s->captured[1]);
+    write_last(s, HERD_FLOCK_BLACK, sb);
+    herd_sb_putc(sb, ',');
+    write_last(s, HERD_FLOCK_WHITE, sb);
+    herd_sb_puts(sb, " board=");
+    for (int r = 0; r < s->h; r++) {
+        if (r)
+            herd_sb_putc(sb, '/');
+        for (int c = 0; c < s->w; c++)
+            herd_sb_putc(sb, mark[s->at[cell_of(r, c)]]);
+    }
+}
+
+#define POSITION_FORMAT \
+    "expected 'flock w=W h=H turn=black|white ply=N captured=B,W last=M,M board=ROWS'"
+
+/* A previous move as text: `-` (has = 0) or FROM-TO. */
+static int scan_last(herd_scan *sc, herd_cell *a, herd_cell *b, int *has)
+{
+    *has = !herd_scan_lit(sc, "-");
+    if (!*has)
+        return 1;
+    return herd_scan_cell(sc, &a->row, &a->col) && herd_scan_lit(sc, "-") &&
+           herd_scan_cell(sc, &b->row, &b->col);
+}
+
+/* Whether from-to is a slide of 1..3 cells up, down, left or right on the
+ * board. */
+static int is_slide(const flock_state *s, herd_cell a, herd_cell b)
+{
+    int dr = b.row - a.row, dc = b.col - a.col, dist = dr ? dr : dc;
+    if (dist < 0)
+        dist = -dist;
+    return on_board(s, a.row, a.col) && on_board(s, b.row, b.col) && (dr != 0) != (dc != 0) &&
+           dist <= MAX_RANGE;
+}
+
+/* Checks the invariants of a parsed position (docs/flock.md lists them in
+ * this order) and sets its status. */
+static int check_position(flock_state *s, const herd_cell last[2][2], const int has_last[2],
+                          herd_msg msg)
+{
+    int turn = s->head.side, mover = !turn, start = start_stones(s->w);
+    char name[32];
+    if (turn != s->moves % 2)
+        return herd_fail(msg, HERD_E_POSITION,
+                         "turn=%s does not fit ply=%d: black moves on even "
+                         "plies",
+                         side_name[turn], s->moves);
+    for (int side = 0; side < 2; side++) {
+        int moved = (s->moves + 1 - side) / 2; /* moves this side has made */
+        if (s->stones[side] + s->captured[!side] != start)
+            return herd_fail(msg, HERD_E_POSITION,
+                             "%s has %d stones and %d were captured, but starts with %d",
+                             side_name[side], s->stones[side], s->captured[!side], start);
+        if (s->captured[side] > MOST_CAPTURES * moved)
+            return herd_fail(msg, HERD_E_POSITION, "%s cannot have captured %d stones in %d moves",
+                             side_name[side], s->captured[side], moved);
+        if (has_last[side] != (moved > 0))
+            return herd_fail(msg, HERD_E_POSITION,
+                             moved ? "last: %s has moved, so its move is needed"
+                                   : "last: %s has not moved yet, so its move is '-'",
+                             side_name[side]);
+    }
+    if (s->captured[0] >= TO_WIN && s->captured[1] >= TO_WIN)
+        return herd_fail(msg, HERD_E_POSITION, "both sides have captured %d stones", TO_WIN);
+    for (int side = 0; side < 2; side++) {
+        s->last_from[side] = s->last_to[side] = NO_CELL;
+        if (!has_last[side])
+            continue;
+        herd_cell a = last[side][0], b = last[side][1];
+        if (!is_slide(s, a, b))
+            return herd_fail(msg, HERD_E_POSITION, "last: %s's move is not a slide on the board",
+                             side_name[side]);
+        uint8_t there = s->at[cell_of(b.row, b.col)];
+        /* The last mover's stone still stands where it went; the other
+         * side's may have been captured since, but no enemy took its cell. */
+        if (side == mover && there != stone_of(side))
+            return herd_fail(msg, HERD_E_POSITION, "last: no %s stone on %s, where it moved",
+                             side_name[side], name_of(name, b));
+        if (there == stone_of(!side))
+            return herd_fail(msg, HERD_E_POSITION, "last: a %s stone on %s, where %s moved",
+                             side_name[!side], name_of(name, b), side_name[side]);
+        s->last_from[side] = (uint8_t)cell_of(a.row, a.col);
+        s->last_to[side] = (uint8_t)cell_of(b.row, b.col);
+    }
+    update_status(s, turn, 1);
+    return HERD_OK;
+}
+
+static int read_position(flock_state *s, const char *text, herd_msg msg)
+{
+    herd_scan sc = {text};
+    uint64_t w, h, ply, cb, cw;
+    herd_cell last[2][2];
+    int has_last[2], turn;
+    if (!herd_scan_lit(&sc, "flock w=") || !herd_scan_uint(&sc, 999, &w) ||
+        !herd_scan_lit(&sc, " h=") || !herd_scan_uint(&sc, 999, &h) ||
+        !herd_scan_lit(&sc, " turn="))
+        return herd_fail(msg, HERD_E_PARSE, POSITION_FORMAT);
+    if (herd_scan_lit(&sc, "black"))
+        turn = HERD_FLOCK_BLACK;
+    else if (herd_scan_lit(&sc, "white"))
+        turn = HERD_FLOCK_WHITE;
+    else
+        return herd_fail(msg, HERD_E_PARSE, "turn must be black or white");
+    if (!herd_scan_lit(&sc, " ply=") || !herd_scan_uint(&sc, 999, &ply) ||
+        !herd_scan_lit(&sc, " captured=") || !herd_scan_uint(&sc, 999, &cb) ||
+        !herd_scan_lit(&sc, ",") || !herd_scan_uint(&sc, 999, &cw) ||
+        !herd_scan_lit(&sc, " last=") || !scan_last(&sc, &last[0][0], &last[0][1], &has_last[0]) ||
+        !herd_scan_lit(&sc, ",") || !scan_last(&sc, &last[1][0], &last[1][1], &has_last[1]) ||
+        !herd_scan_lit(&sc, " board="))
+        return herd_fail(msg, HERD_E_PARSE, POSITION_FORMAT);
+    if (w < HERD_FLOCK_MIN_SIZE || w > MAX_SIZE)
+        return herd_fail(msg, HERD_E_POSITION, "w=%d is out of range 5..12", (int)w);
+    if (h < HERD_FLOCK_MIN_SIZE || h > MAX_SIZE)
+        return herd_fail(msg, HERD_E_POSITION, "h=%d is out of range 5..12", (int)h);
+    if (ply > MOVE_LIMIT)
+        return herd_fail(msg, HERD_E_POSITION, "ply=%d is out of range 0..100", (int)ply);
+    if (cb > MAX_SIZE || cw > MAX_SIZE)
+        return herd_fail(msg, HERD_E_POSITION, "captured=%d,%d is out of range 0..%d", (int)cb,
+                         (int)cw, MAX_SIZE);
+    s->w = (uint8_t)w;
+    s->h = (uint8_t)h;
+    clear_board(s);
+    for (int r = 0; r < s->h; r++) {
+        if (r && !herd_scan_lit(&sc, "/"))
+            return herd_fail(msg, HERD_E_POSITION, "board: %d rows, not %d", r, s->h);
+        for (int c = 0; c < s->w; c++) {
+            char ch = *sc.p;
+            uint8_t v = ch == '.' ? EMPTY : ch == 'b' ? BLACK_STONE : ch == 'w' ? WHITE_STONE : OFF;
+            if (v == OFF)
+                return herd_fail(msg, HERD_E_POSITION,
+                                 "board: row %c needs %d cells of '.', 'b' and 'w'", 'a' + r, s->w);
+            sc.p++;
+            if (c == s->w - 1 && *sc.p && strchr(".bw", *sc.p))
+                return herd_fail(msg, HERD_E_POSITION, "board: row %c is longer than %d cells",
+                                 'a' + r, s->w);
+            s->at[cell_of(r, c)] = v;
+            if (v != EMPTY)
+                s->stones[v - 1]++;
+        }
+    }
+    if (*sc.p == '/')
+        return herd_fail(msg, HERD_E_POSITION, "board: more than %d rows", s->h);
+    if (!herd_scan_end(&sc))
+        return herd_fail(msg, HERD_E_PARSE, "unexpected text after the board");
+    s->moves = (uint8_t)ply;
+    s->captured[0] = (uint8_t)cb;
+    s->captured[1] = (uint8_t)cw;
+    s->head.side = (uint8_t)turn;
+    s->head.ply = 0;
+    s->seed = 0;
+    return check_position(s, (const herd_cell(*)[2])last, has_last, msg);
+}
+
+/* Reads into a fresh state, the generator going on as it was, and keeps it
+ * only when the whole text is accepted. */
+static int flock_read_position(void *state, const char *text, herd_msg msg)
+{
+    flock_state fresh;
+    memset(&fresh, 0, sizeof fresh);
+    fresh.head.rng = ((const flock_state *)state)->head.rng;
+    int rc = read_position(&fresh, text, msg);
+    if (rc == HERD_OK)
+        memcpy(state, &fresh, sizeof fresh);
+    return rc;
+}
+
+static int flock_write_move(const void *state, herd_move m, herd_sb *sb)
+{
+    (void)state;
+    herd_cell a, b;
+    herd_flock_move_cells(m, &a, &b);
+    /* Only what herd_scan_cell() reads back: rows a..z, columns 1..127. */
+    if (m >> 32 || a.row < 0 || a.row > 25 || b.row < 0 || b.row > 25 || a.col < 0 || b.col < 0 ||
+        a.col > 126 || b.col > 126)
+        return HERD_E_ARG;
+    herd_sb_cell(sb, a.row, a.col);
+    herd_sb_putc(sb, '-');
+    herd_sb_cell(sb, b.row, b.col);
+    return HERD_OK;
+}
+
+static int flock_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
+{
+    (void)state;
+    herd_scan sc = {text};
+    herd_cell a, b;
+    if (!herd_scan_cell(&sc, &a.row, &a.col) || !herd_scan_lit(&sc, "-") ||
+        !herd_scan_cell(&sc, &b.row, &b.col) || !herd_scan_end(&sc))
+        return herd_fail(msg, HERD_E_PARSE, "expected a move FROM-TO, e.g. g2-e2");
+    *m = herd_flock_move(a, b);
+    return HERD_OK;
+}
+
+/* Each stone shows its colour and its range, as the seed's board does. */
+static void flock_show(const void *state, herd_sb *sb)
+{
+    static const char *const label[2] = {"Black", "White"};
+    const flock_state *s = state;
+    herd_sb_puts(sb, "   ");
+    for (int c = 0; c < s->w; c++)
+        herd_sb_printf(sb, "%3d", c + 1);
+    herd_sb_putc(sb, '\n');
+    for (int r = 0; r < s->h; r++) {
+        herd_sb_printf(sb, "%2c ", 'a' + r);
+        for (int c = 0; c < s->w; c++) {
+            int cell = cell_of(r, c);
+            uint8_t v = s->at[cell];
+            if (v == EMPTY)
+                herd_sb_puts(sb, "  .");
+            else
+                herd_sb_printf(sb, " %c%d", v == BLACK_STONE ? 'B' : 'W', range_at(s, cell));
+        }
+        herd_sb_putc(sb, '\n');
+    }
+    herd_sb_printf(sb, "move %d of %d, captured: black %d, white %d\n", s->moves, MOVE_LIMIT,
+                   s->captured[0], s->captured[1]);
+    if (s->head.result == HERD_ONGOING)
+        herd_sb_printf(sb, "%s to move", label[s->head.side]);
+    else if (s->head.result == HERD_WIN)
+        herd_sb_printf(sb, "%s wins (%s)", label[s->head.winner],
+                       herd_reason_name((herd_reason)s->head.reason));
+    else
+        herd_sb_printf(sb, "draw (%s)", herd_reason_name((herd_reason)s->head.reason));
+}
+
+/* ------------------------------------------------------- the computer */
+
+/* A move's worth to the side that plays it, one ply deep: the game's end
+ * first, then its captures less the most that the reply can capture. */
+#define WON 1000
+
+static int outcome_for(const flock_state *s, int side)
+{
+    if (s->head.result == HERD_DRAW)
+        return 0;
+    return s->head.winner == side ? WON : -WON;
+}
+
+/* The most stones one reply of the side to move captures; WON when a reply
+ * ends the game in its favour. */
+static int best_reply(const flock_state *s)
+{
+    herd_move moves[HERD_FLOCK_MAX_MOVES];
+    int side = s->head.side, best = 0, caps[4];
+    size_t n = side_moves(s, side, moves, 0);
+    for (size_t i = 0; i < n; i++) {
+        herd_cell a, b;
+        herd_flock_move_cells(moves[i], &a, &b);
+        int k = captures_at(s, side, cell_of(a.row, a.col), cell_of(b.row, b.col), caps);
+        if (s->captured[side] + k >= TO_WIN)
+            return WON;
+        if (k > best)
+            best = k;
+    }
+    return best;
+}
+
+static int novice_score(const flock_state *s, herd_move m)
+{
+    flock_state after = *s;
+    int side = s->head.side;
+    flock_play(&after, m);
+    if (after.head.result != HERD_ONGOING)
+        return outcome_for(&after, side);
+    int gained = after.captured[side] - s->captured[side];
+    return gained - best_reply(&after);
+}
+
+/* Level 1 ("random"): any legal move, uniformly. Level 2 ("novice"): the
+ * moves that score best by novice_score(), one of them uniformly. */
+static herd_move flock_genmove(void *state, int level)
+{
+    flock_state *s = state;
+    herd_move moves[HERD_FLOCK_MAX_MOVES];
+    int score[HERD_FLOCK_MAX_MOVES];
+    size_t n = side_moves(s, s->head.side, moves, 0);
+    if (n == 0)
+        return 0;
+    if (level == 1)
+        return moves[herd_rng_below(&s->head.rng, (uint32_t)n)];
+    int best = 0;
+    uint32_t ties = 0;
+    for (size_t i = 0; i < n; i++) {
+        score[i] = novice_score(s, moves[i]);
+        if (i == 0 || score[i] > best) {
+            best = score[i];
+            ties = 0;
+        }
+        if (score[i] == best)
+            ties++;
+    }
+    uint32_t pick = herd_rng_below(&s->head.rng, ties);
+    for (size_t i = 0; i < n; i++)
+        if (score[i] == best && pick-- == 0)
+            return moves[i];
+    return moves[0];
+}
+
+static const herd_level flock_levels[] = {
+    {"random", "any legal move, uniformly at random"},
+    {"novice", "wins at once when it can, else takes the most stones less the most that the "
+               "reply can take; ties at random"},
+};
+
+/* ---------------------------------------------------- typed queries */
+
+static const flock_state *flock_of(const herd_game *g)
+{
+    return herd_game_state(g, HERD_FLOCK);
+}
+
+int herd_flock_options_of(const herd_game *g, herd_flock_options *opt)
+{
+    const flock_state *s = flock_of(g);
+    if (!s || !opt)
+        return HERD_E_ARG;
+    opt->width = s->w;
+    opt->height = s->h;
+    opt->seed = s->seed;
+    return HERD_OK;
+}
+
+int herd_flock_at(const herd_game *g, herd_cell cell, int *side)
+{
+    const flock_state *s = flock_of(g);
+    if (!s || !side || !on_board(s, cell.row, cell.col))
+        return HERD_E_ARG;
+    uint8_t v = s->at[cell_of(cell.row, cell.col)];
+    *side = v == EMPTY ? -1 : v - 1;
+    return HERD_OK;
+}
+
+int herd_flock_stones(const herd_game *g, int side, int *stones)
+{
+    const flock_state *s = flock_of(g);
+    if (!s || !stones || side < 0 || side > 1)
+        return HERD_E_ARG;
+    *stones = s->stones[side];
+    return HERD_OK;
+}
+
+int herd_flock_captured(const herd_game *g, int side, int *captured)
+{
+    const flock_state *s = flock_of(g);
+    if (!s || !captured || side < 0 || side > 1)
+        return HERD_E_ARG;
+    *captured = s->captured[side];
+    return HERD_OK;
+}
+
+int herd_flock_ply(const herd_game *g, int *ply)
+{
+    const flock_state *s = flock_of(g);
+    if (!s || !ply)
+        return HERD_E_ARG;
+    *ply = s->moves;
+    return HERD_OK;
+}
+
+int herd_flock_moves_left(const herd_game *g, int *left)
+{
+    const flock_state *s = flock_of(g);
+    if (!s || !left)
+        return HERD_E_ARG;
+    *left = MOVE_LIMIT - s->moves;
+    return HERD_OK;
+}
+
+/* The stone's cell index, or NO_CELL when the cell is off the board or
+ * empty. */
+static int stone_cell(const flock_state *s, herd_cell cell)
+{
+    if (!on_board(s, cell.row, cell.col))
+        return NO_CELL;
+    int c = cell_of(cell.row, cell.col);
+    return s->at[c] == EMPTY ? NO_CELL : c;
+}
+
+int herd_flock_range(const herd_game *g, herd_cell cell, int *range)
+{
+    const flock_state *s = flock_of(g);
+    if (!s || !range)
+        return HERD_E_ARG;
+    int c = stone_cell(s, cell);
+    if (c == NO_CELL)
+        return HERD_E_ARG;
+    *range = range_at(s, c);
+    return HERD_OK;
+}
+
+/* Writes the cells marked in `in` in row-major order, as the typed lists
+ * promise: counted always, written only when all fit. */
+static int list_cells(const flock_state *s, const uint8_t *in, herd_cell *buf, size_t cap,
+                      size_t *count)
+{
+    size_t n = 0;
+    for (int r = 0; r < s->h; r++)
+        for (int c = 0; c < s->w; c++)
+            n += in[cell_of(r, c)] != 0;
+    *count = n;
+    if (cap < n)
+        return HERD_E_BUFFER;
+    n = 0;
+    for (int r = 0; r < s->h; r++)
+        for (int c = 0; c < s->w; c++)
+            if (in[cell_of(r, c)])
+                buf[n++] = cell_at(cell_of(r, c));
+    return HERD_OK;
+}
+
+int herd_flock_flock(const herd_game *g, herd_cell cell, herd_cell *buf, size_t cap, size_t *count)
+{
+    const flock_state *s = flock_of(g);
+    uint8_t in[CELLS];
+    if (!s || !count || (!buf && cap))
+        return HERD_E_ARG;
+    int c = stone_cell(s, cell);
+    if (c == NO_CELL)
+        return HERD_E_ARG;
+    flock_cells(s, c, in);
+    return list_cells(s, in, buf, cap, count);
+}
+
+int herd_flock_targets(const herd_game *g, herd_cell cell, herd_cell *buf, size_t cap,
+                       size_t *count)
+{
+    const flock_state *s = flock_of(g);
+    herd_move moves[HERD_FLOCK_MAX_MOVES];
+    herd_cell list[HERD_FLOCK_MAX_MOVES];
+    if (!s || !count || (!buf && cap) || !on_board(s, cell.row, cell.col))
+        return HERD_E_ARG;
+    size_t n = flock_legal(s, moves), k = 0;
+    for (size_t i = 0; i < n; i++) {
+        herd_cell a, b;
+        herd_flock_move_cells(moves[i], &a, &b);
+        if (a.row == cell.row && a.col == cell.col)
+            list[k++] = b;
+    }
+    *count = k;
+    if (cap < k)
+        return HERD_E_BUFFER;
+    if (k)
+        memcpy(buf, list, k * sizeof *list);
+    return HERD_OK;
+}
+
+int herd_flock_last_move(const herd_game *g, int side, herd_move *m)
+{
+    const flock_state *s = flock_of(g);
+    if (!s || !m || side < 0 || side > 1)
+        return HERD_E_ARG;
+    *m = s->last_from[side] == NO_CELL ? 0 : make_move(s->last_from[side], s->last_to[side]);
+    return HERD_OK;
+}
+
+int herd_flock_straight_back(const herd_game *g, int *banned, herd_cell *stone, herd_cell *cell)
+{
+    const flock_state *s = flock_of(g);
+    if (!s || !banned)
+        return HERD_E_ARG;
+    int side = s->head.side, to = s->last_to[side];
+    *banned = s->head.result == HERD_ONGOING && to != NO_CELL && s->at[to] == stone_of(side);
+    if (*banned && stone)
+        *stone = cell_at(to);
+    if (*banned && cell)
+        *cell = cell_at(s->last_from[side]);
+    return HERD_OK;
+}
+
+/* ------------------------------------------------------- saved games */
+
+/* The creation seed, which the position text does not carry (the moves
+ * made last, which the straight-back rule needs, are in it). */
+static void flock_write_save(const void *state, herd_sb *sb)
+{
+    const flock_state *s = state;
+    herd_sb_printf(sb, " seed=%llu", (unsigned long long)s->seed);
+}
+
+static int flock_read_save(void *state, herd_scan *sc, herd_msg msg)
+{
+    flock_state *s = state;
+    uint64_t seed;
+    if (!herd_scan_lit(sc, " seed=") || !herd_scan_uint(sc, UINT64_MAX, &seed))
+        return herd_fail(msg, HERD_E_PARSE, "expected ' seed=SEED' in a flock save");
+    s->seed = seed;
+    return HERD_OK;
+}
+
+const herd_rules herd_flock_rules = {
+    .name = "flock",
+    .kind = HERD_FLOCK,
+    .side_names = {"black", "white"},
+    .option_keys = flock_keys,
+    .state_size = sizeof(flock_state),
+    .max_moves = HERD_FLOCK_MAX_MOVES,
+    .max_level = sizeof flock_levels / sizeof flock_levels[0],
+    .init = flock_init,
+    .legal = flock_legal,
+    .count = flock_count,
+    .apply = flock_apply,
+    .play = flock_play,
+    .search_play = flock_search_play,
+    .write_position = flock_write_position,
+    .read_position = flock_read_position,
+    .write_move = flock_write_move,
+    .read_move = flock_read_move,
+    .show = flock_show,
+    .genmove = flock_genmove,
+    .write_save = flock_write_save,
+    .read_save = flock_read_save,
+    .levels = flock_levels,
+};
