@@ -10,6 +10,13 @@ herd_install_deps() {
     command -v doxygen >/dev/null 2>&1 || missing+=(doxygen)
     command -v python3 >/dev/null 2>&1 || missing+=(python3)
     dpkg -s libcmocka-dev >/dev/null 2>&1 || missing+=(libcmocka-dev)
+    # The Python package's window test: tkinter and a virtual display; its
+    # offline `pip install` test: setuptools and wheel.
+    dpkg -s python3-tk >/dev/null 2>&1 || missing+=(python3-tk)
+    dpkg -s xvfb >/dev/null 2>&1 || missing+=(xvfb)
+    dpkg -s python3-setuptools >/dev/null 2>&1 || missing+=(python3-setuptools)
+    dpkg -s python3-wheel >/dev/null 2>&1 || missing+=(python3-wheel)
+    dpkg -s python3-pip >/dev/null 2>&1 || missing+=(python3-pip)
     # The fuzz harness needs clang's runtime wherever clang is present.
     if command -v clang >/dev/null 2>&1; then
         dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)

@@ -8,7 +8,9 @@
 #      every text parser for 60 seconds (tests/fuzz);
 #   3. builds the API reference (the docs target; any Doxygen warning fails);
 #   4. installs into a temporary prefix and builds and runs the two consumer
-#      examples: examples/pkgconfig (Makefile) and examples/cmake (find_package).
+#      examples: examples/pkgconfig (Makefile) and examples/cmake (find_package);
+#      imports the installed Python package from another directory without
+#      HERD_LIBRARY, and installs bindings/python with pip (offline).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -80,7 +82,8 @@ step "install into $prefix"
 # The .pc file holds absolute paths from configure time, so the prefix is
 # given when configuring, as a packager would.
 cmake -S . -B build/install -DCMAKE_BUILD_TYPE=Release -DHERD_BUILD_TESTS=OFF \
-      -DHERD_WERROR=ON -DCMAKE_INSTALL_PREFIX="$prefix"
+      -DHERD_WERROR=ON -DCMAKE_INSTALL_PREFIX="$prefix" \
+      -DHERD_INSTALL_PYTHON=ON -DHERD_PYTHON_SITEDIR="$prefix/python"
 cmake --build build/install -j "$jobs"
 cmake --install build/install
 pcfile="$(find "$prefix" -name herd.pc -print -quit)"
@@ -103,5 +106,37 @@ cmake --build "$tmp/cmake-build" -j "$jobs"
 step "installed herd program"
 printf 'new horses seed=1\nstatus\nquit\n' | "$prefix/bin/herd"
 
+step "installed Python package: import herd from $tmp without HERD_LIBRARY"
+(cd "$tmp" && env -u HERD_LIBRARY PYTHONPATH="$prefix/python" python3 -c '
+import herd
+lib = herd.library()
+assert lib.path.startswith(__import__("sys").argv[1]), lib.path
+g = herd.Game("horses", seed=1)
+m = g.play_genmove()
+print("herd", herd.version(), "from", lib.path, "played", m, "->", g.status)
+' "$prefix")
+
+step "pip install ./bindings/python (offline, no build isolation)"
+# Needs pip, setuptools >= 61 and wheel in the interpreter (Debian:
+# python3-pip, python3-setuptools, python3-wheel); the first python3 that
+# has them is used.
+pipped=""
+for py in python3 /usr/bin/python3; do
+    if "$py" -c 'import pip, setuptools, wheel' 2>/dev/null; then
+        # From a copy: setuptools writes build/ and *.egg-info beside the sources.
+        cp -R bindings/python "$tmp/pip-source"
+        "$py" -m pip install --quiet --no-build-isolation --no-deps --no-index \
+              --target "$tmp/pip-target" "$tmp/pip-source"
+        test -f "$tmp/pip-target/herd/py.typed"
+        (cd "$tmp" && HERD_LIBRARY="$(find "$prefix" -name 'libherd.so.*' -print -quit)" \
+            PYTHONPATH="$tmp/pip-target" "$py" -c 'import herd; print(herd.Game("hex").status)')
+        pipped=" and pip"
+        break
+    fi
+done
+if [ -z "$pipped" ]; then
+    echo "skipped: no python3 with pip, setuptools and wheel (tools/deps.sh installs them)"
+fi
+
 if [ "$fuzz" = ON ]; then fuzzed=", 60 s fuzzing"; else fuzzed=""; fi
-printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s), docs, install, pkg-config and CMake consumers\n' "$fuzzed"
+printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s), docs, install, pkg-config and CMake consumers, Python package (cmake --install%s)\n' "$fuzzed" "$pipped"
