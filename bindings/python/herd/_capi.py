@@ -36,6 +36,9 @@ MAX_MOVE_TEXT = 64
 ERROR_MESSAGE_SIZE = 160
 
 HORSES_MAX_LINES = 40  # 4 * HERD_HORSES_MAX_HORSES
+# horses.h's option ranges: HERD_HORSES_MIN_WIDTH..HERD_HORSES_MAX_WIDTH, ...
+HORSES_RANGES = {"w": (8, 30), "h": (8, 20), "n": (4, 10)}
+HORSES_DEFAULTS = {"w": 8, "h": 8, "n": 6}
 
 herd_move = c_uint64
 game_p = c_void_p  # herd_game *, opaque

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ctypes import byref, c_int, c_size_t
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, ClassVar, Dict, List, Optional, Tuple
 
 from . import _capi as C
 from ._errors import ArgumentError
@@ -25,6 +25,10 @@ class Horses(Game):
     (1); cells are texts ("a1") or (row, col) pairs from 0."""
 
     game = "horses"
+
+    #: The options' ranges and defaults (herd/horses.h): {"w": (8, 30), ...}.
+    RANGES: ClassVar[Dict[str, Tuple[int, int]]] = dict(C.HORSES_RANGES)
+    DEFAULTS: ClassVar[Dict[str, int]] = dict(C.HORSES_DEFAULTS)
 
     @property
     def options(self) -> Dict[str, int]:
