@@ -75,8 +75,9 @@ class ArgumentError(HerdError, ValueError):
     row; a Python int outside the C type's range)."""
 
 
-class OutOfMemoryError(HerdError, MemoryError):
-    """HERD_E_NOMEM: the allocator failed."""
+class OutOfMemoryError(HerdError):
+    """HERD_E_NOMEM: the allocator failed. (Not a MemoryError: that class
+    cannot be combined with another exception class.)"""
 
 
 class OptionRangeError(HerdError, ValueError):
