@@ -508,15 +508,18 @@ class Game:
         return m
 
     def _to_move_checked(self, h: int, move: MoveLike) -> Move:
-        value = self._value(h, move)
         if isinstance(move, Move):
             return move
+        return self._to_move_lenient(h, self._value(h, move))
+
+    def _to_move_lenient(self, h: int, value: int) -> Move:
+        """A Move also for a value that has no text (an action of no game, a
+        jump to a cell off the board that no name can name): its text is then
+        "#" and the integer. herd_apply() refuses such a value with its message."""
         n = c_size_t()
         buf = create_string_buffer(C.MAX_MOVE_TEXT)
         rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
-        # A value that is no action of this game has no text: herd_apply()
-        # refuses it with its own message.
-        return Move(value, buf.value.decode() if rc == C.OK else str(value))
+        return Move(value, buf.value.decode() if rc == C.OK else "#%d" % value)
 
     def push(self, move: MoveLike) -> Move:
         """play(), by python-chess's name."""

@@ -58,7 +58,7 @@ class Horses(Game):
         a, b = _cell_struct(frm, lo, hi), _cell_struct(to, lo, hi)
         value = self._lib.c.herd_horses_move(a, b)
         with self._using() as h:
-            return self._to_move(h, value)
+            return self._to_move_lenient(h, value)
 
     def move_cells(self, move: MoveLike) -> Tuple[str, str]:
         """The cells (from, to) of a move, as texts."""
