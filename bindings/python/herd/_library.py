@@ -32,7 +32,8 @@ class Library:
 
     path: str
     version: str
-    missing: frozenset
+    missing: frozenset   # the OPTIONAL functions this library lacks
+    optional: frozenset  # those it has, declared
 
     def __init__(self, path: PathLike) -> None:
         path = os.fspath(path)
@@ -56,11 +57,12 @@ class Library:
         self.path = path
         self.c: Any = cdll
         self.missing = frozenset(missing)
+        self.optional = frozenset(name for name in C.OPTIONAL if name not in missing)
 
     def has(self, name: str) -> bool:
         """True when the library exports the C function `name` and the binding
         knows its prototype."""
-        return name in C.PROTOTYPES or (name in C.OPTIONAL and name not in self.missing)
+        return name in C.PROTOTYPES or name in self.optional
 
     def function(self, name: str) -> Callable[..., Any]:
         """The C function `name`; UnsupportedError when this library lacks it
