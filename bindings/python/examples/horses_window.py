@@ -160,6 +160,7 @@ class HorsesWindow:
         return side
 
     def cell_xy(self, rc: Tuple[int, int]) -> Tuple[float, float]:
+        """The centre of a cell on the board canvas."""
         return MARGIN + (rc[1] + 0.5) * CELL, MARGIN + (rc[0] + 0.5) * CELL
 
     def redraw(self) -> None:
@@ -179,13 +180,13 @@ class HorsesWindow:
                           tags=("coord", "column-label"))
         for r in range(h):
             for col in range(w):
-                x, y = MARGIN + col * CELL, MARGIN + r * CELL
-                c.create_rectangle(x, y, x + CELL, y + CELL, outline="",
+                left, top = MARGIN + col * CELL, MARGIN + r * CELL
+                c.create_rectangle(left, top, left + CELL, top + CELL, outline="",
                                    fill=LIGHT if (r + col) % 2 == 0 else DARK, tags=("cell",))
         for side in g.sides:
             r, col = g.target_coords(side)
-            x, y = MARGIN + col * CELL, MARGIN + r * CELL
-            c.create_rectangle(x + 2, y + 2, x + CELL - 2, y + CELL - 2, width=3,
+            left, top = MARGIN + col * CELL, MARGIN + r * CELL
+            c.create_rectangle(left + 2, top + 2, left + CELL - 2, top + CELL - 2, width=3,
                                outline=COLOURS[side.value],
                                tags=("corner", "corner-" + side.value))
         cells = {side: [g.horse_coords(side, i) for i in range(1, n + 1)] for side in g.sides}
@@ -201,7 +202,7 @@ class HorsesWindow:
             for i, rc in enumerate(cells[side], 1):
                 x, y = self.cell_xy(rc)
                 faded = side is mover and i not in movable
-                tags = ("horse", "horse-%s-%d" % (side.value, i))
+                tags: Tuple[str, ...] = ("horse", "horse-%s-%d" % (side.value, i))
                 if faded:
                     tags += ("faded",)
                 c.create_oval(x - rad, y - rad, x + rad, y + rad,
@@ -212,27 +213,27 @@ class HorsesWindow:
                               font=("TkDefaultFont", 12, "bold"), tags=("digit",) + tags[1:])
         if self.selected is not None and mover is not None:
             x, y = self.cell_xy(g.horse_coords(mover, self.selected))
-            r = CELL * 0.46
-            c.create_oval(x - r, y - r, x + r, y + r, outline="#ffd400", width=4,
+            ring = CELL * 0.46
+            c.create_oval(x - ring, y - ring, x + ring, y + ring, outline="#ffd400", width=4,
                           tags=("selected",))
             for k, m in enumerate(self.targets):
                 x, y = self.cell_xy(g.move_coords(m)[1])
-                r = CELL * 0.3
-                c.create_oval(x - r, y - r, x + r, y + r, outline="#000000", width=2,
+                dot = CELL * 0.3
+                c.create_oval(x - dot, y - dot, x + dot, y + dot, outline="#000000", width=2,
                               dash=(2, 3), tags=("target", "target-" + chr(ord("a") + k)))
                 c.create_text(x, y, text=chr(ord("a") + k),
                               tags=("target-letter", "target-" + chr(ord("a") + k)))
         self.draw_bars()
         st = g.status
-        if st.result is herd.Result.ONGOING:
+        if st.side is None:
+            text = "Draw"
+        elif st.result is herd.Result.ONGOING:
             who = "You" if self.players.get() == 1 and st.side is herd.Side.GREEN else None
             text = "%s to move" % (who or st.side.value.capitalize())
         elif st.result is herd.Result.WIN:
             text = "%s won (%s)" % (st.side.value.capitalize(),
                                     "corner reached" if st.reason is herd.Reason.CORNER
                                     else "no legal move left for the loser")
-        else:
-            text = "Draw"
         self.turn_label.configure(text=text)
         self.cancel_button.configure(text="New game" if st.result is not herd.Result.ONGOING
                                      else "Cancel")
@@ -266,8 +267,9 @@ class HorsesWindow:
             self.selected, self.targets = None, []
         elif number in g.movable():
             self.selected = number
-            moves = g.moves_from(g.horse_coords(side, number))
-            self.targets = sorted(moves, key=lambda m: g.move_coords(m)[1])
+            game = g
+            moves = game.moves_from(game.horse_coords(side, number))
+            self.targets = sorted(moves, key=lambda m: game.move_coords(m)[1])
         else:
             return  # a faded horse cannot be selected
         self.redraw()
@@ -276,6 +278,7 @@ class HorsesWindow:
         g = self.game
         assert g is not None
         side = g.side_to_move
+        assert side is not None
         g.play(move)
         self.after_move(move, side)
 

@@ -124,7 +124,7 @@ class GameClosedError(HerdError, ValueError):
         return (GameClosedError, (self.message,))
 
 
-class LibraryError(HerdError, ImportError):
+class LibraryError(HerdError, ImportError):  # type: ignore[misc]  # .name: herd_strerror's
     """libherd could not be loaded: not found, not a library, a missing symbol,
     or a version other than the one this binding was written for."""
 

@@ -179,6 +179,7 @@ class Game:
                             encode(text, "the options"), None, None, byref(err))
         if rc != C.OK:
             raise error_for(rc, err.message.decode(errors="replace"), lib.strerror(rc))
+        assert handle.value is not None
         self._adopt(lib, handle.value)
 
     def _adopt(self, lib: Library, handle: int) -> None:
@@ -233,9 +234,8 @@ class Game:
         with self._using():
             return self
 
-    def __exit__(self, *exc: Any) -> bool:
+    def __exit__(self, *exc: Any) -> None:
         self.close()
-        return False
 
     @contextmanager
     def _using(self) -> Iterator[int]:
@@ -252,6 +252,7 @@ class Game:
         out = C.game_p()
         with self._using() as h:
             self._const(self._lib.c.herd_clone(h, byref(out), None, None))
+            assert out.value is not None
             copy = Game._wrap(self._lib, out.value)
             copy._moves = list(self._moves)
         return copy  # type: ignore[return-value]

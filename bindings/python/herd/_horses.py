@@ -143,7 +143,7 @@ class Horses(Game):
     def movable(self) -> List[int]:
         """The numbers of the side to move's horses that have a legal move."""
         st = self.status
-        if st.result is not Result.ONGOING:
+        if st.result is not Result.ONGOING or st.side is None:
             return []
         froms = {self.move_coords(m)[0] for m in self.legal()}
         n = self.options["n"]

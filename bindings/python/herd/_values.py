@@ -108,6 +108,8 @@ class Move:
     """
 
     __slots__ = ("_value", "_text")
+    _value: int
+    _text: str
 
     def __init__(self, value: int, text: str) -> None:
         object.__setattr__(self, "_value", int(value))
