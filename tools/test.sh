@@ -122,10 +122,12 @@ step "pip install ./bindings/python (offline, no build isolation)"
 # has them is used.
 pipped=""
 for py in python3 /usr/bin/python3; do
-    if "$py" -c 'import pip, setuptools, wheel' 2>/dev/null; then
+    if "$py" -c 'import setuptools, wheel' 2>/dev/null && "$py" -m pip --version >/dev/null 2>&1; then
         # From a copy: setuptools writes build/ and *.egg-info beside the sources.
         cp -R bindings/python "$tmp/pip-source"
-        "$py" -m pip install --quiet --no-build-isolation --no-deps --no-index \
+        echo "with $(command -v "$py")"
+        PIP_ROOT_USER_ACTION=ignore "$py" -m pip install --quiet --disable-pip-version-check \
+              --no-build-isolation --no-deps --no-index \
               --target "$tmp/pip-target" "$tmp/pip-source"
         test -f "$tmp/pip-target/herd/py.typed"
         (cd "$tmp" && HERD_LIBRARY="$(find "$prefix" -name 'libherd.so.*' -print -quit)" \
