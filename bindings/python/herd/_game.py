@@ -494,8 +494,10 @@ class Game:
         with self._using() as h:
             try:
                 value = self._value(h, move)
-            except ParseError:
-                return False
+            except (ParseError, ArgumentError):
+                if isinstance(move, str):
+                    return False
+                raise
             return bool(self._lib.c.herd_is_legal(h, value))
 
     def play(self, move: MoveLike) -> Move:

@@ -211,5 +211,76 @@ class TestExceptionsByKind(ErrorChecks):
             self.assertEqual(str(cm.exception), "the game is closed")
 
 
+class TestSmallerMethods(ErrorChecks):
+    def test_horses_size_and_move_cells(self):
+        with Horses(w=11, h=9, n=5, seed=1) as g:
+            self.assertEqual((g.width, g.height, g.horses_per_side), (11, 9, 5))
+            m = g.legal()[0]
+            frm, to = g.move_cells(m)
+            self.assertEqual("%s-%s" % (frm, to), str(m))
+            self.assertEqual(g.move(frm, to), m)
+            self.assertEqual(g.move_coords(m), (herd.parse_cell(frm), herd.parse_cell(to)))
+            self.assertEqual(g.target("green"), "i11")
+            self.assertEqual(g.target_coords(Side.RED), (0, 0))
+            self.assertEqual(Horses.RANGES, {"w": (8, 30), "h": (8, 20), "n": (4, 10)})
+
+    def test_hex_rows(self):
+        with Hex(size=4) as g:
+            self.assertEqual(g.row_count, 7)
+            self.assertEqual(sum(g.row_length(r) for r in range(g.row_count)), g.cell_count)
+
+    def test_copy_module_clones(self):
+        with Horses(seed=9) as g:
+            g.play_genmove()
+            for c in (copy.copy(g), copy.deepcopy(g)):
+                self.assertTrue(c == g)
+                self.assertIsNot(c, g)
+                self.assertEqual(c.moves, g.moves)
+                c.play_genmove()
+                self.assertFalse(c == g)
+                c.close()
+
+    def test_is_legal_is_false_for_text_that_names_no_move(self):
+        with Game.from_position(HORSES_START) as g:
+            self.assertTrue(g.is_legal("a1-c2"))
+            for text in ("a1c2", "a1-b3", "z9-a1", "", "dice:1,2"):
+                self.assertFalse(g.is_legal(text), text)
+            with self.assertRaises(TypeError):
+                g.is_legal(None)
+
+    def test_cells_convert_and_bad_cells_are_refused(self):
+        self.assertEqual(herd.parse_cell("d5"), (3, 4))
+        self.assertEqual(herd.parse_cell((3, 4)), (3, 4))
+        self.assertEqual(herd.cell_name(3, 4), "d5")
+        for bad in ("5d", "d0", "D5", "d", "d5x"):
+            with self.assertRaises(herd.ParseError, msg=bad):
+                herd.parse_cell(bad)
+        for bad in ((1,), 5, None, (1, 2, 3)):
+            with self.assertRaises(TypeError, msg=repr(bad)):
+                herd.parse_cell(bad)
+        with self.assertRaises(TypeError):
+            herd.parse_cell((1.0, 2))
+        for row, col in ((26, 0), (-1, 0), (0, -1)):
+            with self.assertRaises(herd.ArgumentError):
+                herd.cell_name(row, col)
+
+    def test_option_values_are_never_cut_down(self):
+        with self.assertRaises(herd.OptionRangeError) as cm:
+            Horses(w=2**32 + 8)  # as a 32-bit int this would be 8
+        self.assertEqual(str(cm.exception), "w=4294967304 is out of range 8..30")
+        with self.assertRaises(herd.OptionRangeError):
+            Horses(seed=2**64)
+        with Horses(seed=2**64 - 1) as g:
+            self.assertEqual(g.options["seed"], 2**64 - 1)
+
+    def test_games_registry_and_creation_errors(self):
+        self.assertLessEqual({"horses": Horses, "hex": Hex}.items(), herd.games().items())
+        with self.assertRaises(TypeError):
+            Game()
+        with self.assertRaises(herd.ArgumentError):
+            Hex("horses")
+        self.assertIsInstance(Horses(), Horses)
+
+
 if __name__ == "__main__":
     unittest.main()
