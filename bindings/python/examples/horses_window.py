@@ -11,7 +11,7 @@ the colour of the side that aims there. A selected horse gets a yellow ring and
 its jumps are dotted circles lettered a, b, c, ... (top to bottom, left to
 right); horses that cannot move are faded with a dashed outline. Between the
 board and the moves log are the two progress bars; the log, newest first, has
-Green's moves on the left and Red's on the right under a line that says whose
+Green's moves on the left and Red's on the right (a row a round) under a line that says whose
 move it is, or who won. Keys: a digit selects (or unselects) your horse, a
 letter plays the jump so marked. Cancel returns to the setup; once the game is
 over it reads New game.
@@ -142,8 +142,8 @@ class HorsesWindow:
         self.log = ttk.Treeview(right, columns=("green", "red"), show="headings", height=16)
         self.log.heading("green", text="Green")
         self.log.heading("red", text="Red")
-        self.log.column("green", width=230)
-        self.log.column("red", width=230)
+        self.log.column("green", width=280)
+        self.log.column("red", width=280)
         self.log.pack(fill="both", expand=True)
         self.cancel_button = ttk.Button(right, text="Cancel", command=self.show_setup)
         self.cancel_button.pack(anchor="e", pady=(8, 0))
@@ -287,7 +287,13 @@ class HorsesWindow:
         assert g is not None
         self.played += 1
         line = log_text(g.log_line(self.played, move))
-        self.log.insert("", 0, values=(line, "") if side is herd.Side.GREEN else ("", line))
+        # One row a round, the newest on top: Green's move opens a row on the
+        # left, Red's answer fills its right.
+        rows = self.log.get_children()
+        if side is herd.Side.RED and rows and self.log.set(rows[0], "red") == "":
+            self.log.set(rows[0], "red", line)
+        else:
+            self.log.insert("", 0, values=(line, "") if side is herd.Side.GREEN else ("", line))
         self.selected, self.targets = None, []
         self.redraw()
         if self.players.get() == 1 and g.side_to_move is herd.Side.RED:

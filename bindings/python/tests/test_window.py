@@ -192,10 +192,17 @@ class TestKeys(WindowTest):
         self.assertEqual(self.app.selected, red)
         self.key("a")
         rows = self.log_rows()
-        self.assertEqual(len(rows), 2)
-        self.assertEqual(rows[0][0], "")
+        self.assertEqual(len(rows), 1)  # a round a row: Red's answer on the right
+        self.assertEqual(rows[0][0], line)
+        self.assertEqual(rows[0][1], window.log_text(g.log_line(2, g.last_move)))
         self.assertTrue(rows[0][1].startswith("2. Red moved horse "))
-        self.assertEqual(rows[1], (line, ""))
+        green = g.movable()[0]  # the next round opens a new row on top
+        self.key(str(green % 10))
+        self.key("a")
+        rows = self.log_rows()
+        self.assertEqual(len(rows), 2)
+        self.assertTrue(rows[0][0].startswith("3. Green moved horse "))
+        self.assertEqual(rows[0][1], "")
 
     def test_one_player_the_computer_answers_as_the_library_does(self):
         g = self.start(1)
@@ -210,7 +217,8 @@ class TestKeys(WindowTest):
         self.assertEqual(g.last_move, answer)
         self.assertEqual(g.position, twin.position)
         rows = self.log_rows()
-        self.assertEqual(rows[0], ("", window.log_text(twin.log_line(2, answer))))
+        self.assertEqual(rows, [(window.log_text(twin.log_line(1, first)),
+                                 window.log_text(twin.log_line(2, answer)))])
         self.assertEqual(self.app.turn_label.cget("text"), "You to move")
         twin.close()
 
