@@ -547,7 +547,13 @@ class Game:
     # --------------------------------------------------------- computers
 
     def _level(self, level: int) -> int:
-        return check_int(level, "level", 0, C.INT_MAX, OptionRangeError)
+        """A level for a C int: one beyond its range is refused here, as the
+        library refuses the others it does not have."""
+        try:
+            return check_int(level, "level", C.INT_MIN, C.INT_MAX, OptionRangeError)
+        except OptionRangeError:
+            raise OptionRangeError(C.E_RANGE, "level %d is out of range 0..%d"
+                                   % (level, self.max_level)) from None
 
     def genmove(self, level: int = 0) -> Move:
         """The action the computer player chooses at `level` (0: the default);
