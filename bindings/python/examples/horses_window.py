@@ -228,8 +228,10 @@ class HorsesWindow:
         if st.side is None:
             text = "Draw"
         elif st.result is herd.Result.ONGOING:
-            who = "You" if self.players.get() == 1 and st.side is herd.Side.GREEN else None
-            text = "%s to move" % (who or st.side.value.capitalize())
+            text = "%s to move" % st.side.value.capitalize()
+            if self.players.get() == 1:
+                text = text.replace(" ", " (you) " if st.side is herd.Side.GREEN
+                                    else " (computer) ", 1)
         elif st.result is herd.Result.WIN:
             text = "%s won (%s)" % (st.side.value.capitalize(),
                                     "corner reached" if st.reason is herd.Reason.CORNER

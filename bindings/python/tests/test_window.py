@@ -219,7 +219,7 @@ class TestKeys(WindowTest):
         rows = self.log_rows()
         self.assertEqual(rows, [(window.log_text(twin.log_line(1, first)),
                                  window.log_text(twin.log_line(2, answer)))])
-        self.assertEqual(self.app.turn_label.cget("text"), "You to move")
+        self.assertEqual(self.app.turn_label.cget("text"), "Green (you) to move")
         twin.close()
 
     def test_a_win_ends_the_game_and_cancel_becomes_new_game(self):
