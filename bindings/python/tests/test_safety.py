@@ -102,7 +102,11 @@ class TestThreads(unittest.TestCase):
         t = threading.Thread(target=worker)
         t.start()
         started.wait()
-        time.sleep(0.02)  # let the worker enter herd_perft
+        # Wait until the worker holds the game (it is in herd_perft then).
+        while g._lock.acquire(blocking=False):
+            g._lock.release()
+            self.assertFalse(results, "the call ended before close() could be tried")
+            time.sleep(0.0005)
         g.close()
         closed_at = time.monotonic()
         t.join()
