@@ -13,12 +13,12 @@ import threading
 import weakref
 from contextlib import contextmanager
 from ctypes import byref, c_double, c_int, c_size_t, c_uint64, create_string_buffer
-from typing import (Any, Callable, ClassVar, Dict, Iterator, List, Optional, Sequence, Tuple,
-                    Type, TypeVar, Union)
+from typing import (Any, Callable, ClassVar, Dict, Iterator, List, Optional, Tuple, Type,
+                    TypeVar, Union)
 
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
-                      StateError, UnknownNameError, UnsupportedError, error_for)
+                      error_for)
 from ._library import Library, library
 from ._values import Move, Reason, Result, Side, Status
 

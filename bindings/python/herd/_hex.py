@@ -6,7 +6,6 @@ import re
 from ctypes import byref, c_int, c_uint64
 from typing import Any, Dict, Optional, Tuple
 
-from . import _capi as C
 from ._game import CellLike, Game, SideLike, cell_name, parse_cell
 from ._svg import COLORS, Drawing
 from ._values import Phase, Side

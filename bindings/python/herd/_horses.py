@@ -5,7 +5,6 @@ from ctypes import byref, c_int, c_size_t
 from typing import Any, ClassVar, Dict, List, Optional, Tuple
 
 from . import _capi as C
-from ._errors import ArgumentError
 from ._game import CellLike, Game, MoveLike, SideLike, cell_name, check_int, parse_cell
 from ._svg import COLORS, Drawing
 from ._values import Move, Result, Side
