@@ -192,7 +192,8 @@ class HorsesWindow:
         cells = {side: [g.horse_coords(side, i) for i in range(1, n + 1)] for side in g.sides}
         for side in g.sides:
             for a, b in g.lines(side):
-                (xa, ya), (xb, yb) = self.cell_xy(cells[side][a - 1]), self.cell_xy(cells[side][b - 1])
+                xa, ya = self.cell_xy(cells[side][a - 1])
+                xb, yb = self.cell_xy(cells[side][b - 1])
                 c.create_line(xa, ya, xb, yb, fill=COLOURS[side.value], width=1,
                               tags=("line", "line-" + side.value))
         mover = g.side_to_move

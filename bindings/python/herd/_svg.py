@@ -52,7 +52,9 @@ class Drawing:
                 continue
             if isinstance(value, float):
                 value = _num(value)
-            parts.append(" %s=%s" % (key.rstrip("_").replace("__", ":").replace("_", "-"), quoteattr(str(value))))
+            # class_ -> class, fill_opacity -> fill-opacity, xml__space -> xml:space
+            name = key.rstrip("_").replace("__", ":").replace("_", "-")
+            parts.append(" %s=%s" % (name, quoteattr(str(value))))
         if text is None:
             parts.append("/>")
         else:
@@ -85,7 +87,8 @@ class Drawing:
         """A board drawn as text (a game without its own picture)."""
         lines = board.split("\n")
         size = 14.0
-        self.view(max([len(s) for s in lines] + [1]) * size * 0.6 + 20, len(lines) * size * 1.2 + 20)
+        columns = max([len(s) for s in lines] + [1])
+        self.view(columns * size * 0.6 + 20, len(lines) * size * 1.2 + 20)
         self.rect(0, 0, self.width, self.height, fill="#ffffff")
         for i, line in enumerate(lines):
             self.text(10, 10 + (i + 0.5) * size * 1.2, line, size, font_family="monospace",
@@ -100,8 +103,8 @@ class Drawing:
 
 
 def svg(game: Any, size: Optional[float] = None, coordinates: bool = True,
-        lastmove: Any = None, selected: Any = None, path: Union[str, "os.PathLike[str]", None] = None
-        ) -> str:
+        lastmove: Any = None, selected: Any = None,
+        path: Union[str, "os.PathLike[str]", None] = None) -> str:
     """The board of `game` as an SVG document (a str).
 
     size:        the picture's width in pixels (default: the board's natural size);

@@ -73,7 +73,8 @@ class TestRoutes(unittest.TestCase):
             shutil.move(os.path.join(self.tmp, part), os.path.join(moved, part))
         rc, out, err = self.run_python(SHOW_LIBRARY, os.path.join(moved, "site"))
         self.assertEqual(rc, 0, err)
-        self.assertEqual(out.split("\n")[0], os.path.join(moved, "lib", os.path.basename(installed)))
+        self.assertEqual(out.split("\n")[0],
+                         os.path.join(moved, "lib", os.path.basename(installed)))
 
     def test_installed_package_falls_back_to_the_absolute_path(self):
         site, installed = self.install_package(relative="../nowhere/libherd.so")

@@ -183,7 +183,8 @@ class TestKeys(WindowTest):
         self.key("a")
         self.assertEqual(g.last_move, expected[0])
         line = window.log_text(g.log_line(1, expected[0]))
-        self.assertRegex(line, r"^1\. Green moved horse [⓪①②③④⑤⑥⑦⑧⑨]: [a-z]\d+ → [a-z]\d+\.$")
+        self.assertRegex(line,
+                         r"^1\. Green moved horse [⓪①②③④⑤⑥⑦⑧⑨]: [a-z]\d+ → [a-z]\d+\.$")
         self.assertEqual(self.log_rows(), [(line, "")])
         self.assertEqual(self.app.turn_label.cget("text"), "Red to move")
         # Red's turn in a game of two: the keys move Red's horses.
