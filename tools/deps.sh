@@ -13,6 +13,13 @@ herd_install_deps() {
     # herd-play (examples/play) is built on ncurses; its tests run it in tmux.
     dpkg -s libncurses-dev >/dev/null 2>&1 || missing+=(libncurses-dev)
     command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+    # The Python package's window test: tkinter and a virtual display; its
+    # offline `pip install` test: setuptools and wheel.
+    dpkg -s python3-tk >/dev/null 2>&1 || missing+=(python3-tk)
+    dpkg -s xvfb >/dev/null 2>&1 || missing+=(xvfb)
+    dpkg -s python3-setuptools >/dev/null 2>&1 || missing+=(python3-setuptools)
+    dpkg -s python3-wheel >/dev/null 2>&1 || missing+=(python3-wheel)
+    dpkg -s python3-pip >/dev/null 2>&1 || missing+=(python3-pip)
     # The fuzz harness needs clang's runtime wherever clang is present.
     if command -v clang >/dev/null 2>&1; then
         dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)

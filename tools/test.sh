@@ -11,7 +11,9 @@
 #   4. installs into a temporary prefix other than the configured one and
 #      builds and runs the two consumer examples against it: examples/pkgconfig
 #      (Makefile, the relocatable herd.pc) and examples/cmake (find_package);
-#      checks the installed herd program and man page herd(1);
+#      checks the installed herd program and man page herd(1); imports the
+#      installed Python package from another directory without HERD_LIBRARY,
+#      and installs bindings/python with pip (offline);
 #   5. builds and runs examples/subdirectory, which adds the source tree with
 #      add_subdirectory(), and checks that only the library was built there.
 set -euo pipefail
@@ -91,7 +93,8 @@ step "install into $prefix, configured for $configured"
 # herd.pc finds its prefix from its own place, so an install with another
 # --prefix than the configured one must work as well.
 cmake -S . -B build/install -DCMAKE_BUILD_TYPE=Release -DHERD_BUILD_TESTS=OFF \
-      -DHERD_WERROR=ON -DCMAKE_INSTALL_PREFIX="$configured"
+      -DHERD_WERROR=ON -DCMAKE_INSTALL_PREFIX="$configured" \
+      -DHERD_INSTALL_PYTHON=ON -DHERD_PYTHON_SITEDIR=python
 cmake --build build/install -j "$jobs"
 cmake --install build/install --prefix "$prefix"
 pcfile="$(find "$prefix" -name herd.pc -print -quit)"
@@ -155,5 +158,39 @@ if [ -n "$built" ]; then
     exit 1
 fi
 
+step "installed Python package: import herd from $tmp without HERD_LIBRARY"
+(cd "$tmp" && env -u HERD_LIBRARY PYTHONPATH="$prefix/python" python3 -c '
+import herd
+lib = herd.library()
+assert lib.path.startswith(__import__("sys").argv[1]), lib.path
+g = herd.Game("horses", seed=1)
+m = g.play_genmove()
+print("herd", herd.version(), "from", lib.path, "played", m, "->", g.status)
+' "$prefix")
+
+step "pip install ./bindings/python (offline, no build isolation)"
+# Needs pip, setuptools >= 61 and wheel in the interpreter (Debian:
+# python3-pip, python3-setuptools, python3-wheel); the first python3 that
+# has them is used.
+pipped=""
+for py in python3 /usr/bin/python3; do
+    if "$py" -c 'import setuptools, wheel' 2>/dev/null && "$py" -m pip --version >/dev/null 2>&1; then
+        # From a copy: setuptools writes build/ and *.egg-info beside the sources.
+        cp -R bindings/python "$tmp/pip-source"
+        echo "with $(command -v "$py")"
+        PIP_ROOT_USER_ACTION=ignore "$py" -m pip install --quiet --disable-pip-version-check \
+              --no-build-isolation --no-deps --no-index \
+              --target "$tmp/pip-target" "$tmp/pip-source"
+        test -f "$tmp/pip-target/herd/py.typed"
+        (cd "$tmp" && HERD_LIBRARY="$(find "$prefix" -name 'libherd.so.*' -print -quit)" \
+            PYTHONPATH="$tmp/pip-target" "$py" -c 'import herd; print(herd.Game("hex").status)')
+        pipped=" and pip"
+        break
+    fi
+done
+if [ -z "$pipped" ]; then
+    echo "skipped: no python3 with pip, setuptools and wheel (tools/deps.sh installs them)"
+fi
+
 if [ "$fuzz" = ON ]; then fuzzed=", 60 s fuzzing"; else fuzzed=""; fi
-printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s), docs, install, pkg-config, CMake and add_subdirectory consumers, man page\n' "$fuzzed"
+printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s), docs, install, pkg-config, CMake and add_subdirectory consumers, man page, Python package (cmake --install%s)\n' "$fuzzed" "$pipped"

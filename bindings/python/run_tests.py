@@ -4,7 +4,7 @@
     python3 bindings/python/run_tests.py PATH_TO_LIBHERD_SO [-v]
 
 Loads the library at PATH (also exported as HERD_LIBRARY for the tests),
-runs bindings/python/tests/test_herd.py with unittest and ends with the line
+runs every bindings/python/tests/test_*.py with unittest and ends with the line
 `N passed, N failed`. Exit status 0 only when every test passed.
 Standard library only; writes no __pycache__ into the source tree.
 
@@ -99,7 +99,8 @@ def main(argv):
         return 1
     print("libherd %s from %s" % (lib.version, lib.path), flush=True)
 
-    suite = unittest.defaultTestLoader.loadTestsFromName("test_herd")
+    tests = os.path.join(HERE, "tests")
+    suite = unittest.defaultTestLoader.discover(tests, pattern="test_*.py", top_level_dir=tests)
     start = time.monotonic()
     result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2 if verbose else 1).run(suite)
     sys.stdout.flush()

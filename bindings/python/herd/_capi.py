@@ -36,6 +36,9 @@ MAX_MOVE_TEXT = 64
 ERROR_MESSAGE_SIZE = 160
 
 HORSES_MAX_LINES = 40  # 4 * HERD_HORSES_MAX_HORSES
+# horses.h's option ranges: HERD_HORSES_MIN_WIDTH..HERD_HORSES_MAX_WIDTH, ...
+HORSES_RANGES = {"w": (8, 30), "h": (8, 20), "n": (4, 10)}
+HORSES_DEFAULTS = {"w": 8, "h": 8, "n": 6}
 
 herd_move = c_uint64
 game_p = c_void_p  # herd_game *, opaque
@@ -76,6 +79,7 @@ PROTOTYPES = {
                          POINTER(herd_error)]),
     "herd_free": (None, [game_p]),
     "herd_game_name": (c_char_p, [game_p]),
+    "herd_game_kind": (c_int, [game_p]),
     "herd_last_error": (c_char_p, [game_p]),
     "herd_side_name": (c_char_p, [game_p, c_int]),
     # moves
@@ -109,8 +113,13 @@ PROTOTYPES = {
     # saved games
     "herd_save": (c_int, [game_p, c_char_p, c_size_t, _size_p]),
     "herd_load": (c_int, [game_p, c_char_p]),
+    # playing against the computer
+    "herd_hint": (c_int, [game_p, c_int, POINTER(herd_move)]),
+    "herd_undo_turn": (c_int, [game_p, c_int]),
+    "herd_level_name": (c_int, [game_p, c_int, POINTER(c_char_p), POINTER(c_char_p)]),
     # horses.h
     "herd_horses_move": (herd_move, [herd_cell, herd_cell]),
+    "herd_horses_move_cells": (None, [herd_move, POINTER(herd_cell), POINTER(herd_cell)]),
     "herd_horses_options_of": (c_int, [game_p, POINTER(herd_horses_options)]),
     "herd_horses_horse": (c_int, [game_p, c_int, c_int, POINTER(herd_cell)]),
     "herd_horses_at": (c_int, [game_p, herd_cell, POINTER(c_int), POINTER(c_int)]),
@@ -131,12 +140,36 @@ PROTOTYPES = {
 }
 
 
+# Functions that some libraries lack (added to the C API after the binding's
+# first release): name -> (restype, argtypes), as PROTOTYPES. A library without
+# one still loads; only the methods that call it raise UnsupportedError, which
+# names the function. A function joins this table when its header declares it.
+OPTIONAL: dict = {}
+
+# The ranges of the C integer types the binding passes (checked before every
+# call: ctypes would silently keep only the low bits of a larger Python int).
+INT_MIN, INT_MAX = -(1 << 31), (1 << 31) - 1
+UINT_MAX = (1 << 32) - 1
+UINT64_MAX = (1 << 64) - 1
+# herd_horses_move() packs a coordinate into a byte: -128..127 are representable.
+HORSES_COORD_MIN, HORSES_COORD_MAX = -128, 127
+
+
 def declare(cdll):
-    """Sets restype and argtypes of every function in PROTOTYPES on `cdll`.
-    Raises AttributeError naming a function the library does not export."""
+    """Sets restype and argtypes of every function in PROTOTYPES and of those
+    in OPTIONAL that `cdll` exports. Raises AttributeError naming a function of
+    PROTOTYPES that the library does not export; returns the set of OPTIONAL
+    names it lacks."""
     for name, (restype, argtypes) in PROTOTYPES.items():
         fn = getattr(cdll, name)
         fn.restype = restype
         fn.argtypes = argtypes
-    return cdll
-
+    missing = set()
+    for name, (restype, argtypes) in OPTIONAL.items():
+        fn = getattr(cdll, name, None)
+        if fn is None:
+            missing.add(name)
+            continue
+        fn.restype = restype
+        fn.argtypes = argtypes
+    return missing

@@ -1,0 +1,156 @@
+"""The exceptions of the package herd: one class per kind of fault.
+
+Every refusal of the library is a HerdError carrying the library's code and
+message; its class says the kind (the code), so that callers catch what they
+can handle: ``except herd.IllegalMoveError``. The kinds that are a wrong value
+from the caller are also ValueErrors.
+"""
+from __future__ import annotations
+
+from typing import Callable, Dict, Optional, Type
+
+from . import _capi as C
+
+__all__ = [
+    "HerdError", "ArgumentError", "OutOfMemoryError", "OptionRangeError", "ParseError",
+    "IllegalMoveError", "StateError", "UnknownNameError", "PositionError", "UnsupportedError",
+    "GameClosedError", "LibraryError", "error_for",
+]
+
+# herd_strerror()'s texts, for errors raised before any library is loaded.
+_STRERROR = {
+    C.OK: "success", C.E_ARG: "invalid argument", C.E_NOMEM: "out of memory",
+    C.E_RANGE: "value out of range", C.E_PARSE: "malformed text", C.E_ILLEGAL: "illegal move",
+    C.E_BUFFER: "buffer too small", C.E_STATE: "not possible in this state",
+    C.E_UNKNOWN: "unknown name", C.E_POSITION: "position breaks the rules",
+    C.E_UNSUPPORTED: "not supported by this game",
+}
+
+# Set by the loader: herd_strerror() of the loaded library.
+strerror_hook: Optional[Callable[[int], str]] = None
+
+
+def strerror(code: int) -> str:
+    """herd_strerror(code) of the loaded library, or the binding's copy."""
+    if strerror_hook is not None:
+        return strerror_hook(code)
+    return _STRERROR.get(code, "unknown error")
+
+
+class HerdError(Exception):
+    """A call refused by libherd (or by this binding before it reached the library).
+
+    code:    the negative herd_code (herd.E_ILLEGAL, herd.E_RANGE, ...);
+    name:    herd_strerror(code), e.g. "illegal move";
+    message: what was wrong, from herd_last_error() or herd_error.message,
+             e.g. "b5 is occupied"; str(error) is this message.
+
+    ``HerdError(code, message)`` gives the subclass of the code's kind.
+    """
+
+    code: int = C.E_ARG
+
+    def __new__(cls, code: int = C.E_ARG, message: Optional[str] = None,
+                name: Optional[str] = None):
+        if cls is HerdError:
+            cls = _BY_CODE.get(code, HerdError)
+        return super().__new__(cls)
+
+    def __init__(self, code: int = C.E_ARG, message: Optional[str] = None,
+                 name: Optional[str] = None) -> None:
+        self.code = code
+        self.name = name if name is not None else strerror(code)
+        self.message = message or self.name
+        super().__init__(self.message)
+
+    def __repr__(self) -> str:
+        return "%s(%d, %r)" % (type(self).__name__, self.code, self.message)
+
+    def __reduce__(self):
+        return (HerdError, (self.code, self.message, self.name))
+
+
+class ArgumentError(HerdError, ValueError):
+    """HERD_E_ARG: an argument out of its domain (no such side, horse, cell,
+    row; a Python int outside the C type's range)."""
+
+
+class OutOfMemoryError(HerdError):
+    """HERD_E_NOMEM: the allocator failed. (Not a MemoryError: that class
+    cannot be combined with another exception class.)"""
+
+
+class OptionRangeError(HerdError, ValueError):
+    """HERD_E_RANGE: an option or level out of its range ("w=7 is out of range 8..30")."""
+
+
+class ParseError(HerdError, ValueError):
+    """HERD_E_PARSE: malformed text (a position, a move, options)."""
+
+
+class IllegalMoveError(HerdError, ValueError):
+    """HERD_E_ILLEGAL: a well-formed move that the rules forbid here
+    ("b3 is occupied", "the herd would split")."""
+
+
+class StateError(HerdError):
+    """HERD_E_STATE: not possible now: the game is over, nothing to undo, no
+    chance event waits, or one waits."""
+
+
+class UnknownNameError(HerdError, ValueError):
+    """HERD_E_UNKNOWN: an unknown game name or option key."""
+
+
+class PositionError(HerdError, ValueError):
+    """HERD_E_POSITION: a well-formed position that breaks the rules (two
+    horses on a cell, a herd that is not together)."""
+
+
+class UnsupportedError(HerdError):
+    """HERD_E_UNSUPPORTED: the game, or the loaded library, does not offer this."""
+
+
+class GameClosedError(HerdError, ValueError):
+    """A call on a game after close(): a ValueError, as for a closed file."""
+
+    def __init__(self, message: str = "the game is closed") -> None:
+        super().__init__(C.E_ARG, message)
+
+    def __new__(cls, message: str = "the game is closed"):
+        return Exception.__new__(cls)
+
+    def __reduce__(self):
+        return (GameClosedError, (self.message,))
+
+
+class LibraryError(HerdError, ImportError):  # type: ignore[misc]  # .name: herd_strerror's
+    """libherd could not be loaded: not found, not a library, a missing symbol,
+    or a version other than the one this binding was written for."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(C.E_UNSUPPORTED, message, name="library not usable")
+
+    def __new__(cls, message: str = ""):
+        return Exception.__new__(cls)
+
+    def __reduce__(self):
+        return (LibraryError, (self.message,))
+
+
+_BY_CODE: Dict[int, Type[HerdError]] = {
+    C.E_ARG: ArgumentError,
+    C.E_NOMEM: OutOfMemoryError,
+    C.E_RANGE: OptionRangeError,
+    C.E_PARSE: ParseError,
+    C.E_ILLEGAL: IllegalMoveError,
+    C.E_STATE: StateError,
+    C.E_UNKNOWN: UnknownNameError,
+    C.E_POSITION: PositionError,
+    C.E_UNSUPPORTED: UnsupportedError,
+}
+
+
+def error_for(code: int, message: Optional[str] = None, name: Optional[str] = None) -> HerdError:
+    """The exception of the code's kind with that message."""
+    return HerdError(code, message, name)

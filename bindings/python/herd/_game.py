@@ -1,0 +1,663 @@
+"""Game: a libherd handle and the generic API of herd.h.
+
+Thread safety: each game has a lock that every call holds while it uses the
+handle (ctypes releases the GIL during a C call, so without it close() in one
+thread could free the handle under a call in another). close() takes the lock
+too: it waits for the call in flight, and every later call raises
+GameClosedError (a ValueError). Distinct games never wait for each other.
+"""
+from __future__ import annotations
+
+import re
+import threading
+import weakref
+from contextlib import contextmanager
+from ctypes import byref, c_double, c_int, c_size_t, c_uint64, create_string_buffer
+from typing import (Any, Callable, ClassVar, Dict, Iterator, List, Optional, Tuple, Type,
+                    TypeVar, Union)
+
+from . import _capi as C
+from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
+                      error_for)
+from ._library import Library, library
+from ._values import Move, Reason, Result, Side, Status
+
+__all__ = ["Game", "MoveLike", "SideLike", "CellLike", "cell_name", "parse_cell",
+           "MAX_PERFT_DEPTH", "game_class", "games"]
+
+# herd_perft() takes depths 0..64.
+MAX_PERFT_DEPTH = 64
+
+MoveLike = Union[Move, int, str]
+SideLike = Union[Side, str, int]
+CellLike = Union[str, Tuple[int, int]]
+G = TypeVar("G", bound="Game")
+
+_RESULTS = {C.ONGOING: Result.ONGOING, C.WIN: Result.WIN, C.DRAW: Result.DRAW}
+_CELL = re.compile(r"([a-z])([1-9][0-9]{0,5})\Z")
+
+# The classes of the games that have one, by game name (filled by Game's
+# subclasses as they are defined: a game's class is its table entry).
+_CLASSES: Dict[str, Type["Game"]] = {}
+
+# Handles created and not yet freed, for the leak tests.
+_live = [0]
+_live_lock = threading.Lock()
+
+
+def live_handles() -> int:
+    """The number of game handles this process holds now."""
+    return _live[0]
+
+
+def _free(free: Callable[[int], None], handle: int) -> None:
+    free(handle)
+    with _live_lock:
+        _live[0] -= 1
+
+
+def check_int(value: Any, what: str, lo: int = C.INT_MIN, hi: int = C.INT_MAX,
+              error: Type[HerdError] = ArgumentError) -> int:
+    """`value` as an int in lo..hi (the C type's range): TypeError for a
+    non-int, `error` for one out of range, never a silent truncation."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
+    if not lo <= value <= hi:
+        code = C.E_RANGE if error is OptionRangeError else C.E_ARG
+        raise error(code, "%s %d is out of range %d..%d" % (what, value, lo, hi))
+    return value
+
+
+def encode(text: Any, what: str) -> bytes:
+    if not isinstance(text, str):
+        raise TypeError("%s must be a str, not %s" % (what, type(text).__name__))
+    if "\0" in text:
+        raise ParseError(C.E_PARSE, "%s contains a NUL character" % what)
+    return text.encode()
+
+
+def cell_name(row: int, col: int) -> str:
+    """The text of a square-grid cell from its 0-based row and column: (0, 0)
+    is "a1"."""
+    check_int(row, "row")
+    check_int(col, "column")
+    if not 0 <= row < 26 or col < 0:
+        raise ArgumentError(C.E_ARG, "no cell has row %d and column %d" % (row, col))
+    return "%s%d" % (chr(ord("a") + row), col + 1)
+
+
+def parse_cell(cell: CellLike, lo: int = C.INT_MIN, hi: int = C.INT_MAX) -> Tuple[int, int]:
+    """(row, col) from a cell text ("e5") or a (row, col) pair, each in lo..hi;
+    the library checks that the cell is on the board."""
+    if isinstance(cell, str):
+        m = _CELL.match(cell)
+        if not m:
+            raise ParseError(C.E_PARSE, "%r is not a cell name" % (cell,))
+        row, col = ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
+    else:
+        try:
+            row, col = cell
+        except (TypeError, ValueError):
+            raise TypeError("a cell is a text such as 'e5' or a (row, col) pair, not %r"
+                            % (cell,)) from None
+    return check_int(row, "row", lo, hi), check_int(col, "column", lo, hi)
+
+
+def _options_text(options: Optional[str], kw: Dict[str, Any]) -> str:
+    parts = [options] if options else []
+    for key, value in kw.items():
+        if isinstance(value, bool):
+            value = int(value)
+        value = str(value)
+        if not value or any(c.isspace() or c in "=\0" for c in value):
+            raise ParseError(C.E_PARSE, "option %s=%r: a value is one word without '='"
+                             % (key, value))
+        parts.append("%s=%s" % (key, value))
+    return " ".join(parts)
+
+
+def game_class(name: str) -> Type["Game"]:
+    """The class of the game `name` (Game itself for a game without its own)."""
+    return _CLASSES.get(name, Game)
+
+
+def games() -> Dict[str, Type["Game"]]:
+    """The games that have their own class, by name."""
+    return dict(_CLASSES)
+
+
+class Game:
+    """A game: a libherd handle (herd_game) and the generic API of herd.h.
+
+    ``Game(name, options=None, **kw)`` creates the game `name` ("horses",
+    "hex", ...) with the options of the herd program's `new` command, as
+    keywords (``Game("horses", w=10, h=8, seed=3)``) and/or as one text
+    ("w=10 h=8"). The result is an instance of the game's own class (Horses,
+    Hex, ...) when it has one.
+
+    Moves are Move values (``str(move)`` is the protocol's text, ``int(move)``
+    the library's integer); every method that takes a move also takes its
+    text or integer. ``str(game)`` draws the board as text and
+    ``game._repr_svg_()`` as SVG (Jupyter shows it).
+
+    close() frees the handle (so does leaving a `with` block, or garbage
+    collection); every later call raises GameClosedError, a ValueError.
+    """
+
+    game: ClassVar[Optional[str]] = None  # the game name a subclass is for
+
+    _h: Optional[int]
+    _lib: Library
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if cls.game is not None:
+            _CLASSES[cls.game] = cls
+
+    def __new__(cls, name: Optional[str] = None, options: Optional[str] = None, /, **kw: Any):
+        if cls is Game and name in _CLASSES:
+            cls = _CLASSES[name]  # type: ignore[index]
+        return super().__new__(cls)
+
+    def __init__(self, name: Optional[str] = None, options: Optional[str] = None, /,
+                 **kw: Any) -> None:
+        self._h = None
+        self._lock = threading.RLock()
+        self._moves: List[Move] = []
+        if name is None:
+            name = self.game
+        if name is None:
+            raise TypeError("Game() needs the game's name")
+        if self.game is not None and name != self.game:
+            raise ArgumentError(C.E_ARG, "%s is the game %s, not %s"
+                                % (type(self).__name__, self.game, name))
+        lib = library()
+        text = _options_text(options, kw)
+        handle = C.game_p()
+        err = C.herd_error()
+        rc = lib.c.herd_new(byref(handle), encode(name, "the game's name"),
+                            encode(text, "the options"), None, None, byref(err))
+        if rc != C.OK:
+            raise error_for(rc, err.message.decode(errors="replace"), lib.strerror(rc))
+        assert handle.value is not None
+        self._adopt(lib, handle.value)
+
+    def _adopt(self, lib: Library, handle: int) -> None:
+        self._lib = lib
+        self._h = handle
+        with _live_lock:
+            _live[0] += 1
+        self._finalizer = weakref.finalize(self, _free, lib.c.herd_free, handle)
+
+    @classmethod
+    def _wrap(cls, lib: Library, handle: int) -> "Game":
+        name = lib.c.herd_game_name(handle).decode()
+        self = object.__new__(_CLASSES.get(name, Game))
+        self._lock = threading.RLock()
+        self._moves = []
+        self._adopt(lib, handle)
+        return self
+
+    @classmethod
+    def from_position(cls: Type[G], text: str) -> G:
+        """A game of the kind the position text names (its first word), created
+        with the default options and then set to `text`."""
+        encode(text, "the position")
+        name = text.split(" ", 1)[0]
+        if cls.game is not None and name != cls.game:
+            raise ParseError(C.E_PARSE, "%s reads %s positions, not %r"
+                             % (cls.__name__, cls.game, name))
+        g = Game(name)
+        try:
+            g.set_position(text)
+        except BaseException:
+            g.close()
+            raise
+        return g  # type: ignore[return-value]
+
+    # ----------------------------------------------------------- lifetime
+
+    def close(self) -> None:
+        """Frees the game (herd_free), after any call in flight in another
+        thread has returned. Closing again is harmless."""
+        with self._lock:
+            if self._h is None:
+                return
+            self._h = None
+            self._finalizer()
+
+    @property
+    def closed(self) -> bool:
+        return self._h is None
+
+    def __enter__(self: G) -> G:
+        with self._using():
+            return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    @contextmanager
+    def _using(self) -> Iterator[int]:
+        """Holds the game's lock and gives the handle; GameClosedError when
+        the game is closed."""
+        with self._lock:
+            h = self._h
+            if h is None:
+                raise GameClosedError()
+            yield h
+
+    def clone(self: G) -> G:
+        """An independent copy, history and generator included (herd_clone)."""
+        out = C.game_p()
+        with self._using() as h:
+            self._const(self._lib.c.herd_clone(h, byref(out), None, None))
+            assert out.value is not None
+            copy = Game._wrap(self._lib, out.value)
+            copy._moves = list(self._moves)
+        return copy  # type: ignore[return-value]
+
+    def __copy__(self: G) -> G:
+        return self.clone()
+
+    def __deepcopy__(self: G, memo: Any) -> G:
+        return self.clone()
+
+    def __eq__(self, other: object) -> bool:
+        """Same position, side to act, status and generator state
+        (herd_same_position; histories are not compared)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        if other is self:
+            with self._using():
+                return True
+        first, second = sorted((self, other), key=id)  # one order: no deadlock
+        with first._using() as a, second._using() as b:
+            return bool(self._lib.c.herd_same_position(a, b))
+
+    __hash__ = None  # type: ignore[assignment]  # a game changes: it is no key
+
+    def __repr__(self) -> str:
+        with self._lock:
+            if self._h is None:
+                return "<herd.%s closed>" % type(self).__name__
+            return "<herd.%s %s>" % (type(self).__name__, self.position)
+
+    def __str__(self) -> str:
+        """The board drawn as text (herd_show)."""
+        return self.show()
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, with the last move marked (Jupyter calls this)."""
+        from ._svg import svg
+        return svg(self, lastmove=self.last_move)
+
+    # ------------------------------------------------------------ errors
+
+    def _check(self, h: int, rc: int) -> int:
+        """After a call that takes the handle non-const: its message."""
+        if rc < 0:
+            message = self._lib.c.herd_last_error(h).decode(errors="replace")
+            raise error_for(rc, message, self._lib.strerror(rc))
+        return rc
+
+    def _const(self, rc: int, message: Optional[str] = None) -> int:
+        """After a call that takes the handle const: it leaves no message."""
+        if rc < 0:
+            raise error_for(rc, message, self._lib.strerror(rc))
+        return rc
+
+    def _get_int(self, fn: Any, *args: Any, message: Optional[str] = None) -> int:
+        """Calls a typed getter (g, *args, int *out) and returns the int."""
+        out = c_int()
+        with self._using() as h:
+            self._const(fn(h, *args, byref(out)), message)
+        return out.value
+
+    def _text(self, fn: Any, *args: Any) -> str:
+        """Calls a text writer (g, *args, buf, cap, len): asks the length
+        first with cap 0, then writes into a buffer of that size."""
+        n = c_size_t()
+        with self._using() as h:
+            rc = fn(h, *args, None, 0, byref(n))
+            if rc == C.OK:
+                return ""
+            if rc != C.E_BUFFER:
+                self._const(rc)
+            buf = create_string_buffer(n.value + 1)
+            self._const(fn(h, *args, buf, n.value + 1, byref(n)))
+        return buf.value.decode()
+
+    def side(self, side: SideLike) -> Side:
+        """The Side of this game that `side` names: 0, 1, a Side or a name."""
+        names = self.sides
+        if isinstance(side, str):
+            for s in names:
+                if s.value == side:
+                    return s
+        elif isinstance(side, int) and not isinstance(side, bool) and side in (0, 1):
+            return names[side]
+        raise ArgumentError(C.E_ARG, "%r is no side of %s: 0, 1, %s or %s"
+                            % (side, self.name, names[0], names[1]))
+
+    def _side(self, side: SideLike) -> int:
+        return self.sides.index(self.side(side))
+
+    # --------------------------------------------------------- the game
+
+    @property
+    def name(self) -> str:
+        """The game's name, as Game() takes it: "horses", "hex", ..."""
+        with self._using() as h:
+            return self._lib.c.herd_game_name(h).decode()
+
+    @property
+    def sides(self) -> Tuple[Side, Side]:
+        """Side 0 (acts first) and side 1."""
+        with self._using() as h:
+            a, b = (self._lib.c.herd_side_name(h, s).decode() for s in (0, 1))
+        return Side(a), Side(b)
+
+    @property
+    def position(self) -> str:
+        """The position text of protocol.md (herd_position_to_text)."""
+        return self._text(self._lib.c.herd_position_to_text)
+
+    def set_position(self, text: str) -> None:
+        """Reads a position text of this game; clears the history, keeps the
+        generator going (herd_position_from_text)."""
+        data = encode(text, "the position")
+        with self._using() as h:
+            self._check(h, self._lib.c.herd_position_from_text(h, data))
+            self._moves.clear()
+
+    def save(self) -> str:
+        """The saved game, one line that load() turns back into exactly this
+        game, generator and computer-player memory included (herd_save)."""
+        return self._text(self._lib.c.herd_save)
+
+    def load(self, text: str) -> None:
+        """Replaces this game with a save of the same game; clears the history
+        (herd_load). Game.from_save() opens a save of any game."""
+        data = encode(text, "the save")
+        with self._using() as h:
+            self._check(h, self._lib.c.herd_load(h, data))
+            self._moves.clear()
+
+    @classmethod
+    def from_save(cls: Type[G], text: str) -> G:
+        """A game of the kind the save names (its first word), loaded from it."""
+        encode(text, "the save")
+        name = text.split(" ", 1)[0]
+        if cls.game is not None and name != cls.game:
+            raise ParseError(C.E_PARSE, "%s loads %s saves, not %r"
+                             % (cls.__name__, cls.game, name))
+        g = Game(name)
+        try:
+            g.load(text)
+        except BaseException:
+            g.close()
+            raise
+        return g  # type: ignore[return-value]
+
+    def show(self) -> str:
+        """The board drawn over several lines (herd_show)."""
+        return self._text(self._lib.c.herd_show)
+
+    @property
+    def status(self) -> Status:
+        """Status(result, side, reason) (herd_get_status)."""
+        st = C.herd_status()
+        with self._using() as h:
+            self._const(self._lib.c.herd_get_status(h, byref(st)))
+            side = self._lib.c.herd_side_name(h, st.side) if st.result != C.DRAW else None
+        reason = self._lib.c.herd_reason_name(st.reason)
+        return Status(_RESULTS[st.result], Side(side.decode()) if side else None,
+                      Reason(reason.decode()))
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (won or drawn)."""
+        return self.status.result is not Result.ONGOING
+
+    @property
+    def side_to_move(self) -> Optional[Side]:
+        """The side to act, None once the game is over."""
+        st = self.status
+        return st.side if st.result is Result.ONGOING else None
+
+    @property
+    def max_level(self) -> int:
+        """The highest level genmove() takes (herd_max_level)."""
+        with self._using() as h:
+            return self._lib.c.herd_max_level(h)
+
+    @property
+    def levels(self) -> Dict[int, str]:
+        """The computer player's levels, {1: "random", ...} (herd_level_name)."""
+        fn = self._lib.c.herd_level_name
+        out: Dict[int, str] = {}
+        name, description = C.c_char_p(), C.c_char_p()
+        with self._using() as h:
+            for level in range(1, self._lib.c.herd_max_level(h) + 1):
+                self._const(fn(h, level, byref(name), byref(description)))
+                out[level] = (name.value or b"").decode()
+        return out
+
+    @property
+    def history_length(self) -> int:
+        """The number of actions undo() can take back now."""
+        with self._using() as h:
+            return self._lib.c.herd_history_length(h)
+
+    @property
+    def moves(self) -> List[Move]:
+        """The actions played through this object since the game was created
+        or its position set, oldest first (as many as undo() can take back)."""
+        with self._lock:
+            return list(self._moves)
+
+    @property
+    def last_move(self) -> Optional[Move]:
+        """The last action played, None when there is none since the game was
+        created or its position set."""
+        with self._lock:
+            return self._moves[-1] if self._moves else None
+
+    # ------------------------------------------------------------ moves
+
+    def _to_move(self, h: int, value: int) -> Move:
+        n = c_size_t()
+        buf = create_string_buffer(C.MAX_MOVE_TEXT)
+        self._const(self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n)))
+        return Move(value, buf.value.decode())
+
+    def _value(self, h: int, move: MoveLike) -> int:
+        """The integer of a Move, a text or an int (0..2^64-1)."""
+        if isinstance(move, Move):
+            return move.value
+        if isinstance(move, str):
+            m = C.herd_move()
+            self._check(h, self._lib.c.herd_move_from_text(h, encode(move, "a move"), byref(m)))
+            return m.value
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise TypeError("a move is a Move, a text or an int, not %s"
+                            % type(move).__name__)
+        if not 0 <= move <= C.UINT64_MAX:
+            raise ArgumentError(C.E_ARG, "%d is no move: a move is a 64-bit unsigned value"
+                                % move)
+        return move
+
+    def parse_move(self, move: MoveLike) -> Move:
+        """The Move that an action text (or an integer, or a Move) names;
+        checks the syntax and the cells, not legality (herd_move_from_text)."""
+        with self._using() as h:
+            return self._to_move(h, self._value(h, move))
+
+    def move_text(self, move: MoveLike) -> str:
+        """The action text of a move (herd_move_to_text)."""
+        return self.parse_move(move).text
+
+    def _legal_values(self, h: int) -> List[int]:
+        cap = self._lib.c.herd_max_moves(h)
+        buf = (C.herd_move * cap)()
+        n = c_size_t()
+        self._const(self._lib.c.herd_legal_moves(h, buf, cap, byref(n)))
+        return buf[:n.value]
+
+    def legal(self) -> List[Move]:
+        """The legal actions, in the library's generation order; at a chance
+        event, its outcomes; none once the game is over."""
+        with self._using() as h:
+            return [self._to_move(h, m) for m in self._legal_values(h)]
+
+    def legal_texts(self) -> List[str]:
+        """The texts of the legal actions, sorted in byte order (the herd
+        program's `legal`)."""
+        return sorted((m.text for m in self.legal()), key=str.encode)
+
+    def is_legal(self, move: MoveLike) -> bool:
+        """True when the move is legal now; False also for a text that names
+        no move."""
+        with self._using() as h:
+            try:
+                value = self._value(h, move)
+            except (ParseError, ArgumentError):
+                if isinstance(move, str):
+                    return False
+                raise
+            return bool(self._lib.c.herd_is_legal(h, value))
+
+    def play(self, move: MoveLike) -> Move:
+        """Plays a move (a Move, its text or its integer) after checking it
+        (herd_apply); returns it. IllegalMoveError where the rules forbid it,
+        StateError once the game is over."""
+        with self._using() as h:
+            m = self._to_move_checked(h, move)
+            self._check(h, self._lib.c.herd_apply(h, m.value))
+            self._moves.append(m)
+        return m
+
+    def _to_move_checked(self, h: int, move: MoveLike) -> Move:
+        if isinstance(move, Move):
+            return move
+        return self._to_move_lenient(h, self._value(h, move))
+
+    def _to_move_lenient(self, h: int, value: int) -> Move:
+        """A Move also for a value that has no text (an action of no game, a
+        jump to a cell off the board that no name can name): its text is then
+        "#" and the integer. herd_apply() refuses such a value with its message."""
+        n = c_size_t()
+        buf = create_string_buffer(C.MAX_MOVE_TEXT)
+        rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
+        return Move(value, buf.value.decode() if rc == C.OK else "#%d" % value)
+
+    def push(self, move: MoveLike) -> Move:
+        """play(), by python-chess's name."""
+        return self.play(move)
+
+    def undo(self) -> Optional[Move]:
+        """Takes back the last action (a move, a roll or a computer's move);
+        returns it when this object saw it played. StateError when there is
+        nothing to undo."""
+        with self._using() as h:
+            self._check(h, self._lib.c.herd_undo(h))
+            return self._moves.pop() if self._moves else None
+
+    def undo_turn(self, side: SideLike) -> None:
+        """Undo in a game against the computer: takes back the computer's reply
+        and `side`'s whole latest turn, so that `side` is to act again
+        (herd_undo_turn). StateError when the history holds no such turn."""
+        s = self._side(side)
+        with self._using() as h:
+            before = self._lib.c.herd_history_length(h)
+            self._check(h, self._lib.c.herd_undo_turn(h, s))
+            taken = before - self._lib.c.herd_history_length(h)
+            del self._moves[max(0, len(self._moves) - taken):]
+
+    def perft(self, depth: int) -> int:
+        """The number of action sequences of length `depth` (0..64) from here."""
+        check_int(depth, "perft depth", 0, MAX_PERFT_DEPTH)
+        nodes = c_uint64()
+        with self._using() as h:
+            self._check(h, self._lib.c.herd_perft(h, depth, byref(nodes)))
+        return nodes.value
+
+    # --------------------------------------------------------- computers
+
+    def _level(self, level: int) -> int:
+        """A level for a C int: one beyond its range is refused here, as the
+        library refuses the others it does not have."""
+        try:
+            return check_int(level, "level", C.INT_MIN, C.INT_MAX, OptionRangeError)
+        except OptionRangeError:
+            raise OptionRangeError(C.E_RANGE, "level %d is out of range 0..%d"
+                                   % (level, self.max_level)) from None
+
+    def genmove(self, level: int = 0) -> Move:
+        """The action the computer player chooses at `level` (0: the default);
+        not played, but the game's generator moves on (herd_genmove)."""
+        m = C.herd_move()
+        level = self._level(level)
+        with self._using() as h:
+            self._check(h, self._lib.c.herd_genmove(h, level, byref(m)))
+            return self._to_move(h, m.value)
+
+    def play_genmove(self, level: int = 0) -> Move:
+        """Lets the computer player choose and plays the choice; returns it.
+        undo() takes back the move and the generator's draws."""
+        m = C.herd_move()
+        level = self._level(level)
+        with self._using() as h:
+            self._check(h, self._lib.c.herd_play_genmove(h, level, byref(m)))
+            move = self._to_move(h, m.value)
+            self._moves.append(move)
+        return move
+
+    def hint(self, level: int = 0) -> Move:
+        """The action the computer player would choose now at `level`, changing
+        nothing: neither the position, nor the generator, nor the history
+        (herd_hint)."""
+        level = self._level(level)
+        m = C.herd_move()
+        with self._using() as h:
+            self._const(self._lib.c.herd_hint(h, level, byref(m)))
+            return self._to_move(h, m.value)
+
+    # ------------------------------------------------------------ chance
+
+    @property
+    def is_chance(self) -> bool:
+        """True when a chance event (the hex dice) waits."""
+        with self._using() as h:
+            return bool(self._lib.c.herd_is_chance(h))
+
+    def chance_outcomes(self) -> List[Tuple[Move, float]]:
+        """The pending chance event's outcomes as (Move, probability) pairs in
+        the library's order; the probabilities sum to one. StateError when no
+        chance event waits."""
+        with self._using() as h:
+            cap = self._lib.c.herd_max_moves(h)
+            outcomes = (C.herd_move * cap)()
+            probs = (c_double * cap)()
+            n = c_size_t()
+            rc = self._lib.c.herd_chance_outcomes(h, outcomes, probs, cap, byref(n))
+            self._const(rc, "no chance event waits" if rc == C.E_STATE else None)
+            return [(self._to_move(h, outcomes[i]), probs[i]) for i in range(n.value)]
+
+    def roll(self) -> Move:
+        """Draws the chance event's outcome with the game's generator, plays it
+        and returns it (herd_roll). StateError when no chance event waits."""
+        m = C.herd_move()
+        with self._using() as h:
+            self._check(h, self._lib.c.herd_roll(h, byref(m)))
+            move = self._to_move(h, m.value)
+            self._moves.append(move)
+        return move
+
+    # ------------------------------------------------------------ drawing
+
+    def _draw_svg(self, drawing: Any, options: Dict[str, Any]) -> None:
+        """Draws the board into an _svg.Drawing. Games with a picture of their
+        own override it; this one writes show()'s text in a monospace font."""
+        drawing.text_board(self.show())

@@ -1,0 +1,215 @@
+"""Herd of Horses (herd/horses.h): the class Horses and its picture."""
+from __future__ import annotations
+
+from ctypes import byref, c_int, c_size_t
+from typing import Any, ClassVar, Dict, List, Optional, Tuple
+
+from . import _capi as C
+from ._game import CellLike, Game, MoveLike, SideLike, cell_name, check_int, parse_cell
+from ._svg import COLORS, Drawing
+from ._values import Move, Result, Side
+
+__all__ = ["Horses"]
+
+Cell = Tuple[int, int]
+
+
+def _cell_struct(cell: CellLike, lo: int = C.INT_MIN, hi: int = C.INT_MAX) -> Any:
+    return C.herd_cell(*parse_cell(cell, lo, hi))
+
+
+class Horses(Game):
+    """Herd of Horses (herd/horses.h): ``Horses(w=10, h=8, n=6, seed=3)`` or
+    ``Game("horses", ...)``. Sides are Side.GREEN (0, moves first) and Side.RED
+    (1); cells are texts ("a1") or (row, col) pairs from 0."""
+
+    game = "horses"
+
+    #: The options' ranges and defaults (herd/horses.h): {"w": (8, 30), ...}.
+    RANGES: ClassVar[Dict[str, Tuple[int, int]]] = dict(C.HORSES_RANGES)
+    DEFAULTS: ClassVar[Dict[str, int]] = dict(C.HORSES_DEFAULTS)
+
+    @property
+    def options(self) -> Dict[str, int]:
+        """{"w", "h", "n", "seed"}: the seed is 0 once a position was read."""
+        opt = C.herd_horses_options()
+        with self._using() as h:
+            self._const(self._lib.c.herd_horses_options_of(h, byref(opt)))
+        return {"w": opt.width, "h": opt.height, "n": opt.horses, "seed": opt.seed}
+
+    @property
+    def width(self) -> int:
+        return self.options["w"]
+
+    @property
+    def height(self) -> int:
+        return self.options["h"]
+
+    @property
+    def horses_per_side(self) -> int:
+        return self.options["n"]
+
+    def move(self, frm: CellLike, to: CellLike) -> Move:
+        """The move that jumps the horse on `frm` to `to` (herd_horses_move);
+        play() checks it. A coordinate must be in -128..127, what the move can
+        hold (ArgumentError otherwise: it would stand for another cell)."""
+        lo, hi = C.HORSES_COORD_MIN, C.HORSES_COORD_MAX
+        a, b = _cell_struct(frm, lo, hi), _cell_struct(to, lo, hi)
+        value = self._lib.c.herd_horses_move(a, b)
+        with self._using() as h:
+            return self._to_move_lenient(h, value)
+
+    def move_cells(self, move: MoveLike) -> Tuple[str, str]:
+        """The cells (from, to) of a move, as texts."""
+        a, b = self.move_coords(move)
+        return cell_name(*a), cell_name(*b)
+
+    def move_coords(self, move: MoveLike) -> Tuple[Cell, Cell]:
+        """The cells (from, to) of a move, as (row, col) pairs."""
+        m = self.parse_move(move)
+        a, b = C.herd_cell(), C.herd_cell()
+        self._lib.c.herd_horses_move_cells(m.value, byref(a), byref(b))
+        return (a.row, a.col), (b.row, b.col)
+
+    def horse(self, side: SideLike, number: int) -> str:
+        """The cell text of horse `number` (1..n) of `side`."""
+        return cell_name(*self.horse_coords(side, number))
+
+    def horse_coords(self, side: SideLike, number: int) -> Cell:
+        """The (row, col) of horse `number` (1..n) of `side`."""
+        cell = C.herd_cell()
+        s = self._side(side)
+        check_int(number, "horse number")
+        with self._using() as h:
+            rc = self._lib.c.herd_horses_horse(h, s, number, byref(cell))
+            self._const(rc, "%s has no horse %d" % (self.sides[s], number))
+        return cell.row, cell.col
+
+    def at(self, cell: CellLike) -> Optional[Tuple[Side, int]]:
+        """(side, horse number) of the horse on `cell`, None when it is empty."""
+        side, number = c_int(), c_int()
+        c = _cell_struct(cell)
+        with self._using() as h:
+            rc = self._lib.c.herd_horses_at(h, c, byref(side), byref(number))
+            self._const(rc, "%s is not on the board" % (cell,))
+        return None if side.value < 0 else (self.sides[side.value], number.value)
+
+    def together(self, side: SideLike) -> bool:
+        """True when `side`'s herd is together (its knight-move graph connected)."""
+        return bool(self._get_int(self._lib.c.herd_horses_together, self._side(side)))
+
+    def lines(self, side: SideLike) -> List[Tuple[int, int]]:
+        """The connection lines (a, b) between `side`'s horses, a < b, sorted."""
+        buf = (C.herd_horses_line * C.HORSES_MAX_LINES)()
+        n = c_size_t()
+        s = self._side(side)
+        with self._using() as h:
+            self._const(self._lib.c.herd_horses_lines(h, s, buf, C.HORSES_MAX_LINES,
+                                                      byref(n)))
+        return [(buf[i].a, buf[i].b) for i in range(n.value)]
+
+    def progress(self, side: SideLike) -> Tuple[int, int]:
+        """(distance, parts) of `side`'s progress bar: the knight moves its closest
+        horse needs to its target corner on an empty board, and the bar's parts."""
+        distance, parts = c_int(), c_int()
+        s = self._side(side)
+        with self._using() as h:
+            self._const(self._lib.c.herd_horses_progress(h, s, byref(distance), byref(parts)))
+        return distance.value, parts.value
+
+    def log_line(self, number: int, move: MoveLike) -> str:
+        """The moves-log line of `move` played as action `number` (from 1),
+        e.g. "3. Green moved horse 0: a3 -> b5". Call it right after playing it."""
+        check_int(number, "log line number", 0, C.UINT_MAX)
+        with self._using() as h:
+            value = self._value(h, move)
+        return self._text(self._lib.c.herd_horses_log_line, number, value)
+
+    def target(self, side: SideLike) -> str:
+        """The cell `side` must reach to win: Green the bottom-right cell, Red a1."""
+        return cell_name(*self.target_coords(side))
+
+    def target_coords(self, side: SideLike) -> Cell:
+        opt = self.options
+        return (opt["h"] - 1, opt["w"] - 1) if self._side(side) == 0 else (0, 0)
+
+    def moves_from(self, cell: CellLike) -> List[Move]:
+        """The legal moves of the horse on `cell` (none when it is not the side
+        to move's, or it cannot move), in the library's order."""
+        start = parse_cell(cell)
+        return [m for m in self.legal() if self.move_coords(m)[0] == start]
+
+    def movable(self) -> List[int]:
+        """The numbers of the side to move's horses that have a legal move."""
+        st = self.status
+        if st.result is not Result.ONGOING or st.side is None:
+            return []
+        froms = {self.move_coords(m)[0] for m in self.legal()}
+        n = self.options["n"]
+        return [i for i in range(1, n + 1) if self.horse_coords(st.side, i) in froms]
+
+    # ------------------------------------------------------------ picture
+
+    def _draw_svg(self, d: Drawing, options: Dict[str, Any]) -> None:
+        opt = self.options
+        w, h, n = opt["w"], opt["h"], opt["n"]
+        cs = 40.0
+        margin = 20.0 if options["coordinates"] else 4.0
+        d.view(w * cs + 2 * margin, h * cs + 2 * margin)
+        x0 = y0 = margin
+
+        def centre(rc: Cell) -> Tuple[float, float]:
+            return x0 + (rc[1] + 0.5) * cs, y0 + (rc[0] + 0.5) * cs
+
+        d.rect(0, 0, d.width, d.height, fill="#ffffff")
+        for r in range(h):
+            for c in range(w):
+                d.rect(x0 + c * cs, y0 + r * cs, cs, cs,
+                       fill=COLORS["light"] if (r + c) % 2 == 0 else COLORS["dark"],
+                       class_="cell", id=cell_name(r, c))
+        if options["coordinates"]:
+            for r in range(h):
+                d.text(margin / 2, y0 + (r + 0.5) * cs, chr(ord("a") + r), 12)
+            for c in range(w):
+                d.text(x0 + (c + 0.5) * cs, margin / 2, str(c + 1), 12)
+        last = options["lastmove"]
+        if last is not None:
+            for rc in self.move_coords(last):
+                if 0 <= rc[0] < h and 0 <= rc[1] < w:
+                    d.rect(x0 + rc[1] * cs, y0 + rc[0] * cs, cs, cs, fill=COLORS["lastmove"],
+                           fill_opacity="0.6", class_="lastmove")
+        sides = self.sides
+        for side in sides:  # target corners, outlined in the colour of who aims there
+            r, c = self.target_coords(side)
+            d.rect(x0 + c * cs + 2, y0 + r * cs + 2, cs - 4, cs - 4, fill="none",
+                   stroke=COLORS[side.value], stroke_width=3.0, class_="target")
+        cells = {side: [self.horse_coords(side, i) for i in range(1, n + 1)] for side in sides}
+        for side in sides:
+            for a, b in self.lines(side):
+                (xa, ya), (xb, yb) = centre(cells[side][a - 1]), centre(cells[side][b - 1])
+                d.line(xa, ya, xb, yb, stroke=COLORS[side.value], stroke_width=1.5,
+                       class_="connection")
+        st = self.status
+        movable = set(self.movable()) if st.result is Result.ONGOING else set()
+        selected = options["selected"]
+        sel_cell = parse_cell(selected) if selected is not None else None
+        for side in sides:
+            for i, rc in enumerate(cells[side], 1):
+                x, y = centre(rc)
+                faded = side == st.side and st.result is Result.ONGOING and i not in movable
+                d.circle(x, y, cs * 0.36, fill=COLORS[side.value],
+                         fill_opacity="0.35" if faded else None,
+                         stroke="#000000", stroke_width=1.5,
+                         stroke_dasharray="3,2" if faded else None,
+                         class_="horse faded" if faded else "horse")
+                d.text(x, y, str(i % 10), cs * 0.42, fill="#ffffff", font_weight="bold")
+        if sel_cell is not None:
+            x, y = centre(sel_cell)
+            d.circle(x, y, cs * 0.44, fill="none", stroke=COLORS["selected"], stroke_width=4.0,
+                     class_="selected")
+            targets = sorted(self.move_coords(m)[1] for m in self.moves_from(sel_cell))
+            for k, rc in enumerate(targets):
+                x, y = centre(rc)
+                d.circle(x, y, cs * 0.3, fill="none", stroke="#000000", stroke_width=2.0,
+                         stroke_dasharray="2,3", class_="target-dot")
+                d.text(x, y, chr(ord("a") + k), cs * 0.3)

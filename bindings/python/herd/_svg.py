@@ -1,0 +1,130 @@
+"""Boards as SVG: herd.svg(game, ...) and Game._repr_svg_() (Jupyter).
+
+The picture is plain SVG 1.1: shapes, and text in the generic font families
+that every SVG renderer knows (sans-serif, monospace); no scripts, no
+embedded or named fonts, no external references. Each game's class draws its
+own board into a Drawing (Game._draw_svg); a game without its own picture
+gets its show() text.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, List, Optional, Tuple, Union
+from xml.sax.saxutils import escape, quoteattr
+
+__all__ = ["Drawing", "svg", "COLORS"]
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+# Colours by side name, and of the board's parts.
+COLORS: Dict[str, str] = {
+    "green": "#2e8b3e", "red": "#c8322b", "blue": "#2f5fbf",
+    "black": "#222222", "white": "#f4f4f4",
+    "hare": "#9a6b3f", "hounds": "#4a4a4a", "fox": "#d2691e", "geese": "#f4f4f4",
+    "light": "#f0e6cc", "dark": "#c9b48a", "line": "#555555", "text": "#333333",
+    "selected": "#ffd400", "lastmove": "#ffe066", "empty": "#e8e2d0",
+}
+
+
+def _num(v: float) -> str:
+    """A coordinate: at most two decimals, no trailing zeros."""
+    text = "%.2f" % v
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+class Drawing:
+    """SVG elements in user units; the game's drawer calls view() once with
+    its extent, then adds shapes. Values are escaped: the result is always
+    well-formed XML."""
+
+    def __init__(self) -> None:
+        self.width = 100.0
+        self.height = 100.0
+        self._items: List[str] = []
+
+    def view(self, width: float, height: float) -> None:
+        self.width, self.height = float(width), float(height)
+
+    def element(self, tag: str, attrs: Dict[str, Any], text: Optional[str] = None) -> None:
+        parts = ["<" + tag]
+        for key, value in attrs.items():
+            if value is None:
+                continue
+            if isinstance(value, float):
+                value = _num(value)
+            # class_ -> class, fill_opacity -> fill-opacity, xml__space -> xml:space
+            name = key.rstrip("_").replace("__", ":").replace("_", "-")
+            parts.append(" %s=%s" % (name, quoteattr(str(value))))
+        if text is None:
+            parts.append("/>")
+        else:
+            parts.append(">%s</%s>" % (escape(text), tag))
+        self._items.append("".join(parts))
+
+    def rect(self, x: float, y: float, w: float, h: float, **attrs: Any) -> None:
+        self.element("rect", dict(x=float(x), y=float(y), width=float(w), height=float(h),
+                                  **attrs))
+
+    def circle(self, cx: float, cy: float, r: float, **attrs: Any) -> None:
+        self.element("circle", dict(cx=float(cx), cy=float(cy), r=float(r), **attrs))
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> None:
+        self.element("line", dict(x1=float(x1), y1=float(y1), x2=float(x2), y2=float(y2),
+                                  **attrs))
+
+    def polygon(self, points: List[Tuple[float, float]], **attrs: Any) -> None:
+        self.element("polygon", dict(points=" ".join("%s,%s" % (_num(x), _num(y))
+                                                     for x, y in points), **attrs))
+
+    def text(self, x: float, y: float, text: str, size: float, **attrs: Any) -> None:
+        attrs.setdefault("font_family", "sans-serif")
+        attrs.setdefault("text_anchor", "middle")
+        attrs.setdefault("dominant_baseline", "central")
+        attrs.setdefault("fill", COLORS["text"])
+        self.element("text", dict(x=float(x), y=float(y), font_size=float(size), **attrs), text)
+
+    def text_board(self, board: str) -> None:
+        """A board drawn as text (a game without its own picture)."""
+        lines = board.split("\n")
+        size = 14.0
+        columns = max([len(s) for s in lines] + [1])
+        self.view(columns * size * 0.6 + 20, len(lines) * size * 1.2 + 20)
+        self.rect(0, 0, self.width, self.height, fill="#ffffff")
+        for i, line in enumerate(lines):
+            self.text(10, 10 + (i + 0.5) * size * 1.2, line, size, font_family="monospace",
+                      text_anchor="start", xml__space="preserve")
+
+    def tostring(self, size: Optional[float] = None) -> str:
+        width = float(size) if size else self.width
+        height = width * self.height / self.width
+        head = ('<svg xmlns="%s" version="1.1" width="%s" height="%s" viewBox="0 0 %s %s">'
+                % (SVG_NS, _num(width), _num(height), _num(self.width), _num(self.height)))
+        return "\n".join([head] + self._items + ["</svg>"]) + "\n"
+
+
+def svg(game: Any, size: Optional[float] = None, coordinates: bool = True,
+        lastmove: Any = None, selected: Any = None,
+        path: Union[str, "os.PathLike[str]", None] = None) -> str:
+    """The board of `game` as an SVG document (a str).
+
+    size:        the picture's width in pixels (default: the board's natural size);
+    coordinates: draw the row letters and column numbers;
+    lastmove:    a move (Move, text or int) to mark, e.g. game.last_move;
+    selected:    a piece's cell (games with pieces: Herd of Horses) to ring, with
+                 the cells it can move to drawn as dotted circles;
+    path:        also write the document to this file.
+    """
+    options: Dict[str, Any] = {"coordinates": bool(coordinates), "lastmove": None,
+                               "selected": selected}
+    if size is not None and (isinstance(size, bool) or not isinstance(size, (int, float))
+                             or not size > 0):
+        raise ValueError("size must be a positive number, not %r" % (size,))
+    if lastmove is not None:
+        options["lastmove"] = game.parse_move(lastmove)
+    d = Drawing()
+    game._draw_svg(d, options)
+    text = d.tostring(size)
+    if path is not None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    return text

@@ -1,0 +1,154 @@
+"""Pictures: str(game) draws the board as text, herd.svg() and _repr_svg_()
+as SVG, which must be well-formed XML with nothing beyond SVG."""
+import os
+import random
+import sys
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+import herd  # noqa: E402
+from herd import Game, Hex, Horses  # noqa: E402
+from herd._svg import Drawing  # noqa: E402
+from test_games import available_games  # noqa: E402
+from test_herd import HORSES_START  # noqa: E402
+
+NS = "{http://www.w3.org/2000/svg}"
+SVG_ELEMENTS = {"svg", "rect", "circle", "line", "polygon", "text"}
+GENERIC_FONTS = {"sans-serif", "serif", "monospace"}
+
+
+def setUpModule():
+    herd.library()
+
+
+def parse(text):
+    root = ET.fromstring(text)
+    return root, list(root.iter())
+
+
+class SvgChecks(unittest.TestCase):
+    def assertPlainSvg(self, text):
+        """Well-formed XML, an <svg> root with a viewBox, only the shapes and
+        text the package draws, generic font families, no references."""
+        root, elements = parse(text)
+        self.assertEqual(root.tag, NS + "svg")
+        self.assertEqual(len(root.get("viewBox").split()), 4)
+        for e in elements:
+            self.assertTrue(e.tag.startswith(NS), e.tag)
+            self.assertIn(e.tag[len(NS):], SVG_ELEMENTS)
+            for key in e.attrib:
+                self.assertNotIn("href", key)
+                self.assertFalse(key.startswith("on"), key)
+            if e.tag == NS + "text":
+                self.assertIn(e.get("font-family"), GENERIC_FONTS)
+        self.assertNotIn("<script", text)
+        self.assertNotIn("url(", text)
+        return root
+
+    def of_class(self, root, cls):
+        return [e for e in root.iter() if cls in (e.get("class") or "").split()]
+
+
+class TestEveryGame(SvgChecks):
+    def test_every_game_draws_well_formed_svg_as_it_is_played(self):
+        rng = random.Random(5)
+        for name in available_games():
+            with self.subTest(game=name), Game(name) as g:
+                for ply in range(60):
+                    text = g._repr_svg_()
+                    self.assertPlainSvg(text)
+                    self.assertEqual(str(g), g.show())
+                    if g.is_over:
+                        break
+                    g.play(rng.choice(g.legal()))
+                self.assertEqual(g._repr_svg_(), herd.svg(g, lastmove=g.last_move))
+
+    def test_text_board_fallback_is_well_formed_and_holds_show(self):
+        with Game.from_position(HORSES_START) as g:
+            d = Drawing()
+            Game._draw_svg(g, d, {"coordinates": True, "lastmove": None, "selected": None})
+            root = self.assertPlainSvg(d.tostring())
+            lines = [e.text for e in root.iter(NS + "text")]
+            self.assertEqual(lines, g.show().split("\n"))
+
+    def test_options_size_coordinates_and_path(self):
+        with Horses(seed=2) as g:
+            small = parse(herd.svg(g, size=200))[0]
+            self.assertEqual(small.get("width"), "200")
+            w, h = (float(x) for x in small.get("viewBox").split()[2:])
+            self.assertAlmostEqual(float(small.get("height")), 200 * h / w, places=1)
+            labels = {e.text for e in parse(herd.svg(g))[0].iter(NS + "text")}
+            self.assertTrue({"a", "h", "1", "8"} <= labels)
+            bare = {e.text for e in parse(herd.svg(g, coordinates=False))[0].iter(NS + "text")}
+            self.assertFalse({"a", "h", "8"} & bare)
+            with tempfile.TemporaryDirectory() as tmp:
+                path = os.path.join(tmp, "board.svg")
+                text = herd.svg(g, path=path)
+                with open(path, encoding="utf-8") as f:
+                    self.assertEqual(f.read(), text)
+            for bad in (0, -5, "big", True):
+                with self.assertRaises(ValueError):
+                    herd.svg(g, size=bad)
+
+
+class TestHorsesPicture(SvgChecks):
+    def test_horses_lines_corners_and_digits_come_from_the_game(self):
+        with Horses(w=10, h=9, n=10, seed=6) as g:
+            root = self.assertPlainSvg(herd.svg(g))
+            horses = self.of_class(root, "horse")
+            self.assertEqual(len(horses), 20)
+            digits = sorted(e.text for e in root.iter(NS + "text") if e.get("fill") == "#ffffff")
+            self.assertEqual(digits, sorted([str(i % 10) for i in range(1, 11)] * 2))
+            lines = self.of_class(root, "connection")
+            self.assertEqual(len(lines), len(g.lines("green")) + len(g.lines("red")))
+            targets = self.of_class(root, "target")
+            self.assertEqual(len(targets), 2)
+            # Green's corner is outlined in green, at the bottom-right cell.
+            green = [t for t in targets if t.get("stroke") == herd._svg.COLORS["green"]][0]
+            cell = [e for e in root.iter(NS + "rect") if e.get("id") == g.target("green")][0]
+            self.assertAlmostEqual(float(green.get("x")), float(cell.get("x")) + 2)
+            self.assertEqual(g.target("green"), "i10")
+            self.assertEqual(g.target("red"), "a1")
+            faded = self.of_class(root, "faded")
+            self.assertEqual(len(faded), 10 - len(g.movable()))
+
+    def test_selected_horse_gets_a_ring_and_dotted_lettered_targets(self):
+        with Game.from_position(HORSES_START) as g:
+            root = self.assertPlainSvg(herd.svg(g, selected="f5"))
+            self.assertEqual(len(self.of_class(root, "selected")), 1)
+            dots = self.of_class(root, "target-dot")
+            self.assertEqual(len(dots), len(g.moves_from("f5")))
+            self.assertEqual(len(dots), 1)  # f5-h4
+            root = self.assertPlainSvg(herd.svg(g))
+            self.assertEqual(self.of_class(root, "selected"), [])
+
+    def test_last_move_is_marked_on_both_cells(self):
+        with Game.from_position(HORSES_START) as g:
+            self.assertEqual(self.of_class(parse(g._repr_svg_())[0], "lastmove"), [])
+            g.play("a1-c2")
+            marks = self.of_class(parse(g._repr_svg_())[0], "lastmove")
+            self.assertEqual(len(marks), 2)
+
+
+class TestHexPicture(SvgChecks):
+    def test_hex_cells_and_stones_come_from_the_game(self):
+        with Hex(size=4, seed=3) as g:
+            for _ in range(6):
+                g.roll()
+                while not g.is_chance and not g.is_over:
+                    g.play_genmove()
+            root = self.assertPlainSvg(herd.svg(g))
+            self.assertEqual(len(self.of_class(root, "cell")), g.cell_count)
+            self.assertEqual(len(self.of_class(root, "stone")),
+                             g.stones("red") + g.stones("blue"))
+            g.roll()
+            placed = g.play(g.legal()[0])
+            root = self.assertPlainSvg(g._repr_svg_())
+            marks = self.of_class(root, "lastmove")
+            self.assertEqual(len(marks), 1, placed)
+
+
+if __name__ == "__main__":
+    unittest.main()
