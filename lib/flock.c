@@ -682,7 +682,7 @@ static int novice_score(const flock_state *s, herd_move m)
     return gained - best_reply(&after);
 }
 
-/* Level 1 ("random"): any legal move, uniformly. Level 2 ("novice"): the
+/* Level 1 ("beginner"): any legal move, uniformly. Level 2 ("novice"): the
  * moves that score best by novice_score(), one of them uniformly. */
 static herd_move flock_genmove(void *state, int level)
 {
@@ -712,10 +712,44 @@ static herd_move flock_genmove(void *state, int level)
     return moves[0];
 }
 
+/* ------------------------------------------------------- for search */
+
+/* The stones, the side to move, the move count (the limit) and each side's
+ * previous move (the straight-back ban): what decides the game from here. */
+static uint64_t flock_hash(const void *state)
+{
+    const flock_state *s = state;
+    uint64_t h = herd_zobrist(3 * CELLS + s->head.side) ^ herd_zobrist(3 * CELLS + 2 + s->moves);
+    for (int side = 0; side < 2; side++)
+        h ^= herd_zobrist(4 * CELLS + (uint64_t)side * CELLS * CELLS +
+                          (uint64_t)s->last_from[side] * CELLS + s->last_to[side]);
+    for (int i = 0; i < CELLS; i++)
+        if (s->at[i] == stone_of(0) || s->at[i] == stone_of(1))
+            h ^= herd_zobrist((uint64_t)i * 3 + s->at[i]);
+    return h;
+}
+
+/* For the side to move: the captures ahead (three win, and at the limit the
+ * stones decide), then the room to move. */
+static int flock_evaluate(const void *state)
+{
+    const flock_state *s = state;
+    int me = s->head.side;
+    int moves_me = (int)side_moves(s, me, NULL, 0), moves_them = (int)side_moves(s, !me, NULL, 0);
+    return 100 * ((int)s->captured[me] - (int)s->captured[!me]) + (moves_me - moves_them);
+}
+
 static const herd_level flock_levels[] = {
-    {"random", "any legal move, uniformly at random"},
-    {"novice", "wins at once when it can, else takes the most stones less the most that the "
-               "reply can take; ties at random"},
+    {"beginner", "any legal move, uniformly at random", HERD_LEVEL_OWN, 0, 0},
+    {"novice",
+     "wins at once when it can, else takes the most stones less the most that the reply can "
+     "take; ties at random",
+     HERD_LEVEL_OWN, 0, 0},
+    {"club", "alpha-beta search two plies deep", HERD_LEVEL_ALPHABETA, 2, 5000},
+    {"expert", "alpha-beta search up to four plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
+     4, 50000},
+    {"master", "alpha-beta search up to six plies deep within 200,000 nodes", HERD_LEVEL_ALPHABETA,
+     6, 200000},
 };
 
 /* ---------------------------------------------------- typed queries */
@@ -926,4 +960,6 @@ const herd_rules herd_flock_rules = {
     .write_save = flock_write_save,
     .read_save = flock_read_save,
     .levels = flock_levels,
+    .hash = flock_hash,
+    .evaluate = flock_evaluate,
 };

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/search.h"
 #include "internal.h"
 
 struct herd_game {
@@ -329,15 +330,17 @@ int herd_apply(herd_game *g, herd_move m)
 
 /* Draws an action with the game's generator and plays it, recording the
  * state from before the draw so that undo also rewinds the generator. */
-static int draw_and_play(herd_game *g, herd_move (*draw)(herd_game *g, int level), int level,
-                         herd_move *out)
+static int draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_move *m),
+                         int level, herd_move *out)
 {
     int rc = reserve_record(g);
     if (rc != HERD_OK)
         return rc;
     unsigned char *before = begin_record(g);
-    herd_move m = draw(g, level);
-    rc = g->rules->apply(g->state, m, game_msg(g));
+    herd_move m = 0;
+    rc = draw(g, level, &m);
+    if (rc == HERD_OK)
+        rc = g->rules->apply(g->state, m, game_msg(g));
     if (rc != HERD_OK) {
         /* A drawn action is legal by construction; put the generator back
          * all the same, so that even this cannot change the game. */
@@ -504,17 +507,14 @@ int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, double *probs,
     return HERD_OK;
 }
 
-static herd_move draw_chance(herd_game *g, int level)
+static int draw_chance(herd_game *g, int level, herd_move *m)
 {
     herd_move buf[HERD_MAX_MOVES];
     uint32_t w[HERD_MAX_MOVES];
     (void)level;
     size_t n = g->rules->chance(g->state, buf, w);
-    uint32_t x = herd_rng_below(&head_of(g)->rng, g->rules->chance_total);
-    size_t i = 0;
-    while (i + 1 < n && x >= w[i])
-        x -= w[i++];
-    return buf[i];
+    *m = buf[herd_rng_pick(&head_of(g)->rng, w, n, g->rules->chance_total)];
+    return HERD_OK;
 }
 
 int herd_roll(herd_game *g, herd_move *m)
@@ -547,15 +547,45 @@ static int check_genmove(herd_game *g, int level)
     return genmove_refusal(g, level, game_msg(g));
 }
 
-/* The level a game's genmove plays: 0, the default, is the highest. */
+/* The level that `level` asks for. 0, the default, is the strongest of the
+ * game's own players, which need neither a search nor its memory. */
 static int level_of(const herd_game *g, int level)
 {
-    return level ? level : g->rules->max_level;
+    if (level == 0)
+        for (level = g->rules->max_level; level > 1; level--)
+            if (g->rules->levels[level - 1].kind == HERD_LEVEL_OWN)
+                break;
+    return level;
 }
 
-static herd_move draw_genmove(herd_game *g, int level)
+/* The computer player at `level` (0 for the game's default) chooses an
+ * action for `state`, drawing from that state's generator; the searches
+ * take their memory from the handle's allocator. */
+static int choose(const herd_game *g, void *state, int level, herd_move *m)
 {
-    return g->rules->genmove(g->state, level_of(g, level));
+    const herd_rules *r = g->rules;
+    level = level_of(g, level);
+    const herd_level *lv = &r->levels[level - 1];
+    herd_search search = {r, g->alloc, g->ud, &((herd_head *)state)->rng, 0};
+    if (lv->kind != HERD_LEVEL_OWN && !g->alloc)
+        return HERD_E_NOMEM; /* a game in caller memory has no allocator */
+    switch (lv->kind) {
+    case HERD_LEVEL_ALPHABETA:
+        return herd_search_alphabeta(&search, state, lv, m);
+    case HERD_LEVEL_MCTS:
+        return herd_search_mcts(&search, state, lv, m);
+    default:
+        *m = r->genmove(state, level);
+        return HERD_OK;
+    }
+}
+
+static int draw_genmove(herd_game *g, int level, herd_move *m)
+{
+    int rc = choose(g, g->state, level, m);
+    if (rc == HERD_E_NOMEM)
+        herd_fail(game_msg(g), rc, "out of memory for the computer player's search");
+    return rc;
 }
 
 int herd_genmove(herd_game *g, int level, herd_move *m)
@@ -564,7 +594,7 @@ int herd_genmove(herd_game *g, int level, herd_move *m)
         return HERD_E_ARG;
     int rc = check_genmove(g, level);
     if (rc == HERD_OK)
-        *m = draw_genmove(g, level);
+        rc = draw_genmove(g, level, m);
     return rc;
 }
 
@@ -872,8 +902,7 @@ int herd_hint(const herd_game *g, int level, herd_move *m)
      * game keeps its own, so the hint is what herd_genmove() would answer
      * now and asking for it changes nothing. */
     memcpy(copy.bytes, g->state, g->rules->state_size);
-    *m = g->rules->genmove(copy.bytes, level_of(g, level));
-    return HERD_OK;
+    return choose(g, copy.bytes, level, m);
 }
 
 /* The head of the state recorded before the back-th newest action. */
@@ -914,8 +943,6 @@ int herd_level_name(const herd_game *g, int level, const char **name, const char
         return HERD_E_ARG;
     if (level < 0 || level > g->rules->max_level)
         return HERD_E_RANGE;
-    if (!g->rules->levels)
-        return HERD_E_UNSUPPORTED; /* a game whose rules name no levels */
     const herd_level *l = &g->rules->levels[level_of(g, level) - 1];
     if (name)
         *name = l->name;

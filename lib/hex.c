@@ -383,8 +383,34 @@ static herd_move hex_genmove(void *state, int level)
     return moves[0];
 }
 
+/* ------------------------------------------------------- for search */
+
+/* Every stone, the side to act, and the turn's phase, dice and count. */
+static uint64_t hex_hash(const void *state)
+{
+    const hex_state *s = state;
+    uint64_t h = herd_zobrist(3 * W * W + s->head.side) ^
+                 herd_zobrist(3 * W * W + 2 + (uint64_t)s->phase * 64 + s->lo * 8 + s->hi) ^
+                 herd_zobrist(3 * W * W + 512 + s->left) ^ (s->turns == 0 ? herd_zobrist(0) : 0);
+    for (int i = 0; i < W * W; i++)
+        if (s->grid[i] == RED_STONE || s->grid[i] == BLUE_STONE)
+            h ^= herd_zobrist((uint64_t)i * 3 + s->grid[i]);
+    return h;
+}
+
+/* The stones ahead, for the side to act: what decides the game at the end. */
+static int hex_evaluate(const void *state)
+{
+    const hex_state *s = state;
+    int me = s->head.side;
+    return 10 * ((int)s->stones[me] - (int)s->stones[!me]);
+}
+
 static const herd_level hex_levels[] = {
-    {"greedy", "places where it captures the most stones at once; removals and ties at random"},
+    {"greedy", "places where it captures the most stones at once; removals and ties at random",
+     HERD_LEVEL_OWN, 0, 0},
+    {"novice", "Monte Carlo tree search with 200 playouts", HERD_LEVEL_MCTS, 0, 200},
+    {"expert", "Monte Carlo tree search with 2,000 playouts", HERD_LEVEL_MCTS, 0, 2000},
 };
 
 /* ------------------------------------------------------------ creation */
@@ -830,7 +856,7 @@ const herd_rules herd_hex_rules = {
     .option_keys = hex_keys,
     .state_size = sizeof(hex_state),
     .max_moves = HERD_HEX_MAX_MOVES,
-    .max_level = 1,
+    .max_level = sizeof hex_levels / sizeof hex_levels[0],
     .init = hex_init,
     .legal = hex_legal,
     .count = hex_count,
@@ -845,4 +871,6 @@ const herd_rules herd_hex_rules = {
     .chance = hex_chance,
     .chance_total = 36,
     .levels = hex_levels,
+    .hash = hex_hash,
+    .evaluate = hex_evaluate,
 };

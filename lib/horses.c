@@ -749,6 +749,84 @@ static int horses_read_save(void *state, herd_scan *sc, herd_msg msg)
     return HERD_OK;
 }
 
+/* ------------------------------------------------------- for search */
+
+/* The knight distance between two cells on an unbounded board: a close
+ * estimate of the distance on this one (it is cheap, and off by at most two
+ * near a corner). */
+static int knight_estimate(int from, int to)
+{
+    herd_cell a = cell_at(from), b = cell_at(to);
+    int dx = a.row > b.row ? a.row - b.row : b.row - a.row;
+    int dy = a.col > b.col ? a.col - b.col : b.col - a.col;
+    if (dx < dy) {
+        int t = dx;
+        dx = dy;
+        dy = t;
+    }
+    if (dx == 1 && dy == 0)
+        return 3;
+    if (dx == 2 && dy == 2)
+        return 4;
+    int d = (dx + 1) / 2 > (dx + dy + 2) / 3 ? (dx + 1) / 2 : (dx + dy + 2) / 3;
+    return d + (d + dx + dy) % 2; /* a knight's move changes the colour */
+}
+
+/* How far a side is from winning: its closest horse's distance to the
+ * target, weighted above the whole herd's, which must travel together. */
+static int race_distance(const horses_state *s, int side)
+{
+    int target = target_of(s, side), best = 1000, sum = 0;
+    for (int i = 0; i < s->n; i++) {
+        int d = knight_estimate(s->pos[side][i], target);
+        sum += d;
+        if (d < best)
+            best = d;
+    }
+    return 8 * best + sum / s->n;
+}
+
+/* Room to move: a side without a move loses, and a herd with few moves is
+ * close to that. */
+static int mobility(const horses_state *s, int side)
+{
+    int n = (int)side_moves(s, side, NULL, 0);
+    return n < 4 ? 8 * n - 40 : n + 4; /* each of the last few moves counts more */
+}
+
+/* For the side to act: the race (the opponent's distance less its own)
+ * and the room to move. */
+static int horses_evaluate(const void *state)
+{
+    const horses_state *s = state;
+    int me = s->head.side;
+    return race_distance(s, !me) - race_distance(s, me) + 2 * (mobility(s, me) - mobility(s, !me));
+}
+
+/* Which side stands on which cell, and who is to move; not which horse
+ * (numbers do not change what can happen) nor the computer's memory. */
+static uint64_t horses_hash(const void *state)
+{
+    const horses_state *s = state;
+    uint64_t h = herd_zobrist(2 * CELLS + s->head.side);
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < s->n; i++)
+            h ^= herd_zobrist((uint64_t)side * CELLS + s->pos[side][i]);
+    return h;
+}
+
+static const herd_level horses_levels[] = {
+    {"random",
+     "a horse at random among those with a move other than straight back, then one of its "
+     "moves at random; straight back only when nothing else is legal",
+     HERD_LEVEL_OWN, 0, 0},
+    {"novice", "the jump that brings its herd closest to the target, a ply deep",
+     HERD_LEVEL_ALPHABETA, 1, 1000},
+    {"club", "alpha-beta search two plies deep", HERD_LEVEL_ALPHABETA, 2, 20000},
+    {"expert", "alpha-beta search up to four plies deep within 60,000 nodes", HERD_LEVEL_ALPHABETA,
+     4, 60000},
+};
+
 /* ---------------------------------------------------- typed queries */
 
 static const horses_state *horses_of(const herd_game *g)
@@ -901,11 +979,6 @@ int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char 
     return HERD_OK;
 }
 
-static const herd_level horses_levels[] = {
-    {"random", "a horse at random among those with a move other than straight back, then one "
-               "of its moves at random; straight back only when nothing else is legal"},
-};
-
 const herd_rules herd_horses_rules = {
     .name = "horses",
     .kind = HERD_HORSES,
@@ -913,7 +986,7 @@ const herd_rules herd_horses_rules = {
     .option_keys = horses_keys,
     .state_size = sizeof(horses_state),
     .max_moves = HERD_HORSES_MAX_MOVES,
-    .max_level = 1,
+    .max_level = sizeof horses_levels / sizeof horses_levels[0],
     .init = horses_init,
     .legal = horses_legal,
     .count = horses_count,
@@ -929,4 +1002,6 @@ const herd_rules herd_horses_rules = {
     .write_save = horses_write_save,
     .read_save = horses_read_save,
     .levels = horses_levels,
+    .hash = horses_hash,
+    .evaluate = horses_evaluate,
 };

@@ -22,6 +22,12 @@ void herd_rng_seed(herd_rng *r, uint64_t seed);
 uint64_t herd_rng_next(herd_rng *r);
 /* Uniform in 0..n-1 (n >= 1) without modulo bias. */
 uint32_t herd_rng_below(herd_rng *r, uint32_t n);
+/* A fixed pseudo-random 64-bit key for each index (SplitMix64 of the index):
+ * the Zobrist keys of every game's position hash, computed, not stored. */
+uint64_t herd_zobrist(uint64_t index);
+/* Index 0..n-1 drawn with probability weights[i] / total (the weights sum to
+ * total): how every chance outcome is drawn. */
+size_t herd_rng_pick(herd_rng *r, const uint32_t *weights, size_t n, uint32_t total);
 
 /* -------------------------------------------------------------- state */
 
@@ -143,11 +149,20 @@ int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64
 
 /* -------------------------------------------------------------- rules */
 
-/* A level of a game's computer player: a name without spaces (the `herd`
- * program's `levels`) and a one-line description. */
+/* How a computer level chooses its action (lib/ai/ has the searches). */
+typedef enum herd_level_kind {
+    HERD_LEVEL_OWN,       /* the game's own genmove() */
+    HERD_LEVEL_ALPHABETA, /* alpha-beta to `depth` plies within `budget` nodes */
+    HERD_LEVEL_MCTS       /* UCT with `budget` playouts */
+} herd_level_kind;
+
+/* One computer level of a game. */
 typedef struct herd_level {
-    const char *name;
-    const char *description;
+    const char *name;        /* one word, for the protocol's `levels` */
+    const char *description; /* one line */
+    herd_level_kind kind;
+    unsigned depth;  /* alpha-beta: the deepest iteration */
+    uint32_t budget; /* alpha-beta: nodes; MCTS: playouts */
 } herd_level;
 
 /* What a game gives the core. `state` always points to the game's own
@@ -211,9 +226,16 @@ typedef struct herd_rules {
      * both NULL. */
     void (*write_save)(const void *state, herd_sb *sb);
     int (*read_save)(void *state, herd_scan *sc, herd_msg msg);
-    /* The computer player's levels 1..max_level, in order (genmove gets
-     * them as 1..max_level; the core turns the default, 0, into max_level). */
+
+    /* What the searches of lib/ai/ need. The computer levels, from 1 (the
+     * simplest) upward; max_level is their count. */
     const herd_level *levels;
+    /* A Zobrist-style hash of the position (herd_zobrist keys): what decides
+     * the game from here, not the generator nor the creation seed. */
+    uint64_t (*hash)(const void *state);
+    /* Optional: how good the position is for the side to act, roughly
+     * -1000..1000 (0 when NULL: the searches then see only the ends). */
+    int (*evaluate)(const void *state);
 } herd_rules;
 
 /* No game's state is larger: herd_load() reads a save into a scratch state

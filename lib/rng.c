@@ -47,3 +47,18 @@ uint32_t herd_rng_below(herd_rng *r, uint32_t n)
             return x % n;
     }
 }
+
+uint64_t herd_zobrist(uint64_t index)
+{
+    uint64_t x = index ^ UINT64_C(0x6865726421); /* a fixed seed: "herd!" */
+    return splitmix64(&x);
+}
+
+size_t herd_rng_pick(herd_rng *r, const uint32_t *weights, size_t n, uint32_t total)
+{
+    uint32_t x = herd_rng_below(r, total);
+    size_t i = 0;
+    while (i + 1 < n && x >= weights[i])
+        x -= weights[i++];
+    return i;
+}

@@ -64,7 +64,7 @@ static int play_step(herd_game *g, unsigned pick, herd_move *played)
         *played = moves[pick / 3 % n];
         assert_int_equal(herd_apply(g, *played), HERD_OK);
     } else {
-        assert_int_equal(herd_play_genmove(g, 0, played), HERD_OK);
+        assert_int_equal(herd_play_genmove(g, 1, played), HERD_OK);
     }
     return 1;
 }
@@ -179,7 +179,7 @@ static void horses_save_carries_the_seed_and_each_sides_previous_move(void **sta
     char field[2 * HERD_MAX_MOVE_TEXT + 64], mt[2][HERD_MAX_MOVE_TEXT];
     size_t len;
     for (int i = 0; i < 2; i++) {
-        assert_int_equal(herd_play_genmove(g, 0, &m[i]), HERD_OK);
+        assert_int_equal(herd_play_genmove(g, 1, &m[i]), HERD_OK);
         assert_int_equal(herd_move_to_text(g, m[i], mt[i], sizeof mt[i], &len), HERD_OK);
     }
     save_text(g, text);

@@ -37,7 +37,7 @@ static void show_text_has_no_final_newline_and_no_empty_line(void **state)
                 if (herd_is_chance(g))
                     assert_int_equal(herd_roll(g, &m), HERD_OK);
                 else
-                    assert_int_equal(herd_play_genmove(g, 0, &m), HERD_OK);
+                    assert_int_equal(herd_play_genmove(g, 1, &m), HERD_OK);
                 check_show(g);
             }
             herd_free(g);

@@ -349,17 +349,24 @@ HERD_API int herd_roll(herd_game *g, herd_move *m);
  *  The computer player of each game, drawing from the game's own generator.
  *  @{ */
 
-/** The highest level that herd_genmove() takes for this game (1 for games
- *  with a single computer player); herd_level_name() names each level. */
+/** The highest level that herd_genmove() takes for this game; level 1 is the
+ *  simplest, and herd_level_name() names each one. */
 HERD_API int herd_max_level(const herd_game *g);
 
 /**
  * Lets the game's computer player choose an action for the side to act,
  * with the game's own generator, which moves on; does not play it.
- * herd_hint() chooses the same without changing anything.
- * @param level 0 for the default (the highest level), or 1..herd_max_level().
- * @return ::HERD_OK, ::HERD_E_RANGE (level), ::HERD_E_STATE (game over or a
- *         chance event waits: use herd_roll()).
+ * herd_hint() chooses the same without changing anything. The levels above
+ * the simplest search (lib/ai/: alpha-beta or Monte Carlo tree search) within
+ * a budget of nodes, so the same generator state and position give the same
+ * choice on every machine; their memory comes from the handle's allocator.
+ * @param level 0 for the game's default level (the strongest of its levels
+ *              that do not search), or 1..herd_max_level().
+ * @return ::HERD_OK, ::HERD_E_ARG (NULL), ::HERD_E_RANGE (level),
+ *         ::HERD_E_STATE (game over or a chance event waits: use
+ *         herd_roll()), ::HERD_E_NOMEM (the search's memory: the allocator
+ *         failed, or a game made by herd_copy_into(), which has none, asked
+ *         for a searching level); on error nothing changed.
  */
 HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
 
@@ -492,12 +499,13 @@ HERD_API int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn
  * on a copy of the game whose generator is the game's, so the hint is
  * exactly what herd_genmove() would answer at this moment. Works for every
  * game.
- * @param level 0 for the default (the highest level), or 1..herd_max_level().
+ * @param level 0 for the game's default level, or 1..herd_max_level().
  * @param m     receives the action.
  * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g or @p m); ::HERD_E_RANGE
  *         (@p level out of 0..herd_max_level()); ::HERD_E_STATE (the game is
- *         over, or a chance event waits: roll first). Being const, it leaves
- *         no message: the code says what was wrong.
+ *         over, or a chance event waits: roll first); ::HERD_E_NOMEM (as
+ *         herd_genmove()). Being const, it leaves no message: the code says
+ *         what was wrong.
  */
 HERD_API int herd_hint(const herd_game *g, int level, herd_move *m);
 
@@ -522,13 +530,12 @@ HERD_API int herd_undo_turn(herd_game *g, int side);
  * The name and a one-line description of a level of the game's computer
  * player. Names have no spaces (the `herd` program's `levels` lists them):
  * level 1 of `horses` is `random` (the seed's computer player), level 1 of
- * `hex` is `greedy`, `flock` has `random` and `novice`.
- * @param level       1..herd_max_level(), or 0 for the default (the highest).
+ * `hex` is `greedy`.
+ * @param level       1..herd_max_level(), or 0 for the game's default level.
  * @param name        receives a static string; may be NULL.
  * @param description receives a static string; may be NULL.
- * @return ::HERD_OK, ::HERD_E_ARG (NULL @p g), ::HERD_E_RANGE (@p level) or
- *         ::HERD_E_UNSUPPORTED (a game whose levels have no names, which no
- *         game of the library is); on error the out-parameters are untouched.
+ * @return ::HERD_OK, ::HERD_E_ARG (NULL @p g) or ::HERD_E_RANGE (@p level);
+ *         on error the out-parameters are untouched.
  */
 HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
                              const char **description);

@@ -43,7 +43,7 @@ class TestIntegerRanges(ErrorChecks):
                 for call in (g.genmove, g.play_genmove, g.hint):
                     e = self.assertRefused(g, lambda: call(level), herd.E_RANGE, str(level))
                     self.assertIsInstance(e, herd.OptionRangeError)
-                    self.assertEqual(str(e), "level %d is out of range 0..1" % level)
+                    self.assertEqual(str(e), "level %d is out of range 0..%d" % (level, g.max_level))
             self.assertRefused(g, lambda: g.play_genmove(-1), herd.E_RANGE, "")
             with self.assertRaises(TypeError):
                 g.genmove(1.0)

@@ -167,7 +167,7 @@ class TestExceptionsByKind(ErrorChecks):
             self.assertIsInstance(e, herd.PositionError)
             e = self.assertRefused(g, lambda: g.horse("green", 7), herd.E_ARG, "no horse 7")
             self.assertIsInstance(e, herd.ArgumentError)
-            e = self.assertRefused(g, lambda: g.genmove(level=2), herd.E_RANGE, "")
+            e = self.assertRefused(g, lambda: g.genmove(level=g.max_level + 1), herd.E_RANGE, "")
             self.assertIsInstance(e, herd.OptionRangeError)
         with Game.from_position(HORSES_GREEN_WON) as g:
             e = self.assertRefused(g, lambda: g.play("a2-b4"), herd.E_STATE, "the game is over")

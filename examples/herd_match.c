@@ -1,0 +1,280 @@
+/* herd-match: plays two computer levels of a game against each other over
+ * N seeded games, colours swapped in each pair of games, from openings made
+ * varied by a few random actions, and prints the wins, draws and losses, the
+ * score with its 95% interval and the time per move. It uses only the
+ * public API.
+ *
+ *   herd-match GAME LEVEL_A LEVEL_B [-n GAMES] [-s SEED] [-r PLIES]
+ *              [-m MAX_PLIES] [-o "KEY=VALUE ..."]
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <herd/herd.h>
+
+typedef struct settings {
+    const char *game;
+    int level[2]; /* the levels of player A and player B */
+    unsigned long games, random_plies, max_plies;
+    unsigned long long seed;
+    const char *options;
+} settings;
+
+/* The times of one player's moves, in seconds. */
+typedef struct times {
+    double *t;
+    size_t n, cap;
+} times;
+
+static void add_time(times *ts, double t)
+{
+    if (ts->n == ts->cap) {
+        size_t cap = ts->cap ? ts->cap * 2 : 1024;
+        double *p = realloc(ts->t, cap * sizeof *p);
+        if (!p) {
+            fprintf(stderr, "herd-match: out of memory\n");
+            exit(1);
+        }
+        ts->t = p;
+        ts->cap = cap;
+    }
+    ts->t[ts->n++] = t;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The opening's own generator (SplitMix64), apart from the game's. */
+static unsigned long long next_random(unsigned long long *x)
+{
+    unsigned long long z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void fail(const char *what, int rc, const herd_game *g)
+{
+    fprintf(stderr, "herd-match: %s: %s\n", what,
+            g && *herd_last_error(g) ? herd_last_error(g) : herd_strerror(rc));
+    exit(1);
+}
+
+/* A new game for pair number `pair`: with `seed=` where the game takes one. */
+static herd_game *new_game(const settings *s, unsigned long pair)
+{
+    char options[512];
+    herd_game *g;
+    herd_error err;
+    snprintf(options, sizeof options, "%s%sseed=%llu", s->options, *s->options ? " " : "",
+             s->seed + pair);
+    int rc = herd_new(&g, s->game, options, NULL, NULL, &err);
+    if (rc == HERD_E_UNKNOWN && strstr(err.message, "seed"))
+        rc = herd_new(&g, s->game, s->options, NULL, NULL, &err); /* a game without a seed */
+    if (rc != HERD_OK) {
+        fprintf(stderr, "herd-match: %s\n", err.message);
+        exit(1);
+    }
+    return g;
+}
+
+/* Plays one action: the dice where a chance event waits, else the level of
+ * the side to act (a_side is player A's side), timed into ts. */
+static void act(herd_game *g, const settings *s, int a_side, times ts[2])
+{
+    if (herd_is_chance(g)) {
+        int rc = herd_roll(g, NULL);
+        if (rc != HERD_OK)
+            fail("roll", rc, g);
+        return;
+    }
+    herd_status st;
+    herd_get_status(g, &st);
+    int player = st.side == a_side ? 0 : 1;
+    double t0 = now();
+    int rc = herd_play_genmove(g, s->level[player], NULL);
+    add_time(&ts[player], now() - t0);
+    if (rc != HERD_OK)
+        fail("genmove", rc, g);
+}
+
+/* A few uniformly random actions, the same for both games of a pair. */
+static void random_opening(herd_game *g, const settings *s, unsigned long pair)
+{
+    unsigned long long x = s->seed * 1000003ULL + pair;
+    herd_move moves[HERD_MAX_MOVES];
+    for (unsigned long i = 0; i < s->random_plies; i++) {
+        size_t n;
+        herd_status st;
+        herd_get_status(g, &st);
+        if (st.result != HERD_ONGOING)
+            return;
+        if (herd_is_chance(g)) {
+            herd_roll(g, NULL);
+            continue;
+        }
+        int rc = herd_legal_moves(g, moves, HERD_MAX_MOVES, &n);
+        if (rc != HERD_OK || n == 0)
+            return;
+        rc = herd_apply(g, moves[next_random(&x) % n]);
+        if (rc != HERD_OK)
+            fail("opening", rc, g);
+    }
+}
+
+/* Plays game number i; returns player A's points times two (2 win, 1 draw or
+ * unfinished, 0 loss). */
+static int play_game(const settings *s, unsigned long i, times ts[2], unsigned long *unfinished)
+{
+    int a_side = (int)(i % 2);
+    herd_game *g = new_game(s, i / 2);
+    random_opening(g, s, i / 2);
+    herd_status st;
+    unsigned long plies = 0;
+    while (herd_get_status(g, &st) == HERD_OK && st.result == HERD_ONGOING &&
+           plies++ < s->max_plies)
+        act(g, s, a_side, ts);
+    herd_free(g);
+    if (st.result == HERD_ONGOING) {
+        ++*unfinished;
+        return 1;
+    }
+    if (st.result == HERD_DRAW)
+        return 1;
+    return st.side == a_side ? 2 : 0;
+}
+
+static void print_times(const char *who, int level, times *ts)
+{
+    if (ts->n == 0) {
+        printf("  level %d (%s): no moves\n", level, who);
+        return;
+    }
+    qsort(ts->t, ts->n, sizeof *ts->t, by_value);
+    printf("  level %d (%s): %zu moves, median %.3f ms, max %.3f ms\n", level, who, ts->n,
+           ts->t[ts->n / 2] * 1e3, ts->t[ts->n - 1] * 1e3);
+}
+
+static int parse_ulong(const char *text, unsigned long long max, unsigned long long *v)
+{
+    char *end;
+    if (*text < '0' || *text > '9')
+        return 0;
+    unsigned long long x = strtoull(text, &end, 10);
+    if (*end || x > max)
+        return 0;
+    *v = x;
+    return 1;
+}
+
+static void usage(FILE *f)
+{
+    fputs("usage: herd-match GAME LEVEL_A LEVEL_B [-n GAMES] [-s SEED] [-r RANDOM_PLIES]\n"
+          "                  [-m MAX_PLIES] [-o \"KEY=VALUE ...\"]\n"
+          "Plays level A against level B over GAMES games (default 100), colours\n"
+          "swapped in each pair, each pair from its own seed and RANDOM_PLIES random\n"
+          "actions (default 4); a game still going after MAX_PLIES actions (default\n"
+          "1000) counts as a draw and is reported as unfinished.\n",
+          f);
+}
+
+int main(int argc, char **argv)
+{
+    settings s = {.games = 100, .random_plies = 4, .max_plies = 1000, .seed = 1, .options = ""};
+    unsigned long long v;
+    if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc < 4) {
+        usage(stderr);
+        return 2;
+    }
+    s.game = argv[1];
+    for (int k = 0; k < 2; k++) {
+        if (!parse_ulong(argv[2 + k], 1000, &v)) {
+            fprintf(stderr, "herd-match: '%s' is not a level\n", argv[2 + k]);
+            return 2;
+        }
+        s.level[k] = (int)v;
+    }
+    for (int i = 4; i < argc; i++) {
+        const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!val) {
+            usage(stderr);
+            return 2;
+        }
+        i++;
+        if (strcmp(opt, "-o") == 0) {
+            s.options = val;
+            continue;
+        }
+        if (!parse_ulong(val, strcmp(opt, "-s") == 0 ? ~0ULL : 1000000, &v)) {
+            fprintf(stderr, "herd-match: %s needs a whole number, not '%s'\n", opt, val);
+            return 2;
+        }
+        if (strcmp(opt, "-n") == 0 && v > 0)
+            s.games = (unsigned long)v;
+        else if (strcmp(opt, "-s") == 0)
+            s.seed = v;
+        else if (strcmp(opt, "-r") == 0)
+            s.random_plies = (unsigned long)v;
+        else if (strcmp(opt, "-m") == 0 && v > 0)
+            s.max_plies = (unsigned long)v;
+        else {
+            usage(stderr);
+            return 2;
+        }
+    }
+
+    /* Check the levels once before playing. */
+    herd_game *probe = new_game(&s, 0);
+    for (int k = 0; k < 2; k++)
+        if (s.level[k] < 1 || s.level[k] > herd_max_level(probe)) {
+            fprintf(stderr, "herd-match: level %d is out of range 1..%d for %s\n", s.level[k],
+                    herd_max_level(probe), s.game);
+            return 2;
+        }
+    herd_free(probe);
+
+    times ts[2] = {{0}};
+    unsigned long points2 = 0, wins = 0, draws = 0, unfinished = 0;
+    double sum_sq = 0;
+    for (unsigned long i = 0; i < s.games; i++) {
+        int p = play_game(&s, i, ts, &unfinished);
+        points2 += (unsigned long)p;
+        wins += p == 2;
+        draws += p == 1;
+        sum_sq += (p / 2.0) * (p / 2.0);
+    }
+    double n = (double)s.games, mean = points2 / 2.0 / n;
+    double var = s.games > 1 ? (sum_sq - n * mean * mean) / (n - 1) : 0;
+    double half = 1.96 * sqrt(var > 0 ? var / n : 0);
+    printf("%s: level %d (A) against level %d (B), %lu games, seed %llu, %lu random plies%s%s\n",
+           s.game, s.level[0], s.level[1], s.games, s.seed, s.random_plies,
+           *s.options ? ", options " : "", s.options);
+    printf("A: %lu wins, %lu draws, %lu losses (%lu unfinished after %lu actions)\n", wins, draws,
+           s.games - wins - draws, unfinished, s.max_plies);
+    printf("A's score: %.1f%% (95%% interval %.1f%% .. %.1f%%)\n", 100 * mean,
+           100 * (mean - half < 0 ? 0 : mean - half), 100 * (mean + half > 1 ? 1 : mean + half));
+    printf("time per move:\n");
+    print_times("A", s.level[0], &ts[0]);
+    print_times("B", s.level[1], &ts[1]);
+    free(ts[0].t);
+    free(ts[1].t);
+    return 0;
+}

@@ -1,0 +1,255 @@
+/* Alpha-beta search with iterative deepening and a transposition table, for
+ * any game through its rules. Values are always from the point of view of the
+ * side to act at the root (a max/min search rather than negamax), because in
+ * some games one side acts several times in a row (hex's placements). */
+#include <string.h>
+
+#include "search.h"
+
+/* Scores this close to a win are wins at a known distance. */
+#define NEAR_WIN (HERD_SEARCH_WIN - 10000)
+
+enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
+
+typedef struct tt_entry {
+    uint64_t key;
+    herd_move move;
+    int32_t score;
+    uint8_t depth;
+    uint8_t bound;
+} tt_entry;
+
+typedef struct ab_search {
+    const herd_rules *rules;
+    int me;                /* the side to act at the root */
+    unsigned char *states; /* one state per ply */
+    herd_move *moves;      /* max_moves actions per ply */
+    uint32_t *weights;     /* max_moves chance weights per ply */
+    tt_entry *tt;
+    size_t tt_mask;
+    uint64_t nodes, budget;
+    int out_of_budget;
+} ab_search;
+
+static void *state_at(const ab_search *a, unsigned ply)
+{
+    return a->states + (size_t)ply * a->rules->state_size;
+}
+
+/* The table keeps win scores as distances from the node, not the root. */
+static int32_t to_table(int score, unsigned ply)
+{
+    if (score > NEAR_WIN)
+        return score + (int)ply;
+    if (score < -NEAR_WIN)
+        return score - (int)ply;
+    return score;
+}
+
+static int from_table(int32_t score, unsigned ply)
+{
+    if (score > NEAR_WIN)
+        return score - (int)ply;
+    if (score < -NEAR_WIN)
+        return score + (int)ply;
+    return score;
+}
+
+/* The value of an ended game for the root's side, `ply` plies from it. */
+static int end_score(const ab_search *a, const herd_head *h, unsigned ply)
+{
+    if (h->result == HERD_DRAW)
+        return 0;
+    int win = HERD_SEARCH_WIN - (int)ply;
+    return h->winner == a->me ? win : -win;
+}
+
+static int leaf_score(const ab_search *a, const void *state)
+{
+    int e = a->rules->evaluate ? a->rules->evaluate(state) : 0;
+    return herd_search_head(state)->side == a->me ? e : -e;
+}
+
+static int search(ab_search *a, unsigned ply, unsigned depth, int alpha, int beta);
+
+/* A chance event: the outcomes' values weighted by their probabilities. */
+static int chance_value(ab_search *a, unsigned ply, unsigned depth, size_t n)
+{
+    const herd_rules *r = a->rules;
+    herd_move *moves = a->moves + (size_t)ply * r->max_moves;
+    uint32_t *weights = a->weights + (size_t)ply * r->max_moves;
+    int64_t total = 0;
+    for (size_t i = 0; i < n && !a->out_of_budget; i++) {
+        memcpy(state_at(a, ply + 1), state_at(a, ply), r->state_size);
+        herd_search_play(r, state_at(a, ply + 1), moves[i]);
+        total += (int64_t)weights[i] *
+                 search(a, ply + 1, depth - 1, -HERD_SEARCH_WIN - 1, HERD_SEARCH_WIN + 1);
+    }
+    return (int)(total / (int64_t)r->chance_total);
+}
+
+/* Puts the table's move for this node first. */
+static void order_first(herd_move *moves, size_t n, herd_move first)
+{
+    for (size_t i = 1; i < n; i++)
+        if (moves[i] == first) {
+            memmove(moves + 1, moves, i * sizeof *moves);
+            moves[0] = first;
+            return;
+        }
+}
+
+static int search(ab_search *a, unsigned ply, unsigned depth, int alpha, int beta)
+{
+    const herd_rules *r = a->rules;
+    void *state = state_at(a, ply);
+    const herd_head *h = herd_search_head(state);
+    if (h->result != HERD_ONGOING)
+        return end_score(a, h, ply);
+    if (depth == 0)
+        return leaf_score(a, state);
+    if (a->nodes++ >= a->budget) {
+        a->nodes = a->budget;
+        a->out_of_budget = 1;
+        return 0;
+    }
+    herd_move *moves = a->moves + (size_t)ply * r->max_moves;
+    if (r->chance) {
+        size_t n = r->chance(state, moves, a->weights + (size_t)ply * r->max_moves);
+        if (n)
+            return chance_value(a, ply, depth, n);
+    }
+    size_t n = r->legal(state, moves);
+    int maximize = h->side == a->me;
+    if (n == 0) /* the side to act has no move: it loses */
+        return maximize ? -(HERD_SEARCH_WIN - (int)ply) : HERD_SEARCH_WIN - (int)ply;
+
+    uint64_t key = r->hash(state);
+    tt_entry *e = &a->tt[key & a->tt_mask];
+    if (e->key == key && e->bound) {
+        int v = from_table(e->score, ply);
+        if (e->depth >= depth &&
+            (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= beta) ||
+             (e->bound == BOUND_UPPER && v <= alpha)))
+            return v;
+        order_first(moves, n, e->move);
+    }
+
+    int a0 = alpha, b0 = beta;
+    int best = maximize ? -HERD_SEARCH_WIN - 1 : HERD_SEARCH_WIN + 1;
+    herd_move best_move = moves[0];
+    for (size_t i = 0; i < n; i++) {
+        memcpy(state_at(a, ply + 1), state, r->state_size);
+        herd_search_play(r, state_at(a, ply + 1), moves[i]);
+        int v = search(a, ply + 1, depth - 1, alpha, beta);
+        if (a->out_of_budget)
+            return 0;
+        if (maximize ? v > best : v < best) {
+            best = v;
+            best_move = moves[i];
+        }
+        if (maximize && v > alpha)
+            alpha = v;
+        if (!maximize && v < beta)
+            beta = v;
+        if (alpha >= beta)
+            break;
+    }
+    e->key = key;
+    e->move = best_move;
+    e->score = to_table(best, ply);
+    e->depth = (uint8_t)depth;
+    e->bound = best <= a0 ? BOUND_UPPER : best >= b0 ? BOUND_LOWER : BOUND_EXACT;
+    return best;
+}
+
+/* One iteration at the root: the best action, the first of equals in the
+ * (shuffled) order, so that equally good actions vary with the generator. */
+static herd_move root_iteration(ab_search *a, herd_move *moves, size_t n, unsigned depth,
+                                int *score)
+{
+    const herd_rules *r = a->rules;
+    int best = -HERD_SEARCH_WIN - 1;
+    herd_move best_move = moves[0];
+    for (size_t i = 0; i < n; i++) {
+        memcpy(state_at(a, 1), state_at(a, 0), r->state_size);
+        herd_search_play(r, state_at(a, 1), moves[i]);
+        int v = search(a, 1, depth - 1, best, HERD_SEARCH_WIN + 1);
+        if (a->out_of_budget)
+            break;
+        if (v > best) {
+            best = v;
+            best_move = moves[i];
+        }
+    }
+    *score = best;
+    return best_move;
+}
+
+static void shuffle(herd_rng *rng, herd_move *moves, size_t n)
+{
+    for (size_t i = n; i > 1; i--) {
+        size_t j = herd_rng_below(rng, (uint32_t)i);
+        herd_move t = moves[i - 1];
+        moves[i - 1] = moves[j];
+        moves[j] = t;
+    }
+}
+
+/* The table has a power of two entries, about as many as the budget's nodes. */
+static size_t table_size(uint32_t budget)
+{
+    size_t n = 1024;
+    while (n < budget && n < ((size_t)1 << 16))
+        n *= 2;
+    return n;
+}
+
+int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *level,
+                          herd_move *best)
+{
+    const herd_rules *r = s->rules;
+    unsigned plies = level->depth + 1;
+    size_t tt_n = table_size(level->budget);
+    size_t states = (size_t)plies * r->state_size;
+    size_t lists = (size_t)plies * r->max_moves;
+    size_t bytes =
+        tt_n * sizeof(tt_entry) + lists * (sizeof(herd_move) + sizeof(uint32_t)) + states;
+    unsigned char *work = s->alloc(s->ud, NULL, 0, bytes);
+    if (!work)
+        return HERD_E_NOMEM;
+    memset(work, 0, tt_n * sizeof(tt_entry));
+    /* The table, the action lists, the states, the weights: from the most
+     * to the least aligned. */
+    ab_search a = {
+        .rules = r,
+        .me = herd_search_head(state)->side,
+        .tt = (tt_entry *)(void *)work,
+        .tt_mask = tt_n - 1,
+        .moves = (herd_move *)(void *)(work + tt_n * sizeof(tt_entry)),
+        .budget = level->budget,
+    };
+    a.states = (unsigned char *)(a.moves + lists); /* state sizes keep 8-byte alignment */
+    a.weights = (uint32_t *)(void *)(a.states + states);
+    memcpy(a.states, state, r->state_size);
+
+    herd_move *moves = a.moves; /* ply 0's list: the root's actions */
+    size_t n = r->legal(state, moves);
+    shuffle(s->rng, moves, n);
+    herd_move choice = n ? moves[0] : 0;
+    for (unsigned depth = 1; depth <= level->depth && n > 1; depth++) {
+        int score;
+        herd_move m = root_iteration(&a, moves, n, depth, &score);
+        if (a.out_of_budget && depth > 1)
+            break; /* keep the last complete iteration's choice */
+        choice = m;
+        if (score > NEAR_WIN || score < -NEAR_WIN)
+            break; /* the end is in sight: deeper adds nothing */
+        order_first(moves, n, choice);
+        a.out_of_budget = 0;
+    }
+    s->alloc(s->ud, work, bytes, 0);
+    s->nodes = a.nodes;
+    *best = choice;
+    return HERD_OK;
+}

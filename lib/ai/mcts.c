@@ -1,0 +1,193 @@
+/* Monte Carlo tree search (UCT) for any game through its rules, chance
+ * events included: each playout adds at most one node to the tree, so a
+ * budget of N playouts needs N + 1 nodes, allocated once. */
+#include <math.h>
+#include <string.h>
+
+#include "search.h"
+
+/* A playout that has not ended after this many actions is judged by the
+ * game's evaluation. */
+#define PLAYOUT_LIMIT 400
+/* UCB1's exploration constant (sqrt 2 for results in 0..1). */
+#define EXPLORE 1.41421356
+
+typedef struct mcts_node {
+    herd_move move;        /* the action that leads here */
+    uint32_t first_child;  /* 0: none yet (node 0 is the root) */
+    uint32_t next_sibling; /* 0: the last child */
+    uint32_t children;     /* children made so far, in legal() order */
+    uint32_t visits;
+    double score; /* results summed for `mover` */
+    int mover;    /* the side that chose `move`; -1 for a chance outcome */
+} mcts_node;
+
+typedef struct mcts_search {
+    const herd_rules *rules;
+    herd_rng *rng;
+    mcts_node *nodes;
+    uint32_t used;
+    unsigned char *state; /* the playout's state */
+    herd_move *moves;
+    uint32_t *weights;
+    uint32_t *path; /* the nodes of this playout's descent */
+} mcts_search;
+
+static uint32_t new_node(mcts_search *m, uint32_t parent, herd_move move, int mover)
+{
+    uint32_t i = m->used++;
+    mcts_node *n = &m->nodes[i];
+    memset(n, 0, sizeof *n);
+    n->move = move;
+    n->mover = mover;
+    /* Prepended: the children's order does not matter to UCB. */
+    n->next_sibling = m->nodes[parent].first_child;
+    m->nodes[parent].first_child = i;
+    return i;
+}
+
+static uint32_t find_child(const mcts_search *m, uint32_t parent, herd_move move)
+{
+    for (uint32_t c = m->nodes[parent].first_child; c; c = m->nodes[c].next_sibling)
+        if (m->nodes[c].move == move)
+            return c;
+    return 0;
+}
+
+static uint32_t best_ucb(const mcts_search *m, uint32_t parent)
+{
+    double log_n = log((double)m->nodes[parent].visits), best = -1.0;
+    uint32_t choice = 0;
+    for (uint32_t c = m->nodes[parent].first_child; c; c = m->nodes[c].next_sibling) {
+        const mcts_node *n = &m->nodes[c];
+        double v = n->score / n->visits + EXPLORE * sqrt(log_n / n->visits);
+        if (v > best) {
+            best = v;
+            choice = c;
+        }
+    }
+    return choice;
+}
+
+/* A chance outcome drawn by weight, or 0 when no chance event waits. */
+static int draw_chance(mcts_search *m, herd_move *out)
+{
+    const herd_rules *r = m->rules;
+    size_t n = r->chance ? r->chance(m->state, m->moves, m->weights) : 0;
+    if (n == 0)
+        return 0;
+    *out = m->moves[herd_rng_pick(m->rng, m->weights, n, r->chance_total)];
+    return 1;
+}
+
+/* Walks down the tree from the root, adding one node where the walk leaves
+ * it; returns the length of the path. */
+static size_t descend(mcts_search *m)
+{
+    const herd_rules *r = m->rules;
+    uint32_t node = 0;
+    size_t len = 0;
+    m->path[len++] = 0;
+    for (;;) {
+        if (herd_search_head(m->state)->result != HERD_ONGOING)
+            return len;
+        herd_move move;
+        uint32_t next;
+        if (draw_chance(m, &move)) {
+            next = find_child(m, node, move);
+            if (!next) {
+                next = new_node(m, node, move, -1);
+                herd_search_play(r, m->state, move);
+                m->path[len++] = next;
+                return len;
+            }
+        } else {
+            size_t n = r->legal(m->state, m->moves);
+            if (n == 0)
+                return len;
+            mcts_node *here = &m->nodes[node];
+            if (here->children < n) {
+                move = m->moves[here->children++];
+                next = new_node(m, node, move, herd_search_head(m->state)->side);
+                herd_search_play(r, m->state, move);
+                m->path[len++] = next;
+                return len;
+            }
+            next = best_ucb(m, node);
+            move = m->nodes[next].move;
+        }
+        herd_search_play(r, m->state, move);
+        m->path[len++] = next;
+        node = next;
+    }
+}
+
+/* Plays random actions to the end (or the limit); returns the winner, -1 for
+ * a draw, or the side the evaluation favours at the limit (-1 when even). */
+static int playout(mcts_search *m)
+{
+    const herd_rules *r = m->rules;
+    for (int ply = 0; ply < PLAYOUT_LIMIT; ply++) {
+        const herd_head *h = herd_search_head(m->state);
+        if (h->result != HERD_ONGOING)
+            return h->result == HERD_WIN ? h->winner : -1;
+        herd_move move;
+        if (!draw_chance(m, &move)) {
+            size_t n = r->legal(m->state, m->moves);
+            if (n == 0)
+                return !h->side; /* the side to act has no move: it loses */
+            move = m->moves[herd_rng_below(m->rng, (uint32_t)n)];
+        }
+        herd_search_play(r, m->state, move);
+    }
+    int e = r->evaluate ? r->evaluate(m->state) : 0;
+    int side = herd_search_head(m->state)->side;
+    return e > 0 ? side : e < 0 ? !side : -1;
+}
+
+int herd_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best)
+{
+    const herd_rules *r = s->rules;
+    size_t nodes = (size_t)level->budget + 1;
+    /* A path holds the root, then one node per action of the tree. */
+    size_t path = nodes + 1;
+    size_t bytes = nodes * sizeof(mcts_node) + r->state_size + r->max_moves * sizeof(herd_move) +
+                   r->max_moves * sizeof(uint32_t) + path * sizeof(uint32_t);
+    unsigned char *work = s->alloc(s->ud, NULL, 0, bytes);
+    if (!work)
+        return HERD_E_NOMEM;
+    mcts_search m = {.rules = r, .rng = s->rng, .nodes = (mcts_node *)(void *)work, .used = 1};
+    m.state = work + nodes * sizeof(mcts_node);
+    m.moves = (herd_move *)(void *)(m.state + r->state_size);
+    m.weights = (uint32_t *)(void *)(m.moves + r->max_moves);
+    m.path = m.weights + r->max_moves;
+    memset(&m.nodes[0], 0, sizeof m.nodes[0]);
+    m.nodes[0].mover = -1;
+
+    for (uint32_t i = 0; i < level->budget; i++) {
+        memcpy(m.state, state, r->state_size);
+        size_t len = descend(&m);
+        int winner = playout(&m);
+        for (size_t k = 0; k < len; k++) {
+            mcts_node *n = &m.nodes[m.path[k]];
+            n->visits++;
+            n->score += winner < 0 ? 0.5 : winner == n->mover ? 1.0 : 0.0;
+        }
+    }
+
+    /* The most visited action; a root with no children yet (budget 0)
+     * takes the first legal one. */
+    uint32_t choice = 0, most = 0;
+    for (uint32_t c = m.nodes[0].first_child; c; c = m.nodes[c].next_sibling)
+        if (m.nodes[c].visits > most || (m.nodes[c].visits == most && choice == 0)) {
+            most = m.nodes[c].visits;
+            choice = c;
+        }
+    if (choice)
+        *best = m.nodes[choice].move;
+    else
+        *best = r->legal(state, m.moves) ? m.moves[0] : 0;
+    s->alloc(s->ud, work, bytes, 0);
+    s->nodes = level->budget;
+    return HERD_OK;
+}

@@ -1,0 +1,48 @@
+/* The computer players' searches, written once for every game: they see a
+ * game only through its herd_rules (legal, play, chance, hash, evaluate) and
+ * the status in its head. Memory comes from the caller's allocator. */
+#ifndef HERD_AI_SEARCH_H
+#define HERD_AI_SEARCH_H
+
+#include "../internal.h"
+
+/* What a search needs besides the position: the game's rules, the handle's
+ * allocator, and the game's generator, which gives the variety among equally
+ * good actions (the same generator state gives the same choice). */
+typedef struct herd_search {
+    const herd_rules *rules;
+    herd_alloc_fn alloc;
+    void *ud;
+    herd_rng *rng;
+    uint64_t nodes; /* out: the nodes searched (alpha-beta) or playouts (MCTS) */
+} herd_search;
+
+/* A win found by search scores HERD_SEARCH_WIN less the plies to it, so that
+ * the winner hurries and the loser delays. */
+#define HERD_SEARCH_WIN 1000000
+
+/* Alpha-beta with iterative deepening, a transposition table and the table's
+ * move tried first. Chance events are averaged over their outcomes. Returns
+ * HERD_OK or HERD_E_NOMEM; the state is not changed. */
+int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *level,
+                          herd_move *best);
+
+/* Monte Carlo tree search (UCT) with random playouts; chance outcomes are
+ * drawn by their weights. Returns HERD_OK or HERD_E_NOMEM. */
+int herd_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best);
+
+/* ---------------------------------------- shared by the searches */
+
+/* The head of a game state. */
+static inline const herd_head *herd_search_head(const void *state)
+{
+    return (const herd_head *)state;
+}
+
+/* Plays an action in search: the cheaper search_play where the game has it. */
+static inline void herd_search_play(const herd_rules *r, void *state, herd_move m)
+{
+    (r->search_play ? r->search_play : r->play)(state, m);
+}
+
+#endif /* HERD_AI_SEARCH_H */

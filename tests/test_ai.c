@@ -1,0 +1,355 @@
+/* The computer players' searches (lib/ai/): they take a win in one, find a
+ * forced win in two, never play an illegal action, keep to their budgets,
+ * choose the same for the same generator, vary with it, and fail cleanly
+ * when memory runs out. */
+#include <stdalign.h>
+
+#include "ai/search.h"
+#include "test_util.h"
+
+/* Every level of every game, by name and options. */
+static const struct {
+    const char *game, *options;
+} games[] = {
+    {"horses", "seed=5"},
+    {"hex", "size=3 seed=5"},
+};
+
+static herd_game *new_of(const char *game, const char *options)
+{
+    herd_game *g = NULL;
+    herd_error err;
+    int rc = herd_new(&g, game, options, NULL, NULL, &err);
+    if (rc != HERD_OK)
+        print_error("herd_new(%s, %s): %s\n", game, options, err.message);
+    assert_int_equal(rc, HERD_OK);
+    return g;
+}
+
+static int ongoing(const herd_game *g)
+{
+    herd_status st;
+    assert_int_equal(herd_get_status(g, &st), HERD_OK);
+    return st.result == HERD_ONGOING;
+}
+
+/* Whether playing m wins at once for the side to act. */
+static int wins_at_once(herd_game *g, herd_move m)
+{
+    herd_status before, after;
+    herd_get_status(g, &before);
+    if (herd_apply(g, m) != HERD_OK)
+        return 0;
+    herd_get_status(g, &after);
+    assert_int_equal(herd_undo(g), HERD_OK);
+    return after.result == HERD_WIN && after.side == before.side;
+}
+
+static int has_win_in_one(herd_game *g)
+{
+    herd_move moves[HERD_MAX_MOVES];
+    size_t n;
+    assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
+    for (size_t i = 0; i < n; i++)
+        if (wins_at_once(g, moves[i]))
+            return 1;
+    return 0;
+}
+
+/* Whether m wins in two: it wins at once, or every reply of the other side
+ * leaves a win in one (a game where the other side has no reply has ended). */
+static int wins_in_two(herd_game *g, herd_move m)
+{
+    if (wins_at_once(g, m))
+        return 1;
+    assert_int_equal(herd_apply(g, m), HERD_OK);
+    herd_move replies[HERD_MAX_MOVES];
+    size_t n;
+    int all = ongoing(g);
+    assert_int_equal(herd_legal_moves(g, replies, HERD_MAX_MOVES, &n), HERD_OK);
+    for (size_t i = 0; i < n && all; i++) {
+        assert_int_equal(herd_apply(g, replies[i]), HERD_OK);
+        all = ongoing(g) && has_win_in_one(g);
+        assert_int_equal(herd_undo(g), HERD_OK);
+    }
+    assert_int_equal(herd_undo(g), HERD_OK);
+    return all;
+}
+
+/* Green's f7 and g6 are each a jump from h8, which is empty. */
+#define HORSES_WIN_IN_ONE "horses w=8 h=8 turn=green green=d3,e5,g6,f7 red=a8,b6,c8,c4"
+
+static void every_search_level_takes_a_win_in_one(void **state)
+{
+    (void)state;
+    herd_game *g = game_from_text(HORSES_WIN_IN_ONE);
+    for (int level = 2; level <= herd_max_level(g); level++) {
+        herd_move m;
+        assert_int_equal(herd_genmove(g, level, &m), HERD_OK);
+        if (!wins_at_once(g, m))
+            fail_msg("level %d missed the win in one", level);
+    }
+    /* The tree search too, which serves any game. */
+    herd_level mcts = {"test", "", HERD_LEVEL_MCTS, 0, 300};
+    herd_rng rng;
+    herd_rng_seed(&rng, 1);
+    herd_search s = {&herd_horses_rules, ta_fn, NULL, &rng, 0};
+    test_alloc a;
+    ta_init(&a);
+    s.ud = &a;
+    herd_move m;
+    assert_int_equal(herd_search_mcts(&s, herd_game_state(g, HERD_HORSES), &mcts, &m), HERD_OK);
+    assert_true(wins_at_once(g, m));
+    assert_int_equal(a.live_blocks, 0);
+    herd_free(g);
+}
+
+/* Positions from random games where the side to act has no win in one but a
+ * forced win in two: the levels that look three plies ahead find one. */
+static void deep_levels_find_a_forced_win_in_two(void **state)
+{
+    (void)state;
+    int found = 0;
+    for (uint64_t seed = 1; seed < 400 && found < 6; seed++) {
+        char options[64];
+        snprintf(options, sizeof options, "seed=%llu", (unsigned long long)seed);
+        herd_game *g = new_game(options);
+        while (ongoing(g) && found < 6) {
+            herd_status st;
+            herd_get_status(g, &st);
+            int distance;
+            assert_int_equal(herd_horses_progress(g, st.side, &distance, NULL), HERD_OK);
+            if (distance == 2 && !has_win_in_one(g)) {
+                herd_move moves[HERD_MAX_MOVES];
+                size_t n;
+                int exists = 0;
+                assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
+                for (size_t i = 0; i < n && !exists; i++)
+                    exists = wins_in_two(g, moves[i]);
+                if (exists) {
+                    herd_move m;
+                    assert_int_equal(herd_genmove(g, 4, &m), HERD_OK);
+                    if (!wins_in_two(g, m)) {
+                        char text[TEXT_CAP];
+                        position_text(g, text);
+                        fail_msg("level 4 missed the win in two of %s", text);
+                    }
+                    found++;
+                }
+            }
+            assert_int_equal(herd_play_genmove(g, 1, NULL), HERD_OK);
+        }
+        herd_free(g);
+    }
+    assert_true(found >= 3); /* the check above ran on real cases */
+}
+
+/* Whether some action of the side to act lets the other side win at once,
+ * and some other does not. */
+static int has_a_losing_and_a_safe_move(herd_game *g)
+{
+    herd_move moves[HERD_MAX_MOVES];
+    size_t n;
+    int losing = 0, safe = 0;
+    assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
+    for (size_t i = 0; i < n && !(losing && safe); i++) {
+        assert_int_equal(herd_apply(g, moves[i]), HERD_OK);
+        if (ongoing(g) && has_win_in_one(g))
+            losing = 1;
+        else
+            safe = 1;
+        assert_int_equal(herd_undo(g), HERD_OK);
+    }
+    return losing && safe;
+}
+
+/* Positions from random games where one action hands the other side a win
+ * in one and another does not: the levels that look two plies ahead never
+ * choose such an action. */
+static void search_levels_do_not_hand_over_a_win(void **state)
+{
+    (void)state;
+    int found = 0;
+    for (uint64_t seed = 1; seed < 400 && found < 6; seed++) {
+        char options[64];
+        snprintf(options, sizeof options, "seed=%llu", (unsigned long long)seed);
+        herd_game *g = new_game(options);
+        while (ongoing(g) && found < 6) {
+            herd_status st;
+            herd_get_status(g, &st);
+            int distance;
+            assert_int_equal(herd_horses_progress(g, !st.side, &distance, NULL), HERD_OK);
+            if (distance <= 2 && has_a_losing_and_a_safe_move(g)) {
+                for (int level = 3; level <= herd_max_level(g); level++) {
+                    herd_move m;
+                    assert_int_equal(herd_genmove(g, level, &m), HERD_OK);
+                    assert_int_equal(herd_apply(g, m), HERD_OK);
+                    if (ongoing(g) && has_win_in_one(g))
+                        fail_msg("level %d handed over a win in one", level);
+                    assert_int_equal(herd_undo(g), HERD_OK);
+                }
+                found++;
+            }
+            assert_int_equal(herd_play_genmove(g, 1, NULL), HERD_OK);
+        }
+        herd_free(g);
+    }
+    assert_true(found >= 3);
+}
+
+/* Whole games between the levels of each game: every action the computer
+ * chooses is legal (herd_play_genmove checks it fully). */
+static void every_level_plays_only_legal_actions(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+        herd_game *g = new_of(games[k].game, games[k].options);
+        int top = herd_max_level(g);
+        for (int ply = 0; ply < 120 && ongoing(g); ply++) {
+            if (herd_is_chance(g)) {
+                assert_int_equal(herd_roll(g, NULL), HERD_OK);
+                continue;
+            }
+            herd_move m;
+            int level = 1 + ply % top;
+            assert_int_equal(herd_genmove(g, level, &m), HERD_OK);
+            assert_true(herd_is_legal(g, m));
+            assert_int_equal(herd_apply(g, m), HERD_OK);
+        }
+        herd_free(g);
+    }
+}
+
+static void alphabeta_keeps_to_its_node_budget(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("w=12 h=10 n=8 seed=3");
+    const uint32_t budgets[] = {1, 50, 500, 5000};
+    for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
+        herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 8, budgets[i]};
+        herd_rng rng;
+        herd_rng_seed(&rng, 9);
+        herd_search s = {&herd_horses_rules, ta_fn, NULL, &rng, 0};
+        test_alloc a;
+        ta_init(&a);
+        s.ud = &a;
+        herd_move m;
+        assert_int_equal(herd_search_alphabeta(&s, herd_game_state(g, HERD_HORSES), &deep, &m),
+                         HERD_OK);
+        assert_true(s.nodes <= budgets[i]);
+        assert_true(s.nodes > 0 || budgets[i] < 2);
+        assert_true(herd_is_legal(g, m));
+        assert_int_equal(a.live_blocks, 0);
+    }
+    herd_free(g);
+}
+
+/* The same generator state gives the same choice; other seeds give others. */
+static void choices_repeat_with_the_generator_and_vary_with_the_seed(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+        herd_game *g = new_of(games[k].game, games[k].options);
+        while (herd_is_chance(g))
+            assert_int_equal(herd_roll(g, NULL), HERD_OK);
+        for (int level = 1; level <= herd_max_level(g); level++) {
+            herd_game *c;
+            herd_move a, b;
+            assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+            assert_int_equal(herd_genmove(g, level, &a), HERD_OK);
+            assert_int_equal(herd_genmove(c, level, &b), HERD_OK);
+            assert_true(a == b);
+            assert_true(herd_same_position(g, c)); /* the generators moved on alike */
+            herd_free(c);
+        }
+        herd_free(g);
+    }
+    /* Where every action is as good as any other (the rules without their
+     * evaluation, far from the end), the choice follows the generator. */
+    herd_game *g = new_game("seed=1");
+    herd_rules blind = herd_horses_rules;
+    blind.evaluate = NULL;
+    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 2, 10000};
+    herd_move seen[8];
+    int distinct = 0;
+    for (uint64_t seed = 0; seed < 8; seed++) {
+        herd_rng rng;
+        herd_rng_seed(&rng, seed);
+        herd_search s = {&blind, ta_fn, NULL, &rng, 0};
+        test_alloc a;
+        ta_init(&a);
+        s.ud = &a;
+        herd_move m;
+        assert_int_equal(herd_search_alphabeta(&s, herd_game_state(g, HERD_HORSES), &level, &m),
+                         HERD_OK);
+        int known = 0;
+        for (int i = 0; i < distinct; i++)
+            known |= seen[i] == m;
+        if (!known)
+            seen[distinct++] = m;
+    }
+    assert_true(distinct >= 4); /* 8 draws among 12 opening moves */
+    herd_free(g);
+}
+
+/* Every allocation of a search made to fail: herd_genmove answers
+ * HERD_E_NOMEM and changes nothing, the generator included. */
+static void search_fails_cleanly_without_memory(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+        test_alloc a;
+        ta_init(&a);
+        herd_game *g = NULL;
+        herd_error err;
+        assert_int_equal(herd_new(&g, games[k].game, games[k].options, ta_fn, &a, &err), HERD_OK);
+        while (herd_is_chance(g))
+            assert_int_equal(herd_roll(g, NULL), HERD_OK);
+        for (int level = 2; level <= herd_max_level(g); level++) {
+            snapshot s;
+            snap_take(&s, g);
+            a.fail_from = a.requests + 1;
+            herd_move m = 77;
+            assert_int_equal(herd_genmove(g, level, &m), HERD_E_NOMEM);
+            assert_true(m == 77);
+            assert_int_equal(herd_play_genmove(g, level, &m), HERD_E_NOMEM);
+            assert_true(strlen(herd_last_error(g)) > 0);
+            a.fail_from = 0;
+            snap_check(&s, g);
+        }
+        herd_free(g);
+        assert_int_equal(a.live_blocks, 0);
+        assert_int_equal(a.bad_old_size, 0);
+    }
+}
+
+/* A game in caller memory has no allocator: its search levels say so. */
+static void search_levels_need_an_allocator(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=2"), *c;
+    size_t size = herd_copy_size(g, 0);
+    void *mem = aligned_alloc(alignof(max_align_t), (size + 63) / 64 * 64);
+    assert_non_null(mem);
+    assert_int_equal(herd_copy_into(g, mem, size, &c), HERD_OK);
+    herd_move m;
+    assert_int_equal(herd_genmove(c, 1, &m), HERD_OK);
+    assert_int_equal(herd_genmove(c, 2, &m), HERD_E_NOMEM);
+    free(mem);
+    herd_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_search_level_takes_a_win_in_one),
+        cmocka_unit_test(deep_levels_find_a_forced_win_in_two),
+        cmocka_unit_test(search_levels_do_not_hand_over_a_win),
+        cmocka_unit_test(every_level_plays_only_legal_actions),
+        cmocka_unit_test(alphabeta_keeps_to_its_node_budget),
+        cmocka_unit_test(choices_repeat_with_the_generator_and_vary_with_the_seed),
+        cmocka_unit_test(search_fails_cleanly_without_memory),
+        cmocka_unit_test(search_levels_need_an_allocator),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
