@@ -250,6 +250,19 @@ static void cmd_roll(session *s)
         answer_move(s, m);
 }
 
+static void cmd_solve(session *s)
+{
+    int winner;
+    unsigned plies;
+    int rc = herd_solve(s->game, &winner, &plies);
+    if (rc != HERD_OK) {
+        refuse_code(s, rc);
+        return;
+    }
+    snprintf(s->out, sizeof s->out, "%s %u", herd_side_name(s->game, winner), plies);
+    answer(s->out);
+}
+
 static void cmd_show(session *s)
 {
     size_t len;
@@ -308,7 +321,7 @@ static int run(session *s, char *line)
     else if (strcmp(cmd, "show") == 0)
         cmd_show(s);
     else
-        refuse("solve is not available for this game");
+        cmd_solve(s);
     return 1;
 }
 

@@ -16,6 +16,7 @@ struct herd_game {
      * checked; a caller-memory game with a full ring drops its oldest record. */
     unsigned char *hist;
     size_t hist_slots, hist_start, hist_len;
+    void *table; /* the game's solution table (rules->solve), built on first use */
     char err[HERD_ERROR_MESSAGE_SIZE];
     max_align_t state[]; /* rules->state_size bytes */
 };
@@ -23,6 +24,8 @@ struct herd_game {
 static const herd_rules *const all_rules[] = {
     &herd_horses_rules,
     &herd_hex_rules,
+    &herd_hare_rules,
+    &herd_fox_rules,
 };
 
 static void *default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
@@ -185,6 +188,8 @@ void herd_free(herd_game *g)
         return;
     if (g->hist)
         g->alloc(g->ud, g->hist, history_bytes(g), 0);
+    if (g->table)
+        g->alloc(g->ud, g->table, g->rules->solve_table_size, 0);
     g->alloc(g->ud, g, base_size(g->rules), 0);
 }
 
@@ -540,8 +545,26 @@ static int check_genmove(herd_game *g, int level)
     return HERD_OK;
 }
 
+/* Builds the game's solution table unless the handle has it already. */
+static int need_table(herd_game *g)
+{
+    if (g->table)
+        return HERD_OK;
+    if (!g->alloc)
+        return herd_fail(game_msg(g), HERD_E_NOMEM,
+                         "a game in caller memory has no allocator for the solution table");
+    void *t = g->alloc(g->ud, NULL, 0, g->rules->solve_table_size);
+    if (!t)
+        return herd_fail(game_msg(g), HERD_E_NOMEM, "out of memory for the solution table");
+    g->rules->solve_build(t);
+    g->table = t;
+    return HERD_OK;
+}
+
 static herd_move draw_genmove(herd_game *g, int level)
 {
+    if (g->rules->table_genmove)
+        return g->rules->table_genmove(g->state, g->table, level);
     return g->rules->genmove(g->state, level);
 }
 
@@ -550,6 +573,8 @@ int herd_genmove(herd_game *g, int level, herd_move *m)
     if (!g || !m)
         return HERD_E_ARG;
     int rc = check_genmove(g, level);
+    if (rc == HERD_OK && g->rules->table_genmove)
+        rc = need_table(g);
     if (rc == HERD_OK)
         *m = draw_genmove(g, level);
     return rc;
@@ -560,9 +585,27 @@ int herd_play_genmove(herd_game *g, int level, herd_move *m)
     if (!g)
         return HERD_E_ARG;
     int rc = check_genmove(g, level);
+    if (rc == HERD_OK && g->rules->table_genmove)
+        rc = need_table(g);
     if (rc != HERD_OK)
         return rc;
     return draw_and_play(g, draw_genmove, level, m);
+}
+
+/* ------------------------------------------------------------- solve */
+
+int herd_solve(herd_game *g, int *winner, unsigned *plies)
+{
+    if (!g || !winner || !plies)
+        return HERD_E_ARG;
+    if (!g->rules->solve)
+        return herd_fail(game_msg(g), HERD_E_UNSUPPORTED, "%s is not solved exactly",
+                         g->rules->name);
+    int rc = need_table(g);
+    if (rc != HERD_OK)
+        return rc;
+    g->rules->solve(g->state, g->table, winner, plies);
+    return HERD_OK;
 }
 
 /* ------------------------------------------------------------- perft */
@@ -625,6 +668,7 @@ int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void 
     g->alloc = alloc;
     g->ud = ud;
     g->err[0] = '\0';
+    g->table = NULL; /* a clone builds its own when it needs one */
     g->hist = NULL;
     g->hist_slots = g->hist_start = g->hist_len = 0;
     if (src->hist_len) {
@@ -671,6 +715,7 @@ int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_game **out
     g->alloc = NULL;
     g->ud = NULL;
     g->err[0] = '\0';
+    g->table = NULL; /* the source's table stays with the source */
     g->hist = (unsigned char *)mem + base;
     g->hist_slots = (size - base) / src->rules->state_size;
     if (g->hist_slots < 2)

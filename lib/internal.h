@@ -140,6 +140,13 @@ void herd_option_set(herd_option *o, const char *key, int64_t value);
  * when the key was not given. */
 int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64_t hi,
                      uint64_t dflt, uint64_t *value, herd_msg msg);
+/* Sets a typed option from a text value (a cell name, for instance). */
+void herd_option_set_text(herd_option *o, const char *key, const char *text);
+/* The value of key read as a square-grid cell name (`start=c2`): given
+ * receives 1, or 0 when the key was not given (row and col untouched).
+ * HERD_E_PARSE names a value that is no cell name. */
+int herd_options_get_cell(const herd_options *o, const char *key, int *row, int *col, int *given,
+                          herd_msg msg);
 
 /* -------------------------------------------------------------- rules */
 
@@ -193,10 +200,24 @@ typedef struct herd_rules {
      * outcomes (0 when none waits), each with a weight out of chance_total. */
     size_t (*chance)(const void *state, herd_move *buf, uint32_t *weights);
     uint32_t chance_total;
+
+    /* Optional exact solving (herd_solve()), NULL for games without it. The
+     * core allocates solve_table_size bytes with the handle's allocator on
+     * first use, once per handle, has solve_build fill them from the rules
+     * alone, and frees them with the handle. solve gives the winner with
+     * perfect play and the actions to the end (winner hurrying, loser
+     * delaying). table_genmove, when set, is the computer player instead
+     * of genmove, with the table at hand. */
+    size_t solve_table_size;
+    void (*solve_build)(void *table);
+    void (*solve)(const void *state, const void *table, int *winner, unsigned *plies);
+    herd_move (*table_genmove)(void *state, const void *table, int level);
 } herd_rules;
 
 extern const herd_rules herd_horses_rules;
 extern const herd_rules herd_hex_rules;
+extern const herd_rules herd_hare_rules;
+extern const herd_rules herd_fox_rules;
 
 /* The state of a handle, for the typed functions of a game's header:
  * NULL when g is NULL or of another kind. */

@@ -13,7 +13,7 @@
  * also leave a message naming what was wrong, read with herd_last_error().
  *
  * Each game adds its own header with what only it has: herd/horses.h,
- * herd/hex.h.
+ * herd/hex.h, herd/hare.h, herd/fox.h.
  */
 #ifndef HERD_HERD_H
 #define HERD_HERD_H
@@ -310,7 +310,9 @@ HERD_API int herd_max_level(const herd_game *g);
  * with the game's own generator, which moves on; does not play it.
  * @param level 0 for the default, or 1..herd_max_level().
  * @return ::HERD_OK, ::HERD_E_RANGE (level), ::HERD_E_STATE (game over or a
- *         chance event waits: use herd_roll()).
+ *         chance event waits: use herd_roll()), ::HERD_E_NOMEM (a player
+ *         that plays from the game's solution table, see herd_solve(),
+ *         could not allocate it).
  */
 HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
 
@@ -371,6 +373,28 @@ HERD_API int herd_same_position(const herd_game *a, const herd_game *b);
 
 /** The bytes of one game's position state (what herd_copy_position() copies). */
 HERD_API size_t herd_state_size(const herd_game *g);
+
+/* ------------------------------------------------------------ solving */
+
+/**
+ * Solves the position exactly, for the games the library can solve
+ * (`hare`): the winner with perfect play of both sides, and the number of
+ * actions to the end of the game when the winner hurries (the fewest) and
+ * the loser delays (the most). An ended game answers its winner and 0.
+ *
+ * The first call on a handle builds the game's table from the rules with
+ * the handle's allocator (once per handle; herd_free() frees it; a clone
+ * builds its own). The position and the generator do not change.
+ *
+ * @param winner receives the winning side (0 or 1).
+ * @param plies  receives the number of actions to the end.
+ * @return ::HERD_OK; ::HERD_E_ARG (a NULL argument); ::HERD_E_UNSUPPORTED
+ *         for a game the library does not solve (`horses`, `hex`, `fox`,
+ *         `flock`); ::HERD_E_NOMEM when the table cannot be allocated (a
+ *         game made by herd_copy_into() has no allocator). The outputs are
+ *         untouched on error.
+ */
+HERD_API int herd_solve(herd_game *g, int *winner, unsigned *plies);
 
 #ifdef __cplusplus
 }
