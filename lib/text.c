@@ -92,7 +92,7 @@ int herd_scan_uint(herd_scan *s, uint64_t max, uint64_t *v)
     uint64_t x = 0;
     for (; *p >= '0' && *p <= '9'; p++) {
         uint64_t d = (uint64_t)(*p - '0');
-        if (x > (max - d) / 10)
+        if (d > max || x > (max - d) / 10)
             return 0;
         x = x * 10 + d;
     }
