@@ -259,6 +259,7 @@ int hunt_scan_point(const hunt_board *b, herd_scan *sc, int *p, herd_msg msg)
     herd_cell c;
     char name[32];
     herd_scan t = *sc;
+    *p = -1;
     if (!herd_scan_cell(&t, &c.row, &c.col))
         return herd_fail(msg, HERD_E_PARSE, "expected a point name such as c2");
     int q = hunt_point_at(b, c.row, c.col);

@@ -90,7 +90,8 @@ int hunt_read_move(const hunt_board *b, int chains, const char *text, herd_move 
 const char *hunt_name(const hunt_board *b, int p, char *buf);
 /* A cell's name for a message (any coordinates). */
 const char *hunt_cell_name(herd_cell c, char buf[32]);
-/* Reads one point name; HERD_E_PARSE or HERD_E_POSITION with a message. */
+/* Reads one point name into p (-1 on failure); HERD_E_PARSE or
+ * HERD_E_POSITION with a message. */
 int hunt_scan_point(const hunt_board *b, herd_scan *sc, int *p, herd_msg msg);
 /* Reads a comma-separated list of points into a set; a point listed twice is
  * HERD_E_POSITION. count receives the number listed. */

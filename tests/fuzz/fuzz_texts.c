@@ -1,7 +1,7 @@
 /* A libFuzzer harness for every text the library reads: options, position
  * texts and action texts, for every game, followed by the moves they name.
  *
- * Input: line 1 names the game ("horses", "hex", ...), line 2 holds the
+ * Input: line 1 names the game ("horses", "hex", "hare", "fox", ...), line 2 holds the
  * options, line 3 a position text, every further line an action. Whatever
  * the bytes, each call must answer with a code, a refused call must leave
  * the game exactly as it was, and an accepted text must read back the same.
@@ -40,6 +40,33 @@ static void expect_unchanged_on_error(herd_game *g, int rc, const herd_game *bef
     }
 }
 
+/* The promises every game keeps whatever the position: no more legal
+ * actions than its bound, and, for a game solved exactly, a verdict that
+ * changes nothing (and agrees with the status once the game is over). */
+static void check_position(herd_game *g)
+{
+    size_t n;
+    herd_status st;
+    CHECK(herd_legal_moves(g, NULL, 0, &n) == (n ? HERD_E_BUFFER : HERD_OK));
+    CHECK(n <= herd_max_moves(g));
+    CHECK(herd_get_status(g, &st) == HERD_OK);
+    herd_game *before;
+    if (herd_clone(g, &before, NULL, NULL) != HERD_OK)
+        return;
+    int winner;
+    unsigned plies;
+    int rc = herd_solve(g, &winner, &plies);
+    CHECK(rc == HERD_OK || rc == HERD_E_UNSUPPORTED || rc == HERD_E_NOMEM);
+    CHECK(herd_same_position(g, before));
+    if (rc == HERD_OK) {
+        CHECK(winner == 0 || winner == 1);
+        CHECK((plies == 0) == (st.result != HERD_ONGOING));
+        if (st.result == HERD_WIN)
+            CHECK(winner == st.side);
+    }
+    herd_free(before);
+}
+
 static void play_line(herd_game *g, const char *line)
 {
     herd_game *before;
@@ -61,6 +88,7 @@ static void play_line(herd_game *g, const char *line)
             CHECK(herd_move_from_text(before, text, &again) == HERD_OK && again == m);
             CHECK(herd_undo(g) == HERD_OK && herd_same_position(g, before));
             CHECK(herd_apply(g, m) == HERD_OK);
+            check_position(g);
         }
     }
     if (rc != HERD_OK) {
@@ -105,6 +133,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 /* An accepted position reads back as the same position. */
                 CHECK(herd_position_from_text(before, position_of(g)) == HERD_OK);
                 CHECK(strcmp(position_of(before), position_of(g)) == 0);
+                check_position(g);
             }
             herd_free(before);
         }
