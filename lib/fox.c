@@ -272,6 +272,15 @@ static int read_position(fox_state *s, const char *text, herd_msg msg)
     s->geese = geese;
     s->sideways = (uint8_t)sideways;
     s->head.ply = 0;
+    /* The bound on actions. The fox has at most 8 steps; its chains are
+     * trails in the jump graph of its point's parity class, one goose per
+     * hop, and a goose on every jumped point with every landing empty only
+     * adds chains: that saturated board gives 4,521,945 chains from c3 (and
+     * c5, e3, e5), so the rules alone bound the list by millions
+     * (docs/fox.md). The library keeps lists to HERD_FOX_MAX_MOVES: `set`
+     * counts the fox's actions and refuses a position with more, so no
+     * position it accepts exceeds the bound (test_fox.c checks it against
+     * an independent count). */
     if (side == HERD_FOX_FOX && hunt_count(geese) >= HERD_FOX_GEESE_TO_WIN &&
         fox_moves(s, NULL, HERD_FOX_MAX_MOVES + 1) > HERD_FOX_MAX_MOVES)
         return herd_fail(msg, HERD_E_POSITION, "the fox would have more than %d actions",
