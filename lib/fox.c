@@ -114,6 +114,11 @@ static int jumped(const hunt_path *path, int i)
                          (path->at[i].col + path->at[i + 1].col) / 2);
 }
 
+static size_t fox_count(const void *state)
+{
+    return fox_legal(state, NULL);
+}
+
 static void fox_play(void *state, herd_move m)
 {
     fox_state *s = state;
@@ -429,6 +434,7 @@ const herd_rules herd_fox_rules = {
     .max_level = 1,
     .init = fox_init,
     .legal = fox_legal,
+    .count = fox_count,
     .apply = fox_apply,
     .play = fox_play,
     .write_move = fox_write_move,

@@ -149,6 +149,11 @@ static size_t hare_legal(const void *state, herd_move *buf)
     return pos_moves(&s->pos, buf);
 }
 
+static size_t hare_count(const void *state)
+{
+    return hare_legal(state, NULL);
+}
+
 static int hare_apply(void *state, herd_move m, herd_msg msg)
 {
     hare_state *s = state;
@@ -538,6 +543,7 @@ const herd_rules herd_hare_rules = {
     .max_level = HERD_HARE_MAX_LEVEL,
     .init = hare_init,
     .legal = hare_legal,
+    .count = hare_count,
     .apply = hare_apply,
     .play = hare_play,
     .write_position = hare_write_position,
