@@ -250,6 +250,22 @@ static void fox_board_joins_every_two_neighbours(void **state)
             for (int d = 2; d <= 5; d++) /* east, south-east, south, south-west */
                 pairs += on(r, c) && on(r + dr[d], c + dc[d]);
     assert_int_equal(count, pairs);
+    /* Some by name: arms, bars, diagonals at the inner corners. */
+    static const char *const named[] = {"a3-a4", "a3-b4", "b3-c2", "c1-d2", "c2-b3",
+                                        "d4-e5", "e6-f5", "f3-g4", "g4-g5", "e2-f3"};
+    for (size_t k = 0; k < sizeof named / sizeof *named; k++) {
+        int found = 0;
+        for (int i = 0; i < HERD_FOX_LINES; i++) {
+            herd_cell x, y;
+            char t1[64], t2[64];
+            herd_fox_line(i, &x, &y);
+            snprintf(t1, sizeof t1, "%c%d-%c%d", 'a' + x.row, x.col + 1, 'a' + y.row, y.col + 1);
+            snprintf(t2, sizeof t2, "%c%d-%c%d", 'a' + y.row, y.col + 1, 'a' + x.row, x.col + 1);
+            found |= strcmp(t1, named[k]) == 0 || strcmp(t2, named[k]) == 0;
+        }
+        if (!found)
+            fail_msg("line %s missing", named[k]);
+    }
     herd_cell a, b;
     assert_int_equal(herd_fox_line(HERD_FOX_LINES, &a, &b), HERD_E_ARG);
     int points = 0;

@@ -529,6 +529,70 @@ static void solve_table_is_built_once_per_handle_and_not_shared(void **state)
     assert_int_equal(herd_solve(NULL, &w, &p), HERD_E_ARG);
 }
 
+static void *fail_large(void *ud, void *ptr, size_t old_size, size_t new_size)
+{
+    (void)ud;
+    (void)old_size;
+    if (!new_size) {
+        free(ptr);
+        return NULL;
+    }
+    return new_size > 4096 ? NULL : realloc(ptr, new_size); /* the table is larger */
+}
+
+static void solve_without_memory_changes_nothing(void **state)
+{
+    (void)state;
+    herd_game *g, *before;
+    herd_error err;
+    int w = -7;
+    unsigned p = 77;
+    herd_move m = 0;
+    assert_int_equal(herd_new(&g, "hare", "start=b2", fail_large, NULL, &err), HERD_OK);
+    assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_solve(g, &w, &p), HERD_E_NOMEM);
+    assert_non_null(strstr(herd_last_error(g), "solution table"));
+    assert_int_equal(w, -7);
+    assert_int_equal(p, 77);
+    assert_int_equal(herd_play_genmove(g, 2, &m), HERD_E_NOMEM);
+    assert_true(herd_same_position(g, before));
+    assert_int_equal(herd_history_length(g), 0);
+    herd_free(g);
+    herd_free(before);
+}
+
+static void typed_getters(void **state)
+{
+    (void)state;
+    herd_game *g = game_at("hare turn=hare hare=c2 hounds=b1,d3,e2 stall=4");
+    herd_cell c2 = {2, 1}, b1 = {1, 0}, b2 = {1, 1}, a1 = {0, 0}, h[3];
+    int side, stall;
+    assert_int_equal(herd_hare_at(g, c2, &side), HERD_OK);
+    assert_int_equal(side, HERD_HARE_HARE);
+    assert_int_equal(herd_hare_at(g, b1, &side), HERD_OK);
+    assert_int_equal(side, HERD_HARE_HOUNDS);
+    assert_int_equal(herd_hare_at(g, b2, &side), HERD_OK);
+    assert_int_equal(side, -1);
+    assert_int_equal(herd_hare_at(g, a1, &side), HERD_E_ARG);
+    assert_int_equal(herd_hare_hounds(g, h), HERD_OK);
+    assert_int_equal(h[0].row, 1);
+    assert_int_equal(h[2].row, 4);
+    assert_int_equal(herd_hare_stall(g, &stall), HERD_OK);
+    assert_int_equal(stall, 4);
+    herd_cell from, to;
+    assert_int_equal(herd_hare_move_cells(herd_hare_move(c2, b2), &from, &to), HERD_OK);
+    assert_int_equal(to.col, 1);
+    assert_int_equal(herd_hare_move_cells(0, &from, &to), HERD_E_ARG);
+    herd_game *fox;
+    herd_error err;
+    assert_int_equal(herd_new(&fox, "fox", NULL, NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_hare_stall(fox, &stall), HERD_E_ARG);
+    assert_int_equal(herd_hare_stall(NULL, &stall), HERD_E_ARG);
+    assert_int_equal(herd_hare_hare(g, NULL), HERD_E_ARG);
+    herd_free(fox);
+    herd_free(g);
+}
+
 static void random_games_agree_with_the_model(void **state)
 {
     (void)state;
@@ -571,6 +635,8 @@ int main(void)
         cmocka_unit_test(solver_matches_an_independent_search),
         cmocka_unit_test(hounds_win_from_every_start),
         cmocka_unit_test(solve_table_is_built_once_per_handle_and_not_shared),
+        cmocka_unit_test(solve_without_memory_changes_nothing),
+        cmocka_unit_test(typed_getters),
         cmocka_unit_test(random_games_agree_with_the_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
