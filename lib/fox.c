@@ -73,17 +73,22 @@ static hunt_set occupied(const fox_state *s)
     return s->geese | BIT(s->fox);
 }
 
-/* The fox's actions: its steps, then its jump chains and their prefixes. */
+/* The fox's actions: its steps, then its jump chains and their prefixes,
+ * until cap are counted (buf, when given, has room for cap). */
 static size_t fox_moves(const fox_state *s, herd_move *buf, size_t cap)
 {
-    size_t n = hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, buf);
+    size_t n = hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, NULL);
+    if (n >= cap)
+        return n;
+    hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, buf);
     return n + hunt_chains(&board, s->fox, s->geese, occupied(s), buf ? buf + n : NULL, cap - n);
 }
 
-static size_t side_moves(const fox_state *s, herd_move *buf)
+/* The side's actions, at most cap of the fox's. */
+static size_t side_moves(const fox_state *s, herd_move *buf, size_t cap)
 {
     if (s->head.side == HERD_FOX_FOX)
-        return fox_moves(s, buf, HERD_FOX_MAX_MOVES);
+        return fox_moves(s, buf, cap);
     return hunt_pursuer_steps(&board, s->geese, occupied(s), goose_dirs(s), buf);
 }
 
@@ -94,7 +99,7 @@ static void update_status(fox_state *s, int to_move)
     herd_head_set_ongoing(&s->head, to_move);
     if (hunt_count(s->geese) < HERD_FOX_GEESE_TO_WIN)
         herd_head_set_win(&s->head, HERD_FOX_FOX, HERD_REASON_CAPTURED);
-    else if (side_moves(s, NULL) == 0)
+    else if (side_moves(s, NULL, 1) == 0)
         herd_head_set_win(&s->head, !to_move,
                           to_move == HERD_FOX_GEESE ? HERD_REASON_NO_MOVES : HERD_REASON_TRAPPED);
 }
@@ -104,7 +109,7 @@ static size_t fox_legal(const void *state, herd_move *buf)
     const fox_state *s = state;
     if (s->head.result != HERD_ONGOING)
         return 0;
-    return side_moves(s, buf);
+    return side_moves(s, buf, HERD_FOX_MAX_MOVES);
 }
 
 /* The point that hop i of a chain jumps: the one between its landings. */
@@ -337,7 +342,7 @@ static herd_move fox_genmove(void *state, int level)
     fox_state *s = state;
     herd_move moves[HERD_FOX_MAX_MOVES], best[HERD_FOX_MAX_MOVES];
     (void)level;
-    size_t n = side_moves(s, moves), k = 0;
+    size_t n = side_moves(s, moves, HERD_FOX_MAX_MOVES), k = 0;
     int most = 0;
     for (size_t i = 0; i < n; i++) {
         hunt_path path;
