@@ -58,7 +58,8 @@ HERD_API void herd_hare_default_options(herd_hare_options *opt);
  * `d1`, `d3`, the hare on its start point, the hounds to move.
  * @param opt NULL for the defaults.
  * @return as herd_new(); ::HERD_E_RANGE when the start is no point of the
- *         board or a hound's point (the message names it).
+ *         board or a hound's point, ::HERD_E_PARSE when it has no cell name
+ *         (a negative row or column); the message names it.
  */
 HERD_API int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn alloc,
                            void *ud, herd_error *err);
