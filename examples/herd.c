@@ -316,6 +316,19 @@ static void cmd_roll(session *s)
         answer_move(s, m);
 }
 
+static void cmd_solve(session *s)
+{
+    int winner;
+    unsigned plies;
+    int rc = herd_solve(s->game, &winner, &plies);
+    if (rc != HERD_OK) {
+        refuse_code(s, rc);
+        return;
+    }
+    snprintf(s->out, sizeof s->out, "%s %u", herd_side_name(s->game, winner), plies);
+    answer(s->out);
+}
+
 /* The game's name on the answer's first line, the board from the next. */
 static void cmd_show(session *s)
 {
@@ -425,7 +438,7 @@ static int run(session *s, char *line)
     else if (strcmp(cmd, "levels") == 0)
         cmd_levels(s);
     else
-        refuse("solve is not available for this game");
+        cmd_solve(s);
     return 1;
 }
 

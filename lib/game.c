@@ -17,14 +17,13 @@ struct herd_game {
      * checked; a caller-memory game with a full ring drops its oldest record. */
     unsigned char *hist;
     size_t hist_slots, hist_start, hist_len;
+    void *table; /* the game's solution table (rules->solve), built on first use */
     char err[HERD_ERROR_MESSAGE_SIZE];
     max_align_t state[]; /* rules->state_size bytes */
 };
 
 static const herd_rules *const all_rules[] = {
-    &herd_horses_rules,
-    &herd_hex_rules,
-    &herd_flock_rules,
+    &herd_horses_rules, &herd_hex_rules, &herd_hare_rules, &herd_fox_rules, &herd_flock_rules,
 };
 
 static void *default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
@@ -187,6 +186,8 @@ void herd_free(herd_game *g)
         return;
     if (g->hist)
         g->alloc(g->ud, g->hist, history_bytes(g), 0);
+    if (g->table)
+        g->alloc(g->ud, g->table, g->rules->solve_table_size, 0);
     g->alloc(g->ud, g, base_size(g->rules), 0);
 }
 
@@ -547,33 +548,69 @@ static int check_genmove(herd_game *g, int level)
     return genmove_refusal(g, level, game_msg(g));
 }
 
+/* Levels that play at once, without a search. */
+static int plays_at_once(herd_level_kind kind)
+{
+    return kind == HERD_LEVEL_OWN || kind == HERD_LEVEL_SOLVED;
+}
+
 /* The level that `level` asks for. 0, the default, is the strongest of the
- * game's own players, which need neither a search nor its memory. */
+ * levels that play at once, without a search. */
 static int level_of(const herd_game *g, int level)
 {
     if (level == 0)
         for (level = g->rules->max_level; level > 1; level--)
-            if (g->rules->levels[level - 1].kind == HERD_LEVEL_OWN)
+            if (plays_at_once(g->rules->levels[level - 1].kind))
                 break;
     return level;
 }
 
+/* Builds the game's solution table unless the handle has it already. */
+static int need_table(herd_game *g)
+{
+    if (g->table)
+        return HERD_OK;
+    if (!g->alloc)
+        return herd_fail(game_msg(g), HERD_E_NOMEM,
+                         "a game in caller memory has no allocator for the solution table");
+    void *t = g->alloc(g->ud, NULL, 0, g->rules->solve_table_size);
+    if (!t)
+        return herd_fail(game_msg(g), HERD_E_NOMEM, "out of memory for the solution table");
+    g->rules->solve_build(t);
+    g->table = t;
+    return HERD_OK;
+}
+
 /* The computer player at `level` (0 for the game's default) chooses an
- * action for `state`, drawing from that state's generator; the searches
- * take their memory from the handle's allocator. */
-static int choose(const herd_game *g, void *state, int level, herd_move *m)
+ * action for `state`, drawing from that state's generator. The searches
+ * take their memory from the handle's allocator; a level that plays from
+ * the solution table uses `table`, or builds one of its own for the call
+ * when `table` is NULL (a const caller cannot keep it). */
+static int choose(const herd_game *g, void *state, int level, const void *table, herd_move *m)
 {
     const herd_rules *r = g->rules;
     level = level_of(g, level);
     const herd_level *lv = &r->levels[level - 1];
     herd_search search = {r, g->alloc, g->ud, &((herd_head *)state)->rng, 0};
-    if (lv->kind != HERD_LEVEL_OWN && !g->alloc)
+    if (lv->kind != HERD_LEVEL_OWN && !g->alloc && !table)
         return HERD_E_NOMEM; /* a game in caller memory has no allocator */
     switch (lv->kind) {
     case HERD_LEVEL_ALPHABETA:
         return herd_search_alphabeta(&search, state, lv, m);
     case HERD_LEVEL_MCTS:
         return herd_search_mcts(&search, state, lv, m);
+    case HERD_LEVEL_SOLVED:
+        if (table) {
+            *m = r->table_genmove(state, table);
+        } else {
+            void *own = g->alloc(g->ud, NULL, 0, r->solve_table_size);
+            if (!own)
+                return HERD_E_NOMEM;
+            r->solve_build(own);
+            *m = r->table_genmove(state, own);
+            g->alloc(g->ud, own, r->solve_table_size, 0);
+        }
+        return HERD_OK;
     default:
         *m = r->genmove(state, level);
         return HERD_OK;
@@ -582,7 +619,12 @@ static int choose(const herd_game *g, void *state, int level, herd_move *m)
 
 static int draw_genmove(herd_game *g, int level, herd_move *m)
 {
-    int rc = choose(g, g->state, level, m);
+    if (g->rules->levels[level_of(g, level) - 1].kind == HERD_LEVEL_SOLVED) {
+        int rc = need_table(g); /* kept with the handle: herd_solve() uses it too */
+        if (rc != HERD_OK)
+            return rc;
+    }
+    int rc = choose(g, g->state, level, g->table, m);
     if (rc == HERD_E_NOMEM)
         herd_fail(game_msg(g), rc, "out of memory for the computer player's search");
     return rc;
@@ -606,6 +648,22 @@ int herd_play_genmove(herd_game *g, int level, herd_move *m)
     if (rc != HERD_OK)
         return rc;
     return draw_and_play(g, draw_genmove, level, m);
+}
+
+/* ------------------------------------------------------------- solve */
+
+int herd_solve(herd_game *g, int *winner, unsigned *plies)
+{
+    if (!g || !winner || !plies)
+        return HERD_E_ARG;
+    if (!g->rules->solve)
+        return herd_fail(game_msg(g), HERD_E_UNSUPPORTED, "%s is not solved exactly",
+                         g->rules->name);
+    int rc = need_table(g);
+    if (rc != HERD_OK)
+        return rc;
+    g->rules->solve(g->state, g->table, winner, plies);
+    return HERD_OK;
 }
 
 /* ------------------------------------------------------------- perft */
@@ -668,6 +726,7 @@ int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void 
     g->alloc = alloc;
     g->ud = ud;
     g->err[0] = '\0';
+    g->table = NULL; /* a clone builds its own when it needs one */
     g->hist = NULL;
     g->hist_slots = g->hist_start = g->hist_len = 0;
     if (src->hist_len) {
@@ -714,6 +773,7 @@ int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_game **out
     g->alloc = NULL;
     g->ud = NULL;
     g->err[0] = '\0';
+    g->table = NULL; /* the source's table stays with the source */
     g->hist = (unsigned char *)mem + base;
     g->hist_slots = (size - base) / src->rules->state_size;
     if (g->hist_slots < 2)
@@ -902,7 +962,7 @@ int herd_hint(const herd_game *g, int level, herd_move *m)
      * game keeps its own, so the hint is what herd_genmove() would answer
      * now and asking for it changes nothing. */
     memcpy(copy.bytes, g->state, g->rules->state_size);
-    return choose(g, copy.bytes, level, m);
+    return choose(g, copy.bytes, level, g->table, m);
 }
 
 /* The head of the state recorded before the back-th newest action. */

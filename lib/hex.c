@@ -30,7 +30,7 @@ typedef struct hex_state {
 } hex_state;
 
 _Static_assert(HERD_HEX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
-_Static_assert(sizeof(hex_state) <= HERD_MAX_STATE_SIZE, "state too large for saved games");
+_Static_assert(sizeof(hex_state) <= HERD_MAX_STATE_SIZE, "state too large");
 
 static const char *const side_name[2] = {"red", "blue"};
 

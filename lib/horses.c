@@ -32,7 +32,7 @@ typedef struct horses_state {
 } horses_state;
 
 _Static_assert(HERD_HORSES_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
-_Static_assert(sizeof(horses_state) <= HERD_MAX_STATE_SIZE, "state too large for saved games");
+_Static_assert(sizeof(horses_state) <= HERD_MAX_STATE_SIZE, "state too large");
 
 /* The eight knight jumps as cell offsets, in the order moves are generated:
  * up two, up one, down one, down two; left before right. */

@@ -146,6 +146,13 @@ void herd_option_set(herd_option *o, const char *key, int64_t value);
  * when the key was not given. */
 int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64_t hi,
                      uint64_t dflt, uint64_t *value, herd_msg msg);
+/* Sets a typed option from a text value (a cell name, for instance). */
+void herd_option_set_text(herd_option *o, const char *key, const char *text);
+/* The value of key read as a square-grid cell name (`start=c2`): given
+ * receives 1, or 0 when the key was not given (row and col untouched).
+ * HERD_E_PARSE names a value that is no cell name. */
+int herd_options_get_cell(const herd_options *o, const char *key, int *row, int *col, int *given,
+                          herd_msg msg);
 
 /* -------------------------------------------------------------- rules */
 
@@ -153,7 +160,8 @@ int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64
 typedef enum herd_level_kind {
     HERD_LEVEL_OWN,       /* the game's own genmove() */
     HERD_LEVEL_ALPHABETA, /* alpha-beta to `depth` plies within `budget` nodes */
-    HERD_LEVEL_MCTS       /* UCT with `budget` playouts */
+    HERD_LEVEL_MCTS,      /* UCT with `budget` playouts */
+    HERD_LEVEL_SOLVED     /* perfect play from the solution table: table_genmove() */
 } herd_level_kind;
 
 /* One computer level of a game. */
@@ -236,6 +244,18 @@ typedef struct herd_rules {
     /* Optional: how good the position is for the side to act, roughly
      * -1000..1000 (0 when NULL: the searches then see only the ends). */
     int (*evaluate)(const void *state);
+
+    /* Optional exact solving (herd_solve()), NULL for games without it. The
+     * core allocates solve_table_size bytes with the handle's allocator on
+     * first use, once per handle, has solve_build fill them from the rules
+     * alone, and frees them with the handle. solve gives the winner with
+     * perfect play and the actions to the end (winner hurrying, loser
+     * delaying); table_genmove is the player of the levels of kind
+     * HERD_LEVEL_SOLVED, with the table at hand. */
+    size_t solve_table_size;
+    void (*solve_build)(void *table);
+    void (*solve)(const void *state, const void *table, int *winner, unsigned *plies);
+    herd_move (*table_genmove)(void *state, const void *table);
 } herd_rules;
 
 /* No game's state is larger: herd_load() reads a save into a scratch state
@@ -249,6 +269,8 @@ extern const herd_rules herd_flock_rules;
 /* No game's state is larger: herd_hint() copies one on the stack. Each
  * game asserts that its state fits. */
 #define HERD_MAX_STATE_SIZE 4096
+extern const herd_rules herd_hare_rules;
+extern const herd_rules herd_fox_rules;
 
 /* The state of a handle, for the typed functions of a game's header:
  * NULL when g is NULL or of another kind. */

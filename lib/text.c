@@ -92,7 +92,7 @@ int herd_scan_uint(herd_scan *s, uint64_t max, uint64_t *v)
     uint64_t x = 0;
     for (; *p >= '0' && *p <= '9'; p++) {
         uint64_t d = (uint64_t)(*p - '0');
-        if (x > (max - d) / 10)
+        if (d > max || x > (max - d) / 10)
             return 0;
         x = x * 10 + d;
     }
@@ -208,5 +208,36 @@ int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64
         return HERD_OK;
     }
     *value = dflt;
+    return HERD_OK;
+}
+
+void herd_option_set_text(herd_option *o, const char *key, const char *text)
+{
+    snprintf(o->key, sizeof o->key, "%s", key);
+    snprintf(o->text, sizeof o->text, "%s", text);
+    o->value = 0;
+    o->out_of_range = 0;
+    o->malformed = 1; /* not a number */
+}
+
+int herd_options_get_cell(const herd_options *o, const char *key, int *row, int *col, int *given,
+                          herd_msg msg)
+{
+    *given = 0;
+    for (size_t i = 0; o && i < o->count; i++) {
+        if (strcmp(o->item[i].key, key) != 0)
+            continue;
+        herd_scan s = {o->item[i].text};
+        int r, c;
+        if (!herd_scan_cell(&s, &r, &c) || !herd_scan_end(&s))
+            return herd_fail(msg, HERD_E_PARSE,
+                             "%s=%s is not a cell name (a row letter and a "
+                             "column number, e.g. c2)",
+                             key, o->item[i].text);
+        *row = r;
+        *col = c;
+        *given = 1;
+        return HERD_OK;
+    }
     return HERD_OK;
 }

@@ -1215,8 +1215,11 @@ static void flock_levels_are_named(void **state)
     assert_int_equal(herd_level_name(NULL, 1, &name, NULL), HERD_E_ARG);
     herd_free(g);
     /* Every game names every level, without spaces. */
-    static const char *const games[][2] = {
-        {"horses", "random"}, {"hex", "greedy"}, {"flock", "beginner"}};
+    static const char *const games[][2] = {{"horses", "random"},
+                                           {"hex", "greedy"},
+                                           {"hare", "random"},
+                                           {"fox", "greedy"},
+                                           {"flock", "beginner"}};
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
         g = new_game_of(games[i][0], NULL);
         assert_int_equal(herd_level_name(g, 1, &name, &description), HERD_OK);
@@ -1527,7 +1530,7 @@ static void flock_copy_into_caller_memory_plays_on(void **state)
     assert_int_equal(herd_undo_turn(c, HERD_FLOCK_BLACK), HERD_OK);
     assert_true(herd_same_position(g, c));
     herd_move m;
-    assert_int_equal(herd_hint(c, 0, &m), HERD_OK); /* the game's own levels need no memory */
+    assert_int_equal(herd_hint(c, 0, &m), HERD_OK);      /* the game's own levels need no memory */
     assert_int_equal(herd_hint(c, 5, &m), HERD_E_NOMEM); /* a search does: no allocator here */
     free(mem);
     herd_free(g);

@@ -15,6 +15,9 @@ static const save_case cases[] = {
     {"horses", "w=30 h=20 n=10 seed=18446744073709551615"},
     {"hex", "seed=3"},
     {"hex", "size=13 seed=11"},
+    {"hare", ""},
+    {"hare", "start=c2"},
+    {"fox", "geese=17 sideways=1"},
     {"flock", "seed=3"},
     {"flock", "w=12 h=5 seed=8"},
 };

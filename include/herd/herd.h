@@ -13,7 +13,7 @@
  * also leave a message naming what was wrong, read with herd_last_error().
  *
  * Each game adds its own header with what only it has: herd/horses.h,
- * herd/hex.h, herd/flock.h.
+ * herd/hex.h, herd/hare.h, herd/fox.h, herd/flock.h.
  */
 #ifndef HERD_HERD_H
 #define HERD_HERD_H
@@ -364,9 +364,10 @@ HERD_API int herd_max_level(const herd_game *g);
  *              that do not search), or 1..herd_max_level().
  * @return ::HERD_OK, ::HERD_E_ARG (NULL), ::HERD_E_RANGE (level),
  *         ::HERD_E_STATE (game over or a chance event waits: use
- *         herd_roll()), ::HERD_E_NOMEM (the search's memory: the allocator
- *         failed, or a game made by herd_copy_into(), which has none, asked
- *         for a searching level); on error nothing changed.
+ *         herd_roll()), ::HERD_E_NOMEM (the memory of a search or of the
+ *         game's solution table, see herd_solve(): the allocator failed, or
+ *         a game made by herd_copy_into(), which has none, asked for such a
+ *         level); on error nothing changed.
  */
 HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
 
@@ -542,6 +543,32 @@ HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
 
 /** @} */
 
+/* ------------------------------------------------------------ solving */
+
+/** @defgroup solving Solving
+ *  The exact value of a position, for the games the library solves.
+ *  @{ */
+/**
+ * Solves the position exactly, for the games the library can solve
+ * (`hare`): the winner with perfect play of both sides, and the number of
+ * actions to the end of the game when the winner hurries (the fewest) and
+ * the loser delays (the most). An ended game answers its winner and 0.
+ *
+ * The first call on a handle builds the game's table from the rules with
+ * the handle's allocator (once per handle; herd_free() frees it; a clone
+ * builds its own). The position and the generator do not change.
+ *
+ * @param winner receives the winning side (0 or 1).
+ * @param plies  receives the number of actions to the end.
+ * @return ::HERD_OK; ::HERD_E_ARG (a NULL argument); ::HERD_E_UNSUPPORTED
+ *         for a game the library does not solve (`horses`, `hex`, `fox`,
+ *         `flock`); ::HERD_E_NOMEM when the table cannot be allocated (a
+ *         game made by herd_copy_into() has no allocator). The outputs are
+ *         untouched on error.
+ */
+HERD_API int herd_solve(herd_game *g, int *winner, unsigned *plies);
+
+/** @} */
 #ifdef __cplusplus
 }
 #endif

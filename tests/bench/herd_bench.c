@@ -7,7 +7,9 @@
  * test) side by side with the library on the same perft and prints the
  * ratio. Each figure is the median of several runs.
  *
- * Usage: herd-bench [RUNS]   (default 5) */
+ * For Hare and Hounds it also times the solver's table and counts its bytes.
+ *
+ * Usage: herd-bench [RUNS [GAME]]   (default 5 runs, every game) */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,16 +48,17 @@ static void die(const char *what, int rc, const herd_game *g)
 /* An allocator that counts the blocks it hands out. */
 typedef struct counter {
     unsigned long allocations;
+    size_t bytes; /* asked for in all, growth counted once */
 } counter;
 
 static void *counting_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
 {
-    (void)old_size;
     if (new_size == 0) {
         free(ptr);
         return NULL;
     }
     ((counter *)ud)->allocations++;
+    ((counter *)ud)->bytes += new_size > old_size ? new_size - old_size : 0;
     return realloc(ptr, new_size);
 }
 
@@ -248,7 +251,7 @@ static playout_figures playouts(const herd_game *start, unsigned cap, double min
                                 int in_place)
 {
     static _Alignas(max_align_t) unsigned char memory[4096];
-    counter count = {0};
+    counter count = {0, 0};
     herd_game *g;
     int rc = in_place ? herd_copy_into(start, memory, sizeof memory, &g)
                       : herd_clone(start, &g, counting_alloc, &count);
@@ -311,7 +314,36 @@ static const game_case games[] = {
      "seed=1",
      1000, /* games end by the 100-move limit */
      {{"seed=1", 0, 5}, {"seed=2", 30, 5}, {"w=12 h=12 seed=3", 0, 4}}},
+    {"hare", "", 1000, {{"", 0, 10}, {"start=c2", 6, 10}, {"start=d2", 0, 10}}},
+    {"fox", "", 1000, {{"", 0, 6}, {"geese=17 sideways=1", 0, 6}, {"geese=15", 20, 5}}},
 };
+
+/* Hare and Hounds: the solver's table, built on a fresh handle's first
+ * herd_solve(); its time and the bytes it asks the allocator for. */
+static void solve_table(int runs)
+{
+    double t[99];
+    counter count = {0, 0};
+    size_t bytes = 0;
+    int winner = -1;
+    unsigned plies = 0;
+    for (int r = 0; r < runs; r++) {
+        herd_game *g;
+        herd_error err;
+        if (herd_new(&g, "hare", NULL, counting_alloc, &count, &err) != HERD_OK)
+            die("new hare", err.code, NULL);
+        size_t before = count.bytes;
+        double t0 = now();
+        int rc = herd_solve(g, &winner, &plies);
+        t[r] = now() - t0;
+        if (rc != HERD_OK)
+            die("solve", rc, g);
+        bytes = count.bytes - before;
+        herd_free(g);
+    }
+    printf("  solver table: built in %.2f ms, %zu bytes (%.1f KiB); start: %s win in %u moves\n",
+           median(t, runs) * 1e3, bytes, (double)bytes / 1024, winner ? "hare" : "hounds", plies);
+}
 
 /* Herd of Horses: the library against the plain generator, same perft. */
 static void compare_plain(int runs, const char *options, unsigned plies, unsigned depth)
@@ -343,13 +375,16 @@ static void compare_plain(int runs, const char *options, unsigned plies, unsigne
 int main(int argc, char **argv)
 {
     int runs = argc > 1 ? atoi(argv[1]) : 5;
+    const char *only = argc > 2 ? argv[2] : NULL;
     if (runs < 1 || runs > 99) {
-        fprintf(stderr, "usage: herd-bench [RUNS 1..99]\n");
+        fprintf(stderr, "usage: herd-bench [RUNS 1..99 [GAME]]\n");
         return 2;
     }
     printf("libherd %s benchmark, medians of %d runs\n\n", herd_version_string(), runs);
     for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
         const game_case *gc = &games[gi];
+        if (only && strcmp(only, gc->name) != 0)
+            continue;
         printf("%s\n", gc->name);
         for (int k = 0; k < 3 && gc->perft[k].options; k++) {
             const perft_case *pc = &gc->perft[k];
@@ -387,6 +422,8 @@ int main(int argc, char **argv)
         printf("  state: %zu bytes (a copy in caller memory: %zu bytes)\n", herd_state_size(g),
                herd_copy_size(g, 0));
         herd_free(g);
+        if (strcmp(gc->name, "hare") == 0)
+            solve_table(runs);
         if (strcmp(gc->name, "horses") == 0) {
             /* Depths that take the plain way seconds. */
             compare_plain(runs, "w=30 h=20 n=10 seed=1", 0, 6);

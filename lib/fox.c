@@ -1,0 +1,483 @@
+/* Fox and Geese (rules.md §4) on the hunt mechanism: the cross and its
+ * lines, the start, the geese's directions, jump chains that capture, and
+ * the three ends. */
+#include <string.h>
+
+#include "herd/fox.h"
+#include "hunt.h"
+#include "internal.h"
+
+/* A point of the cross: row c..e or column 3..5 of the 7x7 grid. */
+#define ON(r, c)                                   \
+    ((r) >= 0 && (r) < 7 && (c) >= 0 && (c) < 7 && \
+     (((r) >= 2 && (r) <= 4) || ((c) >= 2 && (c) <= 4)))
+/* Every two neighbouring points are joined, diagonals included. */
+#define LINKS(r, c)                                                                               \
+    (uint8_t)(ON((r)-1, c) << HUNT_N | ON((r)-1, (c) + 1) << HUNT_NE | ON(r, (c) + 1) << HUNT_E | \
+              ON((r) + 1, (c) + 1) << HUNT_SE | ON((r) + 1, c) << HUNT_S |                        \
+              ON((r) + 1, (c)-1) << HUNT_SW | ON(r, (c)-1) << HUNT_W |                            \
+              ON((r)-1, (c)-1) << HUNT_NW)
+#define ARM(r)      \
+    {r, 2}, {r, 3}, \
+    {               \
+        r, 4        \
+    }
+#define BAR(r)                                      \
+    {r, 0}, {r, 1}, {r, 2}, {r, 3}, {r, 4}, {r, 5}, \
+    {                                               \
+        r, 6                                        \
+    }
+#define ARM_LINKS(r) LINKS(r, 2), LINKS(r, 3), LINKS(r, 4)
+#define BAR_LINKS(r) \
+    LINKS(r, 0), LINKS(r, 1), LINKS(r, 2), LINKS(r, 3), LINKS(r, 4), LINKS(r, 5), LINKS(r, 6)
+
+static const hunt_board board = {
+    .points = HERD_FOX_POINTS,
+    .cell = {ARM(0), ARM(1), BAR(2), BAR(3), BAR(4), ARM(5), ARM(6)},
+    .index = {{0, 0, 1, 2, 3, 0, 0},
+              {0, 0, 4, 5, 6, 0, 0},
+              {7, 8, 9, 10, 11, 12, 13},
+              {14, 15, 16, 17, 18, 19, 20},
+              {21, 22, 23, 24, 25, 26, 27},
+              {0, 0, 28, 29, 30, 0, 0},
+              {0, 0, 31, 32, 33, 0, 0}},
+    .links = {ARM_LINKS(0), ARM_LINKS(1), BAR_LINKS(2), BAR_LINKS(3), BAR_LINKS(4), ARM_LINKS(5),
+              ARM_LINKS(6)},
+};
+
+/* Points by name, as indices into board.cell. */
+enum { C1 = 6, C7 = 12, D1 = 13, D4 = 16, D7 = 19, E1 = 20 };
+#define BIT(p) ((hunt_set)1 << (p))
+/* Row e and the bottom arm (points 20..32), then d1, d7, then c1, c7. */
+#define GEESE_13 (((hunt_set)1 << 33) - BIT(E1))
+#define GEESE_15 (GEESE_13 | BIT(D1) | BIT(D7))
+#define GEESE_17 (GEESE_15 | BIT(C1) | BIT(C7))
+
+typedef struct fox_state {
+    herd_head head;
+    uint8_t fox;
+    uint8_t sideways;
+    hunt_set geese;
+} fox_state;
+
+_Static_assert(HERD_FOX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
+_Static_assert(sizeof(fox_state) <= HERD_MAX_STATE_SIZE, "state too large");
+_Static_assert(HERD_FOX_MAX_HOPS == HUNT_MAX_HOPS, "one bound on chains");
+
+static unsigned goose_dirs(const fox_state *s)
+{
+    return HUNT_UP | (s->sideways ? HUNT_SIDEWAYS : 0);
+}
+
+static hunt_set occupied(const fox_state *s)
+{
+    return s->geese | BIT(s->fox);
+}
+
+/* The fox's actions: its steps, then its jump chains and their prefixes,
+ * until cap are counted (buf, when given, has room for cap). */
+static size_t fox_moves(const fox_state *s, herd_move *buf, size_t cap)
+{
+    size_t n = hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, NULL);
+    if (n >= cap)
+        return n;
+    hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, buf);
+    return n + hunt_chains(&board, s->fox, s->geese, occupied(s), buf ? buf + n : NULL, cap - n);
+}
+
+/* The side's actions, at most cap of the fox's. */
+static size_t side_moves(const fox_state *s, herd_move *buf, size_t cap)
+{
+    if (s->head.side == HERD_FOX_FOX)
+        return fox_moves(s, buf, cap);
+    return hunt_pursuer_steps(&board, s->geese, occupied(s), goose_dirs(s), buf);
+}
+
+/* The ends, in the rules' order: fewer than four geese, then the side to
+ * move without a move. */
+static void update_status(fox_state *s, int to_move)
+{
+    herd_head_set_ongoing(&s->head, to_move);
+    if (hunt_count(s->geese) < HERD_FOX_GEESE_TO_WIN)
+        herd_head_set_win(&s->head, HERD_FOX_FOX, HERD_REASON_CAPTURED);
+    else if (side_moves(s, NULL, 1) == 0)
+        herd_head_set_win(&s->head, !to_move,
+                          to_move == HERD_FOX_GEESE ? HERD_REASON_NO_MOVES : HERD_REASON_TRAPPED);
+}
+
+static size_t fox_legal(const void *state, herd_move *buf)
+{
+    const fox_state *s = state;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    return side_moves(s, buf, HERD_FOX_MAX_MOVES);
+}
+
+/* The point that hop i of a chain jumps: the one between its landings. */
+static int jumped(const hunt_path *path, int i)
+{
+    return hunt_point_at(&board, (path->at[i].row + path->at[i + 1].row) / 2,
+                         (path->at[i].col + path->at[i + 1].col) / 2);
+}
+
+static size_t fox_count(const void *state)
+{
+    return fox_legal(state, NULL);
+}
+
+static void fox_play(void *state, herd_move m)
+{
+    fox_state *s = state;
+    hunt_path path;
+    int pt[HUNT_MAX_HOPS + 1];
+    hunt_decode(m, &path);
+    for (int i = 0; i < path.count; i++)
+        pt[i] = hunt_point_at(&board, path.at[i].row, path.at[i].col);
+    if (s->head.side == HERD_FOX_GEESE) {
+        s->geese = (s->geese & ~BIT(pt[0])) | BIT(pt[1]);
+    } else {
+        for (int i = 0; i < path.hops; i++) /* each hop captures the goose it jumps */
+            s->geese &= ~BIT(jumped(&path, i));
+        s->fox = (uint8_t)pt[path.count - 1];
+    }
+    s->head.ply++;
+    update_status(s, !s->head.side);
+}
+
+static int fox_apply(void *state, herd_move m, herd_msg msg)
+{
+    fox_state *s = state;
+    hunt_path path;
+    int pt[HUNT_MAX_HOPS + 1];
+    char x[4], y[4];
+    if (!hunt_decode(m, &path))
+        return herd_fail(msg, HERD_E_ILLEGAL, "not a Fox and Geese action");
+    int rc = hunt_check_path(&board, &path, pt, msg);
+    if (rc != HERD_OK)
+        return rc;
+    int fox = s->head.side == HERD_FOX_FOX;
+    if (fox ? pt[0] != s->fox : !(s->geese >> pt[0] & 1))
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s", hunt_name(&board, pt[0], x),
+                         fox ? "fox" : "goose");
+    if (!fox && path.hops)
+        return herd_fail(msg, HERD_E_ILLEGAL, "geese never jump");
+    if (path.hops == 0) {
+        if (occupied(s) >> pt[1] & 1)
+            return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", hunt_name(&board, pt[1], y));
+        if (!fox && !(goose_dirs(s) >> hunt_direction(&board, pt[0], pt[1]) & 1))
+            return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s: a goose steps only up or diagonally up%s",
+                             hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y),
+                             s->sideways ? ", left or right" : "");
+    }
+    hunt_set geese = s->geese, empty = ~occupied(s) | BIT(s->fox);
+    for (int i = 0; i < path.hops; i++) {
+        int over = jumped(&path, i);
+        if (!(geese >> over & 1))
+            return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s jumps over no goose",
+                             hunt_name(&board, pt[i], x), hunt_name(&board, pt[i + 1], y));
+        if (!(empty >> pt[i + 1] & 1))
+            return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied",
+                             hunt_name(&board, pt[i + 1], y));
+        geese &= ~BIT(over);
+        empty |= BIT(over);
+    }
+    fox_play(s, m);
+    return HERD_OK;
+}
+
+/* ---------------------------------------------------------- creation */
+
+static const char *const fox_keys[] = {"geese", "sideways", NULL};
+
+static int fox_init(void *state, const herd_options *opt, herd_msg msg)
+{
+    fox_state *s = state;
+    uint64_t geese, sideways;
+    int rc = herd_options_get(opt, "geese", 13, 17, 13, &geese, msg);
+    if (rc == HERD_OK && geese != 13 && geese != 15 && geese != 17)
+        rc = herd_fail(msg, HERD_E_RANGE, "geese=%d is not 13, 15 or 17", (int)geese);
+    if (rc == HERD_OK)
+        rc = herd_options_get(opt, "sideways", 0, 1, 0, &sideways, msg);
+    if (rc != HERD_OK)
+        return rc;
+    memset(s, 0, sizeof *s);
+    herd_rng_seed(&s->head.rng, 0);
+    s->fox = D4;
+    s->sideways = (uint8_t)sideways;
+    s->geese = geese == 13 ? GEESE_13 : geese == 15 ? GEESE_15 : GEESE_17;
+    update_status(s, HERD_FOX_FOX);
+    return HERD_OK;
+}
+
+void herd_fox_default_options(herd_fox_options *opt)
+{
+    if (!opt)
+        return;
+    opt->geese = 13;
+    opt->sideways = 0;
+}
+
+int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_alloc_fn alloc, void *ud,
+                 herd_error *err)
+{
+    herd_fox_options d;
+    if (!opt) {
+        herd_fox_default_options(&d);
+        opt = &d;
+    }
+    herd_options o = {.count = 2};
+    herd_option_set(&o.item[0], "geese", opt->geese);
+    herd_option_set(&o.item[1], "sideways", opt->sideways);
+    return herd_game_create(out, &herd_fox_rules, &o, alloc, ud, err);
+}
+
+/* -------------------------------------------------------------- text */
+
+static void fox_write_position(const void *state, herd_sb *sb)
+{
+    const fox_state *s = state;
+    char name[4];
+    herd_sb_printf(
+        sb, "fox turn=%s sideways=%d fox=%s geese=", s->head.side == HERD_FOX_FOX ? "fox" : "geese",
+        s->sideways, hunt_name(&board, s->fox, name));
+    hunt_write_points(&board, s->geese, sb);
+}
+
+static int read_position(fox_state *s, const char *text, herd_msg msg)
+{
+    static const char usage[] = "expected 'fox turn=fox|geese sideways=0|1 fox=P geese=P,P,...'";
+    herd_scan sc = {text};
+    int fox, count = 0, side;
+    hunt_set geese = 0;
+    uint64_t sideways;
+    char name[4];
+    if (!herd_scan_lit(&sc, "fox turn="))
+        return herd_fail(msg, HERD_E_PARSE, usage);
+    if (herd_scan_lit(&sc, "fox"))
+        side = HERD_FOX_FOX;
+    else if (herd_scan_lit(&sc, "geese"))
+        side = HERD_FOX_GEESE;
+    else
+        return herd_fail(msg, HERD_E_PARSE, "turn must be fox or geese");
+    if (!herd_scan_lit(&sc, " sideways=") || !herd_scan_uint(&sc, 1, &sideways) ||
+        !herd_scan_lit(&sc, " fox="))
+        return herd_fail(msg, HERD_E_PARSE, usage);
+    int rc = hunt_scan_point(&board, &sc, &fox, msg);
+    if (rc != HERD_OK)
+        return rc;
+    if (!herd_scan_lit(&sc, " geese="))
+        return herd_fail(msg, HERD_E_PARSE, usage);
+    if (!herd_scan_end(&sc)) { /* no geese left is a position too */
+        rc = hunt_scan_points(&board, &sc, &geese, &count, msg);
+        if (rc != HERD_OK)
+            return rc;
+        if (!herd_scan_end(&sc))
+            return herd_fail(msg, HERD_E_PARSE, usage);
+    }
+    if (count > HERD_FOX_MAX_GEESE)
+        return herd_fail(msg, HERD_E_POSITION, "%d geese listed; the game has at most 17", count);
+    if (geese >> fox & 1)
+        return herd_fail(msg, HERD_E_POSITION, "%s holds the fox and a goose",
+                         hunt_name(&board, fox, name));
+    s->fox = (uint8_t)fox;
+    s->geese = geese;
+    s->sideways = (uint8_t)sideways;
+    s->head.ply = 0;
+    /* The bound on actions. The fox has at most 8 steps; its chains are
+     * trails in the jump graph of its point's parity class, one goose per
+     * hop, and a goose on every jumped point with every landing empty only
+     * adds chains: that saturated board gives 4,521,945 chains from c3 (and
+     * c5, e3, e5), so the rules alone bound the list by millions
+     * (docs/fox.md). The library keeps lists to HERD_FOX_MAX_MOVES: `set`
+     * counts the fox's actions and refuses a position with more, so no
+     * position it accepts exceeds the bound (test_fox.c checks it against
+     * an independent count). */
+    if (side == HERD_FOX_FOX && hunt_count(geese) >= HERD_FOX_GEESE_TO_WIN &&
+        fox_moves(s, NULL, HERD_FOX_MAX_MOVES + 1) > HERD_FOX_MAX_MOVES)
+        return herd_fail(msg, HERD_E_POSITION, "the fox would have more than %d actions",
+                         HERD_FOX_MAX_MOVES);
+    update_status(s, side);
+    return HERD_OK;
+}
+
+static int fox_read_position(void *state, const char *text, herd_msg msg)
+{
+    fox_state fresh;
+    memset(&fresh, 0, sizeof fresh);
+    fresh.head.rng = ((const fox_state *)state)->head.rng;
+    int rc = read_position(&fresh, text, msg);
+    if (rc == HERD_OK)
+        memcpy(state, &fresh, sizeof fresh);
+    return rc;
+}
+
+static int fox_write_move(const void *state, herd_move m, herd_sb *sb)
+{
+    (void)state;
+    return hunt_write_move(&board, m, sb);
+}
+
+static int fox_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
+{
+    (void)state;
+    return hunt_read_move(&board, 1, text, m, msg);
+}
+
+static void fox_show(const void *state, herd_sb *sb)
+{
+    const fox_state *s = state;
+    hunt_show(&board, s->fox, s->geese, 'F', 'G', sb);
+    herd_sb_printf(sb, "\n%d geese, sideways %s\n", hunt_count(s->geese),
+                   s->sideways ? "on" : "off");
+    if (s->head.result == HERD_ONGOING)
+        herd_sb_printf(sb, "%s to move", s->head.side ? "geese (G)" : "fox (F)");
+    else
+        herd_sb_printf(sb, "%s win%s (%s)", s->head.winner ? "geese" : "fox",
+                       s->head.winner ? "" : "s", herd_reason_name((herd_reason)s->head.reason));
+}
+
+/* The computer player: a capture when one exists (the longest chain,
+ * drawn among the longest), else any action, uniformly. */
+static herd_move fox_genmove(void *state, int level)
+{
+    fox_state *s = state;
+    herd_move moves[HERD_FOX_MAX_MOVES], best[HERD_FOX_MAX_MOVES];
+    (void)level;
+    size_t n = side_moves(s, moves, HERD_FOX_MAX_MOVES), k = 0;
+    int most = 0;
+    for (size_t i = 0; i < n; i++) {
+        hunt_path path;
+        hunt_decode(moves[i], &path);
+        if (path.hops > most) {
+            most = path.hops;
+            k = 0;
+        }
+        if (path.hops == most)
+            best[k++] = moves[i];
+    }
+    return best[herd_rng_below(&s->head.rng, (uint32_t)k)];
+}
+
+/* ------------------------------------------------------- for search */
+
+/* The whole position in one key: the fox, the geese and the side to move
+ * (`sideways` is fixed for a game). */
+static uint64_t fox_hash(const void *state)
+{
+    const fox_state *s = state;
+    return herd_zobrist((uint64_t)s->fox | (uint64_t)s->head.side << 6 | (uint64_t)s->geese << 8);
+}
+
+/* For the fox: the geese left (fewer than four lose) and its room to step;
+ * from the side to move's point of view. */
+static int fox_evaluate(const void *state)
+{
+    const fox_state *s = state;
+    int fox = -100 * hunt_count(s->geese) +
+              5 * (int)hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, NULL);
+    return s->head.side == HERD_FOX_FOX ? fox : -fox;
+}
+
+static const herd_level fox_levels[] = {
+    {"greedy", "the longest capture when there is one, else any action at random", HERD_LEVEL_OWN,
+     0, 0},
+    {"club", "alpha-beta search two plies deep", HERD_LEVEL_ALPHABETA, 2, 5000},
+    {"expert", "alpha-beta search up to four plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
+     4, 50000},
+};
+
+/* ---------------------------------------------------- typed queries */
+
+static const fox_state *fox_of(const herd_game *g)
+{
+    return herd_game_state(g, HERD_FOX);
+}
+
+herd_move herd_fox_step(herd_cell from, herd_cell to)
+{
+    return hunt_step_move(from, to);
+}
+
+herd_move herd_fox_jumps(herd_cell from, const herd_cell *landings, int hops)
+{
+    return landings ? hunt_chain_move(from, landings, hops) : 0;
+}
+
+int herd_fox_point(int index, herd_cell *cell)
+{
+    if (index < 0 || index >= HERD_FOX_POINTS || !cell)
+        return HERD_E_ARG;
+    *cell = board.cell[index];
+    return HERD_OK;
+}
+
+int herd_fox_line(int index, herd_cell *a, herd_cell *b)
+{
+    int p, q;
+    if (!a || !b || !hunt_line(&board, index, &p, &q))
+        return HERD_E_ARG;
+    *a = board.cell[p];
+    *b = board.cell[q];
+    return HERD_OK;
+}
+
+int herd_fox_at(const herd_game *g, herd_cell cell, int *side)
+{
+    const fox_state *s = fox_of(g);
+    int p = hunt_point_at(&board, cell.row, cell.col);
+    if (!s || !side || p < 0)
+        return HERD_E_ARG;
+    *side = p == s->fox ? HERD_FOX_FOX : s->geese >> p & 1 ? HERD_FOX_GEESE : -1;
+    return HERD_OK;
+}
+
+int herd_fox_fox(const herd_game *g, herd_cell *cell)
+{
+    const fox_state *s = fox_of(g);
+    if (!s || !cell)
+        return HERD_E_ARG;
+    *cell = board.cell[s->fox];
+    return HERD_OK;
+}
+
+int herd_fox_geese_left(const herd_game *g, int *geese)
+{
+    const fox_state *s = fox_of(g);
+    if (!s || !geese)
+        return HERD_E_ARG;
+    *geese = hunt_count(s->geese);
+    return HERD_OK;
+}
+
+int herd_fox_sideways(const herd_game *g, int *sideways)
+{
+    const fox_state *s = fox_of(g);
+    if (!s || !sideways)
+        return HERD_E_ARG;
+    *sideways = s->sideways;
+    return HERD_OK;
+}
+
+const herd_rules herd_fox_rules = {
+    .name = "fox",
+    .kind = HERD_FOX,
+    .side_names = {"fox", "geese"},
+    .option_keys = fox_keys,
+    .state_size = sizeof(fox_state),
+    .max_moves = HERD_FOX_MAX_MOVES,
+    .max_level = sizeof fox_levels / sizeof fox_levels[0],
+    .init = fox_init,
+    .legal = fox_legal,
+    .count = fox_count,
+    .apply = fox_apply,
+    .play = fox_play,
+    .write_move = fox_write_move,
+    .write_position = fox_write_position,
+    .read_position = fox_read_position,
+    .read_move = fox_read_move,
+    .show = fox_show,
+    .genmove = fox_genmove,
+    .levels = fox_levels,
+    .hash = fox_hash,
+    .evaluate = fox_evaluate,
+};

@@ -1,0 +1,608 @@
+/* Hare and Hounds (rules.md §3) on the hunt mechanism: the board's data,
+ * the hounds' directions, the stall count, the four ends, and the exact
+ * solution by retrograde analysis. */
+#include <string.h>
+
+#include "herd/hare.h"
+#include "hunt.h"
+#include "internal.h"
+
+#define N HUNT_BIT(HUNT_N)
+#define NE HUNT_BIT(HUNT_NE)
+#define E HUNT_BIT(HUNT_E)
+#define SE HUNT_BIT(HUNT_SE)
+#define S HUNT_BIT(HUNT_S)
+#define SW HUNT_BIT(HUNT_SW)
+#define W HUNT_BIT(HUNT_W)
+#define NW HUNT_BIT(HUNT_NW)
+
+/* The eleven points and, for each, the lines that leave it: the rows and
+ * columns of the 3x3 square, its two diagonals through c2, and each end
+ * point to the three points of the row next to it (22 lines). */
+static const hunt_board board = {
+    .points = HERD_HARE_POINTS,
+    .cell =
+        {{0, 1}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}, {3, 0}, {3, 1}, {3, 2}, {4, 1}},
+    .index = {{0, 1, 0}, {2, 3, 4}, {5, 6, 7}, {8, 9, 10}, {0, 11, 0}},
+    .links =
+        {
+            SW | S | SE,                       /* a2 */
+            NE | E | S | SE,                   /* b1 */
+            N | E | S | W,                     /* b2 */
+            NW | W | S | SW,                   /* b3 */
+            N | E | S,                         /* c1 */
+            N | NE | E | SE | S | SW | W | NW, /* c2 */
+            N | W | S,                         /* c3 */
+            N | NE | E | SE,                   /* d1 */
+            N | E | S | W,                     /* d2 */
+            N | NW | W | SW,                   /* d3 */
+            NW | N | NE,                       /* e2 */
+        },
+};
+
+/* A hound moves up, diagonally up or sideways: never down. */
+#define HOUND_DIRS (HUNT_UP | HUNT_SIDEWAYS)
+
+enum { A2 = 0, D1 = 7, D3 = 9, E2 = 10 };
+#define START_HOUNDS ((hunt_set)1 << E2 | (hunt_set)1 << D1 | (hunt_set)1 << D3)
+
+/* A position without the head: what the rules and the solver look at. */
+typedef struct hare_pos {
+    uint8_t hare;    /* the hare's point */
+    uint8_t stall;   /* hound moves in a row that did not go up a row */
+    uint8_t side;    /* to move */
+    uint16_t hounds; /* the hounds' points */
+} hare_pos;
+
+typedef struct hare_state {
+    herd_head head;
+    hare_pos pos;
+} hare_state;
+
+_Static_assert(HERD_HARE_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
+_Static_assert(sizeof(hare_state) <= HERD_MAX_STATE_SIZE, "state too large");
+
+static int row_of(int p)
+{
+    return board.cell[p].row;
+}
+
+static hunt_set occupied(const hare_pos *p)
+{
+    return p->hounds | (hunt_set)1 << p->hare;
+}
+
+/* The moves of the side to move, whether or not the game has ended. */
+static size_t pos_moves(const hare_pos *p, herd_move *buf)
+{
+    if (p->side == HERD_HARE_HOUNDS)
+        return hunt_pursuer_steps(&board, p->hounds, occupied(p), HOUND_DIRS, buf);
+    return hunt_steps(&board, p->hare, occupied(p), HUNT_ANY, buf);
+}
+
+/* The end of the game, checked in the rules' order, with the number of
+ * moves of the side to move: HERD_REASON_NONE while it goes on. */
+static herd_reason pos_outcome(const hare_pos *p, size_t moves, int *winner)
+{
+    int below_all = 1;
+    for (hunt_set s = p->hounds; s; s &= s - 1)
+        if (row_of(hunt_first(s)) >= row_of(p->hare))
+            below_all = 0;
+    *winner = HERD_HARE_HARE;
+    if (below_all)
+        return HERD_REASON_ESCAPED;
+    if (p->stall >= HERD_HARE_STALL_LIMIT)
+        return HERD_REASON_STALLING;
+    if (moves == 0 && p->side == HERD_HARE_HOUNDS)
+        return HERD_REASON_NO_MOVES;
+    *winner = HERD_HARE_HOUNDS;
+    if (moves == 0)
+        return HERD_REASON_TRAPPED;
+    return HERD_REASON_NONE;
+}
+
+/* Plays a move known to be a legal step of the side to move. A hound move
+ * that goes up a row (straight or diagonally) resets the stall count; any
+ * other hound move adds one. */
+static void pos_play(hare_pos *p, int from, int to)
+{
+    if (p->side == HERD_HARE_HOUNDS) {
+        p->hounds = (uint16_t)((p->hounds & ~(1u << from)) | 1u << to);
+        p->stall = row_of(to) < row_of(from) ? 0 : (uint8_t)(p->stall + 1);
+    } else {
+        p->hare = (uint8_t)to;
+    }
+    p->side = (uint8_t)!p->side;
+}
+
+static void update_status(hare_state *s)
+{
+    int winner;
+    herd_reason why = pos_outcome(&s->pos, pos_moves(&s->pos, NULL), &winner);
+    herd_head_set_ongoing(&s->head, s->pos.side);
+    if (why != HERD_REASON_NONE)
+        herd_head_set_win(&s->head, winner, why);
+}
+
+static void step_points(herd_move m, int *from, int *to)
+{
+    hunt_path path;
+    hunt_decode(m, &path);
+    *from = hunt_point_at(&board, path.at[0].row, path.at[0].col);
+    *to = hunt_point_at(&board, path.at[1].row, path.at[1].col);
+}
+
+static void hare_play(void *state, herd_move m)
+{
+    hare_state *s = state;
+    int from, to;
+    step_points(m, &from, &to);
+    pos_play(&s->pos, from, to);
+    s->head.ply++;
+    update_status(s);
+}
+
+static size_t hare_legal(const void *state, herd_move *buf)
+{
+    const hare_state *s = state;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    return pos_moves(&s->pos, buf);
+}
+
+static size_t hare_count(const void *state)
+{
+    return hare_legal(state, NULL);
+}
+
+static int hare_apply(void *state, herd_move m, herd_msg msg)
+{
+    hare_state *s = state;
+    hunt_path path;
+    int pt[2];
+    char x[4], y[4];
+    if (!hunt_decode(m, &path) || path.hops)
+        return herd_fail(msg, HERD_E_ILLEGAL, "not a Hare and Hounds move");
+    int rc = hunt_check_path(&board, &path, pt, msg);
+    if (rc != HERD_OK)
+        return rc;
+    int hound = s->pos.hounds >> pt[0] & 1;
+    if (s->pos.side == HERD_HARE_HOUNDS ? !hound : pt[0] != s->pos.hare)
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s", hunt_name(&board, pt[0], x),
+                         s->pos.side == HERD_HARE_HOUNDS ? "hound" : "hare");
+    if (occupied(&s->pos) >> pt[1] & 1)
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", hunt_name(&board, pt[1], y));
+    if (hound && !(HOUND_DIRS >> hunt_direction(&board, pt[0], pt[1]) & 1))
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s: a hound never moves down",
+                         hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y));
+    hare_play(s, m);
+    return HERD_OK;
+}
+
+/* ---------------------------------------------------------- creation */
+
+static const char *const hare_keys[] = {"start", NULL};
+
+static void set_start(hare_state *s, int hare)
+{
+    s->pos.hare = (uint8_t)hare;
+    s->pos.hounds = START_HOUNDS;
+    s->pos.stall = 0;
+    s->pos.side = HERD_HARE_HOUNDS;
+    update_status(s);
+}
+
+static int hare_init(void *state, const herd_options *opt, herd_msg msg)
+{
+    hare_state *s = state;
+    int start;
+    int rc = hunt_option_point(&board, opt, "start", A2, &start, msg);
+    if (rc != HERD_OK)
+        return rc;
+    if (START_HOUNDS >> start & 1) {
+        char name[4];
+        return herd_fail(msg, HERD_E_RANGE, "start=%s is occupied by a hound",
+                         hunt_name(&board, start, name));
+    }
+    memset(s, 0, sizeof *s);
+    herd_rng_seed(&s->head.rng, 0);
+    set_start(s, start);
+    return HERD_OK;
+}
+
+void herd_hare_default_options(herd_hare_options *opt)
+{
+    if (opt)
+        opt->start = board.cell[A2];
+}
+
+int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn alloc, void *ud,
+                  herd_error *err)
+{
+    herd_hare_options d;
+    char name[32];
+    if (!opt) {
+        herd_hare_default_options(&d);
+        opt = &d;
+    }
+    herd_options o = {.count = 1};
+    herd_option_set_text(&o.item[0], "start",
+                         herd_name_cell(name, sizeof name, opt->start.row, opt->start.col));
+    return herd_game_create(out, &herd_hare_rules, &o, alloc, ud, err);
+}
+
+/* -------------------------------------------------------------- text */
+
+static void hare_write_position(const void *state, herd_sb *sb)
+{
+    const hare_state *s = state;
+    char name[4];
+    herd_sb_printf(
+        sb, "hare turn=%s hare=%s hounds=", s->pos.side == HERD_HARE_HARE ? "hare" : "hounds",
+        hunt_name(&board, s->pos.hare, name));
+    hunt_write_points(&board, s->pos.hounds, sb);
+    herd_sb_printf(sb, " stall=%d", s->pos.stall);
+}
+
+static int read_position(hare_state *s, const char *text, herd_msg msg)
+{
+    static const char usage[] = "expected 'hare turn=hare|hounds hare=P hounds=P,P,P stall=K'";
+    herd_scan sc = {text};
+    int hare, count, side;
+    hunt_set hounds;
+    uint64_t stall;
+    char name[4];
+    if (!herd_scan_lit(&sc, "hare turn="))
+        return herd_fail(msg, HERD_E_PARSE, usage);
+    if (herd_scan_lit(&sc, "hounds"))
+        side = HERD_HARE_HOUNDS;
+    else if (herd_scan_lit(&sc, "hare"))
+        side = HERD_HARE_HARE;
+    else
+        return herd_fail(msg, HERD_E_PARSE, "turn must be hare or hounds");
+    if (!herd_scan_lit(&sc, " hare="))
+        return herd_fail(msg, HERD_E_PARSE, usage);
+    int rc = hunt_scan_point(&board, &sc, &hare, msg);
+    if (rc != HERD_OK)
+        return rc;
+    if (!herd_scan_lit(&sc, " hounds="))
+        return herd_fail(msg, HERD_E_PARSE, usage);
+    rc = hunt_scan_points(&board, &sc, &hounds, &count, msg);
+    if (rc != HERD_OK)
+        return rc;
+    if (!herd_scan_lit(&sc, " stall=") || !herd_scan_uint(&sc, 999, &stall) || !herd_scan_end(&sc))
+        return herd_fail(msg, HERD_E_PARSE, usage);
+    if (count != HERD_HARE_HOUNDS_COUNT)
+        return herd_fail(msg, HERD_E_POSITION, "%d hounds listed; the game has 3", count);
+    if (hounds >> hare & 1)
+        return herd_fail(msg, HERD_E_POSITION, "%s holds the hare and a hound",
+                         hunt_name(&board, hare, name));
+    if (stall > HERD_HARE_STALL_LIMIT)
+        return herd_fail(msg, HERD_E_POSITION, "stall=%d is out of range 0..10", (int)stall);
+    if (stall == HERD_HARE_STALL_LIMIT && side == HERD_HARE_HOUNDS)
+        return herd_fail(msg, HERD_E_POSITION,
+                         "stall=10 comes only from a hound move, so the hare is to move");
+    s->pos.hare = (uint8_t)hare;
+    s->pos.hounds = (uint16_t)hounds;
+    s->pos.stall = (uint8_t)stall;
+    s->pos.side = (uint8_t)side;
+    s->head.ply = 0;
+    update_status(s);
+    return HERD_OK;
+}
+
+static int hare_read_position(void *state, const char *text, herd_msg msg)
+{
+    hare_state fresh;
+    memset(&fresh, 0, sizeof fresh);
+    fresh.head.rng = ((const hare_state *)state)->head.rng;
+    int rc = read_position(&fresh, text, msg);
+    if (rc == HERD_OK)
+        memcpy(state, &fresh, sizeof fresh);
+    return rc;
+}
+
+static int hare_write_move(const void *state, herd_move m, herd_sb *sb)
+{
+    hunt_path path;
+    (void)state;
+    if (!hunt_decode(m, &path) || path.hops)
+        return HERD_E_ARG;
+    return hunt_write_move(&board, m, sb);
+}
+
+static int hare_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
+{
+    (void)state;
+    return hunt_read_move(&board, 0, text, m, msg);
+}
+
+static void hare_show(const void *state, herd_sb *sb)
+{
+    const hare_state *s = state;
+    hunt_show(&board, s->pos.hare, s->pos.hounds, 'H', 'D', sb);
+    herd_sb_printf(sb, "\nstall %d of %d\n", s->pos.stall, HERD_HARE_STALL_LIMIT);
+    if (s->head.result == HERD_ONGOING)
+        herd_sb_printf(sb, "%s to move", s->pos.side ? "hare (H)" : "hounds (D)");
+    else
+        herd_sb_printf(sb, "%s wins (%s)", s->head.winner ? "hare" : "hounds",
+                       herd_reason_name((herd_reason)s->head.reason));
+}
+
+/* ------------------------------------------------------------ solving */
+
+/* The table: for every hound set (as its rank among the 165 sets of three
+ * points), hare point, stall count 0..10 and side to move, the value
+ * winner + 2 * plies. The game cannot cycle: every hound move either lowers
+ * the sum of the hounds' rows or keeps it and raises the stall count, which
+ * ends the game at ten. So the positions are solved in that order (lower
+ * row sums first, then higher stall counts first; within one set and count,
+ * the hounds' turn before the hare's, whose moves lead to it), each from
+ * its successors, already solved: retrograde analysis without iteration. */
+#define SETS 165
+#define STALLS (HERD_HARE_STALL_LIMIT + 1)
+
+typedef struct hare_table {
+    uint8_t rank[1 << HERD_HARE_POINTS];
+    uint16_t set[SETS]; /* by rank, ordered by row sum */
+    uint16_t value[SETS][HERD_HARE_POINTS][STALLS][2];
+} hare_table;
+
+static uint16_t value_of(const hare_table *t, const hare_pos *p)
+{
+    return t->value[t->rank[p->hounds]][p->hare][p->stall][p->side];
+}
+
+static int row_sum(unsigned set)
+{
+    int sum = 0;
+    for (int q = 0; q < HERD_HARE_POINTS; q++)
+        if (set >> q & 1)
+            sum += row_of(q);
+    return sum;
+}
+
+/* The value of a position from those of its successors: the mover takes
+ * the quickest win, or else the slowest loss. */
+static uint16_t solve_pos(const hare_table *t, const hare_pos *p)
+{
+    herd_move moves[HERD_HARE_MAX_MOVES];
+    size_t n = pos_moves(p, moves);
+    int winner;
+    if (pos_outcome(p, n, &winner) != HERD_REASON_NONE)
+        return (uint16_t)winner;
+    unsigned best_win = 0xffff, worst_loss = 0;
+    for (size_t i = 0; i < n; i++) {
+        hare_pos q = *p;
+        int from, to;
+        step_points(moves[i], &from, &to);
+        pos_play(&q, from, to);
+        uint16_t v = value_of(t, &q);
+        unsigned plies = (v >> 1) + 1u;
+        if ((v & 1) == p->side) {
+            if (plies < best_win)
+                best_win = plies;
+        } else if (plies > worst_loss) {
+            worst_loss = plies;
+        }
+    }
+    if (best_win != 0xffff)
+        return (uint16_t)(p->side | best_win << 1);
+    return (uint16_t)((p->side ^ 1u) | worst_loss << 1);
+}
+
+static void hare_solve_build(void *table)
+{
+    hare_table *t = table;
+    int count = 0;
+    memset(t->rank, 0, sizeof t->rank);
+    for (int sum = 0; sum <= 3 * 4; sum++)
+        for (unsigned set = 0; set < 1u << HERD_HARE_POINTS; set++)
+            if (hunt_count(set) == 3 && row_sum(set) == sum) {
+                t->rank[set] = (uint8_t)count;
+                t->set[count++] = (uint16_t)set;
+            }
+    for (int first = 0; first < SETS;) {
+        int end = first;
+        while (end < SETS && row_sum(t->set[end]) == row_sum(t->set[first]))
+            end++;
+        for (int stall = HERD_HARE_STALL_LIMIT; stall >= 0; stall--)
+            for (int k = first; k < end; k++)
+                for (int side = HERD_HARE_HOUNDS; side <= HERD_HARE_HARE; side++)
+                    for (int hare = 0; hare < HERD_HARE_POINTS; hare++) {
+                        hare_pos p = {(uint8_t)hare, (uint8_t)stall, (uint8_t)side, t->set[k]};
+                        t->value[k][hare][stall][side] =
+                            t->set[k] >> hare & 1 ? 0 : solve_pos(t, &p);
+                    }
+        first = end;
+    }
+}
+
+static void hare_solve(const void *state, const void *table, int *winner, unsigned *plies)
+{
+    const hare_state *s = state;
+    if (s->head.result != HERD_ONGOING) {
+        *winner = s->head.winner;
+        *plies = 0;
+        return;
+    }
+    uint16_t v = value_of(table, &s->pos);
+    *winner = v & 1;
+    *plies = v >> 1;
+}
+
+/* Level 1: any move, uniformly at random. */
+static herd_move hare_genmove(void *state, int level)
+{
+    hare_state *s = state;
+    herd_move moves[HERD_HARE_MAX_MOVES];
+    size_t n = pos_moves(&s->pos, moves);
+    (void)level;
+    return moves[herd_rng_below(&s->head.rng, (uint32_t)n)];
+}
+
+/* Perfect play from the table: a move that keeps the best value for the
+ * mover (quickest win, slowest loss), drawn uniformly among those that do. */
+static herd_move hare_table_genmove(void *state, const void *table)
+{
+    hare_state *s = state;
+    herd_move moves[HERD_HARE_MAX_MOVES], best[HERD_HARE_MAX_MOVES];
+    size_t n = pos_moves(&s->pos, moves), k = 0;
+    uint16_t want = value_of(table, &s->pos);
+    for (size_t i = 0; i < n; i++) {
+        hare_pos q = s->pos;
+        int from, to;
+        step_points(moves[i], &from, &to);
+        pos_play(&q, from, to);
+        if (value_of(table, &q) + 2 == want)
+            best[k++] = moves[i];
+    }
+    return best[herd_rng_below(&s->head.rng, (uint32_t)k)];
+}
+
+/* ------------------------------------------------------- for search */
+
+/* The whole position in one key: the hare, the hounds, the stall count and
+ * the side to move. */
+static uint64_t hare_hash(const void *state)
+{
+    const hare_state *s = state;
+    const hare_pos *p = &s->pos;
+    return herd_zobrist((uint64_t)p->hare | (uint64_t)p->stall << 8 | (uint64_t)p->side << 16 |
+                        (uint64_t)p->hounds << 24);
+}
+
+/* For the hounds: each hound at or below the hare's row keeps it from
+ * escaping, the stall count runs against them, and the hare's room to move
+ * is what they must take away. From the side to move's point of view. */
+static int hare_evaluate(const void *state)
+{
+    const hare_state *s = state;
+    const hare_pos *p = &s->pos;
+    int hounds = 0;
+    for (hunt_set h = p->hounds; h; h &= h - 1)
+        if (row_of(hunt_first(h)) >= row_of(p->hare))
+            hounds += 30;
+    hounds -= 8 * p->stall;
+    hounds -= 10 * (int)hunt_steps(&board, p->hare, occupied(p), HUNT_ANY, NULL);
+    return p->side == HERD_HARE_HOUNDS ? hounds : -hounds;
+}
+
+static const herd_level hare_levels[] = {
+    {"random", "any move, uniformly at random", HERD_LEVEL_OWN, 0, 0},
+    {"club", "alpha-beta search up to six plies deep within 20,000 nodes", HERD_LEVEL_ALPHABETA, 6,
+     20000},
+    {"perfect",
+     "perfect play from the solved game: the quickest win, else the slowest loss; ties at "
+     "random",
+     HERD_LEVEL_SOLVED, 0, 0},
+};
+
+/* ---------------------------------------------------- typed queries */
+
+static const hare_state *hare_of(const herd_game *g)
+{
+    return herd_game_state(g, HERD_HARE);
+}
+
+herd_move herd_hare_move(herd_cell from, herd_cell to)
+{
+    return hunt_step_move(from, to);
+}
+
+int herd_hare_move_cells(herd_move m, herd_cell *from, herd_cell *to)
+{
+    hunt_path path;
+    if (!hunt_decode(m, &path) || path.hops)
+        return HERD_E_ARG;
+    if (from)
+        *from = path.at[0];
+    if (to)
+        *to = path.at[1];
+    return HERD_OK;
+}
+
+int herd_hare_point(int index, herd_cell *cell)
+{
+    if (index < 0 || index >= HERD_HARE_POINTS || !cell)
+        return HERD_E_ARG;
+    *cell = board.cell[index];
+    return HERD_OK;
+}
+
+int herd_hare_line(int index, herd_cell *a, herd_cell *b)
+{
+    int p, q;
+    if (!a || !b || !hunt_line(&board, index, &p, &q))
+        return HERD_E_ARG;
+    *a = board.cell[p];
+    *b = board.cell[q];
+    return HERD_OK;
+}
+
+int herd_hare_at(const herd_game *g, herd_cell cell, int *side)
+{
+    const hare_state *s = hare_of(g);
+    int p = hunt_point_at(&board, cell.row, cell.col);
+    if (!s || !side || p < 0)
+        return HERD_E_ARG;
+    *side = p == s->pos.hare ? HERD_HARE_HARE : s->pos.hounds >> p & 1 ? HERD_HARE_HOUNDS : -1;
+    return HERD_OK;
+}
+
+int herd_hare_hare(const herd_game *g, herd_cell *cell)
+{
+    const hare_state *s = hare_of(g);
+    if (!s || !cell)
+        return HERD_E_ARG;
+    *cell = board.cell[s->pos.hare];
+    return HERD_OK;
+}
+
+int herd_hare_hounds(const herd_game *g, herd_cell hounds[HERD_HARE_HOUNDS_COUNT])
+{
+    const hare_state *s = hare_of(g);
+    if (!s || !hounds)
+        return HERD_E_ARG;
+    int i = 0;
+    for (hunt_set h = s->pos.hounds; h; h &= h - 1)
+        hounds[i++] = board.cell[hunt_first(h)];
+    return HERD_OK;
+}
+
+int herd_hare_stall(const herd_game *g, int *stall)
+{
+    const hare_state *s = hare_of(g);
+    if (!s || !stall)
+        return HERD_E_ARG;
+    *stall = s->pos.stall;
+    return HERD_OK;
+}
+
+const herd_rules herd_hare_rules = {
+    .name = "hare",
+    .kind = HERD_HARE,
+    .side_names = {"hounds", "hare"},
+    .option_keys = hare_keys,
+    .state_size = sizeof(hare_state),
+    .max_moves = HERD_HARE_MAX_MOVES,
+    .max_level = sizeof hare_levels / sizeof hare_levels[0],
+    .init = hare_init,
+    .legal = hare_legal,
+    .count = hare_count,
+    .apply = hare_apply,
+    .play = hare_play,
+    .write_position = hare_write_position,
+    .read_position = hare_read_position,
+    .write_move = hare_write_move,
+    .read_move = hare_read_move,
+    .show = hare_show,
+    .solve_table_size = sizeof(hare_table),
+    .solve_build = hare_solve_build,
+    .solve = hare_solve,
+    .table_genmove = hare_table_genmove,
+    .genmove = hare_genmove,
+    .levels = hare_levels,
+    .hash = hare_hash,
+    .evaluate = hare_evaluate,
+};

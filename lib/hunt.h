@@ -1,0 +1,128 @@
+/* The hunt mechanism shared by Hare and Hounds (hare.c) and Fox and Geese
+ * (fox.c): a board of named points joined by lines, one hunter that moves
+ * along the lines in any direction, and several pursuers that move only in
+ * the directions the game allows them (never back). A game is its board
+ * data, its directions and its few own rules; everything else is here. */
+#ifndef HERD_HUNT_H
+#define HERD_HUNT_H
+
+#include "internal.h"
+
+#define HUNT_MAX_POINTS 33
+#define HUNT_GRID 7      /* boards fit a 7x7 grid of cell names, a1..g7 */
+#define HUNT_MAX_HOPS 17 /* a jump chain captures one pursuer per hop */
+
+/* The eight directions of a line, clockwise from up (toward row a). */
+enum { HUNT_N, HUNT_NE, HUNT_E, HUNT_SE, HUNT_S, HUNT_SW, HUNT_W, HUNT_NW, HUNT_DIRS };
+#define HUNT_BIT(d) (1u << (d))
+#define HUNT_UP (HUNT_BIT(HUNT_N) | HUNT_BIT(HUNT_NE) | HUNT_BIT(HUNT_NW))
+#define HUNT_SIDEWAYS (HUNT_BIT(HUNT_E) | HUNT_BIT(HUNT_W))
+#define HUNT_ANY 0xffu
+
+/* A set of points, bit p for point p. */
+typedef uint64_t hunt_set;
+
+/* A board: its points in row-major order (so that the byte order of the
+ * names is the order of the points) and, for each, the directions in which
+ * a line leaves it to the neighbouring point. Plain constant data. */
+typedef struct hunt_board {
+    int points;
+    herd_cell cell[HUNT_MAX_POINTS];
+    uint8_t index[HUNT_GRID][HUNT_GRID]; /* point + 1 at each cell, 0 for none */
+    uint8_t links[HUNT_MAX_POINTS];      /* HUNT_BIT(d) for each line leaving */
+} hunt_board;
+
+/* The point at a cell, -1 for none (any coordinates are accepted). */
+int hunt_point_at(const hunt_board *b, int row, int col);
+/* The point one line away from p in direction d, -1 where no line goes. */
+int hunt_next(const hunt_board *b, int p, int d);
+/* The number of lines, and line i (0-based, ordered by their first point)
+ * as its two points. */
+int hunt_line_count(const hunt_board *b);
+int hunt_line(const hunt_board *b, int i, int *p, int *q);
+
+/* ------------------------------------------------------------ actions */
+
+/* An action decoded: the points it visits, from first to last. A step
+ * visits two; a jump chain visits its start and every landing point. */
+typedef struct hunt_path {
+    int hops; /* 0 for a step, else the jumps of the chain */
+    int count;
+    herd_cell at[HUNT_MAX_HOPS + 1];
+} hunt_path;
+
+/* The action that steps from one cell to another (0, no action, when a
+ * cell is outside the 7x7 grid of names). */
+herd_move hunt_step_move(herd_cell from, herd_cell to);
+/* The jump chain from a cell through landings two cells away in a straight
+ * line each (0 when a landing is not so, or when there are none or more than
+ * HUNT_MAX_HOPS). */
+herd_move hunt_chain_move(herd_cell from, const herd_cell *landing, int hops);
+/* Reads an action; 0 when m is no action. */
+int hunt_decode(herd_move m, hunt_path *path);
+
+/* The steps from p to empty neighbouring points in the directions dirs. */
+size_t hunt_steps(const hunt_board *b, int p, hunt_set occupied, unsigned dirs, herd_move *buf);
+/* The steps of every pursuer in dirs, pursuer by pursuer. */
+size_t hunt_pursuer_steps(const hunt_board *b, hunt_set pursuers, hunt_set occupied, unsigned dirs,
+                          herd_move *buf);
+/* Every jump chain of the hunter from p over pursuers (each chain and each
+ * of its prefixes), written until cap actions are written in all; returns
+ * the number written. */
+size_t hunt_chains(const hunt_board *b, int p, hunt_set pursuers, hunt_set occupied, herd_move *buf,
+                   size_t cap);
+
+/* Checks that the path of an action goes from a point along lines and
+ * names why not: "b1-b3 is not a step along a line". Returns the point
+ * indices through points (count entries). */
+int hunt_check_path(const hunt_board *b, const hunt_path *path, int *points, herd_msg msg);
+/* The direction of the line from p to q, its neighbour (-1 when none). */
+int hunt_direction(const hunt_board *b, int p, int q);
+
+/* ------------------------------------------------------------- texts */
+
+/* Action texts: `FROM-TO` for a step, `FROM-P1-P2-...` for a chain (when
+ * chains is set; a single landing two points away in a line is a jump). */
+int hunt_write_move(const hunt_board *b, herd_move m, herd_sb *sb);
+int hunt_read_move(const hunt_board *b, int chains, const char *text, herd_move *m, herd_msg msg);
+
+/* A point's name into buf (at least 4 bytes). */
+const char *hunt_name(const hunt_board *b, int p, char *buf);
+/* A cell's name for a message (any coordinates). */
+const char *hunt_cell_name(herd_cell c, char buf[32]);
+/* Reads one point name into p (-1 on failure); HERD_E_PARSE or
+ * HERD_E_POSITION with a message. */
+int hunt_scan_point(const hunt_board *b, herd_scan *sc, int *p, herd_msg msg);
+/* Reads a comma-separated list of points into a set; a point listed twice is
+ * HERD_E_POSITION. count receives the number listed. */
+int hunt_scan_points(const hunt_board *b, herd_scan *sc, hunt_set *set, int *count, herd_msg msg);
+/* Writes a set as comma-separated names in byte order. */
+void hunt_write_points(const hunt_board *b, hunt_set set, herd_sb *sb);
+
+/* The board as text: the column numbers, then a row per letter with the
+ * hunter's letter, the pursuers' letter or `.` on each point. */
+void hunt_show(const hunt_board *b, int hunter, hunt_set pursuers, char hunter_mark,
+               char pursuer_mark, herd_sb *sb);
+
+/* Reads a cell-name option (`start=c2`) into a point: HERD_E_PARSE when the
+ * value is no point of the board; dflt when the key was not given. */
+int hunt_option_point(const hunt_board *b, const herd_options *o, const char *key, int dflt, int *p,
+                      herd_msg msg);
+
+static inline int hunt_count(hunt_set s)
+{
+    int n = 0;
+    for (; s; s &= s - 1)
+        n++;
+    return n;
+}
+
+static inline int hunt_first(hunt_set s)
+{
+    int p = 0;
+    while (!(s >> p & 1))
+        p++;
+    return p;
+}
+
+#endif /* HERD_HUNT_H */
