@@ -53,17 +53,19 @@ extern "C" {
 
 /** Error codes. Every error is negative; ::HERD_OK is zero. */
 typedef enum herd_code {
-    HERD_OK = 0,             /**< Success. */
-    HERD_E_ARG = -1,         /**< A NULL pointer or an argument out of its domain. */
-    HERD_E_NOMEM = -2,       /**< The allocator returned NULL, or caller memory is too small. */
-    HERD_E_RANGE = -3,       /**< An option value out of its allowed range. */
-    HERD_E_PARSE = -4,       /**< Malformed text (position, move or options). */
-    HERD_E_ILLEGAL = -5,     /**< A well-formed move that the rules forbid here. */
-    HERD_E_BUFFER = -6,      /**< A caller buffer is too small; the needed size is reported. */
-    HERD_E_STATE = -7,       /**< Not possible now: game over, nothing to undo, no chance event. */
-    HERD_E_UNKNOWN = -8,     /**< An unknown game name or option key. */
-    HERD_E_POSITION = -9,    /**< A well-formed position that breaks the rules' invariants. */
-    HERD_E_UNSUPPORTED = -10 /**< The game does not offer this operation. */
+    HERD_OK = 0,              /**< Success. */
+    HERD_E_ARG = -1,          /**< A NULL pointer or an argument out of its domain. */
+    HERD_E_NOMEM = -2,        /**< The allocator returned NULL, or caller memory is too small. */
+    HERD_E_RANGE = -3,        /**< An option value out of its allowed range. */
+    HERD_E_PARSE = -4,        /**< Malformed text (position, move or options). */
+    HERD_E_ILLEGAL = -5,      /**< A well-formed move that the rules forbid here. */
+    HERD_E_BUFFER = -6,       /**< A caller buffer is too small; the needed size is reported. */
+    HERD_E_STATE = -7,        /**< Not possible now: game over, nothing to undo, no chance event. */
+    HERD_E_UNKNOWN = -8,      /**< An unknown game name or option key. */
+    HERD_E_POSITION = -9,     /**< A well-formed position that breaks the rules' invariants. */
+    HERD_E_UNSUPPORTED = -10, /**< The game does not offer this operation. */
+    HERD_E_INTERRUPTED = -11  /**< A long call was stopped by herd_interrupt() or the
+                                   progress handler (herd_set_progress()). */
 } herd_code;
 
 /**
@@ -329,9 +331,37 @@ HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
  * count as actions; an ended game has none; depth 0 counts 1).
  * Allocates one work area with the handle's allocator.
  * A game made by herd_copy_into() has no allocator and answers ::HERD_E_NOMEM.
- * @return ::HERD_OK, ::HERD_E_ARG (depth over 64), ::HERD_E_NOMEM.
+ * herd_interrupt() and the progress handler can stop it.
+ * @return ::HERD_OK, ::HERD_E_ARG (NULL, or depth over 64), ::HERD_E_NOMEM,
+ *         ::HERD_E_INTERRUPTED; on error @p nodes is untouched.
  */
 HERD_API int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes);
+
+/* ------------------------------------------------- stopping long calls */
+
+/**
+ * Asks the long call running on @p g (herd_perft(), and any later call that
+ * searches) to stop: it returns ::HERD_E_INTERRUPTED within about a
+ * thousand nodes, with the game unchanged, and the request is then spent.
+ * A request made while no long call runs stops the next one at its start.
+ *
+ * Safe to call from another thread while @p g is in use, and from a signal
+ * handler (it only sets a lock-free C11 atomic flag in the handle), as
+ * SQLite's `sqlite3_interrupt()`. @p g must stay alive meanwhile. NULL is
+ * harmless. Clones and copies do not inherit a pending request.
+ */
+HERD_API void herd_interrupt(herd_game *g);
+
+/**
+ * Installs a progress handler, as SQLite's `sqlite3_progress_handler()`:
+ * during long calls on @p g (see herd_interrupt()), @p fn is called with
+ * @p ud about every @p every nodes; when it returns nonzero the call stops
+ * and returns ::HERD_E_INTERRUPTED, with the game unchanged. The handler may
+ * not call the library on @p g. @p fn NULL or @p every 0 removes the
+ * handler. Clones and copies start without one.
+ * @return ::HERD_OK, or ::HERD_E_ARG when @p g is NULL.
+ */
+HERD_API int herd_set_progress(herd_game *g, int (*fn)(void *ud), void *ud, unsigned every);
 
 /** Makes an independent copy of @p src, history included, with its own
  *  allocator (NULL for malloc/free). */
