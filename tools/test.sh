@@ -6,6 +6,8 @@
 #   2. builds with HERD_SANITIZE=ON (ASan + UBSan) in build/asan, with clang
 #      when present, and runs every test again; with clang it also fuzzes
 #      every text parser for 60 seconds (tests/fuzz);
+#   2b. builds with HERD_TSAN=ON (ThreadSanitizer) in build/tsan and runs the
+#      thread tests (threads, interrupt), which must report nothing;
 #   3. builds the API reference (the docs target; any Doxygen warning fails);
 #   4. installs into a temporary prefix and builds and runs the two consumer
 #      examples: examples/pkgconfig (Makefile) and examples/cmake (find_package).
@@ -66,6 +68,14 @@ if [ "$fuzz" = ON ]; then
     rm -rf "$tmp"
     tmp=""
 fi
+
+# ------------------------------------------------------------ 2b. threads
+step "build/tsan: HERD_TSAN=ON, the thread tests under ThreadSanitizer"
+cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=Debug -DHERD_TSAN=ON -DHERD_WERROR=ON \
+      -DHERD_BUILD_TESTS=ON
+cmake --build build/tsan -j "$jobs" --target test_threads test_interrupt
+TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}" \
+    ctest --test-dir build/tsan --output-on-failure -R '^(threads|interrupt)$'
 
 # --------------------------------------------------------------------- 3. docs
 step "build/ci: the docs target (Doxygen warnings fail)"
