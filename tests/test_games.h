@@ -8,6 +8,8 @@
 
 #include "test_util.h"
 
+#include <stdalign.h>
+
 /* A game with options; `large` is a position where perft 64 cannot end in
  * a test's lifetime (the interrupt tests stop it). */
 typedef struct game_case {
@@ -90,6 +92,31 @@ static inline int play_random_to_end(herd_game *g, test_rng *r, int cap)
         k++;
     }
     return k;
+}
+
+/* An ended game of c's kind: c's own game played on by the computer when
+ * it ends soon, else another case of the same game that does (a game with
+ * no move limit may go round for ever: horses on 9x8 with 4 horses, seed
+ * 3, does). Played in caller memory, which keeps no history. */
+static inline herd_game *ended_game_of(const game_case *c)
+{
+    static _Alignas(max_align_t) unsigned char mem[1 << 16];
+    for (size_t i = 0; i <= GAME_CASE_COUNT; i++) {
+        const game_case *d = i == 0 ? c : &GAME_CASES[i - 1];
+        if (strcmp(d->game, c->game) != 0)
+            continue;
+        herd_game *g = case_new(d, NULL, NULL), *k, *out;
+        assert_true(herd_copy_size(g, 0) <= sizeof mem);
+        assert_int_equal(herd_copy_into(g, mem, herd_copy_size(g, 0), &k), HERD_OK);
+        herd_free(g);
+        play_computer(k, 20000);
+        if (is_ongoing(k))
+            continue;
+        assert_int_equal(herd_clone(k, &out, NULL, NULL), HERD_OK);
+        return out;
+    }
+    fail_msg("no case of %s ends within 20000 actions", c->game);
+    return NULL;
 }
 
 #endif /* HERD_TEST_GAMES_H */
