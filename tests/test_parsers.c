@@ -825,6 +825,16 @@ static void echoed_input_is_escaped_by_one_rule(void **state)
         {"w=\xe2\x80\xa8", "w=\\u2028 is not"},
         {"w=a\\b", "w=a\\\\b is not"},
         {"w=\x7f", "w=\\x7f is not"},
+        {"w=\n", "w=\\n is not"},
+        {"w=\xe2\x80\xa9", "w=\\u2029 is not"},
+        {"w=\xf0\x9f\x90\x8e", "w=\xf0\x9f\x90\x8e is not"},     /* U+1F40E stays */
+        {"w=\xe2\x28\xa1", "w=\\xe2(\\xa1 is not"},              /* a bad second byte */
+        {"w=\xe2\x82\x28", "w=\\xe2\\x82( is not"},              /* a bad third byte */
+        {"w=\xe0\x80\x80", "w=\\xe0\\x80\\x80 is not"},          /* overlong */
+        {"w=\xf0\x80\x80\x80", "w=\\xf0\\x80\\x80\\x80 is not"}, /* overlong */
+        {"w=\xf4\x90\x80\x80", "w=\\xf4\\x90\\x80\\x80 is not"}, /* past U+10FFFF */
+        {"w=\xf5\x80", "w=\\xf5\\x80 is not"},                   /* no lead byte */
+        {"w=\xe2\x80", "w=\\xe2\\x80 is not"},                   /* cut short */
     };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
         herd_game *g = (herd_game *)(uintptr_t)0x1;
