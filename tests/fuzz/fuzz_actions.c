@@ -37,7 +37,7 @@
         }                                                                            \
     } while (0)
 
-#define MAX_OPS 300
+#define MAX_OPS 64
 
 /* The bytes after the first line, read one operation at a time. */
 typedef struct input {
