@@ -5,6 +5,8 @@
 
 #include <stdalign.h>
 
+#include "internal.h" /* the generator, for its rejection sampling */
+
 /* A fixed mid-game position used by several tests (8x8, six horses). */
 static const char *const MIDGAME =
     "horses w=8 h=8 turn=green green=e4,g7,g8,h5,f6,f5 red=c6,b5,e6,b7,d8,d4";
@@ -399,6 +401,27 @@ static void copy_position_sets_the_position_and_clears_history(void **state)
     herd_free(b);
 }
 
+/* herd_rng_below() draws the top 32 bits and rejects those at or above the
+ * largest multiple of n (a quarter of them for n = 3 * 2^30), so every value
+ * below n is as likely: the same draws by hand give the same values. */
+static void rng_below_rejects_the_uneven_top(void **state)
+{
+    (void)state;
+    const uint32_t n = UINT32_C(3) << 30;
+    herd_rng r, by_hand;
+    herd_rng_seed(&r, 2026);
+    by_hand = r;
+    int rejected = 0;
+    for (int i = 0; i < 200; i++) {
+        uint32_t x;
+        while ((x = (uint32_t)(herd_rng_next(&by_hand) >> 32)) >= n)
+            rejected++;
+        assert_int_equal(herd_rng_below(&r, n), x);
+    }
+    assert_true(rejected > 10);
+    assert_memory_equal(&r, &by_hand, sizeof r);
+}
+
 /* Caller memory, aligned for any type. */
 static _Alignas(max_align_t) unsigned char arena[1 << 16];
 
@@ -737,6 +760,7 @@ int main(void)
         cmocka_unit_test(copy_into_too_small_memory_is_nomem),
         cmocka_unit_test(copy_into_misaligned_memory_is_refused),
         cmocka_unit_test(copy_into_memory_overlapping_the_source_is_refused),
+        cmocka_unit_test(rng_below_rejects_the_uneven_top),
         cmocka_unit_test(perft_depth_zero_is_one_and_depth_over_64_is_refused),
         cmocka_unit_test(move_bounds_are_consistent),
         cmocka_unit_test(last_error_names_the_last_refusal),

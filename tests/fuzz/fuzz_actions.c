@@ -90,8 +90,9 @@ static void same_text(const herd_game *a, const herd_game *b)
 }
 
 /* The invariants that hold between any two operations. Listed actions are
- * tried a sample at a time (at most SAMPLE, from a rotating start), so that
- * an input stays cheap on boards with hundreds of actions. */
+ * tried a sample at a time (at most SAMPLE, from a rotating start; two of
+ * them also through herd_is_legal()), so that an input stays cheap on
+ * boards with hundreds of actions. */
 #define SAMPLE 8
 
 static void check_invariants(fuzz *f, unsigned rotate)
@@ -102,9 +103,10 @@ static void check_invariants(fuzz *f, unsigned rotate)
     CHECK((st.result == HERD_ONGOING) == (f->n > 0));
     if (st.result != HERD_ONGOING)
         CHECK(!herd_is_chance(f->g));
-    size_t stride = f->n / SAMPLE + 1;
+    size_t stride = f->n / SAMPLE + 1, tried = 0;
     for (size_t i = f->n ? rotate % stride : 0; i < f->n; i += stride) {
-        CHECK(herd_is_legal(f->g, f->moves[i]));
+        if (tried++ < 2) /* herd_is_legal() lists them all: the costly check */
+            CHECK(herd_is_legal(f->g, f->moves[i]));
         CHECK(herd_copy_position(f->scratch, f->g) == HERD_OK);
         CHECK(herd_apply(f->scratch, f->moves[i]) == HERD_OK);
     }
