@@ -1,11 +1,17 @@
 /* herd: the line protocol of docs/protocol.md on standard input and output,
  * so that front ends, scripts and tests in any language can drive every
- * game of libherd. It uses only the public API. */
+ * game of libherd. It uses only the public API. The command loop runs over
+ * any pair of streams (herd_session.h), so that the protocol fuzzer runs it
+ * in-process; main() is compiled out there (HERD_SESSION_NO_MAIN). */
+#define _POSIX_C_SOURCE 200809L /* sigaction */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <herd/herd.h>
+
+#include "herd_session.h"
 
 #define MAX_LINE 8192
 
@@ -14,25 +20,45 @@ typedef struct session {
     char out[HERD_MAX_MOVES * HERD_MAX_MOVE_TEXT];
 } session;
 
+/* The stream the answers go to: the program runs one session at a time. */
+static FILE *answers;
+
+/* Set by herd_session_interrupt() (a signal handler), cleared before each
+ * command; the current game's progress handler reads it. */
+static volatile sig_atomic_t interrupt_requested;
+
+void herd_session_interrupt(void)
+{
+    interrupt_requested = 1;
+}
+
+static int stop_requested(void *ud)
+{
+    (void)ud;
+    return interrupt_requested != 0;
+}
+
 static void answer(const char *payload)
 {
     if (payload && *payload)
-        printf("= %s\n\n", payload);
+        fprintf(answers, "= %s\n\n", payload);
     else
-        printf("=\n\n");
-    fflush(stdout);
+        fprintf(answers, "=\n\n");
+    fflush(answers);
 }
 
 static void refuse(const char *message)
 {
-    printf("? %s\n\n", message);
-    fflush(stdout);
+    fprintf(answers, "? %s\n\n", message);
+    fflush(answers);
 }
 
 /* The game's own message when it has one, else the code's description. */
 static void refuse_code(const session *s, int code)
 {
     const char *m = s->game ? herd_last_error(s->game) : "";
+    if (code == HERD_E_INTERRUPTED)
+        m = "interrupted"; /* by the user, who knows which command */
     refuse(*m ? m : herd_strerror(code));
 }
 
@@ -68,7 +94,7 @@ static int parse_number(const char *text, unsigned long max, unsigned long *v)
 static void cmd_new(session *s, const char *args)
 {
     char name[32];
-    size_t n = strcspn(args, " ");
+    size_t n = strcspn(args, " \t");
     if (n == 0 || n >= sizeof name) {
         refuse("usage: new GAME [KEY=VALUE ...]");
         return;
@@ -77,7 +103,7 @@ static void cmd_new(session *s, const char *args)
     name[n] = '\0';
     herd_game *g;
     herd_error err;
-    int rc = herd_new(&g, name, args + n + (args[n] == ' '), NULL, NULL, &err);
+    int rc = herd_new(&g, name, args + n + strspn(args + n, " \t"), NULL, NULL, &err);
     if (rc != HERD_OK) {
         refuse(err.message);
         return;
@@ -380,9 +406,11 @@ static void cmd_help(session *s)
 /* Runs one command line; returns 0 when the program should end. */
 static int run(session *s, char *line)
 {
-    char *args = line + strcspn(line, " ");
-    if (*args)
+    char *args = line + strcspn(line, " \t"); /* blanks: spaces and tabs */
+    if (*args) {
         *args++ = '\0';
+        args += strspn(args, " \t");
+    }
     const char *cmd = line;
     if (strcmp(cmd, "quit") == 0) {
         answer(NULL);
@@ -447,11 +475,11 @@ enum { LINE_END = 0, LINE_OK, LINE_TOO_LONG, LINE_NUL };
 /* Reads one line without its newline (and a carriage return before it).
  * A line too long, or holding a NUL byte, is read to its end all the same,
  * so that every input line gets exactly one answer. */
-static int read_line(char *line, size_t cap)
+static int read_line(FILE *in, char *line, size_t cap)
 {
     size_t n = 0;
     int c, status = LINE_OK;
-    while ((c = getchar()) != EOF && c != '\n') {
+    while ((c = getc(in)) != EOF && c != '\n') {
         if (c == '\0')
             status = LINE_NUL;
         else if (n + 1 < cap)
@@ -467,6 +495,35 @@ static int read_line(char *line, size_t cap)
     return status;
 }
 
+int herd_session_run(FILE *in, FILE *out)
+{
+    static char line[MAX_LINE];
+    session *s = calloc(1, sizeof *s);
+    if (!s)
+        return 1;
+    answers = out;
+    int going = 1;
+    while (going) {
+        int status = read_line(in, line, sizeof line);
+        if (status == LINE_END)
+            break;
+        /* An interrupt stops only the command that runs when it comes. */
+        interrupt_requested = 0;
+        if (s->game)
+            herd_set_progress(s->game, stop_requested, NULL, 4096);
+        if (status == LINE_TOO_LONG)
+            refuse("line too long");
+        else if (status == LINE_NUL)
+            refuse("line holds a NUL byte");
+        else if (line[strspn(line, " \t")] != '\0') /* blank lines are ignored */
+            going = run(s, line + strspn(line, " \t"));
+    }
+    herd_free(s->game);
+    free(s);
+    return 0;
+}
+
+#ifndef HERD_SESSION_NO_MAIN
 static void usage(void)
 {
     printf("Usage: herd [--help | --version]\n"
@@ -501,24 +558,29 @@ static int options(int argc, char **argv, int *status)
     return 0;
 }
 
+static void on_sigint(int sig)
+{
+    (void)sig;
+    herd_session_interrupt();
+}
+
 int main(int argc, char **argv)
 {
-    static session s;
-    static char line[MAX_LINE];
-    int going = 1, exit_status;
+    int exit_status;
     if (!options(argc, argv, &exit_status))
         return exit_status;
-    while (going) {
-        int status = read_line(line, sizeof line);
-        if (status == LINE_END)
-            break;
-        if (status == LINE_TOO_LONG)
-            refuse("line too long");
-        else if (status == LINE_NUL)
-            refuse("line holds a NUL byte");
-        else if (line[strspn(line, " \t")] != '\0') /* blank lines are ignored */
-            going = run(&s, line + strspn(line, " \t"));
-    }
-    herd_free(s.game);
-    return 0;
+        /* SIGINT stops a long command (perft 64 on a large board) instead of
+         * the program, which answers `?` and reads on. */
+#    ifdef _WIN32
+    signal(SIGINT, on_sigint);
+#    else
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART; /* reading standard input goes on */
+    sigaction(SIGINT, &sa, NULL);
+#    endif
+    return herd_session_run(stdin, stdout);
 }
+#endif

@@ -1,6 +1,7 @@
 /* The generic game handle: allocation, history, errors, text, perft and
  * copies, written once for every game through its herd_rules. */
 #include <stdalign.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,13 @@ struct herd_game {
     size_t hist_slots, hist_start, hist_len;
     void *table; /* the game's solution table (rules->solve), built on first use */
     char err[HERD_ERROR_MESSAGE_SIZE];
+    /* Stopping long calls (herd_work_check()): the flag that herd_interrupt()
+     * sets from any thread or a signal handler, the progress handler, and
+     * the countdowns to their next look. */
+    atomic_int interrupted;
+    int (*progress)(void *ud);
+    void *progress_ud;
+    unsigned progress_every, progress_left, poll_left;
     max_align_t state[]; /* rules->state_size bytes */
 };
 
@@ -96,6 +104,8 @@ const char *herd_strerror(int code)
         return "position breaks the rules";
     case HERD_E_UNSUPPORTED:
         return "not supported by this game";
+    case HERD_E_INTERRUPTED:
+        return "interrupted";
     default:
         return "unknown error";
     }
@@ -117,6 +127,23 @@ const char *herd_version_string(void)
 
 /* ------------------------------------------------------------ creation */
 
+/* Every field but the state: no history, no message, no interrupt pending,
+ * no progress handler. Creation, clones and copies start so. */
+static void init_handle(herd_game *g, const herd_rules *rules, herd_alloc_fn alloc, void *ud)
+{
+    g->rules = rules;
+    g->alloc = alloc;
+    g->ud = ud;
+    g->hist = NULL;
+    g->hist_slots = g->hist_start = g->hist_len = 0;
+    g->table = NULL; /* built on first use; a copy builds its own */
+    g->err[0] = '\0';
+    atomic_init(&g->interrupted, 0);
+    g->progress = NULL;
+    g->progress_ud = NULL;
+    g->progress_every = g->progress_left = g->poll_left = 0;
+}
+
 int herd_game_create(herd_game **out, const herd_rules *rules, const herd_options *opt,
                      herd_alloc_fn alloc, void *ud, herd_error *err)
 {
@@ -134,10 +161,8 @@ int herd_game_create(herd_game **out, const herd_rules *rules, const herd_option
         set_error(err, HERD_E_NOMEM, "out of memory");
         return HERD_E_NOMEM;
     }
-    memset(g, 0, size);
-    g->rules = rules;
-    g->alloc = alloc;
-    g->ud = ud;
+    memset(g->state, 0, rules->state_size);
+    init_handle(g, rules, alloc, ud);
     int rc = rules->init(g->state, opt, msg);
     if (rc != HERD_OK) {
         alloc(ud, g, size, 0);
@@ -162,7 +187,9 @@ int herd_new(herd_game **out, const char *game, const char *options, herd_alloc_
         if (strcmp(all_rules[i]->name, game) == 0)
             rules = all_rules[i];
     if (!rules) {
-        herd_fail(msg, HERD_E_UNKNOWN, "unknown game '%.40s'", game);
+        char name[48];
+        herd_fail(msg, HERD_E_UNKNOWN, "unknown game '%s'",
+                  herd_quote_input(name, sizeof name, game, strlen(game)));
         set_error(err, HERD_E_UNKNOWN, msgbuf);
         return HERD_E_UNKNOWN;
     }
@@ -548,19 +575,14 @@ static int check_genmove(herd_game *g, int level)
     return genmove_refusal(g, level, game_msg(g));
 }
 
-/* Levels that play at once, without a search. */
-static int plays_at_once(herd_level_kind kind)
-{
-    return kind == HERD_LEVEL_OWN || kind == HERD_LEVEL_SOLVED;
-}
-
 /* The level that `level` asks for. 0, the default, is the strongest of the
- * levels that play at once, without a search. */
+ * game's own players, which need no memory (no search, no table), so that
+ * it plays at once and in caller memory too. */
 static int level_of(const herd_game *g, int level)
 {
     if (level == 0)
         for (level = g->rules->max_level; level > 1; level--)
-            if (plays_at_once(g->rules->levels[level - 1].kind))
+            if (g->rules->levels[level - 1].kind == HERD_LEVEL_OWN)
                 break;
     return level;
 }
@@ -585,20 +607,30 @@ static int need_table(herd_game *g)
  * action for `state`, drawing from that state's generator. The searches
  * take their memory from the handle's allocator; a level that plays from
  * the solution table uses `table`, or builds one of its own for the call
- * when `table` is NULL (a const caller cannot keep it). */
-static int choose(const herd_game *g, void *state, int level, const void *table, herd_move *m)
+ * when `table` is NULL (a const caller cannot keep it). `work` is the game
+ * whose herd_interrupt() stops a search (NULL: a const call, which none
+ * stops, since checking writes to the handle). */
+static int choose(const herd_game *g, void *state, int level, const void *table, herd_game *work,
+                  herd_move *m)
 {
     const herd_rules *r = g->rules;
     level = level_of(g, level);
     const herd_level *lv = &r->levels[level - 1];
-    herd_search search = {r, g->alloc, g->ud, &((herd_head *)state)->rng, 0};
+    /* A search draws from a copy of the generator, kept only on success:
+     * a search that fails changes nothing. */
+    herd_rng *rng = &((herd_head *)state)->rng, drawn = *rng;
+    herd_search search = {r, g->alloc, g->ud, &drawn, work, 0};
+    int rc;
     if (lv->kind != HERD_LEVEL_OWN && !g->alloc && !table)
         return HERD_E_NOMEM; /* a game in caller memory has no allocator */
     switch (lv->kind) {
     case HERD_LEVEL_ALPHABETA:
-        return herd_search_alphabeta(&search, state, lv, m);
     case HERD_LEVEL_MCTS:
-        return herd_search_mcts(&search, state, lv, m);
+        rc = (lv->kind == HERD_LEVEL_MCTS ? herd_search_mcts : herd_search_alphabeta)(&search,
+                                                                                      state, lv, m);
+        if (rc == HERD_OK)
+            *rng = drawn;
+        return rc;
     case HERD_LEVEL_SOLVED:
         if (table) {
             *m = r->table_genmove(state, table);
@@ -624,7 +656,7 @@ static int draw_genmove(herd_game *g, int level, herd_move *m)
         if (rc != HERD_OK)
             return rc;
     }
-    int rc = choose(g, g->state, level, g->table, m);
+    int rc = choose(g, g->state, level, g->table, g, m);
     if (rc == HERD_E_NOMEM)
         herd_fail(game_msg(g), rc, "out of memory for the computer player's search");
     return rc;
@@ -666,11 +698,63 @@ int herd_solve(herd_game *g, int *winner, unsigned *plies)
     return HERD_OK;
 }
 
+/* ------------------------------------------------------ stopping work */
+
+/* How many nodes long work visits between two looks at the interrupt flag:
+ * often enough to stop within a millisecond, rarely enough to cost nothing. */
+#define POLL_EVERY 1024u
+
+void herd_interrupt(herd_game *g)
+{
+    if (g)
+        atomic_store(&g->interrupted, 1);
+}
+
+int herd_set_progress(herd_game *g, int (*fn)(void *ud), void *ud, unsigned every)
+{
+    if (!g)
+        return HERD_E_ARG;
+    g->progress = every ? fn : NULL;
+    g->progress_ud = g->progress ? ud : NULL;
+    g->progress_every = g->progress ? every : 0;
+    return HERD_OK;
+}
+
+void herd_work_begin(herd_game *g)
+{
+    g->poll_left = 1; /* an interrupt already pending stops the call at once */
+    g->progress_left = g->progress_every;
+}
+
+int herd_work_check(herd_game *g)
+{
+    if (--g->poll_left == 0) {
+        g->poll_left = POLL_EVERY;
+        if (atomic_exchange(&g->interrupted, 0))
+            return herd_fail(game_msg(g), HERD_E_INTERRUPTED, "interrupted");
+    }
+    if (g->progress && --g->progress_left == 0) {
+        g->progress_left = g->progress_every;
+        if (g->progress(g->progress_ud))
+            return herd_fail(game_msg(g), HERD_E_INTERRUPTED,
+                             "interrupted by the progress handler");
+    }
+    return HERD_OK;
+}
+
 /* ------------------------------------------------------------- perft */
 
-static uint64_t perft_rec(const herd_rules *r, unsigned char *state, herd_move *moves,
-                          unsigned depth)
+typedef struct perft_ctx {
+    herd_game *g;
+    const herd_rules *r;
+    int rc; /* HERD_OK until the work is stopped */
+} perft_ctx;
+
+static uint64_t perft_rec(perft_ctx *x, unsigned char *state, herd_move *moves, unsigned depth)
 {
+    const herd_rules *r = x->r;
+    if ((x->rc = herd_work_check(x->g)) != HERD_OK)
+        return 0;
     if (depth == 1 && r->count)
         return r->count(state);
     size_t n = r->legal(state, moves);
@@ -680,10 +764,10 @@ static uint64_t perft_rec(const herd_rules *r, unsigned char *state, herd_move *
     herd_move *next = moves + r->max_moves;
     void (*play)(void *state, herd_move m) = r->search_play ? r->search_play : r->play;
     uint64_t total = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && x->rc == HERD_OK; i++) {
         memcpy(child, state, r->state_size);
         play(child, moves[i]);
-        total += perft_rec(r, child, next, depth - 1);
+        total += perft_rec(x, child, next, depth - 1);
     }
     return total;
 }
@@ -705,8 +789,13 @@ int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes)
     if (!work)
         return herd_fail(game_msg(g), HERD_E_NOMEM, "out of memory for perft");
     memcpy(work, g->state, r->state_size);
-    *nodes = perft_rec(r, work, (herd_move *)(void *)(work + states), depth);
+    perft_ctx x = {g, r, HERD_OK};
+    herd_work_begin(g);
+    uint64_t total = perft_rec(&x, work, (herd_move *)(void *)(work + states), depth);
     g->alloc(g->ud, work, bytes, 0);
+    if (x.rc != HERD_OK)
+        return x.rc;
+    *nodes = total;
     return HERD_OK;
 }
 
@@ -722,13 +811,10 @@ int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void 
     herd_game *g = alloc(ud, NULL, 0, size);
     if (!g)
         return HERD_E_NOMEM;
-    memcpy(g, src, size);
-    g->alloc = alloc;
-    g->ud = ud;
-    g->err[0] = '\0';
-    g->table = NULL; /* a clone builds its own when it needs one */
-    g->hist = NULL;
-    g->hist_slots = g->hist_start = g->hist_len = 0;
+    /* Field by field, not the whole handle: another thread may be setting
+     * src's interrupt flag right now. */
+    init_handle(g, src->rules, alloc, ud);
+    memcpy(g->state, src->state, src->rules->state_size);
     if (src->hist_len) {
         size_t ss = src->rules->state_size;
         size_t slots = src->hist_len + 1;
@@ -760,25 +846,31 @@ size_t herd_copy_size(const herd_game *g, size_t history)
     return base + (history + 1) * ss;
 }
 
+/* Whether the n bytes at a share a byte with the m bytes at b. */
+static int overlaps(const void *a, size_t n, const void *b, size_t m)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return n && m && x < y + m && y < x + n;
+}
+
 int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_game **out)
 {
-    if (!src || !mem || !out || (uintptr_t)mem % alignof(max_align_t) != 0 ||
-        mem == (const void *)src)
+    if (!src || !mem || !out || (uintptr_t)mem % alignof(max_align_t) != 0)
         return HERD_E_ARG;
     size_t base = base_size(src->rules);
+    /* The copy would overwrite the game it reads (or that game's history,
+     * which a game in caller memory keeps right after itself). */
+    if (overlaps(mem, size, src, base) || overlaps(mem, size, src->hist, history_bytes(src)))
+        return HERD_E_ARG;
     if (size < base)
         return HERD_E_NOMEM;
     herd_game *g = mem;
-    memcpy(g, src, base);
-    g->alloc = NULL;
-    g->ud = NULL;
-    g->err[0] = '\0';
-    g->table = NULL; /* the source's table stays with the source */
+    init_handle(g, src->rules, NULL, NULL);
+    memcpy(g->state, src->state, src->rules->state_size);
     g->hist = (unsigned char *)mem + base;
     g->hist_slots = (size - base) / src->rules->state_size;
     if (g->hist_slots < 2)
         g->hist_slots = 0; /* no room for a record beside the free slot */
-    g->hist_start = g->hist_len = 0;
     *out = g;
     return HERD_OK;
 }
@@ -962,7 +1054,7 @@ int herd_hint(const herd_game *g, int level, herd_move *m)
      * game keeps its own, so the hint is what herd_genmove() would answer
      * now and asking for it changes nothing. */
     memcpy(copy.bytes, g->state, g->rules->state_size);
-    return choose(g, copy.bytes, level, g->table, m);
+    return choose(g, copy.bytes, level, g->table, NULL, m);
 }
 
 /* The head of the state recorded before the back-th newest action. */

@@ -528,10 +528,14 @@ static int read_board(hex_state *s, const char *p, const char *end, herd_msg msg
                             : p[c] == 'r' ? RED_STONE
                             : p[c] == 'b' ? BLUE_STONE
                                           : WALL;
-                if (v == WALL)
+                if (v == WALL) {
+                    char bad[24];
+                    size_t k = herd_utf8_len(p + c, (size_t)(len - c));
+                    herd_quote_input(bad, sizeof bad, p + c, k ? k : 1);
                     return herd_fail(msg, HERD_E_POSITION,
-                                     "row %c has '%c' at %d: a cell is '.', 'r' or 'b'", 'a' + r,
-                                     p[c], c + 1);
+                                     "row %c has '%s' at %d: a cell is '.', 'r' or 'b'", 'a' + r,
+                                     bad, c + 1);
+                }
                 s->grid[grid_at(n, r, c)] = v;
                 if (v != EMPTY) {
                     s->stones[v - 1]++;

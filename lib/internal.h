@@ -91,6 +91,20 @@ void herd_sb_cell(herd_sb *sb, int row, int col);
  * top or left edge, rows past `z`) are written out as "row R column C". */
 const char *herd_name_cell(char *buf, size_t cap, int row, int col); /* returns buf */
 
+/* Echoed input, by one rule for every message that quotes what it was
+ * given (option values, game names, a position's bad character): printable
+ * ASCII and well-formed UTF-8 as they are; a backslash as \\; tab, newline
+ * and carriage return as \t, \n, \r; other control bytes (C0, DEL, C1) and
+ * bytes of malformed UTF-8 as \xHH; U+2028 and U+2029 as \u2028, \u2029.
+ * So a message stays one line that a terminal shows and never executes. */
+void herd_sb_input(herd_sb *sb, const char *s, size_t n);
+/* The same into buf for a message's %s, cut after a whole character with
+ * "..." when it does not fit; returns buf. */
+const char *herd_quote_input(char *buf, size_t cap, const char *s, size_t n);
+/* The length of the well-formed UTF-8 character at s (at most n bytes), 0
+ * when the bytes there are not one. */
+size_t herd_utf8_len(const char *s, size_t n);
+
 /* A message buffer for a rule's explanation of a refusal. */
 typedef struct herd_msg {
     char *buf;
@@ -153,6 +167,16 @@ void herd_option_set_text(herd_option *o, const char *key, const char *text);
  * HERD_E_PARSE names a value that is no cell name. */
 int herd_options_get_cell(const herd_options *o, const char *key, int *row, int *col, int *given,
                           herd_msg msg);
+
+/* ------------------------------------------------------- long work */
+
+/* Long work (perft; later solving and searching) calls herd_work_begin()
+ * once, then herd_work_check() at every node: it looks at herd_interrupt()'s
+ * flag every thousand nodes or so and calls the progress handler every
+ * `every` nodes. HERD_E_INTERRUPTED (message set, the request spent) means:
+ * unwind, leave the game as it was, and return that code. */
+void herd_work_begin(herd_game *g);
+int herd_work_check(herd_game *g);
 
 /* -------------------------------------------------------------- rules */
 

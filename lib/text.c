@@ -62,6 +62,100 @@ const char *herd_name_cell(char *buf, size_t cap, int row, int col)
     return buf;
 }
 
+size_t herd_utf8_len(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (n == 0)
+        return 0;
+    if (u[0] < 0x80)
+        return 1;
+    /* Unicode's table of well-formed sequences: the lead byte sets the
+     * length and the range of the second byte (no overlong forms, no
+     * surrogates, nothing past U+10FFFF). */
+    size_t len;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (u[0] >= 0xC2 && u[0] <= 0xDF)
+        len = 2;
+    else if (u[0] >= 0xE0 && u[0] <= 0xEF)
+        len = 3, lo = u[0] == 0xE0 ? 0xA0 : 0x80, hi = u[0] == 0xED ? 0x9F : 0xBF;
+    else if (u[0] >= 0xF0 && u[0] <= 0xF4)
+        len = 4, lo = u[0] == 0xF0 ? 0x90 : 0x80, hi = u[0] == 0xF4 ? 0x8F : 0xBF;
+    else
+        return 0;
+    if (n < len || u[1] < lo || u[1] > hi)
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if (u[i] < 0x80 || u[i] > 0xBF)
+            return 0;
+    return len;
+}
+
+/* One character of an input fragment as a message shows it (see
+ * herd_sb_input()); returns the input bytes it took. */
+static size_t input_unit(const char *s, size_t n, herd_sb *sb)
+{
+    static const char hex[] = "0123456789abcdef";
+    unsigned char c = (unsigned char)s[0];
+    size_t k = herd_utf8_len(s, n);
+    int control = c < 0x20 || c == 0x7F || (k == 2 && c == 0xC2 && (unsigned char)s[1] < 0xA0);
+    int line_end = k == 3 && c == 0xE2 && (unsigned char)s[1] == 0x80 &&
+                   ((unsigned char)s[2] == 0xA8 || (unsigned char)s[2] == 0xA9);
+    if (c == '\\') {
+        herd_sb_puts(sb, "\\\\");
+    } else if (c == '\t' || c == '\n' || c == '\r') {
+        herd_sb_putc(sb, '\\');
+        herd_sb_putc(sb, c == '\t' ? 't' : c == '\n' ? 'n' : 'r');
+    } else if (line_end) { /* U+2028, U+2029: line readers split there */
+        herd_sb_puts(sb, (unsigned char)s[2] == 0xA8 ? "\\u2028" : "\\u2029");
+    } else if (k == 0 || control) {
+        if (k == 0)
+            k = 1;
+        for (size_t i = 0; i < k; i++) {
+            unsigned char b = (unsigned char)s[i];
+            char esc[4] = {'\\', 'x', hex[b >> 4], hex[b & 15]};
+            for (int j = 0; j < 4; j++)
+                herd_sb_putc(sb, esc[j]);
+        }
+    } else {
+        for (size_t i = 0; i < k; i++)
+            herd_sb_putc(sb, s[i]);
+    }
+    return k;
+}
+
+void herd_sb_input(herd_sb *sb, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n;)
+        i += input_unit(s + i, n - i, sb);
+}
+
+const char *herd_quote_input(char *buf, size_t cap, const char *s, size_t n)
+{
+    herd_sb sb;
+    herd_sb_init(&sb, NULL, 0);
+    herd_sb_input(&sb, s, n);
+    size_t whole = sb.len;
+    herd_sb_init(&sb, buf, cap);
+    if (whole < cap) { /* the whole fragment fits */
+        herd_sb_input(&sb, s, n);
+        return buf;
+    }
+    /* Whole characters while "..." still fits after them. */
+    for (size_t i = 0; i < n;) {
+        herd_sb unit;
+        char tmp[16];
+        herd_sb_init(&unit, tmp, sizeof tmp);
+        size_t k = input_unit(s + i, n - i, &unit);
+        if (sb.len + unit.len + 3 >= cap)
+            break;
+        herd_sb_puts(&sb, tmp);
+        i += k;
+    }
+    if (sb.len + 3 < cap)
+        herd_sb_puts(&sb, "...");
+    return buf;
+}
+
 int herd_fail(herd_msg msg, int code, const char *fmt, ...)
 {
     if (msg.buf && msg.cap) {
@@ -173,11 +267,7 @@ int herd_options_parse(herd_options *o, const char *text, const char *const *key
         it->value = v;
         it->malformed = ndigits == 0 || ndigits != vlen || (ndigits > 1 && value[0] == '0');
         it->out_of_range = too_big;
-        snprintf(it->text, sizeof it->text, "%.*s%s", vlen < 20 ? (int)vlen : 20, value,
-                 vlen > 20 ? "..." : "");
-        for (char *c = it->text; *c; c++)
-            if (*c < ' ' || *c > '~')
-                *c = '?'; /* messages stay on one printable line */
+        herd_quote_input(it->text, sizeof it->text, value, vlen);
         p = value + vlen;
     }
 }

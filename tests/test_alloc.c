@@ -1,8 +1,11 @@
-/* The caller's allocator: every allocation of creating and playing a game
- * made to fail in turn gives an error, changes nothing and leaks nothing;
- * sizes passed back to the allocator match what was allocated; moves,
- * legal-move lists and undo allocate nothing. */
-#include "test_util.h"
+/* The caller's allocator, for every game of test_games.h: every allocation
+ * of creating, cloning, playing, rolling and perft made to fail in turn
+ * (the k-th alone, and every one from the k-th on) gives HERD_E_NOMEM,
+ * changes nothing and leaks nothing, and the same call retried once memory
+ * is back reaches the same final state; sizes passed back to the allocator
+ * match what was allocated; moves, legal-move lists and undo allocate
+ * nothing. */
+#include "test_games.h"
 
 static void check_clean(const test_alloc *a)
 {
@@ -13,121 +16,199 @@ static void check_clean(const test_alloc *a)
     assert_int_equal(a->table_full, 0);
 }
 
-/* The scenario: herd_new, 40 computer moves, a clone, perft 2, undo, free.
- * Returns the number of the step that failed (0: none). */
-static int scenario(test_alloc *a, long *moves_played)
+/* ------------------------------------------- every game, every failure */
+
+/* What an allocating call gives back through its out-parameter: untouched
+ * when the call is refused. */
+#define UNTOUCHED UINT64_C(0x5eed5eed5eed5eed)
+
+typedef int (*game_op)(herd_game *g, uint64_t *out);
+
+/* One action: the dice when a chance event waits, else the computer's move
+ * or (every other step) the first legal action through herd_apply(). */
+static int op_roll(herd_game *g, uint64_t *out)
 {
-    herd_game *g = (herd_game *)(uintptr_t)0x77, *c = NULL;
+    return herd_roll(g, out);
+}
+
+static int op_genmove(herd_game *g, uint64_t *out)
+{
+    return herd_play_genmove(g, 0, out);
+}
+
+static int op_apply_first(herd_game *g, uint64_t *out)
+{
+    herd_move moves[HERD_MAX_MOVES];
+    size_t n;
+    assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
+    assert_true(n > 0);
+    int rc = herd_apply(g, moves[0]);
+    if (rc == HERD_OK)
+        *out = moves[0];
+    return rc;
+}
+
+static int op_perft2(herd_game *g, uint64_t *out)
+{
+    return herd_perft(g, 2, out);
+}
+
+/* Later long calls (solving, searching) join this list of operations. */
+
+typedef struct failing {
+    test_alloc *a;
+    int refusals; /* calls refused for memory (each then retried) */
+} failing;
+
+/* Runs op on g. A refusal must be HERD_E_NOMEM with a message, the game
+ * and the out-parameter untouched, and again so when tried while the
+ * allocator still refuses (fail from k); once memory is back, the same
+ * call succeeds. */
+static void run_op(failing *f, herd_game *g, game_op op)
+{
+    snapshot s;
+    snap_take(&s, g);
+    uint64_t out = UNTOUCHED;
+    int rc = op(g, &out);
+    if (rc == HERD_OK) {
+        herd_free(s.clone);
+        return;
+    }
+    assert_int_equal(rc, HERD_E_NOMEM);
+    assert_true(strlen(herd_last_error(g)) > 0);
+    assert_true(out == UNTOUCHED);
+    snap_check(&s, g);
+    f->refusals++;
+    if (f->a->fail_from) {
+        snap_take(&s, g);
+        assert_int_equal(op(g, &out), HERD_E_NOMEM);
+        assert_true(out == UNTOUCHED);
+        snap_check(&s, g);
+    }
+    f->a->fail_at = f->a->fail_from = 0;
+    assert_int_equal(op(g, &out), HERD_OK);
+}
+
+/* herd_new, as run_op: refused with out and err as the contract says. */
+static herd_game *new_retrying(failing *f, const game_case *c)
+{
+    herd_game *sentinel = (herd_game *)(uintptr_t)0x77, *g = sentinel;
     herd_error err = {0, ""};
-    int rc = herd_new(&g, "horses", "w=12 h=10 n=8 seed=2024", ta_fn, a, &err);
-    *moves_played = 0;
+    int rc = herd_new(&g, c->game, c->options, ta_fn, f->a, &err);
     if (rc != HERD_OK) {
         assert_int_equal(rc, HERD_E_NOMEM);
         assert_int_equal(err.code, HERD_E_NOMEM);
         assert_true(strlen(err.message) > 0);
-        assert_ptr_equal(g, (herd_game *)(uintptr_t)0x77); /* out untouched */
-        return 1;
+        assert_ptr_equal(g, sentinel);
+        assert_int_equal(f->a->live_blocks, 0);
+        f->refusals++;
+        f->a->fail_at = f->a->fail_from = 0;
+        g = case_new(c, ta_fn, f->a);
     }
-    int failed = 0;
-    for (int i = 0; i < 40 && !failed; i++) {
-        herd_status st;
-        herd_get_status(g, &st);
-        if (st.result != HERD_ONGOING)
-            break;
-        snapshot s;
-        snap_take(&s, g); /* the snapshot's clone uses malloc, not a */
-        herd_move m = 0xdead;
-        rc = herd_play_genmove(g, 0, &m);
-        if (rc != HERD_OK) {
-            assert_int_equal(rc, HERD_E_NOMEM);
-            assert_true(m == 0xdead);
-            assert_true(strlen(herd_last_error(g)) > 0);
-            snap_check(&s, g); /* generator included: nothing was drawn for good */
-            failed = 2;
-            break;
-        }
-        herd_free(s.clone);
-        (*moves_played)++;
-    }
-    if (!failed) {
-        herd_game *sentinel = (herd_game *)(uintptr_t)0x99;
-        c = sentinel;
-        rc = herd_clone(g, &c, ta_fn, a);
-        if (rc != HERD_OK) {
-            assert_int_equal(rc, HERD_E_NOMEM);
-            assert_ptr_equal(c, sentinel);
-            c = NULL;
-            failed = 3;
-        } else {
-            assert_true(herd_same_position(g, c));
-        }
-    }
-    if (!failed) {
-        uint64_t nodes = 4242;
-        snapshot s;
-        snap_take(&s, g);
-        rc = herd_perft(g, 2, &nodes);
-        if (rc != HERD_OK) {
-            assert_int_equal(rc, HERD_E_NOMEM);
-            assert_true(nodes == 4242);
-            snap_check(&s, g);
-            failed = 4;
-        } else {
-            herd_free(s.clone);
-            assert_true(nodes > 0);
-        }
-    }
-    if (!failed) {
-        /* Undo never allocates, so it cannot fail here. */
-        for (int i = 0; i < 10; i++)
-            assert_int_equal(herd_undo(g), HERD_OK);
-        assert_int_equal(herd_undo(c), HERD_OK);
-    }
-    herd_free(c);
-    herd_free(g);
-    return failed;
+    return g;
 }
 
-static void every_allocation_failure_is_clean(void **state)
+static herd_game *clone_retrying(failing *f, const herd_game *g)
+{
+    herd_game *sentinel = (herd_game *)(uintptr_t)0x99, *c = sentinel;
+    long blocks = f->a->live_blocks;
+    int rc = herd_clone(g, &c, ta_fn, f->a);
+    if (rc != HERD_OK) {
+        assert_int_equal(rc, HERD_E_NOMEM);
+        assert_ptr_equal(c, sentinel);
+        assert_int_equal(f->a->live_blocks, blocks);
+        f->refusals++;
+        f->a->fail_at = f->a->fail_from = 0;
+        assert_int_equal(herd_clone(g, &c, ta_fn, f->a), HERD_OK);
+    }
+    assert_true(herd_same_position(g, c));
+    assert_int_equal(herd_history_length(c), herd_history_length(g));
+    return c;
+}
+
+static void act(failing *f, herd_game *g, int i)
+{
+    run_op(f, g, herd_is_chance(g) ? op_roll : i % 2 ? op_apply_first : op_genmove);
+}
+
+/* The scenario: create, 40 actions, clone, perft 2 on both, 20 more
+ * actions on the clone (its history grows), undo 10 on each, free. Gives
+ * the final positions (malloc clones) for the comparison with the run
+ * without failures. */
+static void scenario(failing *f, const game_case *c, herd_game **final_g, herd_game **final_c)
+{
+    herd_game *g = new_retrying(f, c);
+    for (int i = 0; i < 40 && is_ongoing(g); i++)
+        act(f, g, i);
+    herd_game *k = clone_retrying(f, g);
+    run_op(f, g, op_perft2);
+    run_op(f, k, op_perft2);
+    for (int i = 0; i < 20 && is_ongoing(k); i++)
+        act(f, k, i);
+    /* Undo never allocates, so it cannot fail. */
+    long requests = f->a->requests;
+    for (int i = 0; i < 10; i++) {
+        if (herd_history_length(g))
+            assert_int_equal(herd_undo(g), HERD_OK);
+        if (herd_history_length(k))
+            assert_int_equal(herd_undo(k), HERD_OK);
+    }
+    assert_int_equal(f->a->requests, requests);
+    assert_int_equal(herd_clone(g, final_g, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(k, final_c, NULL, NULL), HERD_OK);
+    herd_free(k);
+    herd_free(g);
+}
+
+static void check_clean(const test_alloc *a);
+
+static void same_final(herd_game *want, herd_game *got)
+{
+    char a[TEXT_CAP], b[TEXT_CAP];
+    position_text(want, a);
+    position_text(got, b);
+    assert_string_equal(b, a);
+    assert_true(herd_same_position(want, got));
+    assert_int_equal(herd_history_length(got), herd_history_length(want));
+    herd_free(got);
+}
+
+static void every_allocation_failure_of_every_game_is_clean(void **state)
 {
     (void)state;
-    test_alloc a;
-    long moves;
-    /* Without failures: how many requests the scenario makes. */
-    ta_init(&a);
-    assert_int_equal(scenario(&a, &moves), 0);
-    check_clean(&a);
-    assert_int_equal(moves, 40);
-    long total = a.requests;
-    assert_true(total >= 4); /* game, history, clone (+ its history), perft */
-
-    int seen[5] = {0};
-    for (long k = 1; k <= total + 1; k++) {
+    for (size_t ci = 0; ci < GAME_CASE_COUNT; ci++) {
+        const game_case *c = &GAME_CASES[ci];
+        test_alloc a;
+        failing f = {&a, 0};
+        herd_game *want_g, *want_c, *got_g, *got_c;
         ta_init(&a);
-        a.fail_at = k;
-        int failed = scenario(&a, &moves);
+        scenario(&f, c, &want_g, &want_c);
         check_clean(&a);
-        if (k <= total) {
-            assert_int_equal(a.failures, 1);
-            assert_true(failed > 0); /* every failure is reported */
-        } else {
-            assert_int_equal(failed, 0); /* past the last request nothing fails */
-            assert_int_equal(a.failures, 0);
-        }
-        seen[failed]++;
-    }
-    /* Failures happened in creation, in play, in the clone and in perft. */
-    assert_true(seen[1] >= 1);
-    assert_true(seen[2] >= 1);
-    assert_true(seen[3] >= 1);
-    assert_true(seen[4] >= 1);
-
-    /* Every request from the k-th on fails: still clean. */
-    for (long k = 1; k <= total; k++) {
-        ta_init(&a);
-        a.fail_from = k;
-        assert_true(scenario(&a, &moves) > 0);
-        check_clean(&a);
+        assert_int_equal(f.refusals, 0);
+        long total = a.requests;
+        assert_true(total >= 4); /* game, history, clone, perft */
+        for (int mode = 0; mode < 2; mode++)
+            for (long k = 1; k <= total + 1; k++) {
+                ta_init(&a);
+                f.refusals = 0;
+                if (mode == 0)
+                    a.fail_at = k; /* fail the k-th request */
+                else
+                    a.fail_from = k; /* fail every request from the k-th on */
+                scenario(&f, c, &got_g, &got_c);
+                check_clean(&a);
+                /* Each refusal was reported, retried and reached the same end. */
+                if (f.refusals != (k <= total)) {
+                    char name[80];
+                    print_error("%s: k=%ld of %ld (mode %d): %d refusals\n",
+                                case_name(c, name, sizeof name), k, total, mode, f.refusals);
+                }
+                assert_int_equal(f.refusals, k <= total);
+                same_final(want_g, got_g);
+                same_final(want_c, got_c);
+            }
+        herd_free(want_g);
+        herd_free(want_c);
     }
 }
 
@@ -158,48 +239,46 @@ static void new_failing_reports_nomem_and_leaks_nothing(void **state)
 static void moves_legal_lists_and_undo_allocate_nothing(void **state)
 {
     (void)state;
-    test_alloc a;
-    ta_init(&a);
-    herd_game *g;
-    assert_int_equal(herd_new(&g, "horses", "w=20 h=16 n=10 seed=8", ta_fn, &a, NULL), HERD_OK);
-    long after_new = a.requests;
-    assert_true(after_new >= 1);
-    herd_move moves[HERD_MAX_MOVES];
-    size_t n;
-    char text[TEXT_CAP];
-    size_t len;
-    int played = 0;
-    for (int i = 0; i < 600; i++) {
-        herd_status st;
-        herd_get_status(g, &st);
-        if (st.result != HERD_ONGOING)
-            break;
-        assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
-        assert_true(herd_is_legal(g, moves[0]));
-        assert_int_equal(herd_position_to_text(g, text, sizeof text, &len), HERD_OK);
-        assert_int_equal(herd_apply(g, moves[(unsigned)i % n]), HERD_OK);
-        played++;
+    for (size_t ci = 0; ci < GAME_CASE_COUNT; ci++) {
+        test_alloc a;
+        ta_init(&a);
+        herd_game *g = case_new(&GAME_CASES[ci], ta_fn, &a);
+        long after_new = a.requests;
+        assert_true(after_new >= 1);
+        herd_move moves[HERD_MAX_MOVES];
+        size_t n;
+        char text[TEXT_CAP];
+        size_t len;
+        int played = 0;
+        for (int i = 0; i < 600 && is_ongoing(g); i++) {
+            assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
+            assert_true(herd_is_legal(g, moves[0]));
+            assert_int_equal(herd_position_to_text(g, text, sizeof text, &len), HERD_OK);
+            assert_int_equal(herd_apply(g, moves[(unsigned)i % n]), HERD_OK);
+            played++;
+        }
+        assert_true(played > 5);
+        /* The history grows geometrically: a handful of requests for
+         * hundreds of moves. */
+        long grows = a.requests - after_new;
+        assert_true(grows >= (played >= 16));
+        int bound = 1;
+        for (long slots = 16; slots < played + 1; slots *= 2)
+            bound++;
+        assert_true(grows <= bound);
+        long before_undo = a.requests;
+        while (herd_history_length(g) > 0)
+            assert_int_equal(herd_undo(g), HERD_OK);
+        assert_int_equal(a.requests, before_undo);
+        /* Replaying within the history already there allocates nothing. */
+        for (int i = 0; i < played && i < 50; i++) {
+            assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
+            assert_int_equal(herd_apply(g, moves[0]), HERD_OK);
+        }
+        assert_int_equal(a.requests, before_undo);
+        herd_free(g);
+        check_clean(&a);
     }
-    assert_true(played > 100);
-    /* The history grows geometrically: a handful of requests for hundreds of moves. */
-    long grows = a.requests - after_new;
-    assert_true(grows >= 1);
-    int bound = 1;
-    for (long slots = 16; slots < played + 1; slots *= 2)
-        bound++;
-    assert_true(grows <= bound);
-    long before_undo = a.requests;
-    while (herd_history_length(g) > 0)
-        assert_int_equal(herd_undo(g), HERD_OK);
-    assert_int_equal(a.requests, before_undo);
-    /* Replaying within the history already there allocates nothing. */
-    for (int i = 0; i < played && i < 50; i++) {
-        assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
-        assert_int_equal(herd_apply(g, moves[0]), HERD_OK);
-    }
-    assert_int_equal(a.requests, before_undo);
-    herd_free(g);
-    check_clean(&a);
 }
 
 static void apply_refused_for_memory_changes_nothing(void **state)
@@ -304,7 +383,7 @@ static void clone_uses_its_own_allocator(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_allocation_failure_is_clean),
+        cmocka_unit_test(every_allocation_failure_of_every_game_is_clean),
         cmocka_unit_test(new_failing_reports_nomem_and_leaks_nothing),
         cmocka_unit_test(moves_legal_lists_and_undo_allocate_nothing),
         cmocka_unit_test(apply_refused_for_memory_changes_nothing),

@@ -5,6 +5,8 @@
 
 #include <stdalign.h>
 
+#include "internal.h" /* the generator, for its rejection sampling */
+
 /* A fixed mid-game position used by several tests (8x8, six horses). */
 static const char *const MIDGAME =
     "horses w=8 h=8 turn=green green=e4,g7,g8,h5,f6,f5 red=c6,b5,e6,b7,d8,d4";
@@ -12,9 +14,9 @@ static const char *const MIDGAME =
 static void strerror_is_nonempty_and_distinct_for_every_code(void **state)
 {
     (void)state;
-    const int codes[] = {HERD_OK,        HERD_E_ARG,      HERD_E_NOMEM,      HERD_E_RANGE,
-                         HERD_E_PARSE,   HERD_E_ILLEGAL,  HERD_E_BUFFER,     HERD_E_STATE,
-                         HERD_E_UNKNOWN, HERD_E_POSITION, HERD_E_UNSUPPORTED};
+    const int codes[] = {HERD_OK,        HERD_E_ARG,      HERD_E_NOMEM,       HERD_E_RANGE,
+                         HERD_E_PARSE,   HERD_E_ILLEGAL,  HERD_E_BUFFER,      HERD_E_STATE,
+                         HERD_E_UNKNOWN, HERD_E_POSITION, HERD_E_UNSUPPORTED, HERD_E_INTERRUPTED};
     const size_t n = sizeof codes / sizeof codes[0];
     const char *unknown = herd_strerror(-12345);
     assert_non_null(unknown);
@@ -399,6 +401,27 @@ static void copy_position_sets_the_position_and_clears_history(void **state)
     herd_free(b);
 }
 
+/* herd_rng_below() draws the top 32 bits and rejects those at or above the
+ * largest multiple of n (a quarter of them for n = 3 * 2^30), so every value
+ * below n is as likely: the same draws by hand give the same values. */
+static void rng_below_rejects_the_uneven_top(void **state)
+{
+    (void)state;
+    const uint32_t n = UINT32_C(3) << 30;
+    herd_rng r, by_hand;
+    herd_rng_seed(&r, 2026);
+    by_hand = r;
+    int rejected = 0;
+    for (int i = 0; i < 200; i++) {
+        uint32_t x;
+        while ((x = (uint32_t)(herd_rng_next(&by_hand) >> 32)) >= n)
+            rejected++;
+        assert_int_equal(herd_rng_below(&r, n), x);
+    }
+    assert_true(rejected > 10);
+    assert_memory_equal(&r, &by_hand, sizeof r);
+}
+
 /* Caller memory, aligned for any type. */
 static _Alignas(max_align_t) unsigned char arena[1 << 16];
 
@@ -506,6 +529,45 @@ static void copy_into_misaligned_memory_is_refused(void **state)
     }
     assert_int_equal(herd_copy_into(g, arena + alignof(max_align_t), need, &out), HERD_OK);
     assert_true(herd_same_position(g, out));
+    herd_free(g);
+}
+
+/* A copy onto memory that overlaps its source without being equal to it
+ * (ASan once saw memcpy-param-overlap here) is refused: neither the source
+ * nor its history is touched. */
+static void copy_into_memory_overlapping_the_source_is_refused(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=58"), *src, *sentinel = (herd_game *)(uintptr_t)0x88;
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(herd_play_genmove(g, 0, NULL), HERD_OK);
+    size_t need = herd_copy_size(g, 4), a = alignof(max_align_t);
+    size_t span = (need + a - 1) / a * a;
+    assert_true(4 * span <= sizeof arena);
+    /* The source itself in caller memory, with a history of its own. */
+    assert_int_equal(herd_copy_into(g, arena + 2 * span, need, &src), HERD_OK);
+    assert_int_equal(herd_play_genmove(src, 0, NULL), HERD_OK);
+    char before[TEXT_CAP], now[TEXT_CAP];
+    position_text(src, before);
+    unsigned char saved[sizeof arena];
+    memcpy(saved, arena, sizeof arena);
+    /* Every aligned start that overlaps the source, its own address
+     * included. */
+    for (size_t off = (2 * span - need) / a * a + a; off < 2 * span + need; off += a) {
+        herd_game *out = sentinel;
+        assert_int_equal(herd_copy_into(src, arena + off, need, &out), HERD_E_ARG);
+        assert_ptr_equal(out, sentinel);
+        assert_memory_equal(arena, saved, sizeof arena);
+    }
+    position_text(src, now);
+    assert_string_equal(now, before);
+    assert_int_equal(herd_history_length(src), 1);
+    /* Memory just beside the source is fine. */
+    herd_game *out;
+    assert_int_equal(herd_copy_into(src, arena + 3 * span, need, &out), HERD_OK);
+    assert_true(herd_same_position(out, src));
+    assert_int_equal(herd_copy_into(src, arena + span, need, &out), HERD_OK);
+    assert_true(herd_same_position(out, src));
     herd_free(g);
 }
 
@@ -697,6 +759,8 @@ int main(void)
         cmocka_unit_test(copy_into_caller_memory_plays_and_undoes_within_its_history),
         cmocka_unit_test(copy_into_too_small_memory_is_nomem),
         cmocka_unit_test(copy_into_misaligned_memory_is_refused),
+        cmocka_unit_test(copy_into_memory_overlapping_the_source_is_refused),
+        cmocka_unit_test(rng_below_rejects_the_uneven_top),
         cmocka_unit_test(perft_depth_zero_is_one_and_depth_over_64_is_refused),
         cmocka_unit_test(move_bounds_are_consistent),
         cmocka_unit_test(last_error_names_the_last_refusal),

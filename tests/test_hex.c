@@ -1005,6 +1005,8 @@ static void hex_bad_positions_are_refused_and_change_nothing(void **state)
         {"hex size=3 turns=0 turn=reds phase=roll dice=- left=0" B3, HERD_E_PARSE, "turn=red"},
         {"hex size=3 turns=0 turn=red phase=rolling dice=- left=0" B3, HERD_E_PARSE, "phase="},
         {"hex size=3 turns=0 turn=red phase=roll dice= left=0" B3, HERD_E_PARSE, "dice="},
+        {"hex size=3 turns=0 turn=red phase=roll left=0" B3, HERD_E_PARSE,
+         "dice=L,H or dice=- expected"},
         {"hex size=3 turns=0 turn=red phase=roll dice=1-2 left=0" B3, HERD_E_PARSE, "dice="},
         {"hex size=3 turns=0 turn=red phase=roll dice=- left=-1" B3, HERD_E_PARSE, "left=C"},
         {"hex size=3 turns=0 turn=red phase=roll dice=- left=0", HERD_E_PARSE, "board="},

@@ -793,6 +793,92 @@ static void lines_with_a_small_buffer_report_the_count(void **state)
     herd_free(g);
 }
 
+/* ------------------------------------------------------- echoed input */
+
+/* One rule for every message that quotes input: control bytes and invalid
+ * UTF-8 are escaped, so no message carries a byte that a terminal would
+ * execute or a line reader split on. */
+static void check_message_is_one_clean_line(const char *m)
+{
+    const unsigned char *u = (const unsigned char *)m;
+    for (size_t i = 0; u[i]; i++) {
+        assert_true(u[i] >= 0x20 && u[i] != 0x7F);
+        assert_false(u[i] == 0xC2 && u[i + 1] >= 0x80 && u[i + 1] < 0xA0); /* C1 */
+    }
+}
+
+static void echoed_input_is_escaped_by_one_rule(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *options; /* for herd_new("horses", ...) */
+        const char *part;
+    } opts[] = {
+        {"w=\x1b[2J", "w=\\x1b[2J is not a whole number"},
+        {"w=8\r", "w=8\\r is not"},
+        {"w=\t", "w=\\t is not"},
+        {"w=\xc3\xa9", "w=\xc3\xa9 is not"},            /* UTF-8 stays */
+        {"w=\xc3", "w=\\xc3 is not"},                   /* a lone lead byte */
+        {"w=\xed\xa0\x80", "w=\\xed\\xa0\\x80 is not"}, /* a surrogate */
+        {"w=\xc0\xaf", "w=\\xc0\\xaf is not"},          /* overlong */
+        {"w=\xc2\x9b", "w=\\xc2\\x9b is not"},          /* C1 CSI */
+        {"w=\xe2\x80\xa8", "w=\\u2028 is not"},
+        {"w=a\\b", "w=a\\\\b is not"},
+        {"w=\x7f", "w=\\x7f is not"},
+        {"w=\n", "w=\\n is not"},
+        {"w=\xe2\x80\xa9", "w=\\u2029 is not"},
+        {"w=\xf0\x9f\x90\x8e", "w=\xf0\x9f\x90\x8e is not"},     /* U+1F40E stays */
+        {"w=\xe2\x28\xa1", "w=\\xe2(\\xa1 is not"},              /* a bad second byte */
+        {"w=\xe2\x82\x28", "w=\\xe2\\x82( is not"},              /* a bad third byte */
+        {"w=\xe0\x80\x80", "w=\\xe0\\x80\\x80 is not"},          /* overlong */
+        {"w=\xf0\x80\x80\x80", "w=\\xf0\\x80\\x80\\x80 is not"}, /* overlong */
+        {"w=\xf4\x90\x80\x80", "w=\\xf4\\x90\\x80\\x80 is not"}, /* past U+10FFFF */
+        {"w=\xf5\x80", "w=\\xf5\\x80 is not"},                   /* no lead byte */
+        {"w=\xe2\x80", "w=\\xe2\\x80 is not"},                   /* cut short */
+    };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+        herd_game *g = (herd_game *)(uintptr_t)0x1;
+        herd_error err = {0, ""};
+        assert_int_equal(herd_new(&g, "horses", opts[i].options, NULL, NULL, &err), HERD_E_PARSE);
+        if (!strstr(err.message, opts[i].part))
+            print_error("case %zu: '%s' lacks '%s'\n", i, err.message, opts[i].part);
+        assert_non_null(strstr(err.message, opts[i].part));
+        check_message_is_one_clean_line(err.message);
+    }
+    /* A game name, as `set <ESC>[2J` passes it. */
+    herd_game *g = (herd_game *)(uintptr_t)0x1;
+    herd_error err = {0, ""};
+    assert_int_equal(herd_new(&g, "\x1b[2J", NULL, NULL, NULL, &err), HERD_E_UNKNOWN);
+    assert_string_equal(err.message, "unknown game '\\x1b[2J'");
+    /* A long one is cut after a whole escape, with "...". */
+    char name[200];
+    memset(name, '\x1b', sizeof name - 1);
+    name[sizeof name - 1] = '\0';
+    assert_int_equal(herd_new(&g, name, NULL, NULL, NULL, &err), HERD_E_UNKNOWN);
+    check_message_is_one_clean_line(err.message);
+    assert_non_null(strstr(err.message, "\\x1b...'"));
+    /* hex's board reader: the bad character itself, escaped. */
+    assert_int_equal(herd_new(&g, "hex", "size=2", NULL, NULL, NULL), HERD_OK);
+    static const struct {
+        const char *board;
+        const char *message;
+    } boards[] = {
+        {"../.\r./..", "row b has '\\r' at 2: a cell is '.', 'r' or 'b'"},
+        {"../\x1b../..", "row b has '\\x1b' at 1: a cell is '.', 'r' or 'b'"},
+        {"../..\xff/..", "row b has '\\xff' at 3: a cell is '.', 'r' or 'b'"},
+        {"../\xc3\xa9./..", "row b has '\xc3\xa9' at 1: a cell is '.', 'r' or 'b'"},
+        {"../..x/..", "row b has 'x' at 3: a cell is '.', 'r' or 'b'"},
+    };
+    for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+        char text[200];
+        snprintf(text, sizeof text, "hex size=2 turns=0 turn=red phase=roll dice=- left=0 board=%s",
+                 boards[i].board);
+        assert_int_equal(herd_position_from_text(g, text), HERD_E_POSITION);
+        assert_string_equal(herd_last_error(g), boards[i].message);
+    }
+    herd_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -813,6 +899,7 @@ int main(void)
         cmocka_unit_test(legal_moves_with_a_small_buffer_report_the_count),
         cmocka_unit_test(text_functions_with_a_small_buffer_report_the_length),
         cmocka_unit_test(lines_with_a_small_buffer_report_the_count),
+        cmocka_unit_test(echoed_input_is_escaped_by_one_rule),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

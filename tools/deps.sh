@@ -1,8 +1,13 @@
-# Sourced by tools/quickstart.sh and tools/test.sh: installs the Debian 12
-# packages that libherd's build needs, but only when something is missing.
+# Sourced by tools/quickstart.sh, tools/test.sh and tools/coverage.sh:
+# installs the Debian 12 packages that libherd's build needs, but only when
+# something is missing. Arguments name further Debian packages that the
+# calling script needs (tools/coverage.sh: gcovr).
 
 herd_install_deps() {
-    local missing=()
+    local missing=() extra
+    for extra in "$@"; do
+        dpkg -s "$extra" >/dev/null 2>&1 || missing+=("$extra")
+    done
     command -v cmake >/dev/null 2>&1 || missing+=(cmake)
     command -v gcc >/dev/null 2>&1 || missing+=(gcc)
     command -v make >/dev/null 2>&1 || missing+=(make)

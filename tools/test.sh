@@ -4,8 +4,11 @@
 # On a fresh Debian 12 machine (as root) it installs what is missing, then:
 #   1. builds with HERD_WERROR=ON in build/ci and runs every test (CTest);
 #   2. builds with HERD_SANITIZE=ON (ASan + UBSan) in build/asan, with clang
-#      when present, and runs every test again; with clang it also fuzzes
-#      every text parser for 60 seconds (tests/fuzz);
+#      when present, and runs every test again (the fuzz corpora included);
+#      with clang it also runs each fuzzer of tests/fuzz (texts, actions,
+#      protocol) for 20 seconds (HERD_FUZZ_SECONDS);
+#   2b. builds with HERD_TSAN=ON (ThreadSanitizer) in build/tsan and runs the
+#      thread tests (threads, interrupt), which must report nothing;
 #   3. builds the API reference (the docs target; any Doxygen warning fails;
 #      no signature shows HERD_API);
 #   4. installs into a temporary prefix other than the configured one and
@@ -59,20 +62,35 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 ctest --test-dir build/asan --output-on-failure -j "$jobs"
 
 if [ "$fuzz" = ON ]; then
-    step "build/asan: fuzz every text parser for 60 seconds (tests/fuzz)"
+    # Each fuzzer starts from a copy of its seed corpus; a fault's input is
+    # kept as build/asan/fuzz-NAME-crash-* and the end of its log shown.
+    fuzz_seconds="${HERD_FUZZ_SECONDS:-20}"
+    step "build/asan: run each fuzzer for $fuzz_seconds seconds (tests/fuzz)"
     tmp="$(mktemp -d)"
-    cp -R tests/fuzz/corpus "$tmp/corpus"
-    # The fuzzer reports every new input it keeps: only the end of its log
-    # (where a fault and its input are) is shown on failure, else its totals.
-    if ! build/asan/tests/fuzz_texts -max_total_time=60 -print_final_stats=1 "$tmp/corpus" \
-            >"$tmp/fuzz.log" 2>&1; then
-        tail -n 80 "$tmp/fuzz.log"
-        exit 1
-    fi
-    grep -E '^(Done|stat::)' "$tmp/fuzz.log"
+    for name in texts actions protocol; do
+        corpus="tests/fuzz/corpus_$name"
+        [ -d "$corpus" ] || corpus="tests/fuzz/corpus"
+        cp -R "$corpus" "$tmp/corpus_$name"
+        if ! "build/asan/tests/fuzz_$name" -max_total_time="$fuzz_seconds" -print_final_stats=1 \
+                -rss_limit_mb=1024 -artifact_prefix="build/asan/fuzz-$name-" \
+                "$tmp/corpus_$name" >"$tmp/$name.log" 2>&1; then
+            tail -n 80 "$tmp/$name.log"
+            exit 1
+        fi
+        printf 'fuzz_%s: ' "$name"
+        grep -E '^Done' "$tmp/$name.log"
+    done
     rm -rf "$tmp"
     tmp=""
 fi
+
+# ------------------------------------------------------------ 2b. threads
+step "build/tsan: HERD_TSAN=ON, the thread tests under ThreadSanitizer"
+cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=Debug -DHERD_TSAN=ON -DHERD_WERROR=ON \
+      -DHERD_BUILD_TESTS=ON
+cmake --build build/tsan -j "$jobs" --target test_threads test_interrupt
+TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}" \
+    ctest --test-dir build/tsan --output-on-failure -R '^(threads|interrupt)$'
 
 # --------------------------------------------------------------------- 3. docs
 step "build/ci: the docs target (Doxygen warnings fail)"
@@ -192,5 +210,5 @@ if [ -z "$pipped" ]; then
     echo "skipped: no python3 with pip, setuptools and wheel (tools/deps.sh installs them)"
 fi
 
-if [ "$fuzz" = ON ]; then fuzzed=", 60 s fuzzing"; else fuzzed=""; fi
-printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s), docs, install, pkg-config, CMake and add_subdirectory consumers, man page, Python package (cmake --install%s)\n' "$fuzzed" "$pipped"
+if [ "$fuzz" = ON ]; then fuzzed=", 3 fuzzers x ${HERD_FUZZ_SECONDS:-20} s"; else fuzzed=""; fi
+printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s, ThreadSanitizer), docs, install, pkg-config, CMake and add_subdirectory consumers, man page, Python package (cmake --install%s)\n' "$fuzzed" "$pipped"

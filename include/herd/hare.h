@@ -35,8 +35,8 @@ extern "C" {
 #define HERD_HARE_MAX_MOVES 15
 /** The hounds' moves in a row without going up a row that end the game. */
 #define HERD_HARE_STALL_LIMIT 10
-/** The levels of herd_genmove(): 1 random, 2 club (a search), 3 perfect
- *  (the default). */
+/** The levels of herd_genmove(): 1 random (the default), 2 club (a
+ *  search), 3 perfect (from the solution table). */
 #define HERD_HARE_MAX_LEVEL 3
 /** @} */
 

@@ -58,17 +58,19 @@ extern "C" {
 
 /** Error codes. Every error is negative; ::HERD_OK is zero. */
 typedef enum herd_code {
-    HERD_OK = 0,             /**< Success. */
-    HERD_E_ARG = -1,         /**< A NULL pointer or an argument out of its domain. */
-    HERD_E_NOMEM = -2,       /**< The allocator returned NULL, or caller memory is too small. */
-    HERD_E_RANGE = -3,       /**< An option value out of its allowed range. */
-    HERD_E_PARSE = -4,       /**< Malformed text (position, move or options). */
-    HERD_E_ILLEGAL = -5,     /**< A well-formed move that the rules forbid here. */
-    HERD_E_BUFFER = -6,      /**< A caller buffer is too small; the needed size is reported. */
-    HERD_E_STATE = -7,       /**< Not possible now: game over, nothing to undo, no chance event. */
-    HERD_E_UNKNOWN = -8,     /**< An unknown game name or option key. */
-    HERD_E_POSITION = -9,    /**< A well-formed position that breaks the rules' invariants. */
-    HERD_E_UNSUPPORTED = -10 /**< The game does not offer this operation. */
+    HERD_OK = 0,              /**< Success. */
+    HERD_E_ARG = -1,          /**< A NULL pointer or an argument out of its domain. */
+    HERD_E_NOMEM = -2,        /**< The allocator returned NULL, or caller memory is too small. */
+    HERD_E_RANGE = -3,        /**< An option value out of its allowed range. */
+    HERD_E_PARSE = -4,        /**< Malformed text (position, move or options). */
+    HERD_E_ILLEGAL = -5,      /**< A well-formed move that the rules forbid here. */
+    HERD_E_BUFFER = -6,       /**< A caller buffer is too small; the needed size is reported. */
+    HERD_E_STATE = -7,        /**< Not possible now: game over, nothing to undo, no chance event. */
+    HERD_E_UNKNOWN = -8,      /**< An unknown game name or option key. */
+    HERD_E_POSITION = -9,     /**< A well-formed position that breaks the rules' invariants. */
+    HERD_E_UNSUPPORTED = -10, /**< The game does not offer this operation. */
+    HERD_E_INTERRUPTED = -11  /**< A long call was stopped by herd_interrupt() or the
+                                   progress handler (herd_set_progress()). */
 } herd_code;
 
 /**
@@ -175,14 +177,15 @@ HERD_API int herd_new(herd_game **out, const char *game, const char *options, he
  *  harmless, and so is a game made by herd_copy_into() (nothing to free). */
 HERD_API void herd_free(herd_game *g);
 
-/** The game's kind. */
+/** The game's kind; 0 for a NULL handle. */
 HERD_API herd_kind herd_game_kind(const herd_game *g);
 
 /** The game's name, as herd_new() takes it. NULL for a NULL handle. */
 HERD_API const char *herd_game_name(const herd_game *g);
 
 /** The message of the last failed call that took this handle non-const,
- *  "" when there is none. Valid until the next such call. @ingroup errors */
+ *  "" when there is none (and for a NULL handle). Valid until the next such
+ *  call. @ingroup errors */
 HERD_API const char *herd_last_error(const herd_game *g);
 
 /** The name of a side of this game: side 0 ("green", "red", "hounds",
@@ -197,7 +200,8 @@ HERD_API const char *herd_side_name(const herd_game *g, int side);
  *  Listing, checking, playing and taking back actions.
  *  @{ */
 
-/** The largest number of legal actions this game can ever have at once. */
+/** The largest number of legal actions this game can ever have at once;
+ *  0 for a NULL handle. */
 HERD_API size_t herd_max_moves(const herd_game *g);
 
 /**
@@ -212,22 +216,26 @@ HERD_API size_t herd_max_moves(const herd_game *g);
  */
 HERD_API int herd_legal_moves(const herd_game *g, herd_move *buf, size_t cap, size_t *count);
 
-/** Nonzero when @p m is legal now. */
+/** Nonzero when @p m is legal now; 0 for a NULL handle. */
 HERD_API int herd_is_legal(const herd_game *g, herd_move m);
 
 /**
  * Plays an action after checking it fully. Allocates only when the undo
  * history must grow (geometrically), so most calls allocate nothing.
  * @return ::HERD_OK; ::HERD_E_ILLEGAL (the message says why: "b3 is
- *         occupied", "the herd would split", ...), ::HERD_E_STATE when the
- *         game is over, ::HERD_E_NOMEM; on error nothing changed.
+ *         occupied", "the herd would split", ...; also for a value that is
+ *         no action of this game), ::HERD_E_STATE when the game is over,
+ *         ::HERD_E_NOMEM, ::HERD_E_ARG (NULL); on error nothing changed.
  */
 HERD_API int herd_apply(herd_game *g, herd_move m);
 
-/** Takes back the last action played. ::HERD_E_STATE when there is none. */
+/** Takes back the last action played.
+ *  @return ::HERD_OK, ::HERD_E_STATE when there is none (nothing changes),
+ *          ::HERD_E_ARG (NULL). */
 HERD_API int herd_undo(herd_game *g);
 
-/** The number of actions that herd_undo() can take back now. */
+/** The number of actions that herd_undo() can take back now; 0 for a NULL
+ *  handle. */
 HERD_API size_t herd_history_length(const herd_game *g);
 
 /** @} */
@@ -300,7 +308,9 @@ HERD_API int herd_position_from_text(herd_game *g, const char *text);
 
 /** Writes an action as protocol.md's action text; @p len as in
  *  herd_position_to_text(). The action need not be legal now, but must be
- *  one of this game's (::HERD_E_ARG otherwise). */
+ *  one of this game's.
+ *  @return ::HERD_OK, ::HERD_E_BUFFER (nothing written), ::HERD_E_ARG (NULL,
+ *          or no action of this game). */
 HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len);
 
 /** Reads an action text. Checks the syntax and that the cells exist in the
@@ -325,7 +335,8 @@ HERD_API int herd_show(const herd_game *g, char *buf, size_t cap, size_t *len);
  *  The dice of games that have them: outcomes, probabilities, rolls.
  *  @{ */
 
-/** Nonzero when the game waits for a chance event (the hex dice). */
+/** Nonzero when the game waits for a chance event (the hex dice); 0 for a
+ *  NULL handle. */
 HERD_API int herd_is_chance(const herd_game *g);
 
 /**
@@ -337,8 +348,10 @@ HERD_API int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, doubl
                                   size_t cap, size_t *count);
 
 /** Draws the pending chance event's outcome with the game's own generator
- *  and plays it; @p m (may be NULL) receives the outcome. ::HERD_E_STATE
- *  when no chance event waits. */
+ *  and plays it; @p m (may be NULL) receives the outcome.
+ *  @return ::HERD_OK, ::HERD_E_STATE when no chance event waits,
+ *          ::HERD_E_NOMEM (the undo history cannot grow), ::HERD_E_ARG
+ *          (NULL); on error nothing changed, the generator included. */
 HERD_API int herd_roll(herd_game *g, herd_move *m);
 
 /** @} */
@@ -350,7 +363,7 @@ HERD_API int herd_roll(herd_game *g, herd_move *m);
  *  @{ */
 
 /** The highest level that herd_genmove() takes for this game; level 1 is the
- *  simplest, and herd_level_name() names each one. */
+ *  simplest, and herd_level_name() names each one; 0 for a NULL handle. */
 HERD_API int herd_max_level(const herd_game *g);
 
 /**
@@ -361,8 +374,9 @@ HERD_API int herd_max_level(const herd_game *g);
  * a budget of nodes, so the same generator state and position give the same
  * choice on every machine; their memory comes from the handle's allocator.
  * @param level 0 for the game's default level (the strongest of its levels
- *              that do not search), or 1..herd_max_level().
- * @return ::HERD_OK, ::HERD_E_ARG (NULL), ::HERD_E_RANGE (level),
+ *              that need no memory: no search, no table), or
+ *              1..herd_max_level().
+ * @return ::HERD_OK, ::HERD_E_ARG (NULL @p g or @p m), ::HERD_E_RANGE (level),
  *         ::HERD_E_STATE (game over or a chance event waits: use
  *         herd_roll()), ::HERD_E_NOMEM (the memory of a search or of the
  *         game's solution table, see herd_solve(): the allocator failed, or
@@ -374,8 +388,11 @@ HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
 /**
  * Lets the computer player choose as herd_genmove() does and plays the
  * choice; herd_undo() then takes back both the move and the generator's
- * draws. @p m (may be NULL) receives the move. Return values as
- * herd_genmove() and herd_apply().
+ * draws. @p m (may be NULL) receives the move.
+ * @return ::HERD_OK, ::HERD_E_RANGE (level), ::HERD_E_STATE (game over or a
+ *         chance event waits), ::HERD_E_NOMEM (the undo history cannot
+ *         grow), ::HERD_E_ARG (NULL @p g); on error nothing changed, the
+ *         generator included.
  */
 HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
 
@@ -392,17 +409,49 @@ HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
  * count as actions; an ended game has none; depth 0 counts 1).
  * Allocates one work area with the handle's allocator.
  * A game made by herd_copy_into() has no allocator and answers ::HERD_E_NOMEM.
- * @return ::HERD_OK, ::HERD_E_ARG (depth over 64), ::HERD_E_NOMEM.
+ * herd_interrupt() and the progress handler can stop it.
+ * @return ::HERD_OK, ::HERD_E_ARG (NULL, or depth over 64), ::HERD_E_NOMEM,
+ *         ::HERD_E_INTERRUPTED; on error @p nodes is untouched.
  */
 HERD_API int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes);
 
+/* ------------------------------------------------- stopping long calls */
+
+/**
+ * Asks the long call running on @p g (herd_perft(), and any later call that
+ * searches) to stop: it returns ::HERD_E_INTERRUPTED within about a
+ * thousand nodes, with the game unchanged, and the request is then spent.
+ * A request made while no long call runs stops the next one at its start.
+ *
+ * Safe to call from another thread while @p g is in use, and from a signal
+ * handler (it only sets a lock-free C11 atomic flag in the handle), as
+ * SQLite's `sqlite3_interrupt()`. @p g must stay alive meanwhile. NULL is
+ * harmless. Clones and copies do not inherit a pending request.
+ */
+HERD_API void herd_interrupt(herd_game *g);
+
+/**
+ * Installs a progress handler, as SQLite's `sqlite3_progress_handler()`:
+ * during long calls on @p g (see herd_interrupt()), @p fn is called with
+ * @p ud about every @p every nodes; when it returns nonzero the call stops
+ * and returns ::HERD_E_INTERRUPTED, with the game unchanged. The handler may
+ * not call the library on @p g. @p fn NULL or @p every 0 removes the
+ * handler. Clones and copies start without one.
+ * @return ::HERD_OK, or ::HERD_E_ARG when @p g is NULL.
+ */
+HERD_API int herd_set_progress(herd_game *g, int (*fn)(void *ud), void *ud, unsigned every);
+
 /** Makes an independent copy of @p src, history included, with its own
- *  allocator (NULL for malloc/free). */
+ *  allocator (NULL for malloc/free); it starts without a message, an
+ *  interrupt request or a progress handler.
+ *  @return ::HERD_OK, ::HERD_E_NOMEM, ::HERD_E_ARG (NULL @p src or @p out);
+ *          on error @p out is untouched. */
 HERD_API int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void *ud);
 
 /**
  * The bytes that herd_copy_into() needs for a copy of @p g that keeps up to
- * @p history actions for undo; 0 when that does not fit in a size_t.
+ * @p history actions for undo; 0 when that does not fit in a size_t, and for
+ * a NULL handle.
  */
 HERD_API size_t herd_copy_size(const herd_game *g, size_t history);
 
@@ -413,9 +462,12 @@ HERD_API size_t herd_copy_size(const herd_game *g, size_t history);
  * herd_copy_size()), dropping the oldest when full, so a copy with room for
  * none plays on but cannot undo. It never allocates; herd_free() on it is
  * harmless and not needed.
- * @param mem  at least herd_copy_size(src, 0) bytes, aligned for any type.
+ * @param mem  at least herd_copy_size(src, 0) bytes, aligned for any type,
+ *             sharing no byte with @p src or its history.
  * @param out  receives the handle, which points into @p mem.
- * @return ::HERD_OK, ::HERD_E_NOMEM (too small), ::HERD_E_ARG (NULL or misaligned).
+ * @return ::HERD_OK, ::HERD_E_NOMEM (too small), ::HERD_E_ARG (NULL,
+ *         misaligned, or overlapping @p src or its history); on error
+ *         nothing is written.
  */
 HERD_API int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_game **out);
 
@@ -429,10 +481,12 @@ HERD_API int herd_copy_position(herd_game *dst, const herd_game *src);
 
 /** Nonzero when both games have the same position, side to act, status,
  *  generator state and computer-player memory (their histories, and the
- *  number of actions played, are not compared). */
+ *  number of actions played, are not compared); 0 when either is NULL or
+ *  they are different games. */
 HERD_API int herd_same_position(const herd_game *a, const herd_game *b);
 
-/** The bytes of one game's position state (what herd_copy_position() copies). */
+/** The bytes of one game's position state (what herd_copy_position()
+ *  copies); 0 for a NULL handle. */
 HERD_API size_t herd_state_size(const herd_game *g);
 
 /** @} */

@@ -76,7 +76,9 @@ HERD_API void herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to
  *  ::HERD_E_ARG if @p g is not a `horses` game. */
 HERD_API int herd_horses_options_of(const herd_game *g, herd_horses_options *opt);
 
-/** Where horse @p number (1..n) of @p side stands. */
+/** Where horse @p number (1..n) of @p side stands.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (NULL, not `horses`, side not 0 or 1,
+ *          number out of 1..n); on error @p cell is untouched. */
 HERD_API int herd_horses_horse(const herd_game *g, int side, int number, herd_cell *cell);
 
 /**
@@ -101,7 +103,8 @@ typedef struct herd_horses_line {
 /**
  * The connection lines between @p side's horses, for drawing, ordered by
  * (a, b). At most ::HERD_HORSES_MAX_LINES. @p count and the return values as
- * in herd_legal_moves().
+ * in herd_legal_moves(); ::HERD_E_ARG also for a game that is not `horses`
+ * or a side not 0 or 1.
  */
 HERD_API int herd_horses_lines(const herd_game *g, int side, herd_horses_line *buf, size_t cap,
                                size_t *count);
@@ -111,6 +114,7 @@ HERD_API int herd_horses_lines(const herd_game *g, int side, herd_horses_line *b
  * the side's closest horse needs to reach its target corner on an empty
  * board; @p parts the knight distance from `a1` to the bottom-right cell on
  * the empty board (the bar's number of parts). Either may be NULL.
+ * @return ::HERD_OK, or ::HERD_E_ARG (NULL, not `horses`, side not 0 or 1).
  */
 HERD_API int herd_horses_progress(const herd_game *g, int side, int *distance, int *parts);
 
@@ -119,6 +123,8 @@ HERD_API int herd_horses_progress(const herd_game *g, int side, int *distance, i
  * @p number (from 1), e.g. `3. Green moved horse 0: a3 -> b5` (horse 10
  * shows as 0). Call it right after herd_apply() of that move, so that the
  * horse is found on its new cell. @p len as in herd_position_to_text().
+ * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written), ::HERD_E_ARG (NULL,
+ *         not `horses`, or @p m not a move onto a cell that holds a horse).
  */
 HERD_API int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char *buf,
                                   size_t cap, size_t *len);

@@ -28,7 +28,9 @@ typedef struct ab_search {
     tt_entry *tt;
     size_t tt_mask;
     uint64_t nodes, budget;
-    int out_of_budget;
+    int out_of_budget; /* stop: the budget is spent, or rc says why */
+    herd_game *work;
+    int rc;
 } ab_search;
 
 static void *state_at(const ab_search *a, unsigned ply)
@@ -110,6 +112,10 @@ static int search(ab_search *a, unsigned ply, unsigned depth, int alpha, int bet
         return leaf_score(a, state);
     if (a->nodes++ >= a->budget) {
         a->nodes = a->budget;
+        a->out_of_budget = 1;
+        return 0;
+    }
+    if (a->work && (a->rc = herd_work_check(a->work)) != HERD_OK) {
         a->out_of_budget = 1;
         return 0;
     }
@@ -228,6 +234,7 @@ int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *l
         .tt_mask = tt_n - 1,
         .moves = (herd_move *)(void *)(work + tt_n * sizeof(tt_entry)),
         .budget = level->budget,
+        .work = s->work,
     };
     a.states = (unsigned char *)(a.moves + lists); /* state sizes keep 8-byte alignment */
     a.weights = (uint32_t *)(void *)(a.states + states);
@@ -237,10 +244,12 @@ int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *l
     size_t n = r->legal(state, moves);
     shuffle(s->rng, moves, n);
     herd_move choice = n ? moves[0] : 0;
+    if (a.work)
+        herd_work_begin(a.work);
     for (unsigned depth = 1; depth <= level->depth && n > 1; depth++) {
         int score;
         herd_move m = root_iteration(&a, moves, n, depth, &score);
-        if (a.out_of_budget && depth > 1)
+        if (a.rc != HERD_OK || (a.out_of_budget && depth > 1))
             break; /* keep the last complete iteration's choice */
         choice = m;
         if (score > NEAR_WIN || score < -NEAR_WIN)
@@ -250,6 +259,8 @@ int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *l
     }
     s->alloc(s->ud, work, bytes, 0);
     s->nodes = a.nodes;
+    if (a.rc != HERD_OK)
+        return a.rc;
     *best = choice;
     return HERD_OK;
 }

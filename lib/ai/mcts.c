@@ -164,7 +164,12 @@ int herd_search_mcts(herd_search *s, const void *state, const herd_level *level,
     memset(&m.nodes[0], 0, sizeof m.nodes[0]);
     m.nodes[0].mover = -1;
 
+    int rc = HERD_OK;
+    if (s->work)
+        herd_work_begin(s->work);
     for (uint32_t i = 0; i < level->budget; i++) {
+        if (s->work && (rc = herd_work_check(s->work)) != HERD_OK)
+            break;
         memcpy(m.state, state, r->state_size);
         size_t len = descend(&m);
         int winner = playout(&m);
@@ -183,11 +188,9 @@ int herd_search_mcts(herd_search *s, const void *state, const herd_level *level,
             most = m.nodes[c].visits;
             choice = c;
         }
-    if (choice)
-        *best = m.nodes[choice].move;
-    else
-        *best = r->legal(state, m.moves) ? m.moves[0] : 0;
+    if (rc == HERD_OK)
+        *best = choice ? m.nodes[choice].move : r->legal(state, m.moves) ? m.moves[0] : 0;
     s->alloc(s->ud, work, bytes, 0);
     s->nodes = level->budget;
-    return HERD_OK;
+    return rc;
 }

@@ -14,7 +14,8 @@ typedef struct herd_search {
     herd_alloc_fn alloc;
     void *ud;
     herd_rng *rng;
-    uint64_t nodes; /* out: the nodes searched (alpha-beta) or playouts (MCTS) */
+    herd_game *work; /* where herd_work_check() looks for an interrupt; NULL: none */
+    uint64_t nodes;  /* out: the nodes searched (alpha-beta) or playouts (MCTS) */
 } herd_search;
 
 /* A win found by search scores HERD_SEARCH_WIN less the plies to it, so that
@@ -23,12 +24,13 @@ typedef struct herd_search {
 
 /* Alpha-beta with iterative deepening, a transposition table and the table's
  * move tried first. Chance events are averaged over their outcomes. Returns
- * HERD_OK or HERD_E_NOMEM; the state is not changed. */
+ * HERD_OK, HERD_E_NOMEM or HERD_E_INTERRUPTED; the state is not changed. */
 int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *level,
                           herd_move *best);
 
 /* Monte Carlo tree search (UCT) with random playouts; chance outcomes are
- * drawn by their weights. Returns HERD_OK or HERD_E_NOMEM. */
+ * drawn by their weights. Returns HERD_OK, HERD_E_NOMEM or
+ * HERD_E_INTERRUPTED. */
 int herd_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best);
 
 /* ---------------------------------------- shared by the searches */

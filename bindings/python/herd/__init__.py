@@ -27,7 +27,8 @@ from __future__ import annotations
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, IllegalMoveError,
                       LibraryError, OptionRangeError, OutOfMemoryError, ParseError,
-                      PositionError, StateError, UnknownNameError, UnsupportedError)
+                      PositionError, StateError, UnknownNameError, UnsupportedError,
+                      WorkInterruptedError)
 from ._game import (MAX_PERFT_DEPTH, Game, cell_name, game_class, games, live_handles,
                     parse_cell)
 from ._library import BINDING_VERSION, Library, library, load, version
@@ -43,6 +44,7 @@ __version__ = "%d.%d" % BINDING_VERSION
 __all__ = [
     "HerdError", "ArgumentError", "OutOfMemoryError", "OptionRangeError", "ParseError",
     "IllegalMoveError", "StateError", "UnknownNameError", "PositionError", "UnsupportedError",
+    "WorkInterruptedError",
     "GameClosedError", "LibraryError",
     "Library", "load", "library", "version", "BINDING_VERSION",
     "Game", "Horses", "Hex", "game_class", "games",
@@ -62,3 +64,4 @@ E_STATE = C.E_STATE
 E_UNKNOWN = C.E_UNKNOWN
 E_POSITION = C.E_POSITION
 E_UNSUPPORTED = C.E_UNSUPPORTED
+E_INTERRUPTED = C.E_INTERRUPTED

@@ -24,6 +24,7 @@ E_STATE = -7
 E_UNKNOWN = -8
 E_POSITION = -9
 E_UNSUPPORTED = -10
+E_INTERRUPTED = -11
 
 # herd_result
 ONGOING = 0

@@ -24,6 +24,7 @@ _STRERROR = {
     C.E_BUFFER: "buffer too small", C.E_STATE: "not possible in this state",
     C.E_UNKNOWN: "unknown name", C.E_POSITION: "position breaks the rules",
     C.E_UNSUPPORTED: "not supported by this game",
+    C.E_INTERRUPTED: "interrupted",
 }
 
 # Set by the loader: herd_strerror() of the loaded library.
@@ -111,6 +112,11 @@ class UnsupportedError(HerdError):
     """HERD_E_UNSUPPORTED: the game, or the loaded library, does not offer this."""
 
 
+class WorkInterruptedError(HerdError):
+    """HERD_E_INTERRUPTED: a long call (perft, a search) was stopped by
+    herd_interrupt() or a progress handler."""
+
+
 class GameClosedError(HerdError, ValueError):
     """A call on a game after close(): a ValueError, as for a closed file."""
 
@@ -148,6 +154,7 @@ _BY_CODE: Dict[int, Type[HerdError]] = {
     C.E_UNKNOWN: UnknownNameError,
     C.E_POSITION: PositionError,
     C.E_UNSUPPORTED: UnsupportedError,
+    C.E_INTERRUPTED: WorkInterruptedError,
 }
 
 

@@ -1,0 +1,17 @@
+/* The command loop of the herd program (docs/protocol.md) over any pair of
+ * streams: examples/herd.c's main() runs it on standard input and output,
+ * and the protocol fuzzer (tests/fuzz/fuzz_protocol.c) runs it in-process. */
+#ifndef HERD_SESSION_H
+#define HERD_SESSION_H
+
+#include <stdio.h>
+
+/* Reads commands from `in` and answers each on `out` until `quit` or the
+ * end of input; returns the exit status (0, or 1 when out of memory). */
+int herd_session_run(FILE *in, FILE *out);
+
+/* Stops the command that runs now, which answers `? interrupted`; the loop
+ * reads on. Async-signal-safe: main() calls it on SIGINT. */
+void herd_session_interrupt(void);
+
+#endif /* HERD_SESSION_H */

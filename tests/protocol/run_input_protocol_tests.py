@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Protocol test of how the `herd` program takes its input, for every game.
+
+    python3 tests/protocol/run_input_protocol_tests.py PATH_TO_HERD [--seed S] [--verbose]
+
+Drives `herd` through pipes (the machinery of run_protocol_tests.py, imported
+from it) and checks, for each game of GAMES:
+- blanks: a tab after a command is a blank, as a space is (`status<TAB>`,
+  `play<TAB>ACTION`, `new<TAB>GAME`);
+- echoed input: an answer that quotes what it was given never carries a raw
+  control byte or invalid UTF-8 (`set <ESC>[2J`, hex's `row b has '\\r'`);
+- interrupts: SIGINT during a long command (`perft 64` on a large board)
+  makes it answer `? interrupted`, and the program reads on with the game
+  unchanged; SIGINT between commands changes nothing.
+Ends with `N passed, N failed`; exit status 0 only when nothing failed.
+"""
+
+import os
+import select
+import signal
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_protocol_tests as P  # noqa: E402
+
+Session, payload, ok_answer, is_error = P.Session, P.payload, P.ok_answer, P.is_error
+
+# (game, options of a game where perft 64 cannot end, a bad position text
+# whose quoted part holds a carriage return, and the text the message must
+# carry for it). A new game is one more line.
+GAMES = [
+    ("horses", "w=30 h=20 n=10 seed=1", None, None),
+    ("hex", "size=13 seed=1",
+     "hex size=2 turns=0 turn=red phase=roll dice=- left=0 board=../.\r./..",
+     "row b has '\\r' at 2"),
+]
+
+
+def clean_line(ans):
+    """Whether an answer is one line of printable text without control bytes."""
+    return len(ans) == 1 and all(ord(ch) >= 0x20 and ord(ch) != 0x7F and
+                                 not 0x80 <= ord(ch) < 0xA0 for ch in ans[0])
+
+
+def test_blanks(path, chk, game, options):
+    T = "blanks (%s)" % game
+    s = Session(path, chk)
+    try:
+        ans = s.cmd("new\t%s\t%s" % (game, options))
+        pos = payload(ans)
+        chk.ok(pos is not None and pos.startswith(game), T, "`new<TAB>GAME<TAB>OPTIONS` starts a game",
+               "new\\t...", "'= %s ...'" % game, ans)
+        status = s.cmd("status")
+        s.expect(T, "`status<TAB>` is `status`", "status\t", status)
+        s.expect(T, "`status<TAB><SPACE><TAB>` is `status`", "status\t \t", status)
+        s.expect(T, "`position<TAB>` is `position`", "\tposition\t", ok_answer(pos))
+        legal = payload(s.cmd("legal"))
+        if chk.ok(legal, T, "a new game has a legal action", "legal"):
+            action = legal.split(" ")[0]
+            s.expect(T, "`play<TAB>ACTION` plays", "play\t" + action, ok_answer(""))
+            s.expect(T, "`undo<TAB>` undoes", "undo\t", ok_answer(""))
+            s.expect(T, "`play<TAB><TAB>ACTION` plays", "play\t\t" + action, ok_answer(""))
+        s.expect(T, "`perft<TAB>0` answers 1", "perft\t0", ok_answer("1"))
+    finally:
+        s.h.kill()
+
+
+def test_echoes(path, chk, game, bad_position, part):
+    T = "echoed input (%s)" % game
+    s = Session(path, chk)
+    try:
+        s.cmd("new " + game)
+        before = s.cmd("position")
+        for line, what, fragment in (
+                ("set \x1b[2J", "an escape sequence as the game name", "\\x1b[2J"),
+                ("new \x1b[2J", "an escape sequence as the game name of `new`", "\\x1b[2J"),
+                ("new %s seed=\x1b[2J" % game, "an escape sequence as an option value",
+                 "\\x1b[2J"),
+                ("new %s seed=\u2028" % game, "U+2028 (a line end) as an option value",
+                 "\\u2028")):
+            ans = s.cmd(line)
+            chk.ok(is_error(ans) and clean_line(ans) and fragment in ans[0], T,
+                   "%s is answered `?` and escaped" % what, line, "'? ...%s...'" % fragment, ans)
+        s.h.send_raw(b"new " + game.encode() + b" seed=\xff\xc3\n")
+        ans = s.h.answer()
+        chk.ok(is_error(ans) and "\\xff\\xc3" in ans[0], T,
+               "invalid UTF-8 in an option value is escaped", "new %s seed=<FF C3>" % game,
+               "'? ...\\xff\\xc3...'", ans)
+        if bad_position:
+            ans = s.cmd("set " + bad_position)
+            chk.ok(is_error(ans) and clean_line(ans) and part in ans[0], T,
+                   "a bad character of a position is escaped", "set " + bad_position,
+                   "'? ...%s...'" % part, ans)
+        s.expect(T, "refusals changed nothing", "position", before)
+    finally:
+        s.h.kill()
+
+
+def quiet_for(h, seconds):
+    """Whether the program printed nothing for this long."""
+    if h.buf:
+        return False
+    r, _, _ = select.select([h.fd], [], [], seconds)
+    return not r
+
+
+def test_interrupt(path, chk, game, options):
+    T = "interrupt (%s)" % game
+    s = Session(path, chk)
+    try:
+        pos = payload(s.cmd("new %s %s" % (game, options)))
+        status = s.cmd("status")
+        s.h.send("perft 64")
+        chk.ok(quiet_for(s.h, 0.5), T, "`perft 64` on a large board runs on", "perft 64",
+               "no answer yet", repr(s.h.buf))
+        t = time.monotonic()
+        s.h.p.send_signal(signal.SIGINT)
+        ans = s.h.answer(timeout=10.0)
+        chk.ok(ans == ["? interrupted"], T, "SIGINT stops the command with `? interrupted`",
+               "perft 64, then SIGINT", "'? interrupted'", ans)
+        chk.ok(time.monotonic() - t < 5.0, T, "the command stops within seconds", "SIGINT",
+               "< 5 s", "%.1f s" % (time.monotonic() - t))
+        s.expect(T, "the program reads on: `status` answers", "status", status)
+        s.expect(T, "the interrupted command changed nothing", "position", ok_answer(pos))
+        # An interrupt between commands is spent on nothing.
+        s.h.p.send_signal(signal.SIGINT)
+        time.sleep(0.2)
+        chk.ok(s.h.p.poll() is None, T, "SIGINT between commands does not end the program",
+               "SIGINT", "still running", "exit status %r" % s.h.p.poll())
+        one = s.cmd("perft 1")
+        chk.ok(payload(one) is not None and payload(one).isdigit(), T,
+               "after SIGINT between commands, the next command runs", "perft 1", "'= N'", one)
+        rc, rest = s.h.close_and_wait()
+        chk.ok(rc == 0 and rest == "", T, "end of input still ends the program with status 0",
+               "<end of input>", "exit 0", "exit %r, %r" % (rc, rest))
+    finally:
+        s.h.kill()
+
+
+def main():
+    def suites(a, chk, rng):
+        out = []
+        for game, options, bad, part in GAMES:
+            out.append(("blanks " + game, lambda g=game, o=options: test_blanks(a.herd, chk, g, o)))
+            out.append(("echoes " + game,
+                        lambda g=game, b=bad, p=part: test_echoes(a.herd, chk, g, b, p)))
+            out.append(("interrupt " + game,
+                        lambda g=game, o=options: test_interrupt(a.herd, chk, g, o)))
+        return out
+    return P.run_suites(__doc__.split("\n\n")[0], "input protocol test", 0, 0, suites)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

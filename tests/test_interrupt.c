@@ -1,0 +1,215 @@
+/* Stopping long calls: herd_interrupt() from another thread and from a
+ * signal handler, and the progress handler, stop a perft that would run for
+ * ever (depth 64) with HERD_E_INTERRUPTED, the game unchanged; the request
+ * is spent when the call returns, and nothing else is stopped. Every game of
+ * test_games.h. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep, sigaction, pthread_kill */
+#include "test_games.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <time.h>
+
+static void sleep_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* A stuck perft must fail the test, not hang it: the watchdog gives it
+ * this long after the request. */
+#define WATCHDOG_MS 20000
+
+typedef struct interrupter {
+    herd_game *g;
+    pthread_t target; /* for the signal variant */
+    int by_signal;
+    atomic_int done; /* the perft returned */
+} interrupter;
+
+static void *interrupt_later(void *arg)
+{
+    interrupter *it = arg;
+    sleep_ms(30);
+    if (it->by_signal)
+        pthread_kill(it->target, SIGUSR1);
+    else
+        herd_interrupt(it->g);
+    for (long waited = 0; !atomic_load(&it->done); waited += 10) {
+        if (waited > WATCHDOG_MS) {
+            fprintf(stderr, "perft was not stopped %d ms after the request\n", WATCHDOG_MS);
+            _Exit(1);
+        }
+        sleep_ms(10);
+    }
+    return NULL;
+}
+
+/* The game that the signal handler interrupts. */
+static herd_game *signalled_game;
+
+static void on_sigusr1(int sig)
+{
+    (void)sig;
+    herd_interrupt(signalled_game);
+}
+
+/* perft 64 on g, stopped by the interrupter; checks the refusal. */
+static void perft_is_stopped(herd_game *g, int by_signal)
+{
+    snapshot s;
+    snap_take(&s, g);
+    interrupter it = {.g = g, .target = pthread_self(), .by_signal = by_signal};
+    atomic_init(&it.done, 0);
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, interrupt_later, &it), 0);
+    uint64_t nodes = 777;
+    int rc = herd_perft(g, 64, &nodes);
+    atomic_store(&it.done, 1);
+    assert_int_equal(pthread_join(th, NULL), 0);
+    assert_int_equal(rc, HERD_E_INTERRUPTED);
+    assert_true(nodes == 777);
+    assert_string_equal(herd_last_error(g), "interrupted");
+    snap_check(&s, g);
+}
+
+static void perft_stops_when_another_thread_interrupts(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
+        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL);
+        play_computer(g, 3);
+        uint64_t want, got;
+        assert_int_equal(herd_perft(g, 2, &want), HERD_OK);
+        perft_is_stopped(g, 0);
+        /* The request is spent: the next perft runs to its end. */
+        assert_int_equal(herd_perft(g, 2, &got), HERD_OK);
+        assert_true(got == want);
+        herd_free(g);
+    }
+}
+
+static void perft_stops_when_a_signal_handler_interrupts(void **state)
+{
+    (void)state;
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigusr1;
+    sigemptyset(&sa.sa_mask);
+    assert_int_equal(sigaction(SIGUSR1, &sa, &old), 0);
+    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
+        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL);
+        signalled_game = g;
+        perft_is_stopped(g, 1);
+        signalled_game = NULL;
+        herd_free(g);
+    }
+    sigaction(SIGUSR1, &old, NULL);
+}
+
+static void a_request_while_idle_stops_the_next_long_call_only(void **state)
+{
+    (void)state;
+    herd_interrupt(NULL); /* harmless */
+    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
+        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL), *c;
+        uint64_t want, got = 99;
+        size_t n;
+        assert_int_equal(herd_perft(g, 1, &want), HERD_OK);
+        herd_interrupt(g);
+        /* Short calls are not long work: they go on. */
+        assert_int_equal(herd_legal_moves(g, NULL, 0, &n), HERD_E_BUFFER);
+        assert_true(n == want);
+        assert_int_equal(step_computer(g), HERD_OK);
+        assert_int_equal(herd_undo(g), HERD_OK);
+        /* A clone does not inherit the request. */
+        assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_perft(c, 1, &got), HERD_OK);
+        assert_true(got == want);
+        herd_free(c);
+        got = 99;
+        assert_int_equal(herd_perft(g, 1, &got), HERD_E_INTERRUPTED);
+        assert_true(got == 99);
+        assert_int_equal(herd_perft(g, 1, &got), HERD_OK);
+        assert_true(got == want);
+        herd_free(g);
+    }
+}
+
+typedef struct progress {
+    long calls;
+    long stop_at; /* return nonzero on this call; 0: never */
+} progress;
+
+static int count_progress(void *ud)
+{
+    progress *p = ud;
+    p->calls++;
+    return p->stop_at && p->calls >= p->stop_at;
+}
+
+static void a_progress_handler_stops_perft(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
+        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL);
+        progress p = {0, 5};
+        assert_int_equal(herd_set_progress(g, count_progress, &p, 100), HERD_OK);
+        snapshot s;
+        snap_take(&s, g);
+        uint64_t nodes = 555;
+        assert_int_equal(herd_perft(g, 64, &nodes), HERD_E_INTERRUPTED);
+        assert_true(nodes == 555);
+        assert_int_equal(p.calls, 5); /* it stopped at once */
+        assert_string_equal(herd_last_error(g), "interrupted by the progress handler");
+        snap_check(&s, g);
+        herd_free(g);
+    }
+}
+
+static void a_progress_handler_that_goes_on_changes_no_count(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
+        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL), *c;
+        uint64_t want, got;
+        unsigned depth = 2;
+        do /* deep enough for a few hundred nodes */
+            assert_int_equal(herd_perft(g, ++depth, &want), HERD_OK);
+        while (want < 300 && depth < 8);
+        progress p = {0, 0};
+        assert_int_equal(herd_set_progress(g, count_progress, &p, 7), HERD_OK);
+        assert_int_equal(herd_perft(g, depth, &got), HERD_OK);
+        assert_true(got == want);
+        assert_true(p.calls > 0);
+        /* A clone starts without the handler. */
+        long calls = p.calls;
+        assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_perft(c, depth, &got), HERD_OK);
+        assert_int_equal(p.calls, calls);
+        herd_free(c);
+        /* Every 0, or no function, removes it. */
+        assert_int_equal(herd_set_progress(g, count_progress, &p, 0), HERD_OK);
+        assert_int_equal(herd_perft(g, depth, &got), HERD_OK);
+        assert_int_equal(p.calls, calls);
+        assert_int_equal(herd_set_progress(g, count_progress, &p, 1), HERD_OK);
+        assert_int_equal(herd_set_progress(g, NULL, &p, 1), HERD_OK);
+        assert_int_equal(herd_perft(g, depth, &got), HERD_OK);
+        assert_int_equal(p.calls, calls);
+        herd_free(g);
+    }
+    assert_int_equal(herd_set_progress(NULL, count_progress, NULL, 1), HERD_E_ARG);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(perft_stops_when_another_thread_interrupts),
+        cmocka_unit_test(perft_stops_when_a_signal_handler_interrupts),
+        cmocka_unit_test(a_request_while_idle_stops_the_next_long_call_only),
+        cmocka_unit_test(a_progress_handler_stops_perft),
+        cmocka_unit_test(a_progress_handler_that_goes_on_changes_no_count),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,414 @@
+/* Misuse of every public function of herd.h, horses.h and hex.h: NULL
+ * handles and pointers, zero and too small capacities, calls of one game's
+ * header on another game, calls on an ended game or with no chance event,
+ * undo past the history, overlapping and misaligned memory. Each call
+ * answers the code its documentation gives and changes nothing (checked
+ * against a clone with herd_same_position(), the position text and the
+ * history length).
+ *
+ * The table runs on every game of test_games.h in four states: new, after a
+ * few actions, ended, and a copy in caller memory without room for undo. A
+ * row's expected code may depend on the state (computed before the call);
+ * SKIP marks a state where the row is no misuse. */
+#include "test_games.h"
+
+#include "herd/hex.h"
+
+#include <limits.h>
+#include <stdalign.h>
+
+#define SKIP INT_MIN
+
+/* Caller memory for copies (and for the caller-memory state). */
+static alignas(max_align_t) unsigned char arena[1 << 16];
+static alignas(max_align_t) unsigned char copy_arena[1 << 16];
+
+/* Everything the calls write into; reset before each call. */
+typedef struct scratch {
+    herd_move buf[HERD_MAX_MOVES];
+    double probs[HERD_MAX_MOVES];
+    char text[16 * HERD_MAX_POSITION_TEXT];
+    size_t n, len;
+    uint64_t nodes, u64;
+    herd_move m;
+    herd_status st;
+    herd_game *out;
+    herd_error err;
+    herd_cell cell;
+    herd_horses_line lines[HERD_HORSES_MAX_LINES];
+    herd_horses_options ho;
+    herd_hex_options xo;
+    int i;
+    /* Set up before the call, not written by it: */
+    herd_game *other;          /* a game of another kind */
+    char other_text[TEXT_CAP]; /* its position text */
+    herd_move other_move;      /* its first legal action */
+    int other_move_legal;      /* whether that is legal in g too */
+    size_t moves;              /* the legal actions of g */
+    size_t text_len;           /* the length of g's position text */
+    herd_move legal0;          /* g's first legal action (0 when none) */
+} scratch;
+
+static int kind_is(const herd_game *g, herd_kind k)
+{
+    return herd_game_kind(g) == k;
+}
+
+/* Whether the game takes a `seed` option (the hunt games start without
+ * chance and have none). */
+static int seeded(const herd_game *g)
+{
+    return !kind_is(g, HERD_HARE) && !kind_is(g, HERD_FOX);
+}
+
+static int ended(const herd_game *g)
+{
+    return !is_ongoing(g);
+}
+
+#define CHANCE herd_is_chance(g)
+#define ENDED ended(g)
+#define HORSES kind_is(g, HERD_HORSES)
+#define HEX kind_is(g, HERD_HEX)
+#define IN_CALLER_MEMORY (herd_copy_size(g, 0) && (void *)g == (void *)arena)
+#define BASE herd_copy_size(g, 0)
+
+/* X(label, call, expected code) */
+#define MISUSE_ROWS(X)                                                                             \
+    /* errors and names */                                                                         \
+    X(strerror_of_no_code, strcmp(herd_strerror(12345), "unknown error"), 0)                       \
+    X(reason_name_out_of_range, herd_reason_name((herd_reason)99) == NULL, 1)                      \
+    X(reason_name_negative, herd_reason_name((herd_reason)-1) == NULL, 1)                          \
+    X(game_kind_of_null, (int)herd_game_kind(NULL), 0)                                             \
+    X(game_name_of_null, herd_game_name(NULL) == NULL, 1)                                          \
+    X(last_error_of_null, strcmp(herd_last_error(NULL), ""), 0)                                    \
+    X(side_name_of_null, herd_side_name(NULL, 0) == NULL, 1)                                       \
+    X(side_name_minus_one, herd_side_name(g, -1) == NULL, 1)                                       \
+    X(side_name_two, herd_side_name(g, 2) == NULL, 1)                                              \
+    X(max_moves_of_null, (int)herd_max_moves(NULL), 0)                                             \
+    X(max_level_of_null, herd_max_level(NULL), 0)                                                  \
+    X(state_size_of_null, (int)herd_state_size(NULL), 0)                                           \
+    X(history_length_of_null, (int)herd_history_length(NULL), 0)                                   \
+    X(free_null, (herd_free(NULL), 0), 0)                                                          \
+    X(interrupt_null, (herd_interrupt(NULL), 0), 0)                                                \
+    /* creation */                                                                                 \
+    X(new_null_out, herd_new(NULL, "horses", NULL, NULL, NULL, &x->err), HERD_E_ARG)               \
+    X(new_null_game, herd_new(&x->out, NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)               \
+    X(new_unknown_game, herd_new(&x->out, "chess", NULL, NULL, NULL, NULL), HERD_E_UNKNOWN)        \
+    X(new_empty_game, herd_new(&x->out, "", NULL, NULL, NULL, &x->err), HERD_E_UNKNOWN)            \
+    X(new_unknown_key, herd_new(&x->out, herd_game_name(g), "zz=1", NULL, NULL, &x->err),          \
+      HERD_E_UNKNOWN)                                                                              \
+    X(new_malformed_options, herd_new(&x->out, herd_game_name(g), "seed", NULL, NULL, &x->err),    \
+      HERD_E_PARSE)                                                                                \
+    X(new_seed_out_of_range,                                                                       \
+      herd_new(&x->out, herd_game_name(g), "seed=18446744073709551616", NULL, NULL, &x->err),      \
+      seeded(g) ? HERD_E_RANGE : HERD_E_UNKNOWN)                                                                                \
+    X(horses_new_null_out, herd_horses_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)           \
+    X(horses_new_bad_width, (x->ho.width = 7, herd_horses_new(&x->out, &x->ho, NULL, NULL, NULL)), \
+      HERD_E_RANGE)                                                                                \
+    X(hex_new_null_out, herd_hex_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)                 \
+    X(hex_new_bad_size, (x->xo.size = 1, herd_hex_new(&x->out, &x->xo, NULL, NULL, NULL)),         \
+      HERD_E_RANGE)                                                                                \
+    X(horses_default_options_null, (herd_horses_default_options(NULL), 0), 0)                      \
+    X(hex_default_options_null, (herd_hex_default_options(NULL), 0), 0)                            \
+    /* moves */                                                                                    \
+    X(legal_null_game, herd_legal_moves(NULL, x->buf, HERD_MAX_MOVES, &x->n), HERD_E_ARG)          \
+    X(legal_null_count, herd_legal_moves(g, x->buf, HERD_MAX_MOVES, NULL), HERD_E_ARG)             \
+    X(legal_null_buffer, herd_legal_moves(g, NULL, 5, &x->n), HERD_E_ARG)                          \
+    X(legal_zero_capacity, herd_legal_moves(g, x->buf, 0, &x->n), x->moves ? HERD_E_BUFFER : SKIP) \
+    X(legal_one_short, herd_legal_moves(g, x->buf, x->moves - 1, &x->n),                           \
+      x->moves ? HERD_E_BUFFER : SKIP)                                                             \
+    X(is_legal_null, herd_is_legal(NULL, x->legal0), 0)                                            \
+    X(is_legal_no_action, herd_is_legal(g, UINT64_MAX), 0)                                         \
+    X(apply_null, herd_apply(NULL, x->legal0), HERD_E_ARG)                                         \
+    X(apply_no_action, herd_apply(g, UINT64_MAX), ENDED ? HERD_E_STATE : HERD_E_ILLEGAL)           \
+    X(apply_when_ended, herd_apply(g, x->legal0), ENDED ? HERD_E_STATE : SKIP)                     \
+    X(apply_action_of_another_game, herd_apply(g, x->other_move),                                  \
+      ENDED                 ? HERD_E_STATE                                                         \
+      : x->other_move_legal ? SKIP                                                                 \
+                            : HERD_E_ILLEGAL)                                                      \
+    X(undo_null, herd_undo(NULL), HERD_E_ARG)                                                      \
+    X(undo_past_the_history, herd_undo(g), herd_history_length(g) ? SKIP : HERD_E_STATE)           \
+    /* status */                                                                                   \
+    X(status_null_game, herd_get_status(NULL, &x->st), HERD_E_ARG)                                 \
+    X(status_null_out, herd_get_status(g, NULL), HERD_E_ARG)                                       \
+    /* texts */                                                                                    \
+    X(position_null_game, herd_position_to_text(NULL, x->text, sizeof x->text, &x->len),           \
+      HERD_E_ARG)                                                                                  \
+    X(position_null_len, herd_position_to_text(g, x->text, sizeof x->text, NULL), HERD_E_ARG)      \
+    X(position_null_buffer, herd_position_to_text(g, NULL, 5, &x->len), HERD_E_ARG)                \
+    X(position_zero_capacity, herd_position_to_text(g, x->text, 0, &x->len), HERD_E_BUFFER)        \
+    X(position_no_room_for_nul, herd_position_to_text(g, x->text, x->text_len, &x->len),           \
+      HERD_E_BUFFER)                                                                               \
+    X(show_null_len, herd_show(g, x->text, sizeof x->text, NULL), HERD_E_ARG)                      \
+    X(show_one_byte, herd_show(g, x->text, 1, &x->len), HERD_E_BUFFER)                             \
+    X(show_null_game, herd_show(NULL, x->text, sizeof x->text, &x->len), HERD_E_ARG)               \
+    X(from_text_null_game, herd_position_from_text(NULL, "x"), HERD_E_ARG)                         \
+    X(from_text_null_text, herd_position_from_text(g, NULL), HERD_E_ARG)                           \
+    X(from_text_empty, herd_position_from_text(g, ""), HERD_E_PARSE)                               \
+    X(from_text_of_another_game, herd_position_from_text(g, x->other_text), HERD_E_PARSE)          \
+    X(move_to_text_null_game, herd_move_to_text(NULL, x->legal0, x->text, 64, &x->len),            \
+      HERD_E_ARG)                                                                                  \
+    X(move_to_text_no_action, herd_move_to_text(g, UINT64_MAX, x->text, 64, &x->len), HERD_E_ARG)  \
+    X(move_to_text_null_len, herd_move_to_text(g, x->legal0, x->text, 64, NULL),                   \
+      x->moves ? HERD_E_ARG : SKIP)                                                                \
+    X(move_to_text_one_byte, herd_move_to_text(g, x->legal0, x->text, 1, &x->len),                 \
+      x->moves ? HERD_E_BUFFER : SKIP)                                                             \
+    X(move_from_text_null_game, herd_move_from_text(NULL, "a1", &x->m), HERD_E_ARG)                \
+    X(move_from_text_null_text, herd_move_from_text(g, NULL, &x->m), HERD_E_ARG)                   \
+    X(move_from_text_null_out, herd_move_from_text(g, "a1-b3", NULL), HERD_E_ARG)                  \
+    X(move_from_text_empty, herd_move_from_text(g, "", &x->m), HERD_E_PARSE)                       \
+    /* chance events */                                                                            \
+    X(is_chance_null, herd_is_chance(NULL), 0)                                                     \
+    X(outcomes_null_game, herd_chance_outcomes(NULL, x->buf, x->probs, 64, &x->n), HERD_E_ARG)     \
+    X(outcomes_null_count, herd_chance_outcomes(g, x->buf, x->probs, 64, NULL), HERD_E_ARG)        \
+    X(outcomes_null_buffer, herd_chance_outcomes(g, NULL, x->probs, 64, &x->n), HERD_E_ARG)        \
+    X(outcomes_zero_capacity, herd_chance_outcomes(g, x->buf, NULL, 0, &x->n),                     \
+      CHANCE ? HERD_E_BUFFER : HERD_E_STATE)                                                       \
+    X(roll_null, herd_roll(NULL, &x->m), HERD_E_ARG)                                               \
+    X(roll_without_chance, herd_roll(g, &x->m), CHANCE ? SKIP : HERD_E_STATE)                      \
+    /* computers */                                                                                \
+    X(genmove_null_game, herd_genmove(NULL, 0, &x->m), HERD_E_ARG)                                 \
+    X(genmove_null_out, herd_genmove(g, 0, NULL), HERD_E_ARG)                                      \
+    X(genmove_level_minus_one, herd_genmove(g, -1, &x->m), ENDED ? HERD_E_STATE : HERD_E_RANGE)    \
+    X(genmove_level_too_high, herd_genmove(g, herd_max_level(g) + 1, &x->m),                       \
+      ENDED ? HERD_E_STATE : HERD_E_RANGE)                                                         \
+    X(genmove_at_chance_or_end, herd_genmove(g, 0, &x->m), CHANCE || ENDED ? HERD_E_STATE : SKIP)  \
+    X(play_genmove_null, herd_play_genmove(NULL, 0, &x->m), HERD_E_ARG)                            \
+    X(play_genmove_level_too_high, herd_play_genmove(g, INT_MAX, NULL),                            \
+      ENDED ? HERD_E_STATE : HERD_E_RANGE)                                                         \
+    X(play_genmove_at_chance_or_end, herd_play_genmove(g, 0, NULL),                                \
+      CHANCE || ENDED ? HERD_E_STATE : SKIP)                                                       \
+    /* search, stopping, copies */                                                                 \
+    X(perft_null_game, herd_perft(NULL, 1, &x->nodes), HERD_E_ARG)                                 \
+    X(perft_null_out, herd_perft(g, 1, NULL), HERD_E_ARG)                                          \
+    X(perft_depth_65, herd_perft(g, 65, &x->nodes), HERD_E_ARG)                                    \
+    X(perft_in_caller_memory, herd_perft(g, 1, &x->nodes), IN_CALLER_MEMORY ? HERD_E_NOMEM : SKIP) \
+    X(set_progress_null, herd_set_progress(NULL, NULL, NULL, 1), HERD_E_ARG)                       \
+    X(clone_null_source, herd_clone(NULL, &x->out, NULL, NULL), HERD_E_ARG)                        \
+    X(clone_null_out, herd_clone(g, NULL, NULL, NULL), HERD_E_ARG)                                 \
+    X(copy_size_null, (int)herd_copy_size(NULL, 0), 0)                                             \
+    X(copy_size_overflow, (int)herd_copy_size(g, SIZE_MAX), 0)                                     \
+    X(copy_into_null_source, herd_copy_into(NULL, copy_arena, sizeof copy_arena, &x->out),         \
+      HERD_E_ARG)                                                                                  \
+    X(copy_into_null_memory, herd_copy_into(g, NULL, sizeof copy_arena, &x->out), HERD_E_ARG)      \
+    X(copy_into_null_out, herd_copy_into(g, copy_arena, sizeof copy_arena, NULL), HERD_E_ARG)      \
+    X(copy_into_misaligned, herd_copy_into(g, copy_arena + 1, BASE, &x->out), HERD_E_ARG)          \
+    X(copy_into_zero_size, herd_copy_into(g, copy_arena, 0, &x->out), HERD_E_NOMEM)                \
+    X(copy_into_one_short, herd_copy_into(g, copy_arena, BASE - 1, &x->out), HERD_E_NOMEM)         \
+    X(copy_into_itself, herd_copy_into(g, (void *)g, BASE, &x->out), HERD_E_ARG)                   \
+    X(copy_into_overlapping,                                                                       \
+      herd_copy_into(g, (unsigned char *)g + alignof(max_align_t), BASE, &x->out), HERD_E_ARG)     \
+    X(copy_into_overlapping_below,                                                                 \
+      herd_copy_into(g, (unsigned char *)g - alignof(max_align_t), BASE, &x->out),                 \
+      IN_CALLER_MEMORY ? SKIP : HERD_E_ARG)                                                        \
+    X(copy_position_null_dst, herd_copy_position(NULL, g), HERD_E_ARG)                             \
+    X(copy_position_null_src, herd_copy_position(g, NULL), HERD_E_ARG)                             \
+    X(copy_position_of_another_game, herd_copy_position(g, x->other), HERD_E_ARG)                  \
+    X(same_position_null, herd_same_position(NULL, g), 0)                                          \
+    X(same_position_other_game, herd_same_position(g, x->other), 0)                                \
+    /* horses.h: NULL, out of range, and on another game */                                        \
+    X(horses_options_of, herd_horses_options_of(g, &x->ho), HORSES ? SKIP : HERD_E_ARG)            \
+    X(horses_options_of_null_out, herd_horses_options_of(g, NULL), HERD_E_ARG)                     \
+    X(horses_horse, herd_horses_horse(g, 0, 1, &x->cell), HORSES ? SKIP : HERD_E_ARG)              \
+    X(horses_horse_null_out, herd_horses_horse(g, 0, 1, NULL), HERD_E_ARG)                         \
+    X(horses_horse_number_zero, herd_horses_horse(g, 0, 0, &x->cell), HERD_E_ARG)                  \
+    X(horses_horse_number_eleven, herd_horses_horse(g, 1, 11, &x->cell), HERD_E_ARG)               \
+    X(horses_horse_side_two, herd_horses_horse(g, 2, 1, &x->cell), HERD_E_ARG)                     \
+    X(horses_at, herd_horses_at(g, (herd_cell){0, 0}, &x->i, NULL), HORSES ? SKIP : HERD_E_ARG)    \
+    X(horses_at_off_board, herd_horses_at(g, (herd_cell){-1, 0}, &x->i, &x->i), HERD_E_ARG)        \
+    X(horses_at_far_off_board, herd_horses_at(g, (herd_cell){0, 99}, &x->i, &x->i), HERD_E_ARG)    \
+    X(horses_together, herd_horses_together(g, 0, &x->i), HORSES ? SKIP : HERD_E_ARG)              \
+    X(horses_together_null_out, herd_horses_together(g, 0, NULL), HERD_E_ARG)                      \
+    X(horses_together_side_minus_one, herd_horses_together(g, -1, &x->i), HERD_E_ARG)              \
+    X(horses_lines, herd_horses_lines(g, 0, x->lines, HERD_HORSES_MAX_LINES, &x->n),               \
+      HORSES ? SKIP : HERD_E_ARG)                                                                  \
+    X(horses_lines_null_count, herd_horses_lines(g, 0, x->lines, 8, NULL), HERD_E_ARG)             \
+    X(horses_lines_null_buffer, herd_horses_lines(g, 0, NULL, 8, &x->n), HERD_E_ARG)               \
+    X(horses_lines_zero_capacity, herd_horses_lines(g, 0, x->lines, 0, &x->n),                     \
+      HORSES ? HERD_E_BUFFER : HERD_E_ARG)                                                         \
+    X(horses_lines_side_two, herd_horses_lines(g, 2, x->lines, 8, &x->n), HERD_E_ARG)              \
+    X(horses_progress, herd_horses_progress(g, 0, &x->i, NULL), HORSES ? SKIP : HERD_E_ARG)        \
+    X(horses_progress_side_two, herd_horses_progress(g, 2, &x->i, &x->i), HERD_E_ARG)              \
+    X(horses_log_line_null_len, herd_horses_log_line(g, 1, x->legal0, x->text, 64, NULL),          \
+      HERD_E_ARG)                                                                                  \
+    X(horses_log_line_no_move, herd_horses_log_line(g, 1, UINT64_MAX, x->text, 64, &x->len),       \
+      HERD_E_ARG)                                                                                  \
+    X(horses_move_cells_null, (herd_horses_move_cells(x->legal0, NULL, NULL), 0), 0)               \
+    /* hex.h: NULL, out of range, and on another game */                                           \
+    X(hex_size, herd_hex_size(g, &x->i), HEX ? SKIP : HERD_E_ARG)                                  \
+    X(hex_size_null_out, herd_hex_size(g, NULL), HERD_E_ARG)                                       \
+    X(hex_cell_count, herd_hex_cell_count(g, &x->i), HEX ? SKIP : HERD_E_ARG)                      \
+    X(hex_cell_count_null_out, herd_hex_cell_count(g, NULL), HERD_E_ARG)                           \
+    X(hex_row_length_minus_one, herd_hex_row_length(g, -1, &x->i), HERD_E_ARG)                     \
+    X(hex_row_length_past_the_board, herd_hex_row_length(g, 25, &x->i), HERD_E_ARG)                \
+    X(hex_row_length_null_out, herd_hex_row_length(g, 0, NULL), HERD_E_ARG)                        \
+    X(hex_phase, herd_hex_phase(g, &x->i), HEX ? SKIP : HERD_E_ARG)                                \
+    X(hex_phase_null_out, herd_hex_phase(g, NULL), HERD_E_ARG)                                     \
+    X(hex_dice, herd_hex_dice(g, &x->i, &x->i), HEX ? SKIP : HERD_E_ARG)                           \
+    X(hex_dice_null_game, herd_hex_dice(NULL, &x->i, &x->i), HERD_E_ARG)                           \
+    X(hex_left_null_out, herd_hex_left(g, NULL), HERD_E_ARG)                                       \
+    X(hex_left, herd_hex_left(g, &x->i), HEX ? SKIP : HERD_E_ARG)                                  \
+    X(hex_turns_null_out, herd_hex_turns(g, NULL), HERD_E_ARG)                                     \
+    X(hex_turns, herd_hex_turns(g, &x->u64), HEX ? SKIP : HERD_E_ARG)                              \
+    X(hex_at_off_board, herd_hex_at(g, 0, 99, &x->i), HERD_E_ARG)                                  \
+    X(hex_at_minus_one, herd_hex_at(g, -1, 0, &x->i), HERD_E_ARG)                                  \
+    X(hex_at_null_out, herd_hex_at(g, 0, 0, NULL), HERD_E_ARG)                                     \
+    X(hex_stones_side_two, herd_hex_stones(g, 2, &x->i), HERD_E_ARG)                               \
+    X(hex_stones_null_out, herd_hex_stones(g, 0, NULL), HERD_E_ARG)                                \
+    X(hex_stones, herd_hex_stones(g, 0, &x->i), HEX ? SKIP : HERD_E_ARG)                           \
+    X(hex_move_unknown_kind, (int)herd_hex_move(9, 0, 0), 0)                                       \
+    X(hex_move_out_of_range, (int)herd_hex_move(HERD_HEX_ACT_PLACE, 256, 0), 0)
+
+#define DEFINE_ROW(label, call, want)                 \
+    static int call_##label(herd_game *g, scratch *x) \
+    {                                                 \
+        (void)g;                                      \
+        (void)x;                                      \
+        return (call);                                \
+    }                                                 \
+    static int want_##label(herd_game *g, scratch *x) \
+    {                                                 \
+        (void)g;                                      \
+        (void)x;                                      \
+        return (want);                                \
+    }
+
+typedef struct misuse_row {
+    const char *label, *call;
+    int (*run)(herd_game *g, scratch *x);
+    int (*want)(herd_game *g, scratch *x);
+} misuse_row;
+
+#define TABLE_ROW(label, call, want) {#label, #call, call_##label, want_##label},
+
+MISUSE_ROWS(DEFINE_ROW)
+
+static const misuse_row ROWS[] = {MISUSE_ROWS(TABLE_ROW)};
+
+/* What a refused call may not hand out. */
+#define NO_HANDLE ((herd_game *)(uintptr_t)0x5151)
+
+static herd_game *other_kind_of(const herd_game *g)
+{
+    for (size_t i = 0; i < GAME_CASE_COUNT; i++)
+        if (strcmp(GAME_CASES[i].game, herd_game_name(g)) != 0)
+            return case_new(&GAME_CASES[i], NULL, NULL);
+    fail_msg("only one game in GAME_CASES: wrong-game calls need two");
+    return NULL;
+}
+
+static void set_up(scratch *x, herd_game *g, herd_game *other)
+{
+    memset(x, 0xA5, sizeof *x);
+    x->out = NO_HANDLE;
+    herd_horses_default_options(&x->ho);
+    herd_hex_default_options(&x->xo);
+    x->other = other;
+    position_text(other, x->other_text);
+    herd_move first[HERD_MAX_MOVES];
+    size_t n;
+    assert_int_equal(herd_legal_moves(other, first, HERD_MAX_MOVES, &n), HERD_OK);
+    x->other_move = n ? first[0] : 0;
+    x->other_move_legal = herd_is_legal(g, x->other_move);
+    assert_int_equal(herd_legal_moves(g, x->buf, HERD_MAX_MOVES, &x->moves), HERD_OK);
+    x->legal0 = x->moves ? x->buf[0] : 0;
+    assert_int_equal(herd_position_to_text(g, x->text, sizeof x->text, &x->text_len), HERD_OK);
+}
+
+/* Runs every row on g; returns the number of rows that ran. */
+static int run_rows(herd_game *g, const char *where)
+{
+    static scratch x;
+    herd_game *other = other_kind_of(g);
+    int ran = 0;
+    for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
+        const misuse_row *row = &ROWS[i];
+        set_up(&x, g, other);
+        int want = row->want(g, &x);
+        if (want == SKIP)
+            continue;
+        snapshot s;
+        snap_take(&s, g);
+        int got = row->run(g, &x);
+        if (got != want)
+            print_error("%s: %s: %s answered %d, not %d\n", where, row->label, row->call, got,
+                        want);
+        assert_int_equal(got, want);
+        if (x.out != NO_HANDLE)
+            print_error("%s: %s: a refused call handed out a game\n", where, row->label);
+        assert_ptr_equal(x.out, NO_HANDLE);
+        snap_check(&s, g);
+        ran++;
+    }
+    herd_free(other);
+    return ran;
+}
+
+static void every_function_refuses_misuse_and_changes_nothing(void **state)
+{
+    (void)state;
+    for (size_t c = 0; c < GAME_CASE_COUNT; c++) {
+        char name[96], where[128];
+        case_name(&GAME_CASES[c], name, sizeof name);
+        herd_game *g = case_new(&GAME_CASES[c], NULL, NULL);
+        snprintf(where, sizeof where, "%s, new", name);
+        int ran = run_rows(g, where);
+
+        play_computer(g, 5);
+        snprintf(where, sizeof where, "%s, after 5 actions", name);
+        ran += run_rows(g, where);
+
+        herd_game *copy;
+        assert_int_equal(herd_copy_into(g, arena, herd_copy_size(g, 0), &copy), HERD_OK);
+        snprintf(where, sizeof where, "%s, in caller memory", name);
+        ran += run_rows(copy, where);
+
+        herd_free(g);
+        g = ended_game_of(&GAME_CASES[c]);
+        assert_true(ended(g));
+        snprintf(where, sizeof where, "%s, ended", name);
+        ran += run_rows(g, where);
+        herd_free(g);
+        /* Most rows apply in every state. */
+        assert_true(ran > 3 * (int)(sizeof ROWS / sizeof ROWS[0]));
+    }
+}
+
+/* Undo past the history, to the last record and one more, on a game whose
+ * history holds a few actions and on a caller-memory copy whose ring has
+ * wrapped. */
+static void undo_past_the_history_is_refused(void **state)
+{
+    (void)state;
+    for (size_t c = 0; c < GAME_CASE_COUNT; c++) {
+        herd_game *g = case_new(&GAME_CASES[c], NULL, NULL), *copy;
+        int played = play_computer(g, 6);
+        for (int i = 0; i < played; i++)
+            assert_int_equal(herd_undo(g), HERD_OK);
+        snapshot s;
+        snap_take(&s, g);
+        assert_int_equal(herd_undo(g), HERD_E_STATE);
+        assert_string_equal(herd_last_error(g), "there is nothing to undo");
+        snap_check(&s, g);
+        assert_int_equal(herd_copy_into(g, arena, herd_copy_size(g, 2), &copy), HERD_OK);
+        played = play_computer(copy, 5);
+        int undone = 0;
+        while (herd_undo(copy) == HERD_OK)
+            undone++;
+        assert_int_equal(undone, played < 2 ? played : 2);
+        snap_take(&s, copy);
+        assert_int_equal(herd_undo(copy), HERD_E_STATE);
+        snap_check(&s, copy);
+        herd_free(g);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_function_refuses_misuse_and_changes_nothing),
+        cmocka_unit_test(undo_past_the_history_is_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
