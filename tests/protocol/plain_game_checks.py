@@ -64,6 +64,7 @@ class Runner:
         self.pos = None
         self.history = []  # (position before, action)
         self.lost = False  # the program's game differs from the reference's: stop
+        self.hint_line = "hint"  # or `hint LEVEL`
 
     def ctx(self):
         return "position " + self.pos.text()
@@ -133,9 +134,10 @@ class Runner:
         if self.hints is None:
             return
         text = self.pos.text()
-        ans = self.s.cmd("hint")
+        line = self.hint_line
+        ans = self.s.cmd(line)
         if self.pos.ended():
-            self.chk.ok(is_error(ans), self.T, "`hint` after the end must answer ?", "hint",
+            self.chk.ok(is_error(ans), self.T, "`hint` after the end must answer ?", line,
                         P.ERR, ans, self.ctx())
         elif is_error(ans):
             self.hints.refused.append(text)
@@ -143,7 +145,7 @@ class Runner:
             self.hints.answered += 1
             legal = self.pos.legal_texts()
             self.chk.ok(payload(ans) in legal, self.T, "`hint` must answer a legal action",
-                        "hint", "'= <one of: %s>'" % " ".join(legal), ans, self.ctx())
+                        line, "'= <one of: %s>'" % " ".join(legal), ans, self.ctx())
             self.chk.note("hints checked")
         got = self.s.expect(self.T, "`hint` changed the position", "position", ok_answer(text),
                             "after hint at " + text)
