@@ -59,6 +59,17 @@ def add(p, d, k=1):
     return (p[0] + k * d[0], p[1] + k * d[1])
 
 
+# per point: its neighbours; the (goose point, landing point) pairs of its
+# jumps; the points a goose there may step to (up and diagonally up; sideways)
+STEPS = {name(p): [name(add(p, d)) for d in DIRS if exists(add(p, d))] for p in POINTS}
+JUMPS = {name(p): [(name(add(p, d)), name(add(p, d, 2))) for d in DIRS if exists(add(p, d, 2))]
+         for p in POINTS}
+GOOSE_UP = {name(p): [name(add(p, d)) for d in ((-1, -1), (-1, 0), (-1, 1)) if exists(add(p, d))]
+            for p in POINTS}
+GOOSE_SIDEWAYS = {name(p): [name(add(p, d)) for d in ((0, -1), (0, 1)) if exists(add(p, d))]
+                  for p in POINTS}
+
+
 def start_geese(n=13):
     g = ["e%d" % c for c in range(1, 8)] + ["f3", "f4", "f5", "g3", "g4", "g5"]
     if n >= 15:
@@ -78,6 +89,7 @@ class Position:
         self.fox = fox
         self.geese = tuple(sorted(geese))
         self._legal = None
+        self._status = None
 
     def key(self):
         return (self.turn, self.sideways, self.fox, self.geese)
@@ -110,43 +122,39 @@ class Position:
         return out
 
     def fox_steps(self):
-        f = point(self.fox)
         geese = set(self.geese)
-        out = []
-        for d in DIRS:
-            q = add(f, d)
-            if exists(q) and name(q) not in geese:
-                out.append("%s-%s" % (self.fox, name(q)))
-        return out
+        return ["%s-%s" % (self.fox, q) for q in STEPS[self.fox] if q not in geese]
 
     def fox_chains(self):
         """Every jump chain (each prefix included), as action texts."""
         out = []
 
         def grow(path, at, geese):
-            for d in DIRS:
-                over, land = add(at, d), add(at, d, 2)
-                if exists(land) and name(over) in geese and name(land) not in geese:
+            for over, land in JUMPS[at]:
+                if over in geese and land not in geese:
                     # the fox's own start point is empty once it has left
-                    p = path + [name(land)]
+                    p = path + [land]
                     out.append("-".join(p))
-                    grow(p, land, geese - {name(over)})
+                    grow(p, land, geese - {over})
 
-        grow([self.fox], point(self.fox), frozenset(self.geese))
+        grow([self.fox], self.fox, frozenset(self.geese))
         return out
 
     def goose_moves(self):
         occ = set(self.geese) | {self.fox}
-        steps = [(-1, -1), (-1, 0), (-1, 1)] + ([(0, -1), (0, 1)] if self.sideways else [])
         out = []
         for g in self.geese:
-            for d in steps:
-                q = add(point(g), d)
-                if exists(q) and name(q) not in occ:
-                    out.append("%s-%s" % (g, name(q)))
+            for q in GOOSE_UP[g] + (GOOSE_SIDEWAYS[g] if self.sideways else []):
+                if q not in occ:
+                    out.append("%s-%s" % (g, q))
         return out
 
     def status(self):
+        if self._status is None:
+            self._status = self._find_status()
+        return self._status
+
+    def _find_status(self):
         if len(self.geese) < MIN_GEESE_PLAYING:
             return ("win", FOX, "captured")
         if self.turn == GEESE and not self.goose_moves():
@@ -189,10 +197,11 @@ class Position:
         return Position(GEESE, self.sideways, parts[-1], geese)
 
     def captures_of(self, text):
-        """How many geese a fox action takes."""
+        """How many geese a legal fox action takes: one a hop, none for a step."""
         if self.turn != FOX:
             return 0
-        return len(self.geese) - len(self.apply(text).geese)
+        parts = text.split("-")
+        return 0 if parts[1] in STEPS[parts[0]] else len(parts) - 1
 
     def perft(self, depth):
         if depth == 0:
