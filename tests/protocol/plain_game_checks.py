@@ -25,6 +25,29 @@ GARBAGE_ACTIONS = ("xyz", "a1", "-", "a1-", "-a1", "a1--b2", "A1-B2", "a0-a1", "
                    "1a-2b", "@1-a2", "a1-a1", "z9-z8", "a1 b2")
 
 
+SKIPPED = 77  # the exit status of a run skipped because the program lacks the game
+
+
+def skip_unless_known(game):
+    """Exits with status 77 (CTest's skip) when the program named on the
+    command line answers `new GAME` with `? unknown ...`: a build without the
+    game. Any other answer, `?` included, goes on to the real test."""
+    path = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
+    if path is None or not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        return
+    h = P.Herd(path)
+    try:
+        ans = h.cmd("new " + game)
+    except FAILURES:
+        return
+    finally:
+        h.kill()
+    if is_error(ans) and "unknown" in ans[0]:
+        print("the program does not know the game %s (%s): skipped" % (game, ans[0]))
+        print("0 passed, 0 failed")
+        sys.exit(SKIPPED)
+
+
 # ---------------------------------------------------------------------------
 # `hint`: offered or not (protocol.md lists it; a program that answers `?` to
 # every `hint` does not offer it and is not failed for that)

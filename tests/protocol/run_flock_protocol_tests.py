@@ -542,6 +542,7 @@ def test_games(path, chk, rng, games, plies_cap):
 
 
 def main():
+    C.skip_unless_known("flock")
     return P.run_suites(
         __doc__.split("\n\n")[0], "flock protocol test", 100, 100,
         lambda a, chk, rng: (

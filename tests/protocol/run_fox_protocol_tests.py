@@ -482,6 +482,7 @@ def test_games(path, chk, rng, games, plies_cap):
 
 
 def main():
+    C.skip_unless_known("fox")
     return P.run_suites(
         __doc__.split("\n\n")[0], "fox protocol test", 200, 120,
         lambda a, chk, rng: (

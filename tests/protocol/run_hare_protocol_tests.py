@@ -465,6 +465,7 @@ def test_games(path, chk, rng, games, plies_cap):
 
 
 def main():
+    C.skip_unless_known("hare")
     return P.run_suites(
         __doc__.split("\n\n")[0], "hare protocol test", 300, 200,
         lambda a, chk, rng: (
