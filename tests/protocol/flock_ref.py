@@ -339,6 +339,10 @@ def random_position(rng, w=None, h=None):
         cap = {BLACK: rng.choice((0, 0, 1, 2, 2, 3)), WHITE: rng.choice((0, 0, 1, 2, 2))}
         if rng.random() < 0.5:
             cap = {BLACK: cap[WHITE], WHITE: cap[BLACK]}
+        # a side with 3 captures made the last move (the game ended with it)
+        for side in SIDES:
+            if cap[side] >= WIN_CAPTURES and (ply % 2 == 1) != (side == BLACK):
+                ply = ply + 1 if ply < MOVE_LIMIT else ply - 1
         moved = {BLACK: (ply + 1) // 2, WHITE: ply // 2}
         for side in SIDES:
             cap[side] = min(cap[side], 3 * moved[side])

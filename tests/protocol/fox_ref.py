@@ -251,5 +251,6 @@ def random_position(rng, ngeese=None, sideways=None):
         fox = pts.pop(rng.randrange(len(pts) // 2, len(pts)))
     else:
         fox = pts.pop()
-    return Position(rng.choice(SIDES), rng.randrange(2) if sideways is None else sideways,
-                    fox, pts[:n])
+    # fewer than four geese: the fox has just captured, so the geese are to move
+    turn = GEESE if n < MIN_GEESE_PLAYING else rng.choice(SIDES)
+    return Position(turn, rng.randrange(2) if sideways is None else sideways, fox, pts[:n])

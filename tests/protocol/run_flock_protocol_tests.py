@@ -33,7 +33,8 @@ What the rules and the protocol leave open, and what this test assumes:
 - `set` must take every text that keeps those invariants with ply 1..100,
   the last moves given for each side that has moved. Left open (either `?`
   or taken as written): `-` for a side that has moved (an unknown previous
-  move), and ply 0 with a board other than the start.
+  move), ply 0 with a board other than the start, and a side at 3 captures
+  with that side to move (play ends the game right after its capture).
 - `solve` is for `hare` only: `?` here. `genmove` and `hint` are mostly
   asked at level 1 (`genmove 1`, `hint 1`) to keep the run short; `hint`
   is checked where the program offers it (an answer other than `?`).
@@ -363,8 +364,10 @@ def tolerant_texts():
     t1 = ftext(7, 7, "white", 11, (0, 0), ("-", "-"), blk, W6)
     t2 = ftext(7, 7, "white", 11, (0, 0), ("f4-d4", "-"), blk, W6)
     t3 = ftext(7, 7, "black", 0, (0, 0), ("-", "-"), ("f1", "g2", "g3", "g5", "g6", "g7"), W6)
+    t4 = ftext(7, 7, "black", 42, (3, 0), ("f4-d4", "b1-a1"), blk, ("a1", "a2", "a3"))
     return [("no last moves at ply 11", t1, t1), ("no last white move at ply 11", t2, t2),
-            ("ply 0 with a board other than the start", t3, t3)]
+            ("ply 0 with a board other than the start", t3, t3),
+            ("black at 3 captures with black to move (after the end)", t4, t4)]
 
 
 def perft3_ok(pos):

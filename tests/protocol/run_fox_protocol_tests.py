@@ -24,8 +24,9 @@ What the rules and the protocol leave open, and what this test assumes:
 - `set` must take every text with the fox and 1..17 geese on distinct points
   of the cross, either side to move, sideways 0 or 1 (geese sorted). More
   than 17 geese is refused (no option has more). Left open: geese out of
-  byte order (refused, or taken and written back sorted) and an empty goose
-  list (refused, or taken as an ended game).
+  byte order (refused, or taken and written back sorted), an empty goose
+  list (refused, or taken as an ended game) and fewer than four geese with
+  the fox to move (play ends with the geese to move; refused or taken).
 - `solve` is for `hare` only: `?` here. `hint` is checked where the program
   offers it (an answer other than `?`): a legal action, nothing changed.
 """
@@ -260,7 +261,9 @@ def tolerant_texts():
     return [("geese out of byte order", "fox turn=geese sideways=1 fox=c3 geese=e4,a4,g3,d5,c4",
              ftext("geese", "c3", ("a4", "c4", "d5", "e4", "g3"), 1)),
             ("no geese at all", "fox turn=geese sideways=0 fox=c3 geese=",
-             "fox turn=geese sideways=0 fox=c3 geese=")]
+             "fox turn=geese sideways=0 fox=c3 geese="),
+            ("three geese with the fox to move (after the end)",
+             ftext("fox", "d4", ("a3", "a4", "a5")), ftext("fox", "d4", ("a3", "a4", "a5")))]
 
 
 def perft3_ok(pos):

@@ -21,8 +21,9 @@ What the rules and the protocol leave open, and what this test assumes:
   `stalling` hold whoever is to move. Checked in the rules' order.
 - `set` must take every text with a hare and three hounds on distinct
   points, stall 0..10, either side to move (hounds sorted), except stall=10
-  with the hounds to move, which play never reaches and which is not tried.
-  Whether `set` takes hounds out of byte order is left open: refused, or
+  with the hounds to move, which play never reaches (the tenth stalling move
+  ends the game with the hare to move): refused or taken, both accepted.
+  Whether `set` takes hounds out of byte order is left open too: refused, or
   taken and written back sorted.
 - `new hare start=P` takes every point that the hounds do not stand on.
 - `solve` in an ended game: `? ...` or `= WINNER 0`, both accepted. In an
@@ -263,7 +264,10 @@ def tolerant_texts():
     return [("hounds out of byte order", "hare turn=hare hare=c2 hounds=d2,b3,b1 stall=4",
              htext("hare", "c2", ("b1", "b3", "d2"), 4)),
             ("hounds out of byte order", "hare turn=hounds hare=a2 hounds=e2,d1,d3 stall=0",
-             START)]
+             START),
+            ("stall=10 with the hounds to move (after the end)",
+             htext("hounds", "a2", ("c1", "c3", "d2"), 10),
+             htext("hounds", "a2", ("c1", "c3", "d2"), 10))]
 
 
 def solve_expected(pos):
