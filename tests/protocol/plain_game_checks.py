@@ -491,3 +491,100 @@ def garbage_actions(legal, rng):
                 ("garbage action text", m + " " + m), ("garbage action text", m.replace("-", "--"))]
     out.append(("missing action", None))
     return out
+
+
+# ---------------------------------------------------------------------------
+# The computer player: determinism, `hint` against `genmove`, levels
+
+
+def computer_sequence(s, chk, T, new_line, k, level="", with_hints=False):
+    """`new_line`, then up to k computer moves (`genmove LEVEL`); with_hints
+    asks `hint LEVEL` before each, which must name the move that follows
+    (protocol.md: the action the computer player would choose; nothing, the
+    generator included, changes). Returns the answers."""
+    gen = ("genmove " + level).strip()
+    hint = ("hint " + level).strip()
+    out = [tuple(s.cmd(new_line))]
+    for _ in range(k):
+        h = s.cmd(hint) if with_hints else None
+        g = s.cmd(gen)
+        out.append(tuple(g))
+        if h is not None and not is_error(h):
+            chk.ok(h == g, T, "`%s` must name the move that `%s` then plays" % (hint, gen),
+                   "%s; %s" % (hint, gen), "the same action twice",
+                   "%s then %s" % (P.show(h), P.show(g)), "after " + new_line)
+        if is_error(g):
+            break
+    return out
+
+
+def check_determinism(path, chk, T, new_lines, k, levels=("",)):
+    """The same `new` gives the same computer moves (rules.md: every random
+    choice comes from the game's seeded generator), again in the same process,
+    with hints asked in between, and in a fresh process."""
+    s = Session(path, chk)
+    s2 = Session(path, chk)
+    try:
+        for line in new_lines:
+            for level in levels:
+                a = computer_sequence(s, chk, T, line, k, level)
+                b = computer_sequence(s, chk, T, line, k, level, with_hints=True)
+                c = computer_sequence(s2, chk, T, line, k, level)
+                fmt = lambda q: " | ".join(x[0] for x in q)  # noqa: E731
+                what = "%s then genmove %s x%d" % (line, level, k)
+                chk.ok(a == b, T, "the same `new` must give the same computer moves "
+                       "(`hint` in between must change nothing)", what, fmt(a), fmt(b))
+                chk.ok(a == c, T, "the same `new` must give the same computer moves in a "
+                       "fresh process", what, fmt(a), fmt(c))
+                chk.note("computer sequences compared")
+    except FAILURES as e:
+        chk.ok(False, T, "the program failed: %s" % e)
+    finally:
+        s.h.kill()
+        s2.h.kill()
+
+
+def check_levels(path, chk, T, R, positions):
+    """`levels`, where the program answers it: `N:NAME` from 1 upward, single
+    spaces, names without spaces; `genmove N` and `hint N` give legal actions
+    at every level; a level past the last is refused with nothing changed."""
+    s = Session(path, chk)
+    try:
+        s.cmd("set " + positions[0].text())
+        ans = s.cmd("levels")
+        if is_error(ans):
+            print("note: `levels` answered %s: not offered, not checked" % ans[0])
+            return
+        p = payload(ans)
+        items = (p or "").split(" ")
+        good = bool(p) and all(":" in it for it in items)
+        nums = []
+        if good:
+            for i, it in enumerate(items):
+                n, _, name = it.partition(":")
+                good = good and n == str(i + 1) and name != ""
+                nums.append(i + 1)
+        if not chk.ok(good, T, "`levels` must answer `N:NAME` from 1 upward, separated by "
+                      "single spaces", "levels", "'= 1:NAME 2:NAME ...'", ans):
+            return
+        for pos in positions:
+            text = pos.text()
+            legal = pos.legal_texts()
+            for n in nums:
+                s.cmd("set " + text)
+                for cmd in ("hint %d" % n, "genmove %d" % n):
+                    a = s.cmd(cmd)
+                    if cmd.startswith("hint") and is_error(a):
+                        continue  # `hint` not offered (see HintTracker)
+                    chk.ok(payload(a) in legal, T, "`%s` must answer a legal action" % cmd, cmd,
+                           "'= <one of: %s>'" % " ".join(legal), a, "position " + text)
+                chk.note("levels checked")
+            s.cmd("set " + text)
+            s.expect_error_unchanged(T, "`genmove` past the last level must answer ?",
+                                     "genmove %d" % (len(nums) + 1), text)
+            s.expect_error_unchanged(T, "`hint` past the last level must answer ?",
+                                     "hint %d" % (len(nums) + 1), text)
+    except FAILURES as e:
+        chk.ok(False, T, "the program failed: %s" % e)
+    finally:
+        s.h.kill()

@@ -544,6 +544,30 @@ def test_games(path, chk, rng, games, plies_cap):
     hints.report(chk, "games")
 
 
+def test_computer(path, chk, rng):
+    T = "computer"
+    lines = ["new flock seed=%d" % rng.getrandbits(64) for _ in range(3)]
+    lines += ["new flock w=5 h=9 seed=%d" % rng.getrandbits(64), "new flock w=12 h=6 seed=0"]
+    C.check_determinism(path, chk, T, lines, 24, levels=("", "1"))
+    # the seed matters for the random level: 12 seeds, more than one first move
+    s = C.Session(path, chk)
+    try:
+        firsts = set()
+        for seed in range(12):
+            s.cmd("new flock seed=%d" % seed)
+            firsts.add(tuple(s.cmd("genmove 1")))
+        chk.ok(len(firsts) > 1, T, "the computer's random choices must depend on the seed",
+               "new flock seed=0..11; genmove 1", "several first moves",
+               "%d distinct: %s" % (len(firsts), sorted(firsts)))
+    except FAILURES as e:
+        chk.ok(False, T, "the program failed: %s" % e)
+    finally:
+        s.h.kill()
+    positions = [R.start_position(), R.start_position(5, 5)]
+    positions += [p for p in (R.random_position(rng) for _ in range(6)) if not p.ended()]
+    C.check_levels(path, chk, T, R, positions)
+
+
 def main():
     C.skip_unless_known("flock")
     return P.run_suites(
@@ -554,6 +578,7 @@ def main():
             ("rules", lambda: C.run_scenarios(a.herd, chk, R, "rules", scenarios(),
                                               "flock_ref.py")),
             ("errors", lambda: test_errors(a.herd, chk, rng)),
+            ("computer", lambda: test_computer(a.herd, chk, rng)),
             ("games", lambda: test_games(a.herd, chk, rng, a.games, a.plies))))
 
 

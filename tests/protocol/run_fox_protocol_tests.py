@@ -484,6 +484,15 @@ def test_games(path, chk, rng, games, plies_cap):
     hints.report(chk, "games")
 
 
+def test_computer(path, chk, rng):
+    T = "computer"
+    C.check_determinism(path, chk, T, ["new fox", "new fox geese=17 sideways=1",
+                                       "new fox geese=15"], 40)
+    positions = [R.start_position()] + [p for p in (R.random_position(rng) for _ in range(8))
+                                        if not p.ended()]
+    C.check_levels(path, chk, T, R, positions)
+
+
 def main():
     C.skip_unless_known("fox")
     return P.run_suites(
@@ -493,6 +502,7 @@ def main():
             ("rules", lambda: C.run_scenarios(a.herd, chk, R, "rules", scenarios(),
                                               "fox_ref.py")),
             ("errors", lambda: test_errors(a.herd, chk, rng)),
+            ("computer", lambda: test_computer(a.herd, chk, rng)),
             ("games", lambda: test_games(a.herd, chk, rng, a.games, a.plies))))
 
 

@@ -468,6 +468,14 @@ def test_games(path, chk, rng, games, plies_cap):
     hints.report(chk, "games")
 
 
+def test_computer(path, chk, rng):
+    T = "computer"
+    C.check_determinism(path, chk, T, ["new hare", "new hare start=c2", "new hare start=d2"], 30)
+    positions = [R.start_position()] + [p for p in (R.random_position(rng) for _ in range(8))
+                                        if not p.ended()]
+    C.check_levels(path, chk, T, R, positions)
+
+
 def main():
     C.skip_unless_known("hare")
     return P.run_suites(
@@ -478,6 +486,7 @@ def main():
                                               "hare_ref.py")),
             ("errors", lambda: test_errors(a.herd, chk, rng)),
             ("solve", lambda: test_solve(a.herd, chk, rng)),
+            ("computer", lambda: test_computer(a.herd, chk, rng)),
             ("games", lambda: test_games(a.herd, chk, rng, a.games, a.plies))))
 
 
