@@ -17,10 +17,9 @@ from run_hex_protocol_tests import show_check  # noqa: E402,F401
 
 HerdDied, HerdTimeout, BadFraming = P.HerdDied, P.HerdTimeout, P.BadFraming
 FAILURES = (HerdDied, HerdTimeout, BadFraming)
-Session, Checker = P.Session, P.Checker
+Session = P.Session
 payload, ok_answer, is_error = P.payload, P.ok_answer, P.is_error
 
-MAX64 = 2 ** 64 - 1
 GARBAGE_ACTIONS = ("xyz", "a1", "-", "a1-", "-a1", "a1--b2", "A1-B2", "a0-a1", "a1-b2x",
                    "1a-2b", "@1-a2", "a1-a1", "z9-z8", "a1 b2")
 
@@ -184,7 +183,8 @@ class Runner:
         prev, action = self.history[-1]
         self.s.expect(self.T, "`undo` must answer '='", "undo", ["="], self.ctx())
         got = self.s.expect(self.T, "`undo` must restore the previous position", "position",
-                            ok_answer(prev.text()), "undo of %s from %s" % (action, self.pos.text()))
+                            ok_answer(prev.text()),
+                            "undo of %s from %s" % (action, self.pos.text()))
         if got != ok_answer(prev.text()):
             self.lost = True
             return

@@ -50,7 +50,7 @@ import plain_game_checks as C  # noqa: E402
 P = C.P
 FAILURES = C.FAILURES
 Scenario = C.Scenario
-payload, ok_answer, is_error = C.payload, C.ok_answer, C.is_error
+ok_answer = C.ok_answer
 
 
 def rows(w, h, black=(), white=()):
@@ -571,7 +571,7 @@ def test_computer(path, chk, rng):
 def main():
     C.skip_unless_known("flock")
     return P.run_suites(
-        __doc__.split("\n\n")[0], "flock protocol test", 100, 100,
+        __doc__.split("\n\n")[0], "flock protocol test", 150, 100,
         lambda a, chk, rng: (
             ("framing", lambda: test_framing(a.herd, chk)),
             ("starts", lambda: test_starts(a.herd, chk)),

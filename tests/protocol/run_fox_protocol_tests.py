@@ -41,7 +41,7 @@ import plain_game_checks as C  # noqa: E402
 P = C.P
 FAILURES = C.FAILURES
 Scenario = C.Scenario
-payload, ok_answer, is_error = C.payload, C.ok_answer, C.is_error
+ok_answer = C.ok_answer
 
 GEESE13 = ("e1", "e2", "e3", "e4", "e5", "e6", "e7", "f3", "f4", "f5", "g3", "g4", "g5")
 GEESE15 = ("d1", "d7") + GEESE13
@@ -77,7 +77,8 @@ def test_framing(path, chk):
                ("new fox geese=abc", None), ("new fox geese=", None), ("new fox geese=013", None),
                ("new fox sideways=2", None), ("new fox sideways=-1", None),
                ("new fox sideways=yes", None), ("new fox sideways=", None),
-               ("new fox geese=13 geese=15", None), ("new fox bogus=1", None), ("new fox geese", None)]
+               ("new fox geese=13 geese=15", None), ("new fox bogus=1", None),
+               ("new fox geese", None)]
         base_line = "new fox geese=15 sideways=1"
         C.check_new_options(s, chk, T, good, bad, base_line, ftext("fox", "d4", GEESE15, 1))
         s.restart()

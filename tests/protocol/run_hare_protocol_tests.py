@@ -42,7 +42,7 @@ import plain_game_checks as C  # noqa: E402
 P = C.P
 FAILURES = C.FAILURES
 Session, Scenario = C.Session, C.Scenario
-payload, ok_answer, is_error = C.payload, C.ok_answer, C.is_error
+ok_answer, is_error = C.ok_answer, C.is_error
 
 START = "hare turn=hounds hare=a2 hounds=d1,d3,e2 stall=0"
 SOLVER = R.Solver()
