@@ -306,6 +306,29 @@ def test_errors(path, chk, rng):
         s.h.kill()
 
 
+def check_solve_everywhere(s, chk, T, positions, chunk=400):
+    """`set` and `solve` at every position, sent in chunks (the answers read
+    after each chunk): one check per position."""
+    wrong = 0
+    for i in range(0, len(positions), chunk):
+        part = positions[i:i + chunk]
+        s.h.send_raw("".join("set %s\nsolve\n" % p.text() for p in part).encode())
+        for pos in part:
+            a_set = s.h.answer()
+            a_solve = s.h.answer()
+            exp = solve_expected(pos)
+            good = a_set == ["="] and (a_solve in exp or (None in exp and is_error(a_solve)))
+            if not good:
+                wrong += 1
+            if not good and wrong <= 5:
+                chk.ok(False, T, "wrong `solve` (every position)", "set ...; solve",
+                       " or ".join(P.show(e) if e else "'? ...'" for e in exp),
+                       "%s then %s" % (P.show(a_set), P.show(a_solve)), "position " + pos.text())
+    chk.ok(wrong == 0, T, "`solve` must be right at every position", "set P; solve",
+           "all %d right" % len(positions), "%d wrong" % wrong)
+    chk.note("positions solved", len(positions))
+
+
 def test_solve(path, chk, rng):
     """`solve` from the start, from every start point of the hare (the rules:
     the hounds win from all of them) and from random positions."""
@@ -326,6 +349,7 @@ def test_solve(path, chk, rng):
                 continue
             check_solve(s, chk, T, pos)
         positions = R.all_positions()
+        check_solve_everywhere(s, chk, T, positions)
         for pos in rng.sample(positions, 150):
             if s.cmd("set " + pos.text()) == ["="]:
                 check_solve(s, chk, T, pos)
