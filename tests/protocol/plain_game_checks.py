@@ -588,3 +588,32 @@ def check_levels(path, chk, T, R, positions):
         chk.ok(False, T, "the program failed: %s" % e)
     finally:
         s.h.kill()
+
+
+def check_many_positions(s, chk, T, positions, chunk=50, perft2=lambda p: False):
+    """`set`, `status`, `legal` (and `perft 2` where perft2(pos)) at many
+    positions, sent in chunks and read after each chunk; the first few
+    differences are printed, then one check for all."""
+    wrong = 0
+    for i in range(0, len(positions), chunk):
+        part = [(pos, perft2(pos)) for pos in positions[i:i + chunk]]
+        lines = []
+        for pos, deep in part:
+            lines += ["set " + pos.text(), "status", "legal"] + (["perft 2"] if deep else [])
+        s.h.send_raw(("\n".join(lines) + "\n").encode())
+        for pos, deep in part:
+            exp = [["="], ok_answer(pos.status_text()), ok_answer(" ".join(pos.legal_texts()))]
+            names = ["set", "status", "legal"]
+            if deep:
+                exp.append(ok_answer(str(pos.perft(2))))
+                names.append("perft 2")
+            got = [s.h.answer() for _ in exp]
+            if got != exp:
+                wrong += 1
+                if wrong <= 5:
+                    k = next(j for j in range(len(exp)) if got[j] != exp[j])
+                    chk.ok(False, T, "wrong `%s` (many positions)" % names[k], names[k],
+                           exp[k], got[k], "position " + pos.text())
+    chk.ok(wrong == 0, T, "`status` and `legal` must be right at every position tried",
+           "set P; status; legal", "all %d right" % len(positions), "%d wrong" % wrong)
+    chk.note("positions compared in bulk", len(positions))

@@ -386,6 +386,8 @@ def test_errors(path, chk, rng):
         good = [R.random_position(rng) for _ in range(50)]
         good += [R.random_position(rng, w, h) for w, h in ((5, 5), (12, 12), (5, 12), (12, 5))]
         C.check_good_positions(s, chk, T, R, good, perft3=perft3_ok, rng=rng)
+        many = [R.random_position(rng) for _ in range(1000)]
+        C.check_many_positions(s, chk, T, many, chunk=25, perft2=lambda p: rng.random() < 0.03)
         s.cmd("set " + base)
         s.expect_error_unchanged(T, "`solve` is for `hare` only: must answer ?", "solve", base)
     except FAILURES as e:

@@ -282,6 +282,9 @@ def test_errors(path, chk, rng):
         good = [R.random_position(rng) for _ in range(60)]
         good += [R.random_position(rng, n) for n in (17, 17, 1, 4)]
         C.check_good_positions(s, chk, T, R, good, perft3=perft3_ok, rng=rng)
+        many = [R.random_position(rng) for _ in range(1500)] + \
+            [cornered_position(rng) for _ in range(500)]
+        C.check_many_positions(s, chk, T, many, perft2=lambda p: rng.random() < 0.1)
         s.cmd("set " + base)
         s.expect_error_unchanged(T, "`solve` is for `hare` only: must answer ?", "solve", base)
     except FAILURES as e:

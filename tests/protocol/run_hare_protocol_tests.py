@@ -350,6 +350,8 @@ def test_solve(path, chk, rng):
             check_solve(s, chk, T, pos)
         positions = R.all_positions()
         check_solve_everywhere(s, chk, T, positions)
+        C.check_many_positions(s, chk, T, positions, chunk=200,
+                               perft2=lambda p: rng.random() < 0.05)
         for pos in rng.sample(positions, 150):
             if s.cmd("set " + pos.text()) == ["="]:
                 check_solve(s, chk, T, pos)
