@@ -26,10 +26,10 @@ What the rules and the protocol leave open, and what this test assumes:
   out of 5..12, a board of the wrong shape, ply beyond 100, a turn that does
   not fit the ply, captured counts that do not match the stones on the board
   (each side starts with a full row but the middle cell on odd widths), both
-  sides at 3 captures, captures at ply 0, a last move before that side has
-  moved or missing... (see below), a last move that is no straight slide of
-  1..3 cells, the last mover's stone not on its last move's cell, an enemy
-  stone on a side's last move's cell.
+  sides at 3 captures, captures at ply 0 or more than 3 a move, a last move
+  for a side that has not moved yet, a last move that is no straight slide
+  of 1..3 cells on the board, the last mover's stone not on its last move's
+  cell, an enemy stone on a side's last move's cell.
 - `set` must take every text that keeps those invariants with ply 1..100,
   the last moves given for each side that has moved. Left open (either `?`
   or taken as written): `-` for a side that has moved (an unknown previous
