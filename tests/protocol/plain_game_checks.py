@@ -173,6 +173,8 @@ class Runner:
                             "after hint at " + text)
         if got != ok_answer(text):
             self.lost = True
+        elif self.history and self.rng.random() < 0.5:
+            self.undo_check()  # the history too is as it was
 
     def undo_check(self):
         """Undo the last action: the position before it comes back; then play it again."""
