@@ -106,10 +106,20 @@ def scenarios():
     # or d2 (sideways), never to e2 (down, and taken); d3 likewise to c3, c2, d2;
     # e2 only to d2 (d1 and d3 are taken). 7 moves, and after each the hare on
     # a2 has b1, b2, b3 (no hound reaches row b in one move): 7 * 3 = 21.
+    # Then the hounds' moves, with the hare on b1 / b2 / b3 (it takes a point
+    # from a hound that could step there):
+    #   d1-c1 (c1: b1 c2; d3: c3 c2 d2; e2: d1 d2)          6 + 7 + 7 = 20
+    #   d1-c2 (c2: b1 b2 b3 c1 c3; d3: c3 d2; e2: d1 d2)    8 + 8 + 8 = 24
+    #   d1-d2 (d2: c2 d1; d3: c3 c2; e2: d1)                5 + 5 + 5 = 15
+    #   d3-c2 (d1: c1 d2; c2: five; e2: d2 d3)              8 + 8 + 8 = 24
+    #   d3-c3 (d1: c1 c2 d2; c3: b3 c2; e2: d2 d3)          7 + 7 + 6 = 20
+    #   d3-d2 (d1: c1 c2; d2: c2 d3; e2: d3)                5 + 5 + 5 = 15
+    #   e2-d2 (d1: c1 c2; d2: c2; d3: c3 c2)                5 + 5 + 5 = 15
+    # perft 3 = 133.
     S.append(Scenario(
         "the start: seven hound moves, three hare replies to each", START,
         legal=["d1-c1", "d1-c2", "d1-d2", "d3-c2", "d3-c3", "d3-d2", "e2-d2"],
-        perfts={1: 7, 2: 21},
+        perfts={1: 7, 2: 21, 3: 133},
         steps=[("d1-c2", htext("hare", "a2", ("c2", "d3", "e2"))),
                ("a2-b1", htext("hounds", "b1", ("c2", "d3", "e2"))),
                ("e2-d2", htext("hare", "b1", ("c2", "d2", "d3")))],
