@@ -36,8 +36,10 @@ What the rules and the protocol leave open, and what this test assumes:
   move), ply 0 with a board other than the start, and a side at 3 captures
   with that side to move (play ends the game right after its capture).
 - `solve` is for `hare` only: `?` here. `genmove` and `hint` are mostly
-  asked at level 1 (`genmove 1`, `hint 1`) to keep the run short; `hint`
-  is checked where the program offers it (an answer other than `?`).
+  asked at level 1 (`genmove 1`, `hint 1`) to keep the run short (the
+  default level, perhaps a deep search, some 40 times, and every level a few
+  times where `levels` is offered); `hint` is checked where the program
+  offers it (an answer other than `?`).
 """
 
 import os
@@ -475,10 +477,20 @@ def choose(pos, rng, policy):
     return rng.choice(legal)
 
 
+DEFAULT_LEVEL_BUDGET = [40]  # `genmove` at the default level (maybe a deep search) per run
+
+
+def default_level_or_1(rng):
+    if DEFAULT_LEVEL_BUDGET[0] > 0 and rng.random() < 0.05:
+        DEFAULT_LEVEL_BUDGET[0] -= 1
+        return "genmove"
+    return "genmove 1"
+
+
 def play_game(s, chk, rng, gi, plies_cap, hints):
     T = "game %d" % gi
     g = C.Runner(s, chk, rng, T, R, hints)
-    g.hint_line = "hint" if rng.random() < 0.1 else "hint 1"
+    g.hint_line = "hint 1"
     x = rng.random()
     if x < 0.65:
         w, h = random_size(rng)
@@ -534,7 +546,7 @@ def play_game(s, chk, rng, gi, plies_cap, hints):
         if g.lost:
             return
         if policy == "genmove" or rng.random() < 0.04:
-            g.genmove("genmove" if rng.random() < 0.1 else "genmove 1")
+            g.genmove(default_level_or_1(rng))
         else:
             g.play(choose(g.pos, rng, policy))
 
@@ -550,7 +562,8 @@ def test_computer(path, chk, rng):
     T = "computer"
     lines = ["new flock seed=%d" % rng.getrandbits(64) for _ in range(3)]
     lines += ["new flock w=5 h=9 seed=%d" % rng.getrandbits(64), "new flock w=12 h=6 seed=0"]
-    C.check_determinism(path, chk, T, lines, 24, levels=("", "1"))
+    C.check_determinism(path, chk, T, lines, 24, levels=("1",))
+    C.check_determinism(path, chk, T, lines[:1], 4, levels=("",))
     # the seed matters for the random level: 12 seeds, more than one first move
     s = C.Session(path, chk)
     try:
@@ -565,8 +578,9 @@ def test_computer(path, chk, rng):
         chk.ok(False, T, "the program failed: %s" % e)
     finally:
         s.h.kill()
+    # every level (the deepest may be slow): a few positions only
     positions = [R.start_position(), R.start_position(5, 5)]
-    positions += [p for p in (R.random_position(rng) for _ in range(6)) if not p.ended()]
+    positions += [p for p in (R.random_position(rng) for _ in range(3)) if not p.ended()][:1]
     C.check_levels(path, chk, T, R, positions)
 
 
