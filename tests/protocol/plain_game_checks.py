@@ -69,6 +69,14 @@ class HintTracker:
                   "not checked" % len(self.refused))
 
 
+def legal_diff(expected, actual):
+    """For a wrong `legal`: the counts and a few missing and extra actions."""
+    e = set((payload(expected) or "").split())
+    a = set((payload(actual) or "").split()) if payload(actual) is not None else set()
+    return "expected %d actions, got %d; missing: %s; extra: %s" % (
+        len(e), len(a), " ".join(sorted(e - a)[:5]) or "-", " ".join(sorted(a - e)[:5]) or "-")
+
+
 # ---------------------------------------------------------------------------
 # Playing through the session, checked against the reference
 
@@ -121,7 +129,8 @@ class Runner:
                 (("status", "wrong `status`", ok_answer(self.pos.status_text())),
                  ("legal", "wrong `legal`", ok_answer(" ".join(self.pos.legal_texts()))),
                  ("position", "wrong `position`", ok_answer(self.pos.text()))), answers):
-            if not self.chk.ok(ans == exp, self.T, what, line, exp, ans, self.ctx()):
+            ctx = self.ctx() + ("; " + legal_diff(exp, ans) if line == "legal" else "")
+            if not self.chk.ok(ans == exp, self.T, what, line, exp, ans, ctx):
                 self.lost = True
 
     def _advance(self, action):
@@ -317,8 +326,10 @@ def run_scenarios(path, chk, R, T, scenarios, ref_name, solver=None):
             lost = False
             for i, (action, after) in enumerate(sc.steps):
                 here = refs[i]
-                s.expect(T, "%s: wrong `legal`" % sc.name, "legal",
-                         ok_answer(" ".join(here.legal_texts())), "position " + here.text())
+                exp = ok_answer(" ".join(here.legal_texts()))
+                got = s.cmd("legal")
+                chk.ok(got == exp, T, "%s: wrong `legal`" % sc.name, "legal", exp, got,
+                       "position %s; %s" % (here.text(), legal_diff(exp, got)))
                 ans = s.expect(T, "%s: `play %s` must answer '='" % (sc.name, action),
                                "play " + action, ["="], "position " + here.text())
                 got = s.expect(T, "%s: wrong position after `play %s`" % (sc.name, action),

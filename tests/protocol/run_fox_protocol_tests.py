@@ -148,6 +148,23 @@ def scenarios():
                "c3-d2", "c3-d4", "c3-e3", "c3-e3-e5", "c3-e3-e5-c5", "c3-e3-e5-c5-c3"],
         steps=[("c3-c5-e5-e3-c3", ftext("geese", "c3", ("a4", "g3", "g4", "g5")))],
         status="ongoing geese"))
+    # A crowd of geese around c3 gives the fox 1775 actions (every prefix of
+    # every chain; the count is the reference's): `legal` lists them all, and
+    # the eleven-hop chain below takes b3, b4, d4, d2, c2, d3, e4, d6, c6, d5, e6,
+    # leaving a4, a5, b5, e2.
+    crowd = ftext("fox", "c3", ("a4", "a5", "b3", "b4", "b5", "c2", "c6", "d2", "d3", "d4",
+                                "d5", "d6", "e2", "e4", "e6"))
+    S.append(Scenario(
+        "more than 1024 fox actions, every one listed", crowd,
+        steps=[("c3-a3-c5-e3-c1-c3-e3-e5-c7-c5-e5-e7",
+                ftext("geese", "e7", ("a4", "a5", "b5", "e2")))],
+        status="ongoing geese"))
+    S.append(Scenario(
+        "the same crowd reached by a goose move",
+        ftext("geese", "c3", ("a4", "a5", "b4", "b5", "c2", "c4", "c6", "d2", "d3", "d4", "d5",
+                              "d6", "e2", "e4", "e6")),
+        steps=[("c4-b3", crowd), ("c3-a3-c5-e3-c1-c3-e3-e5-c7-c5-e5-e7",
+                                  ftext("geese", "e7", ("a4", "a5", "b5", "e2")))]))
     # No jump off the board, over an empty point or over two geese: c2 has geese
     # on b3 (beyond: a4, a goose), c1 (beyond: no point), c3 (beyond: c4, a
     # goose), d1 (beyond: no point); d2 and d3 are empty (steps, nothing to jump).
