@@ -37,7 +37,7 @@ What the rules and the protocol leave open, and what this test assumes:
   with that side to move (play ends the game right after its capture).
 - `solve` is for `hare` only: `?` here. `genmove` and `hint` are mostly
   asked at level 1 (`genmove 1`, `hint 1`) to keep the run short (the
-  default level, perhaps a deep search, some 40 times, and every level a few
+  default level, perhaps a deep search, some 10 times, and every level a few
   times where `levels` is offered); `hint` is checked where the program
   offers it (an answer other than `?`).
 """
@@ -477,7 +477,7 @@ def choose(pos, rng, policy):
     return rng.choice(legal)
 
 
-DEFAULT_LEVEL_BUDGET = [40]  # `genmove` at the default level (maybe a deep search) per run
+DEFAULT_LEVEL_BUDGET = [10]  # `genmove` at the default level (maybe a deep search) per run
 
 
 def default_level_or_1(rng):
