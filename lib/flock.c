@@ -745,11 +745,12 @@ static const herd_level flock_levels[] = {
      "wins at once when it can, else takes the most stones less the most that the reply can "
      "take; ties at random",
      HERD_LEVEL_OWN, 0, 0},
-    {"club", "alpha-beta search two plies deep", HERD_LEVEL_ALPHABETA, 2, 5000},
+    {"club", "alpha-beta search three plies deep within 10,000 nodes", HERD_LEVEL_ALPHABETA, 3,
+     10000},
     {"expert", "alpha-beta search up to four plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
      4, 50000},
-    {"master", "alpha-beta search up to six plies deep within 200,000 nodes", HERD_LEVEL_ALPHABETA,
-     6, 200000},
+    {"master", "alpha-beta search up to six plies deep within 150,000 nodes", HERD_LEVEL_ALPHABETA,
+     6, 150000},
 };
 
 /* ---------------------------------------------------- typed queries */

@@ -1,6 +1,7 @@
 /* Monte Carlo tree search (UCT) for any game through its rules, chance
  * events included: each playout adds at most one node to the tree, so a
- * budget of N playouts needs N + 1 nodes, allocated once. */
+ * budget of N playouts needs N + 1 nodes, allocated once. It plays with
+ * play(), not search_play(), so that a game that goes on always has a move. */
 #include <math.h>
 #include <string.h>
 
@@ -97,7 +98,7 @@ static size_t descend(mcts_search *m)
             next = find_child(m, node, move);
             if (!next) {
                 next = new_node(m, node, move, -1);
-                herd_search_play(r, m->state, move);
+                r->play(m->state, move);
                 m->path[len++] = next;
                 return len;
             }
@@ -109,14 +110,14 @@ static size_t descend(mcts_search *m)
             if (here->children < n) {
                 move = m->moves[here->children++];
                 next = new_node(m, node, move, herd_search_head(m->state)->side);
-                herd_search_play(r, m->state, move);
+                r->play(m->state, move);
                 m->path[len++] = next;
                 return len;
             }
             next = best_ucb(m, node);
             move = m->nodes[next].move;
         }
-        herd_search_play(r, m->state, move);
+        r->play(m->state, move);
         m->path[len++] = next;
         node = next;
     }
@@ -127,18 +128,19 @@ static size_t descend(mcts_search *m)
 static int playout(mcts_search *m)
 {
     const herd_rules *r = m->rules;
+    herd_head *h = (herd_head *)(void *)m->state;
+    /* Both sides play as the game's simplest player (level 1: random, or
+     * greedy where the game's own player is), with a generator of the
+     * playout's own; play() keeps the status exact, so a game that goes on
+     * has a move. */
+    herd_rng_seed(&h->rng, herd_rng_next(m->rng));
     for (int ply = 0; ply < PLAYOUT_LIMIT; ply++) {
-        const herd_head *h = herd_search_head(m->state);
         if (h->result != HERD_ONGOING)
             return h->result == HERD_WIN ? h->winner : -1;
         herd_move move;
-        if (!draw_chance(m, &move)) {
-            size_t n = r->legal(m->state, m->moves);
-            if (n == 0)
-                return !h->side; /* the side to act has no move: it loses */
-            move = m->moves[herd_rng_below(m->rng, (uint32_t)n)];
-        }
-        herd_search_play(r, m->state, move);
+        if (!draw_chance(m, &move))
+            move = r->genmove(m->state, 1);
+        r->play(m->state, move);
     }
     int e = r->evaluate ? r->evaluate(m->state) : 0;
     int side = herd_search_head(m->state)->side;

@@ -28,8 +28,8 @@ typedef struct herd_search {
 int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *level,
                           herd_move *best);
 
-/* Monte Carlo tree search (UCT) with random playouts; chance outcomes are
- * drawn by their weights. Returns HERD_OK, HERD_E_NOMEM or
+/* Monte Carlo tree search (UCT), whose playouts are games of the game's
+ * level-1 player on both sides; chance outcomes are drawn by their weights. Returns HERD_OK, HERD_E_NOMEM or
  * HERD_E_INTERRUPTED. */
 int herd_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best);
 
