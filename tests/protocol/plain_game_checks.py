@@ -557,6 +557,11 @@ def check_determinism(path, chk, T, new_lines, k, levels=("",)):
         s2.h.kill()
 
 
+# The deepest levels search for a while, the more so in a Debug or sanitizer
+# build on a busy machine: their answers get this long.
+SEARCH_TIMEOUT = 120.0
+
+
 def check_levels(path, chk, T, R, positions):
     """`levels`, where the program answers it: `N:NAME` from 1 upward, single
     spaces, names without spaces; `genmove N` and `hint N` give legal actions
@@ -586,7 +591,7 @@ def check_levels(path, chk, T, R, positions):
             for n in nums:
                 s.cmd("set " + text)
                 for cmd in ("hint %d" % n, "genmove %d" % n):
-                    a = s.cmd(cmd)
+                    a = s.h.cmd(cmd, timeout=SEARCH_TIMEOUT)
                     if cmd.startswith("hint") and is_error(a):
                         continue  # `hint` not offered (see HintTracker)
                     chk.ok(payload(a) in legal, T, "`%s` must answer a legal action" % cmd, cmd,
