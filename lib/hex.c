@@ -410,7 +410,7 @@ static const herd_level hex_levels[] = {
     {"greedy", "places where it captures the most stones at once; removals and ties at random",
      HERD_LEVEL_OWN, 0, 0},
     {"novice", "Monte Carlo tree search with 200 playouts", HERD_LEVEL_MCTS, 0, 200},
-    {"expert", "Monte Carlo tree search with 2,000 playouts", HERD_LEVEL_MCTS, 0, 2000},
+    {"expert", "Monte Carlo tree search with 1,000 playouts", HERD_LEVEL_MCTS, 0, 1000},
 };
 
 /* ------------------------------------------------------------ creation */
