@@ -799,6 +799,27 @@ def cornered_position(rng):
             return pos
 
 
+CROWD_GAMES_EVERY = 20  # one game in this many starts from crowd_position()
+
+
+def crowd_position(rng):
+    """The geese to move, crowded on the points the fox jumps over (those
+    outside its point's parity class), with a goose move after which the fox
+    has more than FOX_ACTIONS_LIMIT actions: (position, that move), the one
+    leaving the fox the fewest such actions (the reference stays quick)."""
+    while True:
+        fox = rng.choice(("c3", "c5", "e3", "e5"))
+        f = R.point(fox)
+        between = [p for p in R.NAMES if (R.point(p)[0] - f[0]) % 2 or (R.point(p)[1] - f[1]) % 2]
+        pos = R.Position(R.GEESE, rng.randrange(2), fox, rng.sample(between, rng.randint(12, 16)))
+        if pos.ended():
+            continue
+        over = [(len(pos.apply(m).legal_texts()), m) for m in pos.legal_texts()]
+        over = [(n, m) for n, m in over if n > FOX_ACTIONS_LIMIT]
+        if over:
+            return pos, min(over)[1]
+
+
 class FoxRunner(C.Runner):
     """C.Runner, with the known limit at the positions over it: `set`
     refused, the state checked by check_at_limit() (one chain left out of
@@ -834,7 +855,13 @@ def play_game(s, chk, rng, gi, plies_cap, hints):
     T = "game %d" % gi
     g = FoxRunner(s, chk, rng, T, R, hints)
     x = rng.random()
-    if x < 0.2:
+    forced = None  # the first action of a game from a crowd
+    if gi % CROWD_GAMES_EVERY == 3:
+        start, forced = crowd_position(rng)
+        if not g.set(start):
+            return
+        chk.note("games from a crowd (over the known limit after one goose move)")
+    elif x < 0.2:
         if not g.set(cornered_position(rng)):
             return
         chk.note("games from a cornered fox")
@@ -853,6 +880,8 @@ def play_game(s, chk, rng, gi, plies_cap, hints):
     policy = rng.choice(("random", "greedy", "greedy", "careful", "careful", "mixed", "genmove"))
     if x < 0.2 and rng.random() < 0.7:
         policy = "careful"
+    if forced is not None:
+        policy = rng.choice(("random", "mixed", "genmove"))
     for ply in range(plies_cap + 1):
         g.check_state()
         if g.lost:
@@ -890,7 +919,9 @@ def play_game(s, chk, rng, gi, plies_cap, hints):
             return
         if len(g.pos.legal_texts()) and any("-" in a[3:] for a in g.pos.legal_texts()):
             chk.note("positions with a jump chain of two or more")
-        if policy == "genmove" or (policy == "mixed" and rng.random() < 0.3) \
+        if forced is not None and ply == 0 and g.pos.turn == R.GEESE:
+            g.play(forced)
+        elif policy == "genmove" or (policy == "mixed" and rng.random() < 0.3) \
                 or rng.random() < 0.05:
             g.genmove()
         else:
