@@ -501,8 +501,9 @@ static int check_position(flock_state *s, const herd_cell last[2][2], const int 
     return HERD_OK;
 }
 
-static int read_position(flock_state *s, const char *text, herd_msg msg)
+static int flock_read_position(void *state, const char *text, herd_msg msg)
 {
+    flock_state *s = state;
     herd_scan sc = {text};
     uint64_t w, h, ply, cb, cw;
     herd_cell last[2][2];
@@ -569,42 +570,24 @@ static int read_position(flock_state *s, const char *text, herd_msg msg)
 
 /* Reads into a fresh state, the generator going on as it was, and keeps it
  * only when the whole text is accepted. */
-static int flock_read_position(void *state, const char *text, herd_msg msg)
-{
-    flock_state fresh;
-    memset(&fresh, 0, sizeof fresh);
-    fresh.head.rng = ((const flock_state *)state)->head.rng;
-    int rc = read_position(&fresh, text, msg);
-    if (rc == HERD_OK)
-        memcpy(state, &fresh, sizeof fresh);
-    return rc;
-}
-
 static int flock_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;
     herd_cell a, b;
     herd_flock_move_cells(m, &a, &b);
-    /* Only what herd_scan_cell() reads back: rows a..z, columns 1..127. */
-    if (m >> 32 || a.row < 0 || a.row > 25 || b.row < 0 || b.row > 25 || a.col < 0 || b.col < 0 ||
-        a.col > 126 || b.col > 126)
+    if (m >> 32)
         return HERD_E_ARG;
-    herd_sb_cell(sb, a.row, a.col);
-    herd_sb_putc(sb, '-');
-    herd_sb_cell(sb, b.row, b.col);
-    return HERD_OK;
+    return herd_sb_grid_move(sb, a, b);
 }
 
 static int flock_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
 {
     (void)state;
-    herd_scan sc = {text};
     herd_cell a, b;
-    if (!herd_scan_cell(&sc, &a.row, &a.col) || !herd_scan_lit(&sc, "-") ||
-        !herd_scan_cell(&sc, &b.row, &b.col) || !herd_scan_end(&sc))
-        return herd_fail(msg, HERD_E_PARSE, "expected a move FROM-TO, e.g. g2-e2");
-    *m = herd_flock_move(a, b);
-    return HERD_OK;
+    int rc = herd_scan_grid_move(text, &a, &b, "g2-e2", msg);
+    if (rc == HERD_OK)
+        *m = herd_flock_move(a, b);
+    return rc;
 }
 
 /* Each stone shows its colour and its range, as the seed's board does. */
@@ -694,22 +677,9 @@ static herd_move flock_genmove(void *state, int level)
         return 0;
     if (level == 1)
         return moves[herd_rng_below(&s->head.rng, (uint32_t)n)];
-    int best = 0;
-    uint32_t ties = 0;
-    for (size_t i = 0; i < n; i++) {
-        score[i] = novice_score(s, moves[i]);
-        if (i == 0 || score[i] > best) {
-            best = score[i];
-            ties = 0;
-        }
-        if (score[i] == best)
-            ties++;
-    }
-    uint32_t pick = herd_rng_below(&s->head.rng, ties);
     for (size_t i = 0; i < n; i++)
-        if (score[i] == best && pick-- == 0)
-            return moves[i];
-    return moves[0];
+        score[i] = novice_score(s, moves[i]);
+    return moves[herd_rng_pick_best(&s->head.rng, score, n)];
 }
 
 /* ------------------------------------------------------- for search */

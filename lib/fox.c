@@ -243,8 +243,9 @@ static void fox_write_position(const void *state, herd_sb *sb)
     hunt_write_points(&board, s->geese, sb);
 }
 
-static int read_position(fox_state *s, const char *text, herd_msg msg)
+static int fox_read_position(void *state, const char *text, herd_msg msg)
 {
+    fox_state *s = state;
     static const char usage[] = "expected 'fox turn=fox|geese sideways=0|1 fox=P geese=P,P,...'";
     herd_scan sc = {text};
     int fox, count = 0, side;
@@ -298,17 +299,6 @@ static int read_position(fox_state *s, const char *text, herd_msg msg)
                          HERD_FOX_MAX_MOVES);
     update_status(s, side);
     return HERD_OK;
-}
-
-static int fox_read_position(void *state, const char *text, herd_msg msg)
-{
-    fox_state fresh;
-    memset(&fresh, 0, sizeof fresh);
-    fresh.head.rng = ((const fox_state *)state)->head.rng;
-    int rc = read_position(&fresh, text, msg);
-    if (rc == HERD_OK)
-        memcpy(state, &fresh, sizeof fresh);
-    return rc;
 }
 
 static int fox_write_move(const void *state, herd_move m, herd_sb *sb)

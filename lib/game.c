@@ -486,11 +486,25 @@ int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, si
     return write_text(g, write_move, &m, buf, cap, len);
 }
 
+/* Reads a position text over `out`, a state of the game: the game reads it
+ * into a fresh state that keeps out's generator, copied over `out` only
+ * when the text is accepted, so a refused text changes nothing. */
+static int read_position_into(const herd_rules *r, void *out, const char *text, herd_msg msg)
+{
+    max_align_t fresh[HERD_MAX_STATE_SIZE / sizeof(max_align_t)];
+    memset(fresh, 0, r->state_size);
+    ((herd_head *)(void *)fresh)->rng = ((const herd_head *)out)->rng;
+    int rc = r->read_position(fresh, text, msg);
+    if (rc == HERD_OK)
+        memcpy(out, fresh, r->state_size);
+    return rc;
+}
+
 int herd_position_from_text(herd_game *g, const char *text)
 {
     if (!g || !text)
         return HERD_E_ARG;
-    int rc = g->rules->read_position(g->state, text, game_msg(g));
+    int rc = read_position_into(g->rules, g->state, text, game_msg(g));
     if (rc != HERD_OK)
         return rc;
     g->hist_len = 0;
@@ -972,7 +986,7 @@ static int read_saved(herd_game *g, const char *text, void *state)
     const char *pos = strstr(sc.p, " position=");
     if (!pos)
         return herd_fail(msg, HERD_E_PARSE, "expected ' position=' and a position text");
-    int rc = r->read_position(state, pos + strlen(" position="), msg);
+    int rc = read_position_into(r, state, pos + strlen(" position="), msg);
     if (rc != HERD_OK)
         return rc;
     herd_head *h = state;

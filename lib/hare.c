@@ -244,8 +244,9 @@ static void hare_write_position(const void *state, herd_sb *sb)
     herd_sb_printf(sb, " stall=%d", s->pos.stall);
 }
 
-static int read_position(hare_state *s, const char *text, herd_msg msg)
+static int hare_read_position(void *state, const char *text, herd_msg msg)
 {
+    hare_state *s = state;
     static const char usage[] = "expected 'hare turn=hare|hounds hare=P hounds=P,P,P stall=K'";
     herd_scan sc = {text};
     int hare, count, side;
@@ -289,17 +290,6 @@ static int read_position(hare_state *s, const char *text, herd_msg msg)
     s->head.ply = 0;
     update_status(s);
     return HERD_OK;
-}
-
-static int hare_read_position(void *state, const char *text, herd_msg msg)
-{
-    hare_state fresh;
-    memset(&fresh, 0, sizeof fresh);
-    fresh.head.rng = ((const hare_state *)state)->head.rng;
-    int rc = read_position(&fresh, text, msg);
-    if (rc == HERD_OK)
-        memcpy(state, &fresh, sizeof fresh);
-    return rc;
 }
 
 static int hare_write_move(const void *state, herd_move m, herd_sb *sb)

@@ -362,25 +362,13 @@ static herd_move hex_genmove(void *state, int level)
     size_t n = hex_legal(s, moves);
     if (n == 0)
         return 0;
-    int best = -1;
-    uint32_t ties = 0;
     for (size_t i = 0; i < n; i++) {
         score[i] = 0;
         if (move_kind(moves[i]) == HERD_HEX_ACT_PLACE)
             score[i] = captures_at(s, grid_at(s->size, move_a(moves[i]), move_b(moves[i])),
                                    s->head.side, caps);
-        if (score[i] > best) {
-            best = score[i];
-            ties = 0;
-        }
-        if (score[i] == best)
-            ties++;
     }
-    uint32_t pick = herd_rng_below(&s->head.rng, ties);
-    for (size_t i = 0; i < n; i++)
-        if (score[i] == best && pick-- == 0)
-            return moves[i];
-    return moves[0];
+    return moves[herd_rng_pick_best(&s->head.rng, score, n)];
 }
 
 /* ------------------------------------------------------- for search */
@@ -554,8 +542,9 @@ static int read_board(hex_state *s, const char *p, const char *end, herd_msg msg
     return HERD_OK;
 }
 
-static int read_position(hex_state *s, const char *text, herd_msg msg)
+static int hex_read_position(void *state, const char *text, herd_msg msg)
 {
+    hex_state *s = state;
     static const char *const turn_words[2] = {"red", "blue"};
     herd_scan sc = {text};
     uint64_t size, turns, left, lo = 0, hi = 0;
@@ -674,17 +663,6 @@ static int read_position(hex_state *s, const char *text, herd_msg msg)
 
 /* Reads into a fresh state, the generator going on as it was, and keeps it
  * only when the whole text is accepted. */
-static int hex_read_position(void *state, const char *text, herd_msg msg)
-{
-    hex_state fresh;
-    memset(&fresh, 0, sizeof fresh);
-    fresh.head.rng = ((const hex_state *)state)->head.rng;
-    int rc = read_position(&fresh, text, msg);
-    if (rc == HERD_OK)
-        memcpy(state, &fresh, sizeof fresh);
-    return rc;
-}
-
 static int hex_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;

@@ -520,8 +520,9 @@ static int scan_cells(herd_scan *sc, herd_cell *cells, int max)
     return n;
 }
 
-static int read_position(horses_state *s, const char *text, herd_msg msg)
+static int horses_read_position(void *state, const char *text, herd_msg msg)
 {
+    horses_state *s = state;
     herd_scan sc = {text};
     uint64_t w, h;
     herd_cell cells[2][MAX_N + 1];
@@ -583,42 +584,24 @@ static int read_position(horses_state *s, const char *text, herd_msg msg)
 
 /* Reads into a fresh state, the generator going on as it was, and keeps it
  * only when the whole text is accepted. */
-static int horses_read_position(void *state, const char *text, herd_msg msg)
-{
-    horses_state fresh;
-    memset(&fresh, 0, sizeof fresh);
-    fresh.head.rng = ((const horses_state *)state)->head.rng;
-    int rc = read_position(&fresh, text, msg);
-    if (rc == HERD_OK)
-        memcpy(state, &fresh, sizeof fresh);
-    return rc;
-}
-
 static int horses_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;
     herd_cell a, b;
     herd_horses_move_cells(m, &a, &b);
-    /* Only what herd_scan_cell() reads back: rows a..z, columns 1..127. */
-    if (m >> 32 || a.row < 0 || a.row > 25 || b.row < 0 || b.row > 25 || a.col < 0 || b.col < 0 ||
-        a.col > 126 || b.col > 126)
+    if (m >> 32)
         return HERD_E_ARG;
-    herd_sb_cell(sb, a.row, a.col);
-    herd_sb_putc(sb, '-');
-    herd_sb_cell(sb, b.row, b.col);
-    return HERD_OK;
+    return herd_sb_grid_move(sb, a, b);
 }
 
 static int horses_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
 {
     (void)state;
-    herd_scan sc = {text};
     herd_cell a, b;
-    if (!herd_scan_cell(&sc, &a.row, &a.col) || !herd_scan_lit(&sc, "-") ||
-        !herd_scan_cell(&sc, &b.row, &b.col) || !herd_scan_end(&sc))
-        return herd_fail(msg, HERD_E_PARSE, "expected a move FROM-TO, e.g. a3-b5");
-    *m = herd_horses_move(a, b);
-    return HERD_OK;
+    int rc = herd_scan_grid_move(text, &a, &b, "a3-b5", msg);
+    if (rc == HERD_OK)
+        *m = herd_horses_move(a, b);
+    return rc;
 }
 
 static char horse_digit(uint8_t v)

@@ -28,6 +28,9 @@ uint64_t herd_zobrist(uint64_t index);
 /* Index 0..n-1 drawn with probability weights[i] / total (the weights sum to
  * total): how every chance outcome is drawn. */
 size_t herd_rng_pick(herd_rng *r, const uint32_t *weights, size_t n, uint32_t total);
+/* Index 0..n-1 (n >= 1) drawn uniformly among those of the highest score:
+ * how the games' own players choose among equally good actions. */
+size_t herd_rng_pick_best(herd_rng *r, const int *score, size_t n);
 
 /* -------------------------------------------------------------- state */
 
@@ -87,6 +90,10 @@ void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
     ;
 /* Writes a square-grid cell name: row letter, column number from 1. */
 void herd_sb_cell(herd_sb *sb, int row, int col);
+/* Writes a square-grid action `FROM-TO`; HERD_E_ARG, writing nothing, for a
+ * cell that herd_scan_cell() could not read back (rows a..z, columns
+ * 1..127). */
+int herd_sb_grid_move(herd_sb *sb, herd_cell from, herd_cell to);
 /* A cell's name for a message; coordinates that no name can carry (off the
  * top or left edge, rows past `z`) are written out as "row R column C". */
 const char *herd_name_cell(char *buf, size_t cap, int row, int col); /* returns buf */
@@ -131,6 +138,10 @@ int herd_scan_lit(herd_scan *s, const char *lit);
 int herd_scan_uint(herd_scan *s, uint64_t max, uint64_t *v);
 /* A square-grid cell name: row letter a..z, column 1..127. */
 int herd_scan_cell(herd_scan *s, int *row, int *col);
+/* Reads a whole square-grid action text `FROM-TO`; HERD_E_PARSE with a
+ * message that shows `example` when the text is not one. */
+int herd_scan_grid_move(const char *text, herd_cell *from, herd_cell *to, const char *example,
+                        herd_msg msg);
 int herd_scan_end(const herd_scan *s);
 
 /* One parsed `KEY=VALUE` option. */
@@ -229,9 +240,9 @@ typedef struct herd_rules {
     void (*search_play)(void *state, herd_move m);
     /* Position text, as protocol.md. */
     void (*write_position)(const void *state, herd_sb *sb);
-    /* Reads a position text, checks the invariants and sets the status. It
-     * parses into a fresh state of its own (keeping the current generator)
-     * and copies it over `state` only when all is well. */
+    /* Reads a position text, checks the invariants and sets the status.
+     * `state` is a fresh state, zeroed but for the generator it keeps; the
+     * core copies it over the game only when this returns HERD_OK. */
     int (*read_position)(void *state, const char *text, herd_msg msg);
     /* Action text. Returns HERD_E_ARG for an action not of this game. */
     int (*write_move)(const void *state, herd_move m, herd_sb *sb);

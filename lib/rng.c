@@ -62,3 +62,21 @@ size_t herd_rng_pick(herd_rng *r, const uint32_t *weights, size_t n, uint32_t to
         x -= weights[i++];
     return i;
 }
+
+size_t herd_rng_pick_best(herd_rng *r, const int *score, size_t n)
+{
+    int best = score[0];
+    uint32_t ties = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (score[i] > best) {
+            best = score[i];
+            ties = 0;
+        }
+        ties += score[i] == best;
+    }
+    uint32_t pick = herd_rng_below(r, ties);
+    size_t i = 0;
+    while (score[i] != best || pick-- != 0)
+        i++;
+    return i;
+}

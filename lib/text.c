@@ -51,6 +51,21 @@ void herd_sb_cell(herd_sb *sb, int row, int col)
     herd_sb_printf(sb, "%c%d", 'a' + row, col + 1);
 }
 
+static int nameable(herd_cell c)
+{
+    return c.row >= 0 && c.row <= 25 && c.col >= 0 && c.col <= 126;
+}
+
+int herd_sb_grid_move(herd_sb *sb, herd_cell from, herd_cell to)
+{
+    if (!nameable(from) || !nameable(to))
+        return HERD_E_ARG;
+    herd_sb_cell(sb, from.row, from.col);
+    herd_sb_putc(sb, '-');
+    herd_sb_cell(sb, to.row, to.col);
+    return HERD_OK;
+}
+
 const char *herd_name_cell(char *buf, size_t cap, int row, int col)
 {
     herd_sb sb;
@@ -213,6 +228,16 @@ int herd_scan_cell(herd_scan *s, int *row, int *col)
 int herd_scan_end(const herd_scan *s)
 {
     return *s->p == '\0';
+}
+
+int herd_scan_grid_move(const char *text, herd_cell *from, herd_cell *to, const char *example,
+                        herd_msg msg)
+{
+    herd_scan sc = {text};
+    if (!herd_scan_cell(&sc, &from->row, &from->col) || !herd_scan_lit(&sc, "-") ||
+        !herd_scan_cell(&sc, &to->row, &to->col) || !herd_scan_end(&sc))
+        return herd_fail(msg, HERD_E_PARSE, "expected a move FROM-TO, e.g. %s", example);
+    return HERD_OK;
 }
 
 static int is_key_char(char c)
