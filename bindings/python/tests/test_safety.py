@@ -97,7 +97,6 @@ class TestThreads(unittest.TestCase):
         def worker():
             started.set()
             results.append(g.perft(depth))
-            results.append(time.monotonic())
 
         t = threading.Thread(target=worker)
         t.start()
@@ -107,11 +106,13 @@ class TestThreads(unittest.TestCase):
             g._lock.release()
             self.assertFalse(results, "the call ended before close() could be tried")
             time.sleep(0.0005)
+        # close() waits for the call to leave the library: freeing the game
+        # under it would give a wrong count, a crash, or an AddressSanitizer
+        # report in the sanitizer build. (When the worker thread records that
+        # its call returned is up to the scheduler, so no timing is compared.)
         g.close()
-        closed_at = time.monotonic()
         t.join()
-        self.assertEqual(results[0], expected, "the call in flight was disturbed")
-        self.assertLessEqual(results[1], closed_at, "close() returned before the call ended")
+        self.assertEqual(results, [expected], "the call in flight was disturbed")
         self.assertTrue(g.closed)
         with self.assertRaises(ValueError):
             g.perft(1)
