@@ -332,6 +332,74 @@ static void search_fails_cleanly_without_memory(void **state)
     }
 }
 
+/* Alpha-beta through a chance event (hex: the last placement of a turn, then
+ * the dice): the outcomes are averaged, the choice is legal, the budget
+ * holds, and the same generator gives the same choice. */
+static void alphabeta_averages_over_chance_events(void **state)
+{
+    (void)state;
+    herd_game *g = new_of("hex", "size=2 seed=1");
+    assert_int_equal(herd_position_from_text(g, "hex size=2 turns=2 turn=red phase=place "
+                                                "dice=1,2 left=1 board=r./b../.."),
+                     HERD_OK);
+    herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 4, 3000};
+    herd_move first = 0;
+    for (int k = 0; k < 2; k++) {
+        herd_rng rng;
+        herd_rng_seed(&rng, 4);
+        test_alloc a;
+        ta_init(&a);
+        herd_search s = {&herd_hex_rules, ta_fn, &a, &rng, NULL, 0};
+        herd_move m;
+        assert_int_equal(herd_search_alphabeta(&s, herd_game_state(g, HERD_HEX), &deep, &m),
+                         HERD_OK);
+        assert_true(herd_is_legal(g, m));
+        assert_true(s.nodes > 0 && s.nodes <= 3000);
+        assert_int_equal(a.live_blocks, 0);
+        if (k == 0)
+            first = m;
+        assert_true(m == first);
+    }
+    herd_free(g);
+}
+
+static int stop_at_once(void *ud)
+{
+    (void)ud;
+    return 1;
+}
+
+/* herd_interrupt() and the progress handler stop a search: the call answers
+ * HERD_E_INTERRUPTED and changes nothing, the generator included. */
+static void searches_stop_when_interrupted(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+        herd_game *g = new_of(games[k].game, games[k].options);
+        while (herd_is_chance(g))
+            assert_int_equal(herd_roll(g, NULL), HERD_OK);
+        for (int level = 1; level <= herd_max_level(g); level++) {
+            herd_level_kind kind = games[k].rules->levels[level - 1].kind;
+            if (kind != HERD_LEVEL_ALPHABETA && kind != HERD_LEVEL_MCTS)
+                continue;
+            snapshot s;
+            snap_take(&s, g);
+            herd_move m = 77;
+            herd_interrupt(g);
+            assert_int_equal(herd_genmove(g, level, &m), HERD_E_INTERRUPTED);
+            assert_true(m == 77);
+            snap_check(&s, g);
+            snap_take(&s, g);
+            assert_int_equal(herd_set_progress(g, stop_at_once, NULL, 1), HERD_OK);
+            assert_int_equal(herd_play_genmove(g, level, &m), HERD_E_INTERRUPTED);
+            assert_int_equal(herd_set_progress(g, NULL, NULL, 0), HERD_OK);
+            snap_check(&s, g);
+            assert_int_equal(herd_genmove(g, level, &m), HERD_OK); /* nothing left pending */
+        }
+        herd_free(g);
+    }
+}
+
 /* A game in caller memory has no allocator: its search levels say so. */
 static void search_levels_need_an_allocator(void **state)
 {
@@ -359,6 +427,8 @@ int main(void)
         cmocka_unit_test(choices_repeat_with_the_generator_and_vary_with_the_seed),
         cmocka_unit_test(search_fails_cleanly_without_memory),
         cmocka_unit_test(search_levels_need_an_allocator),
+        cmocka_unit_test(alphabeta_averages_over_chance_events),
+        cmocka_unit_test(searches_stop_when_interrupted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

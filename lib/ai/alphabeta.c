@@ -178,6 +178,10 @@ static herd_move root_iteration(ab_search *a, herd_move *moves, size_t n, unsign
     int best = -HERD_SEARCH_WIN - 1;
     herd_move best_move = moves[0];
     for (size_t i = 0; i < n; i++) {
+        if (a->work && (a->rc = herd_work_check(a->work)) != HERD_OK) {
+            a->out_of_budget = 1; /* the root checks too: a one-ply search has no inner node */
+            break;
+        }
         memcpy(state_at(a, 1), state_at(a, 0), r->state_size);
         herd_search_play(r, state_at(a, 1), moves[i]);
         int v = search(a, 1, depth - 1, best, HERD_SEARCH_WIN + 1);
