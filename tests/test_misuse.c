@@ -294,6 +294,9 @@ static int ended(const herd_game *g)
     X(hare_new_start_negative,                                                                     \
       (x->hao.start = (herd_cell){-1, 1}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),   \
       HERD_E_PARSE)                                                                                \
+    X(hare_new_start_past_row_z,                                                                   \
+      (x->hao.start = (herd_cell){26, 1}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),   \
+      HERD_E_PARSE)                                                                                \
     X(hare_move_off_the_grid, (int)(herd_hare_move((herd_cell){8, 0}, (herd_cell){0, 0}) != 0), 0) \
     X(hare_move_negative, (int)(herd_hare_move((herd_cell){0, 1}, (herd_cell){-1, 1}) != 0), 0)    \
     X(hare_move_cells_no_move, herd_hare_move_cells(0, &x->cell, &x->cell), HERD_E_ARG)            \
