@@ -1,10 +1,10 @@
-/* Misuse of every public function of herd.h, horses.h and hex.h: NULL
- * handles and pointers, zero and too small capacities, calls of one game's
- * header on another game, calls on an ended game or with no chance event,
- * undo past the history, overlapping and misaligned memory. Each call
- * answers the code its documentation gives and changes nothing (checked
- * against a clone with herd_same_position(), the position text and the
- * history length).
+/* Misuse of every public function of herd.h, horses.h, hex.h, hare.h,
+ * fox.h and flock.h: NULL handles and pointers, zero and too small
+ * capacities, out-of-range options, cells, points and sides, move builders
+ * given cells no move holds, calls of one game's header on another game, calls on an ended game or
+ * with no chance event, undo past the history, overlapping and misaligned memory. Each call answers
+ * the code its documentation gives and changes nothing (checked against a clone with
+ * herd_same_position(), the position text and the history length).
  *
  * The table runs on every game of test_games.h in four states: new, after a
  * few actions, ended, and a copy in caller memory without room for undo. A
@@ -12,6 +12,9 @@
  * SKIP marks a state where the row is no misuse. */
 #include "test_games.h"
 
+#include "herd/flock.h"
+#include "herd/fox.h"
+#include "herd/hare.h"
 #include "herd/hex.h"
 
 #include <limits.h>
@@ -38,6 +41,10 @@ typedef struct scratch {
     herd_horses_line lines[HERD_HORSES_MAX_LINES];
     herd_horses_options ho;
     herd_hex_options xo;
+    herd_hare_options hao;
+    herd_fox_options fo;
+    herd_flock_options flo;
+    herd_cell cells[HERD_FOX_MAX_HOPS + 1];
     int i;
     /* Set up before the call, not written by it: */
     herd_game *other;          /* a game of another kind */
@@ -61,6 +68,13 @@ static int seeded(const herd_game *g)
     return !kind_is(g, HERD_HARE) && !kind_is(g, HERD_FOX);
 }
 
+static herd_cell flock_from(herd_move m)
+{
+    herd_cell from;
+    herd_flock_move_cells(m, &from, NULL);
+    return from;
+}
+
 static int ended(const herd_game *g)
 {
     return !is_ongoing(g);
@@ -70,6 +84,12 @@ static int ended(const herd_game *g)
 #define ENDED ended(g)
 #define HORSES kind_is(g, HERD_HORSES)
 #define HEX kind_is(g, HERD_HEX)
+#define HARE kind_is(g, HERD_HARE)
+#define FOX kind_is(g, HERD_FOX)
+#define FLOCK kind_is(g, HERD_FLOCK)
+/* The cell a move starts from, read as a Flock move (g's first legal
+ * action in a flock game: a stone with a target). */
+#define FROM0 flock_from(x->legal0)
 #define IN_CALLER_MEMORY (herd_copy_size(g, 0) && (void *)g == (void *)arena)
 #define BASE herd_copy_size(g, 0)
 
@@ -102,7 +122,7 @@ static int ended(const herd_game *g)
       HERD_E_PARSE)                                                                                \
     X(new_seed_out_of_range,                                                                       \
       herd_new(&x->out, herd_game_name(g), "seed=18446744073709551616", NULL, NULL, &x->err),      \
-      seeded(g) ? HERD_E_RANGE : HERD_E_UNKNOWN)                                                                                \
+      seeded(g) ? HERD_E_RANGE : HERD_E_UNKNOWN)                                                   \
     X(horses_new_null_out, herd_horses_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)           \
     X(horses_new_bad_width, (x->ho.width = 7, herd_horses_new(&x->out, &x->ho, NULL, NULL, NULL)), \
       HERD_E_RANGE)                                                                                \
@@ -258,7 +278,179 @@ static int ended(const herd_game *g)
     X(hex_stones_null_out, herd_hex_stones(g, 0, NULL), HERD_E_ARG)                                \
     X(hex_stones, herd_hex_stones(g, 0, &x->i), HEX ? SKIP : HERD_E_ARG)                           \
     X(hex_move_unknown_kind, (int)herd_hex_move(9, 0, 0), 0)                                       \
-    X(hex_move_out_of_range, (int)herd_hex_move(HERD_HEX_ACT_PLACE, 256, 0), 0)
+    X(hex_move_out_of_range, (int)herd_hex_move(HERD_HEX_ACT_PLACE, 256, 0), 0)                    \
+    /* hare.h: NULL, out of range, and on another game */                                          \
+    X(hare_default_options_null, (herd_hare_default_options(NULL), 0), 0)                          \
+    X(hare_new_null_out, herd_hare_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)               \
+    X(hare_new_start_on_a_hound,                                                                   \
+      (x->hao.start = (herd_cell){4, 1}, herd_hare_new(&x->out, &x->hao, NULL, NULL, NULL)),       \
+      HERD_E_RANGE)                                                                                \
+    X(hare_new_start_no_point,                                                                     \
+      (x->hao.start = (herd_cell){0, 0}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),    \
+      HERD_E_RANGE)                                                                                \
+    X(hare_new_start_off_the_grid,                                                                 \
+      (x->hao.start = (herd_cell){9, 9}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),    \
+      HERD_E_RANGE)                                                                                \
+    X(hare_new_start_negative,                                                                     \
+      (x->hao.start = (herd_cell){-1, 1}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),   \
+      HERD_E_PARSE)                                                                                \
+    X(hare_new_start_past_row_z,                                                                   \
+      (x->hao.start = (herd_cell){26, 1}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),   \
+      HERD_E_PARSE)                                                                                \
+    X(hare_move_off_the_grid, (int)(herd_hare_move((herd_cell){8, 0}, (herd_cell){0, 0}) != 0), 0) \
+    X(hare_move_negative, (int)(herd_hare_move((herd_cell){0, 1}, (herd_cell){-1, 1}) != 0), 0)    \
+    X(hare_move_cells_no_move, herd_hare_move_cells(0, &x->cell, &x->cell), HERD_E_ARG)            \
+    X(hare_move_cells_no_action, herd_hare_move_cells(UINT64_MAX, &x->cell, &x->cell), HERD_E_ARG) \
+    X(hare_point_minus_one, herd_hare_point(-1, &x->cell), HERD_E_ARG)                             \
+    X(hare_point_eleven, herd_hare_point(HERD_HARE_POINTS, &x->cell), HERD_E_ARG)                  \
+    X(hare_point_null_out, herd_hare_point(0, NULL), HERD_E_ARG)                                   \
+    X(hare_line_minus_one, herd_hare_line(-1, &x->cell, &x->cell), HERD_E_ARG)                     \
+    X(hare_line_twenty_two, herd_hare_line(HERD_HARE_LINES, &x->cell, &x->cell), HERD_E_ARG)       \
+    X(hare_line_null_a, herd_hare_line(0, NULL, &x->cell), HERD_E_ARG)                             \
+    X(hare_line_null_b, herd_hare_line(0, &x->cell, NULL), HERD_E_ARG)                             \
+    X(hare_at, herd_hare_at(g, (herd_cell){0, 1}, &x->i), HARE ? SKIP : HERD_E_ARG)                \
+    X(hare_at_null_game, herd_hare_at(NULL, (herd_cell){0, 1}, &x->i), HERD_E_ARG)                 \
+    X(hare_at_null_out, herd_hare_at(g, (herd_cell){0, 1}, NULL), HERD_E_ARG)                      \
+    X(hare_at_no_point, herd_hare_at(g, (herd_cell){0, 0}, &x->i), HERD_E_ARG)                     \
+    X(hare_at_off_board, herd_hare_at(g, (herd_cell){5, 1}, &x->i), HERD_E_ARG)                    \
+    X(hare_at_minus_one, herd_hare_at(g, (herd_cell){-1, 1}, &x->i), HERD_E_ARG)                   \
+    X(hare_hare, herd_hare_hare(g, &x->cell), HARE ? SKIP : HERD_E_ARG)                            \
+    X(hare_hare_null_game, herd_hare_hare(NULL, &x->cell), HERD_E_ARG)                             \
+    X(hare_hare_null_out, herd_hare_hare(g, NULL), HERD_E_ARG)                                     \
+    X(hare_hounds, herd_hare_hounds(g, x->cells), HARE ? SKIP : HERD_E_ARG)                        \
+    X(hare_hounds_null_game, herd_hare_hounds(NULL, x->cells), HERD_E_ARG)                         \
+    X(hare_hounds_null_out, herd_hare_hounds(g, NULL), HERD_E_ARG)                                 \
+    X(hare_stall, herd_hare_stall(g, &x->i), HARE ? SKIP : HERD_E_ARG)                             \
+    X(hare_stall_null_game, herd_hare_stall(NULL, &x->i), HERD_E_ARG)                              \
+    X(hare_stall_null_out, herd_hare_stall(g, NULL), HERD_E_ARG)                                   \
+    /* fox.h: NULL, out of range, and on another game */                                           \
+    X(fox_default_options_null, (herd_fox_default_options(NULL), 0), 0)                            \
+    X(fox_new_null_out, herd_fox_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)                 \
+    X(fox_new_fourteen_geese, (x->fo.geese = 14, herd_fox_new(&x->out, &x->fo, NULL, NULL, NULL)), \
+      HERD_E_RANGE)                                                                                \
+    X(fox_new_nineteen_geese,                                                                      \
+      (x->fo.geese = 19, herd_fox_new(&x->out, &x->fo, NULL, NULL, &x->err)), HERD_E_RANGE)        \
+    X(fox_new_negative_geese,                                                                      \
+      (x->fo.geese = -13, herd_fox_new(&x->out, &x->fo, NULL, NULL, &x->err)), HERD_E_RANGE)       \
+    X(fox_new_sideways_two,                                                                        \
+      (x->fo.sideways = 2, herd_fox_new(&x->out, &x->fo, NULL, NULL, &x->err)), HERD_E_RANGE)      \
+    X(fox_new_sideways_minus_one,                                                                  \
+      (x->fo.sideways = -1, herd_fox_new(&x->out, &x->fo, NULL, NULL, &x->err)), HERD_E_RANGE)     \
+    X(fox_step_off_the_grid, (int)(herd_fox_step((herd_cell){3, 3}, (herd_cell){3, 8}) != 0), 0)   \
+    X(fox_step_negative, (int)(herd_fox_step((herd_cell){-1, 3}, (herd_cell){0, 3}) != 0), 0)      \
+    X(fox_jumps_null_landings, (int)(herd_fox_jumps((herd_cell){3, 3}, NULL, 1) != 0), 0)          \
+    X(fox_jumps_no_hops,                                                                           \
+      (x->cells[0] = (herd_cell){1, 3},                                                            \
+       (int)(herd_fox_jumps((herd_cell){3, 3}, x->cells, 0) != 0)),                                \
+      0)                                                                                           \
+    X(fox_jumps_minus_one_hops,                                                                    \
+      (x->cells[0] = (herd_cell){1, 3},                                                            \
+       (int)(herd_fox_jumps((herd_cell){3, 3}, x->cells, -1) != 0)),                               \
+      0)                                                                                           \
+    X(fox_jumps_eighteen_hops,                                                                     \
+      (x->cells[0] = (herd_cell){1, 3},                                                            \
+       (int)(herd_fox_jumps((herd_cell){3, 3}, x->cells, HERD_FOX_MAX_HOPS + 1) != 0)),            \
+      0)                                                                                           \
+    X(fox_jumps_not_in_a_line,                                                                     \
+      (x->cells[0] = (herd_cell){2, 3},                                                            \
+       (int)(herd_fox_jumps((herd_cell){3, 3}, x->cells, 1) != 0)),                                \
+      0)                                                                                           \
+    X(fox_jumps_from_minus_two,                                                                    \
+      (x->cells[0] = (herd_cell){0, 3},                                                            \
+       (int)(herd_fox_jumps((herd_cell){-2, 3}, x->cells, 1) != 0)),                               \
+      0)                                                                                           \
+    X(fox_jumps_from_off_the_grid,                                                                 \
+      (x->cells[0] = (herd_cell){3, 6},                                                            \
+       (int)(herd_fox_jumps((herd_cell){3, 8}, x->cells, 1) != 0)),                                \
+      0)                                                                                           \
+    X(fox_point_minus_one, herd_fox_point(-1, &x->cell), HERD_E_ARG)                               \
+    X(fox_point_thirty_three, herd_fox_point(HERD_FOX_POINTS, &x->cell), HERD_E_ARG)               \
+    X(fox_point_null_out, herd_fox_point(0, NULL), HERD_E_ARG)                                     \
+    X(fox_line_minus_one, herd_fox_line(-1, &x->cell, &x->cell), HERD_E_ARG)                       \
+    X(fox_line_ninety_six, herd_fox_line(HERD_FOX_LINES, &x->cell, &x->cell), HERD_E_ARG)          \
+    X(fox_line_null_a, herd_fox_line(0, NULL, &x->cell), HERD_E_ARG)                               \
+    X(fox_line_null_b, herd_fox_line(0, &x->cell, NULL), HERD_E_ARG)                               \
+    X(fox_at, herd_fox_at(g, (herd_cell){3, 3}, &x->i), FOX ? SKIP : HERD_E_ARG)                   \
+    X(fox_at_null_game, herd_fox_at(NULL, (herd_cell){3, 3}, &x->i), HERD_E_ARG)                   \
+    X(fox_at_null_out, herd_fox_at(g, (herd_cell){3, 3}, NULL), HERD_E_ARG)                        \
+    X(fox_at_corner, herd_fox_at(g, (herd_cell){0, 0}, &x->i), HERD_E_ARG)                         \
+    X(fox_at_off_board, herd_fox_at(g, (herd_cell){3, 7}, &x->i), HERD_E_ARG)                      \
+    X(fox_at_minus_one, herd_fox_at(g, (herd_cell){-1, 3}, &x->i), HERD_E_ARG)                     \
+    X(fox_fox, herd_fox_fox(g, &x->cell), FOX ? SKIP : HERD_E_ARG)                                 \
+    X(fox_fox_null_game, herd_fox_fox(NULL, &x->cell), HERD_E_ARG)                                 \
+    X(fox_fox_null_out, herd_fox_fox(g, NULL), HERD_E_ARG)                                         \
+    X(fox_geese_left, herd_fox_geese_left(g, &x->i), FOX ? SKIP : HERD_E_ARG)                      \
+    X(fox_geese_left_null_game, herd_fox_geese_left(NULL, &x->i), HERD_E_ARG)                      \
+    X(fox_geese_left_null_out, herd_fox_geese_left(g, NULL), HERD_E_ARG)                           \
+    X(fox_sideways, herd_fox_sideways(g, &x->i), FOX ? SKIP : HERD_E_ARG)                          \
+    X(fox_sideways_null_game, herd_fox_sideways(NULL, &x->i), HERD_E_ARG)                          \
+    X(fox_sideways_null_out, herd_fox_sideways(g, NULL), HERD_E_ARG)                               \
+    /* flock.h: NULL, out of range, too small, and on another game */                              \
+    X(flock_default_options_null, (herd_flock_default_options(NULL), 0), 0)                        \
+    X(flock_new_null_out, herd_flock_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)             \
+    X(flock_new_width_four,                                                                        \
+      (x->flo.width = 4, herd_flock_new(&x->out, &x->flo, NULL, NULL, NULL)), HERD_E_RANGE)        \
+    X(flock_new_width_thirteen,                                                                    \
+      (x->flo.width = 13, herd_flock_new(&x->out, &x->flo, NULL, NULL, &x->err)), HERD_E_RANGE)    \
+    X(flock_new_height_four,                                                                       \
+      (x->flo.height = 4, herd_flock_new(&x->out, &x->flo, NULL, NULL, &x->err)), HERD_E_RANGE)    \
+    X(flock_new_height_negative,                                                                   \
+      (x->flo.height = -7, herd_flock_new(&x->out, &x->flo, NULL, NULL, &x->err)), HERD_E_RANGE)   \
+    X(flock_move_cells_null, (herd_flock_move_cells(x->legal0, NULL, NULL), 0), 0)                 \
+    X(flock_move_extremes_round_trip,                                                              \
+      (herd_flock_move_cells(herd_flock_move((herd_cell){-128, 127}, (herd_cell){127, -128}),      \
+                             &x->cells[0], &x->cells[1]),                                          \
+       x->cells[0].row == -128 && x->cells[0].col == 127 && x->cells[1].row == 127 &&              \
+           x->cells[1].col == -128),                                                               \
+      1)                                                                                           \
+    X(flock_options_of, herd_flock_options_of(g, &x->flo), FLOCK ? SKIP : HERD_E_ARG)              \
+    X(flock_options_of_null_game, herd_flock_options_of(NULL, &x->flo), HERD_E_ARG)                \
+    X(flock_options_of_null_out, herd_flock_options_of(g, NULL), HERD_E_ARG)                       \
+    X(flock_at, herd_flock_at(g, (herd_cell){0, 0}, &x->i), FLOCK ? SKIP : HERD_E_ARG)             \
+    X(flock_at_null_out, herd_flock_at(g, (herd_cell){0, 0}, NULL), HERD_E_ARG)                    \
+    X(flock_at_minus_one, herd_flock_at(g, (herd_cell){-1, 0}, &x->i), HERD_E_ARG)                 \
+    X(flock_at_off_board, herd_flock_at(g, (herd_cell){0, HERD_FLOCK_MAX_SIZE}, &x->i),            \
+      HERD_E_ARG)                                                                                  \
+    X(flock_stones, herd_flock_stones(g, 0, &x->i), FLOCK ? SKIP : HERD_E_ARG)                     \
+    X(flock_stones_null_out, herd_flock_stones(g, 0, NULL), HERD_E_ARG)                            \
+    X(flock_stones_side_two, herd_flock_stones(g, 2, &x->i), HERD_E_ARG)                           \
+    X(flock_stones_side_minus_one, herd_flock_stones(g, -1, &x->i), HERD_E_ARG)                    \
+    X(flock_captured, herd_flock_captured(g, 0, &x->i), FLOCK ? SKIP : HERD_E_ARG)                 \
+    X(flock_captured_null_out, herd_flock_captured(g, 0, NULL), HERD_E_ARG)                        \
+    X(flock_captured_side_two, herd_flock_captured(g, 2, &x->i), HERD_E_ARG)                       \
+    X(flock_ply, herd_flock_ply(g, &x->i), FLOCK ? SKIP : HERD_E_ARG)                              \
+    X(flock_ply_null_game, herd_flock_ply(NULL, &x->i), HERD_E_ARG)                                \
+    X(flock_ply_null_out, herd_flock_ply(g, NULL), HERD_E_ARG)                                     \
+    X(flock_moves_left, herd_flock_moves_left(g, &x->i), FLOCK ? SKIP : HERD_E_ARG)                \
+    X(flock_moves_left_null_game, herd_flock_moves_left(NULL, &x->i), HERD_E_ARG)                  \
+    X(flock_moves_left_null_out, herd_flock_moves_left(g, NULL), HERD_E_ARG)                       \
+    X(flock_range, herd_flock_range(g, FROM0, &x->i), FLOCK ? SKIP : HERD_E_ARG)                   \
+    X(flock_range_null_out, herd_flock_range(g, FROM0, NULL), HERD_E_ARG)                          \
+    X(flock_range_off_board, herd_flock_range(g, (herd_cell){-1, -1}, &x->i), HERD_E_ARG)          \
+    X(flock_flock, herd_flock_flock(g, FROM0, x->cells, 0, &x->n),                                 \
+      FLOCK ? (x->moves ? HERD_E_BUFFER : SKIP) : HERD_E_ARG)                                      \
+    X(flock_flock_null_game, herd_flock_flock(NULL, FROM0, x->cells, 3, &x->n), HERD_E_ARG)        \
+    X(flock_flock_null_count, herd_flock_flock(g, FROM0, x->cells, 3, NULL), HERD_E_ARG)           \
+    X(flock_flock_null_buffer, herd_flock_flock(g, FROM0, NULL, 3, &x->n), HERD_E_ARG)             \
+    X(flock_flock_off_board,                                                                       \
+      herd_flock_flock(g, (herd_cell){HERD_FLOCK_MAX_SIZE, 0}, x->cells, 3, &x->n), HERD_E_ARG)    \
+    X(flock_targets, herd_flock_targets(g, FROM0, x->cells, 0, &x->n),                             \
+      FLOCK ? (x->moves ? HERD_E_BUFFER : SKIP) : HERD_E_ARG)                                      \
+    X(flock_targets_null_game, herd_flock_targets(NULL, FROM0, x->cells, 3, &x->n), HERD_E_ARG)    \
+    X(flock_targets_null_count, herd_flock_targets(g, FROM0, x->cells, 3, NULL), HERD_E_ARG)       \
+    X(flock_targets_null_buffer, herd_flock_targets(g, FROM0, NULL, 3, &x->n), HERD_E_ARG)         \
+    X(flock_targets_off_board, herd_flock_targets(g, (herd_cell){0, -1}, x->cells, 3, &x->n),      \
+      HERD_E_ARG)                                                                                  \
+    X(flock_last_move, herd_flock_last_move(g, 0, &x->m), FLOCK ? SKIP : HERD_E_ARG)               \
+    X(flock_last_move_null_out, herd_flock_last_move(g, 0, NULL), HERD_E_ARG)                      \
+    X(flock_last_move_side_two, herd_flock_last_move(g, 2, &x->m), HERD_E_ARG)                     \
+    X(flock_last_move_side_minus_one, herd_flock_last_move(g, -1, &x->m), HERD_E_ARG)              \
+    X(flock_straight_back, herd_flock_straight_back(g, &x->i, NULL, NULL),                         \
+      FLOCK ? SKIP : HERD_E_ARG)                                                                   \
+    X(flock_straight_back_null_game, herd_flock_straight_back(NULL, &x->i, &x->cell, &x->cell),    \
+      HERD_E_ARG)                                                                                  \
+    X(flock_straight_back_null_banned, herd_flock_straight_back(g, NULL, &x->cell, &x->cell),      \
+      HERD_E_ARG)
 
 #define DEFINE_ROW(label, call, want)                 \
     static int call_##label(herd_game *g, scratch *x) \
@@ -304,6 +496,9 @@ static void set_up(scratch *x, herd_game *g, herd_game *other)
     x->out = NO_HANDLE;
     herd_horses_default_options(&x->ho);
     herd_hex_default_options(&x->xo);
+    herd_hare_default_options(&x->hao);
+    herd_fox_default_options(&x->fo);
+    herd_flock_default_options(&x->flo);
     x->other = other;
     position_text(other, x->other_text);
     herd_move first[HERD_MAX_MOVES];
