@@ -74,7 +74,7 @@ int hunt_line(const hunt_board *b, int i, int *p, int *q)
 
 static int grid_cell(herd_cell c)
 {
-    return c.row >= 0 && c.row < 8 && c.col >= 0 && c.col < 8;
+    return c.row >= 0 && c.row < HUNT_GRID && c.col >= 0 && c.col < HUNT_GRID;
 }
 
 herd_move hunt_step_move(herd_cell from, herd_cell to)
@@ -100,7 +100,7 @@ herd_move hunt_chain_move(herd_cell from, const herd_cell *landing, int hops)
     herd_move m = ACTION_BIT | (herd_move)(from.row * 8 + from.col) | (herd_move)hops << 6;
     herd_cell at = from;
     for (int i = 0; i < hops; i++) {
-        int d = jump_direction(at, landing[i]);
+        int d = grid_cell(landing[i]) ? jump_direction(at, landing[i]) : -1;
         if (d < 0)
             return 0;
         m |= (herd_move)d << (11 + 3 * i);

@@ -298,6 +298,7 @@ static int ended(const herd_game *g)
       (x->hao.start = (herd_cell){26, 1}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),   \
       HERD_E_PARSE)                                                                                \
     X(hare_move_off_the_grid, (int)(herd_hare_move((herd_cell){8, 0}, (herd_cell){0, 0}) != 0), 0) \
+    X(hare_move_row_past_g, (int)(herd_hare_move((herd_cell){7, 0}, (herd_cell){0, 0}) != 0), 0)   \
     X(hare_move_negative, (int)(herd_hare_move((herd_cell){0, 1}, (herd_cell){-1, 1}) != 0), 0)    \
     X(hare_move_cells_no_move, herd_hare_move_cells(0, &x->cell, &x->cell), HERD_E_ARG)            \
     X(hare_move_cells_no_action, herd_hare_move_cells(UINT64_MAX, &x->cell, &x->cell), HERD_E_ARG) \
@@ -337,6 +338,7 @@ static int ended(const herd_game *g)
     X(fox_new_sideways_minus_one,                                                                  \
       (x->fo.sideways = -1, herd_fox_new(&x->out, &x->fo, NULL, NULL, &x->err)), HERD_E_RANGE)     \
     X(fox_step_off_the_grid, (int)(herd_fox_step((herd_cell){3, 3}, (herd_cell){3, 8}) != 0), 0)   \
+    X(fox_step_column_past_7, (int)(herd_fox_step((herd_cell){3, 6}, (herd_cell){3, 7}) != 0), 0)  \
     X(fox_step_negative, (int)(herd_fox_step((herd_cell){-1, 3}, (herd_cell){0, 3}) != 0), 0)      \
     X(fox_jumps_null_landings, (int)(herd_fox_jumps((herd_cell){3, 3}, NULL, 1) != 0), 0)          \
     X(fox_jumps_no_hops,                                                                           \
@@ -362,6 +364,14 @@ static int ended(const herd_game *g)
     X(fox_jumps_from_off_the_grid,                                                                 \
       (x->cells[0] = (herd_cell){3, 6},                                                            \
        (int)(herd_fox_jumps((herd_cell){3, 8}, x->cells, 1) != 0)),                                \
+      0)                                                                                           \
+    X(fox_jumps_landing_off_the_grid,                                                              \
+      (x->cells[0] = (herd_cell){3, 8},                                                            \
+       (int)(herd_fox_jumps((herd_cell){3, 6}, x->cells, 1) != 0)),                                \
+      0)                                                                                           \
+    X(fox_jumps_landing_above_the_grid,                                                            \
+      (x->cells[0] = (herd_cell){-1, 3},                                                           \
+       (int)(herd_fox_jumps((herd_cell){1, 3}, x->cells, 1) != 0)),                                \
       0)                                                                                           \
     X(fox_point_minus_one, herd_fox_point(-1, &x->cell), HERD_E_ARG)                               \
     X(fox_point_thirty_three, herd_fox_point(HERD_FOX_POINTS, &x->cell), HERD_E_ARG)               \

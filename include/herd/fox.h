@@ -71,7 +71,8 @@ HERD_API herd_move herd_fox_step(herd_cell from, herd_cell to);
 
 /** Builds the jump chain from @p from through @p hops landing points, each
  *  two cells from the one before in a straight line. 0 (no action) when a
- *  landing is not so, or hops is not 1..::HERD_FOX_MAX_HOPS. */
+ *  landing is not so, when a cell is outside the 7x7 grid, or when hops is
+ *  not 1..::HERD_FOX_MAX_HOPS. */
 HERD_API herd_move herd_fox_jumps(herd_cell from, const herd_cell *landings, int hops);
 
 /** Point @p index (0..32, in the byte order of the names: `a3` first).
