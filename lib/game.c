@@ -601,6 +601,12 @@ static int level_of(const herd_game *g, int level)
     return level;
 }
 
+/* A search's stop(): the interrupt flag and the progress handler. */
+static int stop_work(void *g)
+{
+    return herd_work_check(g);
+}
+
 /* Builds the game's solution table unless the handle has it already. */
 static int need_table(herd_game *g)
 {
@@ -633,7 +639,9 @@ static int choose(const herd_game *g, void *state, int level, const void *table,
     /* A search draws from a copy of the generator, kept only on success:
      * a search that fails changes nothing. */
     herd_rng *rng = &((herd_head *)state)->rng, drawn = *rng;
-    herd_search search = {r, g->alloc, g->ud, &drawn, work, 0};
+    herd_search search = {r, g->alloc, g->ud, &drawn, work ? stop_work : NULL, work, 0};
+    if (work)
+        herd_work_begin(work);
     int rc;
     if (lv->kind != HERD_LEVEL_OWN && !g->alloc && !table)
         return HERD_E_NOMEM; /* a game in caller memory has no allocator */

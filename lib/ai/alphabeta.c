@@ -28,8 +28,8 @@ typedef struct ab_search {
     tt_entry *tt;
     size_t tt_mask;
     uint64_t nodes, budget;
-    int out_of_budget; /* stop: the budget is spent, or rc says why */
-    herd_game *work;
+    int out_of_budget;    /* stop: the budget is spent, or rc says why */
+    const herd_search *s; /* its stop() */
     int rc;
 } ab_search;
 
@@ -115,7 +115,7 @@ static int search(ab_search *a, unsigned ply, unsigned depth, int alpha, int bet
         a->out_of_budget = 1;
         return 0;
     }
-    if (a->work && (a->rc = herd_work_check(a->work)) != HERD_OK) {
+    if (a->s->stop && (a->rc = a->s->stop(a->s->stop_ctx)) != HERD_OK) {
         a->out_of_budget = 1;
         return 0;
     }
@@ -178,7 +178,7 @@ static herd_move root_iteration(ab_search *a, herd_move *moves, size_t n, unsign
     int best = -HERD_SEARCH_WIN - 1;
     herd_move best_move = moves[0];
     for (size_t i = 0; i < n; i++) {
-        if (a->work && (a->rc = herd_work_check(a->work)) != HERD_OK) {
+        if (a->s->stop && (a->rc = a->s->stop(a->s->stop_ctx)) != HERD_OK) {
             a->out_of_budget = 1; /* the root checks too: a one-ply search has no inner node */
             break;
         }
@@ -238,7 +238,7 @@ int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *l
         .tt_mask = tt_n - 1,
         .moves = (herd_move *)(void *)(work + tt_n * sizeof(tt_entry)),
         .budget = level->budget,
-        .work = s->work,
+        .s = s,
     };
     a.states = (unsigned char *)(a.moves + lists); /* state sizes keep 8-byte alignment */
     a.weights = (uint32_t *)(void *)(a.states + states);
@@ -248,8 +248,6 @@ int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *l
     size_t n = r->legal(state, moves);
     shuffle(s->rng, moves, n);
     herd_move choice = n ? moves[0] : 0;
-    if (a.work)
-        herd_work_begin(a.work);
     for (unsigned depth = 1; depth <= level->depth && n > 1; depth++) {
         int score;
         herd_move m = root_iteration(&a, moves, n, depth, &score);

@@ -167,10 +167,8 @@ int herd_search_mcts(herd_search *s, const void *state, const herd_level *level,
     m.nodes[0].mover = -1;
 
     int rc = HERD_OK;
-    if (s->work)
-        herd_work_begin(s->work);
     for (uint32_t i = 0; i < level->budget; i++) {
-        if (s->work && (rc = herd_work_check(s->work)) != HERD_OK)
+        if (s->stop && (rc = s->stop(s->stop_ctx)) != HERD_OK)
             break;
         memcpy(m.state, state, r->state_size);
         size_t len = descend(&m);

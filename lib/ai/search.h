@@ -14,8 +14,12 @@ typedef struct herd_search {
     herd_alloc_fn alloc;
     void *ud;
     herd_rng *rng;
-    herd_game *work; /* where herd_work_check() looks for an interrupt; NULL: none */
-    uint64_t nodes;  /* out: the nodes searched (alpha-beta) or playouts (MCTS) */
+    /* Asked at every node whether to stop (herd_interrupt(), a progress
+     * handler): nonzero, a herd_code, stops the search with that code. NULL:
+     * nothing stops it. The caller starts the count before the search. */
+    int (*stop)(void *ctx);
+    void *stop_ctx;
+    uint64_t nodes; /* out: the nodes searched (alpha-beta) or playouts (MCTS) */
 } herd_search;
 
 /* A win found by search scores HERD_SEARCH_WIN less the plies to it, so that
@@ -29,8 +33,8 @@ int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *l
                           herd_move *best);
 
 /* Monte Carlo tree search (UCT), whose playouts are games of the game's
- * level-1 player on both sides; chance outcomes are drawn by their weights. Returns HERD_OK, HERD_E_NOMEM or
- * HERD_E_INTERRUPTED. */
+ * level-1 player on both sides; chance outcomes are drawn by their weights. Returns HERD_OK,
+ * HERD_E_NOMEM or HERD_E_INTERRUPTED. */
 int herd_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best);
 
 /* ---------------------------------------- shared by the searches */
