@@ -491,12 +491,16 @@ int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, si
  * when the text is accepted, so a refused text changes nothing. */
 static int read_position_into(const herd_rules *r, void *out, const char *text, herd_msg msg)
 {
-    max_align_t fresh[HERD_MAX_STATE_SIZE / sizeof(max_align_t)];
-    memset(fresh, 0, r->state_size);
-    ((herd_head *)(void *)fresh)->rng = ((const herd_head *)out)->rng;
-    int rc = r->read_position(fresh, text, msg);
+    union {
+        max_align_t align;
+        unsigned char bytes[HERD_MAX_STATE_SIZE];
+    } fresh;
+    size_t at = offsetof(herd_head, rng);
+    memset(fresh.bytes, 0, r->state_size);
+    memcpy(fresh.bytes + at, (const unsigned char *)out + at, sizeof(herd_rng));
+    int rc = r->read_position(fresh.bytes, text, msg);
     if (rc == HERD_OK)
-        memcpy(out, fresh, r->state_size);
+        memcpy(out, fresh.bytes, r->state_size);
     return rc;
 }
 
