@@ -14,6 +14,7 @@
 
 #include "herd/fox.h"
 #include "herd/herd.h"
+#include "test_util.h"
 
 /* ---------------------------------------------------------- the model */
 
@@ -171,30 +172,10 @@ static model model_from(const char *text)
 
 /* ------------------------------------------------------------ helpers */
 
+/* A fox game at a position text (NULL: the start). */
 static herd_game *game_at(const char *text)
 {
-    herd_game *g;
-    herd_error err;
-    assert_int_equal(herd_new(&g, "fox", NULL, NULL, NULL, &err), HERD_OK);
-    if (text && herd_position_from_text(g, text) != HERD_OK)
-        fail_msg("refused %s: %s", text, herd_last_error(g));
-    return g;
-}
-
-static int play(herd_game *g, const char *text)
-{
-    herd_move m;
-    int rc = herd_move_from_text(g, text, &m);
-    return rc == HERD_OK ? herd_apply(g, m) : rc;
-}
-
-static void expect_status(herd_game *g, herd_result r, int side, herd_reason why)
-{
-    herd_status st;
-    assert_int_equal(herd_get_status(g, &st), HERD_OK);
-    assert_int_equal(st.result, r);
-    assert_int_equal(st.side, side);
-    assert_int_equal(st.reason, why);
+    return game_of("fox", text);
 }
 
 static int by_text(const void *a, const void *b)
@@ -290,7 +271,7 @@ static void fox_board_joins_every_two_neighbours(void **state)
                 int fr = from[k][0] - 'a', fc = from[k][1] - '1';
                 int near = abs(fr - r) <= 1 && abs(fc - c) <= 1 && !(fr == r && fc == c);
                 int occupied = (r == 6 && c >= 2 && c <= 4) || (r == 5 && c == 3);
-                int rc = play(g, move);
+                int rc = play_text(g, move);
                 if ((rc == HERD_OK) != (near && !occupied) &&
                     !(abs(fr - r) == 2 || abs(fc - c) == 2))
                     fail_msg("%s: %d %s", move, rc, herd_last_error(g));
@@ -343,7 +324,7 @@ static void chains_and_every_prefix_are_actions(void **state)
     static const char *const chain[] = {"d4-d6", "d4-d6-f4", "d4-d6-f4-d2"};
     for (int i = 0; i < 3; i++) {
         int left;
-        assert_int_equal(play(g, chain[i]), HERD_OK);
+        assert_int_equal(play_text(g, chain[i]), HERD_OK);
         herd_fox_geese_left(g, &left);
         assert_int_equal(left, 6 - i);
         herd_cell f;
@@ -353,17 +334,17 @@ static void chains_and_every_prefix_are_actions(void **state)
         assert_int_equal(herd_undo(g), HERD_OK);
     }
     /* A double chain whose second hop is diagonal. */
-    assert_int_equal(play(g, "d4-d6-f6"), HERD_E_PARSE);    /* f6 is no point */
-    assert_int_equal(play(g, "d4-d6-d4"), HERD_E_ILLEGAL);  /* d5 is captured already */
-    assert_int_equal(play(g, "d4-d6-f4-f2"), HERD_E_PARSE); /* f2 is no point */
+    assert_int_equal(play_text(g, "d4-d6-f6"), HERD_E_PARSE);    /* f6 is no point */
+    assert_int_equal(play_text(g, "d4-d6-d4"), HERD_E_ILLEGAL);  /* d5 is captured already */
+    assert_int_equal(play_text(g, "d4-d6-f4-f2"), HERD_E_PARSE); /* f2 is no point */
     herd_free(g);
     /* A double chain whose second hop is diagonal, and its prefix. */
     g = game_at("fox turn=fox sideways=0 fox=c3 geese=c4,d6,a3,a4,a5,b3,b4");
     expect_actions_match(g);
-    assert_int_equal(play(g, "c3-c5-e7"), HERD_OK);
+    assert_int_equal(play_text(g, "c3-c5-e7"), HERD_OK);
     herd_undo(g);
-    assert_int_equal(play(g, "c3-c5"), HERD_OK);
-    assert_int_equal(play(g, "c5-e7"), HERD_E_ILLEGAL); /* the geese are to move */
+    assert_int_equal(play_text(g, "c3-c5"), HERD_OK);
+    assert_int_equal(play_text(g, "c5-e7"), HERD_E_ILLEGAL); /* the geese are to move */
     herd_free(g);
 }
 
@@ -372,24 +353,24 @@ static void no_jump_off_board_over_empty_or_over_two(void **state)
     (void)state;
     herd_game *g = game_at("fox turn=fox sideways=0 fox=d2 geese=d1,d3,d4,e5,e6,f3,f4");
     expect_actions_match(g);
-    assert_int_equal(play(g, "d2-d0"), HERD_E_PARSE); /* no such point */
+    assert_int_equal(play_text(g, "d2-d0"), HERD_E_PARSE); /* no such point */
     herd_move m;
     herd_cell from = {3, 1}, land = {3, -1};
     m = herd_fox_jumps(from, &land, 1);
-    assert_int_equal(herd_apply(g, m), HERD_E_ILLEGAL); /* off the board */
-    assert_int_equal(play(g, "d2-d4"), HERD_E_ILLEGAL); /* d4 holds a goose: two geese */
-    assert_int_equal(play(g, "d2-b2"), HERD_E_PARSE);   /* b2 is no point */
-    assert_int_equal(play(g, "d2-f2"), HERD_E_PARSE);
+    assert_int_equal(herd_apply(g, m), HERD_E_ILLEGAL);      /* off the board */
+    assert_int_equal(play_text(g, "d2-d4"), HERD_E_ILLEGAL); /* d4 holds a goose: two geese */
+    assert_int_equal(play_text(g, "d2-b2"), HERD_E_PARSE);   /* b2 is no point */
+    assert_int_equal(play_text(g, "d2-f2"), HERD_E_PARSE);
     herd_free(g);
     g = game_at("fox turn=fox sideways=0 fox=c3 geese=d4,e5,e6,f3,f4,g3");
-    assert_int_equal(play(g, "c3-c5"), HERD_E_ILLEGAL); /* over an empty c4 */
+    assert_int_equal(play_text(g, "c3-c5"), HERD_E_ILLEGAL); /* over an empty c4 */
     assert_non_null(strstr(herd_last_error(g), "no goose"));
-    assert_int_equal(play(g, "c3-e5"), HERD_E_ILLEGAL); /* e5 is occupied */
-    assert_int_equal(play(g, "a3-c3"), HERD_E_ILLEGAL); /* no fox there */
+    assert_int_equal(play_text(g, "c3-e5"), HERD_E_ILLEGAL); /* e5 is occupied */
+    assert_int_equal(play_text(g, "a3-c3"), HERD_E_ILLEGAL); /* no fox there */
     herd_free(g);
     g = game_at("fox turn=fox sideways=0 fox=c1 geese=d2,e3,a3,a4,a5");
-    assert_int_equal(play(g, "c1-e3"), HERD_E_ILLEGAL); /* two geese in a row */
-    assert_int_equal(play(g, "c1-a3"), HERD_E_ILLEGAL); /* b2 is no point: no line */
+    assert_int_equal(play_text(g, "c1-e3"), HERD_E_ILLEGAL); /* two geese in a row */
+    assert_int_equal(play_text(g, "c1-a3"), HERD_E_ILLEGAL); /* b2 is no point: no line */
     herd_free(g);
 }
 
@@ -398,15 +379,15 @@ static void geese_move_up_and_sideways_only_with_the_option(void **state)
     (void)state;
     herd_game *g = game_at("fox turn=geese sideways=0 fox=a3 geese=d4,e1,e2,g4");
     expect_actions_match(g);
-    assert_int_equal(play(g, "d4-e4"), HERD_E_ILLEGAL); /* down */
-    assert_int_equal(play(g, "d4-d5"), HERD_E_ILLEGAL); /* sideways, option off */
+    assert_int_equal(play_text(g, "d4-e4"), HERD_E_ILLEGAL); /* down */
+    assert_int_equal(play_text(g, "d4-d5"), HERD_E_ILLEGAL); /* sideways, option off */
     assert_non_null(strstr(herd_last_error(g), "only up or diagonally up"));
-    assert_int_equal(play(g, "d4-c5"), HERD_OK);
+    assert_int_equal(play_text(g, "d4-c5"), HERD_OK);
     herd_free(g);
     g = game_at("fox turn=geese sideways=1 fox=a3 geese=d4,e1,e2,g4");
     expect_actions_match(g);
-    assert_int_equal(play(g, "d4-e4"), HERD_E_ILLEGAL);
-    assert_int_equal(play(g, "d4-d5"), HERD_OK);
+    assert_int_equal(play_text(g, "d4-e4"), HERD_E_ILLEGAL);
+    assert_int_equal(play_text(g, "d4-d5"), HERD_OK);
     herd_free(g);
 }
 
@@ -415,19 +396,19 @@ static void ends_captured_no_moves_trapped(void **state)
     (void)state;
     /* Fewer than four geese: the fox has won. */
     herd_game *g = game_at("fox turn=fox sideways=0 fox=d4 geese=d5,a3,a4,a5");
-    assert_int_equal(play(g, "d4-d6"), HERD_OK);
-    expect_status(g, HERD_WIN, HERD_FOX_FOX, HERD_REASON_CAPTURED);
+    assert_int_equal(play_text(g, "d4-d6"), HERD_OK);
+    check_status(g, HERD_WIN, HERD_FOX_FOX, HERD_REASON_CAPTURED);
     herd_free(g);
     /* Geese that cannot move lose: all on the top arm with the fox below. */
     g = game_at("fox turn=fox sideways=0 fox=c4 geese=a3,a4,a5,b3,b5");
-    assert_int_equal(play(g, "c4-b4"), HERD_OK);
-    expect_status(g, HERD_WIN, HERD_FOX_FOX, HERD_REASON_NO_MOVES);
+    assert_int_equal(play_text(g, "c4-b4"), HERD_OK);
+    check_status(g, HERD_WIN, HERD_FOX_FOX, HERD_REASON_NO_MOVES);
     herd_free(g);
     /* The fox trapped in a corner of an arm. */
     g = game_at("fox turn=geese sideways=0 fox=a3 geese=a4,b3,b4,c3,c5,b5,d4");
-    assert_int_equal(play(g, "c5-a5"), HERD_E_ILLEGAL);
-    assert_int_equal(play(g, "b5-a5"), HERD_OK);
-    expect_status(g, HERD_WIN, HERD_FOX_GEESE, HERD_REASON_TRAPPED);
+    assert_int_equal(play_text(g, "c5-a5"), HERD_E_ILLEGAL);
+    assert_int_equal(play_text(g, "b5-a5"), HERD_OK);
+    check_status(g, HERD_WIN, HERD_FOX_GEESE, HERD_REASON_TRAPPED);
     herd_free(g);
 }
 

@@ -14,6 +14,7 @@
 
 #include "herd/hare.h"
 #include "herd/herd.h"
+#include "test_util.h"
 
 /* ---------------------------------------------------------- the model */
 
@@ -159,30 +160,10 @@ static unsigned model_solve(const model *m)
 
 /* ------------------------------------------------------------ helpers */
 
+/* A hare game at a position text (NULL: the start). */
 static herd_game *game_at(const char *text)
 {
-    herd_game *g;
-    herd_error err;
-    assert_int_equal(herd_new(&g, "hare", NULL, NULL, NULL, &err), HERD_OK);
-    if (text && herd_position_from_text(g, text) != HERD_OK)
-        fail_msg("refused %s: %s", text, herd_last_error(g));
-    return g;
-}
-
-static int play(herd_game *g, const char *text)
-{
-    herd_move m;
-    int rc = herd_move_from_text(g, text, &m);
-    return rc == HERD_OK ? herd_apply(g, m) : rc;
-}
-
-static void expect_status(herd_game *g, herd_result r, int side, herd_reason why)
-{
-    herd_status st;
-    assert_int_equal(herd_get_status(g, &st), HERD_OK);
-    assert_int_equal(st.result, r);
-    assert_int_equal(st.side, side);
-    assert_int_equal(st.reason, why);
+    return game_of("hare", text);
 }
 
 /* The model of a game, from the typed getters. */
@@ -255,7 +236,7 @@ static void hare_board_has_the_22_lines_by_name(void **state)
             herd_get_status(g, &st);
             snprintf(move, sizeof move, "%s-%s", point_names[p], point_names[q]);
             if (st.result == HERD_ONGOING) {
-                int rc = play(g, move);
+                int rc = play_text(g, move);
                 if (joined(p, q) != (rc == HERD_OK))
                     fail_msg("%s in %s: %d %s", move, text, rc, herd_last_error(g));
             }
@@ -267,16 +248,16 @@ static void hound_never_moves_down(void **state)
 {
     (void)state;
     herd_game *g = game_at("hare turn=hounds hare=a2 hounds=b2,c1,c3 stall=0");
-    assert_int_equal(play(g, "b2-c2"), HERD_E_ILLEGAL);
+    assert_int_equal(play_text(g, "b2-c2"), HERD_E_ILLEGAL);
     assert_non_null(strstr(herd_last_error(g), "never moves down"));
-    assert_int_equal(play(g, "c1-d1"), HERD_E_ILLEGAL);
-    assert_int_equal(play(g, "c3-d2"), HERD_E_ILLEGAL); /* not a line either */
-    assert_int_equal(play(g, "c1-b1"), HERD_OK);        /* up */
+    assert_int_equal(play_text(g, "c1-d1"), HERD_E_ILLEGAL);
+    assert_int_equal(play_text(g, "c3-d2"), HERD_E_ILLEGAL); /* not a line either */
+    assert_int_equal(play_text(g, "c1-b1"), HERD_OK);        /* up */
     herd_free(g);
     g = game_at("hare turn=hounds hare=a2 hounds=c2,d1,d3 stall=0");
-    assert_int_equal(play(g, "c2-d2"), HERD_E_ILLEGAL);
-    assert_int_equal(play(g, "d1-e2"), HERD_E_ILLEGAL); /* diagonally down */
-    assert_int_equal(play(g, "c2-c3"), HERD_OK);        /* sideways */
+    assert_int_equal(play_text(g, "c2-d2"), HERD_E_ILLEGAL);
+    assert_int_equal(play_text(g, "d1-e2"), HERD_E_ILLEGAL); /* diagonally down */
+    assert_int_equal(play_text(g, "c2-c3"), HERD_OK);        /* sideways */
     herd_free(g);
 }
 
@@ -285,25 +266,25 @@ static void tenth_stalling_move_ends_and_diagonal_up_resets(void **state)
     (void)state;
     herd_game *g = game_at("hare turn=hounds hare=a2 hounds=c1,d1,d3 stall=8");
     int stall;
-    assert_int_equal(play(g, "d1-d2"), HERD_OK); /* sideways: 9 */
+    assert_int_equal(play_text(g, "d1-d2"), HERD_OK); /* sideways: 9 */
     herd_hare_stall(g, &stall);
     assert_int_equal(stall, 9);
-    expect_status(g, HERD_ONGOING, HERD_HARE_HARE, HERD_REASON_NONE);
+    check_status(g, HERD_ONGOING, HERD_HARE_HARE, HERD_REASON_NONE);
     /* The tenth stalling move wins for the hare. */
-    assert_int_equal(play(g, "a2-b1"), HERD_OK);
-    assert_int_equal(play(g, "d2-d1"), HERD_OK);
+    assert_int_equal(play_text(g, "a2-b1"), HERD_OK);
+    assert_int_equal(play_text(g, "d2-d1"), HERD_OK);
     herd_hare_stall(g, &stall);
     assert_int_equal(stall, 10);
-    expect_status(g, HERD_WIN, HERD_HARE_HARE, HERD_REASON_STALLING);
+    check_status(g, HERD_WIN, HERD_HARE_HARE, HERD_REASON_STALLING);
     herd_free(g);
     /* A diagonal-up move resets the count, and so does a move straight up. */
     g = game_at("hare turn=hounds hare=a2 hounds=c1,d1,d3 stall=9");
-    assert_int_equal(play(g, "d1-c2"), HERD_OK);
+    assert_int_equal(play_text(g, "d1-c2"), HERD_OK);
     herd_hare_stall(g, &stall);
     assert_int_equal(stall, 0);
     herd_free(g);
     g = game_at("hare turn=hounds hare=a2 hounds=c1,d1,d3 stall=9");
-    assert_int_equal(play(g, "c1-b1"), HERD_OK);
+    assert_int_equal(play_text(g, "c1-b1"), HERD_OK);
     herd_hare_stall(g, &stall);
     assert_int_equal(stall, 0);
     herd_free(g);
@@ -313,18 +294,18 @@ static void hare_escapes_by_row(void **state)
 {
     (void)state;
     herd_game *g = game_at("hare turn=hare hare=c2 hounds=b1,b3,c1 stall=0");
-    assert_int_equal(play(g, "c2-d2"), HERD_OK); /* row d: below b, b, c */
-    expect_status(g, HERD_WIN, HERD_HARE_HARE, HERD_REASON_ESCAPED);
+    assert_int_equal(play_text(g, "c2-d2"), HERD_OK); /* row d: below b, b, c */
+    check_status(g, HERD_WIN, HERD_HARE_HARE, HERD_REASON_ESCAPED);
     herd_free(g);
     /* Level with a hound is not below it. */
     g = game_at("hare turn=hare hare=b2 hounds=b1,b3,c1 stall=0");
-    assert_int_equal(play(g, "b2-c2"), HERD_OK);
-    expect_status(g, HERD_ONGOING, HERD_HARE_HOUNDS, HERD_REASON_NONE);
+    assert_int_equal(play_text(g, "b2-c2"), HERD_OK);
+    check_status(g, HERD_ONGOING, HERD_HARE_HOUNDS, HERD_REASON_NONE);
     herd_free(g);
     /* The hounds' own move can let the hare escape. */
     g = game_at("hare turn=hounds hare=d2 hounds=c1,c3,d3 stall=0");
-    assert_int_equal(play(g, "d3-c2"), HERD_OK);
-    expect_status(g, HERD_WIN, HERD_HARE_HARE, HERD_REASON_ESCAPED);
+    assert_int_equal(play_text(g, "d3-c2"), HERD_OK);
+    check_status(g, HERD_WIN, HERD_HARE_HARE, HERD_REASON_ESCAPED);
     herd_free(g);
 }
 
@@ -334,8 +315,8 @@ static void hounds_without_moves_lose(void **state)
     /* The hounds on a2, b1, b3 can only go sideways to b2... which the
      * hare holds: no move at all. */
     herd_game *g = game_at("hare turn=hounds hare=b2 hounds=a2,b1,b3 stall=0");
-    expect_status(g, HERD_WIN, HERD_HARE_HARE, HERD_REASON_NO_MOVES);
-    assert_int_equal(play(g, "b1-c1"), HERD_E_STATE);
+    check_status(g, HERD_WIN, HERD_HARE_HARE, HERD_REASON_NO_MOVES);
+    assert_int_equal(play_text(g, "b1-c1"), HERD_E_STATE);
     herd_free(g);
 }
 
@@ -343,8 +324,8 @@ static void hare_trapped_loses(void **state)
 {
     (void)state;
     herd_game *g = game_at("hare turn=hounds hare=a2 hounds=b1,c2,b3 stall=0");
-    assert_int_equal(play(g, "c2-b2"), HERD_OK);
-    expect_status(g, HERD_WIN, HERD_HARE_HOUNDS, HERD_REASON_TRAPPED);
+    assert_int_equal(play_text(g, "c2-b2"), HERD_OK);
+    check_status(g, HERD_WIN, HERD_HARE_HOUNDS, HERD_REASON_TRAPPED);
     herd_free(g);
 }
 
@@ -606,7 +587,7 @@ static void random_games_agree_with_the_model(void **state)
             herd_status st;
             herd_get_status(g, &st);
             if (w >= 0) {
-                expect_status(g, HERD_WIN, w, why);
+                check_status(g, HERD_WIN, w, why);
                 break;
             }
             herd_move moves[HERD_MAX_MOVES];

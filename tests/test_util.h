@@ -207,6 +207,29 @@ static inline void check_status(const herd_game *g, herd_result result, int side
     assert_int_equal(st.reason, reason);
 }
 
+/* A game of any kind, set to a position text unless text is NULL; the text
+ * must be accepted. */
+static inline herd_game *game_of(const char *game, const char *text)
+{
+    herd_game *g = NULL;
+    herd_error err = {0, ""};
+    int rc = herd_new(&g, game, NULL, NULL, NULL, &err);
+    if (rc != HERD_OK)
+        print_error("herd_new(\"%s\") failed: %s\n", game, err.message);
+    assert_int_equal(rc, HERD_OK);
+    if (text && herd_position_from_text(g, text) != HERD_OK)
+        fail_msg("refused %s: %s", text, herd_last_error(g));
+    return g;
+}
+
+/* Plays an action given as text: the code of reading it, else of applying it. */
+static inline int play_text(herd_game *g, const char *text)
+{
+    herd_move m;
+    int rc = herd_move_from_text(g, text, &m);
+    return rc == HERD_OK ? herd_apply(g, m) : rc;
+}
+
 static inline size_t legal_count(const herd_game *g)
 {
     herd_move buf[HERD_MAX_MOVES];
