@@ -47,15 +47,15 @@ static const play_game games[] = {
      "Herd on a hexhex board",
      {{"size", "Board side", "5"}, {"seed", "Seed", "0"}},
      &play_hex_view},
-    {"hare", "Hare and Hounds", {{"start", "Hare starts on (empty: a2)", ""}}, NULL},
+    {"hare", "Hare and Hounds", {{"start", "Hare starts on (empty: a2)", ""}}, &play_hare_view},
     {"fox",
      "Fox and Geese",
      {{"geese", "Geese", "13"}, {"sideways", "Geese step sideways (1 yes)", "0"}},
-     NULL},
+     &play_fox_view},
     {"flock",
      "Flock",
      {{"w", "Board width", "7"}, {"h", "Board height", "7"}, {"seed", "Seed", "0"}},
-     NULL},
+     &play_flock_view},
 };
 #define GAME_COUNT (sizeof games / sizeof games[0])
 
@@ -271,38 +271,27 @@ int play_move(play_session *s, herd_move m)
     return HERD_OK;
 }
 
-/* The computer's suggestion for the side to act: the computer player asked
- * on a copy of the game, so that nothing of this game changes, not even
- * its generator. */
-static int play_hint(play_session *s, herd_move *m)
-{
-    herd_game *copy = NULL;
-    int rc = herd_clone(s->g, &copy, NULL, NULL);
-    if (rc == HERD_OK)
-        rc = herd_genmove(copy, s->level, m);
-    herd_free(copy);
-    return rc;
-}
-
-/* Takes back actions until a person is to move again: the person's last
- * move and every reply of the computer after it (with two players, the last
- * move). Chance events are taken back with the action before them: the game
- * rolls again, and its generator, taken back too, gives the same dice. */
+/* Undo: the library takes back the turn of the side that Undo belongs to
+ * (the person's against the computer; with two players, the side that
+ * decided last) and the computer's reply; the log keeps the history's
+ * length. */
 static int play_undo_turn(play_session *s)
 {
-    size_t decided = 0; /* the person's decisions in the history */
-    for (size_t i = 0; i < s->log_len; i++)
-        decided += !s->log[i].chance && is_human(s, s->log[i].side);
-    if (decided == 0 || s->log_len != herd_history_length(s->g))
-        return HERD_E_STATE;
-    do {
-        int rc = herd_undo(s->g);
-        if (rc != HERD_OK)
-            return rc;
-        if (s->log_len > 0)
-            s->log_len--;
-    } while (herd_history_length(s->g) > 0 && !play_human_turn(s));
-    return HERD_OK;
+    int side = s->human_side;
+    if (s->log_len != herd_history_length(s->g))
+        return HERD_E_STATE; /* the log could not follow: it would go wrong */
+    if (s->players == PLAY_TWO) {
+        side = -1;
+        for (size_t i = s->log_len; i-- > 0 && side < 0;)
+            if (!s->log[i].chance)
+                side = s->log[i].side;
+        if (side < 0)
+            return HERD_E_STATE;
+    }
+    int rc = herd_undo_turn(s->g, side);
+    if (rc == HERD_OK)
+        s->log_len = herd_history_length(s->g);
+    return rc;
 }
 
 /* Lets the computer act, or rolls the dice. Returns 0 when nothing was to do. */
@@ -480,7 +469,7 @@ static int handle_key(play_session *s, int ch)
     if (ch == '?') {
         herd_move m;
         char act[HERD_MAX_MOVE_TEXT];
-        int rc = play_hint(s, &m);
+        int rc = herd_hint(s->g, s->level, &m);
         if (rc != HERD_OK) {
             play_say(s, 1, "No hint: %s", herd_strerror(rc));
         } else {

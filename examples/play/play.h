@@ -87,6 +87,9 @@ typedef struct play_view {
 
 extern const play_view play_horses_view;
 extern const play_view play_hex_view;
+extern const play_view play_hare_view;
+extern const play_view play_fox_view;
+extern const play_view play_flock_view;
 extern const play_view play_generic_view;
 
 /* ---------------------------------------- what the core offers the views */
@@ -121,5 +124,45 @@ const char *play_side_title(const play_session *s, int side, char *buf, size_t c
 
 /* Writes text at (y, x), cut to `width` columns. */
 void play_put(int y, int x, int width, int attr, const char *text);
+
+/* ------------------------- choosing cells of a square grid (play_grid.c) */
+
+/* The cursor and a cell name being typed, for the views whose cells are
+ * herd_cell values named `a1` (row letter, column from 1). */
+typedef struct play_pick {
+    herd_cell cursor;
+    char typed[8];
+} play_pick;
+
+/* Which cells of the rows x cols grid are cells of the board. */
+typedef int (*play_is_cell)(const play_session *s, herd_cell c);
+
+enum {
+    PICK_NONE = 0, /* not a key for choosing cells */
+    PICK_MOVED,    /* the cursor or the name being typed changed */
+    PICK_CHOSEN    /* Enter or Space: *chosen is the cell */
+};
+
+/* Handles the cursor keys (to the next cell of the board that way),
+ * letters and digits (a cell name: the cursor goes there once it names a
+ * cell), Backspace, and Enter or Space, which choose the typed cell or the
+ * one under the cursor. A typed name that is no cell is refused on the
+ * message line. */
+int play_pick_key(play_session *s, play_pick *p, int ch, int rows, int cols, play_is_cell is_cell,
+                  herd_cell *chosen);
+
+/* The name of a cell ("c3"). */
+const char *play_cell_name(herd_cell c, char *buf, size_t cap);
+
+/* Whether two cells are the same. */
+int play_same_cell(herd_cell a, herd_cell b);
+
+/* Reads the cells of an action text made of cell names joined by '-'
+ * ("d4-d6-f4"); returns how many, 0 when the text is not such. */
+int play_text_cells(const char *text, herd_cell *cells, int cap);
+
+/* Draws the row letters at x = 0 and the column numbers on row y - 1 of a
+ * grid whose cell (r, c) is drawn at (y + dy * r, x + dx * c). */
+void play_grid_labels(int rows, int cols, int y, int x, int dy, int dx);
 
 #endif /* HERD_PLAY_H */
