@@ -319,6 +319,204 @@ def test_hex(program):
         s.close()
 
 
+# ------------------------------------------------- the hunt games, flock
+
+HUNT_X, HUNT_Y, HUNT_DX, HUNT_DY = 3, 2, 4, 2  # play_hunt.c: where point a1 is, the spacing
+FLOCK_X, FLOCK_Y, FLOCK_DX = 3, 2, 4  # play_flock.c at 80 columns: a cell is "B2  "
+
+
+def grid_char(screen, cell, x0, y0, dx, dy, width=1):
+    """The character(s) drawn on a board cell ('c2'), by its place on the screen."""
+    row, col = ord(cell[0]) - ord("a"), int(cell[1:]) - 1
+    lines = screen.split("\n")
+    line = lines[y0 + dy * row] if y0 + dy * row < len(lines) else ""
+    x = x0 + dx * col
+    return line[x:x + width].ljust(width)
+
+
+def hunt_char(screen, cell):
+    return grid_char(screen, cell, HUNT_X, HUNT_Y, HUNT_DX, HUNT_DY)
+
+
+def flock_text(screen, cell):
+    return grid_char(screen, cell, FLOCK_X, FLOCK_Y, FLOCK_DX, 1, 2)
+
+
+HARE_POINTS = ["a2", "b1", "b2", "b3", "c1", "c2", "c3", "d1", "d2", "d3", "e2"]
+FOX_POINTS = [r + str(c) for r in "abcdefg" for c in range(1, 8)
+              if r in "cde" or c in (3, 4, 5)]
+
+
+def marked(screen, points, char_of, mark="*"):
+    """The points drawn as targets."""
+    return sorted(p for p in points if char_of(screen, p) == mark)
+
+
+def choose(s, cell):
+    """Types a cell's name and presses Enter."""
+    s.type(cell)
+    s.keys("Enter")
+
+
+def test_hare(program):
+    s = start(program, ["hare", "--level=1"], "hare")
+    try:
+        s.keys("Enter")
+        screen = s.wait(r"^Hounds to move \(you\)", what="game start")
+        check([hunt_char(screen, p) for p in ("a2", "d1", "d3", "e2")] == ["@", "H", "H", "H"],
+              "the hare on a2, the hounds on d1, d3, e2", screen)
+        check(re.search(r"\u2572|\\", s.line(HUNT_Y + 3)), "the diagonal b1-c2 drawn", screen)
+        check("Stall count: 0 of 10" in screen and "stalling in 10" in screen,
+              "the stall count and the moves left before stalling", screen)
+        passed("hare board: pieces, lines, stall count 0 of 10")
+
+        choose(s, "c2")
+        s.wait(r"^Refused: c2 holds no hound\.", what="an empty point chosen")
+        choose(s, "d1")
+        screen = s.settled(s.wait(r"^c .*\*", what="d1 chosen"))
+        got = marked(screen, HARE_POINTS, hunt_char)
+        check(got == ["c1", "c2", "d2"], "the hound on d1 may go to c1, c2, d2: %s" % got, screen)
+        passed("the hound on d1 chosen: its targets c1, c2, d2 marked")
+        choose(s, "b1")
+        screen = s.wait(r"^Refused: d1-b1 is not a step along a line", what="refused move")
+        check(marked(screen, HARE_POINTS, hunt_char) == ["c1", "c2", "d2"],
+              "the choice stays after a refusal", screen)
+        passed("d1-b1 refused with the library's message; the choice stays")
+
+        choose(s, "d2")  # sideways: the stall count goes up
+        screen = s.wait(r"^Hounds to move \(you\)", what="after the hare's reply")
+        screen = s.wait(r"Stall count: 1 of 10", what="stall count 1")
+        check("stalling in 9" in screen, "nine moves left before stalling", screen)
+        check(re.search(r"1\. Hounds: d1-d2", screen), "the log names the move", screen)
+        passed("a sideways move: stall count 1 of 10, the hare wins by stalling in 9")
+
+        # Hint, then Undo: the board is the one before the move.
+        before = dict((p, hunt_char(screen, p)) for p in HARE_POINTS)
+        s.keys("?")
+        screen = s.wait(r"Hint: (\S+) \(Enter plays it\)", what="hint")
+        hint = re.search(r"Hint: (\S+) \(Enter", screen).group(1)
+        check(hunt_char(screen, hint.split("-")[1]) == "*" and "3. Hounds" not in screen,
+              "the hint's target marked, nothing played", screen)
+        s.keys("Enter")
+        screen = s.wait(r"3\. Hounds: %s" % re.escape(hint), what="the hint played")
+        screen = s.wait(r"4\. Hare: ", what="the computer's reply")
+        s.keys("U")
+        screen = s.wait(r"Taken back", what="undo")
+        after = dict((p, hunt_char(screen, p)) for p in HARE_POINTS)
+        check(after == before, "after Undo the board is the one before the move: %s, %s"
+              % (before, after), screen)
+        check("3. Hounds" not in screen and "2. Hare" in screen, "the log too", screen)
+        passed("Hint %s played with Enter; Undo restores the board before it" % hint)
+
+        screen = finish_by_hints(s)
+        check(re.search(r"^(Hounds|Hare) wins: (the hare got past the hounds|the hounds stalled "
+                        r"for ten moves|the other side had no legal move|the other side is "
+                        r"trapped)\.", screen, re.M), "winner line with its reason", screen)
+        passed("hare game ends: " + screen.split("\n")[0].strip())
+    finally:
+        s.close()
+
+
+# The fox on d4 can jump d5 to d6, then e5 to f4, then e4 back to d4 (the
+# point it left is empty during the chain).
+FOX_CHAIN = "fox turn=fox sideways=0 fox=d4 geese=b3,d5,e4,e5,g3,g4,g5"
+
+
+def test_fox(program):
+    s = start(program, ["fox", "--level=1"], "fox")
+    try:
+        s.keys("Enter")
+        screen = s.wait(r"^Fox to move \(you\)", what="game start")
+        check(hunt_char(screen, "d4") == "F" and hunt_char(screen, "g5") == "G", "fox and geese",
+              screen)
+        check("Geese left: 13" in screen and "The fox wins with 10 more captures" in screen,
+              "geese left and the captures the fox needs", screen)
+        passed("fox board: geese left 13, the fox needs 10 captures")
+        choose(s, "d4")
+        screen = s.settled(s.wait(r"^c .*\*", what="fox chosen"))
+        got = marked(screen, FOX_POINTS, hunt_char)
+        check(got == ["c3", "c4", "c5", "d3", "d5"], "the fox's steps marked: %s" % got, screen)
+        passed("the fox chosen: its steps c3, c4, c5, d3, d5 marked")
+        choose(s, "f4")
+        s.wait(r"^Refused: f4 is occupied", what="refused jump")
+        passed("d4-f4 refused with the library's message")
+        screen = finish_by_hints(s)
+        check(re.search(r"^(Fox|Geese) wins: ", screen, re.M), "winner line", screen)
+        passed("fox game from the start ends: " + screen.split("\n")[0].strip())
+    finally:
+        s.close()
+
+    s = start(program, ["fox", "--level=1", "--position=" + FOX_CHAIN], "fox")
+    try:
+        s.keys("Enter")
+        screen = s.wait(r"^Fox to move \(you\)", what="game start")
+        check("Geese left: 7" in screen and "4 more captures" in screen, "7 geese", screen)
+        choose(s, "d4")
+        screen = s.settled(s.wait(r"^c .*\*", what="fox chosen"))
+        check("d6" in marked(screen, FOX_POINTS, hunt_char), "the jump to d6 marked", screen)
+        choose(s, "d6")
+        screen = s.wait(r"Chain: d4-d6, 1 taken", what="first hop")
+        check(hunt_char(screen, "d5") == "x" and hunt_char(screen, "d6") == "F",
+              "the goose jumped marked x, the fox on d6", screen)
+        check(marked(screen, FOX_POINTS, hunt_char) == ["f4"], "the next landing f4", screen)
+        choose(s, "f4")
+        screen = s.wait(r"Chain: d4-d6-f4, 2 taken", what="second hop")
+        check(marked(screen, FOX_POINTS, hunt_char) == ["d4"],
+              "the next landing is d4, where the fox started", screen)
+        s.keys("BSpace")
+        screen = s.wait(r"Chain: d4-d6, 1 taken", what="a hop taken back")
+        passed("a jump chain chosen hop by hop: d4-d6-f4 (next: d4), Backspace takes back a hop")
+        choose(s, "d6")  # Enter on the fox: the chain stops after one hop
+        screen = s.wait(r"1\. Fox: d4-d6$", what="the chain stopped at d6")
+        screen = s.wait(r"^Fox to move \(you\)", what="after the geese's reply")
+        check("Geese left: 6" in screen and "3 more captures" in screen, "one goose taken",
+              screen)
+        passed("Enter on the fox stops the chain after one hop: d4-d6, geese left 6")
+
+        screen = finish_by_hints(s)
+        check(re.search(r"^(Fox wins: (it captured enough|the other side had no legal move)|"
+                        r"Geese wins: the other side is trapped)\.", screen, re.M),
+              "winner line with its reason", screen)
+        passed("fox game ends: " + screen.split("\n")[0].strip())
+    finally:
+        s.close()
+
+
+FLOCK_CELLS = [r + str(c) for r in "abcde" for c in range(1, 6)]
+
+
+def test_flock(program):
+    s = start(program, ["flock", "w=5", "h=5", "--level=1"], "flock")
+    try:
+        s.keys("Enter")
+        screen = s.wait(r"^Black to move \(you\)", what="game start")
+        check([flock_text(screen, c) for c in ("e1", "e2", "e3", "a5")] == ["B2", "B2", ". ", "W2"],
+              "stones with their ranges (two in each flock)", screen)
+        check("Captured: Black 0, White 0" in screen and "Moves left: 100" in screen,
+              "captures and moves left", screen)
+        passed("flock board: stones with ranges, captures 0, moves left 100")
+        choose(s, "e1")
+        screen = s.settled(s.wait(r"Chosen: e1, range 2", what="e1 chosen"))
+        got = sorted(c for c in FLOCK_CELLS if flock_text(screen, c)[0] == "*")
+        check(got == ["c1", "d1"], "e1 slides to d1 or c1: %s" % got, screen)
+        passed("the stone on e1 chosen (range 2): its targets c1, d1 marked")
+        choose(s, "b1")
+        s.wait(r"^Refused: the stone on e1 has range 2, not 3", what="refused slide")
+        passed("e1-b1 refused with the library's message")
+        choose(s, "c1")
+        screen = s.wait(r"2\. White: ", what="the computer's reply")
+        screen = s.wait(r"Moves left: 98", what="moves left")
+        check(flock_text(screen, "c1") == "B1", "the stone on c1, alone: range 1", screen)
+        passed("e1-c1 played: moves left 98, the stone's range now 1")
+        screen = finish_by_hints(s)
+        check(re.search(r"^((Black|White) wins: (it captured enough|the move limit was reached|"
+                        r"the other side had no legal move)|Draw: the move limit was reached)\.",
+                        screen, re.M), "winner line with its reason", screen)
+        passed("flock game ends: " + screen.split("\n")[0].strip())
+    finally:
+        s.close()
+
+
 # ---------------------------------------------------- the generic view
 
 def test_generic(program, game, args, refused_text):
@@ -384,11 +582,12 @@ def main():
         elif game == "plain":
             test_generic(program, "hex", ["size=2", "--plain"], "+z9")
         elif game == "hare":
-            test_generic(program, "hare", ["--level=1"], "e2-e2")
+            test_hare(program)
+            test_generic(program, "hare", ["--level=1", "--plain"], "e2-e2")
         elif game == "fox":
-            test_generic(program, "fox", ["--level=1"], "d4-d4")
+            test_fox(program)
         elif game == "flock":
-            test_generic(program, "flock", ["w=5", "h=5", "--level=1"], "a1-a1")
+            test_flock(program)
         else:
             print("unknown game " + game)
             return 2
