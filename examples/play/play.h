@@ -1,11 +1,14 @@
 /* herd-play: a terminal front end for the games of libherd (ncurses).
  *
  * herd_play.c holds what every game shares: the command line, the setup
- * screen, the game loop with the computer player, Hint and Undo, the moves
- * log, the top line and the message line. A game's screen is a view, a
- * small table of callbacks: play_horses.c (Herd of Horses as seed 000 shows
- * it), play_hex.c (the hexhex board) and play_generic.c, which plays any
- * game from the generic API alone (herd_show(), typed action texts). */
+ * screen, the game loop with the computer player, Hint and Undo (the
+ * library's herd_hint() and herd_undo_turn()), the moves log, the top line
+ * and the message line. A game's screen is a view, a small table of
+ * callbacks: play_horses.c (Herd of Horses as seed 000 shows it),
+ * play_hex.c (the hexhex board), play_hunt.c (Hare and Hounds, Fox and
+ * Geese), play_flock.c, and play_generic.c, which plays any game from the
+ * generic API alone (herd_show(), typed action texts). play_grid.c has the
+ * cursor and cell names that the square-grid views share. */
 #ifndef HERD_PLAY_H
 #define HERD_PLAY_H
 
