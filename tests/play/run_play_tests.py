@@ -3,9 +3,9 @@
 
 usage: run_play_tests.py HERD_PLAY GAME
 
-GAME is horses, hex, hare, fox, flock, plain (hex in the plain view,
-which every game without a view of its own uses), or cli (--help and
---version, without a terminal). The program runs in a
+GAME is horses, hex, hare, fox, flock (each in its own view; hare also
+in the plain view), plain (hex in the plain view of --plain), or cli
+(--help and --version, without a terminal). The program runs in a
 detached tmux session of 80x24; the script types keys and reads the screen
 (tmux capture-pane), from the setup screen to the end of a game against the
 computer, and checks what the screen shows at the key moments. Exits 77
