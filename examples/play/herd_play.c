@@ -271,6 +271,17 @@ int play_move(play_session *s, herd_move m)
     return HERD_OK;
 }
 
+int play_text_move(play_session *s, const char *text)
+{
+    herd_move m;
+    int rc = herd_move_from_text(s->g, text, &m);
+    if (rc != HERD_OK) {
+        play_say(s, 1, "Refused: %s", herd_last_error(s->g));
+        return rc;
+    }
+    return play_move(s, m);
+}
+
 /* Undo: the library takes back the turn of the side that Undo belongs to
  * (the person's against the computer; with two players, the side that
  * decided last) and the computer's reply; the log keeps the history's

@@ -108,6 +108,11 @@ void play_say(play_session *s, int error, const char *fmt, ...)
  * library's message. Returns the herd_code. */
 int play_move(play_session *s, herd_move m);
 
+/* Plays the person's action given as text; a text that names no action,
+ * or an action the rules forbid, is refused with the library's message.
+ * Returns the herd_code. */
+int play_text_move(play_session *s, const char *text);
+
 /* Nonzero when a person is to act now (the game goes on, no chance event
  * waits, and the side to act is not the computer's). */
 int play_human_turn(const play_session *s);
@@ -163,6 +168,32 @@ int play_same_cell(herd_cell a, herd_cell b);
 /* Reads the cells of an action text made of cell names joined by '-'
  * ("d4-d6-f4"); returns how many, 0 when the text is not such. */
 int play_text_cells(const char *text, herd_cell *cells, int cap);
+
+/* Whether list[0 .. n) holds the cell c. */
+int play_cell_in(const herd_cell *list, size_t n, herd_cell c);
+
+/* The piece chosen on a square grid, and the hint that Enter plays. */
+typedef struct play_choice {
+    int chosen; /* a piece is chosen: from */
+    herd_cell from;
+    herd_move hint; /* Enter on hint_at plays it; 0 for none */
+    herd_cell hint_at;
+} play_choice;
+
+/* The cells the chosen piece can go to (at most HERD_MAX_MOVES). */
+typedef size_t (*play_targets)(const play_session *s, herd_cell *out);
+
+/* Enter on a cell, as far as every square-grid view agrees: plays the
+ * hint on its target; unchooses the chosen piece on its own cell; chooses
+ * the piece of the side to act on the cell (`noun` names it in the
+ * refusals: when the cell holds none, when `targets` finds it no move).
+ * Returns 1 when the cell meant that, 0 when it is one for the chosen piece
+ * to go to. */
+int play_choose(play_session *s, play_choice *ch, herd_cell c, int side_on_cell, const char *noun,
+                play_targets targets);
+
+/* Shows a hint: its piece chosen, the cursor on its target. */
+void play_choose_hint(play_choice *ch, play_pick *p, herd_move m, herd_cell from, herd_cell to);
 
 /* Draws the row letters at x = 0 and the column numbers on row y - 1 of a
  * grid whose cell (r, c) is drawn at (y + dy * r, x + dx * c). */

@@ -18,10 +18,7 @@
 
 typedef struct flock_view {
     play_pick pick;
-    int selected;
-    herd_cell from;
-    herd_move hint; /* Enter on hint_at plays it; 0 for none */
-    herd_cell hint_at;
+    play_choice choice; /* the stone chosen */
 } flock_view;
 
 static void board_size(const play_session *s, int *rows, int *cols)
@@ -59,18 +56,10 @@ static size_t targets(const play_session *s, herd_cell *buf)
 {
     const flock_view *v = s->vs;
     size_t count = 0;
-    if (!v->selected ||
-        herd_flock_targets(s->g, v->from, buf, HERD_FLOCK_MAX_MOVES, &count) != HERD_OK)
+    if (!v->choice.chosen ||
+        herd_flock_targets(s->g, v->choice.from, buf, HERD_FLOCK_MAX_MOVES, &count) != HERD_OK)
         return 0;
     return count;
-}
-
-static int in_list(const herd_cell *list, size_t n, herd_cell c)
-{
-    for (size_t i = 0; i < n; i++)
-        if (play_same_cell(list[i], c))
-            return 1;
-    return 0;
 }
 
 static int flock_open(play_session *s)
@@ -106,8 +95,8 @@ static void draw_board(play_session *s, int cw)
     board_size(s, &rows, &cols);
     herd_cell list[HERD_FLOCK_MAX_MOVES], flock[HERD_FLOCK_MAX_SIZE * HERD_FLOCK_MAX_SIZE];
     size_t n = mine ? targets(s, list) : 0, flock_n = 0;
-    if (v->selected)
-        herd_flock_flock(s->g, v->from, flock, sizeof flock / sizeof *flock, &flock_n);
+    if (v->choice.chosen)
+        herd_flock_flock(s->g, v->choice.from, flock, sizeof flock / sizeof *flock, &flock_n);
     herd_cell last_from = {-1, -1}, last_to = {-1, -1};
     if (s->log_len)
         herd_flock_move_cells(s->log[s->log_len - 1].move, &last_from, &last_to);
@@ -124,16 +113,16 @@ static void draw_board(play_session *s, int cw)
                 attr = A_BOLD | COLOR_PAIR(side == HERD_FLOCK_BLACK ? PAIR_RED_BG : PAIR_BLUE_BG);
                 if (play_same_cell(p, last_to))
                     attr |= A_UNDERLINE; /* the stone that moved last */
-                if (in_list(flock, flock_n, p))
+                if (play_cell_in(flock, flock_n, p))
                     attr |= A_UNDERLINE; /* the chosen stone's flock */
             } else if (play_same_cell(p, last_from)) {
                 ch = 'o'; /* where the last move started */
             }
-            if (in_list(list, n, p)) {
+            if (play_cell_in(list, n, p)) {
                 ch = '*';
                 attr = A_BOLD | COLOR_PAIR(PAIR_YELLOW);
             }
-            if (v->selected && play_same_cell(p, v->from))
+            if (v->choice.chosen && play_same_cell(p, v->choice.from))
                 attr = A_BOLD | COLOR_PAIR(PAIR_SELECTED);
             mvaddch(y, x, ch | attr);
             mvaddch(y, x + 1, digit | attr);
@@ -176,9 +165,9 @@ static void flock_draw(play_session *s, int rows, int cols)
                  play_cell_name(cell, name2, sizeof name2));
         play_put(y++, px, pw, 0, line);
     }
-    if (v->selected && herd_flock_range(s->g, v->from, &range) == HERD_OK) {
+    if (v->choice.chosen && herd_flock_range(s->g, v->choice.from, &range) == HERD_OK) {
         snprintf(line, sizeof line, "Chosen: %s, range %d",
-                 play_cell_name(v->from, name, sizeof name), range);
+                 play_cell_name(v->choice.from, name, sizeof name), range);
         play_put(y++, px, pw, A_BOLD | COLOR_PAIR(PAIR_YELLOW), line);
     }
     if (s->log_len) {
@@ -195,55 +184,19 @@ static void flock_draw(play_session *s, int rows, int cols)
     play_draw_log(s, y + 1, px, rows - 4 - y, pw);
 }
 
-static void unselect(flock_view *v)
-{
-    v->selected = 0;
-    v->hint = 0;
-}
-
+/* Enter or Space on a cell. */
 static void choose(play_session *s, herd_cell c)
 {
     flock_view *v = s->vs;
     herd_status st;
     herd_get_status(s->g, &st);
-    char name[8], text[24];
-    if (v->hint && play_same_cell(c, v->hint_at)) {
-        play_move(s, v->hint);
+    if (play_choose(s, &v->choice, c, side_at(s, c),
+                    st.side == HERD_FLOCK_BLACK ? "black stone" : "white stone", targets))
         return;
-    }
-    v->hint = 0;
-    play_cell_name(c, name, sizeof name);
-    if (v->selected && play_same_cell(c, v->from)) {
-        unselect(v);
-        return;
-    }
-    int who = side_at(s, c);
-    if (!v->selected || who == st.side) {
-        herd_cell list[HERD_FLOCK_MAX_MOVES];
-        if (who != st.side) {
-            play_say(s, 1, "Refused: %s holds no %s stone.", name,
-                     st.side == HERD_FLOCK_BLACK ? "black" : "white");
-            return;
-        }
-        v->selected = 1;
-        v->from = c;
-        if (targets(s, list) == 0) {
-            unselect(v);
-            play_say(s, 1, "Refused: the stone on %s cannot move now.", name);
-            return;
-        }
-        s->msg[0] = '\0';
-        return;
-    }
-    /* The move as text, so that a refusal gives the library's message. */
-    char from[8];
-    herd_move m;
-    snprintf(text, sizeof text, "%s-%s", play_cell_name(v->from, from, sizeof from), name);
-    if (herd_move_from_text(s->g, text, &m) != HERD_OK) {
-        play_say(s, 1, "Refused: %s", herd_last_error(s->g));
-        return;
-    }
-    play_move(s, m); /* refused: the library says why, the choice stays */
+    char from[8], to[8], text[24];
+    snprintf(text, sizeof text, "%s-%s", play_cell_name(v->choice.from, from, sizeof from),
+             play_cell_name(c, to, sizeof to));
+    play_text_move(s, text); /* refused: the library says why, the choice stays */
 }
 
 static int flock_key(play_session *s, int ch)
@@ -253,7 +206,8 @@ static int flock_key(play_session *s, int ch)
     int rows, cols;
     board_size(s, &rows, &cols);
     if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && !v->pick.typed[0]) {
-        unselect(v);
+        v->choice.chosen = 0;
+        v->choice.hint = 0;
         return 1;
     }
     int got = play_pick_key(s, &v->pick, ch, rows, cols, is_cell, &c);
@@ -262,7 +216,7 @@ static int flock_key(play_session *s, int ch)
     if (got == PICK_CHOSEN)
         choose(s, c);
     else if (!play_same_cell(before, v->pick.cursor))
-        v->hint = 0;
+        v->choice.hint = 0;
     return 1;
 }
 
@@ -281,18 +235,16 @@ static int flock_click(play_session *s, int y, int x)
 static void flock_hint(play_session *s, herd_move m)
 {
     flock_view *v = s->vs;
-    unselect(v);
-    v->selected = 1;
-    herd_flock_move_cells(m, &v->from, &v->hint_at);
-    v->pick.cursor = v->hint_at;
-    v->pick.typed[0] = '\0';
-    v->hint = m;
+    herd_cell from, to;
+    herd_flock_move_cells(m, &from, &to);
+    play_choose_hint(&v->choice, &v->pick, m, from, to);
 }
 
 static void flock_changed(play_session *s)
 {
     flock_view *v = s->vs;
-    unselect(v);
+    v->choice.chosen = 0;
+    v->choice.hint = 0;
     v->pick.typed[0] = '\0';
 }
 

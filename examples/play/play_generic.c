@@ -147,12 +147,7 @@ static int generic_key(play_session *s, int ch)
             play_say(s, 1, "Type an action first (the legal ones are listed).");
             return 1;
         }
-        herd_move m;
-        if (herd_move_from_text(s->g, v->input, &m) != HERD_OK) {
-            play_say(s, 1, "Refused: %s", herd_last_error(s->g));
-            return 1;
-        }
-        play_move(s, m);
+        play_text_move(s, v->input);
         return 1;
     }
     case KEY_BACKSPACE:

@@ -20,6 +20,14 @@ int play_same_cell(herd_cell a, herd_cell b)
     return a.row == b.row && a.col == b.col;
 }
 
+int play_cell_in(const herd_cell *list, size_t n, herd_cell c)
+{
+    for (size_t i = 0; i < n; i++)
+        if (play_same_cell(list[i], c))
+            return 1;
+    return 0;
+}
+
 /* Reads a cell name at the start of `text`; returns the characters read,
  * 0 when there is none. */
 static int read_cell(const char *text, herd_cell *c)
@@ -143,6 +151,49 @@ int play_pick_key(play_session *s, play_pick *p, int ch, int rows, int cols, pla
         }
         return PICK_NONE;
     }
+}
+
+int play_choose(play_session *s, play_choice *ch, herd_cell c, int side_on_cell, const char *noun,
+                play_targets targets)
+{
+    herd_status st;
+    char name[8];
+    herd_get_status(s->g, &st);
+    if (ch->hint && play_same_cell(c, ch->hint_at)) {
+        play_move(s, ch->hint);
+        return 1;
+    }
+    ch->hint = 0;
+    play_cell_name(c, name, sizeof name);
+    if (ch->chosen && play_same_cell(c, ch->from)) {
+        ch->chosen = 0;
+        return 1;
+    }
+    if (ch->chosen && side_on_cell != st.side)
+        return 0;
+    if (side_on_cell != st.side) {
+        play_say(s, 1, "Refused: %s holds no %s.", name, noun);
+        return 1;
+    }
+    herd_cell list[HERD_MAX_MOVES];
+    ch->chosen = 1;
+    ch->from = c;
+    if (targets(s, list) == 0) {
+        ch->chosen = 0;
+        play_say(s, 1, "Refused: the %s on %s cannot move now.", noun, name);
+        return 1;
+    }
+    s->msg[0] = '\0';
+    return 1;
+}
+
+void play_choose_hint(play_choice *ch, play_pick *p, herd_move m, herd_cell from, herd_cell to)
+{
+    ch->chosen = 1;
+    ch->from = from;
+    ch->hint = m;
+    ch->hint_at = p->cursor = to;
+    p->typed[0] = '\0';
 }
 
 void play_grid_labels(int rows, int cols, int y, int x, int dy, int dx)

@@ -41,12 +41,9 @@ typedef struct hunt_rules {
 typedef struct hunt_view {
     const hunt_rules *rules;
     play_pick pick;
-    int selected; /* a piece is chosen: from */
-    herd_cell from;
+    play_choice choice;          /* the piece chosen */
     herd_cell landing[MAX_HOPS]; /* the fox's chain so far */
     int hops;
-    herd_move hint; /* Enter on hint_at plays it; 0 for none */
-    herd_cell hint_at;
 } hunt_view;
 
 static const int dirs[8][2] = {{-1, 0}, {-1, 1}, {0, 1},  {1, 1},
@@ -80,7 +77,7 @@ static int side_to_act(const play_session *s)
 /* Where the chosen piece stands in the chain being built. */
 static herd_cell chain_end(const hunt_view *v)
 {
-    return v->hops ? v->landing[v->hops - 1] : v->from;
+    return v->hops ? v->landing[v->hops - 1] : v->choice.from;
 }
 
 static herd_cell offset(herd_cell c, int d, int times)
@@ -101,19 +98,20 @@ static herd_move extend(const hunt_view *v, herd_cell to, int *jump)
         herd_cell landings[MAX_HOPS];
         memcpy(landings, v->landing, sizeof landings);
         landings[v->hops] = to;
-        return v->rules->jumps(v->from, landings, v->hops + 1);
+        return v->rules->jumps(v->choice.from, landings, v->hops + 1);
     }
-    return v->hops ? 0 : v->rules->step(v->from, to);
+    return v->hops ? 0 : v->rules->step(v->choice.from, to);
 }
 
 /* The cells the chosen piece can go to next: its steps and first jumps,
  * or the next landings of a chain. Found with herd_is_legal(), which knows
  * every chain (the list of legal actions may hold only the first 1024). */
-static int targets(const play_session *s, herd_cell *out)
+static size_t targets(const play_session *s, herd_cell *out)
 {
     const hunt_view *v = s->vs;
-    int n = 0, jump;
-    if (!v->selected)
+    size_t n = 0;
+    int jump;
+    if (!v->choice.chosen)
         return 0;
     for (int d = 0; d < 8; d++)
         for (int times = 1; times <= 2; times++) {
@@ -125,19 +123,11 @@ static int targets(const play_session *s, herd_cell *out)
     return n;
 }
 
-static int is_target(const herd_cell *list, int n, herd_cell c)
-{
-    for (int i = 0; i < n; i++)
-        if (play_same_cell(list[i], c))
-            return 1;
-    return 0;
-}
-
 /* The text of the chain so far ("d4-d6"), to which a hop is added. */
 static void chain_text(const hunt_view *v, char *buf, size_t cap)
 {
     char name[8];
-    snprintf(buf, cap, "%s", play_cell_name(v->from, name, sizeof name));
+    snprintf(buf, cap, "%s", play_cell_name(v->choice.from, name, sizeof name));
     for (int i = 0; i < v->hops; i++) {
         size_t len = strlen(buf);
         snprintf(buf + len, cap - len, "-%s", play_cell_name(v->landing[i], name, sizeof name));
@@ -248,7 +238,8 @@ static void draw_points(play_session *s)
     hunt_view *v = s->vs;
     const hunt_rules *r = v->rules;
     herd_cell list[MAX_TARGETS], last[MAX_HOPS + 1];
-    int n = play_human_turn(s) ? targets(s, list) : 0, last_side = -1;
+    size_t n = play_human_turn(s) ? targets(s, list) : 0;
+    int last_side = -1;
     int last_n = last_action(s, last, &last_side);
     for (int i = 0; i < r->points; i++) {
         herd_cell p;
@@ -257,9 +248,9 @@ static void draw_points(play_session *s)
         int y = BOARD_Y + DY * p.row, x = BOARD_X + DX * p.col;
         int side = side_at(s, p);
         chtype ch = '.', attr = A_BOLD;
-        if (v->selected && v->hops && play_same_cell(p, chain_end(v)))
-            side = side_at(s, v->from); /* the fox where its chain has taken it */
-        else if (v->selected && v->hops && play_same_cell(p, v->from))
+        if (v->choice.chosen && v->hops && play_same_cell(p, chain_end(v)))
+            side = side_at(s, v->choice.from); /* the fox where its chain has taken it */
+        else if (v->choice.chosen && v->hops && play_same_cell(p, v->choice.from))
             side = -1; /* the fox has left it for its chain */
         if (side >= 0) {
             ch = (chtype)r->piece[side];
@@ -273,20 +264,20 @@ static void draw_points(play_session *s)
             ch = 'o'; /* where the last move started */
             attr = A_DIM;
         }
-        if (v->selected && v->hops) {
+        if (v->choice.chosen && v->hops) {
             herd_cell chain[MAX_HOPS + 1];
-            chain[0] = v->from;
+            chain[0] = v->choice.from;
             memcpy(chain + 1, v->landing, (size_t)v->hops * sizeof *chain);
             if (jumped_over(chain, v->hops + 1, p)) {
                 ch = 'x'; /* captured by the chain being chosen */
                 attr = A_BOLD | COLOR_PAIR(PAIR_YELLOW);
             }
         }
-        if (is_target(list, n, p)) {
+        if (play_cell_in(list, n, p)) {
             ch = '*';
             attr = A_BOLD | COLOR_PAIR(PAIR_YELLOW);
         }
-        if (v->selected && play_same_cell(p, chain_end(v)))
+        if (v->choice.chosen && play_same_cell(p, chain_end(v)))
             attr = A_BOLD | COLOR_PAIR(PAIR_SELECTED);
         mvaddch(y, x, ch | attr);
         if (play_human_turn(s) && play_same_cell(p, v->pick.cursor)) {
@@ -321,7 +312,7 @@ static void hunt_draw(play_session *s, int rows, int cols)
                  play_move_text(s, e->move, text, sizeof text));
         play_put(y++, px, pw, A_DIM, line);
     }
-    if (v->selected && v->hops) {
+    if (v->choice.chosen && v->hops) {
         chain_text(v, text, sizeof text);
         snprintf(line, sizeof line, "Chain: %s, %d taken", text, v->hops);
         play_put(y++, px, pw, A_BOLD | COLOR_PAIR(PAIR_YELLOW), line);
@@ -338,9 +329,9 @@ static void hunt_draw(play_session *s, int rows, int cols)
 
 static void unselect(hunt_view *v)
 {
-    v->selected = 0;
+    v->choice.chosen = 0;
+    v->choice.hint = 0;
     v->hops = 0;
-    v->hint = 0;
 }
 
 /* Enter or Space on a point. */
@@ -349,42 +340,17 @@ static void choose(play_session *s, herd_cell c)
     hunt_view *v = s->vs;
     const hunt_rules *r = v->rules;
     char name[8], text[HERD_MAX_MOVE_TEXT + 8];
-    int side = side_to_act(s), who = side_at(s, c);
-    if (v->hint && play_same_cell(c, v->hint_at)) {
-        play_move(s, v->hint);
-        return;
-    }
-    v->hint = 0;
-    play_cell_name(c, name, sizeof name);
-    if (v->selected && v->hops == 0 && play_same_cell(c, v->from)) {
-        unselect(v);
-        return;
-    }
-    if (!v->selected || (v->hops == 0 && who == side)) {
-        herd_cell list[MAX_TARGETS];
-        if (who != side) {
-            play_say(s, 1, "Refused: %s holds no %s.", name, r->noun[side]);
-            return;
-        }
-        unselect(v);
-        v->selected = 1;
-        v->from = c;
-        if (targets(s, list) == 0) {
-            unselect(v);
-            play_say(s, 1, "Refused: the %s on %s cannot move now.", r->noun[side], name);
-            return;
-        }
-        s->msg[0] = '\0';
-        return;
-    }
     if (v->hops && play_same_cell(c, chain_end(v))) { /* the fox stops here */
-        play_move(s, r->jumps(v->from, v->landing, v->hops));
+        play_move(s, r->jumps(v->choice.from, v->landing, v->hops));
         return;
     }
+    if (!v->hops && play_choose(s, &v->choice, c, side_at(s, c), r->noun[side_to_act(s)], targets))
+        return;
     /* The action as text, so that a refusal gives the library's message. */
     herd_move m;
     chain_text(v, text, sizeof text);
-    snprintf(text + strlen(text), sizeof text - strlen(text), "-%s", name);
+    snprintf(text + strlen(text), sizeof text - strlen(text), "-%s",
+             play_cell_name(c, name, sizeof name));
     if (herd_move_from_text(s->g, text, &m) != HERD_OK) {
         play_say(s, 1, "Refused: %s", herd_last_error(s->g));
         return;
@@ -413,7 +379,7 @@ static int hunt_key(play_session *s, int ch)
             v->hops--; /* takes back the chain's last hop */
         else
             unselect(v);
-        v->hint = 0;
+        v->choice.hint = 0;
         return 1;
     }
     herd_cell before = v->pick.cursor;
@@ -423,7 +389,7 @@ static int hunt_key(play_session *s, int ch)
     if (got == PICK_CHOSEN)
         choose(s, c);
     else if (!play_same_cell(before, v->pick.cursor))
-        v->hint = 0;
+        v->choice.hint = 0;
     return 1;
 }
 
@@ -448,13 +414,8 @@ static void hunt_hint(play_session *s, herd_move m)
     char text[HERD_MAX_MOVE_TEXT];
     int n = play_text_cells(play_move_text(s, m, text, sizeof text), cells, MAX_HOPS + 1);
     unselect(v);
-    if (n < 2)
-        return;
-    v->selected = 1;
-    v->from = cells[0];
-    v->pick.cursor = v->hint_at = cells[n - 1];
-    v->pick.typed[0] = '\0';
-    v->hint = m;
+    if (n >= 2)
+        play_choose_hint(&v->choice, &v->pick, m, cells[0], cells[n - 1]);
 }
 
 static void hunt_changed(play_session *s)
