@@ -352,6 +352,11 @@ def marked(screen, points, char_of, mark="*"):
     return sorted(p for p in points if char_of(screen, p) == mark)
 
 
+def top_line(screen):
+    """The top line without the game's title at its right."""
+    return re.split(r"\s{2,}", screen.split("\n")[0].strip())[0]
+
+
 def choose(s, cell):
     """Types a cell's name and presses Enter."""
     s.type(cell)
@@ -388,7 +393,12 @@ def test_hare(program):
         screen = s.wait(r"Stall count: 1 of 10", what="stall count 1")
         check("stalling in 9" in screen, "nine moves left before stalling", screen)
         check(re.search(r"1\. Hounds: d1-d2", screen), "the log names the move", screen)
-        passed("a sideways move: stall count 1 of 10, the hare wins by stalling in 9")
+        reply = re.search(r"2\. Hare: (\w+)-(\w+)", screen)
+        check(reply and hunt_char(screen, reply.group(1)) == "o"
+              and hunt_char(screen, reply.group(2)) == "@",
+              "the last move shown: o where the hare left, @ where it went", screen)
+        passed("a sideways move: stall count 1 of 10, the hare wins by stalling in 9; "
+               "the hare's reply %s-%s shown" % reply.groups())
 
         # Hint, then Undo: the board is the one before the move.
         before = dict((p, hunt_char(screen, p)) for p in HARE_POINTS)
@@ -412,7 +422,7 @@ def test_hare(program):
         check(re.search(r"^(Hounds|Hare) wins: (the hare got past the hounds|the hounds stalled "
                         r"for ten moves|the other side had no legal move|the other side is "
                         r"trapped)\.", screen, re.M), "winner line with its reason", screen)
-        passed("hare game ends: " + screen.split("\n")[0].strip())
+        passed("hare game ends: " + top_line(screen))
     finally:
         s.close()
 
@@ -432,6 +442,15 @@ def test_fox(program):
         check("Geese left: 13" in screen and "The fox wins with 10 more captures" in screen,
               "geese left and the captures the fox needs", screen)
         passed("fox board: geese left 13, the fox needs 10 captures")
+        s.resize(60, 20)
+        s.wait(r"The terminal is 60x20: this board needs at least \d+x24\.", what="too small")
+        s.resize(80, 24)
+        screen = s.wait(r"^Fox to move \(you\)", what="redrawn after resize")
+        check(hunt_char(screen, "d4") == "F", "the board again", screen)
+        passed("resized to 60x20 it says the board needs more; back at 80x24 it redraws")
+        s.click(HUNT_X + HUNT_DX * 4, HUNT_Y + HUNT_DY * 4)  # e5: a goose, not the fox's
+        s.wait(r"^Refused: e5 holds no fox\.", what="a goose clicked")
+        passed("a click on a goose: refused, the fox is to move")
         choose(s, "d4")
         screen = s.settled(s.wait(r"^c .*\*", what="fox chosen"))
         got = marked(screen, FOX_POINTS, hunt_char)
@@ -442,7 +461,7 @@ def test_fox(program):
         passed("d4-f4 refused with the library's message")
         screen = finish_by_hints(s)
         check(re.search(r"^(Fox|Geese) wins: ", screen, re.M), "winner line", screen)
-        passed("fox game from the start ends: " + screen.split("\n")[0].strip())
+        passed("fox game from the start ends: " + top_line(screen))
     finally:
         s.close()
 
@@ -477,7 +496,7 @@ def test_fox(program):
         check(re.search(r"^(Fox wins: (it captured enough|the other side had no legal move)|"
                         r"Geese wins: the other side is trapped)\.", screen, re.M),
               "winner line with its reason", screen)
-        passed("fox game ends: " + screen.split("\n")[0].strip())
+        passed("fox game ends: " + top_line(screen))
     finally:
         s.close()
 
@@ -512,7 +531,7 @@ def test_flock(program):
         check(re.search(r"^((Black|White) wins: (it captured enough|the move limit was reached|"
                         r"the other side had no legal move)|Draw: the move limit was reached)\.",
                         screen, re.M), "winner line with its reason", screen)
-        passed("flock game ends: " + screen.split("\n")[0].strip())
+        passed("flock game ends: " + top_line(screen))
     finally:
         s.close()
 
