@@ -114,7 +114,7 @@ static size_t targets(const play_session *s, herd_cell *out)
     if (!v->choice.chosen)
         return 0;
     for (int d = 0; d < 8; d++)
-        for (int times = 1; times <= 2; times++) {
+        for (int times = 1; times <= (v->rules->jumps ? 2 : 1); times++) {
             herd_cell to = offset(chain_end(v), d, times);
             herd_move m = extend(v, to, &jump);
             if (m && herd_is_legal(s->g, m))
@@ -135,12 +135,11 @@ static void chain_text(const hunt_view *v, char *buf, size_t cap)
 }
 
 /* The cells of the last action in the log ("d4-d6-f4"); 0 when none. */
-static int last_action(const play_session *s, herd_cell *cells, int *side)
+static int last_action(const play_session *s, herd_cell *cells)
 {
     if (!s->log_len)
         return 0;
     char text[HERD_MAX_MOVE_TEXT];
-    *side = s->log[s->log_len - 1].side;
     return play_text_cells(play_move_text(s, s->log[s->log_len - 1].move, text, sizeof text), cells,
                            MAX_HOPS + 1);
 }
@@ -239,8 +238,7 @@ static void draw_points(play_session *s)
     const hunt_rules *r = v->rules;
     herd_cell list[MAX_TARGETS], last[MAX_HOPS + 1];
     size_t n = play_human_turn(s) ? targets(s, list) : 0;
-    int last_side = -1;
-    int last_n = last_action(s, last, &last_side);
+    int last_n = last_action(s, last);
     for (int i = 0; i < r->points; i++) {
         herd_cell p;
         if (r->point(i, &p) != HERD_OK)
