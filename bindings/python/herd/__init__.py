@@ -33,7 +33,7 @@ from ._game import (MAX_PERFT_DEPTH, Game, cell_name, game_class, games, live_ha
                     parse_cell)
 from ._library import BINDING_VERSION, Library, library, load, version
 from ._svg import svg
-from ._values import Move, Phase, Reason, Result, Side, Status
+from ._values import Move, Phase, Reason, Result, Side, Solution, Status
 
 # The games with a class of their own: importing the module registers it.
 from ._horses import Horses  # noqa: E402
@@ -48,7 +48,7 @@ __all__ = [
     "GameClosedError", "LibraryError",
     "Library", "load", "library", "version", "BINDING_VERSION",
     "Game", "Horses", "Hex", "game_class", "games",
-    "Move", "Side", "Result", "Reason", "Phase", "Status",
+    "Move", "Side", "Result", "Reason", "Phase", "Status", "Solution",
     "cell_name", "parse_cell", "svg", "MAX_PERFT_DEPTH", "live_handles",
 ]
 
