@@ -18,8 +18,8 @@ that `cmake --install` installed with this package, else the system's.
 Moves are Move values that print as protocol.md's texts and keep the
 library's integer; sides, results and reasons are enums whose str() is the
 protocol's word; every refusal raises the HerdError subclass of its kind.
-``Game(name, ...)`` gives an instance of the game's class when there is one
-(Horses, Hex); ``game._repr_svg_()`` and ``herd.svg(game, ...)`` draw the
+``Game(name, ...)`` gives an instance of the game's class (Horses, Hex,
+HareGame, FoxGame, FlockGame); ``game._repr_svg_()`` and ``herd.svg(game, ...)`` draw the
 board as SVG.
 """
 from __future__ import annotations
@@ -38,6 +38,10 @@ from ._values import Move, Phase, Reason, Result, Side, Solution, Status
 # The games with a class of their own: importing the module registers it.
 from ._horses import Horses  # noqa: E402
 from ._hex import Hex  # noqa: E402
+from ._hare import HareGame  # noqa: E402
+from ._fox import FoxGame  # noqa: E402
+from ._flock import FlockGame  # noqa: E402
+from ._hunt import HuntGame  # noqa: E402
 
 __version__ = "%d.%d" % BINDING_VERSION
 
@@ -47,7 +51,8 @@ __all__ = [
     "WorkInterruptedError",
     "GameClosedError", "LibraryError",
     "Library", "load", "library", "version", "BINDING_VERSION",
-    "Game", "Horses", "Hex", "game_class", "games",
+    "Game", "Horses", "Hex", "HareGame", "FoxGame", "FlockGame", "HuntGame", "game_class",
+    "games",
     "Move", "Side", "Result", "Reason", "Phase", "Status", "Solution",
     "cell_name", "parse_cell", "svg", "MAX_PERFT_DEPTH", "live_handles",
 ]

@@ -25,7 +25,7 @@ from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeErro
 from ._library import Library, library
 from ._values import Move, Reason, Result, Side, Solution, Status
 
-__all__ = ["Game", "MoveLike", "SideLike", "CellLike", "cell_name", "parse_cell",
+__all__ = ["Game", "MoveLike", "SideLike", "CellLike", "cell_name", "parse_cell", "cell_struct",
            "MAX_PERFT_DEPTH", "game_class", "games"]
 
 # herd_perft() takes depths 0..64.
@@ -104,6 +104,11 @@ def parse_cell(cell: CellLike, lo: int = C.INT_MIN, hi: int = C.INT_MAX) -> Tupl
             raise TypeError("a cell is a text such as 'e5' or a (row, col) pair, not %r"
                             % (cell,)) from None
     return check_int(row, "row", lo, hi), check_int(col, "column", lo, hi)
+
+
+def cell_struct(cell: CellLike, lo: int = C.INT_MIN, hi: int = C.INT_MAX) -> Any:
+    """A herd_cell from a cell text or a (row, col) pair, each in lo..hi."""
+    return C.herd_cell(*parse_cell(cell, lo, hi))
 
 
 def _options_text(options: Optional[str], kw: Dict[str, Any]) -> str:

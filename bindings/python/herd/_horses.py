@@ -5,17 +5,14 @@ from ctypes import byref, c_int, c_size_t
 from typing import Any, ClassVar, Dict, List, Optional, Tuple
 
 from . import _capi as C
-from ._game import CellLike, Game, MoveLike, SideLike, cell_name, check_int, parse_cell
+from ._game import (CellLike, Game, MoveLike, SideLike, cell_name, cell_struct, check_int,
+                    parse_cell)
 from ._svg import COLORS, Drawing, Grid
 from ._values import Move, Result, Side
 
 __all__ = ["Horses"]
 
 Cell = Tuple[int, int]
-
-
-def _cell_struct(cell: CellLike, lo: int = C.INT_MIN, hi: int = C.INT_MAX) -> Any:
-    return C.herd_cell(*parse_cell(cell, lo, hi))
 
 
 class Horses(Game):
@@ -54,7 +51,7 @@ class Horses(Game):
         play() checks it. A coordinate must be in -128..127, what the move can
         hold (ArgumentError otherwise: it would stand for another cell)."""
         lo, hi = C.HORSES_COORD_MIN, C.HORSES_COORD_MAX
-        a, b = _cell_struct(frm, lo, hi), _cell_struct(to, lo, hi)
+        a, b = cell_struct(frm, lo, hi), cell_struct(to, lo, hi)
         value = self._lib.c.herd_horses_move(a, b)
         with self._using() as h:
             return self._to_move_lenient(h, value)
@@ -88,7 +85,7 @@ class Horses(Game):
     def at(self, cell: CellLike) -> Optional[Tuple[Side, int]]:
         """(side, horse number) of the horse on `cell`, None when it is empty."""
         side, number = c_int(), c_int()
-        c = _cell_struct(cell)
+        c = cell_struct(cell)
         with self._using() as h:
             rc = self._lib.c.herd_horses_at(h, c, byref(side), byref(number))
             self._const(rc, "%s is not on the board" % (cell,))
