@@ -13,6 +13,9 @@ __all__ = ["FlockGame"]
 
 Cell = Tuple[int, int]
 
+_OFF_BOARD = "%s is not on the board"
+_NO_STONE = "%s holds no stone (an empty cell, or off the board)"
+
 
 class FlockGame(Game):
     """Flock (herd/flock.h): ``FlockGame(w=7, h=7, seed=0)`` or
@@ -75,9 +78,10 @@ class FlockGame(Game):
     def moves_from(self, cell: CellLike) -> List[Move]:
         """The legal moves of the stone on `cell`, in the library's order: none
         when it is not the side to move's, or the game is over."""
+        start = cell_struct(cell)
+        targets = self._cell_list(self._lib.c.herd_flock_targets, cell, _OFF_BOARD)
         with self._using() as h:
-            return [self._to_move(h, self._lib.c.herd_flock_move(cell_struct(cell), c))
-                    for c in self._cell_list(self._lib.c.herd_flock_targets, cell)]
+            return [self._to_move(h, self._lib.c.herd_flock_move(start, c)) for c in targets]
 
     def last_move_of(self, side: SideLike) -> Optional[Move]:
         """The move `side` made on its previous turn, None before its first
@@ -112,7 +116,7 @@ class FlockGame(Game):
         c = cell_struct(cell)
         with self._using() as h:
             rc = self._lib.c.herd_flock_at(h, c, byref(side))
-            self._const(rc, "%s is not on the board" % (cell,))
+            self._const(rc, _OFF_BOARD % (cell,))
         return None if side.value < 0 else self.sides[side.value]
 
     def stones(self, side: SideLike) -> int:
@@ -138,15 +142,15 @@ class FlockGame(Game):
         """The range of the stone on `cell`: the size of its flock, at most
         MAX_RANGE. ArgumentError for an empty cell."""
         c = cell_struct(cell)
-        return self._get_int(self._lib.c.herd_flock_range, c,
-                             message="%s holds no stone on the board" % (cell,))
+        return self._get_int(self._lib.c.herd_flock_range, c, message=_NO_STONE % (cell,))
 
-    def _cell_list(self, fn: Any, cell: CellLike) -> List[Any]:
+    def _cell_list(self, fn: Any, cell: CellLike, message: str) -> List[Any]:
         """Calls a cell-list query (g, cell, buf, cap, count): the count first
-        with cap 0, then the cells into a buffer of that size."""
+        with cap 0, then the cells into a buffer of that size. `message`
+        explains an ArgumentError about the cell."""
         c = cell_struct(cell)
         n = c_size_t()
-        message = "%s holds no stone on the board" % (cell,)
+        message = message % (cell,)
         with self._using() as h:
             rc = fn(h, c, None, 0, byref(n))
             if rc == C.OK:
@@ -160,7 +164,8 @@ class FlockGame(Game):
     def flock_coords(self, cell: CellLike) -> List[Cell]:
         """The flock of the stone on `cell`: every stone of its colour joined to
         it orthogonally, itself included, in row-major order, as (row, col)."""
-        return [(c.row, c.col) for c in self._cell_list(self._lib.c.herd_flock_flock, cell)]
+        return [(c.row, c.col)
+                for c in self._cell_list(self._lib.c.herd_flock_flock, cell, _NO_STONE)]
 
     def flock(self, cell: CellLike) -> List[str]:
         """The flock of the stone on `cell`, as cell texts in row-major order.
@@ -171,7 +176,8 @@ class FlockGame(Game):
         """The cells the stone on `cell` can slide to now, in the order of
         legal(), as (row, col); none for an empty cell, a stone not of the
         side to move, or once the game is over (herd_flock_targets)."""
-        return [(c.row, c.col) for c in self._cell_list(self._lib.c.herd_flock_targets, cell)]
+        return [(c.row, c.col)
+                for c in self._cell_list(self._lib.c.herd_flock_targets, cell, _OFF_BOARD)]
 
     def targets(self, cell: CellLike) -> List[str]:
         """The cells the stone on `cell` can slide to now, as texts."""

@@ -79,11 +79,16 @@ class HuntGame(Game):
     @property
     def pieces(self) -> Dict[str, Side]:
         """Every occupied point and the side standing on it, in byte order."""
+        fn = getattr(self._lib.c, self._AT_FN)
+        side = c_int()
         out = {}
-        for rc in self.point_coords:
-            side = self.at(rc)
-            if side is not None:
-                out[cell_name(*rc)] = side
+        points = self.point_coords
+        with self._using() as h:
+            sides = self.sides
+            for rc in points:
+                self._const(fn(h, C.herd_cell(*rc), byref(side)))
+                if side.value >= 0:
+                    out[cell_name(*rc)] = sides[side.value]
         return out
 
     # ------------------------------------------------------------ moves
