@@ -214,7 +214,7 @@ UINT_MAX = (1 << 32) - 1
 UINT64_MAX = (1 << 64) - 1
 # herd_horses_move() and herd_flock_move() pack a coordinate into a byte:
 # -128..127 are representable.
-HORSES_COORD_MIN, HORSES_COORD_MAX = -128, 127
+MOVE_COORD_MIN, MOVE_COORD_MAX = -128, 127
 
 
 def declare(cdll):

@@ -57,7 +57,7 @@ class FlockGame(Game):
         """The move that slides the stone on `frm` to `to` (herd_flock_move);
         play() checks it. A coordinate must be in -128..127, what the move can
         hold (ArgumentError otherwise: it would stand for another cell)."""
-        lo, hi = C.HORSES_COORD_MIN, C.HORSES_COORD_MAX
+        lo, hi = C.MOVE_COORD_MIN, C.MOVE_COORD_MAX
         value = self._lib.c.herd_flock_move(cell_struct(frm, lo, hi), cell_struct(to, lo, hi))
         with self._using() as h:
             return self._to_move_lenient(h, value)

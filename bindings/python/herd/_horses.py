@@ -50,7 +50,7 @@ class Horses(Game):
         """The move that jumps the horse on `frm` to `to` (herd_horses_move);
         play() checks it. A coordinate must be in -128..127, what the move can
         hold (ArgumentError otherwise: it would stand for another cell)."""
-        lo, hi = C.HORSES_COORD_MIN, C.HORSES_COORD_MAX
+        lo, hi = C.MOVE_COORD_MIN, C.MOVE_COORD_MAX
         a, b = cell_struct(frm, lo, hi), cell_struct(to, lo, hi)
         value = self._lib.c.herd_horses_move(a, b)
         with self._using() as h:

@@ -106,6 +106,8 @@ class TestMoves(ErrorChecks):
             with self.assertRaises(herd.ArgumentError) as cm:
                 g.move("d1", "h1")  # outside a1..g7
             self.assertIn("h1", str(cm.exception))
+            with self.assertRaises(herd.ArgumentError):
+                g.move((1 << 40, 0), "a2")  # beyond a C int: refused, not cut short
             self.assertRefused(g, lambda: g.play(g.move("b2", "a1")), herd.E_ILLEGAL,
                                "a1 is not a point")
             self.assertRefused(g, lambda: g.play(g.move("d1", "b1")), herd.E_ILLEGAL,
