@@ -174,8 +174,10 @@ class Grid:
         d.rect(x + inset, y + inset, self.size - 2 * inset, self.size - 2 * inset, **attrs)
 
     def caption(self, d: "Drawing", text: str) -> None:
-        """A line of text under the board (the status, the counts)."""
-        d.text(self.width / 2, self.height - self.CAPTION / 2, text, 12, class_="caption")
+        """A line of text under the board (the status, the counts), in a size
+        that fits the board's width (a sans-serif glyph is about 0.6 em wide)."""
+        size = min(12.0, (self.width - 8) / (0.6 * max(len(text), 1)))
+        d.text(self.width / 2, self.height - self.CAPTION / 2, text, size, class_="caption")
 
 
 def svg(game: Any, size: Optional[float] = None, coordinates: bool = True,

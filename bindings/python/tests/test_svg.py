@@ -232,7 +232,11 @@ class TestFlockPicture(SvgChecks):
                 self.assertIn(e.get("class").split()[1], ("black", "white"))
                 self.assertEqual(e.get("class").split()[1], g.at(name).value)
             self.assertEqual(len(self.of_class(root, "lastmove")), 2)
-            caption = self.of_class(root, "caption")[0].text
+            caption = self.of_class(root, "caption")[0]
+            width = float(root.get("viewBox").split()[2])
+            self.assertLessEqual(float(caption.get("font-size")) * 0.6 * len(caption.text), width,
+                                 "the caption is wider than the board")
+            caption = caption.text
             self.assertIn("captured black 1, white 0", caption)
             self.assertIn("99 moves left", caption)
 
