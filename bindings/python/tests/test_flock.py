@@ -97,6 +97,7 @@ class TestBoard(ErrorChecks):
             self.assertRefused(g, lambda: g.targets("a8"), herd.E_ARG, "a8 is not on the board")
             self.assertRefused(g, lambda: g.stones(2), herd.E_ARG, "no side")
             self.assertRefused(g, lambda: g.captured("red"), herd.E_ARG, "no side")
+            self.assertRefused(g, lambda: g.last_move_of(-1), herd.E_ARG, "no side")
             self.assertEqual(g.targets("d4"), [])  # an empty cell has no targets
 
 

@@ -100,6 +100,8 @@ class TestMoves(ErrorChecks):
             self.assertEqual(g.move_path("e2-d2"), ["e2", "d2"])
             for move in g.legal():
                 self.assertEqual(g.move(*g.move_cells(move)), move)
+            with self.assertRaises(herd.ArgumentError):
+                g.move_cells(12345)  # names no move
 
     def test_moves_that_cannot_be_named_or_played_are_refused(self):
         with HareGame() as g:

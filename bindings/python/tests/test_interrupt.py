@@ -70,9 +70,9 @@ class TestInterrupt(ErrorChecks):
                 g, lambda: g.play_genmove(g.max_level))
             self.assertIsInstance(error, herd.WorkInterruptedError)
             self.assertLess(seconds, 2.0)
+            # herd_same_position() compares the generators too
             self.assertTrue(g == before, "the stopped search changed the game")
             self.assertEqual(g.history_length, 1)
-            self.assertEqual(g.genmove(1), before.genmove(1))  # the same generator
             before.close()
 
     def test_a_request_made_while_nothing_runs_stops_the_next_call_only(self):
