@@ -19,8 +19,10 @@ Moves are Move values that print as protocol.md's texts and keep the
 library's integer; sides, results and reasons are enums whose str() is the
 protocol's word; every refusal raises the HerdError subclass of its kind.
 ``Game(name, ...)`` gives an instance of the game's class (Horses, Hex,
-HareGame, FoxGame, FlockGame); ``game._repr_svg_()`` and ``herd.svg(game, ...)`` draw the
-board as SVG.
+HareGame, FoxGame, FlockGame); ``game.solve()`` gives the exact value where
+the library solves the game (hare), ``game.interrupt()`` stops a long call
+from another thread; ``game._repr_svg_()`` and ``herd.svg(game, ...)`` draw
+the board as SVG.
 """
 from __future__ import annotations
 

@@ -90,6 +90,29 @@ class TestInterrupt(ErrorChecks):
             self.assertEqual(copy.perft(1), len(g.legal()))  # a clone has its own request
             copy.close()
 
+    def test_interrupting_while_another_thread_closes_never_crashes(self):
+        for _ in range(20):
+            g = Game("horses")
+            refused = []
+            stop = threading.Event()
+
+            def hammer():
+                while not stop.is_set():
+                    try:
+                        g.interrupt()
+                    except herd.GameClosedError:
+                        refused.append(True)
+                        return
+
+            thread = threading.Thread(target=hammer)
+            thread.start()
+            time.sleep(0.002)
+            g.close()
+            thread.join(DEADLINE)  # it ends by itself once it sees the game closed
+            stop.set()
+            thread.join()
+            self.assertEqual(refused, [True])
+
     def test_a_closed_game_cannot_be_interrupted(self):
         g = Game("hare")
         g.close()
