@@ -19,7 +19,7 @@ Moves are Move values that print as protocol.md's texts and keep the
 library's integer; sides, results and reasons are enums whose str() is the
 protocol's word; every refusal raises the HerdError subclass of its kind.
 ``Game(name, ...)`` gives an instance of the game's class (Horses, Hex,
-HareGame, FoxGame, FlockGame); ``game.solve()`` gives the exact value where
+Hare, Fox, Flock); ``game.solve()`` gives the exact value where
 the library solves the game (hare), ``game.interrupt()`` stops a long call
 from another thread; ``game._repr_svg_()`` and ``herd.svg(game, ...)`` draw
 the board as SVG.
@@ -40,10 +40,10 @@ from ._values import Move, Phase, Reason, Result, Side, Solution, Status
 # The games with a class of their own: importing the module registers it.
 from ._horses import Horses  # noqa: E402
 from ._hex import Hex  # noqa: E402
-from ._hare import HareGame  # noqa: E402
-from ._fox import FoxGame  # noqa: E402
-from ._flock import FlockGame  # noqa: E402
-from ._hunt import HuntGame  # noqa: E402
+from ._hare import Hare  # noqa: E402
+from ._fox import Fox  # noqa: E402
+from ._flock import Flock  # noqa: E402
+from ._hunt import Hunt  # noqa: E402
 
 __version__ = "%d.%d" % BINDING_VERSION
 
@@ -53,7 +53,7 @@ __all__ = [
     "WorkInterruptedError",
     "GameClosedError", "LibraryError",
     "Library", "load", "library", "version", "BINDING_VERSION",
-    "Game", "Horses", "Hex", "HareGame", "FoxGame", "FlockGame", "HuntGame", "game_class",
+    "Game", "Horses", "Hex", "Hare", "Fox", "Flock", "Hunt", "game_class",
     "games",
     "Move", "Side", "Result", "Reason", "Phase", "Status", "Solution",
     "cell_name", "parse_cell", "svg", "MAX_PERFT_DEPTH", "live_handles",

@@ -1,4 +1,4 @@
-"""Flock (herd/flock.h): the class FlockGame and its picture."""
+"""Flock (herd/flock.h): the class Flock and its picture."""
 from __future__ import annotations
 
 from ctypes import byref, c_int, c_size_t
@@ -9,7 +9,7 @@ from ._game import CellLike, Game, MoveLike, SideLike, cell_name, cell_struct, p
 from ._svg import COLORS, Drawing, Grid
 from ._values import Move, Side
 
-__all__ = ["FlockGame"]
+__all__ = ["Flock"]
 
 Cell = Tuple[int, int]
 
@@ -17,8 +17,8 @@ _OFF_BOARD = "%s is not on the board"
 _NO_STONE = "%s holds no stone (an empty cell, or off the board)"
 
 
-class FlockGame(Game):
-    """Flock (herd/flock.h): ``FlockGame(w=7, h=7, seed=0)`` or
+class Flock(Game):
+    """Flock (herd/flock.h): ``Flock(w=7, h=7, seed=0)`` or
     ``Game("flock", ...)``. Sides are Side.BLACK (0, moves first, from the
     bottom row) and Side.WHITE (1, from row a); cells are texts ("a1" is the
     top-left cell) or (row, col) pairs from 0. A stone's range is the size of

@@ -1,4 +1,4 @@
-"""Fox and Geese (herd/fox.h): the class FoxGame."""
+"""Fox and Geese (herd/fox.h): the class Fox."""
 from __future__ import annotations
 
 from ctypes import byref
@@ -7,16 +7,16 @@ from typing import ClassVar, List, Sequence, Tuple
 from . import _capi as C
 from ._errors import ArgumentError
 from ._game import CellLike, MoveLike, cell_name, cell_struct, parse_cell
-from ._hunt import HuntGame
+from ._hunt import Hunt
 from ._values import Move, Side
 
-__all__ = ["FoxGame"]
+__all__ = ["Fox"]
 
 Cell = Tuple[int, int]
 
 
-class FoxGame(HuntGame):
-    """Fox and Geese (herd/fox.h): ``FoxGame(geese=15, sideways=1)`` or
+class Fox(Hunt):
+    """Fox and Geese (herd/fox.h): ``Fox(geese=15, sideways=1)`` or
     ``Game("fox", ...)``. Sides are Side.FOX (0, moves first) and Side.GEESE
     (1); the 33 points of the cross are cell texts ("a3", "c1".."e7", "g5")
     or (row, col) pairs from 0. An action is a step ("d4-d5") or a jump chain

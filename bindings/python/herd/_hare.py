@@ -1,4 +1,4 @@
-"""Hare and Hounds (herd/hare.h): the class HareGame."""
+"""Hare and Hounds (herd/hare.h): the class Hare."""
 from __future__ import annotations
 
 from ctypes import byref
@@ -7,16 +7,16 @@ from typing import ClassVar, List, Tuple
 from . import _capi as C
 from ._errors import ArgumentError
 from ._game import CellLike, MoveLike, cell_name, cell_struct
-from ._hunt import HuntGame
+from ._hunt import Hunt
 from ._values import Move
 
-__all__ = ["HareGame"]
+__all__ = ["Hare"]
 
 Cell = Tuple[int, int]
 
 
-class HareGame(HuntGame):
-    """Hare and Hounds (herd/hare.h): ``HareGame(start="c2")`` or
+class Hare(Hunt):
+    """Hare and Hounds (herd/hare.h): ``Hare(start="c2")`` or
     ``Game("hare", ...)``. Sides are Side.HOUNDS (0, move first) and
     Side.HARE (1); the eleven points are cell texts ("a2", "b1".."d3", "e2")
     or (row, col) pairs from 0. solve() gives the exact value of any position

@@ -1,6 +1,6 @@
 """What the two hunt boards share (herd/hare.h, herd/fox.h): points on a grid
-joined by lines, pieces standing on points. HuntGame is the base of
-HareGame and FoxGame, and draws their pictures."""
+joined by lines, pieces standing on points. Hunt is the base of
+Hare and Fox, and draws their pictures."""
 from __future__ import annotations
 
 from ctypes import byref, c_int
@@ -11,13 +11,13 @@ from ._game import CellLike, Game, MoveLike, cell_name, cell_struct, parse_cell
 from ._svg import COLORS, Drawing, Grid
 from ._values import Move, Side
 
-__all__ = ["HuntGame"]
+__all__ = ["Hunt"]
 
 Cell = Tuple[int, int]
 
 
-class HuntGame(Game):
-    """The base of the hunt games (HareGame, FoxGame): the board's points and
+class Hunt(Game):
+    """The base of the hunt games (Hare, Fox): the board's points and
     lines, who stands where, each move's path and a piece's targets, and the
     picture. Not a game of its own: Game("hare") and Game("fox") give its
     subclasses."""

@@ -1,4 +1,4 @@
-"""FlockGame (herd/flock.h): options, stones, flocks and ranges, targets,
+"""Flock (herd/flock.h): options, stones, flocks and ranges, targets,
 captures, the move limit, the straight-back ban, and random games checked
 against the position text and the rules of docs/flock.md."""
 import os
@@ -8,7 +8,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 import herd  # noqa: E402
-from herd import FlockGame, Game, Reason, Result, Side  # noqa: E402
+from herd import Flock, Game, Reason, Result, Side  # noqa: E402
 from test_herd import ErrorChecks, cell_rc  # noqa: E402
 
 START = ("flock w=7 h=7 turn=black ply=0 captured=0,0 last=-,- "
@@ -47,26 +47,26 @@ def setUpModule():
 class TestBoard(ErrorChecks):
     def test_game_flock_is_a_FlockGame_with_its_options(self):
         with Game("flock") as g:
-            self.assertIsInstance(g, FlockGame)
+            self.assertIsInstance(g, Flock)
             self.assertEqual(g.sides, (Side.BLACK, Side.WHITE))
             self.assertEqual(g.options, {"w": 7, "h": 7, "seed": 0})
             self.assertEqual(g.position, START)
-        self.assertIs(herd.game_class("flock"), FlockGame)
-        with FlockGame(w=9, h=5, seed=4) as g:
+        self.assertIs(herd.game_class("flock"), Flock)
+        with Flock(w=9, h=5, seed=4) as g:
             self.assertEqual((g.width, g.height), (9, 5))
             self.assertEqual(g.options["seed"], 4)
             self.assertEqual(g.stones("black"), 8)  # an odd width leaves the middle free
-        with FlockGame(w=8) as g:
+        with Flock(w=8) as g:
             self.assertEqual(g.stones("white"), 8)
-        for key, (lo, hi) in FlockGame.RANGES.items():
+        for key, (lo, hi) in Flock.RANGES.items():
             with self.assertRaises(herd.OptionRangeError) as cm:
-                FlockGame(**{key: hi + 1})
+                Flock(**{key: hi + 1})
             self.assertIn("%d..%d" % (lo, hi), str(cm.exception))
         with Game.from_position(START) as g:
             self.assertEqual(g.options["seed"], 0)
 
     def test_start_counts(self):
-        with FlockGame() as g:
+        with Flock() as g:
             for side in g.sides:
                 self.assertEqual(g.stones(side), 6)
                 self.assertEqual(g.captured(side), 0)
@@ -79,7 +79,7 @@ class TestBoard(ErrorChecks):
             self.assertIsNone(g.at("a4"))
 
     def test_flocks_and_ranges(self):
-        with FlockGame() as g:
+        with Flock() as g:
             self.assertEqual(g.flock("g2"), ["g1", "g2", "g3"])
             self.assertEqual(g.flock_coords("a7"), [(0, 4), (0, 5), (0, 6)])
             self.assertEqual(g.range("g1"), 3)
@@ -90,7 +90,7 @@ class TestBoard(ErrorChecks):
             self.assertEqual(g.range("a5"), 2)
 
     def test_empty_and_off_board_cells_are_refused(self):
-        with FlockGame() as g:
+        with Flock() as g:
             self.assertRefused(g, lambda: g.range("d4"), herd.E_ARG, "d4 holds no stone")
             self.assertRefused(g, lambda: g.flock("d4"), herd.E_ARG, "d4 holds no stone")
             self.assertRefused(g, lambda: g.at("h1"), herd.E_ARG, "h1 is not on the board")
@@ -103,7 +103,7 @@ class TestBoard(ErrorChecks):
 
 class TestMoves(ErrorChecks):
     def test_typed_moves_are_the_moves_of_the_texts(self):
-        with FlockGame() as g:
+        with Flock() as g:
             m = g.move("g1", "d1")
             self.assertEqual(m, g.parse_move("g1-d1"))
             self.assertEqual(g.move_cells(m), ("g1", "d1"))
@@ -118,7 +118,7 @@ class TestMoves(ErrorChecks):
             self.assertRefused(g, lambda: g.play("g1-c1"), herd.E_ILLEGAL, "range 3, not 4")
 
     def test_targets_are_the_stones_legal_moves(self):
-        with FlockGame() as g:
+        with Flock() as g:
             self.assertEqual(g.targets("g1"), ["f1", "e1", "d1"])
             self.assertEqual(g.target_coords("g1"), [(5, 0), (4, 0), (3, 0)])
             self.assertEqual([str(m) for m in g.moves_from("g1")], ["g1-f1", "g1-e1", "g1-d1"])
@@ -141,7 +141,7 @@ class TestMoves(ErrorChecks):
             self.assertIs(g.at("d2"), Side.WHITE)
 
     def test_straight_back_is_banned_for_the_stone_that_moved(self):
-        with FlockGame() as g:
+        with Flock() as g:
             g.play("g1-e1")
             self.assertIsNone(g.straight_back)  # White has not moved yet
             g.play("a1-b1")
@@ -161,7 +161,7 @@ class TestRandomGames(ErrorChecks):
         reasons = set()
         for game in range(6):
             w, h = rng.randint(5, 8), rng.randint(5, 8)
-            with FlockGame(w=w, h=h) as g:
+            with Flock(w=w, h=h) as g:
                 start = g.stones(0)
                 while True:
                     turn, ply, captured, rows = read_position(g.position)

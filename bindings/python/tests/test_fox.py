@@ -1,4 +1,4 @@
-"""FoxGame (herd/fox.h): the cross, the pieces, geese left, the typed steps
+"""Fox (herd/fox.h): the cross, the pieces, geese left, the typed steps
 and jump chains, and random games checked against the position text and the
 rules of docs/fox.md."""
 import os
@@ -8,7 +8,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 import herd  # noqa: E402
-from herd import FoxGame, Game, Reason, Result, Side  # noqa: E402
+from herd import Fox, Game, Reason, Result, Side  # noqa: E402
 from test_herd import ErrorChecks, cell_rc  # noqa: E402
 
 START_GEESE = ["e1", "e2", "e3", "e4", "e5", "e6", "e7", "f3", "f4", "f5", "g3", "g4", "g5"]
@@ -36,13 +36,13 @@ def setUpModule():
 class TestBoard(ErrorChecks):
     def test_game_fox_is_a_FoxGame(self):
         with Game("fox") as g:
-            self.assertIsInstance(g, FoxGame)
-            self.assertIsInstance(g, herd.HuntGame)
+            self.assertIsInstance(g, Fox)
+            self.assertIsInstance(g, herd.Hunt)
             self.assertEqual(g.sides, (Side.FOX, Side.GEESE))
-        self.assertIs(herd.game_class("fox"), FoxGame)
+        self.assertIs(herd.game_class("fox"), Fox)
 
     def test_points_are_the_cross_and_lines_join_neighbours(self):
-        with FoxGame() as g:
+        with Fox() as g:
             cross = sorted((r, c) for r in range(7) for c in range(7) if on_cross((r, c)))
             self.assertEqual(sorted(g.point_coords), cross)
             self.assertEqual(len(cross), g.POINTS)
@@ -61,7 +61,7 @@ class TestBoard(ErrorChecks):
             self.assertIn(("b3", "c2"), g.lines)
 
     def test_start_pieces_and_the_options(self):
-        with FoxGame() as g:
+        with Fox() as g:
             self.assertEqual(g.fox, "d4")
             self.assertEqual(g.fox_coords, (3, 3))
             self.assertEqual(g.geese, START_GEESE)
@@ -71,17 +71,17 @@ class TestBoard(ErrorChecks):
             self.assertIs(g.at("g5"), Side.GEESE)
             self.assertIsNone(g.at("a3"))
             self.assertEqual(len(g.pieces), 14)
-        with FoxGame(geese=15, sideways=1) as g:
+        with Fox(geese=15, sideways=1) as g:
             self.assertEqual(g.geese_left, 15)
             self.assertEqual(g.geese, sorted(START_GEESE + ["d1", "d7"], key=str.encode))
             self.assertTrue(g.sideways)
-        with FoxGame(geese=17) as g:
+        with Fox(geese=17) as g:
             self.assertEqual(g.geese_left, g.MAX_GEESE)
         with self.assertRaises(herd.OptionRangeError):
-            FoxGame(geese=14)
+            Fox(geese=14)
 
     def test_a_cell_that_is_no_point_is_refused(self):
-        with FoxGame() as g:
+        with Fox() as g:
             self.assertRefused(g, lambda: g.at("b2"), herd.E_ARG, "b2 is not a point")
             self.assertRefused(g, lambda: g.at((-1, 3)), herd.E_ARG, "not a point")
 
@@ -104,7 +104,7 @@ class TestActions(ErrorChecks):
                     self.assertEqual(g.jumps(path[0], path[1:]), m)
 
     def test_actions_that_cannot_be_named_are_refused(self):
-        with FoxGame() as g:
+        with Fox() as g:
             for call, fragment in ((lambda: g.step("d4", "h4"), "step from d4 to h4"),
                                    (lambda: g.jumps("d4", ["d5"]), "d4 through d5"),
                                    (lambda: g.jumps("d4", ["d6", "d7"]), "d6, d7"),
@@ -150,7 +150,7 @@ class TestRandomGames(ErrorChecks):
         reasons = set()
         for game in range(16):
             options = {"geese": rng.choice([13, 15, 17]), "sideways": rng.choice([0, 1])}
-            with FoxGame(**options) as g:
+            with Fox(**options) as g:
                 self.assertEqual(g.geese_left, options["geese"])
                 while True:
                     turn, sideways, fox, geese = read_position(g.position)

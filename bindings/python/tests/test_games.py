@@ -32,8 +32,8 @@ class TestEveryGame(unittest.TestCase):
     def test_every_game_is_there_with_its_class(self):
         names = available_games()
         self.assertEqual(names, list(GAME_NAMES))
-        classes = {"horses": herd.Horses, "hex": herd.Hex, "hare": herd.HareGame,
-                   "fox": herd.FoxGame, "flock": herd.FlockGame}
+        classes = {"horses": herd.Horses, "hex": herd.Hex, "hare": herd.Hare,
+                   "fox": herd.Fox, "flock": herd.Flock}
         for name, cls in classes.items():
             self.assertIs(herd.game_class(name), cls)
             self.assertEqual(cls.game, name)

@@ -1,4 +1,4 @@
-"""HareGame (herd/hare.h): the board, the pieces, the stall count, the typed
+"""Hare (herd/hare.h): the board, the pieces, the stall count, the typed
 moves, solve(), and random games checked against the position text and the
 rules of docs/hare.md."""
 import os
@@ -8,7 +8,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 import herd  # noqa: E402
-from herd import Game, HareGame, Reason, Result, Side  # noqa: E402
+from herd import Game, Hare, Reason, Result, Side  # noqa: E402
 from test_herd import ErrorChecks, cell_rc  # noqa: E402
 
 # docs/hare.md's board: eleven points, twenty-two lines.
@@ -43,13 +43,13 @@ def setUpModule():
 class TestBoard(ErrorChecks):
     def test_game_hare_is_a_HareGame(self):
         with Game("hare") as g:
-            self.assertIsInstance(g, HareGame)
-            self.assertIsInstance(g, herd.HuntGame)
+            self.assertIsInstance(g, Hare)
+            self.assertIsInstance(g, herd.Hunt)
             self.assertEqual(g.sides, (Side.HOUNDS, Side.HARE))
-        self.assertIs(herd.game_class("hare"), HareGame)
+        self.assertIs(herd.game_class("hare"), Hare)
 
     def test_points_and_lines_are_those_of_the_rules(self):
-        with HareGame() as g:
+        with Hare() as g:
             self.assertEqual(g.points, POINTS)
             self.assertEqual(len(POINTS), g.POINTS)
             self.assertEqual(g.point_coords, [cell_rc(p) for p in POINTS])
@@ -61,7 +61,7 @@ class TestBoard(ErrorChecks):
             self.assertNotIn(("b2", "c1"), lines)
 
     def test_start_pieces_and_the_start_option(self):
-        with HareGame() as g:
+        with Hare() as g:
             self.assertEqual(g.position, HARE_START)
             self.assertEqual(g.hare, "a2")
             self.assertEqual(g.hare_coords, (0, 1))
@@ -73,14 +73,14 @@ class TestBoard(ErrorChecks):
             self.assertIs(g.at("a2"), Side.HARE)
             self.assertIs(g.at((3, 0)), Side.HOUNDS)
             self.assertIsNone(g.at("c2"))
-        with HareGame(start="c2") as g:
+        with Hare(start="c2") as g:
             self.assertEqual(g.hare, "c2")
         with self.assertRaises(herd.OptionRangeError) as cm:
-            HareGame(start="d1")
+            Hare(start="d1")
         self.assertIn("d1", str(cm.exception))
 
     def test_a_cell_that_is_no_point_is_refused(self):
-        with HareGame() as g:
+        with Hare() as g:
             self.assertRefused(g, lambda: g.at("a1"), herd.E_ARG, "a1 is not a point")
             self.assertRefused(g, lambda: g.at((7, 7)), herd.E_ARG, "not a point")
             with self.assertRaises(herd.ParseError):
@@ -91,7 +91,7 @@ class TestBoard(ErrorChecks):
 
 class TestMoves(ErrorChecks):
     def test_typed_moves_are_the_moves_of_the_texts(self):
-        with HareGame() as g:
+        with Hare() as g:
             m = g.move("d1", "c1")
             self.assertEqual(m, g.parse_move("d1-c1"))
             self.assertEqual(g.move((3, 0), (2, 1)), g.parse_move("d1-c2"))
@@ -104,7 +104,7 @@ class TestMoves(ErrorChecks):
                 g.move_cells(12345)  # names no move
 
     def test_moves_that_cannot_be_named_or_played_are_refused(self):
-        with HareGame() as g:
+        with Hare() as g:
             with self.assertRaises(herd.ArgumentError) as cm:
                 g.move("d1", "h1")  # outside a1..g7
             self.assertIn("h1", str(cm.exception))
@@ -119,7 +119,7 @@ class TestMoves(ErrorChecks):
             self.assertRefused(g, lambda: g.play("c1-d1"), herd.E_ILLEGAL, "never moves down")
 
     def test_a_piece_moves_to_its_targets(self):
-        with HareGame() as g:
+        with Hare() as g:
             self.assertEqual(g.targets("d1"), ["c1", "c2", "d2"])
             self.assertEqual([str(m) for m in g.moves_from("d1")], ["d1-c1", "d1-c2", "d1-d2"])
             self.assertEqual(g.target_coords("d1"), [(2, 0), (2, 1), (3, 1)])
@@ -131,7 +131,7 @@ class TestMoves(ErrorChecks):
 
 class TestSolve(ErrorChecks):
     def test_the_start_is_a_hounds_win_in_23_and_perfect_play_takes_that_long(self):
-        with HareGame() as g:
+        with Hare() as g:
             solution = g.solve()
             self.assertEqual(solution, herd.Solution(Side.HOUNDS, 23))
             self.assertEqual(str(solution), "= hounds 23")
@@ -146,14 +146,14 @@ class TestSolve(ErrorChecks):
             self.assertEqual(g.solve(), herd.Solution(Side.HOUNDS, 0))  # an ended game
 
     def test_the_hare_on_d2_lasts_longest(self):
-        with HareGame(start="d2") as g:  # docs/hare.md: 27 moves from d2
+        with Hare(start="d2") as g:  # docs/hare.md: 27 moves from d2
             self.assertEqual(g.solve(), herd.Solution(Side.HOUNDS, 27))
 
     def test_solve_agrees_with_the_best_reply(self):
         """A position's value is one more than its best successor's: the mover
         takes its quickest win, or else its slowest loss."""
         rng = random.Random(3)
-        with HareGame() as g:
+        with Hare() as g:
             for _ in range(12):
                 if g.is_over:
                     break
@@ -176,7 +176,7 @@ class TestSolve(ErrorChecks):
         for name in ("horses", "hex", "fox", "flock"):
             with self.subTest(game=name), Game(name) as g:
                 self.assertRefused(g, g.solve, herd.E_UNSUPPORTED, name)
-        g = HareGame()
+        g = Hare()
         g.close()
         with self.assertRaises(herd.GameClosedError):
             g.solve()
@@ -187,7 +187,7 @@ class TestRandomGames(ErrorChecks):
         rng = random.Random(17)
         reasons = set()
         for game in range(25):
-            with HareGame(start=rng.choice(["a2", "b2", "c2", "c1"])) as g:
+            with Hare(start=rng.choice(["a2", "b2", "c2", "c1"])) as g:
                 while True:
                     turn, hare, hounds, stall = read_position(g.position)
                     self.assertEqual(g.hare, hare)

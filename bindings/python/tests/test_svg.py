@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 import herd  # noqa: E402
-from herd import FlockGame, Game, HareGame, Hex, Horses  # noqa: E402
+from herd import Flock, Game, Hare, Hex, Horses  # noqa: E402
 from herd._svg import Drawing  # noqa: E402
 from test_games import available_games  # noqa: E402
 from test_herd import HORSES_START  # noqa: E402
@@ -159,7 +159,7 @@ class TestHuntPictures(SvgChecks):
         return float(e.get("cx")), float(e.get("cy"))
 
     def test_hare_board_is_its_points_lines_and_pieces(self):
-        with HareGame() as g:
+        with Hare() as g:
             root = self.assertPlainSvg(herd.svg(g))
             self.assertEqual(sorted(e.get("id") for e in self.of_class(root, "point")), g.points)
             self.assertEqual(len(self.of_class(root, "line")), g.LINES)
@@ -177,7 +177,7 @@ class TestHuntPictures(SvgChecks):
             self.assertIn("stall 0/10", caption)
 
     def test_hare_last_move_and_selected_hound(self):
-        with HareGame() as g:
+        with Hare() as g:
             g.play("d1-c2")
             root = self.assertPlainSvg(g._repr_svg_())
             self.assertEqual(self.centres(root, "lastmove"),
@@ -241,7 +241,7 @@ class TestFlockPicture(SvgChecks):
             self.assertIn("99 moves left", caption)
 
     def test_last_move_from_the_position_ban_and_selection(self):
-        with FlockGame() as g:
+        with Flock() as g:
             g.play("g1-e1")
             g.play("a1-b1")
             g.play("g2-f2")
