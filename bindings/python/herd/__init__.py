@@ -18,9 +18,11 @@ that `cmake --install` installed with this package, else the system's.
 Moves are Move values that print as protocol.md's texts and keep the
 library's integer; sides, results and reasons are enums whose str() is the
 protocol's word; every refusal raises the HerdError subclass of its kind.
-``Game(name, ...)`` gives an instance of the game's class when there is one
-(Horses, Hex); ``game._repr_svg_()`` and ``herd.svg(game, ...)`` draw the
-board as SVG.
+``Game(name, ...)`` gives an instance of the game's class (Horses, Hex,
+Hare, Fox, Flock); ``game.solve()`` gives the exact value where
+the library solves the game (hare), ``game.interrupt()`` stops a long call
+from another thread; ``game._repr_svg_()`` and ``herd.svg(game, ...)`` draw
+the board as SVG.
 """
 from __future__ import annotations
 
@@ -33,11 +35,15 @@ from ._game import (MAX_PERFT_DEPTH, Game, cell_name, game_class, games, live_ha
                     parse_cell)
 from ._library import BINDING_VERSION, Library, library, load, version
 from ._svg import svg
-from ._values import Move, Phase, Reason, Result, Side, Status
+from ._values import Move, Phase, Reason, Result, Side, Solution, Status
 
 # The games with a class of their own: importing the module registers it.
 from ._horses import Horses  # noqa: E402
 from ._hex import Hex  # noqa: E402
+from ._hare import Hare  # noqa: E402
+from ._fox import Fox  # noqa: E402
+from ._flock import Flock  # noqa: E402
+from ._hunt import Hunt  # noqa: E402
 
 __version__ = "%d.%d" % BINDING_VERSION
 
@@ -47,8 +53,9 @@ __all__ = [
     "WorkInterruptedError",
     "GameClosedError", "LibraryError",
     "Library", "load", "library", "version", "BINDING_VERSION",
-    "Game", "Horses", "Hex", "game_class", "games",
-    "Move", "Side", "Result", "Reason", "Phase", "Status",
+    "Game", "Horses", "Hex", "Hare", "Fox", "Flock", "Hunt", "game_class",
+    "games",
+    "Move", "Side", "Result", "Reason", "Phase", "Status", "Solution",
     "cell_name", "parse_cell", "svg", "MAX_PERFT_DEPTH", "live_handles",
 ]
 

@@ -41,6 +41,26 @@ HORSES_MAX_LINES = 40  # 4 * HERD_HORSES_MAX_HORSES
 HORSES_RANGES = {"w": (8, 30), "h": (8, 20), "n": (4, 10)}
 HORSES_DEFAULTS = {"w": 8, "h": 8, "n": 6}
 
+# hare.h
+HARE_POINTS = 11
+HARE_LINES = 22
+HARE_HOUNDS_COUNT = 3
+HARE_STALL_LIMIT = 10
+
+# fox.h
+FOX_POINTS = 33
+FOX_LINES = 96
+FOX_MAX_GEESE = 17
+FOX_MAX_HOPS = 17
+FOX_GEESE_TO_WIN = 4
+
+# flock.h: the options' ranges and defaults, and the rules' numbers
+FLOCK_RANGES = {"w": (5, 12), "h": (5, 12)}
+FLOCK_DEFAULTS = {"w": 7, "h": 7}
+FLOCK_MAX_RANGE = 3
+FLOCK_CAPTURES_TO_WIN = 3
+FLOCK_MOVE_LIMIT = 100
+
 herd_move = c_uint64
 game_p = c_void_p  # herd_game *, opaque
 
@@ -66,8 +86,14 @@ class herd_horses_line(Structure):
     _fields_ = [("a", c_int), ("b", c_int)]
 
 
+class herd_flock_options(Structure):
+    _fields_ = [("width", c_int), ("height", c_int), ("seed", c_uint64)]
+
+
 _size_p = POINTER(c_size_t)
 _move_p = POINTER(herd_move)
+_int_p = POINTER(c_int)
+_cell_p = POINTER(herd_cell)
 
 # name: (restype, argtypes). The herd_alloc_fn arguments are declared as
 # c_void_p: the binding always passes None (malloc/free).
@@ -109,6 +135,8 @@ PROTOTYPES = {
     "herd_play_genmove": (c_int, [game_p, c_int, _move_p]),
     # search
     "herd_perft": (c_int, [game_p, c_uint, POINTER(c_uint64)]),
+    "herd_interrupt": (None, [game_p]),
+    "herd_solve": (c_int, [game_p, _int_p, POINTER(c_uint)]),
     "herd_clone": (c_int, [game_p, POINTER(game_p), c_void_p, c_void_p]),
     "herd_same_position": (c_int, [game_p, game_p]),
     # saved games
@@ -138,6 +166,38 @@ PROTOTYPES = {
     "herd_hex_turns": (c_int, [game_p, POINTER(c_uint64)]),
     "herd_hex_at": (c_int, [game_p, c_int, c_int, POINTER(c_int)]),
     "herd_hex_stones": (c_int, [game_p, c_int, POINTER(c_int)]),
+    # hare.h
+    "herd_hare_move": (herd_move, [herd_cell, herd_cell]),
+    "herd_hare_move_cells": (c_int, [herd_move, _cell_p, _cell_p]),
+    "herd_hare_point": (c_int, [c_int, _cell_p]),
+    "herd_hare_line": (c_int, [c_int, _cell_p, _cell_p]),
+    "herd_hare_at": (c_int, [game_p, herd_cell, _int_p]),
+    "herd_hare_hare": (c_int, [game_p, _cell_p]),
+    "herd_hare_hounds": (c_int, [game_p, _cell_p]),
+    "herd_hare_stall": (c_int, [game_p, _int_p]),
+    # fox.h
+    "herd_fox_step": (herd_move, [herd_cell, herd_cell]),
+    "herd_fox_jumps": (herd_move, [herd_cell, _cell_p, c_int]),
+    "herd_fox_point": (c_int, [c_int, _cell_p]),
+    "herd_fox_line": (c_int, [c_int, _cell_p, _cell_p]),
+    "herd_fox_at": (c_int, [game_p, herd_cell, _int_p]),
+    "herd_fox_fox": (c_int, [game_p, _cell_p]),
+    "herd_fox_geese_left": (c_int, [game_p, _int_p]),
+    "herd_fox_sideways": (c_int, [game_p, _int_p]),
+    # flock.h
+    "herd_flock_move": (herd_move, [herd_cell, herd_cell]),
+    "herd_flock_move_cells": (None, [herd_move, _cell_p, _cell_p]),
+    "herd_flock_options_of": (c_int, [game_p, POINTER(herd_flock_options)]),
+    "herd_flock_at": (c_int, [game_p, herd_cell, _int_p]),
+    "herd_flock_stones": (c_int, [game_p, c_int, _int_p]),
+    "herd_flock_captured": (c_int, [game_p, c_int, _int_p]),
+    "herd_flock_ply": (c_int, [game_p, _int_p]),
+    "herd_flock_moves_left": (c_int, [game_p, _int_p]),
+    "herd_flock_range": (c_int, [game_p, herd_cell, _int_p]),
+    "herd_flock_flock": (c_int, [game_p, herd_cell, _cell_p, c_size_t, _size_p]),
+    "herd_flock_targets": (c_int, [game_p, herd_cell, _cell_p, c_size_t, _size_p]),
+    "herd_flock_last_move": (c_int, [game_p, c_int, _move_p]),
+    "herd_flock_straight_back": (c_int, [game_p, _int_p, _cell_p, _cell_p]),
 }
 
 
@@ -152,8 +212,9 @@ OPTIONAL: dict = {}
 INT_MIN, INT_MAX = -(1 << 31), (1 << 31) - 1
 UINT_MAX = (1 << 32) - 1
 UINT64_MAX = (1 << 64) - 1
-# herd_horses_move() packs a coordinate into a byte: -128..127 are representable.
-HORSES_COORD_MIN, HORSES_COORD_MAX = -128, 127
+# herd_horses_move() and herd_flock_move() pack a coordinate into a byte:
+# -128..127 are representable.
+MOVE_COORD_MIN, MOVE_COORD_MAX = -128, 127
 
 
 def declare(cdll):

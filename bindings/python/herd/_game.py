@@ -5,6 +5,9 @@ handle (ctypes releases the GIL during a C call, so without it close() in one
 thread could free the handle under a call in another). close() takes the lock
 too: it waits for the call in flight, and every later call raises
 GameClosedError (a ValueError). Distinct games never wait for each other.
+interrupt() alone does not wait for the call in flight (stopping it is its
+purpose): it and close() share a second lock that is held only for an
+instant, so the handle it passes is never one that close() has freed.
 """
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import re
 import threading
 import weakref
 from contextlib import contextmanager
-from ctypes import byref, c_double, c_int, c_size_t, c_uint64, create_string_buffer
+from ctypes import byref, c_double, c_int, c_size_t, c_uint, c_uint64, create_string_buffer
 from typing import (Any, Callable, ClassVar, Dict, Iterator, List, Optional, Tuple, Type,
                     TypeVar, Union)
 
@@ -20,9 +23,9 @@ from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
                       error_for)
 from ._library import Library, library
-from ._values import Move, Reason, Result, Side, Status
+from ._values import Move, Reason, Result, Side, Solution, Status
 
-__all__ = ["Game", "MoveLike", "SideLike", "CellLike", "cell_name", "parse_cell",
+__all__ = ["Game", "MoveLike", "SideLike", "CellLike", "cell_name", "parse_cell", "cell_struct",
            "MAX_PERFT_DEPTH", "game_class", "games"]
 
 # herd_perft() takes depths 0..64.
@@ -103,6 +106,11 @@ def parse_cell(cell: CellLike, lo: int = C.INT_MIN, hi: int = C.INT_MAX) -> Tupl
     return check_int(row, "row", lo, hi), check_int(col, "column", lo, hi)
 
 
+def cell_struct(cell: CellLike, lo: int = C.INT_MIN, hi: int = C.INT_MAX) -> Any:
+    """A herd_cell from a cell text or a (row, col) pair, each in lo..hi."""
+    return C.herd_cell(*parse_cell(cell, lo, hi))
+
+
 def _options_text(options: Optional[str], kw: Dict[str, Any]) -> str:
     parts = [options] if options else []
     for key, value in kw.items():
@@ -163,6 +171,7 @@ class Game:
                  **kw: Any) -> None:
         self._h = None
         self._lock = threading.RLock()
+        self._handle_lock = threading.Lock()
         self._moves: List[Move] = []
         if name is None:
             name = self.game
@@ -194,6 +203,7 @@ class Game:
         name = lib.c.herd_game_name(handle).decode()
         self = object.__new__(_CLASSES.get(name, Game))
         self._lock = threading.RLock()
+        self._handle_lock = threading.Lock()
         self._moves = []
         self._adopt(lib, handle)
         return self
@@ -220,7 +230,7 @@ class Game:
     def close(self) -> None:
         """Frees the game (herd_free), after any call in flight in another
         thread has returned. Closing again is harmless."""
-        with self._lock:
+        with self._lock, self._handle_lock:
             if self._h is None:
                 return
             self._h = None
@@ -582,6 +592,32 @@ class Game:
         with self._using() as h:
             self._check(h, self._lib.c.herd_perft(h, depth, byref(nodes)))
         return nodes.value
+
+    def interrupt(self) -> None:
+        """Asks the long call running on this game in another thread (perft(),
+        or genmove() and play_genmove() at a searching level) to stop: it then
+        raises WorkInterruptedError within about a thousand nodes, with the
+        game unchanged (herd_interrupt). Returns at once, without waiting for
+        the call. A request made while no long call runs stops the next one
+        at its start; a call that does not search leaves it pending (hint(),
+        which changes nothing, is never stopped).
+        GameClosedError once the game is closed."""
+        with self._handle_lock:
+            h = self._h
+            if h is None:
+                raise GameClosedError()
+            self._lib.c.herd_interrupt(h)
+
+    def solve(self) -> Solution:
+        """The exact value of the position (herd_solve): Solution(winner,
+        plies), the side that wins with perfect play and the actions to the
+        end when the winner hurries and the loser delays; an ended game gives
+        its winner and 0. The first call builds the game's table. Only the
+        games the library solves (hare) answer: UnsupportedError for the others."""
+        winner, plies = c_int(), c_uint()
+        with self._using() as h:
+            self._check(h, self._lib.c.herd_solve(h, byref(winner), byref(plies)))
+        return Solution(self.sides[winner.value], plies.value)
 
     # --------------------------------------------------------- computers
 

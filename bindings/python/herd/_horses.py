@@ -5,17 +5,14 @@ from ctypes import byref, c_int, c_size_t
 from typing import Any, ClassVar, Dict, List, Optional, Tuple
 
 from . import _capi as C
-from ._game import CellLike, Game, MoveLike, SideLike, cell_name, check_int, parse_cell
-from ._svg import COLORS, Drawing
+from ._game import (CellLike, Game, MoveLike, SideLike, cell_name, cell_struct, check_int,
+                    parse_cell)
+from ._svg import COLORS, Drawing, Grid
 from ._values import Move, Result, Side
 
 __all__ = ["Horses"]
 
 Cell = Tuple[int, int]
-
-
-def _cell_struct(cell: CellLike, lo: int = C.INT_MIN, hi: int = C.INT_MAX) -> Any:
-    return C.herd_cell(*parse_cell(cell, lo, hi))
 
 
 class Horses(Game):
@@ -53,8 +50,8 @@ class Horses(Game):
         """The move that jumps the horse on `frm` to `to` (herd_horses_move);
         play() checks it. A coordinate must be in -128..127, what the move can
         hold (ArgumentError otherwise: it would stand for another cell)."""
-        lo, hi = C.HORSES_COORD_MIN, C.HORSES_COORD_MAX
-        a, b = _cell_struct(frm, lo, hi), _cell_struct(to, lo, hi)
+        lo, hi = C.MOVE_COORD_MIN, C.MOVE_COORD_MAX
+        a, b = cell_struct(frm, lo, hi), cell_struct(to, lo, hi)
         value = self._lib.c.herd_horses_move(a, b)
         with self._using() as h:
             return self._to_move_lenient(h, value)
@@ -88,7 +85,7 @@ class Horses(Game):
     def at(self, cell: CellLike) -> Optional[Tuple[Side, int]]:
         """(side, horse number) of the horse on `cell`, None when it is empty."""
         side, number = c_int(), c_int()
-        c = _cell_struct(cell)
+        c = cell_struct(cell)
         with self._using() as h:
             rc = self._lib.c.herd_horses_at(h, c, byref(side), byref(number))
             self._const(rc, "%s is not on the board" % (cell,))
@@ -153,63 +150,42 @@ class Horses(Game):
     def _draw_svg(self, d: Drawing, options: Dict[str, Any]) -> None:
         opt = self.options
         w, h, n = opt["w"], opt["h"], opt["n"]
-        cs = 40.0
-        margin = 20.0 if options["coordinates"] else 4.0
-        d.view(w * cs + 2 * margin, h * cs + 2 * margin)
-        x0 = y0 = margin
-
-        def centre(rc: Cell) -> Tuple[float, float]:
-            return x0 + (rc[1] + 0.5) * cs, y0 + (rc[0] + 0.5) * cs
-
-        d.rect(0, 0, d.width, d.height, fill="#ffffff")
+        grid = Grid(h, w, 40.0, options["coordinates"])
+        cs = grid.size
+        grid.begin(d)
         for r in range(h):
             for c in range(w):
-                d.rect(x0 + c * cs, y0 + r * cs, cs, cs,
-                       fill=COLORS["light"] if (r + c) % 2 == 0 else COLORS["dark"],
-                       class_="cell", id=cell_name(r, c))
-        if options["coordinates"]:
-            for r in range(h):
-                d.text(margin / 2, y0 + (r + 0.5) * cs, chr(ord("a") + r), 12)
-            for c in range(w):
-                d.text(x0 + (c + 0.5) * cs, margin / 2, str(c + 1), 12)
+                shade = COLORS["light"] if (r + c) % 2 == 0 else COLORS["dark"]
+                grid.square(d, (r, c), fill=shade, class_="cell", id=cell_name(r, c))
         last = options["lastmove"]
         if last is not None:
             for rc in self.move_coords(last):
-                if 0 <= rc[0] < h and 0 <= rc[1] < w:
-                    d.rect(x0 + rc[1] * cs, y0 + rc[0] * cs, cs, cs, fill=COLORS["lastmove"],
-                           fill_opacity="0.6", class_="lastmove")
+                if grid.contains(rc):
+                    grid.square(d, rc, fill=COLORS["lastmove"], fill_opacity="0.6",
+                                class_="lastmove")
         sides = self.sides
         for side in sides:  # target corners, outlined in the colour of who aims there
-            r, c = self.target_coords(side)
-            d.rect(x0 + c * cs + 2, y0 + r * cs + 2, cs - 4, cs - 4, fill="none",
-                   stroke=COLORS[side.value], stroke_width=3.0, class_="target")
+            grid.square(d, self.target_coords(side), inset=2.0, fill="none",
+                        stroke=COLORS[side.value], stroke_width=3.0, class_="target")
         cells = {side: [self.horse_coords(side, i) for i in range(1, n + 1)] for side in sides}
         for side in sides:
             for a, b in self.lines(side):
-                (xa, ya), (xb, yb) = centre(cells[side][a - 1]), centre(cells[side][b - 1])
+                (xa, ya), (xb, yb) = (grid.centre(cells[side][a - 1]),
+                                      grid.centre(cells[side][b - 1]))
                 d.line(xa, ya, xb, yb, stroke=COLORS[side.value], stroke_width=1.5,
                        class_="connection")
         st = self.status
         movable = set(self.movable()) if st.result is Result.ONGOING else set()
-        selected = options["selected"]
-        sel_cell = parse_cell(selected) if selected is not None else None
         for side in sides:
             for i, rc in enumerate(cells[side], 1):
-                x, y = centre(rc)
+                x, y = grid.centre(rc)
                 faded = side == st.side and st.result is Result.ONGOING and i not in movable
-                d.circle(x, y, cs * 0.36, fill=COLORS[side.value],
-                         fill_opacity="0.35" if faded else None,
-                         stroke="#000000", stroke_width=1.5,
-                         stroke_dasharray="3,2" if faded else None,
-                         class_="horse faded" if faded else "horse")
-                d.text(x, y, str(i % 10), cs * 0.42, fill="#ffffff", font_weight="bold")
-        if sel_cell is not None:
-            x, y = centre(sel_cell)
-            d.circle(x, y, cs * 0.44, fill="none", stroke=COLORS["selected"], stroke_width=4.0,
-                     class_="selected")
-            targets = sorted(self.move_coords(m)[1] for m in self.moves_from(sel_cell))
-            for k, rc in enumerate(targets):
-                x, y = centre(rc)
-                d.circle(x, y, cs * 0.3, fill="none", stroke="#000000", stroke_width=2.0,
-                         stroke_dasharray="2,3", class_="target-dot")
-                d.text(x, y, chr(ord("a") + k), cs * 0.3)
+                d.piece(x, y, cs * 0.36, COLORS[side.value], str(i % 10),
+                        fill_opacity="0.35" if faded else None,
+                        stroke_dasharray="3,2" if faded else None,
+                        class_="horse faded" if faded else "horse")
+        selected = options["selected"]
+        if selected is not None:
+            sel = parse_cell(selected)
+            targets = sorted(self.move_coords(m)[1] for m in self.moves_from(sel))
+            d.selection(grid.centre(sel), [grid.centre(rc) for rc in targets], cs)

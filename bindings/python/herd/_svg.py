@@ -3,8 +3,10 @@
 The picture is plain SVG 1.1: shapes, and text in the generic font families
 that every SVG renderer knows (sans-serif, monospace); no scripts, no
 embedded or named fonts, no external references. Each game's class draws its
-own board into a Drawing (Game._draw_svg); a game without its own picture
-gets its show() text.
+own board into a Drawing (Game._draw_svg) with the shared parts here: the
+Grid of squares or points with its coordinates and caption, pieces with a
+label, the selection ring and its lettered targets; a game without its own
+picture gets its show() text.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import os
 from typing import Any, Dict, List, Optional, Tuple, Union
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["Drawing", "svg", "COLORS"]
+__all__ = ["Drawing", "Grid", "svg", "COLORS"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -83,6 +85,28 @@ class Drawing:
         attrs.setdefault("fill", COLORS["text"])
         self.element("text", dict(x=float(x), y=float(y), font_size=float(size), **attrs), text)
 
+    def piece(self, x: float, y: float, radius: float, fill: str, label: Optional[str] = None,
+              label_fill: str = "#ffffff", **attrs: Any) -> None:
+        """A piece: a disc outlined in black, with `label` (a horse's digit, a
+        stone's range) written on it in bold."""
+        attrs.setdefault("stroke", "#000000")
+        attrs.setdefault("stroke_width", 1.5)
+        self.circle(x, y, radius, fill=fill, **attrs)
+        if label is not None:
+            self.text(x, y, label, radius * 1.15, fill=label_fill, font_weight="bold")
+
+    def selection(self, at: Tuple[float, float], targets: List[Tuple[float, float]],
+                  size: float) -> None:
+        """The selected piece at `at` ringed in yellow, and the points it can
+        move to as dotted circles lettered a, b, c, ... in the order given
+        (`size`: the board's cell size)."""
+        self.circle(at[0], at[1], size * 0.44, fill="none", stroke=COLORS["selected"],
+                    stroke_width=4.0, class_="selected")
+        for k, (x, y) in enumerate(targets):
+            self.circle(x, y, size * 0.3, fill="none", stroke="#000000", stroke_width=2.0,
+                        stroke_dasharray="2,3", class_="target-dot")
+            self.text(x, y, chr(ord("a") + k), size * 0.3)
+
     def text_board(self, board: str) -> None:
         """A board drawn as text (a game without its own picture)."""
         lines = board.split("\n")
@@ -102,6 +126,60 @@ class Drawing:
         return "\n".join([head] + self._items + ["</svg>"]) + "\n"
 
 
+Cell = Tuple[int, int]
+
+
+class Grid:
+    """The layout of a board of `rows` x `cols` squares of side `size`: a
+    square grid, or the points of a hunt board at the squares' centres. It
+    leaves a margin for the row letters (left) and column numbers (top) when
+    `coordinates`, and a line below the board for a caption when `caption`."""
+
+    CAPTION = 24.0
+
+    def __init__(self, rows: int, cols: int, size: float, coordinates: bool,
+                 caption: bool = False) -> None:
+        self.rows, self.cols, self.size = rows, cols, float(size)
+        self.coordinates = coordinates
+        self.margin = 20.0 if coordinates else 4.0
+        self.width = cols * self.size + 2 * self.margin
+        self.height = rows * self.size + 2 * self.margin + (self.CAPTION if caption else 0.0)
+
+    def corner(self, rc: Cell) -> Tuple[float, float]:
+        """The top-left corner of the square of (row, col)."""
+        return self.margin + rc[1] * self.size, self.margin + rc[0] * self.size
+
+    def centre(self, rc: Cell) -> Tuple[float, float]:
+        """The centre of the square of (row, col): where its point or piece is."""
+        x, y = self.corner(rc)
+        return x + self.size / 2, y + self.size / 2
+
+    def contains(self, rc: Cell) -> bool:
+        return 0 <= rc[0] < self.rows and 0 <= rc[1] < self.cols
+
+    def begin(self, d: "Drawing") -> None:
+        """Sets the drawing's extent, paints the background and, when asked,
+        writes the row letters and column numbers."""
+        d.view(self.width, self.height)
+        d.rect(0, 0, self.width, self.height, fill="#ffffff")
+        if self.coordinates:
+            for r in range(self.rows):
+                d.text(self.margin / 2, self.centre((r, 0))[1], chr(ord("a") + r), 12)
+            for c in range(self.cols):
+                d.text(self.centre((0, c))[0], self.margin / 2, str(c + 1), 12)
+
+    def square(self, d: "Drawing", rc: Cell, inset: float = 0.0, **attrs: Any) -> None:
+        """The square of (row, col), `inset` from its edges."""
+        x, y = self.corner(rc)
+        d.rect(x + inset, y + inset, self.size - 2 * inset, self.size - 2 * inset, **attrs)
+
+    def caption(self, d: "Drawing", text: str) -> None:
+        """A line of text under the board (the status, the counts), in a size
+        that fits the board's width (a sans-serif glyph is about 0.6 em wide)."""
+        size = min(12.0, (self.width - 8) / (0.6 * max(len(text), 1)))
+        d.text(self.width / 2, self.height - self.CAPTION / 2, text, size, class_="caption")
+
+
 def svg(game: Any, size: Optional[float] = None, coordinates: bool = True,
         lastmove: Any = None, selected: Any = None,
         path: Union[str, "os.PathLike[str]", None] = None) -> str:
@@ -110,8 +188,9 @@ def svg(game: Any, size: Optional[float] = None, coordinates: bool = True,
     size:        the picture's width in pixels (default: the board's natural size);
     coordinates: draw the row letters and column numbers;
     lastmove:    a move (Move, text or int) to mark, e.g. game.last_move;
-    selected:    a piece's cell (games with pieces: Herd of Horses) to ring, with
-                 the cells it can move to drawn as dotted circles;
+    selected:    a piece's cell (games with pieces: horses, hare, fox, flock) to
+                 ring, with the points it can move to drawn as dotted circles
+                 lettered a, b, c, ...;
     path:        also write the document to this file.
     """
     options: Dict[str, Any] = {"coordinates": bool(coordinates), "lastmove": None,

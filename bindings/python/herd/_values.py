@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple, Optional
 
-__all__ = ["Move", "Side", "Result", "Reason", "Status", "Phase"]
+__all__ = ["Move", "Side", "Result", "Reason", "Status", "Phase", "Solution"]
 
 
 class _Word(str, enum.Enum):
@@ -96,6 +96,19 @@ class Status(NamedTuple):
     @property
     def is_over(self) -> bool:
         return self.result is not Result.ONGOING
+
+
+class Solution(NamedTuple):
+    """A position's exact value (herd_solve): the side that wins with perfect
+    play, and the number of actions to the end when the winner hurries and
+    the loser delays. str() gives the protocol's `solve` answer: "= hounds 23".
+    """
+
+    winner: Side
+    plies: int
+
+    def __str__(self) -> str:
+        return "= %s %d" % (self.winner.value, self.plies)
 
 
 class Move:

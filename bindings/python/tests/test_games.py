@@ -29,12 +29,15 @@ def available_games():
 
 
 class TestEveryGame(unittest.TestCase):
-    def test_horses_and_hex_are_there_with_their_classes(self):
+    def test_every_game_is_there_with_its_class(self):
         names = available_games()
-        self.assertIn("horses", names)
-        self.assertIn("hex", names)
-        self.assertIs(herd.game_class("horses"), herd.Horses)
-        self.assertIs(herd.game_class("hex"), herd.Hex)
+        self.assertEqual(names, list(GAME_NAMES))
+        classes = {"horses": herd.Horses, "hex": herd.Hex, "hare": herd.Hare,
+                   "fox": herd.Fox, "flock": herd.Flock}
+        for name, cls in classes.items():
+            self.assertIs(herd.game_class(name), cls)
+            self.assertEqual(cls.game, name)
+        self.assertEqual(herd.games(), classes)
         self.assertIs(herd.game_class("no-such-game"), Game)
         for name in names:
             with Game(name) as g:

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 import herd  # noqa: E402
-from herd import Game, Hex, Horses  # noqa: E402
+from herd import Flock, Game, Hare, Hex, Horses  # noqa: E402
 from herd._svg import Drawing  # noqa: E402
 from test_games import available_games  # noqa: E402
 from test_herd import HORSES_START  # noqa: E402
@@ -148,6 +148,120 @@ class TestHexPicture(SvgChecks):
             root = self.assertPlainSvg(g._repr_svg_())
             marks = self.of_class(root, "lastmove")
             self.assertEqual(len(marks), 1, placed)
+
+
+class TestHuntPictures(SvgChecks):
+    def centres(self, root, cls):
+        return {(float(e.get("cx")), float(e.get("cy"))) for e in self.of_class(root, cls)}
+
+    def point_at(self, root, name):
+        e = [e for e in self.of_class(root, "point") if e.get("id") == name][0]
+        return float(e.get("cx")), float(e.get("cy"))
+
+    def test_hare_board_is_its_points_lines_and_pieces(self):
+        with Hare() as g:
+            root = self.assertPlainSvg(herd.svg(g))
+            self.assertEqual(sorted(e.get("id") for e in self.of_class(root, "point")), g.points)
+            self.assertEqual(len(self.of_class(root, "line")), g.LINES)
+            self.assertEqual(len(self.of_class(root, "piece")), 4)
+            hounds = self.centres(root, "hounds")
+            self.assertEqual(hounds, {self.point_at(root, p) for p in g.hounds})
+            self.assertEqual(self.centres(root, "hare"), {self.point_at(root, g.hare)})
+            # every line joins two points of the picture
+            points = self.centres(root, "point")
+            for e in self.of_class(root, "line"):
+                ends = {(float(e.get("x1")), float(e.get("y1"))),
+                        (float(e.get("x2")), float(e.get("y2")))}
+                self.assertLessEqual(ends, points)
+            caption = self.of_class(root, "caption")[0].text
+            self.assertIn("stall 0/10", caption)
+
+    def test_hare_last_move_and_selected_hound(self):
+        with Hare() as g:
+            g.play("d1-c2")
+            root = self.assertPlainSvg(g._repr_svg_())
+            self.assertEqual(self.centres(root, "lastmove"),
+                             {self.point_at(root, "d1"), self.point_at(root, "c2")})
+            g.play("a2-b1")
+            root = self.assertPlainSvg(herd.svg(g, selected="d3"))
+            self.assertEqual(len(self.of_class(root, "selected")), 1)
+            self.assertEqual(self.centres(root, "target-dot"),
+                             {self.point_at(root, p) for p in g.targets("d3")})
+            self.assertEqual(g.targets("d3"), ["c3", "d2"])  # c2 has a hound
+
+    def test_fox_board_and_a_chain_as_last_move(self):
+        position = ("fox turn=fox sideways=0 fox=d4 "
+                    "geese=a3,a4,a5,b3,b4,b5,c1,c2,d5,e5,g3,g4,g5")
+        with Game.from_position(position) as g:
+            root = self.assertPlainSvg(herd.svg(g, selected="d4"))
+            self.assertEqual(len(self.of_class(root, "point")), g.POINTS)
+            self.assertEqual(len(self.of_class(root, "line")), g.LINES)
+            self.assertEqual(len(self.of_class(root, "geese")), 13)
+            self.assertEqual(self.centres(root, "fox"), {self.point_at(root, "d4")})
+            self.assertEqual(len(self.of_class(root, "target-dot")), len(g.targets("d4")))
+            g.play(g.jumps("d4", ["d6", "f4"]))
+            root = self.assertPlainSvg(g._repr_svg_())
+            self.assertEqual(len(self.of_class(root, "geese")), g.geese_left)
+            self.assertEqual(g.geese_left, 11)
+            self.assertEqual(self.centres(root, "lastmove"),
+                             {self.point_at(root, p) for p in ("d4", "d6", "f4")})
+            self.assertEqual(len(self.of_class(root, "lastmove-path")), 2)
+            self.assertIn("11 geese left", self.of_class(root, "caption")[0].text)
+
+
+class TestFlockPicture(SvgChecks):
+    def test_stones_carry_their_ranges_and_the_caption_the_counts(self):
+        position = ("flock w=7 h=7 turn=black ply=0 captured=0,0 last=-,- "
+                    "board=www.ww./......./......./bw.b.../......./......./bbb.b..")
+        with Game.from_position(position) as g:
+            g.play("d4-d3")  # takes d2
+            root = self.assertPlainSvg(g._repr_svg_())
+            stones = self.of_class(root, "stone")
+            self.assertEqual(len(stones), g.stones("black") + g.stones("white"))
+            self.assertEqual(len(self.of_class(root, "white")), 5)
+            cells = {e.get("id"): e for e in self.of_class(root, "cell")}
+            self.assertEqual(len(cells), 49)
+            labels = {(float(e.get("x")), float(e.get("y"))): e.text
+                      for e in root.iter(NS + "text") if e.get("font-weight") == "bold"}
+            for e in stones:
+                centre = (float(e.get("cx")), float(e.get("cy")))
+                name = [n for n, c in cells.items()
+                        if float(c.get("x")) < centre[0] < float(c.get("x")) + 40
+                        and float(c.get("y")) < centre[1] < float(c.get("y")) + 40][0]
+                self.assertEqual(labels[centre], str(g.range(name)), name)
+                self.assertIn(e.get("class").split()[1], ("black", "white"))
+                self.assertEqual(e.get("class").split()[1], g.at(name).value)
+            self.assertEqual(len(self.of_class(root, "lastmove")), 2)
+            caption = self.of_class(root, "caption")[0]
+            width = float(root.get("viewBox").split()[2])
+            self.assertLessEqual(float(caption.get("font-size")) * 0.6 * len(caption.text), width,
+                                 "the caption is wider than the board")
+            caption = caption.text
+            self.assertIn("captured black 1, white 0", caption)
+            self.assertIn("99 moves left", caption)
+
+    def test_last_move_from_the_position_ban_and_selection(self):
+        with Flock() as g:
+            g.play("g1-e1")
+            g.play("a1-b1")
+            g.play("g2-f2")
+            again = Game.from_position(g.position)  # no moves played through it
+            self.assertIsNone(again.last_move)
+            root = self.assertPlainSvg(again._repr_svg_())
+            marks = self.of_class(root, "lastmove")
+            self.assertEqual(len(marks), 2)  # g2-f2, which the position records
+            banned = self.of_class(root, "banned")
+            self.assertEqual(len(banned), 1)  # b1 may not go back to a1
+            a1 = [e for e in self.of_class(root, "cell") if e.get("id") == "a1"][0]
+            self.assertAlmostEqual(float(banned[0].get("x")), float(a1.get("x")) + 4)
+            self.assertEqual(len(self.of_class(parse(herd.svg(again))[0], "lastmove")), 0)
+            root = self.assertPlainSvg(herd.svg(again, selected="b1"))
+            self.assertEqual(len(self.of_class(root, "target-dot")), len(again.targets("b1")))
+            again.close()
+            for ply in range(3):
+                g.undo()
+            self.assertEqual(self.of_class(parse(g._repr_svg_())[0], "banned"), [])
+            self.assertEqual(self.of_class(parse(g._repr_svg_())[0], "lastmove"), [])
 
 
 if __name__ == "__main__":
