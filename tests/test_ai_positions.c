@@ -153,8 +153,12 @@ static int searches(const herd_rules *r, int level)
  * (each choice moves it on), so that variety among equal moves is covered. */
 #define DRAWS 3
 
+/* A position, and the action its comment names: the win in one (which ends
+ * the game for `reason`), the move that forces the win in two, or the move
+ * that loses at once. */
 typedef struct position {
-    const char *game, *text;
+    const char *game, *text, *move;
+    herd_reason reason;
 } position;
 
 /* Asks every level that `binds` for a move DRAWS times and checks `ok` of
@@ -191,16 +195,20 @@ static int check_levels(const position *p, int (*binds)(const herd_rules *, int)
 /* Each has a move that wins at once and one that does not. */
 static const position win_in_one[] = {
     /* Green's f7 and g6 each jump to the empty h8 with the other still beside it. */
-    {"horses", "horses w=8 h=8 turn=green green=d3,e5,g6,f7 red=a8,b6,c8,c4"},
+    {"horses", "horses w=8 h=8 turn=green green=d3,e5,g6,f7 red=a8,b6,c8,c4", "g6-h8",
+     HERD_REASON_CORNER},
     /* c3-b3 closes a2's last way out: the hare is trapped. */
-    {"hare", "hare turn=hounds hare=a2 hounds=b1,b2,c3 stall=0"},
+    {"hare", "hare turn=hounds hare=a2 hounds=b1,b2,c3 stall=0", "c3-b3", HERD_REASON_TRAPPED},
     /* The fox jumps d4-f4 over e4: three geese are left. */
-    {"fox", "fox turn=fox sideways=0 fox=d4 geese=a4,c3,c5,e4"},
+    {"fox", "fox turn=fox sideways=0 fox=d4 geese=a4,c3,c5,e4", "d4-f4", HERD_REASON_CAPTURED},
     /* c4-b4 shuts the fox in a5 (c3-b4 or c5-b4 would open a jump). */
-    {"fox", "fox turn=geese sideways=0 fox=a5 geese=a3,a4,b5,c3,c4,c5"},
+    {"fox", "fox turn=geese sideways=0 fox=a5 geese=a3,a4,b5,c3,c4,c5", "c4-b4",
+     HERD_REASON_TRAPPED},
     /* d3-b3 sandwiches b2 against b1: Black's third capture. */
-    {"flock", "flock w=5 h=5 turn=black ply=10 captured=2,0 last=c1-b1,a4-a5 "
-              "board=....w/bw.../...../..b../.bb.."},
+    {"flock",
+     "flock w=5 h=5 turn=black ply=10 captured=2,0 last=c1-b1,a4-a5 "
+     "board=....w/bw.../...../..b../.bb..",
+     "d3-b3", HERD_REASON_CAPTURED},
 };
 
 static int wins_now(herd_game *g, herd_move m)
@@ -217,6 +225,9 @@ static void every_search_level_wins_in_one(void **state)
         size_t wins = count_moves(g, wins_now);
         if (wins == 0 || wins == legal_count(g))
             fail_msg("not a choice of a win in one: %s", p->text);
+        int me = side_to_act(g);
+        assert_int_equal(play_text(g, p->move), HERD_OK);
+        check_status(g, HERD_WIN, me, p->reason);
         herd_free(g);
         assert_true(check_levels(p, searches, wins_now, "does not win at once") > 0);
     }
@@ -229,18 +240,21 @@ static void every_search_level_wins_in_one(void **state)
 static const position win_in_two[] = {
     /* e7-g6 puts a second horse beside h8, so either can then jump in;
      * f7-h8 now would leave the jumper apart from its herd. */
-    {"horses", "horses w=8 h=8 turn=green green=c6,e5,e7,f7 red=a8,b6,c8,c4"},
+    {"horses", "horses w=8 h=8 turn=green green=c6,e5,e7,f7 red=a8,b6,c8,c4", "e7-g6",
+     HERD_REASON_NONE},
     /* d2-c2 leaves the hare only a2, where c2-b2 traps it. */
-    {"hare", "hare turn=hounds hare=b2 hounds=b1,b3,d2 stall=0"},
+    {"hare", "hare turn=hounds hare=b2 hounds=b1,b3,d2 stall=0", "d2-c2", HERD_REASON_NONE},
     /* c1-d1, then e2 is open whatever the hounds do (d3 moving lets the hare
      * escape at once). */
-    {"hare", "hare turn=hare hare=c1 hounds=b2,c2,d3 stall=0"},
+    {"hare", "hare turn=hare hare=c1 hounds=b2,c2,d3 stall=0", "c1-d1", HERD_REASON_NONE},
     /* a4-b4: from there chains through d4 take two of the five geese, and a
      * goose's step cannot stop them all. */
-    {"fox", "fox turn=fox sideways=0 fox=a4 geese=c2,c4,c5,d3,d5"},
+    {"fox", "fox turn=fox sideways=0 fox=a4 geese=c2,c4,c5,d3,d5", "a4-b4", HERD_REASON_NONE},
     /* c4-c3 threatens b3 and d3, each a third capture; White can stop one. */
-    {"flock", "flock w=5 h=5 turn=black ply=10 captured=2,0 last=b4-c4,a2-b2 "
-              "board=...../bw.../...bb/bw.../....."},
+    {"flock",
+     "flock w=5 h=5 turn=black ply=10 captured=2,0 last=b4-c4,a2-b2 "
+     "board=...../bw.../...bb/bw.../.....",
+     "c4-c3", HERD_REASON_NONE},
 };
 
 static int looks_three_plies(const herd_rules *r, int level)
@@ -259,6 +273,7 @@ static void deep_levels_keep_a_forced_win_in_two(void **state)
         size_t forcing = count_moves(g, forces_win_in_two);
         if (forcing == 0 || forcing == legal_count(g))
             fail_msg("not a choice of a forced win in two: %s", p->text);
+        assert_true(forces_win_in_two(g, parse_move(g, p->move)));
         herd_free(g);
         /* horses' expert, hare's club and perfect, fox's expert, flock's
          * club to master */
@@ -274,17 +289,20 @@ static void deep_levels_keep_a_forced_win_in_two(void **state)
 static const position one_move_loses[] = {
     /* d5-f4 gives up d5, where a red horse then takes Green's last move
      * away; e2-f4 does not. */
-    {"horses", "horses w=8 h=8 turn=green green=e2,d5,c3,d1 red=e3,c2,a3,b4"},
+    {"horses", "horses w=8 h=8 turn=green green=e2,d5,c3,d1 red=e3,c2,a3,b4", "d5-f4",
+     HERD_REASON_NONE},
     /* The hound on e2 guards the way out: e2-d1 or e2-d3 lets the hare step
      * to e2, below every hound. */
-    {"hare", "hare turn=hounds hare=d2 hounds=b2,c2,e2 stall=0"},
+    {"hare", "hare turn=hounds hare=d2 hounds=b2,c2,e2 stall=0", "e2-d1", HERD_REASON_NONE},
     /* b1-c1 runs into a pocket that b2-b1 closes; b1-a2 does not. */
-    {"hare", "hare turn=hare hare=b1 hounds=b2,c2,d1 stall=0"},
+    {"hare", "hare turn=hare hare=b1 hounds=b2,c2,d1 stall=0", "b1-c1", HERD_REASON_NONE},
     /* b4-a5 steps into a corner that c4-b4 closes; every capture is safe. */
-    {"fox", "fox turn=fox sideways=0 fox=b4 geese=a3,a4,b5,c3,c4,c5"},
+    {"fox", "fox turn=fox sideways=0 fox=b4 geese=a3,a4,b5,c3,c4,c5", "b4-a5", HERD_REASON_NONE},
     /* d3-b3 steps under a3, where c1-c3 sandwiches it: White's third capture. */
-    {"flock", "flock w=5 h=5 turn=black ply=10 captured=0,2 last=e3-d3,b3-a3 "
-              "board=..w../...../w..../w.bb./....w"},
+    {"flock",
+     "flock w=5 h=5 turn=black ply=10 captured=0,2 last=e3-d3,b3-a3 "
+     "board=..w../...../w..../w.bb./....w",
+     "d3-b3", HERD_REASON_NONE},
 };
 
 static int looks_two_plies(const herd_rules *r, int level)
@@ -308,6 +326,7 @@ static void levels_that_look_two_plies_avoid_a_losing_move(void **state)
         size_t losing = count_moves(g, loses_at_once);
         if (losing == 0 || losing == legal_count(g))
             fail_msg("not a choice between losing and not: %s", p->text);
+        assert_true(loses_at_once(g, parse_move(g, p->move)));
         herd_free(g);
         /* horses' club and expert, hare's club and perfect, fox's club and
          * expert, flock's club to master */
@@ -426,16 +445,20 @@ static void hex_tree_search_wins_within_the_turn(void **state)
     int me = side_to_act(g);
     assert_true(can_win_this_turn(g, me));
     assert_int_equal(count_moves(g, keeps_a_win_this_turn), 1);
-    herd_move only;
-    assert_int_equal(herd_move_from_text(g, "-b2", &only), HERD_OK);
-    assert_true(keeps_a_win_this_turn(g, only));
+    assert_true(keeps_a_win_this_turn(g, parse_move(g, "-b2")));
+    const char *line[] = {"-b2", "+c2", "+b2", "+c1"}; /* the comment's */
+    herd_game *c;
+    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    for (size_t i = 0; i < sizeof line / sizeof line[0]; i++)
+        assert_int_equal(play_text(c, line[i]), HERD_OK);
+    check_status(c, HERD_WIN, me, HERD_REASON_FULL);
+    herd_free(c);
     int checked = 0;
     for (int level = 1; level <= herd_max_level(g); level++) {
         if (!is_tree_search(&herd_hex_rules, level))
             continue;
         checked++;
         for (int k = 0; k < DRAWS; k++) {
-            herd_game *c;
             assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
             for (int draw = 0; draw < k; draw++) { /* another generator state */
                 herd_move m;
@@ -445,6 +468,7 @@ static void hex_tree_search_wins_within_the_turn(void **state)
                 assert_int_equal(herd_play_genmove(c, level, NULL), HERD_OK);
             if (!won_by(c, me))
                 fail_msg("hex level %d did not win within the turn (draw %d)", level, k);
+            check_status(c, HERD_WIN, me, HERD_REASON_FULL);
             herd_free(c);
         }
     }
@@ -457,7 +481,7 @@ static void hex_tree_search_wins_within_the_turn(void **state)
 static void hex_tree_search_avoids_losing_within_the_turn(void **state)
 {
     (void)state;
-    const position p = {"hex", HEX_LOSE_THIS_TURN};
+    const position p = {"hex", HEX_LOSE_THIS_TURN, NULL, HERD_REASON_NONE};
     herd_game *g = game_of(p.game, p.text);
     assert_int_equal(legal_count(g), 14);
     assert_int_equal(count_moves(g, loses_this_turn), 12);
