@@ -363,17 +363,19 @@ static void solve_table(int runs)
 
 /* The positions the searches are timed on: from the game's start (seed i
  * where the game has seeds), `actions` random actions chosen by the
- * benchmark's generator seeded with i, stopping short of the end and of a
- * chance event. */
+ * benchmark's generator seeded with i, and on past a chance event, stopping
+ * short of the end. */
 #define SEARCH_POSITIONS 6
 
 static herd_game *search_position(const char *name, const char *options, int i, int actions)
 {
     char with_seed[128];
     snprintf(with_seed, sizeof with_seed, "%s%sseed=%d", options, *options ? " " : "", i);
-    /* Hare and Fox have no seed option: the benchmark's generator varies them. */
-    int seeded = strcmp(name, "hare") != 0 && strcmp(name, "fox") != 0;
-    herd_game *g = make_game(name, seeded ? with_seed : options, 0);
+    herd_game *g;
+    herd_error err;
+    if (herd_new(&g, name, with_seed, NULL, NULL, &err) != HERD_OK)
+        g = make_game(name, options, 0); /* a game without seeds: the random actions vary it */
+    uint64_t saved = bench_rng;          /* the other figures' choices stay as they were */
     bench_rng = (uint64_t)i * 7919;
     for (int k = 0; k < actions || herd_is_chance(g); k++) {
         int rc = herd_apply(g, random_action(g));
@@ -382,12 +384,11 @@ static herd_game *search_position(const char *name, const char *options, int i, 
         herd_status st;
         herd_get_status(g, &st);
         if (st.result != HERD_ONGOING) {
-            herd_undo(g);
-            if (!herd_is_chance(g))
-                break;
-            /* the outcome rolled ended it: roll another way next time round */
+            herd_undo(g); /* stop short of the end; a roll never ends a game */
+            break;
         }
     }
+    bench_rng = saved;
     return g;
 }
 
