@@ -9,10 +9,10 @@
  * Which levels must pass comes from each game's level table: a win in one
  * binds every level that searches (alpha-beta, tree search, perfect play);
  * a win in two the alpha-beta levels of depth 3 or more and perfect play
- * (horses' novice and club, fox's club search 1 and 2 plies: not tested
- * there); the avoidance the alpha-beta levels of depth 2 or more and perfect
- * play. Hex has dice and turns of several actions, so its positions are
- * about the whole turn (below). */
+ * (so not horses' novice and club, which search 1 and 2 plies, nor fox's
+ * club, 2 plies); the avoidance the alpha-beta levels of depth 2 or more and
+ * perfect play (not horses' novice). Hex has dice and turns of several
+ * actions, so its positions are about the whole turn (below). */
 #include "ai/search.h"
 #include "test_util.h"
 
