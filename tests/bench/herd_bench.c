@@ -9,7 +9,13 @@
  *
  * For Hare and Hounds it also times the solver's table and counts its bytes.
  *
- * Usage: herd-bench [RUNS [GAME]]   (default 5 runs, every game) */
+ * For every level of every game's computer player: milliseconds per move
+ * and, for the searches, nodes per second, over a fixed set of seeded random
+ * positions. Nodes are counted through the public API: a progress handler
+ * called at every check of the search (herd_set_progress() with every=1).
+ *
+ * Usage: herd-bench [RUNS [GAME|all [search]]]   (default 5 runs, every
+ * game, every figure; `search` measures the computer players alone) */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
@@ -297,6 +303,8 @@ typedef struct game_case {
     const char *options; /* playouts start here */
     unsigned cap;        /* playout length cap */
     perft_case perft[3];
+    const char *search_options; /* the computer players' positions: options */
+    int search_actions;         /* and random actions in, at the least */
 } game_case;
 
 static const game_case games[] = {
@@ -305,17 +313,23 @@ static const game_case games[] = {
      1000,
      {{"w=8 h=8 n=6 seed=1", 20, 11},
       {"w=8 h=8 n=10 seed=1", 0, 7},
-      {"w=30 h=20 n=10 seed=1", 0, 6}}},
+      {"w=30 h=20 n=10 seed=1", 0, 6}},
+     "",
+     20},
     {"hex",
      "size=5 seed=1",
      100000,
-     {{"size=5 seed=1", 0, 5}, {"size=5 seed=2", 60, 6}, {"size=9 seed=3", 200, 4}}},
+     {{"size=5 seed=1", 0, 5}, {"size=5 seed=2", 60, 6}, {"size=9 seed=3", 200, 4}},
+     "size=5",
+     20},
     {"flock",
      "seed=1",
      1000, /* games end by the 100-move limit */
-     {{"seed=1", 0, 5}, {"seed=2", 30, 5}, {"w=12 h=12 seed=3", 0, 4}}},
-    {"hare", "", 1000, {{"", 0, 10}, {"start=c2", 6, 10}, {"start=d2", 0, 10}}},
-    {"fox", "", 1000, {{"", 0, 6}, {"geese=17 sideways=1", 0, 6}, {"geese=15", 20, 5}}},
+     {{"seed=1", 0, 5}, {"seed=2", 30, 5}, {"w=12 h=12 seed=3", 0, 4}},
+     "",
+     10},
+    {"hare", "", 1000, {{"", 0, 10}, {"start=c2", 6, 10}, {"start=d2", 0, 10}}, "", 4},
+    {"fox", "", 1000, {{"", 0, 6}, {"geese=17 sideways=1", 0, 6}, {"geese=15", 20, 5}}, "", 6},
 };
 
 /* Hare and Hounds: the solver's table, built on a fresh handle's first
@@ -343,6 +357,104 @@ static void solve_table(int runs)
     }
     printf("  solver table: built in %.2f ms, %zu bytes (%.1f KiB); start: %s win in %u moves\n",
            median(t, runs) * 1e3, bytes, (double)bytes / 1024, winner ? "hare" : "hounds", plies);
+}
+
+/* ------------------------------------------------ the computer players */
+
+/* The positions the searches are timed on: from the game's start (seed i
+ * where the game has seeds), `actions` random actions chosen by the
+ * benchmark's generator seeded with i, and on past a chance event, stopping
+ * short of the end. */
+#define SEARCH_POSITIONS 6
+
+static herd_game *search_position(const char *name, const char *options, int i, int actions)
+{
+    char with_seed[128];
+    snprintf(with_seed, sizeof with_seed, "%s%sseed=%d", options, *options ? " " : "", i);
+    herd_game *g;
+    herd_error err;
+    if (herd_new(&g, name, with_seed, NULL, NULL, &err) != HERD_OK)
+        g = make_game(name, options, 0); /* a game without seeds: the random actions vary it */
+    uint64_t saved = bench_rng;          /* the other figures' choices stay as they were */
+    bench_rng = (uint64_t)i * 7919;
+    for (int k = 0; k < actions || herd_is_chance(g); k++) {
+        int rc = herd_apply(g, random_action(g));
+        if (rc != HERD_OK)
+            die("random action", rc, g);
+        herd_status st;
+        herd_get_status(g, &st);
+        if (st.result != HERD_ONGOING) {
+            herd_undo(g); /* stop short of the end; a roll never ends a game */
+            break;
+        }
+    }
+    bench_rng = saved;
+    return g;
+}
+
+static int count_node(void *ud)
+{
+    ++*(uint64_t *)ud;
+    return 0;
+}
+
+/* Every level of the game's computer player, genmove on each position from
+ * the same generator state in every run: the median over the runs of the
+ * time per move, and the nodes the searches visited. They are the calls of
+ * the progress handler, which a search makes at each of its stop checks:
+ * alpha-beta checks once at each node it expands (a leaf it only evaluates
+ * is not counted) and once per root action of each iteration, about a tenth
+ * more than the nodes it counts itself; the tree search once per playout. */
+static void searches(int runs, const char *name, const char *options, int actions)
+{
+    herd_game *pos[SEARCH_POSITIONS];
+    for (int i = 0; i < SEARCH_POSITIONS; i++)
+        pos[i] = search_position(name, options, i + 1, actions + 5 * i);
+    herd_game *g;
+    int rc = herd_clone(pos[0], &g, NULL, NULL);
+    if (rc != HERD_OK)
+        die("clone", rc, pos[0]);
+    uint64_t nodes = 0;
+    herd_set_progress(g, count_node, &nodes, 1);
+    printf("  computer players, genmove on %d positions (%s, %d..%d random actions in);\n"
+           "  a node is a position that alpha-beta expands, or a playout of the tree search:\n",
+           SEARCH_POSITIONS, *options ? options : "default options", actions,
+           actions + 5 * (SEARCH_POSITIONS - 1));
+    for (int level = 1; level <= herd_max_level(g); level++) {
+        /* Untimed: a level's first call may build a table (hare's perfect play). */
+        herd_copy_position(g, pos[0]);
+        herd_move first;
+        if ((rc = herd_genmove(g, level, &first)) != HERD_OK)
+            die("genmove", rc, g);
+        double ms[99], rate[99];
+        uint64_t per_run = 0;
+        for (int r = 0; r < runs; r++) {
+            double total = 0;
+            nodes = 0;
+            for (int i = 0; i < SEARCH_POSITIONS; i++) {
+                herd_copy_position(g, pos[i]); /* the same generator state every run */
+                herd_move m;
+                double t0 = now();
+                rc = herd_genmove(g, level, &m);
+                total += now() - t0;
+                if (rc != HERD_OK)
+                    die("genmove", rc, g);
+            }
+            ms[r] = total * 1e3 / SEARCH_POSITIONS;
+            rate[r] = total > 0 ? (double)nodes / total : 0;
+            per_run = nodes;
+        }
+        const char *level_name = "?", *description = "";
+        herd_level_name(g, level, &level_name, &description);
+        printf("    %d %-9s %9.3f ms/move", level, level_name, median(ms, runs));
+        if (per_run)
+            printf(", %8.0f nodes/move, %8.1f k nodes/s", (double)per_run / SEARCH_POSITIONS,
+                   median(rate, runs) / 1e3);
+        printf("  (%s)\n", description);
+    }
+    herd_free(g);
+    for (int i = 0; i < SEARCH_POSITIONS; i++)
+        herd_free(pos[i]);
 }
 
 /* Herd of Horses: the library against the plain generator, same perft. */
@@ -375,9 +487,10 @@ static void compare_plain(int runs, const char *options, unsigned plies, unsigne
 int main(int argc, char **argv)
 {
     int runs = argc > 1 ? atoi(argv[1]) : 5;
-    const char *only = argc > 2 ? argv[2] : NULL;
-    if (runs < 1 || runs > 99) {
-        fprintf(stderr, "usage: herd-bench [RUNS 1..99 [GAME]]\n");
+    const char *only = argc > 2 && strcmp(argv[2], "all") != 0 ? argv[2] : NULL;
+    int search_only = argc > 3 && strcmp(argv[3], "search") == 0;
+    if (runs < 1 || runs > 99 || (argc > 3 && !search_only)) {
+        fprintf(stderr, "usage: herd-bench [RUNS 1..99 [GAME|all [search]]]\n");
         return 2;
     }
     printf("libherd %s benchmark, medians of %d runs\n\n", herd_version_string(), runs);
@@ -386,6 +499,11 @@ int main(int argc, char **argv)
         if (only && strcmp(only, gc->name) != 0)
             continue;
         printf("%s\n", gc->name);
+        if (search_only) {
+            searches(runs, gc->name, gc->search_options, gc->search_actions);
+            printf("\n");
+            continue;
+        }
         for (int k = 0; k < 3 && gc->perft[k].options; k++) {
             const perft_case *pc = &gc->perft[k];
             herd_game *g = make_game(gc->name, pc->options, pc->plies);
@@ -429,6 +547,7 @@ int main(int argc, char **argv)
             compare_plain(runs, "w=30 h=20 n=10 seed=1", 0, 6);
             compare_plain(runs, "w=30 h=20 n=10 seed=1", 60, 6);
         }
+        searches(runs, gc->name, gc->search_options, gc->search_actions);
         printf("\n");
     }
     return 0;
