@@ -181,10 +181,9 @@ int herd_options_get_cell(const herd_options *o, const char *key, int *row, int 
 
 /* ------------------------------------------------------- long work */
 
-/* Long work (perft; later solving and searching) calls herd_work_begin()
- * once, then herd_work_check() at every node: it looks at herd_interrupt()'s
- * flag every thousand nodes or so and calls the progress handler every
- * `every` nodes. HERD_E_INTERRUPTED (message set, the request spent) means:
+/* Long work (perft, solving, searching) calls herd_work_begin() once, then
+ * herd_work_check() at every node: it looks at herd_interrupt()'s flag each
+ * time and calls the progress handler every `every` nodes. HERD_E_INTERRUPTED (message set, the request spent) means:
  * unwind, leave the game as it was, and return that code. */
 void herd_work_begin(herd_game *g);
 int herd_work_check(herd_game *g);
