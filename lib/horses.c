@@ -825,6 +825,16 @@ static int horses_evaluate(const void *state)
     return race_distance(s, !me) - race_distance(s, me) + mobility(s, me) - mobility(s, !me);
 }
 
+/* Straight back: the side's previous move undone. */
+static int horses_repeats(const void *state, herd_move m)
+{
+    const horses_state *s = state;
+    herd_move last = s->last[s->head.side];
+    herd_cell a, b;
+    herd_horses_move_cells(last, &a, &b);
+    return last && m == herd_horses_move(b, a);
+}
+
 /* Which side stands on which cell, and who is to move; not which horse
  * (numbers do not change what can happen) nor the computer's memory. */
 static uint64_t horses_hash(const void *state)
@@ -847,7 +857,7 @@ static const herd_level horses_levels[] = {
     {"club", "alpha-beta search three plies deep within 20,000 nodes", HERD_LEVEL_ALPHABETA, 3,
      20000},
     {"expert", "alpha-beta search up to five plies deep within 100,000 nodes", HERD_LEVEL_ALPHABETA,
-     5, 100000},
+     7, 300000},
 };
 
 /* ---------------------------------------------------- typed queries */
@@ -1027,4 +1037,5 @@ const herd_rules herd_horses_rules = {
     .levels = horses_levels,
     .hash = horses_hash,
     .evaluate = horses_evaluate,
+    .repeats = horses_repeats,
 };
