@@ -856,8 +856,8 @@ static const herd_level horses_levels[] = {
      HERD_LEVEL_ALPHABETA, 1, 1000},
     {"club", "alpha-beta search three plies deep within 20,000 nodes", HERD_LEVEL_ALPHABETA, 3,
      20000},
-    {"expert", "alpha-beta search up to five plies deep within 100,000 nodes", HERD_LEVEL_ALPHABETA,
-     7, 300000},
+    {"expert", "alpha-beta search up to seven plies deep within 300,000 nodes",
+     HERD_LEVEL_ALPHABETA, 7, 300000},
 };
 
 /* ---------------------------------------------------- typed queries */
