@@ -719,8 +719,8 @@ static const herd_level flock_levels[] = {
      10000},
     {"expert", "alpha-beta search up to four plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
      4, 50000},
-    {"master", "alpha-beta search up to six plies deep within 150,000 nodes", HERD_LEVEL_ALPHABETA,
-     6, 150000},
+    {"master", "alpha-beta search up to seven plies deep within 200,000 nodes",
+     HERD_LEVEL_ALPHABETA, 7, 200000},
 };
 
 /* ---------------------------------------------------- typed queries */

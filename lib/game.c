@@ -22,11 +22,11 @@ struct herd_game {
     char err[HERD_ERROR_MESSAGE_SIZE];
     /* Stopping long calls (herd_work_check()): the flag that herd_interrupt()
      * sets from any thread or a signal handler, the progress handler, and
-     * the countdowns to their next look. */
+     * the countdown to its next call. */
     atomic_int interrupted;
     int (*progress)(void *ud);
     void *progress_ud;
-    unsigned progress_every, progress_left, poll_left;
+    unsigned progress_every, progress_left;
     max_align_t state[]; /* rules->state_size bytes */
 };
 
@@ -141,7 +141,7 @@ static void init_handle(herd_game *g, const herd_rules *rules, herd_alloc_fn all
     atomic_init(&g->interrupted, 0);
     g->progress = NULL;
     g->progress_ud = NULL;
-    g->progress_every = g->progress_left = g->poll_left = 0;
+    g->progress_every = g->progress_left = 0;
 }
 
 int herd_game_create(herd_game **out, const herd_rules *rules, const herd_options *opt,
@@ -726,10 +726,6 @@ int herd_solve(herd_game *g, int *winner, unsigned *plies)
 
 /* ------------------------------------------------------ stopping work */
 
-/* How many nodes long work visits between two looks at the interrupt flag:
- * often enough to stop within a millisecond, rarely enough to cost nothing. */
-#define POLL_EVERY 1024u
-
 void herd_interrupt(herd_game *g)
 {
     if (g)
@@ -748,17 +744,16 @@ int herd_set_progress(herd_game *g, int (*fn)(void *ud), void *ud, unsigned ever
 
 void herd_work_begin(herd_game *g)
 {
-    g->poll_left = 1; /* an interrupt already pending stops the call at once */
     g->progress_left = g->progress_every;
 }
 
 int herd_work_check(herd_game *g)
 {
-    if (--g->poll_left == 0) {
-        g->poll_left = POLL_EVERY;
-        if (atomic_exchange(&g->interrupted, 0))
-            return herd_fail(game_msg(g), HERD_E_INTERRUPTED, "interrupted");
-    }
+    /* A relaxed load costs a plain read, so every check looks: a search
+     * whose checks are far apart (a playout each) still stops at once. */
+    if (atomic_load_explicit(&g->interrupted, memory_order_relaxed) &&
+        atomic_exchange(&g->interrupted, 0))
+        return herd_fail(game_msg(g), HERD_E_INTERRUPTED, "interrupted");
     if (g->progress && --g->progress_left == 0) {
         g->progress_left = g->progress_every;
         if (g->progress(g->progress_ud))

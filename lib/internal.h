@@ -181,11 +181,11 @@ int herd_options_get_cell(const herd_options *o, const char *key, int *row, int 
 
 /* ------------------------------------------------------- long work */
 
-/* Long work (perft; later solving and searching) calls herd_work_begin()
- * once, then herd_work_check() at every node: it looks at herd_interrupt()'s
- * flag every thousand nodes or so and calls the progress handler every
- * `every` nodes. HERD_E_INTERRUPTED (message set, the request spent) means:
- * unwind, leave the game as it was, and return that code. */
+/* Long work (perft, solving, searching) calls herd_work_begin() once, then
+ * herd_work_check() at every node: it looks at herd_interrupt()'s flag each
+ * time and calls the progress handler every `every` nodes.
+ * HERD_E_INTERRUPTED (message set, the request spent) means: unwind, leave
+ * the game as it was, and return that code. */
 void herd_work_begin(herd_game *g);
 int herd_work_check(herd_game *g);
 
@@ -279,6 +279,11 @@ typedef struct herd_rules {
     /* Optional: how good the position is for the side to act, roughly
      * -1000..1000 (0 when NULL: the searches then see only the ends). */
     int (*evaluate)(const void *state);
+    /* Optional: whether an action of the side to act undoes its previous
+     * one (horses: straight back). The searches count such an action a
+     * little worse at the root, so that they prefer a new plan to going
+     * back and forth: two searching herds used to shuffle for ever. */
+    int (*repeats)(const void *state, herd_move m);
 
     /* Optional exact solving (herd_solve()), NULL for games without it. The
      * core allocates solve_table_size bytes with the handle's allocator on

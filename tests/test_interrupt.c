@@ -202,6 +202,53 @@ static void a_progress_handler_that_goes_on_changes_no_count(void **state)
     assert_int_equal(herd_set_progress(NULL, count_progress, NULL, 1), HERD_E_ARG);
 }
 
+/* A progress handler that asks for the stop through herd_interrupt(), as
+ * another thread would, and lets the call go on. */
+static int interrupt_from_progress(void *ud)
+{
+    herd_interrupt(ud);
+    return 0;
+}
+
+/* A request that arrives during a search stops it at its next node or
+ * playout, however short the search: every searching level of every game
+ * (hex's tree search looks once per playout, and has only a few hundred). */
+static void a_request_during_a_search_stops_it_at_once(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
+        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL), *c;
+        int searching = 0;
+        if (herd_is_chance(g) > 0) /* hex: the roll first, then a choice */
+            assert_int_equal(herd_roll(g, NULL), HERD_OK);
+        for (int level = 1; level <= herd_max_level(g); level++) {
+            /* Whether this level searches: a clone counts its nodes. */
+            progress counted = {0, 0};
+            herd_move m;
+            assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+            assert_int_equal(herd_set_progress(c, count_progress, &counted, 1), HERD_OK);
+            assert_int_equal(herd_genmove(c, level, &m), HERD_OK);
+            herd_free(c);
+            if (counted.calls < 2)
+                continue; /* its own player: nothing to stop */
+            searching++;
+            assert_int_equal(herd_set_progress(g, interrupt_from_progress, g, 1), HERD_OK);
+            snapshot s;
+            snap_take(&s, g);
+            assert_int_equal(herd_genmove(g, level, &m), HERD_E_INTERRUPTED);
+            assert_string_equal(herd_last_error(g), "interrupted");
+            snap_check(&s, g);
+            assert_int_equal(herd_set_progress(g, NULL, NULL, 0), HERD_OK);
+        }
+        size_t choices;
+        int rc = herd_legal_moves(g, NULL, 0, &choices); /* only the count */
+        assert_true(rc == HERD_OK || rc == HERD_E_BUFFER);
+        if (choices > 1 && !searching) /* with one action, no level needs to search */
+            fail_msg("%s %s: no level searched", GAME_CASES[i].game, GAME_CASES[i].options);
+        herd_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -210,6 +257,7 @@ int main(void)
         cmocka_unit_test(a_request_while_idle_stops_the_next_long_call_only),
         cmocka_unit_test(a_progress_handler_stops_perft),
         cmocka_unit_test(a_progress_handler_that_goes_on_changes_no_count),
+        cmocka_unit_test(a_request_during_a_search_stops_it_at_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,10 @@
 /* Scores this close to a win are wins at a known distance. */
 #define NEAR_WIN (HERD_SEARCH_WIN - 10000)
 
+/* How much worse a root action that undoes the previous one counts (see
+ * herd_rules.repeats): about two steps of the leading horse in horses' race. */
+#define REPEAT_PENALTY 50
+
 enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
 
 typedef struct tt_entry {
@@ -19,12 +23,21 @@ typedef struct tt_entry {
     uint8_t bound;
 } tt_entry;
 
+/* Move ordering beyond the table's move: per ply, the last two actions that
+ * cut the search off (killers), and for every action a score of how often
+ * it cut off anywhere (history), kept in a small hashed table. */
+#define KILLERS 2
+#define HISTORY_BITS 12
+#define ORDERED 12 /* actions put in history order at a node; the rest keep theirs */
+
 typedef struct ab_search {
     const herd_rules *rules;
-    int me;                /* the side to act at the root */
-    unsigned char *states; /* one state per ply */
-    herd_move *moves;      /* max_moves actions per ply */
-    uint32_t *weights;     /* max_moves chance weights per ply */
+    herd_move (*killers)[KILLERS]; /* per ply */
+    uint32_t *history;             /* 1 << HISTORY_BITS scores */
+    int me;                        /* the side to act at the root */
+    unsigned char *states;         /* one state per ply */
+    herd_move *moves;              /* max_moves actions per ply */
+    uint32_t *weights;             /* max_moves chance weights per ply */
     tt_entry *tt;
     size_t tt_mask;
     uint64_t nodes, budget;
@@ -90,15 +103,60 @@ static int chance_value(ab_search *a, unsigned ply, unsigned depth, size_t n)
     return (int)(total / (int64_t)r->chance_total);
 }
 
-/* Puts the table's move for this node first. */
+/* Puts `first` at position `at` of the list if it is in it, keeping the
+ * others' order; says whether it was. */
+static int order_at(herd_move *moves, size_t n, size_t at, herd_move first)
+{
+    for (size_t i = at; i < n; i++)
+        if (moves[i] == first) {
+            memmove(moves + at + 1, moves + at, (i - at) * sizeof *moves);
+            moves[at] = first;
+            return 1;
+        }
+    return 0;
+}
+
 static void order_first(herd_move *moves, size_t n, herd_move first)
 {
-    for (size_t i = 1; i < n; i++)
-        if (moves[i] == first) {
-            memmove(moves + 1, moves, i * sizeof *moves);
-            moves[0] = first;
-            return;
-        }
+    order_at(moves, n, 0, first);
+}
+
+static uint32_t *history_of(const ab_search *a, herd_move m)
+{
+    return &a->history[(m * 0x9E3779B97F4A7C15u) >> (64 - HISTORY_BITS)];
+}
+
+/* The order to try a node's actions in: the table's move, the ply's
+ * killers, then the first few others by history. */
+static void order_moves(const ab_search *a, herd_move *moves, size_t n, unsigned ply,
+                        int table_move, herd_move tm)
+{
+    size_t at = 0;
+    if (table_move)
+        at += (size_t)order_at(moves, n, at, tm);
+    for (int k = 0; k < KILLERS; k++) /* one already first is not found again */
+        at += (size_t)order_at(moves, n, at, a->killers[ply][k]);
+    for (size_t end = at + ORDERED < n ? at + ORDERED : n; at < end; at++) {
+        size_t best = at;
+        for (size_t i = at + 1; i < n; i++)
+            if (*history_of(a, moves[i]) > *history_of(a, moves[best]))
+                best = i;
+        herd_move t = moves[at];
+        moves[at] = moves[best];
+        moves[best] = t;
+    }
+}
+
+/* An action that cut the search off: a killer at its ply, and its history
+ * grows with the depth below it. */
+static void reward(ab_search *a, herd_move m, unsigned ply, unsigned depth)
+{
+    if (a->killers[ply][0] != m) {
+        a->killers[ply][1] = a->killers[ply][0];
+        a->killers[ply][0] = m;
+    }
+    uint32_t *h = history_of(a, m);
+    *h += depth * depth;
 }
 
 static int search(ab_search *a, unsigned ply, unsigned depth, int alpha, int beta)
@@ -132,14 +190,15 @@ static int search(ab_search *a, unsigned ply, unsigned depth, int alpha, int bet
 
     uint64_t key = r->hash(state);
     tt_entry *e = &a->tt[key & a->tt_mask];
-    if (e->key == key && e->bound) {
+    int known = e->key == key && e->bound;
+    if (known) {
         int v = from_table(e->score, ply);
         if (e->depth >= depth &&
             (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= beta) ||
              (e->bound == BOUND_UPPER && v <= alpha)))
             return v;
-        order_first(moves, n, e->move);
     }
+    order_moves(a, moves, n, ply, known, known ? e->move : 0);
 
     int a0 = alpha, b0 = beta;
     int best = maximize ? -HERD_SEARCH_WIN - 1 : HERD_SEARCH_WIN + 1;
@@ -158,8 +217,10 @@ static int search(ab_search *a, unsigned ply, unsigned depth, int alpha, int bet
             alpha = v;
         if (!maximize && v < beta)
             beta = v;
-        if (alpha >= beta)
+        if (alpha >= beta) {
+            reward(a, moves[i], ply, depth);
             break;
+        }
     }
     e->key = key;
     e->move = best_move;
@@ -170,13 +231,16 @@ static int search(ab_search *a, unsigned ply, unsigned depth, int alpha, int bet
 }
 
 /* One iteration at the root: the best action, the first of equals in the
- * (shuffled) order, so that equally good actions vary with the generator. */
+ * (shuffled) order, so that equally good actions vary with the generator.
+ * *searched: how many actions it searched in full before the budget ran
+ * out. */
 static herd_move root_iteration(ab_search *a, herd_move *moves, size_t n, unsigned depth,
-                                int *score)
+                                int *score, size_t *searched)
 {
     const herd_rules *r = a->rules;
     int best = -HERD_SEARCH_WIN - 1;
     herd_move best_move = moves[0];
+    *searched = 0;
     for (size_t i = 0; i < n; i++) {
         if (a->s->stop && (a->rc = a->s->stop(a->s->stop_ctx)) != HERD_OK) {
             a->out_of_budget = 1; /* the root checks too: a one-ply search has no inner node */
@@ -187,6 +251,9 @@ static herd_move root_iteration(ab_search *a, herd_move *moves, size_t n, unsign
         int v = search(a, 1, depth - 1, best, HERD_SEARCH_WIN + 1);
         if (a->out_of_budget)
             break;
+        if (r->repeats && r->repeats(state_at(a, 0), moves[i]) && v > -NEAR_WIN && v < NEAR_WIN)
+            v -= REPEAT_PENALTY;
+        *searched = i + 1;
         if (v > best) {
             best = v;
             best_move = moves[i];
@@ -223,25 +290,30 @@ int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *l
     size_t tt_n = table_size(level->budget);
     size_t states = (size_t)plies * r->state_size;
     size_t lists = (size_t)plies * r->max_moves;
-    size_t bytes =
-        tt_n * sizeof(tt_entry) + lists * (sizeof(herd_move) + sizeof(uint32_t)) + states;
+    size_t killers = (size_t)plies * sizeof(herd_move[KILLERS]);
+    size_t history = ((size_t)1 << HISTORY_BITS) * sizeof(uint32_t);
+    size_t bytes = tt_n * sizeof(tt_entry) + killers +
+                   lists * (sizeof(herd_move) + sizeof(uint32_t)) + states + history;
     unsigned char *work = s->alloc(s->ud, NULL, 0, bytes);
     if (!work)
         return HERD_E_NOMEM;
-    memset(work, 0, tt_n * sizeof(tt_entry));
-    /* The table, the action lists, the states, the weights: from the most
-     * to the least aligned. */
+    memset(work, 0, tt_n * sizeof(tt_entry) + killers);
+    /* The table, the killers, the action lists, the states, the weights and
+     * the history: from the most to the least aligned. */
     ab_search a = {
         .rules = r,
         .me = herd_search_head(state)->side,
         .tt = (tt_entry *)(void *)work,
         .tt_mask = tt_n - 1,
-        .moves = (herd_move *)(void *)(work + tt_n * sizeof(tt_entry)),
+        .killers = (herd_move(*)[KILLERS])(void *)(work + tt_n * sizeof(tt_entry)),
         .budget = level->budget,
         .s = s,
     };
+    a.moves = (herd_move *)(void *)((unsigned char *)a.killers + killers);
     a.states = (unsigned char *)(a.moves + lists); /* state sizes keep 8-byte alignment */
     a.weights = (uint32_t *)(void *)(a.states + states);
+    a.history = a.weights + lists;
+    memset(a.history, 0, history);
     memcpy(a.states, state, r->state_size);
 
     herd_move *moves = a.moves; /* ply 0's list: the root's actions */
@@ -250,9 +322,17 @@ int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *l
     herd_move choice = n ? moves[0] : 0;
     for (unsigned depth = 1; depth <= level->depth && n > 1; depth++) {
         int score;
-        herd_move m = root_iteration(&a, moves, n, depth, &score);
-        if (a.rc != HERD_OK || (a.out_of_budget && depth > 1))
-            break; /* keep the last complete iteration's choice */
+        size_t searched;
+        herd_move m = root_iteration(&a, moves, n, depth, &score, &searched);
+        if (a.rc != HERD_OK)
+            break;
+        /* An iteration cut short still counts when it searched the previous
+         * choice (always first) in full: what beat it in full is better. */
+        if (a.out_of_budget && depth > 1) {
+            if (searched > 0)
+                choice = m;
+            break;
+        }
         choice = m;
         if (score > NEAR_WIN || score < -NEAR_WIN)
             break; /* the end is in sight: deeper adds nothing */
