@@ -1,0 +1,393 @@
+/* The alpha-beta search (lib/ai/alphabeta.c) against brute-force minimax on
+ * random toy game trees: its transposition table, killers, history ordering
+ * and iterative deepening never change the value of its choice; its root
+ * penalty for an action that undoes the previous one decides exactly the
+ * choices it should; it keeps to its node budget and chooses the same for
+ * the same generator; it fails cleanly without memory. */
+#include <limits.h>
+
+#include "ai/search.h"
+#include "test_util.h"
+
+/* ------------------------------------------------------------ a toy game */
+
+/* A node of a random game tree is named by its path from the root: each
+ * action (1..TOY_BRANCH_MAX) appends a base-8 digit, so distinct nodes have
+ * distinct numbers and the hash never collides. All about a node (its end,
+ * its actions, its evaluation, which actions repeat) is drawn from the
+ * tree's seed and the node's number, so a state is a few plain bytes. */
+#define TOY_BRANCH_MAX 6
+#define TOY_DEPTH_MAX 6
+
+typedef struct toy_state {
+    herd_head head;
+    uint64_t seed;  /* the tree */
+    uint32_t node;  /* the path from the root, one base-8 digit per action */
+    uint8_t ply;    /* the node's depth in the tree */
+    uint8_t depth;  /* the tree's depth: every node there is an end */
+    uint8_t coarse; /* evaluations in steps of 10 within -150..150 (ties and
+                       differences near the repeat penalty are common) */
+    uint8_t pad;
+} toy_state;
+
+/* The searches keep states one after another, 8-byte aligned. */
+_Static_assert(sizeof(toy_state) % 8 == 0, "toy_state keeps the states aligned");
+
+/* What the tree says about a node. */
+typedef struct toy_node {
+    int end;          /* HERD_ONGOING, HERD_WIN or HERD_DRAW */
+    int winner;       /* for HERD_WIN */
+    size_t branching; /* actions while ongoing; 0: the side to act is stuck */
+    int value;        /* the evaluation, for the side to act */
+    unsigned repeats; /* bit a-1: action a undoes the side's previous one */
+} toy_node;
+
+static uint64_t toy_mix(uint64_t seed, uint32_t node)
+{
+    uint64_t z = seed ^ (node * UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static toy_node toy_node_of(const toy_state *t)
+{
+    uint64_t r = toy_mix(t->seed, t->node);
+    unsigned u = (unsigned)(r % 100);
+    toy_node n = {HERD_ONGOING, (int)((r >> 8) & 1), 2 + (size_t)((r >> 12) % 5), 0, 0};
+    if (t->ply == t->depth)
+        n.end = u < 70 ? HERD_WIN : HERD_DRAW;
+    else if (t->ply > 0 && u < 10)
+        n.end = HERD_WIN;
+    else if (t->ply > 0 && u < 14)
+        n.end = HERD_DRAW;
+    else if (t->ply > 0 && u < 18)
+        n.branching = 0;
+    n.value = t->coarse ? ((int)((r >> 16) % 31) - 15) * 10 : (int)((r >> 16) % 2001) - 1000;
+    n.repeats = (unsigned)((r >> 40) & (r >> 48)) & 0x3F; /* a quarter of the actions */
+    return n;
+}
+
+static size_t toy_legal(const void *state, herd_move *buf)
+{
+    const toy_state *t = state;
+    if (t->head.result != HERD_ONGOING)
+        return 0;
+    toy_node n = toy_node_of(t);
+    for (size_t i = 0; i < n.branching; i++)
+        buf[i] = i + 1;
+    return n.branching;
+}
+
+/* As a game's search_play: a node where the side to act has no action stays
+ * ongoing (the search scores it as that side's loss). */
+static void toy_play(void *state, herd_move m)
+{
+    toy_state *t = state;
+    t->node = t->node * 8 + (uint32_t)m;
+    t->ply++;
+    toy_node n = toy_node_of(t);
+    if (n.end == HERD_WIN)
+        herd_head_set_win(&t->head, n.winner, HERD_REASON_CAPTURED);
+    else if (n.end == HERD_DRAW)
+        herd_head_set_draw(&t->head, HERD_REASON_MOVE_LIMIT);
+    else
+        herd_head_set_ongoing(&t->head, 1 - t->head.side);
+}
+
+static uint64_t toy_hash(const void *state)
+{
+    /* A bijection of the path: collision-free, spread over the table. */
+    return ((const toy_state *)state)->node * UINT64_C(0xD6E8FEB86659FD93);
+}
+
+static int toy_evaluate(const void *state)
+{
+    return toy_node_of(state).value;
+}
+
+static int toy_repeats(const void *state, herd_move m)
+{
+    return (int)(toy_node_of(state).repeats >> (m - 1)) & 1;
+}
+
+static herd_rules toy_rules(int with_repeats)
+{
+    herd_rules r = {0};
+    r.name = "toy";
+    r.state_size = sizeof(toy_state);
+    r.max_moves = TOY_BRANCH_MAX;
+    r.legal = toy_legal;
+    r.play = toy_play;
+    r.hash = toy_hash;
+    r.evaluate = toy_evaluate;
+    r.repeats = with_repeats ? toy_repeats : NULL;
+    return r;
+}
+
+/* The root of a tree of the given depth, side to act `side`. */
+static toy_state toy_root(uint64_t seed, unsigned depth, int side, int coarse)
+{
+    toy_state t;
+    memset(&t, 0, sizeof t);
+    herd_rng_seed(&t.head.rng, seed);
+    herd_head_set_ongoing(&t.head, side);
+    t.seed = seed;
+    t.depth = (uint8_t)depth;
+    t.coarse = (uint8_t)coarse;
+    return t;
+}
+
+/* ----------------------------------------------------- brute force */
+
+/* Plain minimax to `depth` plies, scored as the search scores: values for
+ * the root's side `me`; an end `ply` plies from the root is worth
+ * HERD_SEARCH_WIN - ply to its winner (0 drawn), checked before the depth
+ * runs out; a side to act without action loses there; at depth 0 the
+ * evaluation, which is for the side to act. */
+static int minimax(const toy_state *t, unsigned ply, unsigned depth, int me)
+{
+    const herd_head *h = &t->head;
+    int win = HERD_SEARCH_WIN - (int)ply;
+    if (h->result != HERD_ONGOING)
+        return h->result == HERD_DRAW ? 0 : h->winner == me ? win : -win;
+    if (depth == 0)
+        return h->side == me ? toy_evaluate(t) : -toy_evaluate(t);
+    herd_move moves[TOY_BRANCH_MAX];
+    size_t n = toy_legal(t, moves);
+    int maximize = h->side == me;
+    if (n == 0)
+        return maximize ? -win : win;
+    int best = maximize ? INT_MIN : INT_MAX;
+    for (size_t i = 0; i < n; i++) {
+        toy_state child = *t;
+        toy_play(&child, moves[i]);
+        int v = minimax(&child, ply + 1, depth - 1, me);
+        if (maximize ? v > best : v < best)
+            best = v;
+    }
+    return best;
+}
+
+/* The minimax value to `depth` plies of each root action (value[a - 1]);
+ * returns the number of actions. */
+static size_t root_values(const toy_state *root, unsigned depth, int *value)
+{
+    herd_move moves[TOY_BRANCH_MAX];
+    size_t n = toy_legal(root, moves);
+    for (size_t i = 0; i < n; i++) {
+        toy_state child = *root;
+        toy_play(&child, moves[i]);
+        value[moves[i] - 1] = minimax(&child, 1, depth - 1, root->head.side);
+    }
+    return n;
+}
+
+static int max_of(const int *v, size_t n)
+{
+    int best = INT_MIN;
+    for (size_t i = 0; i < n; i++)
+        if (v[i] > best)
+            best = v[i];
+    return best;
+}
+
+/* ----------------------------------------------------- running a search */
+
+#define BUDGET_LARGE 10000000u
+
+/* Searches the root with a fresh allocator and a generator seeded with
+ * rng_seed; checks what every search must do (the root unchanged, its memory
+ * given back, a root action chosen) and returns the choice. */
+static herd_move search_root(const herd_rules *rules, const toy_state *root, unsigned depth,
+                             uint32_t budget, uint64_t rng_seed, uint64_t *nodes)
+{
+    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, depth, budget};
+    herd_rng rng;
+    herd_rng_seed(&rng, rng_seed);
+    test_alloc a;
+    ta_init(&a);
+    herd_search s = {rules, ta_fn, &a, &rng, NULL, NULL, 0};
+    toy_state before = *root;
+    herd_move m = 0;
+    assert_int_equal(herd_search_alphabeta(&s, root, &level, &m), HERD_OK);
+    assert_memory_equal(root, &before, sizeof before);
+    assert_int_equal(a.live_blocks, 0);
+    assert_int_equal(a.bad_old_size + a.bad_pointer, 0);
+    herd_move moves[TOY_BRANCH_MAX];
+    size_t n = toy_legal(root, moves);
+    assert_true(m >= 1 && m <= n);
+    if (nodes)
+        *nodes = s.nodes;
+    return m;
+}
+
+/* ------------------------------------------------------------ the tests */
+
+#define TREES 300
+
+/* Whatever the table, the killers, the history and the iterations did, the
+ * action chosen at depth d is worth the best minimax value at depth d. */
+static void alphabeta_choice_has_the_minimax_value(void **state)
+{
+    (void)state;
+    const herd_rules rules = toy_rules(0);
+    test_rng tr;
+    trng_seed(&tr, 1);
+    int decisive = 0; /* searches where some root action was worse */
+    int searches = 0;
+    for (int k = 0; k < TREES; k++) {
+        toy_state root = toy_root(trng_next(&tr), 1 + trng_below(&tr, TOY_DEPTH_MAX),
+                                  (int)trng_below(&tr, 2), k % 4 == 0);
+        for (unsigned depth = 1; depth <= TOY_DEPTH_MAX + 1; depth++) {
+            int value[TOY_BRANCH_MAX];
+            size_t n = root_values(&root, depth, value);
+            int best = max_of(value, n);
+            herd_move m = search_root(&rules, &root, depth, BUDGET_LARGE, trng_next(&tr), NULL);
+            if (value[m - 1] != best)
+                print_error("tree %d (seed %llu, depth %u), search depth %u: chose %u worth %d, "
+                            "best %d\n",
+                            k, (unsigned long long)root.seed, root.depth, depth, (unsigned)m,
+                            value[m - 1], best);
+            assert_int_equal(value[m - 1], best);
+            searches++;
+            for (size_t i = 0; i < n; i++)
+                if (value[i] < best) {
+                    decisive++;
+                    break;
+                }
+        }
+    }
+    /* The trees give the search real choices to get wrong. */
+    assert_true(decisive > searches * 3 / 4);
+}
+
+/* The root counts an action that undoes the previous one REPEAT_PENALTY (50)
+ * worse, unless it wins or loses: it chooses among the best by that count.
+ * (A repeat exactly 50 better than the best other action counts the same
+ * as it, so either may be chosen.) */
+#define REPEAT_PENALTY 50
+#define DECIDED (HERD_SEARCH_WIN - 1000) /* beyond: a win or a loss */
+
+static void alphabeta_counts_a_repeat_worse_at_the_root(void **state)
+{
+    (void)state;
+    const herd_rules rules = toy_rules(1);
+    test_rng tr;
+    trng_seed(&tr, 2);
+    int avoided = 0; /* a repeat was best but a new action within the penalty was chosen */
+    int taken = 0;   /* a repeat better by more than the penalty was chosen */
+    for (int k = 0; k < TREES; k++) {
+        toy_state root = toy_root(trng_next(&tr), 1 + trng_below(&tr, TOY_DEPTH_MAX),
+                                  (int)trng_below(&tr, 2), k % 4 != 0);
+        unsigned repeats = toy_node_of(&root).repeats;
+        for (unsigned depth = 1; depth <= TOY_DEPTH_MAX; depth++) {
+            int value[TOY_BRANCH_MAX], counted[TOY_BRANCH_MAX];
+            size_t n = root_values(&root, depth, value);
+            int best_new = INT_MIN, best_repeat = INT_MIN;
+            for (size_t i = 0; i < n; i++) {
+                int repeat = (int)(repeats >> i) & 1;
+                int decided = value[i] > DECIDED || value[i] < -DECIDED;
+                counted[i] = value[i] - (repeat && !decided ? REPEAT_PENALTY : 0);
+                if (repeat && value[i] > best_repeat)
+                    best_repeat = value[i];
+                if (!repeat && value[i] > best_new)
+                    best_new = value[i];
+            }
+            herd_move m = search_root(&rules, &root, depth, BUDGET_LARGE, trng_next(&tr), NULL);
+            int chose_repeat = (int)(repeats >> (m - 1)) & 1;
+            if (counted[m - 1] != max_of(counted, n))
+                print_error("tree %d (seed %llu), depth %u: chose %u (%s) worth %d, best "
+                            "repeat %d, best other %d\n",
+                            k, (unsigned long long)root.seed, depth, (unsigned)m,
+                            chose_repeat ? "repeat" : "new", value[m - 1], best_repeat, best_new);
+            assert_int_equal(counted[m - 1], max_of(counted, n));
+            int plain = best_repeat > -DECIDED && best_repeat < DECIDED && best_new > -DECIDED;
+            if (plain && best_new != INT_MIN && best_repeat > best_new) {
+                if (best_repeat - best_new < REPEAT_PENALTY) {
+                    assert_false(chose_repeat);
+                    avoided++;
+                }
+                if (best_repeat - best_new > REPEAT_PENALTY) {
+                    assert_true(chose_repeat);
+                    taken++;
+                }
+            }
+        }
+    }
+    /* Both sides of the penalty were tried. */
+    assert_true(avoided >= 20);
+    assert_true(taken >= 20);
+}
+
+/* With a small budget the search stays within it, still chooses a root
+ * action, and chooses the same for the same generator; when the budget was
+ * not spent, it chose what the unlimited search chooses. */
+static void alphabeta_keeps_to_a_small_budget_and_repeats_itself(void **state)
+{
+    (void)state;
+    const herd_rules rules = toy_rules(0);
+    const uint32_t budgets[] = {1, 2, 3, 5, 8, 20, 50, 200, 1000};
+    test_rng tr;
+    trng_seed(&tr, 3);
+    int spent = 0, completed = 0;
+    for (int k = 0; k < 100; k++) {
+        toy_state root = toy_root(trng_next(&tr), 3 + trng_below(&tr, TOY_DEPTH_MAX - 2),
+                                  (int)trng_below(&tr, 2), k % 2);
+        uint64_t rng_seed = trng_next(&tr);
+        herd_move unlimited =
+            search_root(&rules, &root, TOY_DEPTH_MAX, BUDGET_LARGE, rng_seed, NULL);
+        for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
+            uint64_t nodes, again_nodes;
+            herd_move m = search_root(&rules, &root, TOY_DEPTH_MAX, budgets[b], rng_seed, &nodes);
+            herd_move again =
+                search_root(&rules, &root, TOY_DEPTH_MAX, budgets[b], rng_seed, &again_nodes);
+            assert_true(nodes <= budgets[b]);
+            assert_true(m == again);
+            assert_true(nodes == again_nodes);
+            if (nodes < budgets[b]) {
+                assert_true(m == unlimited);
+                completed++;
+            } else {
+                spent++;
+            }
+        }
+    }
+    assert_true(spent >= 100);
+    assert_true(completed >= 50);
+}
+
+/* An allocator that refuses: HERD_E_NOMEM, and nothing changed. */
+static void alphabeta_without_memory_fails_cleanly(void **state)
+{
+    (void)state;
+    const herd_rules rules = toy_rules(1);
+    toy_state root = toy_root(7, TOY_DEPTH_MAX, 0, 0);
+    toy_state before = root;
+    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 4, 1000};
+    herd_rng rng, rng_before;
+    herd_rng_seed(&rng, 7);
+    rng_before = rng;
+    test_alloc a;
+    ta_init(&a);
+    a.fail_from = 1;
+    herd_search s = {&rules, ta_fn, &a, &rng, NULL, NULL, 0};
+    herd_move m = 99;
+    assert_int_equal(herd_search_alphabeta(&s, &root, &level, &m), HERD_E_NOMEM);
+    assert_true(m == 99);
+    assert_true(a.failures >= 1);
+    assert_int_equal(a.live_blocks, 0);
+    assert_memory_equal(&root, &before, sizeof root);
+    assert_memory_equal(&rng, &rng_before, sizeof rng);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(alphabeta_choice_has_the_minimax_value),
+        cmocka_unit_test(alphabeta_counts_a_repeat_worse_at_the_root),
+        cmocka_unit_test(alphabeta_keeps_to_a_small_budget_and_repeats_itself),
+        cmocka_unit_test(alphabeta_without_memory_fails_cleanly),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
