@@ -97,8 +97,9 @@ static void toy_play(void *state, herd_move m)
 
 static uint64_t toy_hash(const void *state)
 {
-    /* A bijection of the path: collision-free, spread over the table. */
-    return ((const toy_state *)state)->node * UINT64_C(0xD6E8FEB86659FD93);
+    /* A bijection of the path (SplitMix64's steps each are one): distinct
+     * nodes never share a key, and the keys spread over the table. */
+    return toy_mix(0, ((const toy_state *)state)->node);
 }
 
 static int toy_evaluate(const void *state)
@@ -194,7 +195,10 @@ static int max_of(const int *v, size_t n)
 
 /* ----------------------------------------------------- running a search */
 
-#define BUDGET_LARGE 10000000u
+/* More nodes than a search of a toy tree needs (a few hundred at most),
+ * and few enough that the table is its smallest, 1024 entries: entries of
+ * distinct nodes then share slots, and the search must tell them apart. */
+#define BUDGET_LARGE 1000u
 
 /* Searches the root with a fresh allocator and a generator seeded with
  * rng_seed; checks what every search must do (the root unchanged, its memory
@@ -217,6 +221,7 @@ static herd_move search_root(const herd_rules *rules, const toy_state *root, uns
     herd_move moves[TOY_BRANCH_MAX];
     size_t n = toy_legal(root, moves);
     assert_true(m >= 1 && m <= n);
+    assert_true(budget != BUDGET_LARGE || s.nodes < budget); /* it did not stop short */
     if (nodes)
         *nodes = s.nodes;
     return m;
