@@ -11,29 +11,43 @@
 
 /* ------------------------------------------------------------ a toy game */
 
-/* A node of a random game tree is named by its path from the root: each
- * action (1..TOY_BRANCH_MAX) appends a base-8 digit, so distinct nodes have
- * distinct numbers and the hash never collides. All about a node (its end,
- * its actions, its evaluation, which actions repeat) is drawn from the
- * tree's seed and the node's number, so a state is a few plain bytes. */
+/* A random game: all about a node (its end, its actions, its evaluation,
+ * which actions repeat) is drawn from the game's seed and the node's number,
+ * so a state is a few plain bytes and distinct nodes have distinct numbers
+ * (the hash below never collides). Three shapes of game:
+ * - TOY_TREE: a tree; a node's number is its path from the root, one base-8
+ *   digit per action (1..TOY_BRANCH_MAX);
+ * - TOY_SAME_PLY: a node is the set of actions played, whatever their order
+ *   (3 bits of count per action): distinct paths reach the same node, always
+ *   at the same ply, so the table's entries are met again within an
+ *   iteration at the depth they were stored with;
+ * - TOY_DAG: a node is a height, an index 0..2 and the side to act; each
+ *   action goes down 1 to 3 heights: distinct paths reach a node at
+ *   different plies, so the table gives deeper results than asked and only
+ *   a search that sees every end (depth >= the root's height) is plain
+ *   minimax.
+ * In all three the game ends at height 0, at the latest after `depth`
+ * actions. */
 #define TOY_BRANCH_MAX 6
 #define TOY_DEPTH_MAX 6
 
+enum { TOY_TREE, TOY_SAME_PLY, TOY_DAG };
+
 typedef struct toy_state {
     herd_head head;
-    uint64_t seed;  /* the tree */
-    uint32_t node;  /* the path from the root, one base-8 digit per action */
-    uint8_t ply;    /* the node's depth in the tree */
-    uint8_t depth;  /* the tree's depth: every node there is an end */
+    uint64_t seed;  /* the game */
+    uint32_t node;  /* as the shape says */
+    uint8_t shape;  /* TOY_TREE, TOY_SAME_PLY or TOY_DAG */
+    uint8_t height; /* the most actions left: 0 is an end */
+    uint8_t depth;  /* the root's height */
     uint8_t coarse; /* evaluations in steps of 10 within -150..150 (ties and
                        differences near the repeat penalty are common) */
-    uint8_t pad;
 } toy_state;
 
 /* The searches keep states one after another, 8-byte aligned. */
 _Static_assert(sizeof(toy_state) % 8 == 0, "toy_state keeps the states aligned");
 
-/* What the tree says about a node. */
+/* What the game says about a node. */
 typedef struct toy_node {
     int end;          /* HERD_ONGOING, HERD_WIN or HERD_DRAW */
     int winner;       /* for HERD_WIN */
@@ -42,7 +56,9 @@ typedef struct toy_node {
     unsigned repeats; /* bit a-1: action a undoes the side's previous one */
 } toy_node;
 
-static uint64_t toy_mix(uint64_t seed, uint32_t node)
+/* SplitMix64's finalizer of seed ^ node * odd: for a given seed, a
+ * bijection of the node. */
+static uint64_t toy_mix(uint64_t seed, uint64_t node)
 {
     uint64_t z = seed ^ (node * UINT64_C(0x9E3779B97F4A7C15));
     z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
@@ -54,14 +70,15 @@ static toy_node toy_node_of(const toy_state *t)
 {
     uint64_t r = toy_mix(t->seed, t->node);
     unsigned u = (unsigned)(r % 100);
+    int root = t->height == t->depth; /* only the root is that high */
     toy_node n = {HERD_ONGOING, (int)((r >> 8) & 1), 2 + (size_t)((r >> 12) % 5), 0, 0};
-    if (t->ply == t->depth)
+    if (t->height == 0)
         n.end = u < 70 ? HERD_WIN : HERD_DRAW;
-    else if (t->ply > 0 && u < 10)
+    else if (!root && u < 10)
         n.end = HERD_WIN;
-    else if (t->ply > 0 && u < 14)
+    else if (!root && u < 14)
         n.end = HERD_DRAW;
-    else if (t->ply > 0 && u < 18)
+    else if (!root && u < 18)
         n.branching = 0;
     n.value = t->coarse ? ((int)((r >> 16) % 31) - 15) * 10 : (int)((r >> 16) % 2001) - 1000;
     n.repeats = (unsigned)((r >> 40) & (r >> 48)) & 0x3F; /* a quarter of the actions */
@@ -84,15 +101,27 @@ static size_t toy_legal(const void *state, herd_move *buf)
 static void toy_play(void *state, herd_move m)
 {
     toy_state *t = state;
-    t->node = t->node * 8 + (uint32_t)m;
-    t->ply++;
+    int side = 1 - t->head.side;
+    if (t->shape == TOY_TREE) {
+        t->node = t->node * 8 + (uint32_t)m;
+        t->height--;
+    } else if (t->shape == TOY_SAME_PLY) {
+        t->node += UINT32_C(1) << (3 * (m - 1)); /* counts stay below 8 */
+        t->height--;
+    } else {
+        uint64_t r = toy_mix(~t->seed, t->node * 8 + m);
+        unsigned most = t->height < 3 ? t->height : 3;
+        unsigned down = m == 1 ? most : 1 + (unsigned)(r % most);
+        t->height = (uint8_t)(t->height - down);
+        t->node = (uint32_t)t->height << 8 | (uint32_t)((r >> 8) % 3) << 1 | (uint32_t)side;
+    }
     toy_node n = toy_node_of(t);
     if (n.end == HERD_WIN)
         herd_head_set_win(&t->head, n.winner, HERD_REASON_CAPTURED);
     else if (n.end == HERD_DRAW)
         herd_head_set_draw(&t->head, HERD_REASON_MOVE_LIMIT);
     else
-        herd_head_set_ongoing(&t->head, 1 - t->head.side);
+        herd_head_set_ongoing(&t->head, side);
 }
 
 static uint64_t toy_hash(const void *state)
@@ -126,16 +155,19 @@ static herd_rules toy_rules(int with_repeats)
     return r;
 }
 
-/* The root of a tree of the given depth, side to act `side`. */
-static toy_state toy_root(uint64_t seed, unsigned depth, int side, int coarse)
+/* The root of a game of the given shape and depth, `side` to act. */
+static toy_state toy_root(int shape, uint64_t seed, unsigned depth, int side, int coarse)
 {
     toy_state t;
     memset(&t, 0, sizeof t);
     herd_rng_seed(&t.head.rng, seed);
     herd_head_set_ongoing(&t.head, side);
     t.seed = seed;
-    t.depth = (uint8_t)depth;
+    t.shape = (uint8_t)shape;
+    t.height = t.depth = (uint8_t)depth;
     t.coarse = (uint8_t)coarse;
+    if (shape == TOY_DAG)
+        t.node = (uint32_t)depth << 8 | (uint32_t)side;
     return t;
 }
 
@@ -229,7 +261,20 @@ static herd_move search_root(const herd_rules *rules, const toy_state *root, uns
 
 /* ------------------------------------------------------------ the tests */
 
-#define TREES 300
+#define GAMES 300
+
+static toy_state random_root(test_rng *tr, int shape, int coarse)
+{
+    uint64_t seed = trng_next(tr);
+    unsigned depth = 1 + trng_below(tr, TOY_DEPTH_MAX);
+    return toy_root(shape, seed, depth, (int)trng_below(tr, 2), coarse);
+}
+
+/* The shallowest search that plain minimax describes (see TOY_DAG). */
+static unsigned first_depth(const toy_state *root)
+{
+    return root->shape == TOY_DAG ? root->depth : 1;
+}
 
 /* Whatever the table, the killers, the history and the iterations did, the
  * action chosen at depth d is worth the best minimax value at depth d. */
@@ -241,19 +286,18 @@ static void alphabeta_choice_has_the_minimax_value(void **state)
     trng_seed(&tr, 1);
     int decisive = 0; /* searches where some root action was worse */
     int searches = 0;
-    for (int k = 0; k < TREES; k++) {
-        toy_state root = toy_root(trng_next(&tr), 1 + trng_below(&tr, TOY_DEPTH_MAX),
-                                  (int)trng_below(&tr, 2), k % 4 == 0);
-        for (unsigned depth = 1; depth <= TOY_DEPTH_MAX + 1; depth++) {
+    for (int k = 0; k < GAMES; k++) {
+        toy_state root = random_root(&tr, k % 3, k % 4 == 0);
+        for (unsigned depth = first_depth(&root); depth <= TOY_DEPTH_MAX + 1; depth++) {
             int value[TOY_BRANCH_MAX];
             size_t n = root_values(&root, depth, value);
             int best = max_of(value, n);
             herd_move m = search_root(&rules, &root, depth, BUDGET_LARGE, trng_next(&tr), NULL);
             if (value[m - 1] != best)
-                print_error("tree %d (seed %llu, depth %u), search depth %u: chose %u worth %d, "
-                            "best %d\n",
-                            k, (unsigned long long)root.seed, root.depth, depth, (unsigned)m,
-                            value[m - 1], best);
+                print_error("game %d (shape %d, seed %llu, depth %u), search depth %u: chose %u "
+                            "worth %d, best %d\n",
+                            k, root.shape, (unsigned long long)root.seed, root.depth, depth,
+                            (unsigned)m, value[m - 1], best);
             assert_int_equal(value[m - 1], best);
             searches++;
             for (size_t i = 0; i < n; i++)
@@ -263,7 +307,7 @@ static void alphabeta_choice_has_the_minimax_value(void **state)
                 }
         }
     }
-    /* The trees give the search real choices to get wrong. */
+    /* The games give the search real choices to get wrong. */
     assert_true(decisive > searches * 3 / 4);
 }
 
@@ -282,11 +326,10 @@ static void alphabeta_counts_a_repeat_worse_at_the_root(void **state)
     trng_seed(&tr, 2);
     int avoided = 0; /* a repeat was best but a new action within the penalty was chosen */
     int taken = 0;   /* a repeat better by more than the penalty was chosen */
-    for (int k = 0; k < TREES; k++) {
-        toy_state root = toy_root(trng_next(&tr), 1 + trng_below(&tr, TOY_DEPTH_MAX),
-                                  (int)trng_below(&tr, 2), k % 4 != 0);
+    for (int k = 0; k < GAMES; k++) {
+        toy_state root = random_root(&tr, k % 3, k % 4 != 0);
         unsigned repeats = toy_node_of(&root).repeats;
-        for (unsigned depth = 1; depth <= TOY_DEPTH_MAX; depth++) {
+        for (unsigned depth = first_depth(&root); depth <= TOY_DEPTH_MAX; depth++) {
             int value[TOY_BRANCH_MAX], counted[TOY_BRANCH_MAX];
             size_t n = root_values(&root, depth, value);
             int best_new = INT_MIN, best_repeat = INT_MIN;
@@ -302,9 +345,9 @@ static void alphabeta_counts_a_repeat_worse_at_the_root(void **state)
             herd_move m = search_root(&rules, &root, depth, BUDGET_LARGE, trng_next(&tr), NULL);
             int chose_repeat = (int)(repeats >> (m - 1)) & 1;
             if (counted[m - 1] != max_of(counted, n))
-                print_error("tree %d (seed %llu), depth %u: chose %u (%s) worth %d, best "
-                            "repeat %d, best other %d\n",
-                            k, (unsigned long long)root.seed, depth, (unsigned)m,
+                print_error("game %d (shape %d, seed %llu), depth %u: chose %u (%s) worth %d, "
+                            "best repeat %d, best other %d\n",
+                            k, root.shape, (unsigned long long)root.seed, depth, (unsigned)m,
                             chose_repeat ? "repeat" : "new", value[m - 1], best_repeat, best_new);
             assert_int_equal(counted[m - 1], max_of(counted, n));
             int plain = best_repeat > -DECIDED && best_repeat < DECIDED && best_new > -DECIDED;
@@ -337,8 +380,7 @@ static void alphabeta_keeps_to_a_small_budget_and_repeats_itself(void **state)
     trng_seed(&tr, 3);
     int spent = 0, completed = 0;
     for (int k = 0; k < 100; k++) {
-        toy_state root = toy_root(trng_next(&tr), 3 + trng_below(&tr, TOY_DEPTH_MAX - 2),
-                                  (int)trng_below(&tr, 2), k % 2);
+        toy_state root = random_root(&tr, k % 3, k % 2);
         uint64_t rng_seed = trng_next(&tr);
         herd_move unlimited =
             search_root(&rules, &root, TOY_DEPTH_MAX, BUDGET_LARGE, rng_seed, NULL);
@@ -367,7 +409,7 @@ static void alphabeta_without_memory_fails_cleanly(void **state)
 {
     (void)state;
     const herd_rules rules = toy_rules(1);
-    toy_state root = toy_root(7, TOY_DEPTH_MAX, 0, 0);
+    toy_state root = toy_root(TOY_TREE, 7, TOY_DEPTH_MAX, 0, 0);
     toy_state before = root;
     herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 4, 1000};
     herd_rng rng, rng_before;
