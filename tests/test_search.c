@@ -22,14 +22,20 @@
  *   at the same ply, so the table's entries are met again within an
  *   iteration at the depth they were stored with;
  * - TOY_DAG: a node is a height, an index 0..2 and the side to act; each
- *   action goes down 1 to 3 heights: distinct paths reach a node at
- *   different plies, so the table gives deeper results than asked and only
- *   a search that sees every end (depth >= the root's height) is plain
- *   minimax.
+ *   action goes down 1 to 3 heights (action 1 as far as it can, so that low
+ *   nodes are often met first at a shallow ply, then again deeper): distinct
+ *   paths reach a node at different plies, so the table gives deeper
+ *   results than asked and only a search that sees every end (depth >= the
+ *   root's height) is plain minimax.
  * In all three the game ends at height 0, at the latest after `depth`
- * actions. */
+ * actions. A root may also have a probe: one more action, TOY_PROBE, into a
+ * line of single actions that ends after `probe` plies with a win for
+ * `probe_winner`: a root action of a chosen value. */
 #define TOY_BRANCH_MAX 6
 #define TOY_DEPTH_MAX 6
+#define TOY_PROBE (TOY_BRANCH_MAX + 1)
+#define TOY_MOVES_MAX TOY_PROBE
+#define TOY_LINE (UINT32_C(1) << 31) /* the probe's line: TOY_LINE | height */
 
 enum { TOY_TREE, TOY_SAME_PLY, TOY_DAG };
 
@@ -42,6 +48,9 @@ typedef struct toy_state {
     uint8_t depth;  /* the root's height */
     uint8_t coarse; /* evaluations in steps of 10 within -150..150 (ties and
                        differences near the repeat penalty are common) */
+    uint8_t probe;  /* the probe's plies to its end, 0 for none */
+    uint8_t probe_winner;
+    uint8_t pad[6];
 } toy_state;
 
 /* The searches keep states one after another, 8-byte aligned. */
@@ -68,12 +77,16 @@ static uint64_t toy_mix(uint64_t seed, uint64_t node)
 
 static toy_node toy_node_of(const toy_state *t)
 {
+    if (t->node & TOY_LINE) {
+        toy_node line = {t->height ? HERD_ONGOING : HERD_WIN, t->probe_winner, 1, 0, 0};
+        return line;
+    }
     uint64_t r = toy_mix(t->seed, t->node);
     unsigned u = (unsigned)(r % 100);
-    int root = t->height == t->depth; /* only the root is that high */
+    int root = t->head.ply == 0;
     toy_node n = {HERD_ONGOING, (int)((r >> 8) & 1), 2 + (size_t)((r >> 12) % 5), 0, 0};
     if (t->height == 0)
-        n.end = u < 70 ? HERD_WIN : HERD_DRAW;
+        n.end = u < 70 || t->shape == TOY_DAG ? HERD_WIN : HERD_DRAW;
     else if (!root && u < 10)
         n.end = HERD_WIN;
     else if (!root && u < 14)
@@ -90,10 +103,12 @@ static size_t toy_legal(const void *state, herd_move *buf)
     const toy_state *t = state;
     if (t->head.result != HERD_ONGOING)
         return 0;
-    toy_node n = toy_node_of(t);
-    for (size_t i = 0; i < n.branching; i++)
+    size_t n = toy_node_of(t).branching;
+    for (size_t i = 0; i < n; i++)
         buf[i] = i + 1;
-    return n.branching;
+    if (t->head.ply == 0 && t->probe)
+        buf[n++] = TOY_PROBE;
+    return n;
 }
 
 /* As a game's search_play: a node where the side to act has no action stays
@@ -102,7 +117,14 @@ static void toy_play(void *state, herd_move m)
 {
     toy_state *t = state;
     int side = 1 - t->head.side;
-    if (t->shape == TOY_TREE) {
+    t->head.ply++;
+    if (m == TOY_PROBE) {
+        t->height = (uint8_t)(t->probe - 1);
+        t->node = TOY_LINE | t->height;
+    } else if (t->node & TOY_LINE) {
+        t->height--;
+        t->node = TOY_LINE | t->height;
+    } else if (t->shape == TOY_TREE) {
         t->node = t->node * 8 + (uint32_t)m;
         t->height--;
     } else if (t->shape == TOY_SAME_PLY) {
@@ -146,7 +168,7 @@ static herd_rules toy_rules(int with_repeats)
     herd_rules r = {0};
     r.name = "toy";
     r.state_size = sizeof(toy_state);
-    r.max_moves = TOY_BRANCH_MAX;
+    r.max_moves = TOY_MOVES_MAX;
     r.legal = toy_legal;
     r.play = toy_play;
     r.hash = toy_hash;
@@ -186,7 +208,7 @@ static int minimax(const toy_state *t, unsigned ply, unsigned depth, int me)
         return h->result == HERD_DRAW ? 0 : h->winner == me ? win : -win;
     if (depth == 0)
         return h->side == me ? toy_evaluate(t) : -toy_evaluate(t);
-    herd_move moves[TOY_BRANCH_MAX];
+    herd_move moves[TOY_MOVES_MAX];
     size_t n = toy_legal(t, moves);
     int maximize = h->side == me;
     if (n == 0)
@@ -202,18 +224,21 @@ static int minimax(const toy_state *t, unsigned ply, unsigned depth, int me)
     return best;
 }
 
-/* The minimax value to `depth` plies of each root action (value[a - 1]);
- * returns the number of actions. */
+/* The minimax value to `depth` plies of each root action a in value[a - 1]
+ * (INT_MIN for a number that is no action); returns the highest action. */
 static size_t root_values(const toy_state *root, unsigned depth, int *value)
 {
-    herd_move moves[TOY_BRANCH_MAX];
-    size_t n = toy_legal(root, moves);
+    herd_move moves[TOY_MOVES_MAX];
+    size_t n = toy_legal(root, moves), top = 0;
+    for (size_t i = 0; i < TOY_MOVES_MAX; i++)
+        value[i] = INT_MIN;
     for (size_t i = 0; i < n; i++) {
         toy_state child = *root;
         toy_play(&child, moves[i]);
         value[moves[i] - 1] = minimax(&child, 1, depth - 1, root->head.side);
+        top = moves[i] > top ? moves[i] : top;
     }
-    return n;
+    return top;
 }
 
 static int max_of(const int *v, size_t n)
@@ -250,9 +275,11 @@ static herd_move search_root(const herd_rules *rules, const toy_state *root, uns
     assert_memory_equal(root, &before, sizeof before);
     assert_int_equal(a.live_blocks, 0);
     assert_int_equal(a.bad_old_size + a.bad_pointer, 0);
-    herd_move moves[TOY_BRANCH_MAX];
-    size_t n = toy_legal(root, moves);
-    assert_true(m >= 1 && m <= n);
+    herd_move moves[TOY_MOVES_MAX];
+    size_t n = toy_legal(root, moves), legal = 0;
+    for (size_t i = 0; i < n; i++)
+        legal |= moves[i] == m;
+    assert_true(legal);
     assert_true(budget != BUDGET_LARGE || s.nodes < budget); /* it did not stop short */
     if (nodes)
         *nodes = s.nodes;
@@ -289,7 +316,7 @@ static void alphabeta_choice_has_the_minimax_value(void **state)
     for (int k = 0; k < GAMES; k++) {
         toy_state root = random_root(&tr, k % 3, k % 4 == 0);
         for (unsigned depth = first_depth(&root); depth <= TOY_DEPTH_MAX + 1; depth++) {
-            int value[TOY_BRANCH_MAX];
+            int value[TOY_MOVES_MAX];
             size_t n = root_values(&root, depth, value);
             int best = max_of(value, n);
             herd_move m = search_root(&rules, &root, depth, BUDGET_LARGE, trng_next(&tr), NULL);
@@ -311,12 +338,55 @@ static void alphabeta_choice_has_the_minimax_value(void **state)
     assert_true(decisive > searches * 3 / 4);
 }
 
+#define DECIDED (HERD_SEARCH_WIN - 1000) /* beyond: a win or a loss */
+
+/* Where the searches see every end, a win counts by its distance, however
+ * the table met its positions (TOY_DAG: at other plies than it stored them):
+ * a probe a ply nearer than the best win (or a ply further than the least
+ * bad loss) is chosen, one a ply further (nearer) is not. */
+static void alphabeta_wins_soonest_and_loses_latest(void **state)
+{
+    (void)state;
+    const herd_rules rules = toy_rules(0);
+    test_rng tr;
+    trng_seed(&tr, 4);
+    int probed = 0;
+    for (int k = 0; k < GAMES; k++) {
+        toy_state root = random_root(&tr, TOY_DAG, 0);
+        unsigned depth = root.depth + 1; /* the probes' lines end within it */
+        int value[TOY_MOVES_MAX];
+        int best = max_of(value, root_values(&root, depth, value));
+        if (best > -DECIDED && best < DECIDED)
+            continue; /* a draw */
+        int me = root.head.side, wins = best > 0;
+        unsigned plies = (unsigned)(HERD_SEARCH_WIN - (wins ? best : -best));
+        for (int better = 0; better < 2; better++) {
+            toy_state probed_root = root;
+            probed_root.probe_winner = (uint8_t)(wins ? me : 1 - me);
+            probed_root.probe = (uint8_t)(wins == better ? plies - 1 : plies + 1);
+            if (probed_root.probe == 0)
+                continue; /* no win is nearer than one ply */
+            size_t n = root_values(&probed_root, depth, value);
+            herd_move m =
+                search_root(&rules, &probed_root, depth, BUDGET_LARGE, trng_next(&tr), NULL);
+            if (value[m - 1] != max_of(value, n) || (m == TOY_PROBE) != better)
+                print_error("game %d (seed %llu, depth %u): best %d, probe %d: chose %u worth "
+                            "%d\n",
+                            k, (unsigned long long)root.seed, root.depth, best,
+                            value[TOY_PROBE - 1], (unsigned)m, value[m - 1]);
+            assert_int_equal(value[m - 1], max_of(value, n));
+            assert_int_equal(m == TOY_PROBE, better);
+            probed++;
+        }
+    }
+    assert_true(probed > GAMES);
+}
+
 /* The root counts an action that undoes the previous one REPEAT_PENALTY (50)
  * worse, unless it wins or loses: it chooses among the best by that count.
  * (A repeat exactly 50 better than the best other action counts the same
  * as it, so either may be chosen.) */
 #define REPEAT_PENALTY 50
-#define DECIDED (HERD_SEARCH_WIN - 1000) /* beyond: a win or a loss */
 
 static void alphabeta_counts_a_repeat_worse_at_the_root(void **state)
 {
@@ -330,7 +400,7 @@ static void alphabeta_counts_a_repeat_worse_at_the_root(void **state)
         toy_state root = random_root(&tr, k % 3, k % 4 != 0);
         unsigned repeats = toy_node_of(&root).repeats;
         for (unsigned depth = first_depth(&root); depth <= TOY_DEPTH_MAX; depth++) {
-            int value[TOY_BRANCH_MAX], counted[TOY_BRANCH_MAX];
+            int value[TOY_MOVES_MAX], counted[TOY_MOVES_MAX];
             size_t n = root_values(&root, depth, value);
             int best_new = INT_MIN, best_repeat = INT_MIN;
             for (size_t i = 0; i < n; i++) {
@@ -432,6 +502,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(alphabeta_choice_has_the_minimax_value),
+        cmocka_unit_test(alphabeta_wins_soonest_and_loses_latest),
         cmocka_unit_test(alphabeta_counts_a_repeat_worse_at_the_root),
         cmocka_unit_test(alphabeta_keeps_to_a_small_budget_and_repeats_itself),
         cmocka_unit_test(alphabeta_without_memory_fails_cleanly),
