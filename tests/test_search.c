@@ -94,7 +94,7 @@ static toy_node toy_node_of(const toy_state *t)
     else if (!root && u < 18)
         n.branching = 0;
     n.value = t->coarse ? ((int)((r >> 16) % 31) - 15) * 10 : (int)((r >> 16) % 2001) - 1000;
-    n.repeats = (unsigned)((r >> 40) & (r >> 48)) & 0x3F; /* a quarter of the actions */
+    n.repeats = (unsigned)(r >> 40) & 0x3F; /* half the actions */
     return n;
 }
 
@@ -288,7 +288,7 @@ static herd_move search_root(const herd_rules *rules, const toy_state *root, uns
 
 /* ------------------------------------------------------------ the tests */
 
-#define GAMES 300
+#define GAMES 1000
 
 static toy_state random_root(test_rng *tr, int shape, int coarse)
 {
