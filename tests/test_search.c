@@ -1,9 +1,11 @@
 /* The alpha-beta search (lib/ai/alphabeta.c) against brute-force minimax on
- * random toy game trees: its transposition table, killers, history ordering
- * and iterative deepening never change the value of its choice; its root
- * penalty for an action that undoes the previous one decides exactly the
- * choices it should; it keeps to its node budget and chooses the same for
- * the same generator; it fails cleanly without memory. */
+ * random toy games: its transposition table, killers, history ordering and
+ * iterative deepening never change the value of its choice; wins count by
+ * their distance wherever the table met their positions; its root penalty
+ * for an action that undoes the previous one decides exactly the choices it
+ * should; it keeps to its node budget, chooses what one of its iterations
+ * could when the budget cuts it short, and chooses the same for the same
+ * generator; it fails cleanly without memory. */
 #include <limits.h>
 
 #include "ai/search.h"
@@ -83,9 +85,9 @@ static toy_node toy_node_of(const toy_state *t)
     }
     uint64_t r = toy_mix(t->seed, t->node);
     unsigned u = (unsigned)(r % 100);
-    int root = t->head.ply == 0;
+    int root = t->head.ply == 0; /* toy_play counts the plies */
     toy_node n = {HERD_ONGOING, (int)((r >> 8) & 1), 2 + (size_t)((r >> 12) % 5), 0, 0};
-    if (t->height == 0)
+    if (t->height == 0) /* TOY_DAG's are all won: most of its values count plies */
         n.end = u < 70 || t->shape == TOY_DAG ? HERD_WIN : HERD_DRAW;
     else if (!root && u < 10)
         n.end = HERD_WIN;
@@ -148,8 +150,8 @@ static void toy_play(void *state, herd_move m)
 
 static uint64_t toy_hash(const void *state)
 {
-    /* A bijection of the path (SplitMix64's steps each are one): distinct
-     * nodes never share a key, and the keys spread over the table. */
+    /* A bijection of the node's number (SplitMix64's steps each are one):
+     * distinct nodes never share a key, and the keys spread over the table. */
     return toy_mix(0, ((const toy_state *)state)->node);
 }
 
