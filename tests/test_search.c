@@ -384,11 +384,11 @@ static void alphabeta_wins_soonest_and_loses_latest(void **state)
     assert_true(probed > GAMES);
 }
 
-/* The root counts an action that undoes the previous one REPEAT_PENALTY (50)
+/* The root counts an action that undoes the previous one REPEAT_PENALTY
  * worse, unless it wins or loses: it chooses among the best by that count.
- * (A repeat exactly 50 better than the best other action counts the same
- * as it, so either may be chosen.) */
-#define REPEAT_PENALTY 50
+ * (A repeat exactly that much better than the best other action counts the
+ * same as it, so either may be chosen.) */
+#define REPEAT_PENALTY HERD_SEARCH_REPEAT_PENALTY
 
 static void alphabeta_counts_a_repeat_worse_at_the_root(void **state)
 {

@@ -9,10 +9,6 @@
 /* Scores this close to a win are wins at a known distance. */
 #define NEAR_WIN (HERD_SEARCH_WIN - 10000)
 
-/* How much worse a root action that undoes the previous one counts (see
- * herd_rules.repeats): about two steps of the leading horse in horses' race. */
-#define REPEAT_PENALTY 50
-
 enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
 
 typedef struct tt_entry {
@@ -252,7 +248,7 @@ static herd_move root_iteration(ab_search *a, herd_move *moves, size_t n, unsign
         if (a->out_of_budget)
             break;
         if (r->repeats && r->repeats(state_at(a, 0), moves[i]) && v > -NEAR_WIN && v < NEAR_WIN)
-            v -= REPEAT_PENALTY;
+            v -= HERD_SEARCH_REPEAT_PENALTY;
         *searched = i + 1;
         if (v > best) {
             best = v;

@@ -26,6 +26,11 @@ typedef struct herd_search {
  * the winner hurries and the loser delays. */
 #define HERD_SEARCH_WIN 1000000
 
+/* How much worse alpha-beta counts a root action that undoes the side's
+ * previous one (herd_rules.repeats), unless it wins or loses: about two
+ * steps of the leading horse in horses' race. */
+#define HERD_SEARCH_REPEAT_PENALTY 50
+
 /* Alpha-beta with iterative deepening, a transposition table and the table's
  * move tried first. Chance events are averaged over their outcomes. Returns
  * HERD_OK, HERD_E_NOMEM or HERD_E_INTERRUPTED; the state is not changed. */
