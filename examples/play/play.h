@@ -159,7 +159,9 @@ enum {
 int play_pick_key(play_session *s, play_pick *p, int ch, int rows, int cols, play_is_cell is_cell,
                   herd_cell *chosen);
 
-/* The name of a cell ("c3"). */
+/* The name of a cell ("c3"), in a buffer of PLAY_CELL_NAME_SIZE bytes: room
+ * for any int column, so that the compiler sees no truncation. */
+#define PLAY_CELL_NAME_SIZE 16
 const char *play_cell_name(herd_cell c, char *buf, size_t cap);
 
 /* Whether two cells are the same. */

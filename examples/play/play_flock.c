@@ -141,7 +141,7 @@ static void flock_draw(play_session *s, int rows, int cols)
     draw_board(s, cw);
 
     int px = BOARD_X + cw * w + 1, pw = cols - px, y = BOARD_Y - 1;
-    char line[200], name[8], name2[8], text[HERD_MAX_MOVE_TEXT];
+    char line[200], name[PLAY_CELL_NAME_SIZE], name2[PLAY_CELL_NAME_SIZE], text[HERD_MAX_MOVE_TEXT];
     int captured[2] = {0, 0}, stones[2] = {0, 0}, left = 0, banned = 0, range = 0;
     for (int side = 0; side < 2; side++) {
         herd_flock_captured(s->g, side, &captured[side]);
@@ -193,7 +193,7 @@ static void choose(play_session *s, herd_cell c)
     if (play_choose(s, &v->choice, c, side_at(s, c),
                     st.side == HERD_FLOCK_BLACK ? "black stone" : "white stone", targets))
         return;
-    char from[8], to[8], text[24];
+    char from[PLAY_CELL_NAME_SIZE], to[PLAY_CELL_NAME_SIZE], text[2 * PLAY_CELL_NAME_SIZE];
     snprintf(text, sizeof text, "%s-%s", play_cell_name(v->choice.from, from, sizeof from),
              play_cell_name(c, to, sizeof to));
     play_text_move(s, text); /* refused: the library says why, the choice stays */

@@ -157,7 +157,7 @@ int play_choose(play_session *s, play_choice *ch, herd_cell c, int side_on_cell,
                 play_targets targets)
 {
     herd_status st;
-    char name[8];
+    char name[PLAY_CELL_NAME_SIZE];
     herd_get_status(s->g, &st);
     if (ch->hint && play_same_cell(c, ch->hint_at)) {
         play_move(s, ch->hint);

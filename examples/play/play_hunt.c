@@ -126,7 +126,7 @@ static size_t targets(const play_session *s, herd_cell *out)
 /* The text of the chain so far ("d4-d6"), to which a hop is added. */
 static void chain_text(const hunt_view *v, char *buf, size_t cap)
 {
-    char name[8];
+    char name[PLAY_CELL_NAME_SIZE];
     snprintf(buf, cap, "%s", play_cell_name(v->choice.from, name, sizeof name));
     for (int i = 0; i < v->hops; i++) {
         size_t len = strlen(buf);
@@ -337,7 +337,7 @@ static void choose(play_session *s, herd_cell c)
 {
     hunt_view *v = s->vs;
     const hunt_rules *r = v->rules;
-    char name[8], text[HERD_MAX_MOVE_TEXT + 8];
+    char name[PLAY_CELL_NAME_SIZE], text[HERD_MAX_MOVE_TEXT + 8];
     if (v->hops && play_same_cell(c, chain_end(v))) { /* the fox stops here */
         play_move(s, r->jumps(v->choice.from, v->landing, v->hops));
         return;
