@@ -27,7 +27,7 @@ static herd_game *new_game_of(const char *game, const char *options)
     herd_error err;
     int rc = herd_new(&g, game, options, NULL, NULL, &err);
     if (rc != HERD_OK)
-        fail_msg("herd_new(%s, %s): %d %s", game, options, rc, err.message);
+        fail_msg("herd_new(%s, %s): %d %s", game, options ? options : "", rc, err.message);
     return g;
 }
 
@@ -331,6 +331,10 @@ static uint64_t ref_perft(const ref_state *s, unsigned depth)
     return total;
 }
 
+/* Room for any four int coordinates, so that the compiler sees no
+ * truncation (the texts themselves are short). */
+#define REF_MOVE_TEXT 32
+
 static void ref_move_text(ref_move m, char *buf, size_t cap)
 {
     snprintf(buf, cap, "%c%d-%c%d", 'a' + m.fr, m.fc + 1, 'a' + m.tr, m.tc + 1);
@@ -338,7 +342,7 @@ static void ref_move_text(ref_move m, char *buf, size_t cap)
 
 static void ref_text(const ref_state *s, char *buf, size_t cap)
 {
-    char last[2][16];
+    char last[2][REF_MOVE_TEXT];
     for (int side = 0; side < 2; side++) {
         const int *l = s->last[side];
         if (s->has_last[side])
@@ -402,7 +406,7 @@ static void check_legal_matches(herd_game *g, const ref_state *r)
 {
     herd_move moves[HERD_FLOCK_MAX_MOVES];
     ref_move rm[200];
-    char lib[HERD_FLOCK_MAX_MOVES][16], mine[200][16];
+    char lib[HERD_FLOCK_MAX_MOVES][REF_MOVE_TEXT], mine[200][REF_MOVE_TEXT];
     size_t n = 0, len;
     assert_int_equal(herd_legal_moves(g, moves, HERD_FLOCK_MAX_MOVES, &n), HERD_OK);
     int k = ref_legal(r, rm);
@@ -1159,7 +1163,7 @@ static void flock_random_games_agree_with_the_reference(void **state)
                 ref_move rm[200];
                 int rn = ref_legal(&r, rm), hit = -1;
                 for (int i = 0; i < rn; i++) {
-                    char t[16];
+                    char t[REF_MOVE_TEXT];
                     ref_move_text(rm[i], t, sizeof t);
                     if (strcmp(t, mt) == 0)
                         hit = i;

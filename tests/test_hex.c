@@ -68,7 +68,7 @@ static herd_game *new_game(const char *options)
     herd_error err;
     int rc = herd_new(&g, "hex", options, NULL, NULL, &err);
     if (rc != HERD_OK)
-        fail_msg("herd_new(hex, %s): %d %s", options, rc, err.message);
+        fail_msg("herd_new(hex, %s): %d %s", options ? options : "", rc, err.message);
     return g;
 }
 

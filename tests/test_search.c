@@ -402,7 +402,7 @@ static void alphabeta_counts_a_repeat_worse_at_the_root(void **state)
         toy_state root = random_root(&tr, k % 3, k % 4 != 0);
         unsigned repeats = toy_node_of(&root).repeats;
         for (unsigned depth = first_depth(&root); depth <= TOY_DEPTH_MAX; depth++) {
-            int value[TOY_MOVES_MAX], counted[TOY_MOVES_MAX];
+            int value[TOY_MOVES_MAX], counted[TOY_MOVES_MAX] = {0};
             size_t n = root_values(&root, depth, value);
             int best_new = INT_MIN, best_repeat = INT_MIN;
             for (size_t i = 0; i < n; i++) {
