@@ -2,6 +2,7 @@
  * (test_util.h): refusals and their messages, the herd rule, corner and
  * no-moves wins, the start placement, the computer player, perft, texts,
  * apply/undo, and the typed extras (lines, progress, moves log). */
+#include "internal.h" /* the rules' repeats(), which the searches use */
 #include "test_util.h"
 
 /* -------------------------------------------------------------- helpers */
@@ -1114,6 +1115,39 @@ static void show_draws_horse_ten_as_digit_zero(void **state)
     herd_free(g);
 }
 
+/* What the searches count as going back (herd_rules.repeats): exactly the
+ * move that returns the horse the side moved last to the cell it left. */
+static void straight_back_is_what_the_searches_count_as_a_repeat(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=4");
+    herd_move last[2] = {0, 0};
+    int backs = 0;
+    herd_status st;
+    for (int ply = 0; ply < 60 && herd_get_status(g, &st) == HERD_OK && st.result == HERD_ONGOING;
+         ply++) {
+        herd_move moves[HERD_HORSES_MAX_MOVES], back = 0;
+        size_t n;
+        int side = st.side;
+        assert_int_equal(herd_legal_moves(g, moves, HERD_HORSES_MAX_MOVES, &n), HERD_OK);
+        if (last[side]) {
+            herd_cell a, b;
+            herd_horses_move_cells(last[side], &a, &b);
+            back = herd_horses_move(b, a);
+        }
+        const void *st = herd_game_state(g, HERD_HORSES);
+        for (size_t i = 0; i < n; i++) {
+            assert_int_equal(herd_horses_rules.repeats(st, moves[i]), back && moves[i] == back);
+            backs += back && moves[i] == back;
+        }
+        herd_move m = moves[ply % n];
+        assert_int_equal(herd_apply(g, m), HERD_OK);
+        last[side] = m;
+    }
+    assert_true(backs > 10); /* going back was legal often enough to be tried */
+    herd_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1143,6 +1177,7 @@ int main(void)
         cmocka_unit_test(progress_is_the_knight_distance_to_the_target),
         cmocka_unit_test(log_line_names_the_side_the_horse_and_the_cells),
         cmocka_unit_test(show_draws_horse_ten_as_digit_zero),
+        cmocka_unit_test(straight_back_is_what_the_searches_count_as_a_repeat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
