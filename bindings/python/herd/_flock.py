@@ -172,16 +172,16 @@ class Flock(Game):
         ArgumentError for an empty cell."""
         return [cell_name(*rc) for rc in self.flock_coords(cell)]
 
-    def target_coords(self, cell: CellLike) -> List[Cell]:
+    def destination_coords(self, cell: CellLike) -> List[Cell]:
         """The cells the stone on `cell` can slide to now, in the order of
         legal(), as (row, col); none for an empty cell, a stone not of the
         side to move, or once the game is over (herd_flock_targets)."""
         return [(c.row, c.col)
                 for c in self._cell_list(self._lib.c.herd_flock_targets, cell, _OFF_BOARD)]
 
-    def targets(self, cell: CellLike) -> List[str]:
+    def destinations(self, cell: CellLike) -> List[str]:
         """The cells the stone on `cell` can slide to now, as texts."""
-        return [cell_name(*rc) for rc in self.target_coords(cell)]
+        return [cell_name(*rc) for rc in self.destination_coords(cell)]
 
     # ------------------------------------------------------------ picture
 
@@ -227,7 +227,7 @@ class Flock(Game):
         selected = options["selected"]
         if selected is not None:
             d.selection(grid.centre(parse_cell(selected)),
-                        [grid.centre(rc) for rc in self.target_coords(selected)], grid.size)
+                        [grid.centre(rc) for rc in self.destination_coords(selected)], grid.size)
         black, white = self.sides
         grid.caption(d, "%s; captured %s %d, %s %d; %d moves left"
                      % (self.status, black, self.captured(black), white, self.captured(white),

@@ -82,6 +82,9 @@ class Fox(Hunt):
         points, each two points from the one before in a straight line)
         (herd_fox_jumps); play() checks it. ArgumentError when the chain is
         not so."""
+        if isinstance(landings, str):
+            raise TypeError("the landings are a sequence of cells, e.g. ['d6'], not the text %r"
+                            % (landings,))
         hops = list(landings)
         what = "a jump chain from %s through %s" % (frm, ", ".join(str(c) for c in hops))
         if not 1 <= len(hops) <= self.MAX_HOPS:

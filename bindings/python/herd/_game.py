@@ -163,15 +163,21 @@ class Game:
             _CLASSES[cls.game] = cls
 
     def __new__(cls, name: Optional[str] = None, options: Optional[str] = None, /, **kw: Any):
-        if cls is Game and name in _CLASSES:
-            cls = _CLASSES[name]  # type: ignore[index]
+        if cls.game is None and name in _CLASSES and issubclass(_CLASSES[name], cls):
+            cls = _CLASSES[name]  # type: ignore[index]  # Game("hare"), Hunt("hare")
+        elif cls is not Game and cls.game is None:
+            raise TypeError("%s is a family of games, not a game: name one of %s"
+                            % (cls.__name__, ", ".join(sorted(
+                                n for n, c in _CLASSES.items() if issubclass(c, cls)))))
         return super().__new__(cls)
 
     def __init__(self, name: Optional[str] = None, options: Optional[str] = None, /,
                  **kw: Any) -> None:
         self._h = None
         self._lock = threading.RLock()
-        self._handle_lock = threading.Lock()
+        # Re-entrant: interrupt() may run in a signal handler of the thread
+        # that holds it in close().
+        self._handle_lock = threading.RLock()
         self._moves: List[Move] = []
         if name is None:
             name = self.game
@@ -203,7 +209,7 @@ class Game:
         name = lib.c.herd_game_name(handle).decode()
         self = object.__new__(_CLASSES.get(name, Game))
         self._lock = threading.RLock()
-        self._handle_lock = threading.Lock()
+        self._handle_lock = threading.RLock()
         self._moves = []
         self._adopt(lib, handle)
         return self
@@ -596,7 +602,7 @@ class Game:
     def interrupt(self) -> None:
         """Asks the long call running on this game in another thread (perft(),
         or genmove() and play_genmove() at a searching level) to stop: it then
-        raises WorkInterruptedError within about a thousand nodes, with the
+        raises WorkInterruptedError at its next node or playout, with the
         game unchanged (herd_interrupt). Returns at once, without waiting for
         the call. A request made while no long call runs stops the next one
         at its start; a call that does not search leaves it pending (hint(),

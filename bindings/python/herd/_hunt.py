@@ -50,7 +50,7 @@ class Hunt(Game):
         return [cell_name(*rc) for rc in self.point_coords]
 
     @property
-    def line_coords(self) -> List[Tuple[Cell, Cell]]:
+    def board_line_coords(self) -> List[Tuple[Cell, Cell]]:
         """The board's lines, each as its two points (row, col), the upper (or
         left) one first (herd_GAME_line)."""
         fn = getattr(self._lib.c, self._LINE_FN)
@@ -62,9 +62,9 @@ class Hunt(Game):
         return out
 
     @property
-    def lines(self) -> List[Tuple[str, str]]:
+    def board_lines(self) -> List[Tuple[str, str]]:
         """The board's lines as pairs of cell texts: [("a2", "b1"), ...]."""
-        return [(cell_name(*a), cell_name(*b)) for a, b in self.line_coords]
+        return [(cell_name(*a), cell_name(*b)) for a, b in self.board_line_coords]
 
     def at(self, cell: CellLike) -> Optional[Side]:
         """The side standing on the point `cell`, None when it is empty;
@@ -108,7 +108,7 @@ class Hunt(Game):
         start = parse_cell(cell)
         return [m for m in self.legal() if self.move_path_coords(m)[0] == start]
 
-    def target_coords(self, cell: CellLike) -> List[Cell]:
+    def destination_coords(self, cell: CellLike) -> List[Cell]:
         """The points where the legal moves of the piece on `cell` end, each
         once, in the order of its moves."""
         out: List[Cell] = []
@@ -118,9 +118,9 @@ class Hunt(Game):
                 out.append(end)
         return out
 
-    def targets(self, cell: CellLike) -> List[str]:
+    def destinations(self, cell: CellLike) -> List[str]:
         """The points where the legal moves of the piece on `cell` end, as texts."""
-        return [cell_name(*rc) for rc in self.target_coords(cell)]
+        return [cell_name(*rc) for rc in self.destination_coords(cell)]
 
     # ------------------------------------------------------------ picture
 
@@ -134,7 +134,7 @@ class Hunt(Game):
                     options["coordinates"], caption=True)
         size = grid.size
         grid.begin(d)
-        for a, b in self.line_coords:
+        for a, b in self.board_line_coords:
             (xa, ya), (xb, yb) = grid.centre(a), grid.centre(b)
             d.line(xa, ya, xb, yb, stroke=COLORS["line"], stroke_width=2.0, class_="line")
         last = options["lastmove"]
@@ -157,5 +157,5 @@ class Hunt(Game):
         selected = options["selected"]
         if selected is not None:
             d.selection(grid.centre(parse_cell(selected)),
-                        [grid.centre(rc) for rc in self.target_coords(selected)], size)
+                        [grid.centre(rc) for rc in self.destination_coords(selected)], size)
         grid.caption(d, self._caption())

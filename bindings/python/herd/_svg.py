@@ -201,7 +201,8 @@ def svg(game: Any, size: Optional[float] = None, coordinates: bool = True,
     if lastmove is not None:
         options["lastmove"] = game.parse_move(lastmove)
     d = Drawing()
-    game._draw_svg(d, options)
+    with game._using():  # one position throughout, whatever other threads play
+        game._draw_svg(d, options)
     text = d.tostring(size)
     if path is not None:
         with open(path, "w", encoding="utf-8") as f:

@@ -101,14 +101,15 @@ class Status(NamedTuple):
 class Solution(NamedTuple):
     """A position's exact value (herd_solve): the side that wins with perfect
     play, and the number of actions to the end when the winner hurries and
-    the loser delays. str() gives the protocol's `solve` answer: "= hounds 23".
+    the loser delays. str() gives the protocol's `solve` answer without its
+    "= " prefix, as Status does: "hounds 23".
     """
 
     winner: Side
     plies: int
 
     def __str__(self) -> str:
-        return "= %s %d" % (self.winner.value, self.plies)
+        return "%s %d" % (self.winner.value, self.plies)
 
 
 class Move:

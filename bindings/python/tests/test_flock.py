@@ -45,7 +45,7 @@ def setUpModule():
 
 
 class TestBoard(ErrorChecks):
-    def test_game_flock_is_a_FlockGame_with_its_options(self):
+    def test_game_flock_is_a_Flock_with_its_options(self):
         with Game("flock") as g:
             self.assertIsInstance(g, Flock)
             self.assertEqual(g.sides, (Side.BLACK, Side.WHITE))
@@ -94,11 +94,11 @@ class TestBoard(ErrorChecks):
             self.assertRefused(g, lambda: g.range("d4"), herd.E_ARG, "d4 holds no stone")
             self.assertRefused(g, lambda: g.flock("d4"), herd.E_ARG, "d4 holds no stone")
             self.assertRefused(g, lambda: g.at("h1"), herd.E_ARG, "h1 is not on the board")
-            self.assertRefused(g, lambda: g.targets("a8"), herd.E_ARG, "a8 is not on the board")
+            self.assertRefused(g, lambda: g.destinations("a8"), herd.E_ARG, "a8 is not on the board")
             self.assertRefused(g, lambda: g.stones(2), herd.E_ARG, "no side")
             self.assertRefused(g, lambda: g.captured("red"), herd.E_ARG, "no side")
             self.assertRefused(g, lambda: g.last_move_of(-1), herd.E_ARG, "no side")
-            self.assertEqual(g.targets("d4"), [])  # an empty cell has no targets
+            self.assertEqual(g.destinations("d4"), [])  # an empty cell has no targets
 
 
 class TestMoves(ErrorChecks):
@@ -119,10 +119,10 @@ class TestMoves(ErrorChecks):
 
     def test_targets_are_the_stones_legal_moves(self):
         with Flock() as g:
-            self.assertEqual(g.targets("g1"), ["f1", "e1", "d1"])
-            self.assertEqual(g.target_coords("g1"), [(5, 0), (4, 0), (3, 0)])
+            self.assertEqual(g.destinations("g1"), ["f1", "e1", "d1"])
+            self.assertEqual(g.destination_coords("g1"), [(5, 0), (4, 0), (3, 0)])
             self.assertEqual([str(m) for m in g.moves_from("g1")], ["g1-f1", "g1-e1", "g1-d1"])
-            self.assertEqual(g.targets("a1"), [])  # White's, and Black is to move
+            self.assertEqual(g.destinations("a1"), [])  # White's, and Black is to move
             every = [m for r in range(7) for c in range(7) for m in g.moves_from((r, c))]
             self.assertEqual(sorted(every, key=int), sorted(g.legal(), key=int))
 
@@ -147,7 +147,7 @@ class TestMoves(ErrorChecks):
             g.play("a1-b1")
             g.play("g2-f2")
             self.assertEqual(g.straight_back, ("b1", "a1"))
-            self.assertNotIn("a1", g.targets("b1"))
+            self.assertNotIn("a1", g.destinations("b1"))
             self.assertRefused(g, lambda: g.play("b1-a1"), herd.E_ILLEGAL, "straight back")
             self.assertEqual(g.last_move_of("white"), g.parse_move("a1-b1"))
             self.assertEqual(g.last_move_of(1), g.parse_move("a1-b1"))
@@ -181,7 +181,7 @@ class TestRandomGames(ErrorChecks):
                             flock = model_flock(rows, (r, c))
                             self.assertEqual(g.flock_coords((r, c)), flock)
                             self.assertEqual(g.range((r, c)), min(3, len(flock)))
-                            targets |= {((r, c), t) for t in g.target_coords((r, c))}
+                            targets |= {((r, c), t) for t in g.destination_coords((r, c))}
                     self.assertEqual(targets, {g.move_coords(m) for m in g.legal()})
                     if g.is_over:
                         break
@@ -211,7 +211,7 @@ class TestRandomGames(ErrorChecks):
                     self.assertEqual(g.moves_left, 0)
                     black, white = g.stones(0), g.stones(1)
                     self.assertEqual(st.result is Result.DRAW, black == white)
-                self.assertEqual(g.targets(g.move_cells(g.last_move)[1]), [])
+                self.assertEqual(g.destinations(g.move_cells(g.last_move)[1]), [])
         self.assertGreaterEqual(len(reasons), 2, reasons)
 
 

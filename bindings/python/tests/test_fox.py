@@ -34,12 +34,26 @@ def setUpModule():
 
 
 class TestBoard(ErrorChecks):
-    def test_game_fox_is_a_FoxGame(self):
+    def test_game_fox_is_a_Fox(self):
         with Game("fox") as g:
             self.assertIsInstance(g, Fox)
             self.assertIsInstance(g, herd.Hunt)
             self.assertEqual(g.sides, (Side.FOX, Side.GEESE))
         self.assertIs(herd.game_class("fox"), Fox)
+
+    def test_hunt_is_a_family_not_a_game(self):
+        with herd.Hunt("fox") as g:
+            self.assertIsInstance(g, Fox)
+        with self.assertRaisesRegex(TypeError, "family of games.*fox, hare"):
+            herd.Hunt()
+        with self.assertRaisesRegex(TypeError, "family of games"):
+            herd.Hunt("horses")
+
+    def test_a_chain_is_cells_not_one_text(self):
+        with Fox() as g:
+            with self.assertRaisesRegex(TypeError, "sequence of cells"):
+                g.jumps("d4", "d6")
+            self.assertEqual(str(g.jumps("d4", ["d6"])), "d4-d6")
 
     def test_points_are_the_cross_and_lines_join_neighbours(self):
         with Fox() as g:
@@ -48,7 +62,7 @@ class TestBoard(ErrorChecks):
             self.assertEqual(len(cross), g.POINTS)
             self.assertEqual(g.points, sorted(g.points, key=str.encode))
             self.assertNotIn("b2", g.points)
-            lines = g.line_coords
+            lines = g.board_line_coords
             self.assertEqual(len(lines), g.LINES)
             want = set()
             for a in cross:
@@ -58,7 +72,7 @@ class TestBoard(ErrorChecks):
                         if b != a and on_cross(b):
                             want.add(frozenset((a, b)))
             self.assertEqual({frozenset(line) for line in lines}, want)
-            self.assertIn(("b3", "c2"), g.lines)
+            self.assertIn(("b3", "c2"), g.board_lines)
 
     def test_start_pieces_and_the_options(self):
         with Fox() as g:
@@ -115,13 +129,13 @@ class TestActions(ErrorChecks):
         with Game.from_position(JUMPY.replace("turn=fox", "turn=geese")) as g:
             self.assertRefused(g, lambda: g.play("c1-d1"), herd.E_ILLEGAL, "only up")
             self.assertRefused(g, lambda: g.play("c2-c3"), herd.E_ILLEGAL, "only up")
-            self.assertEqual(g.targets("c1"), [])
-            self.assertEqual(sorted(g.targets("d5")), ["c4", "c5", "c6"])
+            self.assertEqual(g.destinations("c1"), [])
+            self.assertEqual(sorted(g.destinations("d5")), ["c4", "c5", "c6"])
 
     def test_a_jump_chain_captures_a_goose_per_hop(self):
         with Game.from_position(JUMPY) as g:
             self.assertEqual(g.geese_left, 13)
-            self.assertIn("f4", g.targets("d4"))
+            self.assertIn("f4", g.destinations("d4"))
             g.play(g.jumps("d4", ["d6", "f4"]))
             self.assertEqual(g.geese_left, 11)
             self.assertIsNone(g.at("d5"))
@@ -138,8 +152,8 @@ class TestActions(ErrorChecks):
                 end = g.move_path(m)[-1]
                 if end not in ends:
                     ends.append(end)
-            self.assertEqual(g.targets("d4"), ends)
-            self.assertEqual(g.targets("e5"), [])  # a goose, and the fox is to move
+            self.assertEqual(g.destinations("d4"), ends)
+            self.assertEqual(g.destinations("e5"), [])  # a goose, and the fox is to move
             every = sorted(str(m) for p in g.points for m in g.moves_from(p))
             self.assertEqual(every, g.legal_texts())
 
@@ -167,7 +181,7 @@ class TestRandomGames(ErrorChecks):
                     m = g.genmove(1) if computer else rng.choice(g.legal())
                     path = g.move_path(m)
                     self.assertIs(g.at(path[0]), g.side_to_move)
-                    self.assertIn(path[-1], g.targets(path[0]))
+                    self.assertIn(path[-1], g.destinations(path[0]))
                     before = g.geese_left
                     first_hop = max(abs(a - b) for a, b in zip(cell_rc(path[0]),
                                                                cell_rc(path[1])))

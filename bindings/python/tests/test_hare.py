@@ -41,7 +41,7 @@ def setUpModule():
 
 
 class TestBoard(ErrorChecks):
-    def test_game_hare_is_a_HareGame(self):
+    def test_game_hare_is_a_Hare(self):
         with Game("hare") as g:
             self.assertIsInstance(g, Hare)
             self.assertIsInstance(g, herd.Hunt)
@@ -53,10 +53,10 @@ class TestBoard(ErrorChecks):
             self.assertEqual(g.points, POINTS)
             self.assertEqual(len(POINTS), g.POINTS)
             self.assertEqual(g.point_coords, [cell_rc(p) for p in POINTS])
-            lines = g.lines
+            lines = g.board_lines
             self.assertEqual(len(lines), g.LINES)
             self.assertEqual({frozenset(line) for line in lines}, docs_lines())
-            for a, b in g.line_coords:  # the upper-left point first
+            for a, b in g.board_line_coords:  # the upper-left point first
                 self.assertLess(a, b)
             self.assertNotIn(("b2", "c1"), lines)
 
@@ -120,11 +120,11 @@ class TestMoves(ErrorChecks):
 
     def test_a_piece_moves_to_its_targets(self):
         with Hare() as g:
-            self.assertEqual(g.targets("d1"), ["c1", "c2", "d2"])
+            self.assertEqual(g.destinations("d1"), ["c1", "c2", "d2"])
             self.assertEqual([str(m) for m in g.moves_from("d1")], ["d1-c1", "d1-c2", "d1-d2"])
-            self.assertEqual(g.target_coords("d1"), [(2, 0), (2, 1), (3, 1)])
-            self.assertEqual(g.targets("a2"), [])  # the hare, and the hounds are to move
-            self.assertEqual(g.targets("c2"), [])  # an empty point
+            self.assertEqual(g.destination_coords("d1"), [(2, 0), (2, 1), (3, 1)])
+            self.assertEqual(g.destinations("a2"), [])  # the hare, and the hounds are to move
+            self.assertEqual(g.destinations("c2"), [])  # an empty point
             every = sorted(str(m) for p in POINTS for m in g.moves_from(p))
             self.assertEqual(every, g.legal_texts())
 
@@ -134,7 +134,7 @@ class TestSolve(ErrorChecks):
         with Hare() as g:
             solution = g.solve()
             self.assertEqual(solution, herd.Solution(Side.HOUNDS, 23))
-            self.assertEqual(str(solution), "= hounds 23")
+            self.assertEqual(str(solution), "hounds 23")
             self.assertEqual(g.position, HARE_START)  # solving changes nothing
             self.assertEqual(g.history_length, 0)
             plies = 0
@@ -202,7 +202,7 @@ class TestRandomGames(ErrorChecks):
                     frm, to = g.move_cells(m)
                     self.assertIs(g.at(frm), g.side_to_move)
                     self.assertIsNone(g.at(to))
-                    self.assertIn(to, g.targets(frm))
+                    self.assertIn(to, g.destinations(frm))
                     self.assertIn(frozenset((frm, to)), docs_lines())
                     g.play(m)
                     if turn == "hounds":

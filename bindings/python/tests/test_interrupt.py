@@ -85,10 +85,11 @@ class TestInterrupt(ErrorChecks):
                 total += g.perft(1)
                 g.undo()
             self.assertEqual(g.perft(2), total)
-            copy = g.clone()
             g.interrupt()
-            self.assertEqual(copy.perft(1), len(g.legal()))  # a clone has its own request
+            copy = g.clone()  # a clone does not take a pending request with it
+            self.assertEqual(copy.perft(1), len(g.legal()))
             copy.close()
+            self.assertRefused(g, lambda: g.perft(1), herd.E_INTERRUPTED, "interrupted")
 
     def test_interrupting_while_another_thread_closes_never_crashes(self):
         for _ in range(20):

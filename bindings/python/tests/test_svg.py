@@ -186,8 +186,8 @@ class TestHuntPictures(SvgChecks):
             root = self.assertPlainSvg(herd.svg(g, selected="d3"))
             self.assertEqual(len(self.of_class(root, "selected")), 1)
             self.assertEqual(self.centres(root, "target-dot"),
-                             {self.point_at(root, p) for p in g.targets("d3")})
-            self.assertEqual(g.targets("d3"), ["c3", "d2"])  # c2 has a hound
+                             {self.point_at(root, p) for p in g.destinations("d3")})
+            self.assertEqual(g.destinations("d3"), ["c3", "d2"])  # c2 has a hound
 
     def test_fox_board_and_a_chain_as_last_move(self):
         position = ("fox turn=fox sideways=0 fox=d4 "
@@ -198,7 +198,7 @@ class TestHuntPictures(SvgChecks):
             self.assertEqual(len(self.of_class(root, "line")), g.LINES)
             self.assertEqual(len(self.of_class(root, "geese")), 13)
             self.assertEqual(self.centres(root, "fox"), {self.point_at(root, "d4")})
-            self.assertEqual(len(self.of_class(root, "target-dot")), len(g.targets("d4")))
+            self.assertEqual(len(self.of_class(root, "target-dot")), len(g.destinations("d4")))
             g.play(g.jumps("d4", ["d6", "f4"]))
             root = self.assertPlainSvg(g._repr_svg_())
             self.assertEqual(len(self.of_class(root, "geese")), g.geese_left)
@@ -256,7 +256,7 @@ class TestFlockPicture(SvgChecks):
             self.assertAlmostEqual(float(banned[0].get("x")), float(a1.get("x")) + 4)
             self.assertEqual(len(self.of_class(parse(herd.svg(again))[0], "lastmove")), 0)
             root = self.assertPlainSvg(herd.svg(again, selected="b1"))
-            self.assertEqual(len(self.of_class(root, "target-dot")), len(again.targets("b1")))
+            self.assertEqual(len(self.of_class(root, "target-dot")), len(again.destinations("b1")))
             again.close()
             for ply in range(3):
                 g.undo()
