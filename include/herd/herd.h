@@ -418,10 +418,10 @@ HERD_API int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes);
 /* ------------------------------------------------- stopping long calls */
 
 /**
- * Asks the long call running on @p g (herd_perft(), herd_solve(), and a
- * computer player that searches) to stop: it returns ::HERD_E_INTERRUPTED
- * at its next node or playout, with the game unchanged, and the request is
- * then spent.
+ * Asks the long call running on @p g (herd_perft(), and a computer player
+ * that searches) to stop: it returns ::HERD_E_INTERRUPTED at its next node
+ * or playout, with the game unchanged, and the request is then spent.
+ * (herd_solve() is not stopped: its table takes milliseconds to build.)
  * A request made while no long call runs stops the next one at its start.
  *
  * Safe to call from another thread while @p g is in use, and from a signal
