@@ -395,13 +395,29 @@ static void draw_top(play_session *s)
         play_put(0, COLS - len, len, A_DIM, title);
 }
 
-/* The smallest terminal for the view's board. */
+/* The keys line at the bottom: while the game goes on, or once it is over. */
+static const char *keys_line(const play_session *s, int over, char *buf, size_t cap)
+{
+    int watch = s->players == PLAY_WATCH;
+    snprintf(buf, cap, "%s%sEsc %s  Q quit", over || watch ? "" : s->view->keys,
+             over || watch ? "" : "  ? hint  U undo  ", over ? "new game" : "cancel");
+    return buf;
+}
+
+/* The smallest terminal for the view's board, and for the keys line, which
+ * is never cut. */
 static void view_needs(const play_session *s, int *rows, int *cols)
 {
     *rows = 24;
     *cols = 80;
     if (s->view->need)
         s->view->need(s, rows, cols);
+    char keys[200];
+    for (int over = 0; over < 2; over++) {
+        int width = text_width(keys_line(s, over, keys, sizeof keys));
+        if (*cols < width)
+            *cols = width;
+    }
 }
 
 static int too_small(const play_session *s)
@@ -431,11 +447,7 @@ static void draw_game(play_session *s)
     if (s->msg[0])
         play_put(LINES - 2, 0, COLS, s->msg_error ? A_BOLD | COLOR_PAIR(PAIR_RED) : A_BOLD, s->msg);
     char keys[200];
-    int over = is_over(s);
-    int watch = s->players == PLAY_WATCH;
-    snprintf(keys, sizeof keys, "%s%sEsc %s  Q quit", over || watch ? "" : s->view->keys,
-             over || watch ? "" : "  ? hint  U undo  ", over ? "new game" : "cancel");
-    play_put(LINES - 1, 0, COLS, A_DIM, keys);
+    play_put(LINES - 1, 0, COLS, A_DIM, keys_line(s, is_over(s), keys, sizeof keys));
     refresh();
 }
 

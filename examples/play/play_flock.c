@@ -15,6 +15,8 @@
 #define BOARD_X 3
 #define BOARD_Y 2
 #define PANEL_MIN 34
+/* The panel's column: one after the last cell of cw columns. */
+#define PANEL_X(cw, w) (BOARD_X + (cw) * (w) + 1)
 
 typedef struct flock_view {
     play_pick pick;
@@ -35,7 +37,7 @@ static int cell_width(const play_session *s, int screen_cols)
 {
     int rows, cols;
     board_size(s, &rows, &cols);
-    return BOARD_X + 4 * cols + PANEL_MIN <= screen_cols ? 4 : 3;
+    return PANEL_X(4, cols) + PANEL_MIN <= screen_cols ? 4 : 3;
 }
 
 static int is_cell(const play_session *s, herd_cell c)
@@ -85,7 +87,7 @@ static void flock_need(const play_session *s, int *rows, int *cols)
     int h, w;
     board_size(s, &h, &w);
     *rows = BOARD_Y + h + 3 < 24 ? 24 : BOARD_Y + h + 3;
-    *cols = BOARD_X + 3 * w + PANEL_MIN;
+    *cols = PANEL_X(3, w) + PANEL_MIN;
 }
 
 static void draw_board(play_session *s, int cw)
@@ -140,7 +142,7 @@ static void flock_draw(play_session *s, int rows, int cols)
     board_size(s, &h, &w);
     draw_board(s, cw);
 
-    int px = BOARD_X + cw * w + 1, pw = cols - px, y = BOARD_Y - 1;
+    int px = PANEL_X(cw, w), pw = cols - px, y = BOARD_Y - 1;
     char line[200], name[PLAY_CELL_NAME_SIZE], name2[PLAY_CELL_NAME_SIZE], text[HERD_MAX_MOVE_TEXT];
     int captured[2] = {0, 0}, stones[2] = {0, 0}, left = 0, banned = 0, range = 0;
     for (int side = 0; side < 2; side++) {

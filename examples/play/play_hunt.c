@@ -15,11 +15,11 @@
 
 #include "play.h"
 
-#define BOARD_X 3 /* the screen column of column 1 */
-#define BOARD_Y 2 /* the screen row of row a */
-#define DX 4      /* screen columns from a point to the next */
-#define DY 2      /* screen rows from a point to the next */
-#define PANEL_MIN 34
+#define BOARD_X 3    /* the screen column of column 1 */
+#define BOARD_Y 2    /* the screen row of row a */
+#define DX 4         /* screen columns from a point to the next */
+#define DY 2         /* screen rows from a point to the next */
+#define PANEL_MIN 38 /* the longest line: "Geese step up, diagonally up, sideways" */
 #define MAX_HOPS HERD_FOX_MAX_HOPS
 #define MAX_TARGETS 16 /* eight directions, a step or a jump each */
 
@@ -179,12 +179,18 @@ static void hunt_close(play_session *s)
     s->vs = NULL;
 }
 
+/* The screen column where the panel beside the board starts. */
+static int panel_x(const hunt_rules *r)
+{
+    return BOARD_X + DX * (r->cols - 1) + 4;
+}
+
 static void hunt_need(const play_session *s, int *rows, int *cols)
 {
     const hunt_rules *r = ((const hunt_view *)s->vs)->rules;
     int board_rows = BOARD_Y + DY * (r->rows - 1) + 1 + 3;
     *rows = board_rows < 24 ? 24 : board_rows;
-    *cols = BOARD_X + DX * (r->cols - 1) + 3 + PANEL_MIN;
+    *cols = panel_x(r) + PANEL_MIN;
 }
 
 /* The lines between the points: '-' '|' '\' '/' and 'X' where two
@@ -293,7 +299,7 @@ static void hunt_draw(play_session *s, int rows, int cols)
     draw_lines(s);
     draw_points(s);
 
-    int px = BOARD_X + DX * (r->cols - 1) + 4, pw = cols - px, y = BOARD_Y - 1;
+    int px = panel_x(r), pw = cols - px, y = BOARD_Y - 1;
     char line[200], who[32], text[HERD_MAX_MOVE_TEXT];
     for (int side = 0; side < 2; side++) {
         char piece[2] = {r->piece[side], '\0'};
