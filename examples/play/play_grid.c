@@ -3,6 +3,7 @@
  * the board in that direction, a typed name goes to the cell it names, and
  * Enter or Space chooses the cell. */
 #include <curses.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,14 +30,17 @@ int play_cell_in(const herd_cell *list, size_t n, herd_cell c)
 }
 
 /* Reads a cell name at the start of `text`; returns the characters read,
- * 0 when there is none. */
+ * 0 when there is none (a column past what a herd_cell holds names none). */
 static int read_cell(const char *text, herd_cell *c)
 {
     if (text[0] < 'a' || text[0] > 'z' || text[1] < '1' || text[1] > '9')
         return 0;
     int col = 0, n = 1;
-    while (text[n] >= '0' && text[n] <= '9' && col < 100)
+    while (text[n] >= '0' && text[n] <= '9') {
         col = col * 10 + (text[n++] - '0');
+        if (col - 1 > INT8_MAX)
+            return 0;
+    }
     c->row = (int8_t)(text[0] - 'a');
     c->col = (int8_t)(col - 1);
     return n;

@@ -514,6 +514,10 @@ def test_flock(program):
         check("Captured: Black 0, White 0" in screen and "Moves left: 100" in screen,
               "captures and moves left", screen)
         passed("flock board: stones with ranges, captures 0, moves left 100")
+        choose(s, "e257")  # column 257 does not wrap round to column 1
+        screen = s.wait(r"^Refused: e257 is not on this board\.", what="a column too big")
+        check("Chosen:" not in screen, "no stone chosen", screen)
+        passed("e257 refused: no such column, not e1")
         choose(s, "e1")
         screen = s.settled(s.wait(r"Chosen: e1, range 2", what="e1 chosen"))
         got = sorted(c for c in FLOCK_CELLS if flock_text(screen, c)[0] == "*")
