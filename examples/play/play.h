@@ -189,8 +189,9 @@ typedef size_t (*play_targets)(const play_session *s, herd_cell *out);
  * hint on its target; unchooses the chosen piece on its own cell; chooses
  * the piece of the side to act on the cell (`noun` names it in the
  * refusals: when the cell holds none, when `targets` finds it no move).
- * Returns 1 when the cell meant that, 0 when it is one for the chosen piece
- * to go to. */
+ * Returns 1 when the cell meant that (or the game's status could not be
+ * read, which the message line says), 0 when it is one for the chosen
+ * piece to go to. */
 int play_choose(play_session *s, play_choice *ch, herd_cell c, int side_on_cell, const char *noun,
                 play_targets targets);
 

@@ -191,7 +191,10 @@ static void choose(play_session *s, herd_cell c)
 {
     flock_view *v = s->vs;
     herd_status st;
-    herd_get_status(s->g, &st);
+    if (herd_get_status(s->g, &st) != HERD_OK) {
+        play_say(s, 1, "Refused: %s", herd_last_error(s->g));
+        return;
+    }
     if (play_choose(s, &v->choice, c, side_at(s, c),
                     st.side == HERD_FLOCK_BLACK ? "black stone" : "white stone", targets))
         return;

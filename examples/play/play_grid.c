@@ -162,7 +162,10 @@ int play_choose(play_session *s, play_choice *ch, herd_cell c, int side_on_cell,
 {
     herd_status st;
     char name[PLAY_CELL_NAME_SIZE];
-    herd_get_status(s->g, &st);
+    if (herd_get_status(s->g, &st) != HERD_OK) {
+        play_say(s, 1, "Refused: %s", herd_last_error(s->g));
+        return 1;
+    }
     if (ch->hint && play_same_cell(c, ch->hint_at)) {
         play_move(s, ch->hint);
         return 1;
