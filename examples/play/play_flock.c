@@ -73,6 +73,18 @@ static int flock_open(play_session *s)
     int rows, cols;
     board_size(s, &rows, &cols);
     v->pick.cursor = (herd_cell){(int8_t)(rows - 1), 0}; /* Black's home row */
+    /* The cursor starts on a stone of the side to move: the first from
+     * that side's home row (Black's the last row, White's the first). */
+    herd_status st;
+    if (herd_get_status(s->g, &st) == HERD_OK && st.result == HERD_ONGOING)
+        for (int i = 0; i < rows * cols; i++) {
+            herd_cell c = {(int8_t)(st.side == HERD_FLOCK_BLACK ? rows - 1 - i / cols : i / cols),
+                           (int8_t)(i % cols)};
+            if (side_at(s, c) == st.side) {
+                v->pick.cursor = c;
+                break;
+            }
+        }
     return 0;
 }
 

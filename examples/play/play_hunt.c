@@ -163,10 +163,12 @@ static int hunt_open(play_session *s, const hunt_rules *rules)
         return -1;
     v->rules = rules;
     s->vs = v;
-    /* The cursor starts on the piece of the side that plays first. */
+    /* The cursor starts on a piece of the side to move (a position given
+     * may have either side to move). */
+    int side = side_to_act(s);
     herd_cell p;
     for (int i = 0; i < rules->points; i++)
-        if (rules->point(i, &p) == HERD_OK && side_at(s, p) == 0) {
+        if (rules->point(i, &p) == HERD_OK && side_at(s, p) == (side < 0 ? 0 : side)) {
             v->pick.cursor = p;
             break;
         }
@@ -379,10 +381,13 @@ static int hunt_key(play_session *s, int ch)
     hunt_view *v = s->vs;
     herd_cell c;
     if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && !v->pick.typed[0]) {
-        if (v->hops)
+        if (v->hops) {
             v->hops--; /* takes back the chain's last hop */
-        else
+            v->pick.cursor = chain_end(v);
+            s->msg[0] = '\0'; /* "Jumped to ..." no longer holds */
+        } else {
             unselect(v);
+        }
         v->choice.hint = 0;
         return 1;
     }
@@ -443,6 +448,8 @@ static int hare_figures(const play_session *s, int y, int x, int w)
     herd_hare_stall(s->g, &stall);
     snprintf(line, sizeof line, "Stall count: %d of %d", stall, HERD_HARE_STALL_LIMIT);
     play_put(y, x, w, A_BOLD, line);
+    if (side_to_act(s) < 0)
+        return 4; /* the game is over: no countdown */
     snprintf(line, sizeof line, "The hare wins by stalling in %d", HERD_HARE_STALL_LIMIT - stall);
     play_put(y + 1, x, w, 0, line);
     play_put(y + 2, x, w, A_DIM, "hound moves unless one goes up.");
