@@ -206,8 +206,7 @@ static int is_over(const play_session *s)
     return herd_get_status(s->g, &st) != HERD_OK || st.result != HERD_ONGOING;
 }
 
-/* The side to act, -1 when the game is over. */
-static int side_to_act(const play_session *s)
+int play_side_to_act(const play_session *s)
 {
     herd_status st;
     if (herd_get_status(s->g, &st) != HERD_OK || st.result != HERD_ONGOING)
@@ -222,7 +221,7 @@ static int is_human(const play_session *s, int side)
 
 int play_human_turn(const play_session *s)
 {
-    int side = side_to_act(s);
+    int side = play_side_to_act(s);
     return side >= 0 && !herd_is_chance(s->g) && is_human(s, side);
 }
 
@@ -258,7 +257,7 @@ static void position_changed(play_session *s)
 
 int play_move(play_session *s, herd_move m)
 {
-    int side = side_to_act(s);
+    int side = play_side_to_act(s);
     int rc = herd_apply(s->g, m);
     if (rc != HERD_OK) {
         const char *why = herd_last_error(s->g);
@@ -308,7 +307,7 @@ static int play_undo_turn(play_session *s)
 /* Lets the computer act, or rolls the dice. Returns 0 when nothing was to do. */
 static int computer_step(play_session *s)
 {
-    int side = side_to_act(s);
+    int side = play_side_to_act(s);
     if (side < 0)
         return 0;
     char who[32], act[HERD_MAX_MOVE_TEXT];
@@ -809,21 +808,18 @@ static int run_setup(play_config *c, herd_game **out)
                 config_create(c, out, st.msg, sizeof st.msg) == HERD_OK)
                 result = 0;
             break;
-        case KEY_BACKSPACE:
-        case 127:
-        case 8:
-            if (f[st.at].kind == F_OPTION) {
-                char *v = c->value[f[st.at].option];
-                if (!st.typing) {
-                    snprintf(st.saved, sizeof st.saved, "%s", v);
-                    st.typing = 1;
-                }
-                if (*v)
-                    v[strlen(v) - 1] = '\0';
-            }
-            break;
         default:
-            if (f[st.at].kind == F_OPTION && ch > ' ' && ch < 127) {
+            if (play_is_backspace(ch)) {
+                if (f[st.at].kind == F_OPTION) {
+                    char *v = c->value[f[st.at].option];
+                    if (!st.typing) {
+                        snprintf(st.saved, sizeof st.saved, "%s", v);
+                        st.typing = 1;
+                    }
+                    if (*v)
+                        v[strlen(v) - 1] = '\0';
+                }
+            } else if (f[st.at].kind == F_OPTION && ch > ' ' && ch < 127) {
                 char *v = c->value[f[st.at].option];
                 if (!st.typing) { /* the first key replaces the value */
                     snprintf(st.saved, sizeof st.saved, "%s", v);

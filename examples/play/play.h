@@ -117,6 +117,10 @@ int play_text_move(play_session *s, const char *text);
  * waits, and the side to act is not the computer's). */
 int play_human_turn(const play_session *s);
 
+/* The side to act, -1 when the game is over (or its status cannot be
+ * read). */
+int play_side_to_act(const play_session *s);
+
 /* The legal actions now; buf has room for HERD_MAX_MOVES. */
 size_t play_legal(const play_session *s, herd_move *buf);
 
@@ -163,6 +167,10 @@ int play_pick_key(play_session *s, play_pick *p, int ch, int rows, int cols, pla
  * for any int column, so that the compiler sees no truncation. */
 #define PLAY_CELL_NAME_SIZE 16
 const char *play_cell_name(herd_cell c, char *buf, size_t cap);
+
+/* Whether the key is Backspace (as terminals send it: KEY_BACKSPACE, DEL
+ * or Ctrl-H). */
+int play_is_backspace(int ch);
 
 /* Whether two cells are the same. */
 int play_same_cell(herd_cell a, herd_cell b);

@@ -75,12 +75,12 @@ static int flock_open(play_session *s)
     v->pick.cursor = (herd_cell){(int8_t)(rows - 1), 0}; /* Black's home row */
     /* The cursor starts on a stone of the side to move: the first from
      * that side's home row (Black's the last row, White's the first). */
-    herd_status st;
-    if (herd_get_status(s->g, &st) == HERD_OK && st.result == HERD_ONGOING)
+    int side = play_side_to_act(s);
+    if (side >= 0)
         for (int i = 0; i < rows * cols; i++) {
-            herd_cell c = {(int8_t)(st.side == HERD_FLOCK_BLACK ? rows - 1 - i / cols : i / cols),
+            herd_cell c = {(int8_t)(side == HERD_FLOCK_BLACK ? rows - 1 - i / cols : i / cols),
                            (int8_t)(i % cols)};
-            if (side_at(s, c) == st.side) {
+            if (side_at(s, c) == side) {
                 v->pick.cursor = c;
                 break;
             }
@@ -222,7 +222,7 @@ static int flock_key(play_session *s, int ch)
     herd_cell c, before = v->pick.cursor;
     int rows, cols;
     board_size(s, &rows, &cols);
-    if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && !v->pick.typed[0]) {
+    if (play_is_backspace(ch) && !v->pick.typed[0]) {
         v->choice.chosen = 0;
         v->choice.hint = 0;
         return 1;

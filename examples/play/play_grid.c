@@ -16,6 +16,11 @@ const char *play_cell_name(herd_cell c, char *buf, size_t cap)
     return buf;
 }
 
+int play_is_backspace(int ch)
+{
+    return ch == KEY_BACKSPACE || ch == 127 || ch == 8;
+}
+
 int play_same_cell(herd_cell a, herd_cell b)
 {
     return a.row == b.row && a.col == b.col;
@@ -105,6 +110,11 @@ int play_pick_key(play_session *s, play_pick *p, int ch, int rows, int cols, pla
 {
     size_t len = strlen(p->typed);
     herd_cell c;
+    if (play_is_backspace(ch)) {
+        if (len)
+            p->typed[len - 1] = '\0';
+        return PICK_MOVED;
+    }
     switch (ch) {
     case KEY_LEFT:
     case KEY_RIGHT:
@@ -119,12 +129,6 @@ int play_pick_key(play_session *s, play_pick *p, int ch, int rows, int cols, pla
                     : ch == KEY_RIGHT ? 1
                                       : 0,
                     rows, cols, is_cell);
-        return PICK_MOVED;
-    case KEY_BACKSPACE:
-    case 127:
-    case 8:
-        if (len)
-            p->typed[len - 1] = '\0';
         return PICK_MOVED;
     case ' ':
     case '\n':

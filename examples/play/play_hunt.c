@@ -66,14 +66,6 @@ static int side_at(const play_session *s, herd_cell c)
     return side;
 }
 
-static int side_to_act(const play_session *s)
-{
-    herd_status st;
-    if (herd_get_status(s->g, &st) != HERD_OK || st.result != HERD_ONGOING)
-        return -1;
-    return st.side;
-}
-
 /* Where the chosen piece stands in the chain being built. */
 static herd_cell chain_end(const hunt_view *v)
 {
@@ -165,7 +157,7 @@ static int hunt_open(play_session *s, const hunt_rules *rules)
     s->vs = v;
     /* The cursor starts on a piece of the side to move (a position given
      * may have either side to move). */
-    int side = side_to_act(s);
+    int side = play_side_to_act(s);
     herd_cell p;
     for (int i = 0; i < rules->points; i++)
         if (rules->point(i, &p) == HERD_OK && side_at(s, p) == (side < 0 ? 0 : side)) {
@@ -350,7 +342,8 @@ static void choose(play_session *s, herd_cell c)
         play_move(s, r->jumps(v->choice.from, v->landing, v->hops));
         return;
     }
-    if (!v->hops && play_choose(s, &v->choice, c, side_at(s, c), r->noun[side_to_act(s)], targets))
+    if (!v->hops &&
+        play_choose(s, &v->choice, c, side_at(s, c), r->noun[play_side_to_act(s)], targets))
         return;
     /* The action as text, so that a refusal gives the library's message. */
     herd_move m;
@@ -380,7 +373,7 @@ static int hunt_key(play_session *s, int ch)
 {
     hunt_view *v = s->vs;
     herd_cell c;
-    if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && !v->pick.typed[0]) {
+    if (play_is_backspace(ch) && !v->pick.typed[0]) {
         if (v->hops) {
             v->hops--; /* takes back the chain's last hop */
             v->pick.cursor = chain_end(v);
@@ -448,7 +441,7 @@ static int hare_figures(const play_session *s, int y, int x, int w)
     herd_hare_stall(s->g, &stall);
     snprintf(line, sizeof line, "Stall count: %d of %d", stall, HERD_HARE_STALL_LIMIT);
     play_put(y, x, w, A_BOLD, line);
-    if (side_to_act(s) < 0)
+    if (play_side_to_act(s) < 0)
         return 4; /* the game is over: no countdown */
     snprintf(line, sizeof line, "The hare wins by stalling in %d", HERD_HARE_STALL_LIMIT - stall);
     play_put(y + 1, x, w, 0, line);
