@@ -338,6 +338,10 @@ static void choose(play_session *s, herd_cell c)
     hunt_view *v = s->vs;
     const hunt_rules *r = v->rules;
     char name[PLAY_CELL_NAME_SIZE], text[HERD_MAX_MOVE_TEXT + 8];
+    if (v->choice.hint && play_same_cell(c, v->choice.hint_at)) { /* the hint, chain or not */
+        play_move(s, v->choice.hint);
+        return;
+    }
     if (v->hops && play_same_cell(c, chain_end(v))) { /* the fox stops here */
         play_move(s, r->jumps(v->choice.from, v->landing, v->hops));
         return;
@@ -416,8 +420,12 @@ static void hunt_hint(play_session *s, herd_move m)
     char text[HERD_MAX_MOVE_TEXT];
     int n = play_text_cells(play_move_text(s, m, text, sizeof text), cells, MAX_HOPS + 1);
     unselect(v);
-    if (n >= 2)
-        play_choose_hint(&v->choice, &v->pick, m, cells[0], cells[n - 1]);
+    if (n < 2)
+        return;
+    play_choose_hint(&v->choice, &v->pick, m, cells[0], cells[n - 1]);
+    if (n > 2) /* a chain: drawn as when chosen hop by hop, the fox at its end */
+        for (int i = 1; i < n; i++)
+            v->landing[v->hops++] = cells[i];
 }
 
 static void hunt_changed(play_session *s)
