@@ -646,6 +646,22 @@ def test_flock(program):
         s.close()
 
 
+def test_flock_white(program):
+    """A position with White to move: the cursor starts on a white stone."""
+    position = ("flock w=5 h=5 turn=white ply=1 captured=0,0 last=e1-c1,- "
+                "board=ww.ww/...../b..../...../.b.bb")
+    s = start(program, ["flock", "--players=two", "--position=" + position], "flock")
+    try:
+        s.keys("Enter")
+        screen = s.wait(r"^White to move ", what="game start")
+        check(flock_text(screen, "a1") == "W2" and
+              grid_char(screen, "a1", FLOCK_X - 1, FLOCK_Y, FLOCK_DX, 1) == "[",
+              "the cursor on a1, White's first stone", screen)
+        passed("White to move: the cursor starts on White's stone a1")
+    finally:
+        s.close()
+
+
 # ---------------------------------------------------- the generic view
 
 def test_generic(program, game, args, refused_text):
@@ -720,6 +736,7 @@ def main():
             test_fox_small(program)
         elif game == "flock":
             test_flock(program)
+            test_flock_white(program)
         else:
             print("unknown game " + game)
             return 2
