@@ -4,8 +4,9 @@
  * name, then Enter or Space), its targets are marked, and chooses a target.
  * The fox's jump chain is chosen hop by hop: after a jump the next landings
  * are marked, and Enter on the fox stops the chain there (rules.md section
- * 4: the fox may stop after any hop). What differs between the two games is
- * a table (hunt_rules) and the figures beside the board. */
+ * 4: the fox may stop after any hop); a hinted chain is shown the same way,
+ * the fox at its end. What differs between the two games is a table
+ * (hunt_rules) and the figures beside the board. */
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
