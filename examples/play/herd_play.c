@@ -206,8 +206,7 @@ static int is_over(const play_session *s)
     return herd_get_status(s->g, &st) != HERD_OK || st.result != HERD_ONGOING;
 }
 
-/* The side to act, -1 when the game is over. */
-static int side_to_act(const play_session *s)
+int play_side_to_act(const play_session *s)
 {
     herd_status st;
     if (herd_get_status(s->g, &st) != HERD_OK || st.result != HERD_ONGOING)
@@ -222,7 +221,7 @@ static int is_human(const play_session *s, int side)
 
 int play_human_turn(const play_session *s)
 {
-    int side = side_to_act(s);
+    int side = play_side_to_act(s);
     return side >= 0 && !herd_is_chance(s->g) && is_human(s, side);
 }
 
@@ -258,7 +257,7 @@ static void position_changed(play_session *s)
 
 int play_move(play_session *s, herd_move m)
 {
-    int side = side_to_act(s);
+    int side = play_side_to_act(s);
     int rc = herd_apply(s->g, m);
     if (rc != HERD_OK) {
         const char *why = herd_last_error(s->g);
@@ -308,7 +307,7 @@ static int play_undo_turn(play_session *s)
 /* Lets the computer act, or rolls the dice. Returns 0 when nothing was to do. */
 static int computer_step(play_session *s)
 {
-    int side = side_to_act(s);
+    int side = play_side_to_act(s);
     if (side < 0)
         return 0;
     char who[32], act[HERD_MAX_MOVE_TEXT];
@@ -395,13 +394,29 @@ static void draw_top(play_session *s)
         play_put(0, COLS - len, len, A_DIM, title);
 }
 
-/* The smallest terminal for the view's board. */
+/* The keys line at the bottom: while the game goes on, or once it is over. */
+static const char *keys_line(const play_session *s, int over, char *buf, size_t cap)
+{
+    int watch = s->players == PLAY_WATCH;
+    snprintf(buf, cap, "%s%sEsc %s  Q quit", over || watch ? "" : s->view->keys,
+             over || watch ? "" : "  ? hint  U undo  ", over ? "new game" : "cancel");
+    return buf;
+}
+
+/* The smallest terminal for the view's board, and for the keys line, which
+ * is never cut. */
 static void view_needs(const play_session *s, int *rows, int *cols)
 {
     *rows = 24;
     *cols = 80;
     if (s->view->need)
         s->view->need(s, rows, cols);
+    char keys[200];
+    for (int over = 0; over < 2; over++) {
+        int width = text_width(keys_line(s, over, keys, sizeof keys));
+        if (*cols < width)
+            *cols = width;
+    }
 }
 
 static int too_small(const play_session *s)
@@ -431,11 +446,7 @@ static void draw_game(play_session *s)
     if (s->msg[0])
         play_put(LINES - 2, 0, COLS, s->msg_error ? A_BOLD | COLOR_PAIR(PAIR_RED) : A_BOLD, s->msg);
     char keys[200];
-    int over = is_over(s);
-    int watch = s->players == PLAY_WATCH;
-    snprintf(keys, sizeof keys, "%s%sEsc %s  Q quit", over || watch ? "" : s->view->keys,
-             over || watch ? "" : "  ? hint  U undo  ", over ? "new game" : "cancel");
-    play_put(LINES - 1, 0, COLS, A_DIM, keys);
+    play_put(LINES - 1, 0, COLS, A_DIM, keys_line(s, is_over(s), keys, sizeof keys));
     refresh();
 }
 
@@ -797,21 +808,18 @@ static int run_setup(play_config *c, herd_game **out)
                 config_create(c, out, st.msg, sizeof st.msg) == HERD_OK)
                 result = 0;
             break;
-        case KEY_BACKSPACE:
-        case 127:
-        case 8:
-            if (f[st.at].kind == F_OPTION) {
-                char *v = c->value[f[st.at].option];
-                if (!st.typing) {
-                    snprintf(st.saved, sizeof st.saved, "%s", v);
-                    st.typing = 1;
-                }
-                if (*v)
-                    v[strlen(v) - 1] = '\0';
-            }
-            break;
         default:
-            if (f[st.at].kind == F_OPTION && ch > ' ' && ch < 127) {
+            if (play_is_backspace(ch)) {
+                if (f[st.at].kind == F_OPTION) {
+                    char *v = c->value[f[st.at].option];
+                    if (!st.typing) {
+                        snprintf(st.saved, sizeof st.saved, "%s", v);
+                        st.typing = 1;
+                    }
+                    if (*v)
+                        v[strlen(v) - 1] = '\0';
+                }
+            } else if (f[st.at].kind == F_OPTION && ch > ' ' && ch < 127) {
                 char *v = c->value[f[st.at].option];
                 if (!st.typing) { /* the first key replaces the value */
                     snprintf(st.saved, sizeof st.saved, "%s", v);

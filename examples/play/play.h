@@ -117,6 +117,10 @@ int play_text_move(play_session *s, const char *text);
  * waits, and the side to act is not the computer's). */
 int play_human_turn(const play_session *s);
 
+/* The side to act, -1 when the game is over (or its status cannot be
+ * read). */
+int play_side_to_act(const play_session *s);
+
 /* The legal actions now; buf has room for HERD_MAX_MOVES. */
 size_t play_legal(const play_session *s, herd_move *buf);
 
@@ -164,6 +168,10 @@ int play_pick_key(play_session *s, play_pick *p, int ch, int rows, int cols, pla
 #define PLAY_CELL_NAME_SIZE 16
 const char *play_cell_name(herd_cell c, char *buf, size_t cap);
 
+/* Whether the key is Backspace (as terminals send it: KEY_BACKSPACE, DEL
+ * or Ctrl-H). */
+int play_is_backspace(int ch);
+
 /* Whether two cells are the same. */
 int play_same_cell(herd_cell a, herd_cell b);
 
@@ -189,8 +197,9 @@ typedef size_t (*play_targets)(const play_session *s, herd_cell *out);
  * hint on its target; unchooses the chosen piece on its own cell; chooses
  * the piece of the side to act on the cell (`noun` names it in the
  * refusals: when the cell holds none, when `targets` finds it no move).
- * Returns 1 when the cell meant that, 0 when it is one for the chosen piece
- * to go to. */
+ * Returns 1 when the cell meant that (or the game's status could not be
+ * read, which the message line says), 0 when it is one for the chosen
+ * piece to go to. */
 int play_choose(play_session *s, play_choice *ch, herd_cell c, int side_on_cell, const char *noun,
                 play_targets targets);
 

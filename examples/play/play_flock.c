@@ -15,6 +15,8 @@
 #define BOARD_X 3
 #define BOARD_Y 2
 #define PANEL_MIN 34
+/* The panel's column: one after the last cell of cw columns. */
+#define PANEL_X(cw, w) (BOARD_X + (cw) * (w) + 1)
 
 typedef struct flock_view {
     play_pick pick;
@@ -35,7 +37,7 @@ static int cell_width(const play_session *s, int screen_cols)
 {
     int rows, cols;
     board_size(s, &rows, &cols);
-    return BOARD_X + 4 * cols + PANEL_MIN <= screen_cols ? 4 : 3;
+    return PANEL_X(4, cols) + PANEL_MIN <= screen_cols ? 4 : 3;
 }
 
 static int is_cell(const play_session *s, herd_cell c)
@@ -71,6 +73,18 @@ static int flock_open(play_session *s)
     int rows, cols;
     board_size(s, &rows, &cols);
     v->pick.cursor = (herd_cell){(int8_t)(rows - 1), 0}; /* Black's home row */
+    /* The cursor starts on a stone of the side to move: the first from
+     * that side's home row (Black's the last row, White's the first). */
+    int side = play_side_to_act(s);
+    if (side >= 0)
+        for (int i = 0; i < rows * cols; i++) {
+            herd_cell c = {(int8_t)(side == HERD_FLOCK_BLACK ? rows - 1 - i / cols : i / cols),
+                           (int8_t)(i % cols)};
+            if (side_at(s, c) == side) {
+                v->pick.cursor = c;
+                break;
+            }
+        }
     return 0;
 }
 
@@ -85,7 +99,7 @@ static void flock_need(const play_session *s, int *rows, int *cols)
     int h, w;
     board_size(s, &h, &w);
     *rows = BOARD_Y + h + 3 < 24 ? 24 : BOARD_Y + h + 3;
-    *cols = BOARD_X + 3 * w + PANEL_MIN;
+    *cols = PANEL_X(3, w) + PANEL_MIN;
 }
 
 static void draw_board(play_session *s, int cw)
@@ -140,7 +154,7 @@ static void flock_draw(play_session *s, int rows, int cols)
     board_size(s, &h, &w);
     draw_board(s, cw);
 
-    int px = BOARD_X + cw * w + 1, pw = cols - px, y = BOARD_Y - 1;
+    int px = PANEL_X(cw, w), pw = cols - px, y = BOARD_Y - 1;
     char line[200], name[PLAY_CELL_NAME_SIZE], name2[PLAY_CELL_NAME_SIZE], text[HERD_MAX_MOVE_TEXT];
     int captured[2] = {0, 0}, stones[2] = {0, 0}, left = 0, banned = 0, range = 0;
     for (int side = 0; side < 2; side++) {
@@ -189,7 +203,10 @@ static void choose(play_session *s, herd_cell c)
 {
     flock_view *v = s->vs;
     herd_status st;
-    herd_get_status(s->g, &st);
+    if (herd_get_status(s->g, &st) != HERD_OK) {
+        play_say(s, 1, "Refused: %s", herd_last_error(s->g));
+        return;
+    }
     if (play_choose(s, &v->choice, c, side_at(s, c),
                     st.side == HERD_FLOCK_BLACK ? "black stone" : "white stone", targets))
         return;
@@ -205,7 +222,7 @@ static int flock_key(play_session *s, int ch)
     herd_cell c, before = v->pick.cursor;
     int rows, cols;
     board_size(s, &rows, &cols);
-    if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && !v->pick.typed[0]) {
+    if (play_is_backspace(ch) && !v->pick.typed[0]) {
         v->choice.chosen = 0;
         v->choice.hint = 0;
         return 1;

@@ -139,6 +139,14 @@ static int generic_key(play_session *s, int ch)
 {
     generic *v = s->vs;
     char(*list)[INPUT_SIZE] = v->list;
+    if (play_is_backspace(ch)) {
+        size_t len = strlen(v->input);
+        if (len)
+            v->input[len - 1] = '\0';
+        snprintf(v->typed, sizeof v->typed, "%s", v->input);
+        v->pick = 0;
+        return 1;
+    }
     switch (ch) {
     case '\n':
     case '\r':
@@ -148,16 +156,6 @@ static int generic_key(play_session *s, int ch)
             return 1;
         }
         play_text_move(s, v->input);
-        return 1;
-    }
-    case KEY_BACKSPACE:
-    case 127:
-    case 8: {
-        size_t len = strlen(v->input);
-        if (len)
-            v->input[len - 1] = '\0';
-        snprintf(v->typed, sizeof v->typed, "%s", v->input);
-        v->pick = 0;
         return 1;
     }
     case '\t': { /* completes to what all matches share */
@@ -221,7 +219,7 @@ static void generic_changed(play_session *s)
 const play_view play_generic_view = {
     .game = NULL,
     .side_pair = {0, 0},
-    .keys = "type an action (Tab, Up/Down help), Enter plays",
+    .keys = "type an action, Tab/arrows help, Enter plays", /* the keys line fits 80 */
     .open = generic_open,
     .close = generic_close,
     .need = generic_need,

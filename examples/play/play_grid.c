@@ -3,6 +3,7 @@
  * the board in that direction, a typed name goes to the cell it names, and
  * Enter or Space chooses the cell. */
 #include <curses.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,11 @@ const char *play_cell_name(herd_cell c, char *buf, size_t cap)
 {
     snprintf(buf, cap, "%c%d", 'a' + c.row, c.col + 1);
     return buf;
+}
+
+int play_is_backspace(int ch)
+{
+    return ch == KEY_BACKSPACE || ch == 127 || ch == 8;
 }
 
 int play_same_cell(herd_cell a, herd_cell b)
@@ -29,14 +35,17 @@ int play_cell_in(const herd_cell *list, size_t n, herd_cell c)
 }
 
 /* Reads a cell name at the start of `text`; returns the characters read,
- * 0 when there is none. */
+ * 0 when there is none (a column past what a herd_cell holds names none). */
 static int read_cell(const char *text, herd_cell *c)
 {
     if (text[0] < 'a' || text[0] > 'z' || text[1] < '1' || text[1] > '9')
         return 0;
     int col = 0, n = 1;
-    while (text[n] >= '0' && text[n] <= '9' && col < 100)
+    while (text[n] >= '0' && text[n] <= '9') {
         col = col * 10 + (text[n++] - '0');
+        if (col - 1 > INT8_MAX)
+            return 0;
+    }
     c->row = (int8_t)(text[0] - 'a');
     c->col = (int8_t)(col - 1);
     return n;
@@ -101,6 +110,11 @@ int play_pick_key(play_session *s, play_pick *p, int ch, int rows, int cols, pla
 {
     size_t len = strlen(p->typed);
     herd_cell c;
+    if (play_is_backspace(ch)) {
+        if (len)
+            p->typed[len - 1] = '\0';
+        return PICK_MOVED;
+    }
     switch (ch) {
     case KEY_LEFT:
     case KEY_RIGHT:
@@ -115,12 +129,6 @@ int play_pick_key(play_session *s, play_pick *p, int ch, int rows, int cols, pla
                     : ch == KEY_RIGHT ? 1
                                       : 0,
                     rows, cols, is_cell);
-        return PICK_MOVED;
-    case KEY_BACKSPACE:
-    case 127:
-    case 8:
-        if (len)
-            p->typed[len - 1] = '\0';
         return PICK_MOVED;
     case ' ':
     case '\n':
@@ -158,7 +166,10 @@ int play_choose(play_session *s, play_choice *ch, herd_cell c, int side_on_cell,
 {
     herd_status st;
     char name[PLAY_CELL_NAME_SIZE];
-    herd_get_status(s->g, &st);
+    if (herd_get_status(s->g, &st) != HERD_OK) {
+        play_say(s, 1, "Refused: %s", herd_last_error(s->g));
+        return 1;
+    }
     if (ch->hint && play_same_cell(c, ch->hint_at)) {
         play_move(s, ch->hint);
         return 1;

@@ -253,6 +253,11 @@ static int hex_key(play_session *s, int ch)
 {
     hex_view *v = s->vs;
     size_t len = strlen(v->typed);
+    if (play_is_backspace(ch)) {
+        if (len)
+            v->typed[len - 1] = '\0';
+        return 1;
+    }
     switch (ch) {
     case KEY_LEFT:
         if (v->col > 0)
@@ -267,12 +272,6 @@ static int hex_key(play_session *s, int ch)
         return 1;
     case KEY_DOWN:
         cursor_row(s, 1);
-        return 1;
-    case KEY_BACKSPACE:
-    case 127:
-    case 8:
-        if (len)
-            v->typed[len - 1] = '\0';
         return 1;
     case ' ':
     case '\n':

@@ -4,8 +4,9 @@
  * name, then Enter or Space), its targets are marked, and chooses a target.
  * The fox's jump chain is chosen hop by hop: after a jump the next landings
  * are marked, and Enter on the fox stops the chain there (rules.md section
- * 4: the fox may stop after any hop). What differs between the two games is
- * a table (hunt_rules) and the figures beside the board. */
+ * 4: the fox may stop after any hop); a hinted chain is shown the same way,
+ * the fox at its end. What differs between the two games is a table
+ * (hunt_rules) and the figures beside the board. */
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,11 +16,11 @@
 
 #include "play.h"
 
-#define BOARD_X 3 /* the screen column of column 1 */
-#define BOARD_Y 2 /* the screen row of row a */
-#define DX 4      /* screen columns from a point to the next */
-#define DY 2      /* screen rows from a point to the next */
-#define PANEL_MIN 34
+#define BOARD_X 3    /* the screen column of column 1 */
+#define BOARD_Y 2    /* the screen row of row a */
+#define DX 4         /* screen columns from a point to the next */
+#define DY 2         /* screen rows from a point to the next */
+#define PANEL_MIN 38 /* the longest line: "Geese step up, diagonally up, sideways" */
 #define MAX_HOPS HERD_FOX_MAX_HOPS
 #define MAX_TARGETS 16 /* eight directions, a step or a jump each */
 
@@ -64,14 +65,6 @@ static int side_at(const play_session *s, herd_cell c)
     int side = -1;
     ((const hunt_view *)s->vs)->rules->at(s->g, c, &side);
     return side;
-}
-
-static int side_to_act(const play_session *s)
-{
-    herd_status st;
-    if (herd_get_status(s->g, &st) != HERD_OK || st.result != HERD_ONGOING)
-        return -1;
-    return st.side;
 }
 
 /* Where the chosen piece stands in the chain being built. */
@@ -163,10 +156,12 @@ static int hunt_open(play_session *s, const hunt_rules *rules)
         return -1;
     v->rules = rules;
     s->vs = v;
-    /* The cursor starts on the piece of the side that plays first. */
+    /* The cursor starts on a piece of the side to move (a position given
+     * may have either side to move). */
+    int side = play_side_to_act(s);
     herd_cell p;
     for (int i = 0; i < rules->points; i++)
-        if (rules->point(i, &p) == HERD_OK && side_at(s, p) == 0) {
+        if (rules->point(i, &p) == HERD_OK && side_at(s, p) == (side < 0 ? 0 : side)) {
             v->pick.cursor = p;
             break;
         }
@@ -179,12 +174,18 @@ static void hunt_close(play_session *s)
     s->vs = NULL;
 }
 
+/* The screen column where the panel beside the board starts. */
+static int panel_x(const hunt_rules *r)
+{
+    return BOARD_X + DX * (r->cols - 1) + 4;
+}
+
 static void hunt_need(const play_session *s, int *rows, int *cols)
 {
     const hunt_rules *r = ((const hunt_view *)s->vs)->rules;
     int board_rows = BOARD_Y + DY * (r->rows - 1) + 1 + 3;
     *rows = board_rows < 24 ? 24 : board_rows;
-    *cols = BOARD_X + DX * (r->cols - 1) + 3 + PANEL_MIN;
+    *cols = panel_x(r) + PANEL_MIN;
 }
 
 /* The lines between the points: '-' '|' '\' '/' and 'X' where two
@@ -293,7 +294,7 @@ static void hunt_draw(play_session *s, int rows, int cols)
     draw_lines(s);
     draw_points(s);
 
-    int px = BOARD_X + DX * (r->cols - 1) + 4, pw = cols - px, y = BOARD_Y - 1;
+    int px = panel_x(r), pw = cols - px, y = BOARD_Y - 1;
     char line[200], who[32], text[HERD_MAX_MOVE_TEXT];
     for (int side = 0; side < 2; side++) {
         char piece[2] = {r->piece[side], '\0'};
@@ -338,11 +339,16 @@ static void choose(play_session *s, herd_cell c)
     hunt_view *v = s->vs;
     const hunt_rules *r = v->rules;
     char name[PLAY_CELL_NAME_SIZE], text[HERD_MAX_MOVE_TEXT + 8];
+    if (v->choice.hint && play_same_cell(c, v->choice.hint_at)) { /* the hint, chain or not */
+        play_move(s, v->choice.hint);
+        return;
+    }
     if (v->hops && play_same_cell(c, chain_end(v))) { /* the fox stops here */
         play_move(s, r->jumps(v->choice.from, v->landing, v->hops));
         return;
     }
-    if (!v->hops && play_choose(s, &v->choice, c, side_at(s, c), r->noun[side_to_act(s)], targets))
+    if (!v->hops &&
+        play_choose(s, &v->choice, c, side_at(s, c), r->noun[play_side_to_act(s)], targets))
         return;
     /* The action as text, so that a refusal gives the library's message. */
     herd_move m;
@@ -372,11 +378,14 @@ static int hunt_key(play_session *s, int ch)
 {
     hunt_view *v = s->vs;
     herd_cell c;
-    if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && !v->pick.typed[0]) {
-        if (v->hops)
+    if (play_is_backspace(ch) && !v->pick.typed[0]) {
+        if (v->hops) {
             v->hops--; /* takes back the chain's last hop */
-        else
+            v->pick.cursor = chain_end(v);
+            s->msg[0] = '\0'; /* "Jumped to ..." no longer holds */
+        } else {
             unselect(v);
+        }
         v->choice.hint = 0;
         return 1;
     }
@@ -412,8 +421,12 @@ static void hunt_hint(play_session *s, herd_move m)
     char text[HERD_MAX_MOVE_TEXT];
     int n = play_text_cells(play_move_text(s, m, text, sizeof text), cells, MAX_HOPS + 1);
     unselect(v);
-    if (n >= 2)
-        play_choose_hint(&v->choice, &v->pick, m, cells[0], cells[n - 1]);
+    if (n < 2)
+        return;
+    play_choose_hint(&v->choice, &v->pick, m, cells[0], cells[n - 1]);
+    if (n > 2) /* a chain: drawn as when chosen hop by hop, the fox at its end */
+        for (int i = 1; i < n; i++)
+            v->landing[v->hops++] = cells[i];
 }
 
 static void hunt_changed(play_session *s)
@@ -437,6 +450,8 @@ static int hare_figures(const play_session *s, int y, int x, int w)
     herd_hare_stall(s->g, &stall);
     snprintf(line, sizeof line, "Stall count: %d of %d", stall, HERD_HARE_STALL_LIMIT);
     play_put(y, x, w, A_BOLD, line);
+    if (play_side_to_act(s) < 0)
+        return 4; /* the game is over: no countdown */
     snprintf(line, sizeof line, "The hare wins by stalling in %d", HERD_HARE_STALL_LIMIT - stall);
     play_put(y + 1, x, w, 0, line);
     play_put(y + 2, x, w, A_DIM, "hound moves unless one goes up.");

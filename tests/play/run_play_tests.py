@@ -442,6 +442,11 @@ def test_fox(program):
         check("Geese left: 13" in screen and "The fox wins with 10 more captures" in screen,
               "geese left and the captures the fox needs", screen)
         passed("fox board: geese left 13, the fox needs 10 captures")
+        s.keys("U")
+        screen = s.wait(r"^Nothing to undo\.", what="undo at the start")
+        check(hunt_char(screen, "d4") == "F" and "Geese left: 13" in screen, "the board stays",
+              screen)
+        passed("Undo at the start: 'Nothing to undo.'")
         s.resize(60, 20)
         s.wait(r"The terminal is 60x20: this board needs at least \d+x24\.", what="too small")
         s.resize(80, 24)
@@ -470,6 +475,32 @@ def test_fox(program):
         s.keys("Enter")
         screen = s.wait(r"^Fox to move \(you\)", what="game start")
         check("Geese left: 7" in screen and "4 more captures" in screen, "7 geese", screen)
+        s.keys("?")
+        screen = s.wait(r"Hint: (\S+) \(Enter plays it\)", what="hint")
+        hint = re.search(r"Hint: (\S+) \(Enter", screen).group(1).split("-")
+        check(len(hint) > 2, "the hint is a chain: %s" % hint, screen)
+        check("Chain: %s, %d taken" % ("-".join(hint), len(hint) - 1) in screen,
+              "the hinted chain in the panel", screen)
+        taken = sorted(p for p in FOX_POINTS if hunt_char(screen, p) == "x")
+        over = sorted("%s%d" % (chr((ord(a[0]) + ord(b[0])) // 2), (int(a[1:]) + int(b[1:])) // 2)
+                      for a, b in zip(hint, hint[1:]))
+        check(taken == over, "the geese it jumps marked x: %s, not %s" % (taken, over), screen)
+        check(hunt_char(screen, hint[-1]) == "F" and
+              all(hunt_char(screen, p) != "F" for p in hint[:-1] if p != hint[-1]),
+              "the fox drawn at the chain's end %s" % hint[-1], screen)
+        passed("a hinted chain %s drawn as chosen hop by hop: %s taken, the fox on %s"
+               % ("-".join(hint), ",".join(taken), hint[-1]))
+        s.keys("BSpace")
+        screen = s.wait(r"Chain: %s, %d taken" % ("-".join(hint[:-1]), len(hint) - 2),
+                        what="a hop of the hint taken back")
+        check(grid_char(screen, hint[-2], HUNT_X - 1, HUNT_Y, HUNT_DX, HUNT_DY) == "[",
+              "the cursor on the chain's end %s" % hint[-2], screen)
+        check("Hint:" not in screen, "the message cleared", screen)
+        passed("Backspace takes back the hint's last hop: the cursor on %s, no message"
+               % hint[-2])
+        for _ in hint[1:]:
+            s.keys("BSpace")
+        s.wait_gone("Chain:", what="the chain taken back")
         choose(s, "d4")
         screen = s.settled(s.wait(r"^c .*\*", what="fox chosen"))
         check("d6" in marked(screen, FOX_POINTS, hunt_char), "the jump to d6 marked", screen)
@@ -501,6 +532,81 @@ def test_fox(program):
         s.close()
 
 
+def test_fox_small(program):
+    """At the smallest size the fox view asks for, nothing is cut."""
+    s = start(program, ["fox", "sideways=1"], "fox")
+    try:
+        s.resize(60, 24)
+        s.keys("Enter")
+        screen = s.wait(r"The terminal is 60x24: this board needs at least \d+x24\.",
+                        what="too small")
+        need = int(re.search(r"at least (\d+)x24", screen).group(1))
+        s.resize(need, 24)
+        screen = s.wait(r"^Fox to move \(you\)", what="drawn at the minimum size")
+        check("Geese step up, diagonally up, sideways" in screen, "the sideways line whole",
+              screen)
+        check(s.line(23).rstrip().endswith("Esc cancel  Q quit"), "the keys line whole", screen)
+        s.resize(need - 1, 24)
+        s.wait(r"this board needs at least %dx24\." % need, what="one column less")
+        passed("at %dx24 the sideways line and the keys line are whole; at %d too small"
+               % (need, need - 1))
+    finally:
+        s.close()
+
+
+def test_hare_two(program):
+    """Two people: the cursor starts on the side to move, Undo takes back
+    the last move only."""
+    s = start(program, ["hare", "--players=two",
+                        "--position=hare turn=hare hare=a2 hounds=d1,d3,e2 stall=0"], "hare")
+    try:
+        s.keys("Enter")
+        screen = s.wait(r"^Hare to move ", what="game start")
+        check("(you)" not in screen and "(computer)" not in screen, "nobody named", screen)
+        check(grid_char(screen, "a2", HUNT_X - 1, HUNT_Y, HUNT_DX, HUNT_DY) == "[",
+              "the cursor starts on the hare a2, the side to move", screen)
+        choose(s, "a2")
+        s.settled(s.wait(r"^b .*\*", what="the hare chosen"))
+        choose(s, "b2")
+        screen = s.wait(r"^Hounds to move ", what="the hounds' turn")
+        choose(s, "d1")
+        s.settled(s.wait(r"^c .*\*", what="d1 chosen"))
+        choose(s, "c1")
+        screen = s.wait(r"2\. Hounds: d1-c1", what="the hounds' move")
+        s.keys("U")
+        screen = s.wait(r"Taken back", what="undo")
+        check(re.search(r"^Hounds to move ", screen, re.M), "the hounds to move again", screen)
+        check(hunt_char(screen, "b2") == "@" and hunt_char(screen, "d1") == "H"
+              and hunt_char(screen, "c1") != "H", "the hound back on d1, the hare still on b2",
+              screen)
+        check("1. Hare: a2-b2" in screen and "2. Hounds" not in screen, "the log", screen)
+        passed("two players: the cursor starts on the hare; a2-b2, d1-c1; Undo takes back "
+               "d1-c1 only")
+    finally:
+        s.close()
+
+
+def test_hare_stalling(program):
+    """A stalling win: the countdown is left out once the game is over."""
+    s = start(program, ["hare", "--players=two",
+                        "--position=hare turn=hounds hare=a2 hounds=c1,c3,d2 stall=9"], "hare")
+    try:
+        s.keys("Enter")
+        screen = s.wait(r"^Hounds to move ", what="game start")
+        check("Stall count: 9 of 10" in screen and "stalling in 1" in screen, "one to go",
+              screen)
+        choose(s, "d2")
+        s.settled(s.wait(r"^d .*\*", what="d2 chosen"))
+        choose(s, "d1")
+        screen = s.wait(r"^Hare wins: the hounds stalled for ten moves\.", what="stalling win")
+        check("Stall count: 10 of 10" in screen, "the stall count", screen)
+        check("wins by stalling" not in screen and "unless one goes up" not in screen,
+              "no countdown after the game", screen)
+        passed("the hare wins by stalling: 'Stall count: 10 of 10', no countdown")
+    finally:
+        s.close()
+
+
 FLOCK_CELLS = [r + str(c) for r in "abcde" for c in range(1, 6)]
 
 
@@ -514,6 +620,10 @@ def test_flock(program):
         check("Captured: Black 0, White 0" in screen and "Moves left: 100" in screen,
               "captures and moves left", screen)
         passed("flock board: stones with ranges, captures 0, moves left 100")
+        choose(s, "e257")  # column 257 does not wrap round to column 1
+        screen = s.wait(r"^Refused: e257 is not on this board\.", what="a column too big")
+        check("Chosen:" not in screen, "no stone chosen", screen)
+        passed("e257 refused: no such column, not e1")
         choose(s, "e1")
         screen = s.settled(s.wait(r"Chosen: e1, range 2", what="e1 chosen"))
         got = sorted(c for c in FLOCK_CELLS if flock_text(screen, c)[0] == "*")
@@ -532,6 +642,22 @@ def test_flock(program):
                         r"the other side had no legal move)|Draw: the move limit was reached)\.",
                         screen, re.M), "winner line with its reason", screen)
         passed("flock game ends: " + top_line(screen))
+    finally:
+        s.close()
+
+
+def test_flock_white(program):
+    """A position with White to move: the cursor starts on a white stone."""
+    position = ("flock w=5 h=5 turn=white ply=1 captured=0,0 last=e1-c1,- "
+                "board=ww.ww/...../b..../...../.b.bb")
+    s = start(program, ["flock", "--players=two", "--position=" + position], "flock")
+    try:
+        s.keys("Enter")
+        screen = s.wait(r"^White to move ", what="game start")
+        check(flock_text(screen, "a1") == "W2" and
+              grid_char(screen, "a1", FLOCK_X - 1, FLOCK_Y, FLOCK_DX, 1) == "[",
+              "the cursor on a1, White's first stone", screen)
+        passed("White to move: the cursor starts on White's stone a1")
     finally:
         s.close()
 
@@ -602,11 +728,15 @@ def main():
             test_generic(program, "hex", ["size=2", "--plain"], "+z9")
         elif game == "hare":
             test_hare(program)
+            test_hare_two(program)
+            test_hare_stalling(program)
             test_generic(program, "hare", ["--level=1", "--plain"], "e2-e2")
         elif game == "fox":
             test_fox(program)
+            test_fox_small(program)
         elif game == "flock":
             test_flock(program)
+            test_flock_white(program)
         else:
             print("unknown game " + game)
             return 2
