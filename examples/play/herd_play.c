@@ -399,7 +399,10 @@ static const char *keys_line(const play_session *s, int over, char *buf, size_t 
 {
     int watch = s->players == PLAY_WATCH;
     snprintf(buf, cap, "%s%sEsc %s  Q quit", over || watch ? "" : s->view->keys,
-             over || watch ? "" : "  ? hint  U undo  ", over ? "new game" : "cancel");
+             watch  ? ""
+             : over ? "U undo  "
+                    : "  ? hint  U undo  ",
+             over ? "new game" : "cancel");
     return buf;
 }
 
@@ -471,17 +474,19 @@ static int handle_key(play_session *s, int ch)
     }
     if (too_small(s)) /* no key acts on a board that cannot be seen */
         return -1;
-    if (is_over(s)) {
-        play_say(s, 1, "The game is over: Esc starts a new game, Q quits.");
-        return -1;
-    }
-    if (ch == 'U' && s->players != PLAY_WATCH) {
+    if (ch == 'U' && s->players != PLAY_WATCH) { /* also after the end: take back the last turn */
         if (play_undo_turn(s) == HERD_OK) {
             play_say(s, 0, "Taken back.");
             position_changed(s);
         } else {
             play_say(s, 1, "Nothing to undo.");
         }
+        return -1;
+    }
+    if (is_over(s)) {
+        play_say(s, 1,
+                 "The game is over: U takes back the last turn, Esc starts a new game, Q "
+                 "quits.");
         return -1;
     }
     if (!play_human_turn(s)) {

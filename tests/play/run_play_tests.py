@@ -234,7 +234,14 @@ def test_horses(program):
                 s.keys(digit)  # unselect
                 s.wait_gone("(%s)" % digit, what="unselected")
         screen = s.wait(r"^Green wins: a horse reached its target corner\.", what="winner line")
-        check("Esc new game" in screen, "Cancel became New game", screen)
+        check("Esc new game" in screen and "U undo" in screen, "Cancel became New game", screen)
+        # Undo after the end takes back the winning move, and it can be played again.
+        s.keys("U")
+        screen = s.wait(r"Taken back", what="undo after the end")
+        check("Green wins" not in screen, "undo after the end reopens the game", screen)
+        s.keys(digit, letter)
+        s.wait(r"^Green wins: a horse reached its target corner\.", what="winner line again")
+        passed("Undo after the end takes back the winning move")
         s.keys("Escape")
         s.wait(r"Enter starts the game", what="back to setup")
         passed("winner line, then Esc returns to the setup")
