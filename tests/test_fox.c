@@ -368,6 +368,13 @@ static void no_jump_off_board_over_empty_or_over_two(void **state)
     assert_int_equal(play_text(g, "c3-e5"), HERD_E_ILLEGAL); /* e5 is occupied */
     assert_int_equal(play_text(g, "a3-c3"), HERD_E_ILLEGAL); /* no fox there */
     herd_free(g);
+    g = game_at(NULL); /* a step onto a goose, named, and nothing changes */
+    snapshot before;
+    snap_take(&before, g);
+    assert_int_equal(play_text(g, "d4-e4"), HERD_E_ILLEGAL);
+    assert_string_equal(herd_last_error(g), "e4 is occupied");
+    snap_check(&before, g);
+    herd_free(g);
     g = game_at("fox turn=fox sideways=0 fox=c1 geese=d2,e3,a3,a4,a5");
     assert_int_equal(play_text(g, "c1-e3"), HERD_E_ILLEGAL); /* two geese in a row */
     assert_int_equal(play_text(g, "c1-a3"), HERD_E_ILLEGAL); /* b2 is no point: no line */
@@ -423,6 +430,10 @@ static void positions_are_checked(void **state)
         {"fox turn=fox sideways=0 fox=a1 geese=e1,e2,e3,e4", "a1 is not a point", HERD_E_POSITION},
         {"fox turn=fox sideways=0 fox=d4 geese=e1,e1,e3,e4", "e1 is listed twice", HERD_E_POSITION},
         {"fox turn=fox sideways=2 fox=d4 geese=e1,e2,e3,e4", "expected", HERD_E_PARSE},
+        {"fox turn=hare sideways=0 fox=d4 geese=e1,e2,e3,e4", "turn must be fox or geese",
+         HERD_E_PARSE},
+        {"fox turn=fox sideways=0 fox=d4 geeze=e1,e2,e3,e4", "expected", HERD_E_PARSE},
+        {"fox turn=fox sideways=0 fox=d4 geese=e1,e2,e3,e4 stall=0", "expected", HERD_E_PARSE},
         {"fox turn=fox sideways=0 fox=d4 geese=a3,a4,a5,b3,b4,b5,c1,c2,c3,c4,c5,c6,c7,d1,d2,d3,"
          "d5,d6",
          "18 geese", HERD_E_POSITION},

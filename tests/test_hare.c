@@ -261,6 +261,24 @@ static void hound_never_moves_down(void **state)
     herd_free(g);
 }
 
+/* A step from a point without the mover's piece, or onto a taken point, is
+ * refused with the points named, and nothing changes. */
+static void steps_need_the_movers_piece_and_a_free_point(void **state)
+{
+    (void)state;
+    herd_game *g = game_at(NULL);
+    snapshot before;
+    snap_take(&before, g);
+    assert_int_equal(play_text(g, "c2-b2"), HERD_E_ILLEGAL);
+    assert_string_equal(herd_last_error(g), "c2 has no hound");
+    assert_int_equal(play_text(g, "a2-b2"), HERD_E_ILLEGAL); /* the hare's, on the hounds' turn */
+    assert_string_equal(herd_last_error(g), "a2 has no hound");
+    assert_int_equal(play_text(g, "e2-d1"), HERD_E_ILLEGAL);
+    assert_string_equal(herd_last_error(g), "d1 is occupied");
+    snap_check(&before, g);
+    herd_free(g);
+}
+
 static void tenth_stalling_move_ends_and_diagonal_up_resets(void **state)
 {
     (void)state;
@@ -369,6 +387,8 @@ static void impossible_positions_are_named(void **state)
         {"hare turn=hounds hare=c2 hounds=b1,b2,b3 stall=10", "stall=10", HERD_E_POSITION},
         {"hare turn=fox hare=c2 hounds=b1,b2,b3 stall=0", "turn", HERD_E_PARSE},
         {"hare turn=hare hare=c2 hounds=b1,b2,b3", "expected", HERD_E_PARSE},
+        {"hare turn=hare hair=c2 hounds=b1,b2,b3 stall=0", "expected", HERD_E_PARSE},
+        {"hare turn=hare hare=c2 hound=b1,b2,b3 stall=0", "expected", HERD_E_PARSE},
     };
     herd_game *g = game_at(NULL);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -606,6 +626,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hare_board_has_the_22_lines_by_name),
         cmocka_unit_test(hound_never_moves_down),
+        cmocka_unit_test(steps_need_the_movers_piece_and_a_free_point),
         cmocka_unit_test(tenth_stalling_move_ends_and_diagonal_up_resets),
         cmocka_unit_test(hare_escapes_by_row),
         cmocka_unit_test(hounds_without_moves_lose),
