@@ -878,6 +878,9 @@ static void flock_bad_positions_are_refused_and_change_nothing(void **state)
         {"flock w=5 h=5 turn=black ply=102 captured=0,0 last=a1-a2,a1-a2 board=ww.ww/...../"
          "...../...../bb.bb",
          HERD_E_POSITION, "ply=102 is out of range 0..100"},
+        {"flock w=5 h=5 turn=black ply=0 captured=13,0 last=-,- board=ww.ww/...../...../...../"
+         "bb.bb",
+         HERD_E_POSITION, "captured=13,0 is out of range 0..12"},
         {"flock w=5 h=5 turn=black ply=0 captured=0,0 last=-,- board=ww.ww/...../...../"
          "bb.bb",
          HERD_E_POSITION, "4 rows, not 5"},

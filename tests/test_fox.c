@@ -368,6 +368,17 @@ static void no_jump_off_board_over_empty_or_over_two(void **state)
     assert_int_equal(play_text(g, "c3-e5"), HERD_E_ILLEGAL); /* e5 is occupied */
     assert_int_equal(play_text(g, "a3-c3"), HERD_E_ILLEGAL); /* no fox there */
     herd_free(g);
+    g = game_at(NULL); /* chains that are no chains */
+    assert_int_equal(play_text(g, "d4-d6-e6"), HERD_E_PARSE);
+    assert_string_equal(herd_last_error(g), "d6-e6 is not a jump (two points in a line)");
+    assert_int_equal(play_text(g, "d4-d6-d4-d6-d4-d6-d4-d6-d4-d6-d4-d6-d4-d6-d4-d6-d4-d6-d4"),
+                     HERD_E_PARSE); /* 19 points: more hops than HERD_FOX_MAX_HOPS */
+    assert_non_null(strstr(herd_last_error(g), "expected FROM-TO or a jump chain"));
+    assert_int_equal(play_text(g, "d4-"), HERD_E_PARSE);
+    assert_non_null(strstr(herd_last_error(g), "expected FROM-TO or a jump chain"));
+    assert_int_equal(play_text(g, "d4-a1"), HERD_E_PARSE);
+    assert_non_null(strstr(herd_last_error(g), "a1"));
+    herd_free(g);
     g = game_at(NULL); /* a step onto a goose, named, and nothing changes */
     snapshot before;
     snap_take(&before, g);
