@@ -134,27 +134,12 @@ static int flock_cells(const flock_state *s, int cell, uint8_t *in)
 
 herd_move herd_flock_move(herd_cell from, herd_cell to)
 {
-    /* Each coordinate in one byte, two's complement: -128..127. */
-    return (herd_move)((uint32_t)(from.row & 0xff) | (uint32_t)(from.col & 0xff) << 8 |
-                       (uint32_t)(to.row & 0xff) << 16 | (uint32_t)(to.col & 0xff) << 24);
-}
-
-static int coordinate(herd_move m, int shift)
-{
-    int v = (int)(m >> shift & 0xff);
-    return v < 128 ? v : v - 256;
+    return herd_grid_move(from, to);
 }
 
 void herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to)
 {
-    if (from) {
-        from->row = coordinate(m, 0);
-        from->col = coordinate(m, 8);
-    }
-    if (to) {
-        to->row = coordinate(m, 16);
-        to->col = coordinate(m, 24);
-    }
+    herd_grid_move_cells(m, from, to);
 }
 
 static herd_move make_move(int from, int to)

@@ -45,27 +45,12 @@ static const char *const side_label[2] = {"Green", "Red"};
 
 herd_move herd_horses_move(herd_cell from, herd_cell to)
 {
-    /* Each coordinate in one byte, two's complement: -128..127. */
-    return (herd_move)((uint32_t)(from.row & 0xff) | (uint32_t)(from.col & 0xff) << 8 |
-                       (uint32_t)(to.row & 0xff) << 16 | (uint32_t)(to.col & 0xff) << 24);
-}
-
-static int coordinate(herd_move m, int shift)
-{
-    int v = (int)(m >> shift & 0xff);
-    return v < 128 ? v : v - 256;
+    return herd_grid_move(from, to);
 }
 
 void herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to)
 {
-    if (from) {
-        from->row = coordinate(m, 0);
-        from->col = coordinate(m, 8);
-    }
-    if (to) {
-        to->row = coordinate(m, 16);
-        to->col = coordinate(m, 24);
-    }
+    herd_grid_move_cells(m, from, to);
 }
 
 static int cell_of(int row, int col)

@@ -98,6 +98,34 @@ int herd_sb_grid_move(herd_sb *sb, herd_cell from, herd_cell to);
  * top or left edge, rows past `z`) are written out as "row R column C". */
 const char *herd_name_cell(char *buf, size_t cap, int row, int col); /* returns buf */
 
+/* The square-grid games' FROM-TO action value (horses, flock): each
+ * coordinate in one byte, two's complement, so -128..127 round-trip.
+ * Inline: the games decode an action on every play. */
+static inline herd_move herd_grid_move(herd_cell from, herd_cell to)
+{
+    return (herd_move)((uint32_t)(from.row & 0xff) | (uint32_t)(from.col & 0xff) << 8 |
+                       (uint32_t)(to.row & 0xff) << 16 | (uint32_t)(to.col & 0xff) << 24);
+}
+
+static inline int herd_grid_coordinate(herd_move m, int shift)
+{
+    int v = (int)(m >> shift & 0xff);
+    return v < 128 ? v : v - 256;
+}
+
+/* The cells of herd_grid_move()'s value; either pointer may be NULL. */
+static inline void herd_grid_move_cells(herd_move m, herd_cell *from, herd_cell *to)
+{
+    if (from) {
+        from->row = herd_grid_coordinate(m, 0);
+        from->col = herd_grid_coordinate(m, 8);
+    }
+    if (to) {
+        to->row = herd_grid_coordinate(m, 16);
+        to->col = herd_grid_coordinate(m, 24);
+    }
+}
+
 /* Echoed input, by one rule for every message that quotes what it was
  * given (option values, game names, a position's bad character): printable
  * ASCII and well-formed UTF-8 as they are; a backslash as \\; tab, newline
