@@ -1,6 +1,6 @@
-/* Fox and Geese (rules.md §4) on the hunt mechanism: the cross and its
- * lines, the start, the geese's directions, jump chains that capture, and
- * the three ends. */
+/* Fox and Geese (docs/fox.md) on the hunt mechanism: the cross and its
+ * lines, the start, the geese's directions, jump chains played hop by hop,
+ * and the three ends. */
 #include <string.h>
 
 #include "herd/fox.h"
@@ -57,12 +57,12 @@ typedef struct fox_state {
     herd_head head;
     uint8_t fox;
     uint8_t sideways;
+    uint8_t chain; /* the fox is in a jump chain: it may only jump on or stop */
     hunt_set geese;
 } fox_state;
 
 _Static_assert(HERD_FOX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 _Static_assert(sizeof(fox_state) <= HERD_MAX_STATE_SIZE, "state too large");
-_Static_assert(HERD_FOX_MAX_HOPS == HUNT_MAX_HOPS, "one bound on chains");
 
 static unsigned goose_dirs(const fox_state *s)
 {
@@ -74,33 +74,43 @@ static hunt_set occupied(const fox_state *s)
     return s->geese | BIT(s->fox);
 }
 
-/* The fox's actions: its steps, then its jump chains and their prefixes,
- * until cap are counted (buf, when given, has room for cap). */
-static size_t fox_moves(const fox_state *s, herd_move *buf, size_t cap)
+static size_t fox_jumps(const fox_state *s, herd_move *buf)
 {
-    size_t n = hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, NULL);
-    if (n >= cap)
-        return n;
-    hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, buf);
-    return n + hunt_chains(&board, s->fox, s->geese, occupied(s), buf ? buf + n : NULL, cap - n);
+    return hunt_jumps(&board, s->fox, s->geese, occupied(s), buf);
 }
 
-/* The side's actions, at most cap of the fox's. */
-static size_t side_moves(const fox_state *s, herd_move *buf, size_t cap)
+/* The fox's actions: in a chain its further jumps and `stop`, else its
+ * steps and jumps. The bound (herd/fox.h): at most one step or one jump in
+ * each of the eight directions; in a chain the way back is empty (its
+ * goose was taken), so at most seven jumps and `stop`. */
+static size_t fox_moves(const fox_state *s, herd_move *buf)
+{
+    size_t n = s->chain ? 0 : hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, buf);
+    n += fox_jumps(s, buf ? buf + n : NULL);
+    if (s->chain) {
+        if (buf)
+            buf[n] = hunt_stop_move();
+        n++;
+    }
+    return n;
+}
+
+static size_t side_moves(const fox_state *s, herd_move *buf)
 {
     if (s->head.side == HERD_FOX_FOX)
-        return fox_moves(s, buf, cap);
+        return fox_moves(s, buf);
     return hunt_pursuer_steps(&board, s->geese, occupied(s), goose_dirs(s), buf);
 }
 
-/* The ends, in the rules' order: fewer than four geese, then the side to
- * move without a move. */
+/* The ends, in the rules' order, checked after every action: fewer than
+ * four geese, then the side to move without a move (never the fox in a
+ * chain, which may always stop). */
 static void update_status(fox_state *s, int to_move)
 {
     herd_head_set_ongoing(&s->head, to_move);
     if (hunt_count(s->geese) < HERD_FOX_GEESE_TO_WIN)
         herd_head_set_win(&s->head, HERD_FOX_FOX, HERD_REASON_CAPTURED);
-    else if (side_moves(s, NULL, 1) == 0)
+    else if (side_moves(s, NULL) == 0)
         herd_head_set_win(&s->head, !to_move,
                           to_move == HERD_FOX_GEESE ? HERD_REASON_NO_MOVES : HERD_REASON_TRAPPED);
 }
@@ -110,14 +120,7 @@ static size_t fox_legal(const void *state, herd_move *buf)
     const fox_state *s = state;
     if (s->head.result != HERD_ONGOING)
         return 0;
-    return side_moves(s, buf, HERD_FOX_MAX_MOVES);
-}
-
-/* The point that hop i of a chain jumps: the one between its landings. */
-static int jumped(const hunt_path *path, int i)
-{
-    return hunt_point_at(&board, (path->at[i].row + path->at[i + 1].row) / 2,
-                         (path->at[i].col + path->at[i + 1].col) / 2);
+    return side_moves(s, buf);
 }
 
 static size_t fox_count(const void *state)
@@ -125,61 +128,75 @@ static size_t fox_count(const void *state)
     return fox_legal(state, NULL);
 }
 
+/* Plays a legal action. After a jump the fox keeps the turn, in a chain,
+ * when it can jump again and at least four geese are left; otherwise, and
+ * after a step or `stop`, the turn passes to the geese. */
 static void fox_play(void *state, herd_move m)
 {
     fox_state *s = state;
-    hunt_path path;
-    int pt[HUNT_MAX_HOPS + 1];
-    hunt_decode(m, &path);
-    for (int i = 0; i < path.count; i++)
-        pt[i] = hunt_point_at(&board, path.at[i].row, path.at[i].col);
+    hunt_action a;
+    hunt_decode(m, &a);
+    int from = hunt_point_at(&board, a.from.row, a.from.col);
+    int to = hunt_point_at(&board, a.to.row, a.to.col);
+    int next = HERD_FOX_GEESE;
+    s->chain = 0;
     if (s->head.side == HERD_FOX_GEESE) {
-        s->geese = (s->geese & ~BIT(pt[0])) | BIT(pt[1]);
-    } else {
-        for (int i = 0; i < path.hops; i++) /* each hop captures the goose it jumps */
-            s->geese &= ~BIT(jumped(&path, i));
-        s->fox = (uint8_t)pt[path.count - 1];
+        s->geese = (s->geese & ~BIT(from)) | BIT(to);
+        next = HERD_FOX_FOX;
+    } else if (a.kind != HUNT_STOP) {
+        if (a.kind == HUNT_JUMP)
+            s->geese &= ~BIT(hunt_between(&board, from, to));
+        s->fox = (uint8_t)to;
+        if (a.kind == HUNT_JUMP && hunt_count(s->geese) >= HERD_FOX_GEESE_TO_WIN &&
+            fox_jumps(s, NULL) > 0) {
+            s->chain = 1;
+            next = HERD_FOX_FOX;
+        }
     }
     s->head.ply++;
-    update_status(s, !s->head.side);
+    update_status(s, next);
 }
 
 static int fox_apply(void *state, herd_move m, herd_msg msg)
 {
     fox_state *s = state;
-    hunt_path path;
-    int pt[HUNT_MAX_HOPS + 1];
+    hunt_action a;
+    int pt[2];
     char x[4], y[4];
-    if (!hunt_decode(m, &path))
+    if (!hunt_decode(m, &a))
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Fox and Geese action");
-    int rc = hunt_check_path(&board, &path, pt, msg);
+    int fox = s->head.side == HERD_FOX_FOX;
+    if (a.kind == HUNT_STOP) {
+        if (!s->chain)
+            return herd_fail(msg, HERD_E_ILLEGAL, "%s",
+                             fox ? "stop ends a jump chain, and the fox is in none"
+                                 : "stop is the fox's, and the geese are to move");
+        fox_play(s, m);
+        return HERD_OK;
+    }
+    int rc = hunt_check_path(&board, &a, pt, msg);
     if (rc != HERD_OK)
         return rc;
-    int fox = s->head.side == HERD_FOX_FOX;
     if (fox ? pt[0] != s->fox : !(s->geese >> pt[0] & 1))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s", hunt_name(&board, pt[0], x),
                          fox ? "fox" : "goose");
-    if (!fox && path.hops)
+    if (!fox && a.kind == HUNT_JUMP)
         return herd_fail(msg, HERD_E_ILLEGAL, "geese never jump");
-    if (path.hops == 0) {
-        if (occupied(s) >> pt[1] & 1)
-            return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", hunt_name(&board, pt[1], y));
-        if (!fox && !(goose_dirs(s) >> hunt_direction(&board, pt[0], pt[1]) & 1))
-            return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s: a goose steps only up or diagonally up%s",
-                             hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y),
-                             s->sideways ? ", left or right" : "");
-    }
-    hunt_set geese = s->geese, empty = ~occupied(s) | BIT(s->fox);
-    for (int i = 0; i < path.hops; i++) {
-        int over = jumped(&path, i);
-        if (!(geese >> over & 1))
+    if (s->chain && a.kind == HUNT_STEP)
+        return herd_fail(msg, HERD_E_ILLEGAL,
+                         "the fox is in a jump chain: it may only jump on from %s or stop",
+                         hunt_name(&board, s->fox, x));
+    if (occupied(s) >> pt[1] & 1)
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", hunt_name(&board, pt[1], y));
+    if (a.kind == HUNT_JUMP) {
+        int over = hunt_between(&board, pt[0], pt[1]);
+        if (!(s->geese >> over & 1))
             return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s jumps over no goose",
-                             hunt_name(&board, pt[i], x), hunt_name(&board, pt[i + 1], y));
-        if (!(empty >> pt[i + 1] & 1))
-            return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied",
-                             hunt_name(&board, pt[i + 1], y));
-        geese &= ~BIT(over);
-        empty |= BIT(over);
+                             hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y));
+    } else if (!fox && !(goose_dirs(s) >> hunt_direction(&board, pt[0], pt[1]) & 1)) {
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s: a goose steps only up or diagonally up%s",
+                         hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y),
+                         s->sideways ? ", left or right" : "");
     }
     fox_play(s, m);
     return HERD_OK;
@@ -187,21 +204,23 @@ static int fox_apply(void *state, herd_move m, herd_msg msg)
 
 /* ---------------------------------------------------------- creation */
 
-static const char *const fox_keys[] = {"geese", "sideways", NULL};
+static const char *const fox_keys[] = {"geese", "sideways", "seed", NULL};
 
 static int fox_init(void *state, const herd_options *opt, herd_msg msg)
 {
     fox_state *s = state;
-    uint64_t geese, sideways;
+    uint64_t geese, sideways, seed;
     int rc = herd_options_get(opt, "geese", 13, 17, 13, &geese, msg);
     if (rc == HERD_OK && geese != 13 && geese != 15 && geese != 17)
         rc = herd_fail(msg, HERD_E_RANGE, "geese=%d is not 13, 15 or 17", (int)geese);
     if (rc == HERD_OK)
         rc = herd_options_get(opt, "sideways", 0, 1, 0, &sideways, msg);
+    if (rc == HERD_OK)
+        rc = herd_options_get(opt, "seed", 0, UINT64_MAX, 0, &seed, msg);
     if (rc != HERD_OK)
         return rc;
     memset(s, 0, sizeof *s);
-    herd_rng_seed(&s->head.rng, 0);
+    herd_rng_seed(&s->head.rng, seed);
     s->fox = D4;
     s->sideways = (uint8_t)sideways;
     s->geese = geese == 13 ? GEESE_13 : geese == 15 ? GEESE_15 : GEESE_17;
@@ -215,6 +234,7 @@ void herd_fox_default_options(herd_fox_options *opt)
         return;
     opt->geese = 13;
     opt->sideways = 0;
+    opt->seed = 0;
 }
 
 int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_alloc_fn alloc, void *ud,
@@ -225,9 +245,11 @@ int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_alloc_fn all
         herd_fox_default_options(&d);
         opt = &d;
     }
-    herd_options o = {.count = 2};
+    herd_options o = {.count = 3};
     herd_option_set(&o.item[0], "geese", opt->geese);
     herd_option_set(&o.item[1], "sideways", opt->sideways);
+    herd_option_set(&o.item[2], "seed", 0);
+    o.item[2].value = opt->seed; /* the full unsigned range */
     return herd_game_create(out, &herd_fox_rules, &o, alloc, ud, err);
 }
 
@@ -237,20 +259,21 @@ static void fox_write_position(const void *state, herd_sb *sb)
 {
     const fox_state *s = state;
     char name[4];
-    herd_sb_printf(
-        sb, "fox turn=%s sideways=%d fox=%s geese=", s->head.side == HERD_FOX_FOX ? "fox" : "geese",
-        s->sideways, hunt_name(&board, s->fox, name));
+    herd_sb_printf(sb, "fox turn=%s chain=%d sideways=%d fox=%s geese=",
+                   s->head.side == HERD_FOX_FOX ? "fox" : "geese", s->chain, s->sideways,
+                   hunt_name(&board, s->fox, name));
     hunt_write_points(&board, s->geese, sb);
 }
 
 static int fox_read_position(void *state, const char *text, herd_msg msg)
 {
     fox_state *s = state;
-    static const char usage[] = "expected 'fox turn=fox|geese sideways=0|1 fox=P geese=P,P,...'";
+    static const char usage[] =
+        "expected 'fox turn=fox|geese chain=0|1 sideways=0|1 fox=P geese=P,P,...'";
     herd_scan sc = {text};
     int fox, count = 0, side;
     hunt_set geese = 0;
-    uint64_t sideways;
+    uint64_t chain, sideways;
     char name[4];
     if (!herd_scan_lit(&sc, "fox turn="))
         return herd_fail(msg, HERD_E_PARSE, usage);
@@ -260,7 +283,8 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
         side = HERD_FOX_GEESE;
     else
         return herd_fail(msg, HERD_E_PARSE, "turn must be fox or geese");
-    if (!herd_scan_lit(&sc, " sideways=") || !herd_scan_uint(&sc, 1, &sideways) ||
+    if (!herd_scan_lit(&sc, " chain=") || !herd_scan_uint(&sc, 1, &chain) ||
+        !herd_scan_lit(&sc, " sideways=") || !herd_scan_uint(&sc, 1, &sideways) ||
         !herd_scan_lit(&sc, " fox="))
         return herd_fail(msg, HERD_E_PARSE, usage);
     int rc = hunt_scan_point(&board, &sc, &fox, msg);
@@ -283,20 +307,21 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
     s->fox = (uint8_t)fox;
     s->geese = geese;
     s->sideways = (uint8_t)sideways;
+    s->chain = (uint8_t)chain;
     s->head.ply = 0;
-    /* The bound on actions. The fox has at most 8 steps; its chains are
-     * trails in the jump graph of its point's parity class, one goose per
-     * hop, and a goose on every jumped point with every landing empty only
-     * adds chains: that saturated board gives 4,521,945 chains from c3 (and
-     * c5, e3, e5), so the rules alone bound the list by millions
-     * (docs/fox.md). The library keeps lists to HERD_FOX_MAX_MOVES: `set`
-     * counts the fox's actions and refuses a position with more, so no
-     * position it accepts exceeds the bound (test_fox.c checks it against
-     * an independent count). */
-    if (side == HERD_FOX_FOX && hunt_count(geese) >= HERD_FOX_GEESE_TO_WIN &&
-        fox_moves(s, NULL, HERD_FOX_MAX_MOVES + 1) > HERD_FOX_MAX_MOVES)
-        return herd_fail(msg, HERD_E_POSITION, "the fox would have more than %d actions",
-                         HERD_FOX_MAX_MOVES);
+    /* A chain goes on only from a jump that leaves the fox a further jump
+     * and at least four geese: anything else is no position of the game. */
+    if (chain && side != HERD_FOX_FOX)
+        return herd_fail(msg, HERD_E_POSITION, "chain=1 with the geese to move: only the fox "
+                                               "is ever in a chain");
+    if (chain && hunt_count(geese) < HERD_FOX_GEESE_TO_WIN)
+        return herd_fail(msg, HERD_E_POSITION,
+                         "chain=1 with %d geese: a jump that leaves fewer than four ends the game",
+                         count);
+    if (chain && fox_jumps(s, NULL) == 0)
+        return herd_fail(msg, HERD_E_POSITION,
+                         "chain=1 but the fox on %s has no jump: a chain goes on only where one is",
+                         hunt_name(&board, fox, name));
     update_status(s, side);
     return HERD_OK;
 }
@@ -304,7 +329,7 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
 static int fox_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;
-    return hunt_write_move(&board, m, sb);
+    return hunt_write_move(&board, 1, m, sb);
 }
 
 static int fox_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
@@ -316,46 +341,73 @@ static int fox_read_move(const void *state, const char *text, herd_move *m, herd
 static void fox_show(const void *state, herd_sb *sb)
 {
     const fox_state *s = state;
+    char name[4];
     hunt_show(&board, s->fox, s->geese, 'F', 'G', sb);
     herd_sb_printf(sb, "\n%d geese, sideways %s\n", hunt_count(s->geese),
                    s->sideways ? "on" : "off");
-    if (s->head.result == HERD_ONGOING)
-        herd_sb_printf(sb, "%s to move", s->head.side ? "geese (G)" : "fox (F)");
-    else
+    if (s->head.result != HERD_ONGOING)
         herd_sb_printf(sb, "%s win%s (%s)", s->head.winner ? "geese" : "fox",
                        s->head.winner ? "" : "s", herd_reason_name((herd_reason)s->head.reason));
+    else if (s->chain)
+        herd_sb_printf(sb, "fox (F) in a chain on %s: jump on or stop",
+                       hunt_name(&board, s->fox, name));
+    else
+        herd_sb_printf(sb, "%s to move", s->head.side ? "geese (G)" : "fox (F)");
 }
 
-/* The computer player: a capture when one exists (the longest chain,
- * drawn among the longest), else any action, uniformly. */
+/* The most hops the fox can still chain from where it stands: a hop that
+ * leaves fewer than four geese ends the game, and the chain with it. */
+static int longest_chain(const fox_state *s)
+{
+    herd_move jumps[HUNT_DIRS];
+    size_t n = fox_jumps(s, jumps);
+    int most = 0;
+    for (size_t i = 0; i < n; i++) {
+        fox_state t = *s;
+        fox_play(&t, jumps[i]);
+        int hops = 1 + (t.chain ? longest_chain(&t) : 0);
+        if (hops > most)
+            most = hops;
+    }
+    return most;
+}
+
+/* The computer player (greedy): the fox jumps whenever it can, along a
+ * longest chain (each hop drawn among those that begin one), and never
+ * stops while it can jump on; otherwise any action, and any goose move,
+ * uniformly. */
 static herd_move fox_genmove(void *state, int level)
 {
     fox_state *s = state;
-    herd_move moves[HERD_FOX_MAX_MOVES], best[HERD_FOX_MAX_MOVES];
+    herd_move moves[HERD_FOX_MAX_MOVES];
+    int hops[HERD_FOX_MAX_MOVES];
     (void)level;
-    size_t n = side_moves(s, moves, HERD_FOX_MAX_MOVES), k = 0;
-    int most = 0;
-    for (size_t i = 0; i < n; i++) {
-        hunt_path path;
-        hunt_decode(moves[i], &path);
-        if (path.hops > most) {
-            most = path.hops;
-            k = 0;
+    size_t n = side_moves(s, moves);
+    if (s->head.side == HERD_FOX_FOX && fox_jumps(s, NULL) > 0) {
+        for (size_t i = 0; i < n; i++) {
+            hunt_action a;
+            hunt_decode(moves[i], &a);
+            hops[i] = 0;
+            if (a.kind == HUNT_JUMP) {
+                fox_state t = *s;
+                fox_play(&t, moves[i]);
+                hops[i] = 1 + (t.chain ? longest_chain(&t) : 0);
+            }
         }
-        if (path.hops == most)
-            best[k++] = moves[i];
+        return moves[herd_rng_pick_best(&s->head.rng, hops, n)];
     }
-    return best[herd_rng_below(&s->head.rng, (uint32_t)k)];
+    return moves[herd_rng_below(&s->head.rng, (uint32_t)n)];
 }
 
 /* ------------------------------------------------------- for search */
 
-/* The whole position in one key: the fox, the geese and the side to move
- * (`sideways` is fixed for a game). */
+/* The whole position in one key: the fox, the geese, the side to move and
+ * the chain (`sideways` is fixed for a game). */
 static uint64_t fox_hash(const void *state)
 {
     const fox_state *s = state;
-    return herd_zobrist((uint64_t)s->fox | (uint64_t)s->head.side << 6 | (uint64_t)s->geese << 8);
+    return herd_zobrist((uint64_t)s->fox | (uint64_t)s->head.side << 6 | (uint64_t)s->chain << 7 |
+                        (uint64_t)s->geese << 8);
 }
 
 /* For the fox: the geese left (fewer than four lose) and its room to step;
@@ -388,9 +440,14 @@ herd_move herd_fox_step(herd_cell from, herd_cell to)
     return hunt_step_move(from, to);
 }
 
-herd_move herd_fox_jumps(herd_cell from, const herd_cell *landings, int hops)
+herd_move herd_fox_jump(herd_cell from, herd_cell to)
 {
-    return landings ? hunt_chain_move(from, landings, hops) : 0;
+    return hunt_jump_move(from, to);
+}
+
+herd_move herd_fox_stop(void)
+{
+    return hunt_stop_move();
 }
 
 int herd_fox_point(int index, herd_cell *cell)
@@ -445,6 +502,15 @@ int herd_fox_sideways(const herd_game *g, int *sideways)
     if (!s || !sideways)
         return HERD_E_ARG;
     *sideways = s->sideways;
+    return HERD_OK;
+}
+
+int herd_fox_in_chain(const herd_game *g, int *in_chain)
+{
+    const fox_state *s = fox_of(g);
+    if (!s || !in_chain)
+        return HERD_E_ARG;
+    *in_chain = s->chain;
     return HERD_OK;
 }
 

@@ -126,10 +126,10 @@ static void update_status(hare_state *s)
 
 static void step_points(herd_move m, int *from, int *to)
 {
-    hunt_path path;
-    hunt_decode(m, &path);
-    *from = hunt_point_at(&board, path.at[0].row, path.at[0].col);
-    *to = hunt_point_at(&board, path.at[1].row, path.at[1].col);
+    hunt_action a;
+    hunt_decode(m, &a);
+    *from = hunt_point_at(&board, a.from.row, a.from.col);
+    *to = hunt_point_at(&board, a.to.row, a.to.col);
 }
 
 static void hare_play(void *state, herd_move m)
@@ -158,12 +158,12 @@ static size_t hare_count(const void *state)
 static int hare_apply(void *state, herd_move m, herd_msg msg)
 {
     hare_state *s = state;
-    hunt_path path;
+    hunt_action a;
     int pt[2];
     char x[4], y[4];
-    if (!hunt_decode(m, &path) || path.hops)
+    if (!hunt_decode(m, &a) || a.kind != HUNT_STEP)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Hare and Hounds move");
-    int rc = hunt_check_path(&board, &path, pt, msg);
+    int rc = hunt_check_path(&board, &a, pt, msg);
     if (rc != HERD_OK)
         return rc;
     int hound = s->pos.hounds >> pt[0] & 1;
@@ -181,7 +181,7 @@ static int hare_apply(void *state, herd_move m, herd_msg msg)
 
 /* ---------------------------------------------------------- creation */
 
-static const char *const hare_keys[] = {"start", NULL};
+static const char *const hare_keys[] = {"start", "seed", NULL};
 
 static void set_start(hare_state *s, int hare)
 {
@@ -196,7 +196,10 @@ static int hare_init(void *state, const herd_options *opt, herd_msg msg)
 {
     hare_state *s = state;
     int start;
+    uint64_t seed;
     int rc = hunt_option_point(&board, opt, "start", A2, &start, msg);
+    if (rc == HERD_OK)
+        rc = herd_options_get(opt, "seed", 0, UINT64_MAX, 0, &seed, msg);
     if (rc != HERD_OK)
         return rc;
     if (START_HOUNDS >> start & 1) {
@@ -205,15 +208,17 @@ static int hare_init(void *state, const herd_options *opt, herd_msg msg)
                          hunt_name(&board, start, name));
     }
     memset(s, 0, sizeof *s);
-    herd_rng_seed(&s->head.rng, 0);
+    herd_rng_seed(&s->head.rng, seed);
     set_start(s, start);
     return HERD_OK;
 }
 
 void herd_hare_default_options(herd_hare_options *opt)
 {
-    if (opt)
-        opt->start = board.cell[A2];
+    if (!opt)
+        return;
+    opt->start = board.cell[A2];
+    opt->seed = 0;
 }
 
 int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn alloc, void *ud,
@@ -225,9 +230,11 @@ int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn a
         herd_hare_default_options(&d);
         opt = &d;
     }
-    herd_options o = {.count = 1};
+    herd_options o = {.count = 2};
     herd_option_set_text(&o.item[0], "start",
                          herd_name_cell(name, sizeof name, opt->start.row, opt->start.col));
+    herd_option_set(&o.item[1], "seed", 0);
+    o.item[1].value = opt->seed; /* the full unsigned range */
     return herd_game_create(out, &herd_hare_rules, &o, alloc, ud, err);
 }
 
@@ -294,11 +301,8 @@ static int hare_read_position(void *state, const char *text, herd_msg msg)
 
 static int hare_write_move(const void *state, herd_move m, herd_sb *sb)
 {
-    hunt_path path;
     (void)state;
-    if (!hunt_decode(m, &path) || path.hops)
-        return HERD_E_ARG;
-    return hunt_write_move(&board, m, sb);
+    return hunt_write_move(&board, 0, m, sb);
 }
 
 static int hare_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
@@ -502,13 +506,13 @@ herd_move herd_hare_move(herd_cell from, herd_cell to)
 
 int herd_hare_move_cells(herd_move m, herd_cell *from, herd_cell *to)
 {
-    hunt_path path;
-    if (!hunt_decode(m, &path) || path.hops)
+    hunt_action a;
+    if (!hunt_decode(m, &a) || a.kind != HUNT_STEP)
         return HERD_E_ARG;
     if (from)
-        *from = path.at[0];
+        *from = a.from;
     if (to)
-        *to = path.at[1];
+        *to = a.to;
     return HERD_OK;
 }
 

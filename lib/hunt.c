@@ -1,6 +1,6 @@
-/* The hunt mechanism (hunt.h): boards of points and lines, steps and jump
- * chains, their action encoding and texts, written once for Hare and
- * Hounds and Fox and Geese. */
+/* The hunt mechanism (hunt.h): boards of points and lines, steps and jumps,
+ * their action encoding and texts, written once for Hare and Hounds and Fox
+ * and Geese. */
 #include <string.h>
 
 #include "hunt.h"
@@ -68,24 +68,31 @@ int hunt_line(const hunt_board *b, int i, int *p, int *q)
 /* ------------------------------------------------------------ actions */
 
 /* herd_move layout: bit 63 marks an action (0 is none); bits 0-5 the first
- * cell (row * 8 + col); bits 6-10 the hops (0 for a step); a step's target
- * cell in bits 11-16, a chain's hop directions in 3 bits each from bit 11. */
+ * cell and bits 6-11 the second (row * 8 + col each); bits 12-13 the kind
+ * (hunt_kind). A stop has no cells. */
 #define ACTION_BIT ((herd_move)1 << 63)
+#define KIND_SHIFT 12
 
 static int grid_cell(herd_cell c)
 {
     return c.row >= 0 && c.row < HUNT_GRID && c.col >= 0 && c.col < HUNT_GRID;
 }
 
+static herd_move make_move(hunt_kind kind, herd_cell from, herd_cell to)
+{
+    return ACTION_BIT | (herd_move)(from.row * 8 + from.col) |
+           (herd_move)(to.row * 8 + to.col) << 6 | (herd_move)kind << KIND_SHIFT;
+}
+
 herd_move hunt_step_move(herd_cell from, herd_cell to)
 {
     if (!grid_cell(from) || !grid_cell(to))
         return 0;
-    return ACTION_BIT | (herd_move)(from.row * 8 + from.col) |
-           (herd_move)(to.row * 8 + to.col) << 11;
+    return make_move(HUNT_STEP, from, to);
 }
 
-static int jump_direction(herd_cell a, herd_cell b)
+/* The direction d in which b is two cells from a, -1 for none. */
+static int two_away(herd_cell a, herd_cell b)
 {
     for (int d = 0; d < HUNT_DIRS; d++)
         if (b.row == a.row + 2 * dir_row[d] && b.col == a.col + 2 * dir_col[d])
@@ -93,50 +100,39 @@ static int jump_direction(herd_cell a, herd_cell b)
     return -1;
 }
 
-herd_move hunt_chain_move(herd_cell from, const herd_cell *landing, int hops)
+herd_move hunt_jump_move(herd_cell from, herd_cell to)
 {
-    if (!grid_cell(from) || hops < 1 || hops > HUNT_MAX_HOPS)
+    if (!grid_cell(from) || !grid_cell(to) || two_away(from, to) < 0)
         return 0;
-    herd_move m = ACTION_BIT | (herd_move)(from.row * 8 + from.col) | (herd_move)hops << 6;
-    herd_cell at = from;
-    for (int i = 0; i < hops; i++) {
-        int d = grid_cell(landing[i]) ? jump_direction(at, landing[i]) : -1;
-        if (d < 0)
-            return 0;
-        m |= (herd_move)d << (11 + 3 * i);
-        at = landing[i];
-    }
-    return m;
+    return make_move(HUNT_JUMP, from, to);
 }
 
-int hunt_decode(herd_move m, hunt_path *path)
+herd_move hunt_stop_move(void)
 {
-    if (!(m & ACTION_BIT))
+    return ACTION_BIT | (herd_move)HUNT_STOP << KIND_SHIFT;
+}
+
+int hunt_decode(herd_move m, hunt_action *a)
+{
+    if (!(m & ACTION_BIT) || m >> (KIND_SHIFT + 2) & (ACTION_BIT - 1) >> (KIND_SHIFT + 2))
+        return 0; /* stray bits: one action, one value */
+    a->kind = (hunt_kind)(m >> KIND_SHIFT & 3);
+    a->from.row = (int)(m & 63) / 8;
+    a->from.col = (int)(m & 7);
+    a->to.row = (int)(m >> 6 & 63) / 8;
+    a->to.col = (int)(m >> 6 & 7);
+    if (a->kind != HUNT_STOP && (!grid_cell(a->from) || !grid_cell(a->to)))
         return 0;
-    int hops = (int)(m >> 6 & 31);
-    if (hops > HUNT_MAX_HOPS)
-        return 0;
-    herd_cell at = {(int)(m & 63) / 8, (int)(m & 7)};
-    path->hops = hops;
-    path->at[0] = at;
-    if (hops == 0) {
-        if (m >> 17 & (ACTION_BIT - 1) >> 17)
-            return 0; /* stray bits: one action, one value */
-        path->count = 2;
-        path->at[1].row = (int)(m >> 11 & 63) / 8;
-        path->at[1].col = (int)(m >> 11 & 7);
+    switch (a->kind) {
+    case HUNT_STEP:
         return 1;
-    }
-    if (m >> (11 + 3 * hops) & (ACTION_BIT - 1) >> (11 + 3 * hops))
+    case HUNT_JUMP:
+        return two_away(a->from, a->to) >= 0;
+    case HUNT_STOP:
+        return m == hunt_stop_move();
+    default:
         return 0;
-    path->count = hops + 1;
-    for (int i = 0; i < hops; i++) {
-        int d = (int)(m >> (11 + 3 * i) & 7);
-        at.row += 2 * dir_row[d];
-        at.col += 2 * dir_col[d];
-        path->at[i + 1] = at;
     }
-    return 1;
 }
 
 size_t hunt_steps(const hunt_board *b, int p, hunt_set occupied, unsigned dirs, herd_move *buf)
@@ -164,41 +160,34 @@ size_t hunt_pursuer_steps(const hunt_board *b, hunt_set pursuers, hunt_set occup
     return n;
 }
 
-/* The chains as a depth-first walk: the chain so far is an action, and so
- * is each way of going on from its last landing over a pursuer not yet
- * captured to an empty point beyond it. */
-typedef struct chain_walk {
-    const hunt_board *b;
-    herd_move *buf;
-    size_t cap, n;
-    herd_cell from;
-    herd_cell landing[HUNT_MAX_HOPS];
-} chain_walk;
-
-static void walk(chain_walk *w, int p, hunt_set pursuers, hunt_set occupied, int hops)
+int hunt_jumped(const hunt_board *b, int p, int d)
 {
-    for (int d = 0; d < HUNT_DIRS && w->n < w->cap; d++) {
-        int over = hunt_next(w->b, p, d);
-        if (over < 0 || !(pursuers >> over & 1))
-            continue;
-        int to = hunt_next(w->b, over, d);
-        if (to < 0 || (occupied >> to & 1))
-            continue;
-        w->landing[hops] = w->b->cell[to];
-        if (w->buf)
-            w->buf[w->n] = hunt_chain_move(w->from, w->landing, hops + 1);
-        w->n++;
-        hunt_set left = pursuers & ~((hunt_set)1 << over);
-        walk(w, to, left, occupied & ~((hunt_set)1 << over), hops + 1);
-    }
+    int over = hunt_next(b, p, d);
+    return over >= 0 && hunt_next(b, over, d) >= 0 ? over : -1;
 }
 
-size_t hunt_chains(const hunt_board *b, int p, hunt_set pursuers, hunt_set occupied, herd_move *buf,
-                   size_t cap)
+size_t hunt_jumps(const hunt_board *b, int p, hunt_set pursuers, hunt_set occupied, herd_move *buf)
 {
-    chain_walk w = {b, buf, cap, 0, b->cell[p], {{0, 0}}};
-    walk(&w, p, pursuers, occupied & ~((hunt_set)1 << p), 0);
-    return w.n;
+    size_t n = 0;
+    for (int d = 0; d < HUNT_DIRS; d++) {
+        int over = hunt_jumped(b, p, d);
+        if (over < 0 || !(pursuers >> over & 1))
+            continue;
+        int to = hunt_next(b, over, d);
+        if (occupied >> to & 1)
+            continue;
+        if (buf)
+            buf[n] = make_move(HUNT_JUMP, b->cell[p], b->cell[to]);
+        n++;
+    }
+    return n;
+}
+
+int hunt_between(const hunt_board *b, int p, int q)
+{
+    int d = two_away(b->cell[p], b->cell[q]);
+    int over = d < 0 ? -1 : hunt_jumped(b, p, d);
+    return over >= 0 && hunt_next(b, over, d) == q ? over : -1;
 }
 
 const char *hunt_cell_name(herd_cell c, char buf[32])
@@ -206,25 +195,22 @@ const char *hunt_cell_name(herd_cell c, char buf[32])
     return herd_name_cell(buf, 32, c.row, c.col);
 }
 
-int hunt_check_path(const hunt_board *b, const hunt_path *path, int *points, herd_msg msg)
+int hunt_check_path(const hunt_board *b, const hunt_action *a, int points[2], herd_msg msg)
 {
     char x[32], y[32];
-    for (int i = 0; i < path->count; i++) {
-        points[i] = hunt_point_at(b, path->at[i].row, path->at[i].col);
+    const herd_cell at[2] = {a->from, a->to};
+    for (int i = 0; i < 2; i++) {
+        points[i] = hunt_point_at(b, at[i].row, at[i].col);
         if (points[i] < 0)
             return herd_fail(msg, HERD_E_ILLEGAL, "%s is not a point of the board",
-                             hunt_cell_name(path->at[i], x));
+                             hunt_cell_name(at[i], x));
     }
-    if (path->hops == 0 && hunt_direction(b, points[0], points[1]) < 0)
+    if (a->kind == HUNT_STEP && hunt_direction(b, points[0], points[1]) < 0)
         return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a step along a line",
-                         hunt_cell_name(path->at[0], x), hunt_cell_name(path->at[1], y));
-    for (int i = 0; i < path->hops; i++) {
-        int d = jump_direction(path->at[i], path->at[i + 1]);
-        int over = hunt_next(b, points[i], d);
-        if (over < 0 || hunt_next(b, over, d) != points[i + 1])
-            return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a jump along a line",
-                             hunt_cell_name(path->at[i], x), hunt_cell_name(path->at[i + 1], y));
-    }
+                         hunt_cell_name(a->from, x), hunt_cell_name(a->to, y));
+    if (a->kind == HUNT_JUMP && hunt_between(b, points[0], points[1]) < 0)
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a jump along a line",
+                         hunt_cell_name(a->from, x), hunt_cell_name(a->to, y));
     return HERD_OK;
 }
 
@@ -238,19 +224,22 @@ const char *hunt_name(const hunt_board *b, int p, char *buf)
     return buf;
 }
 
-int hunt_write_move(const hunt_board *b, herd_move m, herd_sb *sb)
+int hunt_write_move(const hunt_board *b, int jumps, herd_move m, herd_sb *sb)
 {
-    hunt_path path;
-    if (!hunt_decode(m, &path))
+    hunt_action a;
+    int pt[2];
+    herd_msg none = {NULL, 0};
+    if (!hunt_decode(m, &a) || (a.kind != HUNT_STEP && !jumps))
         return HERD_E_ARG;
-    for (int i = 0; i < path.count; i++)
-        if (hunt_point_at(b, path.at[i].row, path.at[i].col) < 0)
-            return HERD_E_ARG; /* only what hunt_read_move() reads back */
-    for (int i = 0; i < path.count; i++) {
-        if (i)
-            herd_sb_putc(sb, '-');
-        herd_sb_cell(sb, path.at[i].row, path.at[i].col);
+    if (a.kind == HUNT_STOP) {
+        herd_sb_puts(sb, "stop");
+        return HERD_OK;
     }
+    if (hunt_check_path(b, &a, pt, none) != HERD_OK)
+        return HERD_E_ARG; /* only what hunt_read_move() reads back */
+    herd_sb_cell(sb, a.from.row, a.from.col);
+    herd_sb_putc(sb, '-');
+    herd_sb_cell(sb, a.to.row, a.to.col);
     return HERD_OK;
 }
 
@@ -271,36 +260,33 @@ int hunt_scan_point(const hunt_board *b, herd_scan *sc, int *p, herd_msg msg)
     return HERD_OK;
 }
 
-int hunt_read_move(const hunt_board *b, int chains, const char *text, herd_move *m, herd_msg msg)
+int hunt_read_move(const hunt_board *b, int jumps, const char *text, herd_move *m, herd_msg msg)
 {
     herd_scan sc = {text};
-    herd_cell at[HUNT_MAX_HOPS + 2];
-    int count = 0, p;
-    const char *usage = chains ? "expected FROM-TO or a jump chain FROM-P1-P2-..., e.g. d4-d6-f6"
-                               : "expected a move FROM-TO, e.g. d2-c2";
-    do {
-        if (count == (chains ? HUNT_MAX_HOPS + 1 : 2))
+    int p[2];
+    const char *usage = jumps ? "expected a step or a jump FROM-TO, e.g. d4-d6, or stop"
+                              : "expected a move FROM-TO, e.g. d2-c2";
+    if (jumps && herd_scan_lit(&sc, "stop") && herd_scan_end(&sc)) {
+        *m = hunt_stop_move();
+        return HERD_OK;
+    }
+    sc.p = text;
+    for (int i = 0; i < 2; i++) {
+        if (i && !herd_scan_lit(&sc, "-"))
             return herd_fail(msg, HERD_E_PARSE, "%s", usage);
-        int rc = hunt_scan_point(b, &sc, &p, msg);
+        int rc = hunt_scan_point(b, &sc, &p[i], msg);
         if (rc == HERD_E_PARSE)
             return herd_fail(msg, HERD_E_PARSE, "%s", usage);
         if (rc != HERD_OK)
             return HERD_E_PARSE; /* the message names the cell */
-        at[count++] = b->cell[p];
-    } while (herd_scan_lit(&sc, "-"));
-    if (count < 2 || !herd_scan_end(&sc))
-        return herd_fail(msg, HERD_E_PARSE, "%s", usage);
-    if (count == 2 && (!chains || jump_direction(at[0], at[1]) < 0)) {
-        *m = hunt_step_move(at[0], at[1]);
-        return HERD_OK;
     }
-    for (int i = 1; i < count; i++)
-        if (jump_direction(at[i - 1], at[i]) < 0) {
-            char x[32], y[32];
-            return herd_fail(msg, HERD_E_PARSE, "%s-%s is not a jump (two points in a line)",
-                             hunt_cell_name(at[i - 1], x), hunt_cell_name(at[i], y));
-        }
-    *m = hunt_chain_move(at[0], at + 1, count - 1);
+    if (jumps && herd_scan_lit(&sc, "-"))
+        return herd_fail(msg, HERD_E_PARSE,
+                         "one hop at a time: a chain is played as jumps FROM-TO, then stop");
+    if (!herd_scan_end(&sc))
+        return herd_fail(msg, HERD_E_PARSE, "%s", usage);
+    herd_cell from = b->cell[p[0]], to = b->cell[p[1]];
+    *m = jumps && two_away(from, to) >= 0 ? hunt_jump_move(from, to) : hunt_step_move(from, to);
     return HERD_OK;
 }
 

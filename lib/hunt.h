@@ -10,7 +10,6 @@
 
 #define HUNT_MAX_POINTS 33
 #define HUNT_GRID 7      /* boards fit a 7x7 grid of cell names, a1..g7 */
-#define HUNT_MAX_HOPS 17 /* a jump chain captures one pursuer per hop */
 
 /* The eight directions of a line, clockwise from up (toward row a). */
 enum { HUNT_N, HUNT_NE, HUNT_E, HUNT_SE, HUNT_S, HUNT_SW, HUNT_W, HUNT_NW, HUNT_DIRS };
@@ -43,48 +42,59 @@ int hunt_line(const hunt_board *b, int i, int *p, int *q);
 
 /* ------------------------------------------------------------ actions */
 
-/* An action decoded: the points it visits, from first to last. A step
- * visits two; a jump chain visits its start and every landing point. */
-typedef struct hunt_path {
-    int hops; /* 0 for a step, else the jumps of the chain */
-    int count;
-    herd_cell at[HUNT_MAX_HOPS + 1];
-} hunt_path;
+/* What an action does: a step to a neighbouring point, a jump over the
+ * neighbouring point to the one beyond it (one hop of a chain), or the end
+ * of a chain. */
+typedef enum hunt_kind { HUNT_STEP, HUNT_JUMP, HUNT_STOP } hunt_kind;
 
-/* The action that steps from one cell to another (0, no action, when a
- * cell is outside the 7x7 grid of names). */
+/* An action decoded; from and to are unset for HUNT_STOP. */
+typedef struct hunt_action {
+    hunt_kind kind;
+    herd_cell from, to;
+} hunt_action;
+
+/* The step from one cell to another (0, no action, when a cell is outside
+ * the 7x7 grid of names). */
 herd_move hunt_step_move(herd_cell from, herd_cell to);
-/* The jump chain from a cell through landings two cells away in a straight
- * line each (0 when a landing is not so, or when there are none or more than
- * HUNT_MAX_HOPS). */
-herd_move hunt_chain_move(herd_cell from, const herd_cell *landing, int hops);
-/* Reads an action; 0 when m is no action. */
-int hunt_decode(herd_move m, hunt_path *path);
+/* The jump from one cell to the cell two away in a straight line (0 when to
+ * is not so, or a cell is outside the grid). */
+herd_move hunt_jump_move(herd_cell from, herd_cell to);
+/* The action that ends a jump chain. */
+herd_move hunt_stop_move(void);
+/* Reads an action; 0 when m is no action of any hunt game. */
+int hunt_decode(herd_move m, hunt_action *a);
 
 /* The steps from p to empty neighbouring points in the directions dirs. */
 size_t hunt_steps(const hunt_board *b, int p, hunt_set occupied, unsigned dirs, herd_move *buf);
 /* The steps of every pursuer in dirs, pursuer by pursuer. */
 size_t hunt_pursuer_steps(const hunt_board *b, hunt_set pursuers, hunt_set occupied, unsigned dirs,
                           herd_move *buf);
-/* Every jump chain of the hunter from p over pursuers (each chain and each
- * of its prefixes), written until cap actions are written in all; returns
- * the number written. */
-size_t hunt_chains(const hunt_board *b, int p, hunt_set pursuers, hunt_set occupied, herd_move *buf,
-                   size_t cap);
+/* The hunter's jumps from p: over a pursuer on a neighbouring point to the
+ * empty point beyond it on the same line, at most one per direction. */
+size_t hunt_jumps(const hunt_board *b, int p, hunt_set pursuers, hunt_set occupied, herd_move *buf);
+/* The point that a jump from p in direction d passes over, -1 when no jump
+ * goes that way on the board (no line on, or no point beyond). */
+int hunt_jumped(const hunt_board *b, int p, int d);
 
-/* Checks that the path of an action goes from a point along lines and
- * names why not: "b1-b3 is not a step along a line". Returns the point
- * indices through points (count entries). */
-int hunt_check_path(const hunt_board *b, const hunt_path *path, int *points, herd_msg msg);
+/* Checks that a step or a jump goes between points along lines, and names
+ * why not: "b1-b3 is not a step along a line". points receives the two
+ * point indices. */
+int hunt_check_path(const hunt_board *b, const hunt_action *a, int points[2], herd_msg msg);
 /* The direction of the line from p to q, its neighbour (-1 when none). */
 int hunt_direction(const hunt_board *b, int p, int q);
+/* The point that the jump from p to q passes over: the one between them
+ * on a line through both (-1 when none). */
+int hunt_between(const hunt_board *b, int p, int q);
 
 /* ------------------------------------------------------------- texts */
 
-/* Action texts: `FROM-TO` for a step, `FROM-P1-P2-...` for a chain (when
- * chains is set; a single landing two points away in a line is a jump). */
-int hunt_write_move(const hunt_board *b, herd_move m, herd_sb *sb);
-int hunt_read_move(const hunt_board *b, int chains, const char *text, herd_move *m, herd_msg msg);
+/* Action texts: `FROM-TO` for a step and, in a game with jumps, for a jump
+ * (a text whose two points are two apart in a straight line), and `stop`.
+ * The writer refuses (HERD_E_ARG) what the reader would not read back to
+ * the same value: a step between points that no line joins, a jump along
+ * no line, a jump or `stop` in a game without jumps. */
+int hunt_write_move(const hunt_board *b, int jumps, herd_move m, herd_sb *sb);
+int hunt_read_move(const hunt_board *b, int jumps, const char *text, herd_move *m, herd_msg msg);
 
 /* A point's name into buf (at least 4 bytes). */
 const char *hunt_name(const hunt_board *b, int p, char *buf);

@@ -73,7 +73,7 @@ const char *herd_name_cell(char *buf, size_t cap, int row, int col)
     if (row >= 0 && row < 26 && col >= 0)
         herd_sb_cell(&sb, row, col);
     else
-        herd_sb_printf(&sb, "row %d column %d", row + 1, col + 1);
+        herd_sb_printf(&sb, "row %lld column %lld", (long long)row + 1, (long long)col + 1);
     return buf;
 }
 

@@ -364,7 +364,9 @@ static void start_option_takes_a_free_point(void **state)
     assert_non_null(strstr(err.message, "d1 is occupied by a hound"));
     assert_int_equal(herd_new(&g, "hare", "start=a1", NULL, NULL, &err), HERD_E_RANGE);
     assert_non_null(strstr(err.message, "a1 is not a point"));
-    herd_hare_options o = {{3, 1}};
+    herd_hare_options o;
+    herd_hare_default_options(&o);
+    o.start = (herd_cell){3, 1};
     assert_int_equal(herd_hare_new(&g, &o, NULL, NULL, &err), HERD_OK);
     herd_position_to_text(g, text, sizeof text, &len);
     assert_string_equal(text, "hare turn=hounds hare=d2 hounds=d1,d3,e2 stall=0");

@@ -43,8 +43,8 @@ typedef struct scratch {
     herd_hex_options xo;
     herd_hare_options hao;
     herd_fox_options fo;
+    herd_cell cells[HERD_HARE_HOUNDS_COUNT];
     herd_flock_options flo;
-    herd_cell cells[HERD_FOX_MAX_HOPS + 1];
     int i;
     /* Set up before the call, not written by it: */
     herd_game *other;          /* a game of another kind */
@@ -340,39 +340,21 @@ static int ended(const herd_game *g)
     X(fox_step_off_the_grid, (int)(herd_fox_step((herd_cell){3, 3}, (herd_cell){3, 8}) != 0), 0)   \
     X(fox_step_column_past_7, (int)(herd_fox_step((herd_cell){3, 6}, (herd_cell){3, 7}) != 0), 0)  \
     X(fox_step_negative, (int)(herd_fox_step((herd_cell){-1, 3}, (herd_cell){0, 3}) != 0), 0)      \
-    X(fox_jumps_null_landings, (int)(herd_fox_jumps((herd_cell){3, 3}, NULL, 1) != 0), 0)          \
-    X(fox_jumps_no_hops,                                                                           \
-      (x->cells[0] = (herd_cell){1, 3},                                                            \
-       (int)(herd_fox_jumps((herd_cell){3, 3}, x->cells, 0) != 0)),                                \
-      0)                                                                                           \
-    X(fox_jumps_minus_one_hops,                                                                    \
-      (x->cells[0] = (herd_cell){1, 3},                                                            \
-       (int)(herd_fox_jumps((herd_cell){3, 3}, x->cells, -1) != 0)),                               \
-      0)                                                                                           \
-    X(fox_jumps_eighteen_hops,                                                                     \
-      (x->cells[0] = (herd_cell){1, 3},                                                            \
-       (int)(herd_fox_jumps((herd_cell){3, 3}, x->cells, HERD_FOX_MAX_HOPS + 1) != 0)),            \
-      0)                                                                                           \
-    X(fox_jumps_not_in_a_line,                                                                     \
-      (x->cells[0] = (herd_cell){2, 3},                                                            \
-       (int)(herd_fox_jumps((herd_cell){3, 3}, x->cells, 1) != 0)),                                \
-      0)                                                                                           \
-    X(fox_jumps_from_minus_two,                                                                    \
-      (x->cells[0] = (herd_cell){0, 3},                                                            \
-       (int)(herd_fox_jumps((herd_cell){-2, 3}, x->cells, 1) != 0)),                               \
-      0)                                                                                           \
-    X(fox_jumps_from_off_the_grid,                                                                 \
-      (x->cells[0] = (herd_cell){3, 6},                                                            \
-       (int)(herd_fox_jumps((herd_cell){3, 8}, x->cells, 1) != 0)),                                \
-      0)                                                                                           \
-    X(fox_jumps_landing_off_the_grid,                                                              \
-      (x->cells[0] = (herd_cell){3, 8},                                                            \
-       (int)(herd_fox_jumps((herd_cell){3, 6}, x->cells, 1) != 0)),                                \
-      0)                                                                                           \
-    X(fox_jumps_landing_above_the_grid,                                                            \
-      (x->cells[0] = (herd_cell){-1, 3},                                                           \
-       (int)(herd_fox_jumps((herd_cell){1, 3}, x->cells, 1) != 0)),                                \
-      0)                                                                                           \
+    X(fox_jump_not_two_away,                                                                       \
+      (int)(herd_fox_jump((herd_cell){3, 3}, (herd_cell){2, 3}) != 0), 0)                          \
+    X(fox_jump_not_in_a_line,                                                                      \
+      (int)(herd_fox_jump((herd_cell){3, 3}, (herd_cell){1, 4}) != 0), 0)                          \
+    X(fox_jump_to_itself, (int)(herd_fox_jump((herd_cell){3, 3}, (herd_cell){3, 3}) != 0), 0)      \
+    X(fox_jump_from_minus_two,                                                                     \
+      (int)(herd_fox_jump((herd_cell){-2, 3}, (herd_cell){0, 3}) != 0), 0)                         \
+    X(fox_jump_from_off_the_grid,                                                                  \
+      (int)(herd_fox_jump((herd_cell){3, 8}, (herd_cell){3, 6}) != 0), 0)                          \
+    X(fox_jump_landing_off_the_grid,                                                               \
+      (int)(herd_fox_jump((herd_cell){3, 6}, (herd_cell){3, 8}) != 0), 0)                          \
+    X(fox_jump_landing_above_the_grid,                                                             \
+      (int)(herd_fox_jump((herd_cell){1, 3}, (herd_cell){-1, 3}) != 0), 0)                         \
+    X(fox_jump_int_max, (int)(herd_fox_jump((herd_cell){INT_MAX, 3}, (herd_cell){3, 3}) != 0), 0)  \
+    X(fox_stop_is_an_action, (int)(herd_fox_stop() == 0), 0)                                       \
     X(fox_point_minus_one, herd_fox_point(-1, &x->cell), HERD_E_ARG)                               \
     X(fox_point_thirty_three, herd_fox_point(HERD_FOX_POINTS, &x->cell), HERD_E_ARG)               \
     X(fox_point_null_out, herd_fox_point(0, NULL), HERD_E_ARG)                                     \
@@ -395,6 +377,9 @@ static int ended(const herd_game *g)
     X(fox_sideways, herd_fox_sideways(g, &x->i), FOX ? SKIP : HERD_E_ARG)                          \
     X(fox_sideways_null_game, herd_fox_sideways(NULL, &x->i), HERD_E_ARG)                          \
     X(fox_sideways_null_out, herd_fox_sideways(g, NULL), HERD_E_ARG)                               \
+    X(fox_in_chain, herd_fox_in_chain(g, &x->i), FOX ? SKIP : HERD_E_ARG)                          \
+    X(fox_in_chain_null_game, herd_fox_in_chain(NULL, &x->i), HERD_E_ARG)                          \
+    X(fox_in_chain_null_out, herd_fox_in_chain(g, NULL), HERD_E_ARG)                               \
     /* flock.h: NULL, out of range, too small, and on another game */                              \
     X(flock_default_options_null, (herd_flock_default_options(NULL), 0), 0)                        \
     X(flock_new_null_out, herd_flock_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)             \

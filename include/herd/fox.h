@@ -18,10 +18,13 @@ extern "C" {
  * Sides: 0 is the Fox (moves first), 1 is the Geese. The 33 points are the
  * 7x7 grid `a1..g7` without its four 2x2 corners, as ::herd_cell values; a
  * line joins every two neighbouring points, diagonals included. An action is
- * a step or a jump chain that captures a goose per hop; the generic API in
- * herd.h lists and plays them. This header adds typed creation, actions,
- * the points and lines for drawing, and the pieces and geese left.
- * docs/fox.md gives the rules, the choices made and the bound on actions.
+ * a step, one jump (a hop) that captures a goose, or `stop`: a jump chain is
+ * played hop by hop, and after a hop from which the fox can jump again (with
+ * four geese left or more) the fox keeps the turn, in a chain, until it
+ * stops or can jump no more. The generic API in herd.h lists and plays the
+ * actions. This header adds typed creation, actions, the points and lines
+ * for drawing, the pieces, the geese left and the chain.
+ * docs/fox.md gives the rules and the choices made.
  * @{
  */
 
@@ -30,13 +33,16 @@ extern "C" {
 #define HERD_FOX_POINTS 33    /**< Points of the board. */
 #define HERD_FOX_LINES 96     /**< Lines of the board (diagonals included). */
 #define HERD_FOX_MAX_GEESE 17 /**< Geese with the largest `geese` option. */
-/** Hops in one jump chain at most: each captures one of at most 17 geese. */
-#define HERD_FOX_MAX_HOPS 17
-/** The most actions listed at once. docs/fox.md explains why this is not a
- *  bound of the rules for every placement of 17 geese, and what the
- *  library does about it: `set` refuses a position whose fox would have
- *  more actions. */
-#define HERD_FOX_MAX_MOVES 1024
+/** The most actions of any position, the rules' own maximum. The fox has at
+ *  most one step or one jump in each of its eight directions (in a chain at
+ *  most seven jumps, the way back being empty, and `stop`): 8. A goose has at
+ *  most 3 moves, 5 with `sideways`, so 17 geese have at most 85; but the
+ *  geese block one another and the board's edges cut moves off, and an
+ *  exhaustive search over every placement of the fox and at most 17 geese
+ *  (row by row, test_fox.c) finds 47 with `sideways`, 35 without: for
+ *  instance geese on a4 b4 c2 c4 c6 d2 d4 d6 e2 e4 e6 f4 g4 and the fox on
+ *  g5 have 47 moves. */
+#define HERD_FOX_MAX_MOVES 47
 /** Fewer geese than this left: the fox has won (`captured`). */
 #define HERD_FOX_GEESE_TO_WIN 4
 /** @} */
@@ -49,11 +55,12 @@ enum {
 
 /** The options of a Fox and Geese game. */
 typedef struct herd_fox_options {
-    int geese;    /**< 13, 15 (adds `d1`, `d7`) or 17 (also `c1`, `c7`). */
-    int sideways; /**< 1: geese may also step left or right; 0: not. */
+    int geese;     /**< 13, 15 (adds `d1`, `d7`) or 17 (also `c1`, `c7`). */
+    int sideways;  /**< 1: geese may also step left or right; 0: not. */
+    uint64_t seed; /**< Seeds the computer player's choices. */
 } herd_fox_options;
 
-/** Fills @p opt with the defaults: 13 geese, no sideways steps. */
+/** Fills @p opt with the defaults: 13 geese, no sideways steps, seed 0. */
 HERD_API void herd_fox_default_options(herd_fox_options *opt);
 
 /**
@@ -69,11 +76,13 @@ HERD_API int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_all
  *  outside the 7x7 grid give 0, which is no action. */
 HERD_API herd_move herd_fox_step(herd_cell from, herd_cell to);
 
-/** Builds the jump chain from @p from through @p hops landing points, each
- *  two cells from the one before in a straight line. 0 (no action) when a
- *  landing is not so, when a cell is outside the 7x7 grid, or when hops is
- *  not 1..::HERD_FOX_MAX_HOPS. */
-HERD_API herd_move herd_fox_jumps(herd_cell from, const herd_cell *landings, int hops);
+/** Builds the fox's jump from @p from to @p to, two cells away in a
+ *  straight line: one hop of a chain. 0 (no action) when @p to is not so, or
+ *  when a cell is outside the 7x7 grid. */
+HERD_API herd_move herd_fox_jump(herd_cell from, herd_cell to);
+
+/** The action `stop`, which ends the fox's jump chain (and its turn). */
+HERD_API herd_move herd_fox_stop(void);
 
 /** Point @p index (0..32, in the byte order of the names: `a3` first).
  *  @return ::HERD_OK, or ::HERD_E_ARG (index out of range, NULL). */
@@ -102,6 +111,10 @@ HERD_API int herd_fox_geese_left(const herd_game *g, int *geese);
 
 /** Whether the geese may step sideways: 1 or 0. */
 HERD_API int herd_fox_sideways(const herd_game *g, int *sideways);
+
+/** Whether the fox is in a jump chain (1 or 0): then it is to move, and its
+ *  only actions are its further jumps and herd_fox_stop(). */
+HERD_API int herd_fox_in_chain(const herd_game *g, int *in_chain);
 
 /** @} */
 

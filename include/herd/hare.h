@@ -49,9 +49,10 @@ enum {
 /** The options of a Hare and Hounds game. */
 typedef struct herd_hare_options {
     herd_cell start; /**< The hare's start point: any point the hounds leave free. */
+    uint64_t seed;   /**< Seeds the computer player's choices. */
 } herd_hare_options;
 
-/** Fills @p opt with the defaults: the hare on `a2`. */
+/** Fills @p opt with the defaults: the hare on `a2`, seed 0. */
 HERD_API void herd_hare_default_options(herd_hare_options *opt);
 
 /**
