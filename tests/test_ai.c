@@ -401,6 +401,90 @@ static void searches_stop_when_interrupted(void **state)
 }
 
 /* A game in caller memory has no allocator: its search levels say so. */
+/* What the search sees of a position: the side to act and its actions, as
+ * sorted texts (horses' numbers, which the rules never look at, are not
+ * in it). */
+#define SEEN_SIZE 2048
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void seen_of(const herd_game *g, char *out)
+{
+    herd_move moves[HERD_MAX_MOVES];
+    static char texts[HERD_MAX_MOVES][HERD_MAX_MOVE_TEXT];
+    static const char *sorted[HERD_MAX_MOVES];
+    size_t n, len, at;
+    herd_status st;
+    herd_get_status(g, &st);
+    assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
+    if (herd_is_chance(g))
+        assert_int_equal(herd_chance_outcomes(g, moves, NULL, HERD_MAX_MOVES, &n), HERD_OK);
+    for (size_t i = 0; i < n; i++) {
+        assert_int_equal(herd_move_to_text(g, moves[i], texts[i], sizeof texts[i], &len), HERD_OK);
+        sorted[i] = texts[i];
+    }
+    qsort(sorted, n, sizeof *sorted, by_text);
+    at = (size_t)snprintf(out, SEEN_SIZE, "%d:", st.side);
+    for (size_t i = 0; i < n && at < SEEN_SIZE; i++)
+        at += (size_t)snprintf(out + at, SEEN_SIZE - at, " %s", sorted[i]);
+    assert_true(at < SEEN_SIZE);
+}
+
+/* The searches' table trusts the hash: two positions with one hash must be
+ * one position. Over random games of every game (uniformly random actions,
+ * dice included), equal hashes always come with equal sides to act and
+ * actions; and positions that differ in one field only (the fox's chain)
+ * hash apart. */
+#define HASHED 3000
+
+static void hash_tells_positions_apart(void **state)
+{
+    (void)state;
+    static uint64_t key[HASHED];
+    static char text[HASHED][SEEN_SIZE];
+    uint64_t x = 0x2545F4914F6CDD1Du;
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+        const herd_rules *r = games[k].rules;
+        size_t n = 0;
+        for (int game = 0; game < 40 && n < HASHED; game++) {
+            herd_game *g = new_of(games[k].game, games[k].options);
+            while (ongoing(g) && n < HASHED) {
+                key[n] = r->hash(herd_game_state(g, herd_game_kind(g)));
+                seen_of(g, text[n]);
+                for (size_t i = 0; i < n; i++)
+                    if (key[i] == key[n] && strcmp(text[i], text[n]) != 0)
+                        fail_msg("%s and %s share a hash", text[i], text[n]);
+                n++;
+                herd_move moves[HERD_MAX_MOVES];
+                size_t count;
+                if (herd_is_chance(g)) {
+                    assert_int_equal(herd_roll(g, NULL), HERD_OK);
+                    continue;
+                }
+                assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &count), HERD_OK);
+                x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                assert_int_equal(herd_apply(g, moves[x % count]), HERD_OK);
+            }
+            herd_free(g);
+        }
+    }
+    static const char *const pair[2] = {
+        "fox turn=fox chain=0 sideways=0 fox=d4 geese=d5,e1,e2,e3",
+        "fox turn=fox chain=1 sideways=0 fox=d4 geese=d5,e1,e2,e3",
+    };
+    uint64_t h[2];
+    for (int i = 0; i < 2; i++) {
+        herd_game *g = new_of("fox", "");
+        assert_int_equal(herd_position_from_text(g, pair[i]), HERD_OK);
+        h[i] = herd_fox_rules.hash(herd_game_state(g, HERD_FOX));
+        herd_free(g);
+    }
+    assert_true(h[0] != h[1]);
+}
+
 static void search_levels_need_an_allocator(void **state)
 {
     (void)state;
@@ -429,6 +513,7 @@ int main(void)
         cmocka_unit_test(search_levels_need_an_allocator),
         cmocka_unit_test(alphabeta_averages_over_chance_events),
         cmocka_unit_test(searches_stop_when_interrupted),
+        cmocka_unit_test(hash_tells_positions_apart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
