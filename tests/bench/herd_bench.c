@@ -512,7 +512,8 @@ int main(int argc, char **argv)
             for (int r = 0; r < runs; r++)
                 rate[r] = 1.0 / time_perft(g, pc->depth, &nodes);
             printf("  perft %-24s +%-3u plies, depth %u: %11llu leaves, %7.2f M leaves/s\n",
-                   pc->options, pc->plies, pc->depth, (unsigned long long)nodes,
+                   *pc->options ? pc->options : "(the defaults)", pc->plies, pc->depth,
+                   (unsigned long long)nodes,
                    (double)nodes * median(rate, runs) / 1e6);
             herd_free(g);
         }
@@ -528,7 +529,8 @@ int main(int argc, char **argv)
                 allocations += f.allocations;
                 first_game += f.first_game;
             }
-            printf("  random playouts from %s (at most %u moves), %s:\n", gc->options, gc->cap,
+            printf("  random playouts from %s (at most %u moves), %s:\n",
+                   *gc->options ? gc->options : "the defaults", gc->cap,
                    in_place ? "copy in caller memory, no undo" : "heap game with undo history");
             printf("    %.0f games/s, %.2f M moves/s\n", median(games_rate, runs),
                    median(moves_rate, runs) / 1e6);
