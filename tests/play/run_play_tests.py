@@ -440,6 +440,9 @@ def test_hare(program):
 FOX_CHAIN = "fox turn=fox chain=0 sideways=0 fox=d4 geese=b3,d5,e4,e5,g3,g4,g5"
 # The same after d4-d6: the fox on d6 in its chain, with the jump to f4.
 FOX_IN_CHAIN = "fox turn=fox chain=1 sideways=0 fox=d6 geese=b3,e4,e5,g3,g4,g5"
+# A chain where level 3 hints stop (the herd program's `hint 3` says so): the
+# jumps d4-b4 and d4-d2 would lose.
+FOX_STOP_HINT = "fox turn=fox chain=1 sideways=0 fox=d4 geese=a4,c4,d3,e5,f4,g4"
 CHAIN_LINE = "Fox in a chain: jump on or stop"
 
 
@@ -631,6 +634,24 @@ def test_fox_in_chain(program):
         screen = s.wait(r"Taken back", what="undo")
         check(CHAIN_LINE in screen and "1. Fox" not in screen, "back in the chain", screen)
         passed("Enter on the fox plays stop; with two players U takes it back into the chain")
+    finally:
+        s.close()
+
+    s = start(program, ["fox", "--players=two", "--level=3", "--position=" + FOX_STOP_HINT],
+              "fox")
+    try:
+        s.keys("Enter")
+        screen = s.settled(s.wait(re.escape(CHAIN_LINE), what="the chain state"))
+        check(marked(screen, FOX_POINTS, hunt_char) == ["b4", "d2"], "the jumps b4, d2", screen)
+        s.keys("Left")  # the cursor leaves the fox for the goose on d3
+        s.wait(r"^d .*\[G\]", what="the cursor moved")
+        s.keys("?")
+        screen = s.wait(r"Hint: stop \(Enter plays it\)", what="a hint to stop")
+        check(grid_char(screen, "d4", HUNT_X - 1, HUNT_Y, HUNT_DX, HUNT_DY) == "[",
+              "the cursor back on the fox", screen)
+        s.keys("Enter")
+        s.wait(r"1\. Fox: stop", what="the hint played")
+        passed("a hint to stop puts the cursor on the fox; Enter plays stop")
     finally:
         s.close()
 
