@@ -47,10 +47,15 @@ static const play_game games[] = {
      "Herd on a hexhex board",
      {{"size", "Board side", "5"}, {"seed", "Seed", "0"}},
      &play_hex_view},
-    {"hare", "Hare and Hounds", {{"start", "Hare starts on (empty: a2)", ""}}, &play_hare_view},
+    {"hare",
+     "Hare and Hounds",
+     {{"start", "Hare starts on (empty: a2)", ""}, {"seed", "Seed", "0"}},
+     &play_hare_view},
     {"fox",
      "Fox and Geese",
-     {{"geese", "Geese", "13"}, {"sideways", "Geese step sideways (1 yes)", "0"}},
+     {{"geese", "Geese", "13"},
+      {"sideways", "Geese step sideways (1 yes)", "0"},
+      {"seed", "Seed", "0"}},
      &play_fox_view},
     {"flock",
      "Flock",
@@ -281,6 +286,18 @@ int play_text_move(play_session *s, const char *text)
     return play_move(s, m);
 }
 
+int play_undo(play_session *s)
+{
+    if (s->log_len != herd_history_length(s->g))
+        return HERD_E_STATE; /* the log could not follow: it would go wrong */
+    int rc = herd_undo(s->g);
+    if (rc != HERD_OK)
+        return rc;
+    s->log_len--;
+    position_changed(s);
+    return HERD_OK;
+}
+
 /* Undo: the library takes back the turn of the side that Undo belongs to
  * (the person's against the computer; with two players, the side that
  * decided last) and the computer's reply; the log keeps the history's
@@ -304,7 +321,9 @@ static int play_undo_turn(play_session *s)
     return rc;
 }
 
-/* Lets the computer act, or rolls the dice. Returns 0 when nothing was to do. */
+/* Lets the computer act, or rolls the dice. Returns 0 when nothing was to do.
+ * One action at a time: a side that keeps the turn (placements in hex, the
+ * fox in a jump chain) acts again on the loop's next pass. */
 static int computer_step(play_session *s)
 {
     int side = play_side_to_act(s);

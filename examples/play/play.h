@@ -113,6 +113,11 @@ int play_move(play_session *s, herd_move m);
  * Returns the herd_code. */
 int play_text_move(play_session *s, const char *text);
 
+/* Takes back the last action alone (herd_undo()), and its log entry: for
+ * a view whose side acts more than once in a turn. HERD_E_STATE when there
+ * is none in the history, or the log could not follow it. */
+int play_undo(play_session *s);
+
 /* Nonzero when a person is to act now (the game goes on, no chance event
  * waits, and the side to act is not the computer's). */
 int play_human_turn(const play_session *s);
@@ -176,7 +181,7 @@ int play_is_backspace(int ch);
 int play_same_cell(herd_cell a, herd_cell b);
 
 /* Reads the cells of an action text made of cell names joined by '-'
- * ("d4-d6-f4"); returns how many, 0 when the text is not such. */
+ * ("d4-d6"); returns how many, 0 when the text is not such. */
 int play_text_cells(const char *text, herd_cell *cells, int cap);
 
 /* Whether list[0 .. n) holds the cell c. */
@@ -202,6 +207,11 @@ typedef size_t (*play_targets)(const play_session *s, herd_cell *out);
  * piece to go to. */
 int play_choose(play_session *s, play_choice *ch, herd_cell c, int side_on_cell, const char *noun,
                 play_targets targets);
+
+/* Plays the chosen piece's move to `to`, given as the text FROM-TO so that
+ * a refusal gives the library's message (the choice then stays). Returns
+ * the herd_code. */
+int play_choice_move(play_session *s, const play_choice *ch, herd_cell to);
 
 /* Shows a hint: its piece chosen, the cursor on its target. */
 void play_choose_hint(play_choice *ch, play_pick *p, herd_move m, herd_cell from, herd_cell to);

@@ -210,10 +210,7 @@ static void choose(play_session *s, herd_cell c)
     if (play_choose(s, &v->choice, c, side_at(s, c),
                     st.side == HERD_FLOCK_BLACK ? "black stone" : "white stone", targets))
         return;
-    char from[PLAY_CELL_NAME_SIZE], to[PLAY_CELL_NAME_SIZE], text[2 * PLAY_CELL_NAME_SIZE];
-    snprintf(text, sizeof text, "%s-%s", play_cell_name(v->choice.from, from, sizeof from),
-             play_cell_name(c, to, sizeof to));
-    play_text_move(s, text); /* refused: the library says why, the choice stays */
+    play_choice_move(s, &v->choice, c); /* refused: the library says why, the choice stays */
 }
 
 static int flock_key(play_session *s, int ch)

@@ -198,6 +198,14 @@ int play_choose(play_session *s, play_choice *ch, herd_cell c, int side_on_cell,
     return 1;
 }
 
+int play_choice_move(play_session *s, const play_choice *ch, herd_cell to)
+{
+    char from[PLAY_CELL_NAME_SIZE], dest[PLAY_CELL_NAME_SIZE], text[2 * PLAY_CELL_NAME_SIZE];
+    snprintf(text, sizeof text, "%s-%s", play_cell_name(ch->from, from, sizeof from),
+             play_cell_name(to, dest, sizeof dest));
+    return play_text_move(s, text);
+}
+
 void play_choose_hint(play_choice *ch, play_pick *p, herd_move m, herd_cell from, herd_cell to)
 {
     ch->chosen = 1;

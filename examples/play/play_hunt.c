@@ -1,12 +1,13 @@
 /* The hunt games, Hare and Hounds and Fox and Geese: their points joined by
  * lines, drawn from the library's lists of points and lines, with one way
  * of choosing a move. The person chooses a piece (cursor keys or a point's
- * name, then Enter or Space), its targets are marked, and chooses a target.
- * The fox's jump chain is chosen hop by hop: after a jump the next landings
- * are marked, and Enter on the fox stops the chain there (rules.md section
- * 4: the fox may stop after any hop); a hinted chain is shown the same way,
- * the fox at its end. What differs between the two games is a table
- * (hunt_rules) and the figures beside the board. */
+ * name, then Enter or Space), its targets are marked, and chooses a target;
+ * the targets are the library's legal actions from that piece. Every hop of
+ * the fox's jump chain is an action of its own, played at once: while the
+ * fox is in a chain (rules.md section 4) it stays chosen with its further
+ * jumps marked, Enter on it or S plays `stop`, and Backspace takes back the
+ * chain's last hop (the library's undo). What differs between the two games
+ * is a table (hunt_rules) and the figures beside the board. */
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +22,9 @@
 #define DX 4         /* screen columns from a point to the next */
 #define DY 2         /* screen rows from a point to the next */
 #define PANEL_MIN 38 /* the longest line: "Geese step up, diagonally up, sideways" */
-#define MAX_HOPS HERD_FOX_MAX_HOPS
-#define MAX_TARGETS 16 /* eight directions, a step or a jump each */
+/* The cells of one turn: its start and a landing per hop, and each hop
+ * takes a goose. */
+#define MAX_PATH (HERD_FOX_MAX_GEESE + 1)
 
 typedef struct hunt_rules {
     int rows, cols; /* the grid of names the points are on */
@@ -30,11 +32,12 @@ typedef struct hunt_rules {
     int (*point)(int index, herd_cell *c);
     int (*line)(int index, herd_cell *a, herd_cell *b);
     int (*at)(const herd_game *g, herd_cell c, int *side);
-    herd_move (*step)(herd_cell from, herd_cell to);
-    /* NULL in a game without jumps. */
-    herd_move (*jumps)(herd_cell from, const herd_cell *landings, int hops);
-    char piece[2];       /* each side's letter on the board */
-    const char *noun[2]; /* each side's piece, for messages */
+    /* 1 with the piece's cell when a piece is in a jump chain (it alone
+     * acts: it jumps on or stops), else 0. NULL in a game without chains. */
+    int (*chain)(const herd_game *g, herd_cell *piece);
+    herd_move (*stop)(void); /* the action that ends a chain */
+    char piece[2];           /* each side's letter on the board */
+    const char *noun[2];     /* each side's piece, for messages */
     /* Draws the game's own figures from (y, x); returns the rows used. */
     int (*figures)(const play_session *s, int y, int x, int w);
 } hunt_rules;
@@ -42,13 +45,8 @@ typedef struct hunt_rules {
 typedef struct hunt_view {
     const hunt_rules *rules;
     play_pick pick;
-    play_choice choice;          /* the piece chosen */
-    herd_cell landing[MAX_HOPS]; /* the fox's chain so far */
-    int hops;
+    play_choice choice; /* the piece chosen */
 } hunt_view;
-
-static const int dirs[8][2] = {{-1, 0}, {-1, 1}, {0, 1},  {1, 1},
-                               {1, 0},  {1, -1}, {0, -1}, {-1, -1}};
 
 static int is_point(const play_session *s, herd_cell c)
 {
@@ -67,77 +65,60 @@ static int side_at(const play_session *s, herd_cell c)
     return side;
 }
 
-/* Where the chosen piece stands in the chain being built. */
-static herd_cell chain_end(const hunt_view *v)
+/* Whether a piece is in a jump chain now, and where. */
+static int in_chain(const play_session *s, herd_cell *piece)
 {
-    return v->hops ? v->landing[v->hops - 1] : v->choice.from;
+    const hunt_rules *r = ((const hunt_view *)s->vs)->rules;
+    return r->chain && r->chain(s->g, piece);
 }
 
-static herd_cell offset(herd_cell c, int d, int times)
-{
-    return (herd_cell){(int8_t)(c.row + times * dirs[d][0]), (int8_t)(c.col + times * dirs[d][1])};
-}
-
-/* The action that takes the chosen piece one hop (or step) further, to
- * `to`: a jump when `to` is two points away in a line and the game has
- * jumps, else a step (only as the first hop). 0 when it is neither. */
-static herd_move extend(const hunt_view *v, herd_cell to, int *jump)
-{
-    herd_cell at = chain_end(v);
-    int dr = to.row - at.row, dc = to.col - at.col;
-    *jump = v->rules->jumps && (dr == 0 || abs(dr) == 2) && (dc == 0 || abs(dc) == 2) &&
-            (dr || dc) && v->hops < MAX_HOPS;
-    if (*jump) {
-        herd_cell landings[MAX_HOPS];
-        memcpy(landings, v->landing, sizeof landings);
-        landings[v->hops] = to;
-        return v->rules->jumps(v->choice.from, landings, v->hops + 1);
-    }
-    return v->hops ? 0 : v->rules->step(v->choice.from, to);
-}
-
-/* The cells the chosen piece can go to next: its steps and first jumps,
- * or the next landings of a chain. Found with herd_is_legal(), which knows
- * every chain (the list of legal actions may hold only the first 1024). */
+/* The cells the chosen piece can go to: the second cell of every legal
+ * action that starts on it (`stop` names no cells). */
 static size_t targets(const play_session *s, herd_cell *out)
 {
     const hunt_view *v = s->vs;
-    size_t n = 0;
-    int jump;
+    herd_move moves[HERD_MAX_MOVES];
+    char text[HERD_MAX_MOVE_TEXT];
     if (!v->choice.chosen)
         return 0;
-    for (int d = 0; d < 8; d++)
-        for (int times = 1; times <= (v->rules->jumps ? 2 : 1); times++) {
-            herd_cell to = offset(chain_end(v), d, times);
-            herd_move m = extend(v, to, &jump);
-            if (m && herd_is_legal(s->g, m))
-                out[n++] = to;
-        }
+    size_t count = play_legal(s, moves), n = 0;
+    for (size_t i = 0; i < count; i++) {
+        herd_cell cells[2];
+        if (play_text_cells(play_move_text(s, moves[i], text, sizeof text), cells, 2) == 2 &&
+            play_same_cell(cells[0], v->choice.from))
+            out[n++] = cells[1];
+    }
     return n;
 }
 
-/* The text of the chain so far ("d4-d6"), to which a hop is added. */
-static void chain_text(const hunt_view *v, char *buf, size_t cap)
+/* The log index where the last turn begins: the run of actions at the end
+ * of the log that one side played (a jump chain's hops and its `stop`). */
+static size_t turn_start(const play_session *s)
 {
-    char name[PLAY_CELL_NAME_SIZE];
-    snprintf(buf, cap, "%s", play_cell_name(v->choice.from, name, sizeof name));
-    for (int i = 0; i < v->hops; i++) {
-        size_t len = strlen(buf);
-        snprintf(buf + len, cap - len, "-%s", play_cell_name(v->landing[i], name, sizeof name));
-    }
+    size_t i = s->log_len;
+    while (i > 0 && s->log[i - 1].side == s->log[s->log_len - 1].side)
+        i--;
+    return i;
 }
 
-/* The cells of the last action in the log ("d4-d6-f4"); 0 when none. */
-static int last_action(const play_session *s, herd_cell *cells)
+/* The way the last turn went (the start, then where each action landed);
+ * 0 when the log is empty. */
+static int last_turn(const play_session *s, herd_cell *path)
 {
-    if (!s->log_len)
-        return 0;
     char text[HERD_MAX_MOVE_TEXT];
-    return play_text_cells(play_move_text(s, s->log[s->log_len - 1].move, text, sizeof text), cells,
-                           MAX_HOPS + 1);
+    int n = 0;
+    for (size_t i = turn_start(s); i < s->log_len && n < MAX_PATH; i++) {
+        herd_cell cells[2];
+        if (play_text_cells(play_move_text(s, s->log[i].move, text, sizeof text), cells, 2) != 2)
+            continue;
+        if (n == 0)
+            path[n++] = cells[0];
+        path[n++] = cells[1];
+    }
+    return n;
 }
 
-/* Whether a chain (cells[0] the start) jumped over c. */
+/* Whether a path of hops jumped over c. */
 static int jumped_over(const herd_cell *cells, int n, herd_cell c)
 {
     for (int i = 1; i < n; i++) {
@@ -149,6 +130,18 @@ static int jumped_over(const herd_cell *cells, int n, herd_cell c)
     return 0;
 }
 
+/* No piece chosen, no hint; but a piece in a chain stays chosen, since it
+ * alone may act. */
+static void reset_choice(play_session *s)
+{
+    hunt_view *v = s->vs;
+    herd_cell piece;
+    v->choice.hint = 0;
+    v->choice.chosen = in_chain(s, &piece);
+    if (v->choice.chosen)
+        v->choice.from = piece;
+}
+
 static int hunt_open(play_session *s, const hunt_rules *rules)
 {
     hunt_view *v = calloc(1, sizeof *v);
@@ -157,7 +150,7 @@ static int hunt_open(play_session *s, const hunt_rules *rules)
     v->rules = rules;
     s->vs = v;
     /* The cursor starts on a piece of the side to move (a position given
-     * may have either side to move). */
+     * may have either side to move, or the fox in a chain). */
     int side = play_side_to_act(s);
     herd_cell p;
     for (int i = 0; i < rules->points; i++)
@@ -165,6 +158,9 @@ static int hunt_open(play_session *s, const hunt_rules *rules)
             v->pick.cursor = p;
             break;
         }
+    reset_choice(s);
+    if (v->choice.chosen)
+        v->pick.cursor = v->choice.from;
     return 0;
 }
 
@@ -237,9 +233,11 @@ static void draw_points(play_session *s)
 {
     hunt_view *v = s->vs;
     const hunt_rules *r = v->rules;
-    herd_cell list[MAX_TARGETS], last[MAX_HOPS + 1];
+    herd_cell list[HERD_MAX_MOVES], path[MAX_PATH], piece;
     size_t n = play_human_turn(s) ? targets(s, list) : 0;
-    int last_n = last_action(s, last);
+    int path_n = last_turn(s, path);
+    /* In a chain the last turn is the chain so far: its captures stand out. */
+    chtype taken_attr = in_chain(s, &piece) ? A_BOLD | COLOR_PAIR(PAIR_YELLOW) : A_DIM;
     for (int i = 0; i < r->points; i++) {
         herd_cell p;
         if (r->point(i, &p) != HERD_OK)
@@ -247,36 +245,23 @@ static void draw_points(play_session *s)
         int y = BOARD_Y + DY * p.row, x = BOARD_X + DX * p.col;
         int side = side_at(s, p);
         chtype ch = '.', attr = A_BOLD;
-        if (v->choice.chosen && v->hops && play_same_cell(p, chain_end(v)))
-            side = side_at(s, v->choice.from); /* the fox where its chain has taken it */
-        else if (v->choice.chosen && v->hops && play_same_cell(p, v->choice.from))
-            side = -1; /* the fox has left it for its chain */
         if (side >= 0) {
             ch = (chtype)r->piece[side];
             attr = A_BOLD | COLOR_PAIR(side == 0 ? PAIR_RED_BG : PAIR_BLUE_BG);
-            if (last_n && play_same_cell(p, last[last_n - 1]))
+            if (path_n && play_same_cell(p, path[path_n - 1]))
                 attr |= A_UNDERLINE; /* the piece that moved last */
-        } else if (last_n && jumped_over(last, last_n, p)) {
-            ch = 'x'; /* a goose captured by the last action */
+        } else if (path_n && jumped_over(path, path_n, p)) {
+            ch = 'x'; /* a goose captured in the last turn */
+            attr = taken_attr;
+        } else if (path_n && play_same_cell(p, path[0])) {
+            ch = 'o'; /* where the last turn started */
             attr = A_DIM;
-        } else if (last_n && play_same_cell(p, last[0])) {
-            ch = 'o'; /* where the last move started */
-            attr = A_DIM;
-        }
-        if (v->choice.chosen && v->hops) {
-            herd_cell chain[MAX_HOPS + 1];
-            chain[0] = v->choice.from;
-            memcpy(chain + 1, v->landing, (size_t)v->hops * sizeof *chain);
-            if (jumped_over(chain, v->hops + 1, p)) {
-                ch = 'x'; /* captured by the chain being chosen */
-                attr = A_BOLD | COLOR_PAIR(PAIR_YELLOW);
-            }
         }
         if (play_cell_in(list, n, p)) {
             ch = '*';
             attr = A_BOLD | COLOR_PAIR(PAIR_YELLOW);
         }
-        if (v->choice.chosen && play_same_cell(p, chain_end(v)))
+        if (v->choice.chosen && play_same_cell(p, v->choice.from))
             attr = A_BOLD | COLOR_PAIR(PAIR_SELECTED);
         mvaddch(y, x, ch | attr);
         if (play_human_turn(s) && play_same_cell(p, v->pick.cursor)) {
@@ -284,6 +269,36 @@ static void draw_points(play_session *s)
             mvaddch(y, x + 1, ']' | A_BOLD);
         }
     }
+}
+
+/* The panel's lines for a piece in a jump chain: the state, the hops of
+ * this turn as the library's actions, and how to go on. */
+static int draw_chain(const play_session *s, int y, int x, int w)
+{
+    const hunt_rules *r = ((const hunt_view *)s->vs)->rules;
+    herd_cell piece;
+    if (!in_chain(s, &piece))
+        return 0;
+    char line[200], hops[160] = "", text[HERD_MAX_MOVE_TEXT], who[32];
+    int side = play_side_to_act(s), taken = 0, rows = 0;
+    snprintf(line, sizeof line, "%s in a chain: jump on or stop",
+             play_side_title(s, side, who, sizeof who));
+    play_put(y + rows++, x, w, A_BOLD | COLOR_PAIR(PAIR_YELLOW), line);
+    for (size_t i = turn_start(s); i < s->log_len; i++, taken++) {
+        size_t len = strlen(hops);
+        snprintf(hops + len, sizeof hops - len, "%s%s", len ? " " : "",
+                 play_move_text(s, s->log[i].move, text, sizeof text));
+    }
+    if (taken) {
+        snprintf(line, sizeof line, "Hops: %s, %d taken", hops, taken);
+        play_put(y + rows++, x, w, 0, line);
+    }
+    if (play_human_turn(s)) {
+        snprintf(line, sizeof line, "Enter on the %s or S stops;", r->noun[side]);
+        play_put(y + rows++, x, w, 0, line);
+        play_put(y + rows++, x, w, 0, "Backspace takes back a hop.");
+    }
+    return rows;
 }
 
 static void hunt_draw(play_session *s, int rows, int cols)
@@ -311,13 +326,7 @@ static void hunt_draw(play_session *s, int rows, int cols)
                  play_move_text(s, e->move, text, sizeof text));
         play_put(y++, px, pw, A_DIM, line);
     }
-    if (v->choice.chosen && v->hops) {
-        chain_text(v, text, sizeof text);
-        snprintf(line, sizeof line, "Chain: %s, %d taken", text, v->hops);
-        play_put(y++, px, pw, A_BOLD | COLOR_PAIR(PAIR_YELLOW), line);
-        play_put(y++, px, pw, 0, "Enter on the fox stops here;");
-        play_put(y++, px, pw, 0, "Backspace takes back a hop.");
-    }
+    y += draw_chain(s, y, px, pw);
     if (v->pick.typed[0]) {
         snprintf(line, sizeof line, "Point: %s_", v->pick.typed);
         play_put(y++, px, pw, A_BOLD, line);
@@ -326,67 +335,53 @@ static void hunt_draw(play_session *s, int rows, int cols)
     play_draw_log(s, y, px, rows - 3 - y, pw);
 }
 
-static void unselect(hunt_view *v)
-{
-    v->choice.chosen = 0;
-    v->choice.hint = 0;
-    v->hops = 0;
-}
-
 /* Enter or Space on a point. */
 static void choose(play_session *s, herd_cell c)
 {
     hunt_view *v = s->vs;
     const hunt_rules *r = v->rules;
-    char name[PLAY_CELL_NAME_SIZE], text[HERD_MAX_MOVE_TEXT + 8];
-    if (v->choice.hint && play_same_cell(c, v->choice.hint_at)) { /* the hint, chain or not */
-        play_move(s, v->choice.hint);
+    herd_cell piece;
+    if (in_chain(s, &piece) && play_same_cell(c, piece)) { /* the chain stops here */
+        play_move(s, r->stop());
         return;
     }
-    if (v->hops && play_same_cell(c, chain_end(v))) { /* the fox stops here */
-        play_move(s, r->jumps(v->choice.from, v->landing, v->hops));
+    if (play_choose(s, &v->choice, c, side_at(s, c), r->noun[play_side_to_act(s)], targets))
+        return;
+    play_choice_move(s, &v->choice, c); /* refused: the library says why, the choice stays */
+}
+
+/* Backspace in a chain: the library takes back the last hop, and the piece
+ * stays chosen where it was before it. */
+static void take_back_hop(play_session *s)
+{
+    hunt_view *v = s->vs;
+    herd_cell cells[2];
+    char text[HERD_MAX_MOVE_TEXT];
+    if (!s->log_len ||
+        play_text_cells(play_move_text(s, s->log[s->log_len - 1].move, text, sizeof text), cells,
+                        2) != 2 ||
+        play_undo(s) != HERD_OK) {
+        play_say(s, 1, "Refused: the chain began before this game's moves; S stops it.");
         return;
     }
-    if (!v->hops &&
-        play_choose(s, &v->choice, c, side_at(s, c), r->noun[play_side_to_act(s)], targets))
-        return;
-    /* The action as text, so that a refusal gives the library's message. */
-    herd_move m;
-    chain_text(v, text, sizeof text);
-    snprintf(text + strlen(text), sizeof text - strlen(text), "-%s",
-             play_cell_name(c, name, sizeof name));
-    if (herd_move_from_text(s->g, text, &m) != HERD_OK) {
-        play_say(s, 1, "Refused: %s", herd_last_error(s->g));
-        return;
-    }
-    int jump;
-    if (extend(v, c, &jump) == m && jump && herd_is_legal(s->g, m)) {
-        herd_cell list[MAX_TARGETS];
-        v->landing[v->hops++] = c;
-        if (targets(s, list) == 0) { /* the chain can go no further */
-            play_move(s, m);
-            return;
-        }
-        play_say(s, 0, "Jumped to %s: jump on, or Enter on the fox to stop here.", name);
-        v->pick.cursor = c;
-        return;
-    }
-    play_move(s, m); /* refused: the library says why, the choice stays */
+    v->choice.chosen = 1;
+    v->choice.from = v->pick.cursor = cells[0];
+    play_say(s, 0, "Took back %s.", text);
 }
 
 static int hunt_key(play_session *s, int ch)
 {
     hunt_view *v = s->vs;
-    herd_cell c;
+    herd_cell c, piece;
     if (play_is_backspace(ch) && !v->pick.typed[0]) {
-        if (v->hops) {
-            v->hops--; /* takes back the chain's last hop */
-            v->pick.cursor = chain_end(v);
-            s->msg[0] = '\0'; /* "Jumped to ..." no longer holds */
-        } else {
-            unselect(v);
-        }
-        v->choice.hint = 0;
+        if (in_chain(s, &piece))
+            take_back_hop(s);
+        else
+            reset_choice(s);
+        return 1;
+    }
+    if (ch == 'S' && v->rules->stop) {
+        play_move(s, v->rules->stop()); /* out of a chain the library says why not */
         return 1;
     }
     herd_cell before = v->pick.cursor;
@@ -414,26 +409,28 @@ static int hunt_click(play_session *s, int y, int x)
     return 1;
 }
 
+/* A hint is one action: a step or a hop drawn as a chosen piece and its
+ * target, or `stop` with the cursor on the piece in its chain. */
 static void hunt_hint(play_session *s, herd_move m)
 {
     hunt_view *v = s->vs;
-    herd_cell cells[MAX_HOPS + 1];
+    herd_cell cells[2], piece;
     char text[HERD_MAX_MOVE_TEXT];
-    int n = play_text_cells(play_move_text(s, m, text, sizeof text), cells, MAX_HOPS + 1);
-    unselect(v);
-    if (n < 2)
-        return;
-    play_choose_hint(&v->choice, &v->pick, m, cells[0], cells[n - 1]);
-    if (n > 2) /* a chain: drawn as when chosen hop by hop, the fox at its end */
-        for (int i = 1; i < n; i++)
-            v->landing[v->hops++] = cells[i];
+    reset_choice(s);
+    if (v->rules->stop && m == v->rules->stop() && in_chain(s, &piece))
+        play_choose_hint(&v->choice, &v->pick, m, piece, piece);
+    else if (play_text_cells(play_move_text(s, m, text, sizeof text), cells, 2) == 2)
+        play_choose_hint(&v->choice, &v->pick, m, cells[0], cells[1]);
 }
 
 static void hunt_changed(play_session *s)
 {
     hunt_view *v = s->vs;
-    unselect(v);
+    herd_cell piece;
+    reset_choice(s);
     v->pick.typed[0] = '\0';
+    if (play_human_turn(s) && in_chain(s, &piece))
+        v->pick.cursor = piece; /* where the piece that acts now stands */
 }
 
 /* -------------------------------------------------------- Hare and Hounds */
@@ -466,8 +463,6 @@ static const hunt_rules hare_rules = {
     .point = herd_hare_point,
     .line = herd_hare_line,
     .at = hare_at,
-    .step = herd_hare_move,
-    .jumps = NULL,
     .piece = {'H', '@'},
     .noun = {"hound", "hare"},
     .figures = hare_figures,
@@ -499,6 +494,12 @@ static int fox_at(const herd_game *g, herd_cell c, int *side)
     return herd_fox_at(g, c, side);
 }
 
+static int fox_chain(const herd_game *g, herd_cell *fox)
+{
+    int chain = 0;
+    return herd_fox_in_chain(g, &chain) == HERD_OK && chain && herd_fox_fox(g, fox) == HERD_OK;
+}
+
 static int fox_figures(const play_session *s, int y, int x, int w)
 {
     int geese = 0, sideways = 0;
@@ -525,8 +526,8 @@ static const hunt_rules fox_rules = {
     .point = herd_fox_point,
     .line = herd_fox_line,
     .at = fox_at,
-    .step = herd_fox_step,
-    .jumps = herd_fox_jumps,
+    .chain = fox_chain,
+    .stop = herd_fox_stop,
     .piece = {'F', 'G'},
     .noun = {"fox", "goose"},
     .figures = fox_figures,
@@ -540,7 +541,7 @@ static int fox_open(play_session *s)
 const play_view play_fox_view = {
     .game = "fox",
     .side_pair = {PAIR_RED, PAIR_BLUE},
-    .keys = "arrows/point, Enter pick & move",
+    .keys = "arrows/point, Enter pick & move, S stop",
     .open = fox_open,
     .close = hunt_close,
     .need = hunt_need,

@@ -371,8 +371,9 @@ def choose(s, cell):
 
 
 def test_hare(program):
-    s = start(program, ["hare", "--level=1"], "hare")
+    s = start(program, ["hare", "--level=1", "seed=2"], "hare")
     try:
+        check(re.search(r"Seed\s+< 2 >", s.text()), "the setup shows the seed", s.text())
         s.keys("Enter")
         screen = s.wait(r"^Hounds to move \(you\)", what="game start")
         check([hunt_char(screen, p) for p in ("a2", "d1", "d3", "e2")] == ["@", "H", "H", "H"],
@@ -435,25 +436,47 @@ def test_hare(program):
 
 
 # The fox on d4 can jump d5 to d6, then e5 to f4, then e4 back to d4 (the
-# point it left is empty during the chain).
-FOX_CHAIN = "fox turn=fox sideways=0 fox=d4 geese=b3,d5,e4,e5,g3,g4,g5"
+# point it left is empty during the chain); or e4 to f4, e5 to d6, d5 to d4.
+FOX_CHAIN = "fox turn=fox chain=0 sideways=0 fox=d4 geese=b3,d5,e4,e5,g3,g4,g5"
+# The same after d4-d6: the fox on d6 in its chain, with the jump to f4.
+FOX_IN_CHAIN = "fox turn=fox chain=1 sideways=0 fox=d6 geese=b3,e4,e5,g3,g4,g5"
+# A chain where level 3 hints stop (the herd program's `hint 3` says so): the
+# jumps d4-b4 and d4-d2 would lose.
+FOX_STOP_HINT = "fox turn=fox chain=1 sideways=0 fox=d4 geese=a4,c4,d3,e5,f4,g4"
+CHAIN_LINE = "Fox in a chain: jump on or stop"
+
+
+def log_actions(screen, side):
+    """The actions of one side in the moves log, oldest first."""
+    got = re.findall(r"(\d+)\. %s: (\S+)" % side, screen)
+    return [a for _, a in sorted(got, key=lambda e: int(e[0]))]
 
 
 def test_fox(program):
-    s = start(program, ["fox", "--level=1"], "fox")
+    s = start(program, ["fox", "--level=1", "seed=3"], "fox")
     try:
+        check(re.search(r"Seed\s+< 3 >", s.text()), "the setup shows the seed", s.text())
+        passed("the setup lists the seed option, seed=3 taken from the command line")
         s.keys("Enter")
         screen = s.wait(r"^Fox to move \(you\)", what="game start")
         check(hunt_char(screen, "d4") == "F" and hunt_char(screen, "g5") == "G", "fox and geese",
               screen)
         check("Geese left: 13" in screen and "The fox wins with 10 more captures" in screen,
               "geese left and the captures the fox needs", screen)
-        passed("fox board: geese left 13, the fox needs 10 captures")
+        check(s.line(23).startswith("arrows/point, Enter pick & move, S stop "),
+              "the keys line names S", screen)
+        passed("fox board: geese left 13, the fox needs 10 captures; the keys line names S stop")
         s.keys("U")
         screen = s.wait(r"^Nothing to undo\.", what="undo at the start")
         check(hunt_char(screen, "d4") == "F" and "Geese left: 13" in screen, "the board stays",
               screen)
         passed("Undo at the start: 'Nothing to undo.'")
+        s.keys("S")
+        screen = s.wait(r"^Refused: stop ends a jump chain, and the fox is in none",
+                        what="stop out of a chain")
+        check(hunt_char(screen, "d4") == "F" and "1. Fox" not in screen, "nothing played",
+              screen)
+        passed("S out of a chain: refused with the library's message")
         s.resize(60, 20)
         s.wait(r"The terminal is 60x20: this board needs at least \d+x24\.", what="too small")
         s.resize(80, 24)
@@ -485,56 +508,150 @@ def test_fox(program):
         s.keys("?")
         screen = s.wait(r"Hint: (\S+) \(Enter plays it\)", what="hint")
         hint = re.search(r"Hint: (\S+) \(Enter", screen).group(1).split("-")
-        check(len(hint) > 2, "the hint is a chain: %s" % hint, screen)
-        check("Chain: %s, %d taken" % ("-".join(hint), len(hint) - 1) in screen,
-              "the hinted chain in the panel", screen)
-        taken = sorted(p for p in FOX_POINTS if hunt_char(screen, p) == "x")
-        over = sorted("%s%d" % (chr((ord(a[0]) + ord(b[0])) // 2), (int(a[1:]) + int(b[1:])) // 2)
-                      for a, b in zip(hint, hint[1:]))
-        check(taken == over, "the geese it jumps marked x: %s, not %s" % (taken, over), screen)
-        check(hunt_char(screen, hint[-1]) == "F" and
-              all(hunt_char(screen, p) != "F" for p in hint[:-1] if p != hint[-1]),
-              "the fox drawn at the chain's end %s" % hint[-1], screen)
-        passed("a hinted chain %s drawn as chosen hop by hop: %s taken, the fox on %s"
-               % ("-".join(hint), ",".join(taken), hint[-1]))
-        s.keys("BSpace")
-        screen = s.wait(r"Chain: %s, %d taken" % ("-".join(hint[:-1]), len(hint) - 2),
-                        what="a hop of the hint taken back")
-        check(grid_char(screen, hint[-2], HUNT_X - 1, HUNT_Y, HUNT_DX, HUNT_DY) == "[",
-              "the cursor on the chain's end %s" % hint[-2], screen)
-        check("Hint:" not in screen, "the message cleared", screen)
-        passed("Backspace takes back the hint's last hop: the cursor on %s, no message"
-               % hint[-2])
-        for _ in hint[1:]:
-            s.keys("BSpace")
-        s.wait_gone("Chain:", what="the chain taken back")
+        check(hint in (["d4", "d6"], ["d4", "f4"]), "the hint is one hop: %s" % hint, screen)
+        check(hunt_char(screen, hint[1]) == "*" and hunt_char(screen, "d4") == "F" and
+              "1. Fox" not in screen and CHAIN_LINE not in screen,
+              "the hop's landing marked, nothing played", screen)
+        passed("the hint is one hop, %s, drawn as the fox and its landing" % "-".join(hint))
+        s.keys("BSpace")  # unchooses the hinted fox
         choose(s, "d4")
         screen = s.settled(s.wait(r"^c .*\*", what="fox chosen"))
-        check("d6" in marked(screen, FOX_POINTS, hunt_char), "the jump to d6 marked", screen)
+        got = marked(screen, FOX_POINTS, hunt_char)
+        check(got == ["c3", "c4", "c5", "d3", "d6", "e3", "f4"],
+              "the fox's steps and jumps marked: %s" % got, screen)
         choose(s, "d6")
-        screen = s.wait(r"Chain: d4-d6, 1 taken", what="first hop")
+        screen = s.wait(r"1\. Fox: d4-d6$", what="the first hop played at once")
+        screen = s.wait(re.escape(CHAIN_LINE), what="the chain state")
+        check(re.search(r"^Fox to move \(you\)", screen, re.M) and "2. Geese" not in screen,
+              "the fox keeps the turn", screen)
+        check("Hops: d4-d6, 1 taken" in screen and "Geese left: 6" in screen,
+              "the hop and its capture", screen)
         check(hunt_char(screen, "d5") == "x" and hunt_char(screen, "d6") == "F",
               "the goose jumped marked x, the fox on d6", screen)
-        check(marked(screen, FOX_POINTS, hunt_char) == ["f4"], "the next landing f4", screen)
-        choose(s, "f4")
-        screen = s.wait(r"Chain: d4-d6-f4, 2 taken", what="second hop")
-        check(marked(screen, FOX_POINTS, hunt_char) == ["d4"],
-              "the next landing is d4, where the fox started", screen)
-        s.keys("BSpace")
-        screen = s.wait(r"Chain: d4-d6, 1 taken", what="a hop taken back")
-        passed("a jump chain chosen hop by hop: d4-d6-f4 (next: d4), Backspace takes back a hop")
-        choose(s, "d6")  # Enter on the fox: the chain stops after one hop
-        screen = s.wait(r"1\. Fox: d4-d6$", what="the chain stopped at d6")
-        screen = s.wait(r"^Fox to move \(you\)", what="after the geese's reply")
-        check("Geese left: 6" in screen and "3 more captures" in screen, "one goose taken",
+        check(marked(screen, FOX_POINTS, hunt_char) == ["f4"], "only the further jump f4",
               screen)
-        passed("Enter on the fox stops the chain after one hop: d4-d6, geese left 6")
+        passed("the hop d4-d6 played at once: in a chain, one goose taken, the jump to f4 marked")
+        choose(s, "c6")
+        s.wait(r"^Refused: the fox is in a jump chain: it may only jump on from d6 or stop",
+               what="a step in the chain")
+        passed("a step in the chain: refused with the library's message")
+        s.keys("?")
+        screen = s.wait(r"Hint: d6-f4 \(Enter plays it\)", what="the hint in the chain")
+        s.keys("Enter")
+        screen = s.wait(r"Hops: d4-d6 d6-f4, 2 taken", what="the second hop")
+        check("2. Fox: d6-f4" in screen and "Geese left: 5" in screen and CHAIN_LINE in screen,
+              "two hops, still in a chain", screen)
+        check(marked(screen, FOX_POINTS, hunt_char) == ["d4"],
+              "the next jump is to d4, where the fox started", screen)
+        check(hunt_char(screen, "e5") == "x" and hunt_char(screen, "f4") == "F",
+              "the second goose marked x, the fox on f4", screen)
+        passed("the hinted hop d6-f4 played with Enter: two hops shown, next d4")
+        s.keys("BSpace")
+        screen = s.wait(r"^Took back d6-f4\.", what="a hop taken back")
+        check("Hops: d4-d6, 1 taken" in screen and "2. Fox" not in screen and
+              "Geese left: 6" in screen and hunt_char(screen, "d6") == "F" and
+              marked(screen, FOX_POINTS, hunt_char) == ["f4"], "back on d6 in the chain", screen)
+        check(grid_char(screen, "d6", HUNT_X - 1, HUNT_Y, HUNT_DX, HUNT_DY) == "[",
+              "the cursor on the fox on d6", screen)
+        passed("Backspace takes back the hop d6-f4: the fox on d6, in its chain")
+        choose(s, "f4")
+        s.wait(r"Hops: d4-d6 d6-f4, 2 taken", what="the second hop again")
+        choose(s, "f4")  # Enter on the fox: stop
+        screen = s.wait(r"3\. Fox: stop", what="stop")
+        screen = s.wait(r"4\. Geese: ", what="the geese's reply")
+        screen = s.wait(r"^Fox to move \(you\)", what="the fox's next turn")
+        check(CHAIN_LINE not in screen and "Hops:" not in screen and "Geese left: 5" in screen,
+              "the chain is over, two geese taken", screen)
+        passed("Enter on the fox plays stop after two hops; the geese answer")
+        s.keys("U")
+        screen = s.wait(r"Taken back", what="undo the turn")
+        check("Geese left: 7" in screen and hunt_char(screen, "d4") == "F" and
+              all(hunt_char(screen, p) == "G" for p in ("d5", "e4", "e5")) and
+              "1. Fox" not in screen and CHAIN_LINE not in screen,
+              "U takes back the geese's reply, stop and both hops", screen)
+        passed("U takes back the whole turn: both hops, stop and the geese's reply")
+        choose(s, "d4")
+        s.settled(s.wait(r"^c .*\*", what="fox chosen again"))
+        choose(s, "d6")
+        s.wait(re.escape(CHAIN_LINE), what="in a chain again")
+        s.keys("S")
+        screen = s.wait(r"2\. Fox: stop", what="S stops")
+        screen = s.wait(r"3\. Geese: ", what="the geese's reply")
+        check("Geese left: 6" in screen and CHAIN_LINE not in screen, "one hop, then stop",
+              screen)
+        passed("S stops the chain after one hop: d4-d6, stop")
 
         screen = finish_by_hints(s)
         check(re.search(r"^(Fox wins: (it captured enough|the other side had no legal move)|"
                         r"Geese wins: the other side is trapped)\.", screen, re.M),
               "winner line with its reason", screen)
         passed("fox game ends: " + top_line(screen))
+    finally:
+        s.close()
+
+
+def test_fox_computer(program):
+    """The computer plays the fox: it keeps playing while in its chain."""
+    s = start(program, ["fox", "--level=1", "--side=2", "--position=" + FOX_CHAIN], "fox")
+    try:
+        s.keys("Enter")
+        screen = s.wait(r"^Geese to move \(you\)", what="the computer's whole turn")
+        hops = log_actions(screen, "Fox")
+        path = [h.split("-") for h in hops]
+        check(len(hops) == 3 and path[0][0] == "d4" and path[-1][1] == "d4" and
+              all(a[1] == b[0] for a, b in zip(path, path[1:])),
+              "three hops in a row from d4 back to d4: %s" % hops, screen)
+        check("Geese left: 4" in screen and hunt_char(screen, "d4") == "F" and
+              CHAIN_LINE not in screen, "three geese taken, the chain over", screen)
+        check(all(hunt_char(screen, p) == "x" for p in ("d5", "e4", "e5")),
+              "the turn's captures marked x", screen)
+        passed("the computer's fox plays its chain to the end: %s" % " ".join(hops))
+    finally:
+        s.close()
+
+
+def test_fox_in_chain(program):
+    """A position with the fox in a chain: the fox chosen, stop, undo."""
+    s = start(program, ["fox", "--players=two", "--position=" + FOX_IN_CHAIN], "fox")
+    try:
+        s.keys("Enter")
+        screen = s.settled(s.wait(re.escape(CHAIN_LINE), what="the chain state"))
+        check(marked(screen, FOX_POINTS, hunt_char) == ["f4"] and "Hops:" not in screen,
+              "the fox chosen with its jump f4, no hops yet", screen)
+        check(grid_char(screen, "d6", HUNT_X - 1, HUNT_Y, HUNT_DX, HUNT_DY) == "[",
+              "the cursor on the fox", screen)
+        s.keys("BSpace")
+        screen = s.wait(r"^Refused: the chain began before this game's moves; S stops it\.",
+                        what="no hop to take back")
+        check(hunt_char(screen, "d6") == "F" and CHAIN_LINE in screen, "nothing changed",
+              screen)
+        passed("a position in a chain: the fox chosen, Backspace has no hop to take back")
+        s.keys("Enter")  # the cursor is on the fox
+        screen = s.wait(r"1\. Fox: stop", what="stop")
+        screen = s.wait(r"^Geese to move ", what="the geese's turn")
+        check(CHAIN_LINE not in screen, "the chain over", screen)
+        s.keys("U")
+        screen = s.wait(r"Taken back", what="undo")
+        check(CHAIN_LINE in screen and "1. Fox" not in screen, "back in the chain", screen)
+        passed("Enter on the fox plays stop; with two players U takes it back into the chain")
+    finally:
+        s.close()
+
+    s = start(program, ["fox", "--players=two", "--level=3", "--position=" + FOX_STOP_HINT],
+              "fox")
+    try:
+        s.keys("Enter")
+        screen = s.settled(s.wait(re.escape(CHAIN_LINE), what="the chain state"))
+        check(marked(screen, FOX_POINTS, hunt_char) == ["b4", "d2"], "the jumps b4, d2", screen)
+        s.keys("Left")  # the cursor leaves the fox for the goose on d3
+        s.wait(r"^d .*\[G\]", what="the cursor moved")
+        s.keys("?")
+        screen = s.wait(r"Hint: stop \(Enter plays it\)", what="a hint to stop")
+        check(grid_char(screen, "d4", HUNT_X - 1, HUNT_Y, HUNT_DX, HUNT_DY) == "[",
+              "the cursor back on the fox", screen)
+        s.keys("Enter")
+        s.wait(r"1\. Fox: stop", what="the hint played")
+        passed("a hint to stop puts the cursor on the fox; Enter plays stop")
     finally:
         s.close()
 
@@ -740,6 +857,8 @@ def main():
             test_generic(program, "hare", ["--level=1", "--plain"], "e2-e2")
         elif game == "fox":
             test_fox(program)
+            test_fox_computer(program)
+            test_fox_in_chain(program)
             test_fox_small(program)
         elif game == "flock":
             test_flock(program)
