@@ -423,9 +423,10 @@ static int fox_evaluate(const void *state)
 static const herd_level fox_levels[] = {
     {"greedy", "jumps along a longest chain when it can, else any action at random",
      HERD_LEVEL_OWN, 0, 0},
-    {"club", "alpha-beta search two plies deep", HERD_LEVEL_ALPHABETA, 2, 5000},
-    {"expert", "alpha-beta search up to four plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
-     4, 50000},
+    {"club", "alpha-beta search three plies deep within 5,000 nodes", HERD_LEVEL_ALPHABETA, 3,
+     5000},
+    {"expert", "alpha-beta search up to six plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
+     6, 50000},
 };
 
 /* ---------------------------------------------------- typed queries */

@@ -9,8 +9,8 @@
  * Which levels must pass comes from each game's level table: a win in one
  * binds every level that searches (alpha-beta, tree search, perfect play);
  * a win in two the alpha-beta levels of depth 3 or more and perfect play
- * (so not horses' novice and club, which search 1 and 2 plies, nor fox's
- * club, 2 plies); the avoidance the alpha-beta levels of depth 2 or more and
+ * (so not horses' novice and club, which search 1 and 2 plies); the
+ * avoidance the alpha-beta levels of depth 2 or more and
  * perfect play (not horses' novice). Hex has dice and turns of several
  * actions, so its positions are about the whole turn (below). */
 #include "ai/search.h"
@@ -200,7 +200,8 @@ static const position win_in_one[] = {
     /* c3-b3 closes a2's last way out: the hare is trapped. */
     {"hare", "hare turn=hounds hare=a2 hounds=b1,b2,c3 stall=0", "c3-b3", HERD_REASON_TRAPPED},
     /* The fox jumps d4-f4 over e4: three geese are left. */
-    {"fox", "fox turn=fox chain=0 sideways=0 fox=d4 geese=a4,c3,c5,e4", "d4-f4", HERD_REASON_CAPTURED},
+    {"fox", "fox turn=fox chain=0 sideways=0 fox=d4 geese=a4,c3,c5,e4", "d4-f4",
+     HERD_REASON_CAPTURED},
     /* c4-b4 shuts the fox in a5 (c3-b4 or c5-b4 would open a jump). */
     {"fox", "fox turn=geese chain=0 sideways=0 fox=a5 geese=a3,a4,b5,c3,c4,c5", "c4-b4",
      HERD_REASON_TRAPPED},
@@ -247,9 +248,10 @@ static const position win_in_two[] = {
     /* c1-d1, then e2 is open whatever the hounds do (d3 moving lets the hare
      * escape at once). */
     {"hare", "hare turn=hare hare=c1 hounds=b2,c2,d3 stall=0", "c1-d1", HERD_REASON_NONE},
-    /* a4-b4: from there chains through d4 take two of the five geese, and a
-     * goose's step cannot stop them all. */
-    {"fox", "fox turn=fox chain=0 sideways=0 fox=a4 geese=c2,c4,c5,d3,d5", "a4-b4", HERD_REASON_NONE},
+    /* a3-a4: from a4 the fox jumps b5 to c6, taking the fourth goose, and
+     * no goose can move b5 nor reach c6; after a3-b4, c4-b3 leaves b4 no
+     * jump. */
+    {"fox", "fox turn=fox chain=0 sideways=0 fox=a3 geese=a5,b5,c4,f4", "a3-a4", HERD_REASON_NONE},
     /* c4-c3 threatens b3 and d3, each a third capture; White can stop one. */
     {"flock",
      "flock w=5 h=5 turn=black ply=10 captured=2,0 last=b4-c4,a2-b2 "
@@ -275,7 +277,7 @@ static void deep_levels_keep_a_forced_win_in_two(void **state)
             fail_msg("not a choice of a forced win in two: %s", p->text);
         assert_true(forces_win_in_two(g, parse_move(g, p->move)));
         herd_free(g);
-        /* horses' expert, hare's club and perfect, fox's expert, flock's
+        /* horses' expert, hare's club and perfect, fox's club and expert, flock's
          * club to master */
         assert_true(check_levels(p, looks_three_plies, forces_win_in_two,
                                  "does not force the win in two") > 0);
@@ -297,7 +299,8 @@ static const position one_move_loses[] = {
     /* b1-c1 runs into a pocket that b2-b1 closes; b1-a2 does not. */
     {"hare", "hare turn=hare hare=b1 hounds=b2,c2,d1 stall=0", "b1-c1", HERD_REASON_NONE},
     /* b4-a5 steps into a corner that c4-b4 closes; every capture is safe. */
-    {"fox", "fox turn=fox chain=0 sideways=0 fox=b4 geese=a3,a4,b5,c3,c4,c5", "b4-a5", HERD_REASON_NONE},
+    {"fox", "fox turn=fox chain=0 sideways=0 fox=b4 geese=a3,a4,b5,c3,c4,c5", "b4-a5",
+     HERD_REASON_NONE},
     /* d3-b3 steps under a3, where c1-c3 sandwiches it: White's third capture. */
     {"flock",
      "flock w=5 h=5 turn=black ply=10 captured=0,2 last=e3-d3,b3-a3 "

@@ -61,13 +61,6 @@ static int kind_is(const herd_game *g, herd_kind k)
     return herd_game_kind(g) == k;
 }
 
-/* Whether the game takes a `seed` option (the hunt games start without
- * chance and have none). */
-static int seeded(const herd_game *g)
-{
-    return !kind_is(g, HERD_HARE) && !kind_is(g, HERD_FOX);
-}
-
 static herd_cell flock_from(herd_move m)
 {
     herd_cell from;
@@ -122,7 +115,7 @@ static int ended(const herd_game *g)
       HERD_E_PARSE)                                                                                \
     X(new_seed_out_of_range,                                                                       \
       herd_new(&x->out, herd_game_name(g), "seed=18446744073709551616", NULL, NULL, &x->err),      \
-      seeded(g) ? HERD_E_RANGE : HERD_E_UNKNOWN)                                                   \
+      HERD_E_RANGE)                                                   \
     X(horses_new_null_out, herd_horses_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)           \
     X(horses_new_bad_width, (x->ho.width = 7, herd_horses_new(&x->out, &x->ho, NULL, NULL, NULL)), \
       HERD_E_RANGE)                                                                                \
