@@ -32,7 +32,7 @@ int main(void)
 {
     int failed = report("standard start", NULL);
     for (int i = 0; i < HERD_HARE_POINTS; i++) {
-        herd_hare_options opt;
+        herd_hare_options opt = HERD_HARE_OPTIONS_INIT;
         char label[32];
         herd_hare_point(i, &opt.start);
         snprintf(label, sizeof label, "hare on %c%d", 'a' + opt.start.row, opt.start.col + 1);

@@ -366,7 +366,8 @@ static void cmd_show(session *s)
 }
 
 /* Every command with its arguments, in the order `help` and --help list them. */
-static const char *const commands[] = {"new GAME [KEY=VALUE ...]",
+static const char *const commands[] = {"games",
+                                       "new GAME [KEY=VALUE ...]",
                                        "set POSITION-TEXT",
                                        "position",
                                        "legal",
@@ -403,6 +404,20 @@ static void cmd_help(session *s)
     answer(s->out);
 }
 
+/* One line per game of the library's registry, its `new` keys with their
+ * ranges and defaults. */
+static void cmd_games(session *s)
+{
+    size_t at = 0, len;
+    for (size_t i = 0; i < herd_game_count(); i++) {
+        if (i)
+            s->out[at++] = '\n';
+        herd_game_desc_to_text(herd_game_desc_at(i), s->out + at, sizeof s->out - at, &len);
+        at += len;
+    }
+    answer(s->out);
+}
+
 /* Runs one command line; returns 0 when the program should end. */
 static int run(session *s, char *line)
 {
@@ -435,6 +450,11 @@ static int run(session *s, char *line)
     if (strcmp(cmd, "help") == 0) {
         if (no_args(args))
             cmd_help(s);
+        return 1;
+    }
+    if (strcmp(cmd, "games") == 0) {
+        if (no_args(args))
+            cmd_games(s);
         return 1;
     }
     if (!need_game(s))
@@ -532,6 +552,33 @@ static void usage(void)
            "Commands:\n");
     for (size_t i = 0; commands[i]; i++)
         printf("  %s\n", commands[i]);
+    printf("Games (GAME), their options (KEY=VALUE) and computer levels (LEVEL):\n");
+    for (size_t i = 0; i < herd_game_count(); i++) {
+        const herd_game_desc *d = herd_game_desc_at(i);
+        const char *name;
+        printf("  %s: %s (%s against %s)\n", d->name, d->title, d->side_names[0],
+               d->side_names[1]);
+        for (size_t k = 0; k < d->option_count; k++) {
+            const herd_option_desc *o = &d->options[k];
+            printf("    %s=", o->key);
+            if (o->kind == HERD_OPTION_POINT)
+                printf("POINT (default %s)", o->default_point);
+            else if (o->kind == HERD_OPTION_CHOICE)
+                for (size_t c = 0; c < o->choice_count; c++)
+                    printf("%s%llu", c ? "|" : "", (unsigned long long)o->choices[c]);
+            else
+                printf("%llu..%llu", (unsigned long long)o->min, (unsigned long long)o->max);
+            if (o->kind != HERD_OPTION_POINT)
+                printf(" (default %llu)", (unsigned long long)o->default_value);
+            printf(": %s\n", o->description);
+        }
+        printf("    levels:");
+        for (int l = 1; l <= d->level_count; l++) {
+            herd_game_desc_level(d, l, &name, NULL);
+            printf(" %d:%s%s", l, name, l == d->default_level ? " (default)" : "");
+        }
+        printf("\n");
+    }
     printf("Start with, e.g., 'new horses seed=1', then 'show' and 'help'.\n");
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "herd/flock.h"
+#include "grid.h"
 #include "internal.h"
 
 #define MAX_SIZE HERD_FLOCK_MAX_SIZE
@@ -19,6 +20,7 @@
  * leaves the array. Cell indices fit in a byte; index 0 is a border cell and
  * so means "no cell". */
 #define STRIDE (MAX_SIZE + 2)
+#define GRID ((herd_grid){STRIDE, 1})
 #define CELLS ((MAX_SIZE + 2) * STRIDE)
 #define NO_CELL 0
 
@@ -29,7 +31,6 @@ static const int dirs[4] = {-STRIDE, STRIDE, -1, 1};
 
 typedef struct flock_state {
     herd_head head;
-    uint64_t seed;        /* the creation seed, 0 for a position read from text */
     uint8_t w, h;         /* board size */
     uint8_t moves;        /* moves played in the game (the text's ply), 0..100 */
     uint8_t captured[2];  /* enemy stones each side has captured */
@@ -47,22 +48,6 @@ static const char *const side_name[2] = {"black", "white"};
 
 /* ------------------------------------------------------------ geometry */
 
-static int cell_of(int row, int col)
-{
-    return (row + 1) * STRIDE + col + 1;
-}
-
-static herd_cell cell_at(int cell)
-{
-    herd_cell c = {cell / STRIDE - 1, cell % STRIDE - 1};
-    return c;
-}
-
-static int on_board(const flock_state *s, int row, int col)
-{
-    return row >= 0 && row < s->h && col >= 0 && col < s->w;
-}
-
 static uint8_t stone_of(int side)
 {
     return (uint8_t)(side + 1);
@@ -73,7 +58,7 @@ static void clear_board(flock_state *s)
 {
     memset(s->at, OFF, sizeof s->at);
     for (int r = 0; r < s->h; r++)
-        memset(&s->at[cell_of(r, 0)], EMPTY, s->w);
+        memset(&s->at[herd_grid_index(GRID, r, 0)], EMPTY, s->w);
     s->stones[0] = s->stones[1] = 0;
 }
 
@@ -144,7 +129,7 @@ void herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to)
 
 static herd_move make_move(int from, int to)
 {
-    return herd_flock_move(cell_at(from), cell_at(to));
+    return herd_flock_move(herd_grid_cell(GRID, from), herd_grid_cell(GRID, to));
 }
 
 /* Whether the side's previous move forbids sliding from `from` to `to`:
@@ -164,7 +149,7 @@ static size_t side_moves(const flock_state *s, int side, herd_move *buf, int fir
     size_t n = 0;
     for (int r = 0; r < s->h; r++)
         for (int c = 0; c < s->w; c++) {
-            int from = cell_of(r, c);
+            int from = herd_grid_index(GRID, r, c);
             if (s->at[from] != own)
                 continue;
             int range = -1; /* computed when the stone has room to move */
@@ -242,7 +227,7 @@ static void play_move(flock_state *s, herd_move m, int check_moves)
     herd_cell a, b;
     int side = s->head.side, caps[4];
     herd_flock_move_cells(m, &a, &b);
-    int from = cell_of(a.row, a.col), to = cell_of(b.row, b.col);
+    int from = herd_grid_index(GRID, a.row, a.col), to = herd_grid_index(GRID, b.row, b.col);
     s->at[from] = EMPTY;
     s->at[to] = stone_of(side);
     int k = captures_at(s, side, from, to, caps);
@@ -267,48 +252,43 @@ static void flock_search_play(void *state, herd_move m)
     play_move(state, m, 0);
 }
 
-static const char *name_of(char buf[32], herd_cell c)
-{
-    return herd_name_cell(buf, 32, c.row, c.col);
-}
-
 /* Checks a move fully; on refusal says why and changes nothing. */
 static int flock_apply(void *state, herd_move m, herd_msg msg)
 {
     flock_state *s = state;
     int side = s->head.side;
     herd_cell a, b;
-    char fa[32], fb[32]; /* named only for a refusal: the accepted path formats nothing */
+    char fa[HERD_CELL_NAME_SIZE], fb[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
     if (m >> 32)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Flock move");
     herd_flock_move_cells(m, &a, &b);
-    if (!on_board(s, a.row, a.col))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", name_of(fa, a));
-    int from = cell_of(a.row, a.col);
+    if (!herd_grid_inside(s->w, s->h, a))
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", herd_cell_name(fa, a));
+    int from = herd_grid_index(GRID, a.row, a.col);
     if (s->at[from] != stone_of(side))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s stone", name_of(fa, a),
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s stone", herd_cell_name(fa, a),
                          side_name[side]);
     int dr = b.row - a.row, dc = b.col - a.col;
     if ((dr != 0) == (dc != 0))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a slide up, down, left or right",
-                         name_of(fa, a), name_of(fb, b));
+                         herd_cell_name(fa, a), herd_cell_name(fb, b));
     int dist = dr ? (dr < 0 ? -dr : dr) : (dc < 0 ? -dc : dc);
     int range = range_at(s, from);
     if (dist > range)
         return herd_fail(msg, HERD_E_ILLEGAL, "the stone on %s has range %d, not %d",
-                         name_of(fa, a), range, dist);
+                         herd_cell_name(fa, a), range, dist);
     /* Within range, every cell of the way is on the board or the border. */
     int step = dr ? (dr < 0 ? -STRIDE : STRIDE) : (dc < 0 ? -1 : 1);
     for (int d = 1, c = from + step; d <= dist; d++, c += step)
         if (s->at[c] != EMPTY)
             return herd_fail(msg, HERD_E_ILLEGAL,
                              s->at[c] == OFF ? "%s is off the board" : "%s is occupied",
-                             name_of(fb, cell_at(c)));
-    int to = cell_of(b.row, b.col);
+                             herd_cell_name(fb, herd_grid_cell(GRID, c)));
+    int to = herd_grid_index(GRID, b.row, b.col);
     if (straight_back(s, side, from, to))
         return herd_fail(msg, HERD_E_ILLEGAL,
                          "the stone on %s may not go straight back to %s, which it just left",
-                         name_of(fa, a), name_of(fb, b));
+                         herd_cell_name(fa, a), herd_cell_name(fb, b));
     flock_play(s, m);
     return HERD_OK;
 }
@@ -321,32 +301,28 @@ static void setup_start(flock_state *s)
     for (int c = 0; c < s->w; c++) {
         if (s->w % 2 && c == s->w / 2)
             continue;
-        s->at[cell_of(0, c)] = WHITE_STONE;
-        s->at[cell_of(s->h - 1, c)] = BLACK_STONE;
+        s->at[herd_grid_index(GRID, 0, c)] = WHITE_STONE;
+        s->at[herd_grid_index(GRID, s->h - 1, c)] = BLACK_STONE;
     }
     s->stones[0] = s->stones[1] = (uint8_t)start_stones(s->w);
 }
 
-static const char *const flock_keys[] = {"w", "h", "seed", NULL};
+enum { OPT_W, OPT_H };
 
-static int flock_init(void *state, const herd_options *opt, herd_msg msg)
+static const herd_option_desc flock_options[] = {
+    {"w", HERD_OPTION_RANGE, HERD_FLOCK_MIN_SIZE, HERD_FLOCK_MAX_SIZE, NULL, 0,
+     HERD_FLOCK_DEFAULT_SIZE, NULL, "the board's width, its columns"},
+    {"h", HERD_OPTION_RANGE, HERD_FLOCK_MIN_SIZE, HERD_FLOCK_MAX_SIZE, NULL, 0,
+     HERD_FLOCK_DEFAULT_SIZE, NULL, "the board's height, its rows"},
+    HERD_SEED_OPTION,
+};
+
+static int flock_init(void *state, const herd_option_values *opt, herd_msg msg)
 {
     flock_state *s = state;
-    uint64_t w, h, seed;
-    int rc =
-        herd_options_get(opt, "w", HERD_FLOCK_MIN_SIZE, MAX_SIZE, HERD_FLOCK_DEFAULT_SIZE, &w, msg);
-    if (rc == HERD_OK)
-        rc = herd_options_get(opt, "h", HERD_FLOCK_MIN_SIZE, MAX_SIZE, HERD_FLOCK_DEFAULT_SIZE, &h,
-                              msg);
-    if (rc == HERD_OK)
-        rc = herd_options_get(opt, "seed", 0, UINT64_MAX, 0, &seed, msg);
-    if (rc != HERD_OK)
-        return rc;
-    memset(s, 0, sizeof *s);
-    s->w = (uint8_t)w;
-    s->h = (uint8_t)h;
-    s->seed = seed;
-    herd_rng_seed(&s->head.rng, seed);
+    (void)msg;
+    s->w = (uint8_t)opt->number[OPT_W];
+    s->h = (uint8_t)opt->number[OPT_H];
     setup_start(s);
     herd_head_set_ongoing(&s->head, HERD_FLOCK_BLACK);
     return HERD_OK;
@@ -354,26 +330,24 @@ static int flock_init(void *state, const herd_options *opt, herd_msg msg)
 
 void herd_flock_default_options(herd_flock_options *opt)
 {
-    if (!opt)
-        return;
-    opt->width = HERD_FLOCK_DEFAULT_SIZE;
-    opt->height = HERD_FLOCK_DEFAULT_SIZE;
-    opt->seed = 0;
+    if (opt)
+        *opt = (herd_flock_options)HERD_FLOCK_OPTIONS_INIT;
 }
 
 int herd_flock_new(herd_game **out, const herd_flock_options *opt, herd_alloc_fn alloc, void *ud,
                    herd_error *err)
 {
-    herd_flock_options d;
-    if (!opt) {
-        herd_flock_default_options(&d);
+    herd_flock_options d = HERD_FLOCK_OPTIONS_INIT;
+    if (!opt)
         opt = &d;
-    }
-    herd_options o = {.count = 3};
-    herd_option_set(&o.item[0], "w", opt->width);
-    herd_option_set(&o.item[1], "h", opt->height);
-    herd_option_set(&o.item[2], "seed", 0);
-    o.item[2].value = opt->seed; /* the full unsigned range */
+    int rc = herd_options_version(opt->version, HERD_FLOCK_OPTIONS_VERSION, "herd_flock_options",
+                                  err);
+    if (rc != HERD_OK)
+        return rc;
+    herd_options o = {.count = 0};
+    herd_options_add_int(&o, "w", opt->width);
+    herd_options_add_int(&o, "h", opt->height);
+    herd_options_add_unsigned(&o, "seed", opt->seed);
     return herd_game_create(out, &herd_flock_rules, &o, alloc, ud, err);
 }
 
@@ -385,7 +359,7 @@ static void write_last(const flock_state *s, int side, herd_sb *sb)
         herd_sb_putc(sb, '-');
         return;
     }
-    herd_cell a = cell_at(s->last_from[side]), b = cell_at(s->last_to[side]);
+    herd_cell a = herd_grid_cell(GRID, s->last_from[side]), b = herd_grid_cell(GRID, s->last_to[side]);
     herd_sb_cell(sb, a.row, a.col);
     herd_sb_putc(sb, '-');
     herd_sb_cell(sb, b.row, b.col);
@@ -405,7 +379,7 @@ static void flock_write_position(const void *state, herd_sb *sb)
         if (r)
             herd_sb_putc(sb, '/');
         for (int c = 0; c < s->w; c++)
-            herd_sb_putc(sb, mark[s->at[cell_of(r, c)]]);
+            herd_sb_putc(sb, mark[s->at[herd_grid_index(GRID, r, c)]]);
     }
 }
 
@@ -429,7 +403,7 @@ static int is_slide(const flock_state *s, herd_cell a, herd_cell b)
     int dr = b.row - a.row, dc = b.col - a.col, dist = dr ? dr : dc;
     if (dist < 0)
         dist = -dist;
-    return on_board(s, a.row, a.col) && on_board(s, b.row, b.col) && (dr != 0) != (dc != 0) &&
+    return herd_grid_inside(s->w, s->h, a) && herd_grid_inside(s->w, s->h, b) && (dr != 0) != (dc != 0) &&
            dist <= MAX_RANGE;
 }
 
@@ -439,7 +413,7 @@ static int check_position(flock_state *s, const herd_cell last[2][2], const int 
                           herd_msg msg)
 {
     int turn = s->head.side, mover = !turn, start = start_stones(s->w);
-    char name[32];
+    char name[HERD_CELL_NAME_SIZE];
     if (turn != s->moves % 2)
         return herd_fail(msg, HERD_E_POSITION,
                          "turn=%s does not fit ply=%d: black moves on even "
@@ -470,17 +444,17 @@ static int check_position(flock_state *s, const herd_cell last[2][2], const int 
         if (!is_slide(s, a, b))
             return herd_fail(msg, HERD_E_POSITION, "last: %s's move is not a slide on the board",
                              side_name[side]);
-        uint8_t there = s->at[cell_of(b.row, b.col)];
+        uint8_t there = s->at[herd_grid_index(GRID, b.row, b.col)];
         /* The last mover's stone still stands where it went; the other
          * side's may have been captured since, but no enemy took its cell. */
         if (side == mover && there != stone_of(side))
             return herd_fail(msg, HERD_E_POSITION, "last: no %s stone on %s, where it moved",
-                             side_name[side], name_of(name, b));
+                             side_name[side], herd_cell_name(name, b));
         if (there == stone_of(!side))
             return herd_fail(msg, HERD_E_POSITION, "last: a %s stone on %s, where %s moved",
-                             side_name[!side], name_of(name, b), side_name[side]);
-        s->last_from[side] = (uint8_t)cell_of(a.row, a.col);
-        s->last_to[side] = (uint8_t)cell_of(b.row, b.col);
+                             side_name[!side], herd_cell_name(name, b), side_name[side]);
+        s->last_from[side] = (uint8_t)herd_grid_index(GRID, a.row, a.col);
+        s->last_to[side] = (uint8_t)herd_grid_index(GRID, b.row, b.col);
     }
     update_status(s, turn, 1);
     return HERD_OK;
@@ -535,7 +509,7 @@ static int flock_read_position(void *state, const char *text, herd_msg msg)
             if (c == s->w - 1 && *sc.p && strchr(".bw", *sc.p))
                 return herd_fail(msg, HERD_E_POSITION, "board: row %c is longer than %d cells",
                                  'a' + r, s->w);
-            s->at[cell_of(r, c)] = v;
+            s->at[herd_grid_index(GRID, r, c)] = v;
             if (v != EMPTY)
                 s->stones[v - 1]++;
         }
@@ -549,7 +523,6 @@ static int flock_read_position(void *state, const char *text, herd_msg msg)
     s->captured[1] = (uint8_t)cw;
     s->head.side = (uint8_t)turn;
     s->head.ply = 0;
-    s->seed = 0;
     return check_position(s, (const herd_cell(*)[2])last, has_last, msg);
 }
 
@@ -558,21 +531,13 @@ static int flock_read_position(void *state, const char *text, herd_msg msg)
 static int flock_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;
-    herd_cell a, b;
-    herd_flock_move_cells(m, &a, &b);
-    if (m >> 32)
-        return HERD_E_ARG;
-    return herd_sb_grid_move(sb, a, b);
+    return herd_grid_write_move(m, sb);
 }
 
 static int flock_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
 {
     (void)state;
-    herd_cell a, b;
-    int rc = herd_scan_grid_move(text, &a, &b, "g2-e2", msg);
-    if (rc == HERD_OK)
-        *m = herd_flock_move(a, b);
-    return rc;
+    return herd_grid_read_move(text, m, "g2-e2", msg);
 }
 
 /* Each stone shows its colour and its range, as the seed's board does. */
@@ -587,7 +552,7 @@ static void flock_show(const void *state, herd_sb *sb)
     for (int r = 0; r < s->h; r++) {
         herd_sb_printf(sb, "%2c ", 'a' + r);
         for (int c = 0; c < s->w; c++) {
-            int cell = cell_of(r, c);
+            int cell = herd_grid_index(GRID, r, c);
             uint8_t v = s->at[cell];
             if (v == EMPTY)
                 herd_sb_puts(sb, "  .");
@@ -630,7 +595,7 @@ static int best_reply(const flock_state *s)
     for (size_t i = 0; i < n; i++) {
         herd_cell a, b;
         herd_flock_move_cells(moves[i], &a, &b);
-        int k = captures_at(s, side, cell_of(a.row, a.col), cell_of(b.row, b.col), caps);
+        int k = captures_at(s, side, herd_grid_index(GRID, a.row, a.col), herd_grid_index(GRID, b.row, b.col), caps);
         if (s->captured[side] + k >= TO_WIN)
             return WON;
         if (k > best)
@@ -720,18 +685,19 @@ int herd_flock_options_of(const herd_game *g, herd_flock_options *opt)
     const flock_state *s = flock_of(g);
     if (!s || !opt)
         return HERD_E_ARG;
+    opt->version = HERD_FLOCK_OPTIONS_VERSION;
     opt->width = s->w;
     opt->height = s->h;
-    opt->seed = s->seed;
+    opt->seed = s->head.seed;
     return HERD_OK;
 }
 
 int herd_flock_at(const herd_game *g, herd_cell cell, int *side)
 {
     const flock_state *s = flock_of(g);
-    if (!s || !side || !on_board(s, cell.row, cell.col))
+    if (!s || !side || !herd_grid_inside(s->w, s->h, cell))
         return HERD_E_ARG;
-    uint8_t v = s->at[cell_of(cell.row, cell.col)];
+    uint8_t v = s->at[herd_grid_index(GRID, cell.row, cell.col)];
     *side = v == EMPTY ? -1 : v - 1;
     return HERD_OK;
 }
@@ -776,9 +742,9 @@ int herd_flock_moves_left(const herd_game *g, int *left)
  * empty. */
 static int stone_cell(const flock_state *s, herd_cell cell)
 {
-    if (!on_board(s, cell.row, cell.col))
+    if (!herd_grid_inside(s->w, s->h, cell))
         return NO_CELL;
-    int c = cell_of(cell.row, cell.col);
+    int c = herd_grid_index(GRID, cell.row, cell.col);
     return s->at[c] == EMPTY ? NO_CELL : c;
 }
 
@@ -802,15 +768,15 @@ static int list_cells(const flock_state *s, const uint8_t *in, herd_cell *buf, s
     size_t n = 0;
     for (int r = 0; r < s->h; r++)
         for (int c = 0; c < s->w; c++)
-            n += in[cell_of(r, c)] != 0;
+            n += in[herd_grid_index(GRID, r, c)] != 0;
     *count = n;
     if (cap < n)
         return HERD_E_BUFFER;
     n = 0;
     for (int r = 0; r < s->h; r++)
         for (int c = 0; c < s->w; c++)
-            if (in[cell_of(r, c)])
-                buf[n++] = cell_at(cell_of(r, c));
+            if (in[herd_grid_index(GRID, r, c)])
+                buf[n++] = herd_grid_cell(GRID, herd_grid_index(GRID, r, c));
     return HERD_OK;
 }
 
@@ -833,7 +799,7 @@ int herd_flock_targets(const herd_game *g, herd_cell cell, herd_cell *buf, size_
     const flock_state *s = flock_of(g);
     herd_move moves[HERD_FLOCK_MAX_MOVES];
     herd_cell list[HERD_FLOCK_MAX_MOVES];
-    if (!s || !count || (!buf && cap) || !on_board(s, cell.row, cell.col))
+    if (!s || !count || (!buf && cap) || !herd_grid_inside(s->w, s->h, cell))
         return HERD_E_ARG;
     size_t n = flock_legal(s, moves), k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -867,40 +833,26 @@ int herd_flock_straight_back(const herd_game *g, int *banned, herd_cell *stone, 
     int side = s->head.side, to = s->last_to[side];
     *banned = s->head.result == HERD_ONGOING && to != NO_CELL && s->at[to] == stone_of(side);
     if (*banned && stone)
-        *stone = cell_at(to);
+        *stone = herd_grid_cell(GRID, to);
     if (*banned && cell)
-        *cell = cell_at(s->last_from[side]);
-    return HERD_OK;
-}
-
-/* ------------------------------------------------------- saved games */
-
-/* The creation seed, which the position text does not carry (the moves
- * made last, which the straight-back rule needs, are in it). */
-static void flock_write_save(const void *state, herd_sb *sb)
-{
-    const flock_state *s = state;
-    herd_sb_printf(sb, " seed=%llu", (unsigned long long)s->seed);
-}
-
-static int flock_read_save(void *state, herd_scan *sc, herd_msg msg)
-{
-    flock_state *s = state;
-    uint64_t seed;
-    if (!herd_scan_lit(sc, " seed=") || !herd_scan_uint(sc, UINT64_MAX, &seed))
-        return herd_fail(msg, HERD_E_PARSE, "expected ' seed=SEED' in a flock save");
-    s->seed = seed;
+        *cell = herd_grid_cell(GRID, s->last_from[side]);
     return HERD_OK;
 }
 
 const herd_rules herd_flock_rules = {
-    .name = "flock",
-    .kind = HERD_FLOCK,
-    .side_names = {"black", "white"},
-    .option_keys = flock_keys,
+    .desc =
+        {
+            .kind = HERD_FLOCK,
+            .name = "flock",
+            .title = "Flock",
+            .side_names = {"black", "white"},
+            .options = flock_options,
+            .option_count = sizeof flock_options / sizeof flock_options[0],
+            .level_count = HERD_LEVEL_COUNT(flock_levels),
+            .default_level = 2,
+            .max_moves = HERD_FLOCK_MAX_MOVES,
+        },
     .state_size = sizeof(flock_state),
-    .max_moves = HERD_FLOCK_MAX_MOVES,
-    .max_level = sizeof flock_levels / sizeof flock_levels[0],
     .init = flock_init,
     .legal = flock_legal,
     .count = flock_count,
@@ -913,8 +865,6 @@ const herd_rules herd_flock_rules = {
     .read_move = flock_read_move,
     .show = flock_show,
     .genmove = flock_genmove,
-    .write_save = flock_write_save,
-    .read_save = flock_read_save,
     .levels = flock_levels,
     .hash = flock_hash,
     .evaluate = flock_evaluate,

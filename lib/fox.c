@@ -57,7 +57,8 @@ typedef struct fox_state {
     herd_head head;
     uint8_t fox;
     uint8_t sideways;
-    uint8_t chain; /* the fox is in a jump chain: it may only jump on or stop */
+    uint8_t chain;       /* the fox is in a jump chain: it may only jump on or stop */
+    uint8_t start_geese; /* the geese at the start as created, 13 for a position read from text */
     hunt_set geese;
 } fox_state;
 
@@ -204,52 +205,51 @@ static int fox_apply(void *state, herd_move m, herd_msg msg)
 
 /* ---------------------------------------------------------- creation */
 
-static const char *const fox_keys[] = {"geese", "sideways", "seed", NULL};
+enum { OPT_GEESE, OPT_SIDEWAYS };
 
-static int fox_init(void *state, const herd_options *opt, herd_msg msg)
+static const uint64_t geese_choices[] = {13, 15, 17};
+
+static const herd_option_desc fox_options[] = {
+    {"geese", HERD_OPTION_CHOICE, 0, 0, geese_choices, sizeof geese_choices / sizeof *geese_choices,
+     13, NULL,
+     "the geese: 13, 15 (adding d1, d7) or 17 (also c1, c7)"},
+    {"sideways", HERD_OPTION_RANGE, 0, 1, NULL, 0, 0, NULL,
+     "1: the geese may also step left or right"},
+    HERD_SEED_OPTION,
+};
+
+static int fox_init(void *state, const herd_option_values *opt, herd_msg msg)
 {
     fox_state *s = state;
-    uint64_t geese, sideways, seed;
-    int rc = herd_options_get(opt, "geese", 13, 17, 13, &geese, msg);
-    if (rc == HERD_OK && geese != 13 && geese != 15 && geese != 17)
-        rc = herd_fail(msg, HERD_E_RANGE, "geese=%d is not 13, 15 or 17", (int)geese);
-    if (rc == HERD_OK)
-        rc = herd_options_get(opt, "sideways", 0, 1, 0, &sideways, msg);
-    if (rc == HERD_OK)
-        rc = herd_options_get(opt, "seed", 0, UINT64_MAX, 0, &seed, msg);
-    if (rc != HERD_OK)
-        return rc;
-    memset(s, 0, sizeof *s);
-    herd_rng_seed(&s->head.rng, seed);
+    uint64_t geese = opt->number[OPT_GEESE];
+    (void)msg;
     s->fox = D4;
-    s->sideways = (uint8_t)sideways;
+    s->sideways = (uint8_t)opt->number[OPT_SIDEWAYS];
     s->geese = geese == 13 ? GEESE_13 : geese == 15 ? GEESE_15 : GEESE_17;
+    s->start_geese = (uint8_t)geese;
     update_status(s, HERD_FOX_FOX);
     return HERD_OK;
 }
 
 void herd_fox_default_options(herd_fox_options *opt)
 {
-    if (!opt)
-        return;
-    opt->geese = 13;
-    opt->sideways = 0;
-    opt->seed = 0;
+    if (opt)
+        *opt = (herd_fox_options)HERD_FOX_OPTIONS_INIT;
 }
 
 int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_alloc_fn alloc, void *ud,
                  herd_error *err)
 {
-    herd_fox_options d;
-    if (!opt) {
-        herd_fox_default_options(&d);
+    herd_fox_options d = HERD_FOX_OPTIONS_INIT;
+    if (!opt)
         opt = &d;
-    }
-    herd_options o = {.count = 3};
-    herd_option_set(&o.item[0], "geese", opt->geese);
-    herd_option_set(&o.item[1], "sideways", opt->sideways);
-    herd_option_set(&o.item[2], "seed", 0);
-    o.item[2].value = opt->seed; /* the full unsigned range */
+    int rc = herd_options_version(opt->version, HERD_FOX_OPTIONS_VERSION, "herd_fox_options", err);
+    if (rc != HERD_OK)
+        return rc;
+    herd_options o = {.count = 0};
+    herd_options_add_int(&o, "geese", opt->geese);
+    herd_options_add_int(&o, "sideways", opt->sideways);
+    herd_options_add_unsigned(&o, "seed", opt->seed);
     return herd_game_create(out, &herd_fox_rules, &o, alloc, ud, err);
 }
 
@@ -308,6 +308,7 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
     s->geese = geese;
     s->sideways = (uint8_t)sideways;
     s->chain = (uint8_t)chain;
+    s->start_geese = 13;
     s->head.ply = 0;
     /* A chain goes on only from a jump that leaves the fox a further jump
      * and at least four geese: anything else is no position of the game. */
@@ -336,6 +337,28 @@ static int fox_read_move(const void *state, const char *text, herd_move *m, herd
 {
     (void)state;
     return hunt_read_move(&board, 1, text, m, msg);
+}
+
+/* Saved games: the geese the game was created with, which the position
+ * does not carry (herd_fox_options_of() gives it). */
+static void fox_write_save(const void *state, herd_sb *sb)
+{
+    const fox_state *s = state;
+    herd_sb_printf(sb, " geese=%d", s->start_geese);
+}
+
+static int fox_read_save(void *state, herd_scan *sc, herd_msg msg)
+{
+    fox_state *s = state;
+    uint64_t geese;
+    int known = 0;
+    if (herd_scan_lit(sc, " geese=") && herd_scan_uint(sc, HERD_FOX_MAX_GEESE, &geese))
+        for (size_t i = 0; i < sizeof geese_choices / sizeof *geese_choices; i++)
+            known |= geese_choices[i] == geese;
+    if (!known)
+        return herd_fail(msg, HERD_E_PARSE, "expected ' geese=13|15|17' in a fox save");
+    s->start_geese = (uint8_t)geese;
+    return HERD_OK;
 }
 
 static void fox_show(const void *state, herd_sb *sb)
@@ -506,6 +529,18 @@ int herd_fox_sideways(const herd_game *g, int *sideways)
     return HERD_OK;
 }
 
+int herd_fox_options_of(const herd_game *g, herd_fox_options *opt)
+{
+    const fox_state *s = fox_of(g);
+    if (!s || !opt)
+        return HERD_E_ARG;
+    opt->version = HERD_FOX_OPTIONS_VERSION;
+    opt->geese = s->start_geese;
+    opt->sideways = s->sideways;
+    opt->seed = s->head.seed;
+    return HERD_OK;
+}
+
 int herd_fox_in_chain(const herd_game *g, int *in_chain)
 {
     const fox_state *s = fox_of(g);
@@ -516,13 +551,19 @@ int herd_fox_in_chain(const herd_game *g, int *in_chain)
 }
 
 const herd_rules herd_fox_rules = {
-    .name = "fox",
-    .kind = HERD_FOX,
-    .side_names = {"fox", "geese"},
-    .option_keys = fox_keys,
+    .desc =
+        {
+            .kind = HERD_FOX,
+            .name = "fox",
+            .title = "Fox and Geese",
+            .side_names = {"fox", "geese"},
+            .options = fox_options,
+            .option_count = sizeof fox_options / sizeof fox_options[0],
+            .level_count = HERD_LEVEL_COUNT(fox_levels),
+            .default_level = 1,
+            .max_moves = HERD_FOX_MAX_MOVES,
+        },
     .state_size = sizeof(fox_state),
-    .max_moves = HERD_FOX_MAX_MOVES,
-    .max_level = sizeof fox_levels / sizeof fox_levels[0],
     .init = fox_init,
     .legal = fox_legal,
     .count = fox_count,
@@ -533,6 +574,8 @@ const herd_rules herd_fox_rules = {
     .read_position = fox_read_position,
     .read_move = fox_read_move,
     .show = fox_show,
+    .write_save = fox_write_save,
+    .read_save = fox_read_save,
     .genmove = fox_genmove,
     .levels = fox_levels,
     .hash = fox_hash,

@@ -30,10 +30,6 @@ struct herd_game {
     max_align_t state[]; /* rules->state_size bytes */
 };
 
-static const herd_rules *const all_rules[] = {
-    &herd_horses_rules, &herd_hex_rules, &herd_hare_rules, &herd_fox_rules, &herd_flock_rules,
-};
-
 static void *default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
 {
     (void)ud;
@@ -153,6 +149,12 @@ int herd_game_create(herd_game **out, const herd_rules *rules, const herd_option
         set_error(err, HERD_E_ARG, "out must not be NULL");
         return HERD_E_ARG;
     }
+    herd_option_values values;
+    int rc = herd_options_check(opt, &rules->desc, &values, msg);
+    if (rc != HERD_OK) {
+        set_error(err, rc, msgbuf);
+        return rc;
+    }
     if (!alloc)
         alloc = default_alloc;
     size_t size = base_size(rules);
@@ -161,9 +163,14 @@ int herd_game_create(herd_game **out, const herd_rules *rules, const herd_option
         set_error(err, HERD_E_NOMEM, "out of memory");
         return HERD_E_NOMEM;
     }
+    /* Every game has `seed`: the core seeds the generator before the game
+     * sets up, so that a random start draws from it. */
+    herd_head *h = (herd_head *)(void *)g->state;
     memset(g->state, 0, rules->state_size);
     init_handle(g, rules, alloc, ud);
-    int rc = rules->init(g->state, opt, msg);
+    h->seed = values.number[herd_option_index(&rules->desc, "seed")];
+    herd_rng_seed(&h->rng, h->seed);
+    rc = rules->init(g->state, &values, msg);
     if (rc != HERD_OK) {
         alloc(ud, g, size, 0);
         set_error(err, rc, msgbuf);
@@ -182,11 +189,8 @@ int herd_new(herd_game **out, const char *game, const char *options, herd_alloc_
         set_error(err, HERD_E_ARG, "out and game must not be NULL");
         return HERD_E_ARG;
     }
-    const herd_rules *rules = NULL;
-    for (size_t i = 0; i < sizeof all_rules / sizeof all_rules[0]; i++)
-        if (strcmp(all_rules[i]->name, game) == 0)
-            rules = all_rules[i];
-    if (!rules) {
+    const herd_game_desc *desc = herd_game_desc_find(game);
+    if (!desc) {
         char name[48];
         herd_fail(msg, HERD_E_UNKNOWN, "unknown game '%s'",
                   herd_quote_input(name, sizeof name, game, strlen(game)));
@@ -194,12 +198,25 @@ int herd_new(herd_game **out, const char *game, const char *options, herd_alloc_
         return HERD_E_UNKNOWN;
     }
     herd_options opt;
-    int rc = herd_options_parse(&opt, options, rules->option_keys, msg);
+    int rc = herd_options_parse(&opt, options, desc, msg);
     if (rc != HERD_OK) {
         set_error(err, rc, msgbuf);
         return rc;
     }
-    return herd_game_create(out, rules, &opt, alloc, ud, err);
+    /* A description is the first member of its game's rules. */
+    return herd_game_create(out, (const herd_rules *)(const void *)desc, &opt, alloc, ud, err);
+}
+
+int herd_options_version(unsigned version, unsigned current, const char *type, herd_error *err)
+{
+    if (version >= 1 && version <= current)
+        return HERD_OK;
+    char msgbuf[HERD_ERROR_MESSAGE_SIZE];
+    herd_msg msg = {msgbuf, sizeof msgbuf};
+    herd_fail(msg, HERD_E_ARG, "%s version %u is not one this library reads (1..%u)", type,
+              version, current);
+    set_error(err, HERD_E_ARG, msgbuf);
+    return HERD_E_ARG;
 }
 
 static size_t history_bytes(const herd_game *g)
@@ -220,19 +237,24 @@ void herd_free(herd_game *g)
 
 const void *herd_game_state(const herd_game *g, herd_kind kind)
 {
-    if (!g || g->rules->kind != kind)
+    if (!g || g->rules->desc.kind != kind)
         return NULL;
     return g->state;
 }
 
+const herd_game_desc *herd_game_desc_of(const herd_game *g)
+{
+    return g ? &g->rules->desc : NULL;
+}
+
 herd_kind herd_game_kind(const herd_game *g)
 {
-    return g ? g->rules->kind : (herd_kind)0;
+    return g ? g->rules->desc.kind : (herd_kind)0;
 }
 
 const char *herd_game_name(const herd_game *g)
 {
-    return g ? g->rules->name : NULL;
+    return g ? g->rules->desc.name : NULL;
 }
 
 const char *herd_last_error(const herd_game *g)
@@ -244,12 +266,12 @@ const char *herd_side_name(const herd_game *g, int side)
 {
     if (!g || side < 0 || side > 1)
         return NULL;
-    return g->rules->side_names[side];
+    return g->rules->desc.side_names[side];
 }
 
 size_t herd_max_moves(const herd_game *g)
 {
-    return g ? g->rules->max_moves : 0;
+    return g ? g->rules->desc.max_moves : 0;
 }
 
 size_t herd_state_size(const herd_game *g)
@@ -259,7 +281,7 @@ size_t herd_state_size(const herd_game *g)
 
 int herd_max_level(const herd_game *g)
 {
-    return g ? g->rules->max_level : 0;
+    return g ? g->rules->desc.level_count : 0;
 }
 
 /* ------------------------------------------------------------- moves */
@@ -269,7 +291,7 @@ int herd_legal_moves(const herd_game *g, herd_move *buf, size_t cap, size_t *cou
     herd_move all[HERD_MAX_MOVES];
     if (!g || !count || (!buf && cap))
         return HERD_E_ARG;
-    if (cap >= g->rules->max_moves) { /* room for any list: no copy */
+    if (cap >= g->rules->desc.max_moves) { /* room for any list: no copy */
         *count = g->rules->legal(g->state, buf);
         return HERD_OK;
     }
@@ -580,9 +602,9 @@ static int genmove_refusal(const herd_game *g, int level, herd_msg msg)
 {
     if (head_of(g)->result != HERD_ONGOING)
         return herd_fail(msg, HERD_E_STATE, "the game is over");
-    if (level < 0 || level > g->rules->max_level)
+    if (level < 0 || level > g->rules->desc.level_count)
         return herd_fail(msg, HERD_E_RANGE, "level %d is out of range 0..%d", level,
-                         g->rules->max_level);
+                         g->rules->desc.level_count);
     if (herd_is_chance(g))
         return herd_fail(msg, HERD_E_STATE, "a chance event waits: roll first");
     return HERD_OK;
@@ -593,16 +615,12 @@ static int check_genmove(herd_game *g, int level)
     return genmove_refusal(g, level, game_msg(g));
 }
 
-/* The level that `level` asks for. 0, the default, is the strongest of the
- * game's own players, which need no memory (no search, no table), so that
- * it plays at once and in caller memory too. */
+/* The level that `level` asks for: 0 is the game's default level, one of
+ * its own players, which need no memory (no search, no table), so that it
+ * plays at once and in caller memory too. */
 static int level_of(const herd_game *g, int level)
 {
-    if (level == 0)
-        for (level = g->rules->max_level; level > 1; level--)
-            if (g->rules->levels[level - 1].kind == HERD_LEVEL_OWN)
-                break;
-    return level;
+    return level ? level : g->rules->desc.default_level;
 }
 
 /* A search's stop(): the interrupt flag and the progress handler. */
@@ -716,7 +734,7 @@ int herd_solve(herd_game *g, int *winner, unsigned *plies)
         return HERD_E_ARG;
     if (!g->rules->solve)
         return herd_fail(game_msg(g), HERD_E_UNSUPPORTED, "%s is not solved exactly",
-                         g->rules->name);
+                         g->rules->desc.name);
     int rc = need_table(g);
     if (rc != HERD_OK)
         return rc;
@@ -782,7 +800,7 @@ static uint64_t perft_rec(perft_ctx *x, unsigned char *state, herd_move *moves, 
     if (depth == 1)
         return n;
     unsigned char *child = state + r->state_size;
-    herd_move *next = moves + r->max_moves;
+    herd_move *next = moves + r->desc.max_moves;
     void (*play)(void *state, herd_move m) = r->search_play ? r->search_play : r->play;
     uint64_t total = 0;
     for (size_t i = 0; i < n && x->rc == HERD_OK; i++) {
@@ -805,7 +823,7 @@ int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes)
     }
     const herd_rules *r = g->rules;
     size_t states = round_up((size_t)depth * r->state_size);
-    size_t bytes = states + (size_t)depth * r->max_moves * sizeof(herd_move);
+    size_t bytes = states + (size_t)depth * r->desc.max_moves * sizeof(herd_move);
     unsigned char *work = g->alloc ? g->alloc(g->ud, NULL, 0, bytes) : NULL;
     if (!work)
         return herd_fail(game_msg(g), HERD_E_NOMEM, "out of memory for perft");
@@ -919,19 +937,20 @@ int herd_same_position(const herd_game *a, const herd_game *b)
 
 /* ------------------------------------------------------- saved games */
 
-/* The save format (docs/save.md): GAME save=1 ply=N rng=X,X,X,X [the game's
- * own fields] position=POSITION-TEXT, each X 16 lowercase hex digits. */
+/* The save format (docs/save.md): GAME save=1 ply=N rng=X,X,X,X seed=S [the
+ * game's own fields] position=POSITION-TEXT, each X 16 lowercase hex digits. */
 #define SAVE_VERSION 1
-#define SAVE_HEAD "expected 'GAME save=1 ply=N rng=X,X,X,X ... position=POSITION'"
+#define SAVE_HEAD "expected 'GAME save=1 ply=N rng=X,X,X,X seed=S ... position=POSITION'"
 
 static void write_saved(const herd_game *g, const void *arg, herd_sb *sb)
 {
     const herd_head *h = head_of(g);
     (void)arg;
-    herd_sb_printf(sb, "%s save=%d ply=%lu rng=", g->rules->name, SAVE_VERSION,
+    herd_sb_printf(sb, "%s save=%d ply=%lu rng=", g->rules->desc.name, SAVE_VERSION,
                    (unsigned long)h->ply);
     for (int i = 0; i < 4; i++)
         herd_sb_printf(sb, "%s%016llx", i ? "," : "", (unsigned long long)h->rng.s[i]);
+    herd_sb_printf(sb, " seed=%llu", (unsigned long long)h->seed);
     if (g->rules->write_save)
         g->rules->write_save(g->state, sb);
     herd_sb_puts(sb, " position=");
@@ -966,11 +985,11 @@ static int read_saved(herd_game *g, const char *text, void *state)
     herd_msg msg = game_msg(g);
     herd_scan sc = {text};
     size_t name_len = strcspn(text, " ");
-    if (name_len != strlen(r->name) || strncmp(text, r->name, name_len) != 0)
+    if (name_len != strlen(r->desc.name) || strncmp(text, r->desc.name, name_len) != 0)
         return herd_fail(msg, HERD_E_PARSE, "'%.*s' is not a save of %s",
-                         name_len < 20 ? (int)name_len : 20, text, r->name);
+                         name_len < 20 ? (int)name_len : 20, text, r->desc.name);
     sc.p += name_len;
-    uint64_t version, ply, word[4];
+    uint64_t version, ply, word[4], seed;
     if (!herd_scan_lit(&sc, " save=") || !herd_scan_uint(&sc, UINT64_MAX, &version))
         return herd_fail(msg, HERD_E_PARSE, SAVE_HEAD);
     if (version != SAVE_VERSION)
@@ -988,6 +1007,9 @@ static int read_saved(herd_game *g, const char *text, void *state)
     if ((word[0] | word[1] | word[2] | word[3]) == 0)
         return herd_fail(msg, HERD_E_POSITION,
                          "rng is all zeros, a state the generator never reaches");
+    if (!herd_scan_lit(&sc, " seed=") || !herd_scan_uint(&sc, UINT64_MAX, &seed))
+        return herd_fail(msg, HERD_E_PARSE, "seed must be a whole number in 0..%llu",
+                         (unsigned long long)UINT64_MAX);
     /* The game's fields run up to the position, which is read first so
      * that they can be checked against it. */
     const char *pos = strstr(sc.p, " position=");
@@ -1000,6 +1022,7 @@ static int read_saved(herd_game *g, const char *text, void *state)
     for (int i = 0; i < 4; i++)
         h->rng.s[i] = word[i];
     h->ply = (uint32_t)ply;
+    h->seed = seed;
     if (r->read_save && (rc = r->read_save(state, &sc, msg)) != HERD_OK)
         return rc;
     if (sc.p != pos)
@@ -1103,7 +1126,7 @@ int herd_undo_turn(herd_game *g, int side)
     }
     if (back == 0)
         return herd_fail(game_msg(g), HERD_E_STATE, "there is no turn of %s to take back",
-                         g->rules->side_names[side]);
+                         g->rules->desc.side_names[side]);
     size_t ss = g->rules->state_size;
     g->hist_len -= back;
     memcpy(g->state, g->hist + ((g->hist_start + g->hist_len) % g->hist_slots) * ss, ss);
@@ -1114,12 +1137,5 @@ int herd_level_name(const herd_game *g, int level, const char **name, const char
 {
     if (!g)
         return HERD_E_ARG;
-    if (level < 0 || level > g->rules->max_level)
-        return HERD_E_RANGE;
-    const herd_level *l = &g->rules->levels[level_of(g, level) - 1];
-    if (name)
-        *name = l->name;
-    if (description)
-        *description = l->description;
-    return HERD_OK;
+    return herd_game_desc_level(&g->rules->desc, level, name, description);
 }

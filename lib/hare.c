@@ -57,6 +57,7 @@ typedef struct hare_pos {
 typedef struct hare_state {
     herd_head head;
     hare_pos pos;
+    uint8_t start; /* the hare's start point as created, A2 for a position read from text */
 } hare_state;
 
 _Static_assert(HERD_HARE_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
@@ -181,10 +182,9 @@ static int hare_apply(void *state, herd_move m, herd_msg msg)
 
 /* ---------------------------------------------------------- creation */
 
-static const char *const hare_keys[] = {"start", "seed", NULL};
-
 static void set_start(hare_state *s, int hare)
 {
+    s->start = (uint8_t)hare;
     s->pos.hare = (uint8_t)hare;
     s->pos.hounds = START_HOUNDS;
     s->pos.stall = 0;
@@ -192,14 +192,19 @@ static void set_start(hare_state *s, int hare)
     update_status(s);
 }
 
-static int hare_init(void *state, const herd_options *opt, herd_msg msg)
+enum { OPT_START };
+
+static const herd_option_desc hare_options[] = {
+    {"start", HERD_OPTION_POINT, 0, 0, NULL, 0, 0, "a2",
+     "the hare's start point: any point the hounds leave free"},
+    HERD_SEED_OPTION,
+};
+
+static int hare_init(void *state, const herd_option_values *opt, herd_msg msg)
 {
     hare_state *s = state;
     int start;
-    uint64_t seed;
-    int rc = hunt_option_point(&board, opt, "start", A2, &start, msg);
-    if (rc == HERD_OK)
-        rc = herd_options_get(opt, "seed", 0, UINT64_MAX, 0, &seed, msg);
+    int rc = hunt_option_point(&board, "start", opt->cell[OPT_START], &start, msg);
     if (rc != HERD_OK)
         return rc;
     if (START_HOUNDS >> start & 1) {
@@ -207,34 +212,29 @@ static int hare_init(void *state, const herd_options *opt, herd_msg msg)
         return herd_fail(msg, HERD_E_RANGE, "start=%s is occupied by a hound",
                          hunt_name(&board, start, name));
     }
-    memset(s, 0, sizeof *s);
-    herd_rng_seed(&s->head.rng, seed);
     set_start(s, start);
     return HERD_OK;
 }
 
 void herd_hare_default_options(herd_hare_options *opt)
 {
-    if (!opt)
-        return;
-    opt->start = board.cell[A2];
-    opt->seed = 0;
+    if (opt)
+        *opt = (herd_hare_options)HERD_HARE_OPTIONS_INIT;
 }
 
 int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn alloc, void *ud,
                   herd_error *err)
 {
-    herd_hare_options d;
-    char name[32];
-    if (!opt) {
-        herd_hare_default_options(&d);
+    herd_hare_options d = HERD_HARE_OPTIONS_INIT;
+    if (!opt)
         opt = &d;
-    }
-    herd_options o = {.count = 2};
-    herd_option_set_text(&o.item[0], "start",
-                         herd_name_cell(name, sizeof name, opt->start.row, opt->start.col));
-    herd_option_set(&o.item[1], "seed", 0);
-    o.item[1].value = opt->seed; /* the full unsigned range */
+    int rc = herd_options_version(opt->version, HERD_HARE_OPTIONS_VERSION, "herd_hare_options",
+                                  err);
+    if (rc != HERD_OK)
+        return rc;
+    herd_options o = {.count = 0};
+    herd_options_add_cell(&o, "start", opt->start);
+    herd_options_add_unsigned(&o, "seed", opt->seed);
     return herd_game_create(out, &herd_hare_rules, &o, alloc, ud, err);
 }
 
@@ -294,8 +294,31 @@ static int hare_read_position(void *state, const char *text, herd_msg msg)
     s->pos.hounds = (uint16_t)hounds;
     s->pos.stall = (uint8_t)stall;
     s->pos.side = (uint8_t)side;
+    s->start = A2;
     s->head.ply = 0;
     update_status(s);
+    return HERD_OK;
+}
+
+/* Saved games: the start point the game was created with, which the
+ * position does not carry (herd_hare_options_of() gives it). */
+static void hare_write_save(const void *state, herd_sb *sb)
+{
+    const hare_state *s = state;
+    char name[4];
+    herd_sb_printf(sb, " start=%s", hunt_name(&board, s->start, name));
+}
+
+static int hare_read_save(void *state, herd_scan *sc, herd_msg msg)
+{
+    hare_state *s = state;
+    int start;
+    if (!herd_scan_lit(sc, " start="))
+        return herd_fail(msg, HERD_E_PARSE, "expected ' start=P' in a hare save");
+    int rc = hunt_scan_point(&board, sc, &start, msg);
+    if (rc != HERD_OK)
+        return rc;
+    s->start = (uint8_t)start;
     return HERD_OK;
 }
 
@@ -564,6 +587,17 @@ int herd_hare_hounds(const herd_game *g, herd_cell hounds[HERD_HARE_HOUNDS_COUNT
     return HERD_OK;
 }
 
+int herd_hare_options_of(const herd_game *g, herd_hare_options *opt)
+{
+    const hare_state *s = hare_of(g);
+    if (!s || !opt)
+        return HERD_E_ARG;
+    opt->version = HERD_HARE_OPTIONS_VERSION;
+    opt->start = board.cell[s->start];
+    opt->seed = s->head.seed;
+    return HERD_OK;
+}
+
 int herd_hare_stall(const herd_game *g, int *stall)
 {
     const hare_state *s = hare_of(g);
@@ -574,13 +608,20 @@ int herd_hare_stall(const herd_game *g, int *stall)
 }
 
 const herd_rules herd_hare_rules = {
-    .name = "hare",
-    .kind = HERD_HARE,
-    .side_names = {"hounds", "hare"},
-    .option_keys = hare_keys,
+    .desc =
+        {
+            .kind = HERD_HARE,
+            .name = "hare",
+            .title = "Hare and Hounds",
+            .side_names = {"hounds", "hare"},
+            .options = hare_options,
+            .option_count = sizeof hare_options / sizeof hare_options[0],
+            .level_count = HERD_LEVEL_COUNT(hare_levels),
+            .default_level = 1,
+            .max_moves = HERD_HARE_MAX_MOVES,
+            .solvable = 1,
+        },
     .state_size = sizeof(hare_state),
-    .max_moves = HERD_HARE_MAX_MOVES,
-    .max_level = sizeof hare_levels / sizeof hare_levels[0],
     .init = hare_init,
     .legal = hare_legal,
     .count = hare_count,
@@ -591,6 +632,8 @@ const herd_rules herd_hare_rules = {
     .write_move = hare_write_move,
     .read_move = hare_read_move,
     .show = hare_show,
+    .write_save = hare_write_save,
+    .read_save = hare_read_save,
     .solve_table_size = sizeof(hare_table),
     .solve_build = hare_solve_build,
     .solve = hare_solve,

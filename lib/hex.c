@@ -263,7 +263,7 @@ static int hex_check(const hex_state *s, herd_move m, herd_msg msg)
     }
     if (s->phase == HERD_HEX_ROLL)
         return herd_fail(msg, HERD_E_ILLEGAL, "roll the dice first");
-    char name[32]; /* named only for a refusal: the accepted path formats nothing */
+    char name[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
     if (kind == HERD_HEX_ACT_REMOVE && s->phase == HERD_HEX_PLACE)
         return herd_fail(msg, HERD_E_ILLEGAL, "no removal is left: place a %s stone",
                          side_name[mover]);
@@ -272,20 +272,20 @@ static int hex_check(const hex_state *s, herd_move m, herd_msg msg)
                          side_name[enemy], s->left == 1 ? "" : "s");
     if (!on_board(n, a, b))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is not on the board",
-                         herd_name_cell(name, sizeof name, a, b));
+                         herd_cell_name(name, (herd_cell){a, b}));
     int i = grid_at(n, a, b);
     if (kind == HERD_HEX_ACT_REMOVE) {
         if (s->grid[i] != stone_of(enemy))
             return herd_fail(msg, HERD_E_ILLEGAL, "remove a %s stone: %s is not one",
-                             side_name[enemy], herd_name_cell(name, sizeof name, a, b));
+                             side_name[enemy], herd_cell_name(name, (herd_cell){a, b}));
         return HERD_OK;
     }
     if (s->grid[i] != EMPTY)
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied",
-                         herd_name_cell(name, sizeof name, a, b));
+                         herd_cell_name(name, (herd_cell){a, b}));
     if (prohibited(s, i, mover))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is prohibited: every neighbour is %s",
-                         herd_name_cell(name, sizeof name, a, b), side_name[enemy]);
+                         herd_cell_name(name, (herd_cell){a, b}), side_name[enemy]);
     return HERD_OK;
 }
 
@@ -403,50 +403,54 @@ static const herd_level hex_levels[] = {
 
 /* ------------------------------------------------------------ creation */
 
-static const char *const hex_keys[] = {"size", "seed", NULL};
+enum { OPT_SIZE };
 
-static int hex_init(void *state, const herd_options *opt, herd_msg msg)
+static const herd_option_desc hex_options[] = {
+    {"size", HERD_OPTION_RANGE, HERD_HEX_MIN_SIZE, HERD_HEX_MAX_SIZE, NULL, 0,
+     HERD_HEX_DEFAULT_SIZE, NULL, "the board's side, in cells"},
+    HERD_SEED_OPTION,
+};
+
+static int hex_init(void *state, const herd_option_values *opt, herd_msg msg)
 {
     hex_state *s = state;
-    uint64_t size, seed;
-    int rc = herd_options_get(opt, "size", HERD_HEX_MIN_SIZE, HERD_HEX_MAX_SIZE,
-                              HERD_HEX_DEFAULT_SIZE, &size, msg);
-    if (rc == HERD_OK)
-        rc = herd_options_get(opt, "seed", 0, UINT64_MAX, 0, &seed, msg);
-    if (rc != HERD_OK)
-        return rc;
-    herd_rng_seed(&s->head.rng, seed);
-    s->head.ply = 0;
+    (void)msg;
     herd_head_set_ongoing(&s->head, HERD_HEX_RED);
-    setup_board(s, (int)size);
-    s->turns = 0;
+    setup_board(s, (int)opt->number[OPT_SIZE]);
     s->phase = HERD_HEX_ROLL;
-    s->lo = s->hi = 0;
-    s->left = 0;
     return HERD_OK;
 }
 
 void herd_hex_default_options(herd_hex_options *opt)
 {
-    if (!opt)
-        return;
-    opt->size = HERD_HEX_DEFAULT_SIZE;
-    opt->seed = 0;
+    if (opt)
+        *opt = (herd_hex_options)HERD_HEX_OPTIONS_INIT;
 }
 
 int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_alloc_fn alloc, void *ud,
                  herd_error *err)
 {
-    herd_hex_options d;
-    if (!opt) {
-        herd_hex_default_options(&d);
+    herd_hex_options d = HERD_HEX_OPTIONS_INIT;
+    if (!opt)
         opt = &d;
-    }
-    herd_options o = {.count = 2};
-    herd_option_set(&o.item[0], "size", opt->size);
-    herd_option_set(&o.item[1], "seed", 0);
-    o.item[1].value = opt->seed; /* the full unsigned range */
+    int rc = herd_options_version(opt->version, HERD_HEX_OPTIONS_VERSION, "herd_hex_options", err);
+    if (rc != HERD_OK)
+        return rc;
+    herd_options o = {.count = 0};
+    herd_options_add_int(&o, "size", opt->size);
+    herd_options_add_unsigned(&o, "seed", opt->seed);
     return herd_game_create(out, &herd_hex_rules, &o, alloc, ud, err);
+}
+
+int herd_hex_options_of(const herd_game *g, herd_hex_options *opt)
+{
+    const hex_state *s = herd_game_state(g, HERD_HEX);
+    if (!s || !opt)
+        return HERD_E_ARG;
+    opt->version = HERD_HEX_OPTIONS_VERSION;
+    opt->size = s->size;
+    opt->seed = s->head.seed;
+    return HERD_OK;
 }
 
 /* -------------------------------------------------------------- text */
@@ -832,13 +836,20 @@ int herd_hex_stones(const herd_game *g, int side, int *stones)
 }
 
 const herd_rules herd_hex_rules = {
-    .name = "hex",
-    .kind = HERD_HEX,
-    .side_names = {"red", "blue"},
-    .option_keys = hex_keys,
+    .desc =
+        {
+            .kind = HERD_HEX,
+            .name = "hex",
+            .title = "Herd on a hexhex board",
+            .side_names = {"red", "blue"},
+            .options = hex_options,
+            .option_count = sizeof hex_options / sizeof hex_options[0],
+            .level_count = HERD_LEVEL_COUNT(hex_levels),
+            .default_level = 1,
+            .max_moves = HERD_HEX_MAX_MOVES,
+            .has_chance = 1,
+        },
     .state_size = sizeof(hex_state),
-    .max_moves = HERD_HEX_MAX_MOVES,
-    .max_level = sizeof hex_levels / sizeof hex_levels[0],
     .init = hex_init,
     .legal = hex_legal,
     .count = hex_count,

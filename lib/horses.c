@@ -2,6 +2,7 @@
  * racing to the far corner. Everything about this game lives here. */
 #include <string.h>
 
+#include "grid.h"
 #include "herd/horses.h"
 #include "internal.h"
 
@@ -15,6 +16,7 @@
  * (OFF) instead of needing a bounds check. */
 #define PAD 2
 #define STRIDE (MAX_W + 2 * PAD)
+#define GRID ((herd_grid){STRIDE, PAD})
 #define CELLS ((MAX_H + 2 * PAD) * STRIDE)
 #define OFF 0xff
 
@@ -28,7 +30,6 @@ typedef struct horses_state {
     uint8_t at[CELLS];
     uint16_t pos[2][MAX_N]; /* the cell of each horse */
     herd_move last[2];      /* each side's previous move, 0 for none */
-    uint64_t seed;          /* the start placement's seed, 0 for a position read from text */
 } horses_state;
 
 _Static_assert(HERD_HORSES_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
@@ -53,25 +54,9 @@ void herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to)
     herd_grid_move_cells(m, from, to);
 }
 
-static int cell_of(int row, int col)
-{
-    return (row + PAD) * STRIDE + col + PAD;
-}
-
-static herd_cell cell_at(int cell)
-{
-    herd_cell c = {cell / STRIDE - PAD, cell % STRIDE - PAD};
-    return c;
-}
-
 static herd_move make_move(int from, int to)
 {
-    return herd_horses_move(cell_at(from), cell_at(to));
-}
-
-static int on_board(const horses_state *s, int row, int col)
-{
-    return row >= 0 && row < s->h && col >= 0 && col < s->w;
+    return herd_horses_move(herd_grid_cell(GRID, from), herd_grid_cell(GRID, to));
 }
 
 /* An empty board of the state's size, every other cell OFF. */
@@ -79,12 +64,12 @@ static void clear_board(horses_state *s)
 {
     memset(s->at, OFF, sizeof s->at);
     for (int r = 0; r < s->h; r++)
-        memset(&s->at[cell_of(r, 0)], 0, s->w);
+        memset(&s->at[herd_grid_index(GRID, r, 0)], 0, s->w);
 }
 
 static int corner_of(const horses_state *s, int side)
 {
-    return side == HERD_HORSES_GREEN ? cell_of(0, 0) : cell_of(s->h - 1, s->w - 1);
+    return side == HERD_HORSES_GREEN ? herd_grid_index(GRID, 0, 0) : herd_grid_index(GRID, s->h - 1, s->w - 1);
 }
 
 /* The target corner of a side is the other side's home corner. */
@@ -313,7 +298,7 @@ static void play_move(horses_state *s, herd_move m, int check_moves)
     herd_cell a, b;
     int side = s->head.side;
     herd_horses_move_cells(m, &a, &b);
-    move_horse(s, cell_of(a.row, a.col), cell_of(b.row, b.col));
+    move_horse(s, herd_grid_index(GRID, a.row, a.col), herd_grid_index(GRID, b.row, b.col));
     s->last[side] = m;
     s->head.ply++;
     update_status(s, !side, check_moves);
@@ -329,36 +314,31 @@ static void horses_search_play(void *state, herd_move m)
     play_move(state, m, 0);
 }
 
-static const char *name_of(char buf[32], herd_cell c)
-{
-    return herd_name_cell(buf, 32, c.row, c.col);
-}
-
 static int horses_apply(void *state, herd_move m, herd_msg msg)
 {
     horses_state *s = state;
     int side = s->head.side;
     herd_cell a, b;
-    char fa[32], fb[32]; /* named only for a refusal: the accepted path formats nothing */
+    char fa[HERD_CELL_NAME_SIZE], fb[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
     if (m >> 32)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Herd of Horses move");
     herd_horses_move_cells(m, &a, &b);
-    if (!on_board(s, a.row, a.col))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", name_of(fa, a));
-    int from = cell_of(a.row, a.col);
+    if (!herd_grid_inside(s->w, s->h, a))
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", herd_cell_name(fa, a));
+    int from = herd_grid_index(GRID, a.row, a.col);
     uint8_t v = s->at[from];
     if (!v || owner(v) != side)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s horse", name_of(fa, a),
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s horse", herd_cell_name(fa, a),
                          side ? "red" : "green");
     int dr = b.row - a.row, dc = b.col - a.col;
     if (dr * dr + dc * dc != 5)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a knight's move", name_of(fa, a),
-                         name_of(fb, b));
-    if (!on_board(s, b.row, b.col))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", name_of(fb, b));
-    int to = cell_of(b.row, b.col);
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a knight's move", herd_cell_name(fa, a),
+                         herd_cell_name(fb, b));
+    if (!herd_grid_inside(s->w, s->h, b))
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", herd_cell_name(fb, b));
+    int to = herd_grid_index(GRID, b.row, b.col);
     if (s->at[to])
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", name_of(fb, b));
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", herd_cell_name(fb, b));
     horse_mask parts[MAX_N];
     herd_graph g;
     side_graph(s, side, &g);
@@ -392,7 +372,7 @@ static int place_once(horses_state *s)
             uint32_t count = 0;
             for (int r = r0; r < r0 + BOX; r++)
                 for (int c = c0; c < c0 + BOX; c++) {
-                    int cell = cell_of(r, c);
+                    int cell = herd_grid_index(GRID, r, c);
                     if (!s->at[cell] && neighbours_of_cell(s, side, cell))
                         cand[count++] = (uint16_t)cell;
                 }
@@ -414,31 +394,25 @@ static int place_start(horses_state *s, herd_msg msg)
     return herd_fail(msg, HERD_E_STATE, "no start placement found"); /* never seen */
 }
 
-static const char *const horses_keys[] = {"w", "h", "n", "seed", NULL};
+enum { OPT_W, OPT_H, OPT_N };
 
-static int horses_init(void *state, const herd_options *opt, herd_msg msg)
+static const herd_option_desc horses_options[] = {
+    {"w", HERD_OPTION_RANGE, HERD_HORSES_MIN_WIDTH, HERD_HORSES_MAX_WIDTH, NULL, 0,
+     HERD_HORSES_DEFAULT_WIDTH, NULL, "the board's width, its columns"},
+    {"h", HERD_OPTION_RANGE, HERD_HORSES_MIN_HEIGHT, HERD_HORSES_MAX_HEIGHT, NULL, 0,
+     HERD_HORSES_DEFAULT_HEIGHT, NULL, "the board's height, its rows"},
+    {"n", HERD_OPTION_RANGE, HERD_HORSES_MIN_HORSES, HERD_HORSES_MAX_HORSES, NULL, 0,
+     HERD_HORSES_DEFAULT_HORSES, NULL, "the horses of each side"},
+    HERD_SEED_OPTION,
+};
+
+static int horses_init(void *state, const herd_option_values *opt, herd_msg msg)
 {
     horses_state *s = state;
-    uint64_t w, h, n, seed;
-    int rc = herd_options_get(opt, "w", HERD_HORSES_MIN_WIDTH, MAX_W, HERD_HORSES_DEFAULT_WIDTH, &w,
-                              msg);
-    if (rc == HERD_OK)
-        rc = herd_options_get(opt, "h", HERD_HORSES_MIN_HEIGHT, MAX_H, HERD_HORSES_DEFAULT_HEIGHT,
-                              &h, msg);
-    if (rc == HERD_OK)
-        rc = herd_options_get(opt, "n", HERD_HORSES_MIN_HORSES, MAX_N, HERD_HORSES_DEFAULT_HORSES,
-                              &n, msg);
-    if (rc == HERD_OK)
-        rc = herd_options_get(opt, "seed", 0, UINT64_MAX, 0, &seed, msg);
-    if (rc != HERD_OK)
-        return rc;
-    memset(s, 0, sizeof *s);
-    s->w = (uint8_t)w;
-    s->h = (uint8_t)h;
-    s->n = (uint8_t)n;
-    s->seed = seed;
-    herd_rng_seed(&s->head.rng, seed);
-    rc = place_start(s, msg);
+    s->w = (uint8_t)opt->number[OPT_W];
+    s->h = (uint8_t)opt->number[OPT_H];
+    s->n = (uint8_t)opt->number[OPT_N];
+    int rc = place_start(s, msg);
     if (rc == HERD_OK)
         herd_head_set_ongoing(&s->head, HERD_HORSES_GREEN);
     return rc;
@@ -446,28 +420,25 @@ static int horses_init(void *state, const herd_options *opt, herd_msg msg)
 
 void herd_horses_default_options(herd_horses_options *opt)
 {
-    if (!opt)
-        return;
-    opt->width = HERD_HORSES_DEFAULT_WIDTH;
-    opt->height = HERD_HORSES_DEFAULT_HEIGHT;
-    opt->horses = HERD_HORSES_DEFAULT_HORSES;
-    opt->seed = 0;
+    if (opt)
+        *opt = (herd_horses_options)HERD_HORSES_OPTIONS_INIT;
 }
 
 int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_fn alloc, void *ud,
                     herd_error *err)
 {
-    herd_horses_options d;
-    if (!opt) {
-        herd_horses_default_options(&d);
+    herd_horses_options d = HERD_HORSES_OPTIONS_INIT;
+    if (!opt)
         opt = &d;
-    }
-    herd_options o = {.count = 4};
-    herd_option_set(&o.item[0], "w", opt->width);
-    herd_option_set(&o.item[1], "h", opt->height);
-    herd_option_set(&o.item[2], "n", opt->horses);
-    herd_option_set(&o.item[3], "seed", 0);
-    o.item[3].value = opt->seed; /* the full unsigned range */
+    int rc = herd_options_version(opt->version, HERD_HORSES_OPTIONS_VERSION,
+                                  "herd_horses_options", err);
+    if (rc != HERD_OK)
+        return rc;
+    herd_options o = {.count = 0};
+    herd_options_add_int(&o, "w", opt->width);
+    herd_options_add_int(&o, "h", opt->height);
+    herd_options_add_int(&o, "n", opt->horses);
+    herd_options_add_unsigned(&o, "seed", opt->seed);
     return herd_game_create(out, &herd_horses_rules, &o, alloc, ud, err);
 }
 
@@ -478,7 +449,7 @@ static void write_cells(const horses_state *s, int side, herd_sb *sb)
     for (int i = 0; i < s->n; i++) {
         if (i)
             herd_sb_putc(sb, ',');
-        herd_cell c = cell_at(s->pos[side][i]);
+        herd_cell c = herd_grid_cell(GRID, s->pos[side][i]);
         herd_sb_cell(sb, c.row, c.col);
     }
 }
@@ -544,11 +515,11 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < s->n; i++) {
             herd_cell c = cells[side][i];
-            char name[32];
-            herd_name_cell(name, sizeof name, c.row, c.col);
-            if (!on_board(s, c.row, c.col))
+            char name[HERD_CELL_NAME_SIZE];
+            herd_cell_name(name, c);
+            if (!herd_grid_inside(s->w, s->h, c))
                 return herd_fail(msg, HERD_E_POSITION, "%s is off the board", name);
-            int cell = cell_of(c.row, c.col);
+            int cell = herd_grid_index(GRID, c.row, c.col);
             if (s->at[cell])
                 return herd_fail(msg, HERD_E_POSITION, "%s holds two horses", name);
             s->at[cell] = (uint8_t)(side * MAX_N + i + 1);
@@ -572,21 +543,13 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
 static int horses_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;
-    herd_cell a, b;
-    herd_horses_move_cells(m, &a, &b);
-    if (m >> 32)
-        return HERD_E_ARG;
-    return herd_sb_grid_move(sb, a, b);
+    return herd_grid_write_move(m, sb);
 }
 
 static int horses_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
 {
     (void)state;
-    herd_cell a, b;
-    int rc = herd_scan_grid_move(text, &a, &b, "a3-b5", msg);
-    if (rc == HERD_OK)
-        *m = herd_horses_move(a, b);
-    return rc;
+    return herd_grid_read_move(text, m, "a3-b5", msg);
 }
 
 static char horse_digit(uint8_t v)
@@ -604,7 +567,7 @@ static void horses_show(const void *state, herd_sb *sb)
     for (int r = 0; r < s->h; r++) {
         herd_sb_printf(sb, "%2c ", 'a' + r);
         for (int c = 0; c < s->w; c++) {
-            uint8_t v = s->at[cell_of(r, c)];
+            uint8_t v = s->at[herd_grid_index(GRID, r, c)];
             if (v)
                 herd_sb_printf(sb, " %c%c", owner(v) ? 'R' : 'G', horse_digit(v));
             else
@@ -660,12 +623,12 @@ static herd_move horses_genmove(void *state, int level)
 
 /* ------------------------------------------------------- saved games */
 
-/* What the position text does not carry: the creation seed, and each side's
- * previous move, the computer player's memory for "straight back". */
+/* What the position text does not carry: each side's previous move, the
+ * computer player's memory for "straight back". */
 static void horses_write_save(const void *state, herd_sb *sb)
 {
     const horses_state *s = state;
-    herd_sb_printf(sb, " seed=%llu last=", (unsigned long long)s->seed);
+    herd_sb_puts(sb, " last=");
     for (int side = 0; side < 2; side++) {
         if (side)
             herd_sb_putc(sb, ',');
@@ -679,7 +642,7 @@ static void horses_write_save(const void *state, herd_sb *sb)
 static int read_last(const horses_state *s, herd_scan *sc, int side, herd_move *m, herd_msg msg)
 {
     herd_cell a, b;
-    char fa[32], fb[32];
+    char fa[HERD_CELL_NAME_SIZE], fb[HERD_CELL_NAME_SIZE];
     *m = 0;
     if (herd_scan_lit(sc, "-"))
         return HERD_OK;
@@ -687,10 +650,10 @@ static int read_last(const horses_state *s, herd_scan *sc, int side, herd_move *
         !herd_scan_cell(sc, &b.row, &b.col))
         return herd_fail(msg, HERD_E_PARSE, "last must be two moves FROM-TO or -, e.g. a1-b3,-");
     int dr = b.row - a.row, dc = b.col - a.col;
-    if (!on_board(s, a.row, a.col) || !on_board(s, b.row, b.col) || dr * dr + dc * dc != 5 ||
-        owner(s->at[cell_of(b.row, b.col)]) != side)
+    if (!herd_grid_inside(s->w, s->h, a) || !herd_grid_inside(s->w, s->h, b) || dr * dr + dc * dc != 5 ||
+        owner(s->at[herd_grid_index(GRID, b.row, b.col)]) != side)
         return herd_fail(msg, HERD_E_POSITION, "last: %s-%s is not %s's previous move here",
-                         name_of(fa, a), name_of(fb, b), side_label[side]);
+                         herd_cell_name(fa, a), herd_cell_name(fb, b), side_label[side]);
     *m = herd_horses_move(a, b);
     return HERD_OK;
 }
@@ -698,12 +661,9 @@ static int read_last(const horses_state *s, herd_scan *sc, int side, herd_move *
 static int horses_read_save(void *state, herd_scan *sc, herd_msg msg)
 {
     horses_state *s = state;
-    uint64_t seed;
     herd_move last[2];
-    if (!herd_scan_lit(sc, " seed=") || !herd_scan_uint(sc, UINT64_MAX, &seed) ||
-        !herd_scan_lit(sc, " last="))
-        return herd_fail(msg, HERD_E_PARSE,
-                         "expected ' seed=SEED last=MOVE,MOVE' in a horses save");
+    if (!herd_scan_lit(sc, " last="))
+        return herd_fail(msg, HERD_E_PARSE, "expected ' last=MOVE,MOVE' in a horses save");
     int rc = read_last(s, sc, HERD_HORSES_GREEN, &last[0], msg);
     if (rc == HERD_OK && !herd_scan_lit(sc, ","))
         rc = herd_fail(msg, HERD_E_PARSE, "last must be two moves FROM-TO or -, e.g. a1-b3,-");
@@ -711,7 +671,6 @@ static int horses_read_save(void *state, herd_scan *sc, herd_msg msg)
         rc = read_last(s, sc, HERD_HORSES_RED, &last[1], msg);
     if (rc != HERD_OK)
         return rc;
-    s->seed = seed;
     s->last[0] = last[0];
     s->last[1] = last[1];
     return HERD_OK;
@@ -725,7 +684,7 @@ static int horses_read_save(void *state, herd_scan *sc, herd_msg msg)
  * game allows (8..30 by 8..20), at a fraction of the cost. */
 static int corner_distance(int from, int to)
 {
-    herd_cell a = cell_at(from), b = cell_at(to);
+    herd_cell a = herd_grid_cell(GRID, from), b = herd_grid_cell(GRID, to);
     int dx = a.row > b.row ? a.row - b.row : b.row - a.row;
     int dy = a.col > b.col ? a.col - b.col : b.col - a.col;
     if (dx < dy) {
@@ -857,10 +816,11 @@ int herd_horses_options_of(const herd_game *g, herd_horses_options *opt)
     const horses_state *s = horses_of(g);
     if (!s || !opt)
         return HERD_E_ARG;
+    opt->version = HERD_HORSES_OPTIONS_VERSION;
     opt->width = s->w;
     opt->height = s->h;
     opt->horses = s->n;
-    opt->seed = s->seed;
+    opt->seed = s->head.seed;
     return HERD_OK;
 }
 
@@ -869,16 +829,16 @@ int herd_horses_horse(const herd_game *g, int side, int number, herd_cell *cell)
     const horses_state *s = horses_of(g);
     if (!s || !cell || side < 0 || side > 1 || number < 1 || number > s->n)
         return HERD_E_ARG;
-    *cell = cell_at(s->pos[side][number - 1]);
+    *cell = herd_grid_cell(GRID, s->pos[side][number - 1]);
     return HERD_OK;
 }
 
 int herd_horses_at(const herd_game *g, herd_cell cell, int *side, int *number)
 {
     const horses_state *s = horses_of(g);
-    if (!s || !on_board(s, cell.row, cell.col))
+    if (!s || !herd_grid_inside(s->w, s->h, cell))
         return HERD_E_ARG;
-    uint8_t v = s->at[cell_of(cell.row, cell.col)];
+    uint8_t v = s->at[herd_grid_index(GRID, cell.row, cell.col)];
     if (side)
         *side = owner(v);
     if (number)
@@ -982,10 +942,10 @@ int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char 
     if (!s || !len || (!buf && cap))
         return HERD_E_ARG;
     herd_horses_move_cells(m, &a, &b);
-    if (m >> 32 || !on_board(s, a.row, a.col) || !on_board(s, b.row, b.col) ||
-        !s->at[cell_of(b.row, b.col)])
+    if (m >> 32 || !herd_grid_inside(s->w, s->h, a) || !herd_grid_inside(s->w, s->h, b) ||
+        !s->at[herd_grid_index(GRID, b.row, b.col)])
         return HERD_E_ARG;
-    uint8_t v = s->at[cell_of(b.row, b.col)];
+    uint8_t v = s->at[herd_grid_index(GRID, b.row, b.col)];
     herd_sb sb;
     herd_sb_init(&sb, NULL, 0);
     write_log_line(&sb, number, v, a, b);
@@ -998,13 +958,19 @@ int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char 
 }
 
 const herd_rules herd_horses_rules = {
-    .name = "horses",
-    .kind = HERD_HORSES,
-    .side_names = {"green", "red"},
-    .option_keys = horses_keys,
+    .desc =
+        {
+            .kind = HERD_HORSES,
+            .name = "horses",
+            .title = "Herd of Horses",
+            .side_names = {"green", "red"},
+            .options = horses_options,
+            .option_count = sizeof horses_options / sizeof horses_options[0],
+            .level_count = HERD_LEVEL_COUNT(horses_levels),
+            .default_level = 1,
+            .max_moves = HERD_HORSES_MAX_MOVES,
+        },
     .state_size = sizeof(horses_state),
-    .max_moves = HERD_HORSES_MAX_MOVES,
-    .max_level = sizeof horses_levels / sizeof horses_levels[0],
     .init = horses_init,
     .legal = horses_legal,
     .count = horses_count,

@@ -190,27 +190,22 @@ int hunt_between(const hunt_board *b, int p, int q)
     return over >= 0 && hunt_next(b, over, d) == q ? over : -1;
 }
 
-const char *hunt_cell_name(herd_cell c, char buf[32])
-{
-    return herd_name_cell(buf, 32, c.row, c.col);
-}
-
 int hunt_check_path(const hunt_board *b, const hunt_action *a, int points[2], herd_msg msg)
 {
-    char x[32], y[32];
+    char x[HERD_CELL_NAME_SIZE], y[HERD_CELL_NAME_SIZE];
     const herd_cell at[2] = {a->from, a->to};
     for (int i = 0; i < 2; i++) {
         points[i] = hunt_point_at(b, at[i].row, at[i].col);
         if (points[i] < 0)
             return herd_fail(msg, HERD_E_ILLEGAL, "%s is not a point of the board",
-                             hunt_cell_name(at[i], x));
+                             herd_cell_name(x, at[i]));
     }
     if (a->kind == HUNT_STEP && hunt_direction(b, points[0], points[1]) < 0)
         return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a step along a line",
-                         hunt_cell_name(a->from, x), hunt_cell_name(a->to, y));
+                         herd_cell_name(x, a->from), herd_cell_name(y, a->to));
     if (a->kind == HUNT_JUMP && hunt_between(b, points[0], points[1]) < 0)
         return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a jump along a line",
-                         hunt_cell_name(a->from, x), hunt_cell_name(a->to, y));
+                         herd_cell_name(x, a->from), herd_cell_name(y, a->to));
     return HERD_OK;
 }
 
@@ -246,7 +241,7 @@ int hunt_write_move(const hunt_board *b, int jumps, herd_move m, herd_sb *sb)
 int hunt_scan_point(const hunt_board *b, herd_scan *sc, int *p, herd_msg msg)
 {
     herd_cell c;
-    char name[32];
+    char name[HERD_CELL_NAME_SIZE];
     herd_scan t = *sc;
     *p = -1;
     if (!herd_scan_cell(&t, &c.row, &c.col))
@@ -254,7 +249,7 @@ int hunt_scan_point(const hunt_board *b, herd_scan *sc, int *p, herd_msg msg)
     int q = hunt_point_at(b, c.row, c.col);
     if (q < 0)
         return herd_fail(msg, HERD_E_POSITION, "%s is not a point of the board",
-                         hunt_cell_name(c, name));
+                         herd_cell_name(name, c));
     *sc = t;
     *p = q;
     return HERD_OK;
@@ -346,23 +341,13 @@ void hunt_show(const hunt_board *b, int hunter, hunt_set pursuers, char hunter_m
     }
 }
 
-int hunt_option_point(const hunt_board *b, const herd_options *o, const char *key, int dflt, int *p,
-                      herd_msg msg)
+int hunt_option_point(const hunt_board *b, const char *key, herd_cell cell, int *p, herd_msg msg)
 {
-    int row, col, given;
-    int rc = herd_options_get_cell(o, key, &row, &col, &given, msg);
-    if (rc != HERD_OK)
-        return rc;
-    if (!given) {
-        *p = dflt;
-        return HERD_OK;
-    }
-    int q = hunt_point_at(b, row, col);
+    int q = hunt_point_at(b, cell.row, cell.col);
     if (q < 0) {
-        char name[32];
-        herd_cell c = {row, col};
+        char name[HERD_CELL_NAME_SIZE];
         return herd_fail(msg, HERD_E_RANGE, "%s=%s is not a point of the board", key,
-                         hunt_cell_name(c, name));
+                         herd_cell_name(name, cell));
     }
     *p = q;
     return HERD_OK;

@@ -98,8 +98,6 @@ int hunt_read_move(const hunt_board *b, int jumps, const char *text, herd_move *
 
 /* A point's name into buf (at least 4 bytes). */
 const char *hunt_name(const hunt_board *b, int p, char *buf);
-/* A cell's name for a message (any coordinates). */
-const char *hunt_cell_name(herd_cell c, char buf[32]);
 /* Reads one point name into p (-1 on failure); HERD_E_PARSE or
  * HERD_E_POSITION with a message. */
 int hunt_scan_point(const hunt_board *b, herd_scan *sc, int *p, herd_msg msg);
@@ -114,10 +112,9 @@ void hunt_write_points(const hunt_board *b, hunt_set set, herd_sb *sb);
 void hunt_show(const hunt_board *b, int hunter, hunt_set pursuers, char hunter_mark,
                char pursuer_mark, herd_sb *sb);
 
-/* Reads a cell-name option (`start=c2`) into a point: HERD_E_PARSE when the
- * value is no point of the board; dflt when the key was not given. */
-int hunt_option_point(const hunt_board *b, const herd_options *o, const char *key, int dflt, int *p,
-                      herd_msg msg);
+/* The point of a cell option (`start=c2`): HERD_E_RANGE, naming the key,
+ * when the cell is no point of the board. */
+int hunt_option_point(const hunt_board *b, const char *key, herd_cell cell, int *p, herd_msg msg);
 
 static inline int hunt_count(hunt_set s)
 {

@@ -1,44 +1,26 @@
-/* The library's internal interface: what the generic core (game.c) needs
- * from each game, and the shared helpers (rng.c, text.c). Nothing here is
- * public. */
+/* The library's internal contract: what the generic core (game.c and its
+ * rooms) needs from each game, and what a game may use of the core. The
+ * shared helpers have headers of their own (rng.h, text.h, options.h,
+ * grid.h); nothing here is public. */
 #ifndef HERD_INTERNAL_H
 #define HERD_INTERNAL_H
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "herd/herd.h"
-
-/* ------------------------------------------------------------ random */
-
-/* xoshiro256** seeded through SplitMix64: small, fast, and the same numbers
- * on every platform because it uses only fixed-width integer arithmetic. */
-typedef struct herd_rng {
-    uint64_t s[4];
-} herd_rng;
-
-void herd_rng_seed(herd_rng *r, uint64_t seed);
-uint64_t herd_rng_next(herd_rng *r);
-/* Uniform in 0..n-1 (n >= 1) without modulo bias. */
-uint32_t herd_rng_below(herd_rng *r, uint32_t n);
-/* A fixed pseudo-random 64-bit key for each index (SplitMix64 of the index):
- * the Zobrist keys of every game's position hash, computed, not stored. */
-uint64_t herd_zobrist(uint64_t index);
-/* Index 0..n-1 drawn with probability weights[i] / total (the weights sum to
- * total): how every chance outcome is drawn. */
-size_t herd_rng_pick(herd_rng *r, const uint32_t *weights, size_t n, uint32_t total);
-/* Index 0..n-1 (n >= 1) drawn uniformly among those of the highest score:
- * how the games' own players choose among equally good actions. */
-size_t herd_rng_pick_best(herd_rng *r, const int *score, size_t n);
+#include "options.h"
+#include "rng.h"
+#include "text.h"
 
 /* -------------------------------------------------------------- state */
 
 /* Every game's state struct starts with this header, so the core can read
- * the status and the generator of any game. A game's whole state is plain
- * bytes: copying it with memcpy copies the position. */
+ * the status, the generator and the creation seed of any game. A game's
+ * whole state is plain bytes: copying it with memcpy copies the position. */
 typedef struct herd_head {
     herd_rng rng;
+    uint64_t seed;  /* the creation seed, 0 for a position set from text */
     uint32_t ply;   /* actions played since the start or the last `set` */
     uint8_t side;   /* side to act while ongoing */
     uint8_t result; /* herd_result */
@@ -69,143 +51,6 @@ static inline void herd_head_set_ongoing(herd_head *h, int side)
     h->winner = -1;
     h->reason = HERD_REASON_NONE;
 }
-
-/* ----------------------------------------------------- text building */
-
-/* An snprintf-like writer: it counts every byte it is asked to write but
- * stores only what fits, so one pass both sizes and fills a buffer. */
-typedef struct herd_sb {
-    char *buf;
-    size_t cap;
-    size_t len; /* bytes asked for so far, the NUL excluded */
-} herd_sb;
-
-void herd_sb_init(herd_sb *sb, char *buf, size_t cap);
-void herd_sb_putc(herd_sb *sb, char c);
-void herd_sb_puts(herd_sb *sb, const char *s);
-void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-/* Writes a square-grid cell name: row letter, column number from 1. */
-void herd_sb_cell(herd_sb *sb, int row, int col);
-/* Writes a square-grid action `FROM-TO`; HERD_E_ARG, writing nothing, for a
- * cell that herd_scan_cell() could not read back (rows a..z, columns
- * 1..127). */
-int herd_sb_grid_move(herd_sb *sb, herd_cell from, herd_cell to);
-/* A cell's name for a message; coordinates that no name can carry (off the
- * top or left edge, rows past `z`) are written out as "row R column C". */
-const char *herd_name_cell(char *buf, size_t cap, int row, int col); /* returns buf */
-
-/* The square-grid games' FROM-TO action value (horses, flock): each
- * coordinate in one byte, two's complement, so -128..127 round-trip.
- * Inline: the games decode an action on every play. */
-static inline herd_move herd_grid_move(herd_cell from, herd_cell to)
-{
-    return (herd_move)((uint32_t)(from.row & 0xff) | (uint32_t)(from.col & 0xff) << 8 |
-                       (uint32_t)(to.row & 0xff) << 16 | (uint32_t)(to.col & 0xff) << 24);
-}
-
-static inline int herd_grid_coordinate(herd_move m, int shift)
-{
-    int v = (int)(m >> shift & 0xff);
-    return v < 128 ? v : v - 256;
-}
-
-/* The cells of herd_grid_move()'s value; either pointer may be NULL. */
-static inline void herd_grid_move_cells(herd_move m, herd_cell *from, herd_cell *to)
-{
-    if (from) {
-        from->row = herd_grid_coordinate(m, 0);
-        from->col = herd_grid_coordinate(m, 8);
-    }
-    if (to) {
-        to->row = herd_grid_coordinate(m, 16);
-        to->col = herd_grid_coordinate(m, 24);
-    }
-}
-
-/* Echoed input, by one rule for every message that quotes what it was
- * given (option values, game names, a position's bad character): printable
- * ASCII and well-formed UTF-8 as they are; a backslash as \\; tab, newline
- * and carriage return as \t, \n, \r; other control bytes (C0, DEL, C1) and
- * bytes of malformed UTF-8 as \xHH; U+2028 and U+2029 as \u2028, \u2029.
- * So a message stays one line that a terminal shows and never executes. */
-void herd_sb_input(herd_sb *sb, const char *s, size_t n);
-/* The same into buf for a message's %s, cut after a whole character with
- * "..." when it does not fit; returns buf. */
-const char *herd_quote_input(char *buf, size_t cap, const char *s, size_t n);
-/* The length of the well-formed UTF-8 character at s (at most n bytes), 0
- * when the bytes there are not one. */
-size_t herd_utf8_len(const char *s, size_t n);
-
-/* A message buffer for a rule's explanation of a refusal. */
-typedef struct herd_msg {
-    char *buf;
-    size_t cap;
-} herd_msg;
-
-/* Writes the message and returns code, so a check can `return herd_fail(...)`. */
-int herd_fail(herd_msg msg, int code, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-/* --------------------------------------------------------- text reading */
-
-/* A cursor over a text being parsed. */
-typedef struct herd_scan {
-    const char *p;
-} herd_scan;
-
-/* Each returns 1 and advances on success, 0 and stays put otherwise. */
-int herd_scan_lit(herd_scan *s, const char *lit);
-/* A decimal number 0..max without sign or leading zeros (but "0"). */
-int herd_scan_uint(herd_scan *s, uint64_t max, uint64_t *v);
-/* A square-grid cell name: row letter a..z, column 1..127. */
-int herd_scan_cell(herd_scan *s, int *row, int *col);
-/* Reads a whole square-grid action text `FROM-TO`; HERD_E_PARSE with a
- * message that shows `example` when the text is not one. */
-int herd_scan_grid_move(const char *text, herd_cell *from, herd_cell *to, const char *example,
-                        herd_msg msg);
-int herd_scan_end(const herd_scan *s);
-
-/* One parsed `KEY=VALUE` option. */
-typedef struct herd_option {
-    char key[16];
-    uint64_t value;
-    int malformed;    /* not a decimal number without sign or leading zeros */
-    int out_of_range; /* beyond 64 bits, or negative in typed options */
-    char text[24];    /* the value as given, for messages */
-} herd_option;
-
-#define HERD_MAX_OPTIONS 8
-
-/* The options of herd_new(), parsed against a game's table of keys. */
-typedef struct herd_options {
-    herd_option item[HERD_MAX_OPTIONS];
-    size_t count;
-} herd_options;
-
-/* Reads `KEY=VALUE ...` (values unsigned decimal; one beyond 2^64-1 is out
- * of every range). Unknown or repeated keys, and anything malformed, are
- * refused with a message. */
-int herd_options_parse(herd_options *o, const char *text, const char *const *keys, herd_msg msg);
-/* Sets a typed option from a signed value (the typed creation functions). */
-void herd_option_set(herd_option *o, const char *key, int64_t value);
-/* The value of key, range-checked ("w=7 is out of range 8..30"), or dflt
- * when the key was not given. */
-int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64_t hi,
-                     uint64_t dflt, uint64_t *value, herd_msg msg);
-/* Sets a typed option from a text value (a cell name, for instance). */
-void herd_option_set_text(herd_option *o, const char *key, const char *text);
-/* The value of key read as a square-grid cell name (`start=c2`): given
- * receives 1, or 0 when the key was not given (row and col untouched).
- * HERD_E_PARSE names a value that is no cell name. */
-int herd_options_get_cell(const herd_options *o, const char *key, int *row, int *col, int *given,
-                          herd_msg msg);
 
 /* ------------------------------------------------------- long work */
 
@@ -240,18 +85,19 @@ typedef struct herd_level {
  * state struct, which starts with a herd_head. Every function that can
  * refuse checks everything before it changes anything. */
 typedef struct herd_rules {
-    const char *name;
-    herd_kind kind;
-    const char *side_names[2];
-    const char *const *option_keys; /* NULL-terminated */
+    /* The public description (the registry's entry): name, sides, options,
+     * level count and default, bounds. The first member, so that the core
+     * finds the rules of a description. */
+    herd_game_desc desc;
     size_t state_size;
-    size_t max_moves;
-    int max_level;
 
-    /* Sets up a new game from parsed options and the seed. */
-    int (*init)(void *state, const herd_options *opt, herd_msg msg);
+    /* Sets up a new game from the checked options (in desc's order). The
+     * core has zeroed the state and seeded the head's generator from the
+     * `seed` option (head.seed holds it); init sets the rest, the status
+     * included. */
+    int (*init)(void *state, const herd_option_values *opt, herd_msg msg);
     /* Writes every legal action (none when the game is over) into buf,
-     * which has room for max_moves, and returns the count. */
+     * which has room for desc.max_moves, and returns the count. */
     size_t (*legal)(const void *state, herd_move *buf);
     /* Optional: the number legal() would return, without writing the
      * moves (perft's last ply). NULL means legal() is used. */
@@ -299,7 +145,7 @@ typedef struct herd_rules {
     int (*read_save)(void *state, herd_scan *sc, herd_msg msg);
 
     /* What the searches of lib/ai/ need. The computer levels, from 1 (the
-     * simplest) upward; max_level is their count. */
+     * simplest) upward; desc.level_count is their count. */
     const herd_level *levels;
     /* A Zobrist-style hash of the position (herd_zobrist keys): what decides
      * the game from here, not the generator nor the creation seed. */
@@ -326,27 +172,41 @@ typedef struct herd_rules {
     herd_move (*table_genmove)(void *state, const void *table);
 } herd_rules;
 
-/* No game's state is larger: herd_load() reads a save into a scratch state
- * of this size on the stack (each game asserts that it fits). */
+/* No game's state is larger: herd_load() and herd_hint() work on a copy on
+ * the stack (each game asserts that its state fits). */
 #define HERD_MAX_STATE_SIZE 4096
+
+/* The `seed` option that every game has, the last of its options. */
+#define HERD_SEED_OPTION                                                               \
+    {                                                                                  \
+        "seed", HERD_OPTION_RANGE, 0, UINT64_MAX, NULL, 0, 0, NULL,                    \
+            "seeds the game's generator, from which every random choice is drawn"      \
+    }
+
+/* The description's level count, from a game's levels array. */
+#define HERD_LEVEL_COUNT(levels) ((int)(sizeof levels / sizeof levels[0]))
+
+/* The games, in the registry's order (games.c). */
+extern const herd_rules *const herd_all_rules[];
+extern const size_t herd_rules_count;
 
 extern const herd_rules herd_horses_rules;
 extern const herd_rules herd_hex_rules;
-extern const herd_rules herd_flock_rules;
-
-/* No game's state is larger: herd_hint() copies one on the stack. Each
- * game asserts that its state fits. */
-#define HERD_MAX_STATE_SIZE 4096
 extern const herd_rules herd_hare_rules;
 extern const herd_rules herd_fox_rules;
+extern const herd_rules herd_flock_rules;
 
 /* The state of a handle, for the typed functions of a game's header:
  * NULL when g is NULL or of another kind. */
 const void *herd_game_state(const herd_game *g, herd_kind kind);
 
-/* Creates a game of the given rules from parsed options (herd_new()'s work
- * once the game and the options are known). */
+/* Creates a game of the given rules from the options as given (herd_new()'s
+ * work once the game is known, and the typed creation functions'). */
 int herd_game_create(herd_game **out, const herd_rules *rules, const herd_options *opt,
                      herd_alloc_fn alloc, void *ud, herd_error *err);
+
+/* The version check of a typed options struct: HERD_E_ARG, with err set,
+ * for a version this library does not read. */
+int herd_options_version(unsigned version, unsigned current, const char *type, herd_error *err);
 
 #endif /* HERD_INTERNAL_H */

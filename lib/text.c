@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "text.h"
 
 void herd_sb_init(herd_sb *sb, char *buf, size_t cap)
 {
@@ -51,29 +51,14 @@ void herd_sb_cell(herd_sb *sb, int row, int col)
     herd_sb_printf(sb, "%c%d", 'a' + row, col + 1);
 }
 
-static int nameable(herd_cell c)
-{
-    return c.row >= 0 && c.row <= 25 && c.col >= 0 && c.col <= 126;
-}
-
-int herd_sb_grid_move(herd_sb *sb, herd_cell from, herd_cell to)
-{
-    if (!nameable(from) || !nameable(to))
-        return HERD_E_ARG;
-    herd_sb_cell(sb, from.row, from.col);
-    herd_sb_putc(sb, '-');
-    herd_sb_cell(sb, to.row, to.col);
-    return HERD_OK;
-}
-
-const char *herd_name_cell(char *buf, size_t cap, int row, int col)
+const char *herd_cell_name(char buf[HERD_CELL_NAME_SIZE], herd_cell c)
 {
     herd_sb sb;
-    herd_sb_init(&sb, buf, cap);
-    if (row >= 0 && row < 26 && col >= 0)
-        herd_sb_cell(&sb, row, col);
-    else
-        herd_sb_printf(&sb, "row %lld column %lld", (long long)row + 1, (long long)col + 1);
+    herd_sb_init(&sb, buf, HERD_CELL_NAME_SIZE);
+    if (c.row >= 0 && c.row < 26 && c.col >= 0)
+        herd_sb_cell(&sb, c.row, c.col);
+    else /* in long long: INT_MAX + 1 */
+        herd_sb_printf(&sb, "row %lld column %lld", (long long)c.row + 1, (long long)c.col + 1);
     return buf;
 }
 
@@ -228,131 +213,4 @@ int herd_scan_cell(herd_scan *s, int *row, int *col)
 int herd_scan_end(const herd_scan *s)
 {
     return *s->p == '\0';
-}
-
-int herd_scan_grid_move(const char *text, herd_cell *from, herd_cell *to, const char *example,
-                        herd_msg msg)
-{
-    herd_scan sc = {text};
-    if (!herd_scan_cell(&sc, &from->row, &from->col) || !herd_scan_lit(&sc, "-") ||
-        !herd_scan_cell(&sc, &to->row, &to->col) || !herd_scan_end(&sc))
-        return herd_fail(msg, HERD_E_PARSE, "expected a move FROM-TO, e.g. %s", example);
-    return HERD_OK;
-}
-
-static int is_key_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-int herd_options_parse(herd_options *o, const char *text, const char *const *keys, herd_msg msg)
-{
-    o->count = 0;
-    if (!text)
-        return HERD_OK;
-    const char *p = text;
-    for (;;) {
-        while (*p == ' ')
-            p++;
-        if (*p == '\0')
-            return HERD_OK;
-        const char *k = p;
-        while (is_key_char(*p))
-            p++;
-        size_t klen = (size_t)(p - k);
-        if (klen == 0 || *p != '=')
-            return herd_fail(msg, HERD_E_PARSE,
-                             "options must be KEY=VALUE pairs separated by spaces");
-        char key[16];
-        if (klen >= sizeof key)
-            return herd_fail(msg, HERD_E_UNKNOWN, "unknown option '%.15s...'", k);
-        memcpy(key, k, klen);
-        key[klen] = '\0';
-        size_t i = 0;
-        while (keys[i] && strcmp(keys[i], key) != 0)
-            i++;
-        if (!keys[i])
-            return herd_fail(msg, HERD_E_UNKNOWN, "unknown option '%s'", key);
-        for (size_t j = 0; j < o->count; j++)
-            if (strcmp(o->item[j].key, key) == 0)
-                return herd_fail(msg, HERD_E_PARSE, "option '%s' is given twice", key);
-        /* The value runs to the next space. Whether it is a number is told
-         * when the game asks for it, so that the message can give the
-         * option's range. */
-        const char *value = p + 1;
-        size_t vlen = strcspn(value, " ");
-        size_t ndigits = strspn(value, "0123456789");
-        herd_scan s = {value};
-        uint64_t v = UINT64_MAX;
-        int too_big = !herd_scan_uint(&s, UINT64_MAX, &v);
-        if (o->count == HERD_MAX_OPTIONS)
-            return herd_fail(msg, HERD_E_PARSE, "too many options");
-        herd_option *it = &o->item[o->count++];
-        memcpy(it->key, key, klen + 1);
-        it->value = v;
-        it->malformed = ndigits == 0 || ndigits != vlen || (ndigits > 1 && value[0] == '0');
-        it->out_of_range = too_big;
-        herd_quote_input(it->text, sizeof it->text, value, vlen);
-        p = value + vlen;
-    }
-}
-
-void herd_option_set(herd_option *o, const char *key, int64_t value)
-{
-    snprintf(o->key, sizeof o->key, "%s", key);
-    snprintf(o->text, sizeof o->text, "%lld", (long long)value);
-    o->value = value < 0 ? 0 : (uint64_t)value;
-    o->out_of_range = value < 0;
-    o->malformed = 0;
-}
-
-int herd_options_get(const herd_options *o, const char *key, uint64_t lo, uint64_t hi,
-                     uint64_t dflt, uint64_t *value, herd_msg msg)
-{
-    for (size_t i = 0; o && i < o->count; i++) {
-        if (strcmp(o->item[i].key, key) != 0)
-            continue;
-        uint64_t v = o->item[i].value;
-        if (o->item[i].malformed)
-            return herd_fail(msg, HERD_E_PARSE, "%s=%s is not a whole number in %llu..%llu", key,
-                             o->item[i].text, (unsigned long long)lo, (unsigned long long)hi);
-        if (o->item[i].out_of_range || v < lo || v > hi)
-            return herd_fail(msg, HERD_E_RANGE, "%s=%s is out of range %llu..%llu", key,
-                             o->item[i].text, (unsigned long long)lo, (unsigned long long)hi);
-        *value = v;
-        return HERD_OK;
-    }
-    *value = dflt;
-    return HERD_OK;
-}
-
-void herd_option_set_text(herd_option *o, const char *key, const char *text)
-{
-    snprintf(o->key, sizeof o->key, "%s", key);
-    snprintf(o->text, sizeof o->text, "%s", text);
-    o->value = 0;
-    o->out_of_range = 0;
-    o->malformed = 1; /* not a number */
-}
-
-int herd_options_get_cell(const herd_options *o, const char *key, int *row, int *col, int *given,
-                          herd_msg msg)
-{
-    *given = 0;
-    for (size_t i = 0; o && i < o->count; i++) {
-        if (strcmp(o->item[i].key, key) != 0)
-            continue;
-        herd_scan s = {o->item[i].text};
-        int r, c;
-        if (!herd_scan_cell(&s, &r, &c) || !herd_scan_end(&s))
-            return herd_fail(msg, HERD_E_PARSE,
-                             "%s=%s is not a cell name (a row letter and a "
-                             "column number, e.g. c2)",
-                             key, o->item[i].text);
-        *row = r;
-        *col = c;
-        *given = 1;
-        return HERD_OK;
-    }
-    return HERD_OK;
 }

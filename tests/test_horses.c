@@ -643,7 +643,8 @@ static void start_placement_is_deterministic_and_depends_on_the_seed(void **stat
             snprintf(opt, sizeof opt, "w=%d h=%d n=%d seed=%d", sizes[s][0], sizes[s][1],
                      sizes[s][2], seed);
             herd_game *x = new_game(opt), *y = new_game(opt), *z;
-            herd_horses_options o = {sizes[s][0], sizes[s][1], sizes[s][2], (uint64_t)seed};
+            herd_horses_options o = {HERD_HORSES_OPTIONS_VERSION, sizes[s][0], sizes[s][1],
+                                     sizes[s][2], (uint64_t)seed};
             assert_int_equal(herd_horses_new(&z, &o, NULL, NULL, NULL), HERD_OK);
             position_text(x, a);
             position_text(y, b);

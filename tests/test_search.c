@@ -168,9 +168,9 @@ static int toy_repeats(const void *state, herd_move m)
 static herd_rules toy_rules(int with_repeats)
 {
     herd_rules r = {0};
-    r.name = "toy";
+    r.desc.name = "toy";
     r.state_size = sizeof(toy_state);
-    r.max_moves = TOY_MOVES_MAX;
+    r.desc.max_moves = TOY_MOVES_MAX;
     r.legal = toy_legal;
     r.play = toy_play;
     r.hash = toy_hash;

@@ -44,14 +44,27 @@ enum {
     HERD_FLOCK_WHITE = 1  /**< White, from row `a`. */
 };
 
-/** The options of a Flock game. */
+/** The version of ::herd_flock_options that these headers define. */
+#define HERD_FLOCK_OPTIONS_VERSION 1
+
+/** The options of a Flock game. Start from ::HERD_FLOCK_OPTIONS_INIT or
+ *  herd_flock_default_options(), so that `version` is set: a later version
+ *  may add fields at the end, and the library reads only those of the
+ *  version given. */
 typedef struct herd_flock_options {
-    int width;     /**< Columns, 5..12. */
-    int height;    /**< Rows, 5..12. */
-    uint64_t seed; /**< Seeds the computer player's choices. */
+    unsigned version; /**< ::HERD_FLOCK_OPTIONS_VERSION. */
+    int width;        /**< Columns, 5..12. */
+    int height;       /**< Rows, 5..12. */
+    uint64_t seed;    /**< Seeds the computer player's choices. */
 } herd_flock_options;
 
-/** Fills @p opt with the defaults: 7x7, seed 0. Does nothing for NULL. */
+/** The defaults: 7x7, seed 0. */
+#define HERD_FLOCK_OPTIONS_INIT                                                            \
+    {                                                                                      \
+        HERD_FLOCK_OPTIONS_VERSION, HERD_FLOCK_DEFAULT_SIZE, HERD_FLOCK_DEFAULT_SIZE, 0    \
+    }
+
+/** Fills @p opt with ::HERD_FLOCK_OPTIONS_INIT. Does nothing for NULL. */
 HERD_API void herd_flock_default_options(herd_flock_options *opt);
 
 /**
@@ -59,7 +72,8 @@ HERD_API void herd_flock_default_options(herd_flock_options *opt);
  * row full but for the middle column on odd widths), Black to move.
  * @param opt NULL for the defaults.
  * @return as herd_new(); ::HERD_E_RANGE names the option and its range
- *         ("w=4 is out of range 5..12").
+ *         ("w=4 is out of range 5..12"); ::HERD_E_ARG for a `version` this
+ *         library does not read.
  */
 HERD_API int herd_flock_new(herd_game **out, const herd_flock_options *opt, herd_alloc_fn alloc,
                             void *ud, herd_error *err);

@@ -53,24 +53,42 @@ enum {
     HERD_FOX_GEESE = 1 /**< The geese. */
 };
 
-/** The options of a Fox and Geese game. */
+/** The version of ::herd_fox_options that these headers define. */
+#define HERD_FOX_OPTIONS_VERSION 1
+
+/** The options of a Fox and Geese game. Start from ::HERD_FOX_OPTIONS_INIT
+ *  or herd_fox_default_options(), so that `version` is set: a later version
+ *  may add fields at the end, and the library reads only those of the
+ *  version given. */
 typedef struct herd_fox_options {
-    int geese;     /**< 13, 15 (adds `d1`, `d7`) or 17 (also `c1`, `c7`). */
-    int sideways;  /**< 1: geese may also step left or right; 0: not. */
-    uint64_t seed; /**< Seeds the computer player's choices. */
+    unsigned version; /**< ::HERD_FOX_OPTIONS_VERSION. */
+    int geese;        /**< 13, 15 (adds `d1`, `d7`) or 17 (also `c1`, `c7`). */
+    int sideways;     /**< 1: geese may also step left or right; 0: not. */
+    uint64_t seed;    /**< Seeds the computer player's choices. */
 } herd_fox_options;
 
-/** Fills @p opt with the defaults: 13 geese, no sideways steps, seed 0. */
+/** The defaults: 13 geese, no sideways steps, seed 0. */
+#define HERD_FOX_OPTIONS_INIT {HERD_FOX_OPTIONS_VERSION, 13, 0, 0}
+
+/** Fills @p opt with ::HERD_FOX_OPTIONS_INIT. Does nothing for NULL. */
 HERD_API void herd_fox_default_options(herd_fox_options *opt);
 
 /**
  * Creates a Fox and Geese game from typed options: the fox on `d4`, the
  * geese on their rows, the fox to move.
  * @param opt NULL for the defaults.
- * @return as herd_new(); ::HERD_E_RANGE names an option out of range.
+ * @return as herd_new(); ::HERD_E_RANGE names an option out of range;
+ *         ::HERD_E_ARG for a `version` this library does not read.
  */
 HERD_API int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_alloc_fn alloc,
                           void *ud, herd_error *err);
+
+/** The options of @p g: the geese, the sideways rule and the seed it was
+ *  created with (13 geese and seed 0 once a position was read from text,
+ *  which has neither).
+ *  @return ::HERD_OK, or ::HERD_E_ARG if @p g is not a `fox` game or @p opt
+ *          is NULL. */
+HERD_API int herd_fox_options_of(const herd_game *g, herd_fox_options *opt);
 
 /** Builds a step from @p from to @p to (the fox's or a goose's). Cells
  *  outside the 7x7 grid give 0, which is no action. */

@@ -46,13 +46,23 @@ enum {
     HERD_HARE_HARE = 1    /**< The hare. */
 };
 
-/** The options of a Hare and Hounds game. */
+/** The version of ::herd_hare_options that these headers define. */
+#define HERD_HARE_OPTIONS_VERSION 1
+
+/** The options of a Hare and Hounds game. Start from
+ *  ::HERD_HARE_OPTIONS_INIT or herd_hare_default_options(), so that
+ *  `version` is set: a later version may add fields at the end, and the
+ *  library reads only those of the version given. */
 typedef struct herd_hare_options {
-    herd_cell start; /**< The hare's start point: any point the hounds leave free. */
-    uint64_t seed;   /**< Seeds the computer player's choices. */
+    unsigned version; /**< ::HERD_HARE_OPTIONS_VERSION. */
+    herd_cell start;  /**< The hare's start point: any point the hounds leave free. */
+    uint64_t seed;    /**< Seeds the computer player's choices. */
 } herd_hare_options;
 
-/** Fills @p opt with the defaults: the hare on `a2`, seed 0. */
+/** The defaults: the hare on `a2`, seed 0. */
+#define HERD_HARE_OPTIONS_INIT {HERD_HARE_OPTIONS_VERSION, {0, 1}, 0}
+
+/** Fills @p opt with ::HERD_HARE_OPTIONS_INIT. Does nothing for NULL. */
 HERD_API void herd_hare_default_options(herd_hare_options *opt);
 
 /**
@@ -61,10 +71,17 @@ HERD_API void herd_hare_default_options(herd_hare_options *opt);
  * @param opt NULL for the defaults.
  * @return as herd_new(); ::HERD_E_RANGE when the start is no point of the
  *         board or a hound's point, ::HERD_E_PARSE when it has no cell name
- *         (a negative row or column); the message names it.
+ *         (a negative row or column); the message names it. ::HERD_E_ARG
+ *         for a `version` this library does not read.
  */
 HERD_API int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn alloc,
                            void *ud, herd_error *err);
+
+/** The options of @p g: the hare's start point and the seed it was created
+ *  with (`a2` and 0 once a position was read from text, which has neither).
+ *  @return ::HERD_OK, or ::HERD_E_ARG if @p g is not a `hare` game or @p opt
+ *          is NULL. */
+HERD_API int herd_hare_options_of(const herd_game *g, herd_hare_options *opt);
 
 /** Builds the move from @p from to @p to (either piece). Cells outside the
  *  7x7 grid of names `a1..g7` give 0, which is no move; other cells that are

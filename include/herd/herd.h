@@ -194,6 +194,91 @@ HERD_API const char *herd_side_name(const herd_game *g, int side);
 
 /** @} */
 
+/* ------------------------------------------------------------- registry */
+
+/** @defgroup registry The games and their options
+ *  The library describes its own games: their names, sides, options with
+ *  their ranges and defaults, computer levels and bounds, in one registry
+ *  that front ends, bindings and tools read instead of restating them.
+ *  The descriptions are static: they live as long as the program, and
+ *  reading them is thread-safe. Later versions may add fields at the end
+ *  of these structs, never remove or reorder them.
+ *  @{ */
+
+/** How an option takes its value. */
+typedef enum herd_option_kind {
+    HERD_OPTION_RANGE = 1,  /**< A whole number in herd_option_desc::min..max. */
+    HERD_OPTION_CHOICE = 2, /**< One of the whole numbers of herd_option_desc::choices. */
+    HERD_OPTION_POINT = 3   /**< A point of the board, as its cell name (`start=c2`). */
+} herd_option_kind;
+
+/** One option of a game: a `KEY=VALUE` of herd_new() and of the protocol's
+ *  `new`. */
+typedef struct herd_option_desc {
+    const char *key;           /**< The key, e.g. `"w"`. */
+    herd_option_kind kind;     /**< How the value is given. */
+    uint64_t min;              /**< ::HERD_OPTION_RANGE: the smallest value. */
+    uint64_t max;              /**< ::HERD_OPTION_RANGE: the largest value. */
+    const uint64_t *choices;   /**< ::HERD_OPTION_CHOICE: the values, ascending; else NULL. */
+    size_t choice_count;       /**< ::HERD_OPTION_CHOICE: how many; else 0. */
+    uint64_t default_value;    /**< ::HERD_OPTION_RANGE, ::HERD_OPTION_CHOICE: the default. */
+    const char *default_point; /**< ::HERD_OPTION_POINT: the default cell name; else NULL. */
+    const char *description;   /**< One line, lower case, no final period. */
+} herd_option_desc;
+
+/** What a game is, for a front end that offers it. */
+typedef struct herd_game_desc {
+    herd_kind kind;                   /**< Its kind, as herd_game_kind() gives it. */
+    const char *name;                 /**< Its name for herd_new(): `"horses"`, ... */
+    const char *title;                /**< Its title for people: `"Herd of Horses"`. */
+    const char *side_names[2];        /**< Side 0 (acts first) and side 1, as herd_side_name(). */
+    const herd_option_desc *options;  /**< Its options, in the protocol's order. */
+    size_t option_count;              /**< How many options (every game has `seed`). */
+    int level_count;                  /**< Its computer levels, 1..level_count (herd_max_level()). */
+    int default_level;                /**< The level that level 0 means (one that needs no memory). */
+    size_t max_moves;                 /**< Its most legal actions at once (herd_max_moves()). */
+    int has_chance;                   /**< 1 when it has chance events (dice), else 0. */
+    int solvable;                     /**< 1 when herd_solve() solves it, else 0. */
+} herd_game_desc;
+
+/** The number of games the library has. */
+HERD_API size_t herd_game_count(void);
+
+/** Game @p index (0..herd_game_count() - 1) in the library's order (the
+ *  protocol's `games`); NULL for an index out of range. */
+HERD_API const herd_game_desc *herd_game_desc_at(size_t index);
+
+/** The game called @p name (as herd_new() takes it); NULL for none. */
+HERD_API const herd_game_desc *herd_game_desc_find(const char *name);
+
+/** The description of @p g's game; NULL for a NULL handle. */
+HERD_API const herd_game_desc *herd_game_desc_of(const herd_game *g);
+
+/**
+ * The name and one-line description of a computer level of a game, as
+ * herd_level_name() gives them for a handle.
+ * @param level       1..herd_game_desc::level_count, or 0 for the default.
+ * @param name        receives a static string without spaces; may be NULL.
+ * @param description receives a static string; may be NULL.
+ * @return ::HERD_OK, ::HERD_E_ARG (NULL @p desc) or ::HERD_E_RANGE (level);
+ *         on error the out-parameters are untouched.
+ */
+HERD_API int herd_game_desc_level(const herd_game_desc *desc, int level, const char **name,
+                                  const char **description);
+
+/**
+ * Writes a game's line of the protocol's `games` command: its name, then
+ * each option as `KEY=LO..HI:DEFAULT`, `KEY=A|B|C:DEFAULT` or
+ * `KEY=point:DEFAULT`, separated by single spaces, e.g.
+ * `fox geese=13|15|17:13 sideways=0..1:0 seed=0..18446744073709551615:0`.
+ * @p len as in herd_position_to_text().
+ * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
+ */
+HERD_API int herd_game_desc_to_text(const herd_game_desc *desc, char *buf, size_t cap,
+                                    size_t *len);
+
+/** @} */
+
 /* ---------------------------------------------------------------- moves */
 
 /** @defgroup moves Moves

@@ -59,23 +59,40 @@ enum {
     HERD_HEX_ACT_PLACE = 3   /**< `+CELL`: place a stone there. */
 };
 
-/** The options of a hex game. */
+/** The version of ::herd_hex_options that these headers define. */
+#define HERD_HEX_OPTIONS_VERSION 1
+
+/** The options of a hex game. Start from ::HERD_HEX_OPTIONS_INIT or
+ *  herd_hex_default_options(), so that `version` is set: a later version may
+ *  add fields at the end, and the library reads only those of the version
+ *  given. */
 typedef struct herd_hex_options {
-    int size;      /**< Board side, 2..13. */
-    uint64_t seed; /**< Seeds the dice that herd_roll() draws and the computer player. */
+    unsigned version; /**< ::HERD_HEX_OPTIONS_VERSION. */
+    int size;         /**< Board side, 2..13. */
+    uint64_t seed;    /**< Seeds the dice that herd_roll() draws and the computer player. */
 } herd_hex_options;
 
-/** Fills @p opt with the defaults: size 5, seed 0. */
+/** The defaults: size 5, seed 0. */
+#define HERD_HEX_OPTIONS_INIT {HERD_HEX_OPTIONS_VERSION, HERD_HEX_DEFAULT_SIZE, 0}
+
+/** Fills @p opt with ::HERD_HEX_OPTIONS_INIT. Does nothing for NULL. */
 HERD_API void herd_hex_default_options(herd_hex_options *opt);
 
 /**
  * Creates a hex game from typed options: an empty board, Red to roll.
  * @param opt NULL for the defaults.
  * @return as herd_new(); ::HERD_E_RANGE names the option and its range
- *         ("size=14 is out of range 2..13").
+ *         ("size=14 is out of range 2..13"); ::HERD_E_ARG for a `version`
+ *         this library does not read.
  */
 HERD_API int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_alloc_fn alloc,
                           void *ud, herd_error *err);
+
+/** The options of @p g: the board side and the seed it was created with (0
+ *  once a position was read from text, which has none).
+ *  @return ::HERD_OK, or ::HERD_E_ARG if @p g is not a `hex` game or @p opt
+ *          is NULL. */
+HERD_API int herd_hex_options_of(const herd_game *g, herd_hex_options *opt);
 
 /**
  * Builds an action.

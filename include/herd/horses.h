@@ -42,15 +42,29 @@ extern "C" {
 /** Side numbers of this game. */
 enum { HERD_HORSES_GREEN = 0, HERD_HORSES_RED = 1 };
 
-/** The options of a Herd of Horses game. */
+/** The version of ::herd_horses_options that these headers define. */
+#define HERD_HORSES_OPTIONS_VERSION 1
+
+/** The options of a Herd of Horses game. Start from
+ *  ::HERD_HORSES_OPTIONS_INIT or herd_horses_default_options(), so that
+ *  `version` is set: a later version may add fields at the end, and the
+ *  library reads only those of the version given. */
 typedef struct herd_horses_options {
-    int width;     /**< Columns, 8..30. */
-    int height;    /**< Rows, 8..20. */
-    int horses;    /**< Horses a side, 4..10. */
-    uint64_t seed; /**< Seeds the start placement and the computer player. */
+    unsigned version; /**< ::HERD_HORSES_OPTIONS_VERSION. */
+    int width;        /**< Columns, 8..30. */
+    int height;       /**< Rows, 8..20. */
+    int horses;       /**< Horses a side, 4..10. */
+    uint64_t seed;    /**< Seeds the start placement and the computer player. */
 } herd_horses_options;
 
-/** Fills @p opt with the defaults: 8x8, 6 horses, seed 0. */
+/** The defaults: 8x8, 6 horses, seed 0. */
+#define HERD_HORSES_OPTIONS_INIT                                                 \
+    {                                                                            \
+        HERD_HORSES_OPTIONS_VERSION, HERD_HORSES_DEFAULT_WIDTH,                  \
+            HERD_HORSES_DEFAULT_HEIGHT, HERD_HORSES_DEFAULT_HORSES, 0            \
+    }
+
+/** Fills @p opt with ::HERD_HORSES_OPTIONS_INIT. Does nothing for NULL. */
 HERD_API void herd_horses_default_options(herd_horses_options *opt);
 
 /**
@@ -58,7 +72,8 @@ HERD_API void herd_horses_default_options(herd_horses_options *opt);
  * placement (docs/horses.md describes it) and Green to move.
  * @param opt NULL for the defaults.
  * @return as herd_new(); ::HERD_E_RANGE names the option and its range
- *         ("w=7 is out of range 8..30").
+ *         ("w=7 is out of range 8..30"); ::HERD_E_ARG for a `version` this
+ *         library does not read.
  */
 HERD_API int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_fn alloc,
                              void *ud, herd_error *err);

@@ -87,8 +87,8 @@ static int search(ab_search *a, unsigned ply, unsigned depth, int alpha, int bet
 static int chance_value(ab_search *a, unsigned ply, unsigned depth, size_t n)
 {
     const herd_rules *r = a->rules;
-    herd_move *moves = a->moves + (size_t)ply * r->max_moves;
-    uint32_t *weights = a->weights + (size_t)ply * r->max_moves;
+    herd_move *moves = a->moves + (size_t)ply * r->desc.max_moves;
+    uint32_t *weights = a->weights + (size_t)ply * r->desc.max_moves;
     int64_t total = 0;
     for (size_t i = 0; i < n && !a->out_of_budget; i++) {
         memcpy(state_at(a, ply + 1), state_at(a, ply), r->state_size);
@@ -173,9 +173,9 @@ static int search(ab_search *a, unsigned ply, unsigned depth, int alpha, int bet
         a->out_of_budget = 1;
         return 0;
     }
-    herd_move *moves = a->moves + (size_t)ply * r->max_moves;
+    herd_move *moves = a->moves + (size_t)ply * r->desc.max_moves;
     if (r->chance) {
-        size_t n = r->chance(state, moves, a->weights + (size_t)ply * r->max_moves);
+        size_t n = r->chance(state, moves, a->weights + (size_t)ply * r->desc.max_moves);
         if (n)
             return chance_value(a, ply, depth, n);
     }
@@ -285,7 +285,7 @@ int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *l
     unsigned plies = level->depth + 1;
     size_t tt_n = table_size(level->budget);
     size_t states = (size_t)plies * r->state_size;
-    size_t lists = (size_t)plies * r->max_moves;
+    size_t lists = (size_t)plies * r->desc.max_moves;
     size_t killers = (size_t)plies * sizeof(herd_move[KILLERS]);
     size_t history = ((size_t)1 << HISTORY_BITS) * sizeof(uint32_t);
     size_t bytes = tt_n * sizeof(tt_entry) + killers +

@@ -153,16 +153,16 @@ int herd_search_mcts(herd_search *s, const void *state, const herd_level *level,
     size_t nodes = (size_t)level->budget + 1;
     /* A path holds the root, then one node per action of the tree. */
     size_t path = nodes + 1;
-    size_t bytes = nodes * sizeof(mcts_node) + r->state_size + r->max_moves * sizeof(herd_move) +
-                   r->max_moves * sizeof(uint32_t) + path * sizeof(uint32_t);
+    size_t bytes = nodes * sizeof(mcts_node) + r->state_size + r->desc.max_moves * sizeof(herd_move) +
+                   r->desc.max_moves * sizeof(uint32_t) + path * sizeof(uint32_t);
     unsigned char *work = s->alloc(s->ud, NULL, 0, bytes);
     if (!work)
         return HERD_E_NOMEM;
     mcts_search m = {.rules = r, .rng = s->rng, .nodes = (mcts_node *)(void *)work, .used = 1};
     m.state = work + nodes * sizeof(mcts_node);
     m.moves = (herd_move *)(void *)(m.state + r->state_size);
-    m.weights = (uint32_t *)(void *)(m.moves + r->max_moves);
-    m.path = m.weights + r->max_moves;
+    m.weights = (uint32_t *)(void *)(m.moves + r->desc.max_moves);
+    m.path = m.weights + r->desc.max_moves;
     memset(&m.nodes[0], 0, sizeof m.nodes[0]);
     m.nodes[0].mover = -1;
 

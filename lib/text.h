@@ -1,0 +1,81 @@
+/* Text helpers shared by every game (text.c): the sizing writer, messages,
+ * the one escaping rule for echoed input, and the small scanners that the
+ * position, move and option readers are built from. */
+#ifndef HERD_TEXT_H
+#define HERD_TEXT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "herd/herd.h"
+
+/* ----------------------------------------------------- text building */
+
+/* An snprintf-like writer: it counts every byte it is asked to write but
+ * stores only what fits, so one pass both sizes and fills a buffer. */
+typedef struct herd_sb {
+    char *buf;
+    size_t cap;
+    size_t len; /* bytes asked for so far, the NUL excluded */
+} herd_sb;
+
+void herd_sb_init(herd_sb *sb, char *buf, size_t cap);
+void herd_sb_putc(herd_sb *sb, char c);
+void herd_sb_puts(herd_sb *sb, const char *s);
+void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Writes a square-grid cell name: row letter, column number from 1. */
+void herd_sb_cell(herd_sb *sb, int row, int col);
+/* A cell's name for a message; coordinates that no name can carry (off the
+ * top or left edge, rows past `z`) are written out as "row R column C",
+ * whatever the ints. Returns buf. */
+#define HERD_CELL_NAME_SIZE 40
+const char *herd_cell_name(char buf[HERD_CELL_NAME_SIZE], herd_cell c);
+
+/* Echoed input, by one rule for every message that quotes what it was
+ * given (option values, game names, a position's bad character): printable
+ * ASCII and well-formed UTF-8 as they are; a backslash as \\; tab, newline
+ * and carriage return as \t, \n, \r; other control bytes (C0, DEL, C1) and
+ * bytes of malformed UTF-8 as \xHH; U+2028 and U+2029 as \u2028, \u2029.
+ * So a message stays one line that a terminal shows and never executes. */
+void herd_sb_input(herd_sb *sb, const char *s, size_t n);
+/* The same into buf for a message's %s, cut after a whole character with
+ * "..." when it does not fit; returns buf. */
+const char *herd_quote_input(char *buf, size_t cap, const char *s, size_t n);
+/* The length of the well-formed UTF-8 character at s (at most n bytes), 0
+ * when the bytes there are not one. */
+size_t herd_utf8_len(const char *s, size_t n);
+
+/* A message buffer for a rule's explanation of a refusal. */
+typedef struct herd_msg {
+    char *buf;
+    size_t cap;
+} herd_msg;
+
+/* Writes the message and returns code, so a check can `return herd_fail(...)`. */
+int herd_fail(herd_msg msg, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* --------------------------------------------------------- text reading */
+
+/* A cursor over a text being parsed. */
+typedef struct herd_scan {
+    const char *p;
+} herd_scan;
+
+/* Each returns 1 and advances on success, 0 and stays put otherwise. */
+int herd_scan_lit(herd_scan *s, const char *lit);
+/* A decimal number 0..max without sign or leading zeros (but "0"). */
+int herd_scan_uint(herd_scan *s, uint64_t max, uint64_t *v);
+/* A square-grid cell name: row letter a..z, column 1..127. */
+int herd_scan_cell(herd_scan *s, int *row, int *col);
+int herd_scan_end(const herd_scan *s);
+
+#endif /* HERD_TEXT_H */
