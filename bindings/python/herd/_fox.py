@@ -16,7 +16,8 @@ __all__ = ["Fox"]
 
 Cell = Tuple[int, int]
 
-# protocol.md's text of the action that ends a chain.
+# protocol.md's text of the action that ends a chain (Fox.STOP's, which the
+# class gives without a game to ask).
 STOP_TEXT = "stop"
 HOP_BY_HOP = "a chain is played hop by hop: jump(FROM, TO) for each hop, then stop()"
 
@@ -121,8 +122,10 @@ class Fox(Hunt):
         """The points an action visits, (row, col) pairs from its start: the
         two of a step or a jump (read from the action's text, "d4-d6"), none
         for stop."""
-        text = self.parse_move(move).text
-        return [] if text == STOP_TEXT else [parse_cell(name) for name in text.split("-")]
+        m = self.parse_move(move)
+        if m.value == self._lib.c.herd_fox_stop():
+            return []
+        return [parse_cell(name) for name in m.text.split("-")]
 
     def _caption(self) -> str:
         if self.in_chain:
