@@ -51,7 +51,6 @@ HARE_STALL_LIMIT = 10
 FOX_POINTS = 33
 FOX_LINES = 96
 FOX_MAX_GEESE = 17
-FOX_MAX_HOPS = 17
 FOX_GEESE_TO_WIN = 4
 
 # flock.h: the options' ranges and defaults, and the rules' numbers
@@ -177,13 +176,15 @@ PROTOTYPES = {
     "herd_hare_stall": (c_int, [game_p, _int_p]),
     # fox.h
     "herd_fox_step": (herd_move, [herd_cell, herd_cell]),
-    "herd_fox_jumps": (herd_move, [herd_cell, _cell_p, c_int]),
+    "herd_fox_jump": (herd_move, [herd_cell, herd_cell]),
+    "herd_fox_stop": (herd_move, []),
     "herd_fox_point": (c_int, [c_int, _cell_p]),
     "herd_fox_line": (c_int, [c_int, _cell_p, _cell_p]),
     "herd_fox_at": (c_int, [game_p, herd_cell, _int_p]),
     "herd_fox_fox": (c_int, [game_p, _cell_p]),
     "herd_fox_geese_left": (c_int, [game_p, _int_p]),
     "herd_fox_sideways": (c_int, [game_p, _int_p]),
+    "herd_fox_in_chain": (c_int, [game_p, _int_p]),
     # flock.h
     "herd_flock_move": (herd_move, [herd_cell, herd_cell]),
     "herd_flock_move_cells": (None, [herd_move, _cell_p, _cell_p]),

@@ -2,35 +2,55 @@
 from __future__ import annotations
 
 from ctypes import byref
-from typing import ClassVar, List, Sequence, Tuple
+from typing import Any, ClassVar, List, Optional, Tuple
 
 from . import _capi as C
 from ._errors import ArgumentError
 from ._game import CellLike, MoveLike, cell_name, cell_struct, parse_cell
 from ._hunt import Hunt
+from ._library import library
+from ._svg import Drawing, Grid
 from ._values import Move, Side
 
 __all__ = ["Fox"]
 
 Cell = Tuple[int, int]
 
+# protocol.md's text of the action that ends a chain (Fox.STOP's, which the
+# class gives without a game to ask).
+STOP_TEXT = "stop"
+HOP_BY_HOP = "a chain is played hop by hop: jump(FROM, TO) for each hop, then stop()"
+
+
+class _Stop:
+    """Fox.STOP: the action stop as a Move (herd_fox_stop), made when read
+    (it needs the library)."""
+
+    def __get__(self, game: Optional["Fox"], owner: Any = None) -> Move:
+        lib = library() if game is None else game._lib
+        return Move(lib.c.herd_fox_stop(), STOP_TEXT)
+
 
 class Fox(Hunt):
-    """Fox and Geese (herd/fox.h): ``Fox(geese=15, sideways=1)`` or
+    """Fox and Geese (herd/fox.h): ``Fox(geese=15, sideways=1, seed=3)`` or
     ``Game("fox", ...)``. Sides are Side.FOX (0, moves first) and Side.GEESE
     (1); the 33 points of the cross are cell texts ("a3", "c1".."e7", "g5")
-    or (row, col) pairs from 0. An action is a step ("d4-d5") or a jump chain
-    that captures a goose per hop ("d4-d6-f4")."""
+    or (row, col) pairs from 0. An action is a step ("d4-d5"), one jump that
+    captures a goose ("d4-d6"), or stop. A jump chain is played hop by hop:
+    after a jump from which the fox can jump again, with at least
+    GEESE_TO_WIN geese left, the fox keeps the turn (in_chain) and may only
+    jump on or stop; otherwise the turn passes to the geese."""
 
     game = "fox"
 
     POINTS: ClassVar[int] = C.FOX_POINTS
     LINES: ClassVar[int] = C.FOX_LINES
-    #: The most geese (option geese=17), and the hops of a chain at most.
+    #: The most geese (option geese=17).
     MAX_GEESE: ClassVar[int] = C.FOX_MAX_GEESE
-    MAX_HOPS: ClassVar[int] = C.FOX_MAX_HOPS
     #: Fewer geese than this left: the fox has won.
     GEESE_TO_WIN: ClassVar[int] = C.FOX_GEESE_TO_WIN
+    #: The action stop, as a Move: ``game.play(Fox.STOP)``.
+    STOP = _Stop()
     _POINT_FN = "herd_fox_point"
     _LINE_FN = "herd_fox_line"
     _AT_FN = "herd_fox_at"
@@ -64,6 +84,12 @@ class Fox(Hunt):
         """Whether the geese may also step left and right (herd_fox_sideways)."""
         return bool(self._get_int(self._lib.c.herd_fox_sideways))
 
+    @property
+    def in_chain(self) -> bool:
+        """Whether the fox is in a jump chain (herd_fox_in_chain): then it is
+        to move, and its only actions are its further jumps and stop."""
+        return bool(self._get_int(self._lib.c.herd_fox_in_chain))
+
     def _made(self, value: int, what: str) -> Move:
         if value == 0:
             raise ArgumentError(C.E_ARG, "%s is no action of fox" % what)
@@ -77,28 +103,39 @@ class Fox(Hunt):
         value = self._lib.c.herd_fox_step(cell_struct(frm), cell_struct(to))
         return self._made(value, "a step from %s to %s" % (frm, to))
 
-    def jumps(self, frm: CellLike, landings: Sequence[CellLike]) -> Move:
-        """The fox's jump chain from `frm` through the `landings` (1..MAX_HOPS
-        points, each two points from the one before in a straight line)
-        (herd_fox_jumps); play() checks it. ArgumentError when the chain is
-        not so."""
-        if isinstance(landings, str):
-            raise TypeError("the landings are a sequence of cells, e.g. ['d6'], not the text %r"
-                            % (landings,))
-        hops = list(landings)
-        what = "a jump chain from %s through %s" % (frm, ", ".join(str(c) for c in hops))
-        if not 1 <= len(hops) <= self.MAX_HOPS:
-            raise ArgumentError(C.E_ARG, "%s: a chain has 1..%d hops, not %d"
-                                % (what, self.MAX_HOPS, len(hops)))
-        cells = (C.herd_cell * len(hops))(*(cell_struct(c) for c in hops))
-        value = self._lib.c.herd_fox_jumps(cell_struct(frm), cells, len(hops))
-        return self._made(value, what)
+    def jump(self, frm: CellLike, to: CellLike) -> Move:
+        """The fox's jump from `frm` to `to`, two points away in a straight
+        line: one hop of a chain (herd_fox_jump); play() checks it.
+        ArgumentError when `to` is not so; TypeError for several landings (a
+        chain is played hop by hop: a jump, then the next one or stop())."""
+        if isinstance(to, (list, tuple)) and not all(isinstance(v, int) for v in to):
+            raise TypeError("jump() takes one landing point, not %r: %s" % (to, HOP_BY_HOP))
+        value = self._lib.c.herd_fox_jump(cell_struct(frm), cell_struct(to))
+        return self._made(value, "a jump from %s to %s" % (frm, to))
+
+    def stop(self) -> Move:
+        """The action stop, which ends the fox's jump chain and its turn
+        (herd_fox_stop); the same Move as STOP."""
+        return self._made(self._lib.c.herd_fox_stop(), "stop")
 
     def move_path_coords(self, move: MoveLike) -> List[Cell]:
         """The points an action visits, (row, col) pairs from its start: the
-        two of a step, or the start and every landing of a jump chain (read
-        from the action's text, "d4-d6-f4")."""
-        return [parse_cell(name) for name in self.parse_move(move).text.split("-")]
+        two of a step or a jump (read from the action's text, "d4-d6"), none
+        for stop."""
+        m = self.parse_move(move)
+        if m.value == self._lib.c.herd_fox_stop():
+            return []
+        return [parse_cell(name) for name in m.text.split("-")]
 
     def _caption(self) -> str:
+        if self.in_chain:
+            return "fox in a chain on %s: jump on or stop; %d geese left" % (
+                self.fox, self.geese_left)
         return "%s; %d geese left" % (self.status, self.geese_left)
+
+    def _draw_marks(self, d: Drawing, grid: Grid) -> None:
+        """In a chain: the fox ringed and its further jumps marked."""
+        if self.in_chain:
+            fox = self.fox_coords
+            d.chain(grid.centre(fox), [grid.centre(rc) for rc in self.destination_coords(fox)],
+                    grid.size)

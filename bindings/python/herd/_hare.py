@@ -16,7 +16,7 @@ Cell = Tuple[int, int]
 
 
 class Hare(Hunt):
-    """Hare and Hounds (herd/hare.h): ``Hare(start="c2")`` or
+    """Hare and Hounds (herd/hare.h): ``Hare(start="c2", seed=3)`` or
     ``Game("hare", ...)``. Sides are Side.HOUNDS (0, move first) and
     Side.HARE (1); the eleven points are cell texts ("a2", "b1".."d3", "e2")
     or (row, col) pairs from 0. solve() gives the exact value of any position

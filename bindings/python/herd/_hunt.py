@@ -94,8 +94,9 @@ class Hunt(Game):
     # ------------------------------------------------------------ moves
 
     def move_path_coords(self, move: MoveLike) -> List[Cell]:
-        """The points a move visits, (row, col) pairs from its start: two for a
-        step, one more per further hop of a jump chain."""
+        """The points a move visits, (row, col) pairs from its start: the two
+        of a step or a jump; none for an action that moves no piece (the
+        fox's stop)."""
         raise NotImplementedError
 
     def move_path(self, move: MoveLike) -> List[str]:
@@ -106,7 +107,7 @@ class Hunt(Game):
         """The legal moves of the piece on `cell`, in the library's order: none
         when it is not the side to move's or cannot move."""
         start = parse_cell(cell)
-        return [m for m in self.legal() if self.move_path_coords(m)[0] == start]
+        return [m for m in self.legal() if self.move_path_coords(m)[:1] == [start]]
 
     def destination_coords(self, cell: CellLike) -> List[Cell]:
         """The points where the legal moves of the piece on `cell` end, each
@@ -127,6 +128,9 @@ class Hunt(Game):
     def _caption(self) -> str:
         """The line under the picture: the status and the game's own figure."""
         return str(self.status)
+
+    def _draw_marks(self, d: Drawing, grid: Grid) -> None:
+        """Marks of a state of the game's own, over the pieces (none here)."""
 
     def _draw_svg(self, d: Drawing, options: Dict[str, Any]) -> None:
         points = self.point_coords
@@ -154,6 +158,7 @@ class Hunt(Game):
         for name, side in self.pieces.items():
             x, y = grid.centre(parse_cell(name))
             d.piece(x, y, size * 0.3, COLORS[side.value], class_="piece " + side.value)
+        self._draw_marks(d, grid)
         selected = options["selected"]
         if selected is not None:
             d.selection(grid.centre(parse_cell(selected)),

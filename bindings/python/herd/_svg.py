@@ -24,7 +24,7 @@ COLORS: Dict[str, str] = {
     "black": "#222222", "white": "#f4f4f4",
     "hare": "#9a6b3f", "hounds": "#4a4a4a", "fox": "#d2691e", "geese": "#f4f4f4",
     "light": "#f0e6cc", "dark": "#c9b48a", "line": "#555555", "text": "#333333",
-    "selected": "#ffd400", "lastmove": "#ffe066", "empty": "#e8e2d0",
+    "selected": "#ffd400", "lastmove": "#ffe066", "empty": "#e8e2d0", "chain": "#c8322b",
 }
 
 
@@ -106,6 +106,18 @@ class Drawing:
             self.circle(x, y, size * 0.3, fill="none", stroke="#000000", stroke_width=2.0,
                         stroke_dasharray="2,3", class_="target-dot")
             self.text(x, y, chr(ord("a") + k), size * 0.3)
+
+    def chain(self, at: Tuple[float, float], targets: List[Tuple[float, float]],
+              size: float) -> None:
+        """A piece in the middle of its turn (the fox in a jump chain) at `at`:
+        ringed in red, outside a selection's ring, and the points where it
+        can go on as dashed red circles, larger than a selection's targets."""
+        red = COLORS["chain"]
+        self.circle(at[0], at[1], size * 0.49, fill="none", stroke=red, stroke_width=3.0,
+                    class_="chain")
+        for x, y in targets:
+            self.circle(x, y, size * 0.38, fill="none", stroke=red, stroke_width=2.0,
+                        stroke_dasharray="6,3", class_="chain-target")
 
     def text_board(self, board: str) -> None:
         """A board drawn as text (a game without its own picture)."""

@@ -47,8 +47,7 @@ class TestEveryGame(unittest.TestCase):
     def test_a_random_game_of_every_game_is_played_to_its_end(self):
         rng = random.Random(11)
         for name in available_games():
-            with self.subTest(game=name), Game(name, seed=7) if name in (
-                    "horses", "hex", "flock") else Game(name) as g:
+            with self.subTest(game=name), Game(name, seed=7) as g:
                 plies = 0
                 while not g.is_over:
                     self.assertLess(plies, 20000, "no end in sight")
@@ -70,6 +69,21 @@ class TestEveryGame(unittest.TestCase):
                 self.assertNotEqual(st.reason, herd.Reason.NONE)
                 with self.assertRaises(herd.StateError):
                     g.play_genmove()
+
+    def test_the_seed_chooses_the_level_one_game_of_every_game(self):
+        def game(g):
+            """Level 1 on both sides (and the dice), 30 actions or to the end."""
+            with g:
+                while not g.is_over and len(g.moves) < 30:
+                    g.roll() if g.is_chance else g.play_genmove(1)
+                return tuple(str(m) for m in g.moves)
+        for name in available_games():
+            with self.subTest(game=name):
+                games = [game(Game(name, seed=seed)) for seed in range(5)]
+                self.assertEqual(len(set(games)), 5, games)
+                self.assertEqual(game(Game(name, seed=3)), games[3])
+                self.assertEqual(game(Game(name, "seed=4")), games[4])
+                self.assertEqual(game(Game(name)), games[0])
 
     def test_hint_changes_nothing_and_is_what_genmove_would_answer(self):
         for name in available_games():

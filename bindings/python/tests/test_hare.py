@@ -73,8 +73,10 @@ class TestBoard(ErrorChecks):
             self.assertIs(g.at("a2"), Side.HARE)
             self.assertIs(g.at((3, 0)), Side.HOUNDS)
             self.assertIsNone(g.at("c2"))
-        with Hare(start="c2") as g:
+        with Hare(start="c2", seed=2**64 - 1) as g:
             self.assertEqual(g.hare, "c2")
+        with self.assertRaisesRegex(herd.OptionRangeError, "seed=18446744073709551616"):
+            Hare(seed=2**64)
         with self.assertRaises(herd.OptionRangeError) as cm:
             Hare(start="d1")
         self.assertIn("d1", str(cm.exception))

@@ -189,24 +189,43 @@ class TestHuntPictures(SvgChecks):
                              {self.point_at(root, p) for p in g.destinations("d3")})
             self.assertEqual(g.destinations("d3"), ["c3", "d2"])  # c2 has a hound
 
-    def test_fox_board_and_a_chain_as_last_move(self):
-        position = ("fox turn=fox sideways=0 fox=d4 "
-                    "geese=a3,a4,a5,b3,b4,b5,c1,c2,d5,e5,g3,g4,g5")
+    def test_fox_board_and_the_chain_state(self):
+        position = "fox turn=fox chain=0 sideways=0 fox=d4 geese=a3,a5,c4,c5,d5,g3,g4,g5"
         with Game.from_position(position) as g:
             root = self.assertPlainSvg(herd.svg(g, selected="d4"))
             self.assertEqual(len(self.of_class(root, "point")), g.POINTS)
             self.assertEqual(len(self.of_class(root, "line")), g.LINES)
-            self.assertEqual(len(self.of_class(root, "geese")), 13)
+            self.assertEqual(len(self.of_class(root, "geese")), 8)
             self.assertEqual(self.centres(root, "fox"), {self.point_at(root, "d4")})
-            self.assertEqual(len(self.of_class(root, "target-dot")), len(g.destinations("d4")))
-            g.play(g.jumps("d4", ["d6", "f4"]))
+            self.assertEqual(self.centres(root, "target-dot"),
+                             {self.point_at(root, p) for p in g.destinations("d4")})
+            self.assertEqual(self.of_class(root, "chain") + self.of_class(root, "chain-target"),
+                             [])
+            self.assertEqual(self.of_class(root, "caption")[0].text, "ongoing fox; 8 geese left")
+            g.play(g.jump("d4", "d6"))  # the fox in a chain: d6-b4 or stop
             root = self.assertPlainSvg(g._repr_svg_())
-            self.assertEqual(len(self.of_class(root, "geese")), g.geese_left)
-            self.assertEqual(g.geese_left, 11)
+            self.assertEqual(len(self.of_class(root, "geese")), 7)
             self.assertEqual(self.centres(root, "lastmove"),
-                             {self.point_at(root, p) for p in ("d4", "d6", "f4")})
-            self.assertEqual(len(self.of_class(root, "lastmove-path")), 2)
-            self.assertIn("11 geese left", self.of_class(root, "caption")[0].text)
+                             {self.point_at(root, p) for p in ("d4", "d6")})
+            self.assertEqual(len(self.of_class(root, "lastmove-path")), 1)
+            self.assertEqual(self.centres(root, "chain"), {self.point_at(root, "d6")})
+            self.assertEqual(len(self.of_class(root, "chain")), 1)
+            self.assertEqual(self.centres(root, "chain-target"), {self.point_at(root, "b4")})
+            self.assertEqual(len(self.of_class(root, "chain-target")), 1)
+            caption = self.of_class(root, "caption")[0]
+            self.assertEqual(caption.text, "fox in a chain on d6: jump on or stop; 7 geese left")
+            width = float(root.get("viewBox").split()[2])
+            self.assertLessEqual(float(caption.get("font-size")) * 0.6 * len(caption.text), width)
+            # the chain's ring lies outside a selection's, so both show
+            root = self.assertPlainSvg(herd.svg(g, selected="d6"))
+            ring, chain = self.of_class(root, "selected")[0], self.of_class(root, "chain")[0]
+            self.assertLess(float(ring.get("r")), float(chain.get("r")))
+            self.assertEqual(self.centres(root, "target-dot"), {self.point_at(root, "b4")})
+            g.play(g.stop())  # stop moves no piece: nothing to mark
+            root = self.assertPlainSvg(g._repr_svg_())
+            for cls in ("chain", "chain-target", "lastmove", "lastmove-path"):
+                self.assertEqual(self.of_class(root, cls), [], cls)
+            self.assertEqual(self.of_class(root, "caption")[0].text, "ongoing geese; 7 geese left")
 
 
 class TestFlockPicture(SvgChecks):
