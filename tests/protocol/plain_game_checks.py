@@ -710,8 +710,8 @@ def check_many_positions(s, chk, T, positions, chunk=50, perft2=lambda p: False)
 
 
 # ---------------------------------------------------------------------------
-# Scripts: many commands worked out from the reference beforehand, sent at
-# once (Herd.exchange) and their answers compared afterwards
+# Scripts: many commands worked out from the reference beforehand, sent
+# at once (P.Pipeline) and their answers compared afterwards
 
 
 class Expect:
