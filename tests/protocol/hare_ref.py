@@ -124,7 +124,6 @@ class Position(H.Position):
         return Position(HARE, self.hare, hounds, stall)
 
 
-
 def start_position(start=START_HARE):
     return Position(HOUNDS, start, START_HOUNDS, 0)
 

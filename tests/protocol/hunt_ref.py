@@ -1,4 +1,4 @@
-"""What the references of the two hunt games share (`hare`, fox_ref.py's `fox`).
+"""What the references of the two hunt games share (hare_ref.py, fox_ref.py).
 
 Written from /work/shared/rules.md sections 3 and 4 and protocol.md only,
 without looking at the C library. Both boards name a point by its row letter
