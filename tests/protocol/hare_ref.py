@@ -15,8 +15,12 @@ stall count grows, and ten of them end the game), and the hare and the hounds
 alternate, so the search ends.
 """
 
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hunt_ref as H  # noqa: E402
 
 HARE, HOUNDS = "hare", "hounds"
 SIDES = (HARE, HOUNDS)
@@ -36,23 +40,19 @@ LINES = (
 )
 assert len(LINES) == 22
 
-NEIGHBOURS = {p: tuple(sorted([b for a, b in LINES if a == p] + [a for a, b in LINES if b == p]))
-              for p in POINTS}
+BOARD = H.Board(POINTS, LINES)
+NEIGHBOURS = BOARD.neighbours
 
 START_HARE = "a2"
 START_HOUNDS = ("d1", "d3", "e2")
 STALL_LIMIT = 10
 
 
-class RefError(ValueError):
-    """A text that the rules or the protocol refuse."""
+RefError = H.RefError
+row = H.row
 
 
-def row(p):
-    return ord(p[0]) - ord("a")
-
-
-class Position:
+class Position(H.Position):
     """turn ('hare'/'hounds'), hare (a point), hounds (a sorted tuple of three
     points), stall (0..10). Immutable: apply() returns a new one."""
 
@@ -65,15 +65,6 @@ class Position:
 
     def key(self):
         return (self.turn, self.hare, self.hounds, self.stall)
-
-    def __eq__(self, other):
-        return isinstance(other, Position) and self.key() == other.key()
-
-    def __hash__(self):
-        return hash(self.key())
-
-    def __repr__(self):
-        return "Position(%r)" % self.text()
 
     def text(self):
         return "hare turn=%s hare=%s hounds=%s stall=%d" % (
@@ -104,8 +95,7 @@ class Position:
     def hound_moves(self):
         """A hound steps up, diagonally up or sideways (never down) to an empty point."""
         occ = self.occupied()
-        return [(h, q) for h in self.hounds for q in NEIGHBOURS[h]
-                if q not in occ and row(q) <= row(h)]
+        return [(h, q) for h in self.hounds for q in BOARD.up(h, sideways=True) if q not in occ]
 
     def status(self):
         """('ongoing', side) or ('win', side, reason), the reasons in the rules' order."""
@@ -119,23 +109,9 @@ class Position:
             return ("win", HOUNDS, "trapped")
         return ("ongoing", self.turn)
 
-    def status_text(self):
-        st = self.status()
-        if st[0] == "ongoing":
-            return "ongoing " + st[1]
-        return "win %s %s" % (st[1], st[2])
-
-    def ended(self):
-        return self.status()[0] != "ongoing"
-
-    def legal_texts(self):
-        if self._legal is None:
-            if self.ended():
-                self._legal = []
-            else:
-                moves = self.hare_moves() if self.turn == HARE else self.hound_moves()
-                self._legal = sorted("%s-%s" % m for m in moves)
-        return self._legal
+    def moves(self):
+        return ["%s-%s" % m for m in (self.hare_moves() if self.turn == HARE
+                                      else self.hound_moves())]
 
     def apply(self, text):
         if text not in self.legal_texts():
@@ -146,14 +122,6 @@ class Position:
         hounds = [to if h == frm else h for h in self.hounds]
         stall = 0 if row(to) < row(frm) else self.stall + 1
         return Position(HARE, self.hare, hounds, stall)
-
-    def perft(self, depth):
-        if depth == 0:
-            return 1
-        moves = self.legal_texts()
-        if depth == 1:
-            return len(moves)
-        return sum(self.apply(m).perft(depth - 1) for m in moves)
 
 
 def start_position(start=START_HARE):
@@ -171,9 +139,7 @@ def parse_position(text, check=True, sorted_only=True):
     m = _POS_RE.match(text)
     if not m:
         raise RefError("malformed position text %r" % text)
-    hounds = m.group(3).split(",")
-    if sorted_only and hounds != sorted(hounds):
-        raise RefError("hounds not sorted")
+    hounds = H.point_list(m.group(3), "hounds", sorted_only)
     stall = int(m.group(4))
     pos = Position(m.group(1), m.group(2), hounds, stall)
     if check:

@@ -228,6 +228,39 @@ class Runner:
                             "undo", self.ctx())
         self.history = []
 
+    def save_check(self):
+        """`save`, then `load` of it: one line beginning with the game's name;
+        the position, the next `save` and the computer's next choice (`hint`,
+        which changes nothing) as before; the history cleared."""
+        text = self.pos.text()
+        game = text.split(" ", 1)[0]
+        hint = self.hint_line if self.hints is not None else None
+        h_before = self.s.cmd(hint) if hint else None
+        ans = self.s.cmd("save")
+        saved = payload(ans)
+        if not self.chk.ok(saved is not None and saved.startswith(game + " "), self.T,
+                           "`save` must answer one line beginning with the game's name", "save",
+                           "'= %s ...'" % game, ans, self.ctx()):
+            return
+        self.s.h.send_raw(("load %s\nposition\nsave\n" % saved).encode())
+        got = [self.s.h.answer() for _ in range(3)]
+        for what, line, exp, a in (("`load` of a save must answer '='", "load " + saved, ["="],
+                                    got[0]),
+                                   ("`load` must restore the position", "position",
+                                    ok_answer(text), got[1]),
+                                   ("`save` after `load` must give the same save", "save",
+                                    ok_answer(saved), got[2])):
+            if not self.chk.ok(a == exp, self.T, what, line, exp, a, self.ctx()):
+                self.lost = True
+        if hint:
+            self.s.expect(self.T, "`%s` after `load` must choose as before the `save`" % hint,
+                          hint, h_before, self.ctx() + "; load " + saved)
+        if not is_error(self.s.expect_error(self.T, "`load` clears the history: `undo` must "
+                                            "answer ?", "undo", self.ctx())):
+            self.lost = True
+        self.history = []
+        self.chk.note("saves loaded")
+
     def perft_check(self, depth):
         self.chk.note("perft %d" % depth)
         self.s.expect(self.T, "wrong `perft %d`" % depth, "perft %d" % depth,
@@ -557,6 +590,45 @@ def check_determinism(path, chk, T, new_lines, k, levels=("",)):
         s2.h.kill()
 
 
+# protocol.md: `seed` takes 0..2^64-1 in every game; an invalid value is
+# refused with the allowed range
+SEED_RANGE = "0..18446744073709551615"
+SEEDS = (0, 1, 2, 3, 42, 1000, 2 ** 32, 2 ** 64 - 1)  # fixed: the outcome is the library's
+
+
+def seed_options(new_line, start_text):
+    """(good, bad) `new` lines with seeds for check_new_options(): a seed
+    never shows in the position text."""
+    good = [("%s seed=%d" % (new_line, v), start_text) for v in (0, 7, 2 ** 64 - 1)]
+    bad = [("%s seed=%s" % (new_line, v), SEED_RANGE)
+           for v in ("18446744073709551616", "99999999999999999999999", "-1", "abc", "", "1.5",
+                     "0x10")]
+    bad.append(("%s seed=1 seed=2" % new_line, None))
+    return good, bad
+
+
+def check_seeds_differ(path, chk, T, new_line, k, level="1", seeds=SEEDS):
+    """The computer's games at `level` from `new_line seed=S` for several
+    seeds: at least half of them distinct (its choices come from the seeded
+    generator, not from one fixed order)."""
+    s = Session(path, chk)
+    try:
+        games = {}
+        for v in seeds:
+            line = "%s seed=%d" % (new_line, v)
+            games.setdefault(tuple(computer_sequence(s, chk, T, line, k, level)[1:]), []).append(v)
+        chk.ok(2 * len(games) >= len(seeds), T, "the computer's games must differ with the seed",
+               "%s seed=S, then genmove %s x%d" % (new_line, level, k),
+               "at least %d distinct games of %d seeds" % ((len(seeds) + 1) // 2, len(seeds)),
+               "%d distinct (seeds alike: %s)" % (len(games), " ".join(
+                   "/".join(map(str, vs)) for vs in games.values() if len(vs) > 1) or "none"))
+        chk.note("seeds compared", len(seeds))
+    except FAILURES as e:
+        chk.ok(False, T, "the program failed: %s" % e)
+    finally:
+        s.h.kill()
+
+
 # The deepest levels search for a while, the more so in a Debug or sanitizer
 # build on a busy machine: their answers get this long.
 SEARCH_TIMEOUT = 120.0
@@ -635,3 +707,95 @@ def check_many_positions(s, chk, T, positions, chunk=50, perft2=lambda p: False)
     chk.ok(wrong == 0, T, "`status` and `legal` must be right at every position tried",
            "set P; status; legal", "all %d right" % len(positions), "%d wrong" % wrong)
     chk.note("positions compared in bulk", len(positions))
+
+
+# ---------------------------------------------------------------------------
+# Scripts: many commands worked out from the reference beforehand, sent
+# at once (P.Pipeline) and their answers compared afterwards
+
+
+class Expect:
+    """What a command must answer where no one answer is right: what (for
+    the failure message) and test(answer) -> bool."""
+
+    def __init__(self, what, test):
+        self.what = what
+        self.test = test
+
+
+ANY_ERROR = Expect(P.ERR, is_error)
+
+
+class Script:
+    """One game's commands, each with what it must answer (an answer, as a
+    list of lines, or an Expect) and the reference's position before it."""
+
+    def __init__(self, name):
+        self.name = name
+        self.items = []  # (line, expected, what, position text before)
+
+    def add(self, line, expected, what, where):
+        self.items.append((line, expected, what, where))
+
+
+def compare_scripts(chk, T, scripts, answers, shown_before=8):
+    """The answers (in order) to every command of the scripts: one check per
+    script, failed at its first wrong answer (printed with the position
+    before it and the commands that led there). Returns how many answers
+    were compared."""
+    answers = iter(answers)
+    compared = 0
+    for sc in scripts:
+        bad = None
+        for i, (line, exp, what, where) in enumerate(sc.items):
+            ans = next(answers)
+            if bad is None:
+                compared += 1
+                if not (exp.test(ans) if isinstance(exp, Expect) else ans == exp):
+                    bad = (i, line, exp, what, where, ans)
+        if bad is None:
+            chk.ok(True, T, "script")
+            continue
+        i, line, exp, what, where, ans = bad
+        before = [it[0] for it in sc.items[:i]]
+        if len(before) > shown_before + 1:
+            before = before[:1] + ["... %d more ..." % (len(before) - shown_before - 1)] + \
+                before[-shown_before:]
+        chk.ok(False, T, what, line, exp.what if isinstance(exp, Expect) else exp, ans,
+               "%s, command %d: position %s; sent before it: %s"
+               % (sc.name, i + 1, where, " | ".join(before)))
+    return compared
+
+
+def run_scripts(path, chk, T, make, count, chunk=25):
+    """make(i) -> Script, for i in range(count), sent chunk by chunk through
+    one program (P.Pipeline): the next chunk is worked out and sent while
+    the program answers the one before. A script must begin with a command
+    that sets the whole game (`new`, `set`). Returns how many answers were
+    compared; a program that fails is started again (three times at most)."""
+    s = Session(path, chk)
+    compared = crashes = 0
+    i = 0
+    try:
+        while i < count and crashes < 3:
+            pending = []  # (scripts, number of commands) sent, answers not yet read
+            try:
+                with P.Pipeline(s.h) as pipe:
+                    while i < count or pending:
+                        if i < count:
+                            scripts = [make(j) for j in range(i, min(count, i + chunk))]
+                            i += len(scripts)
+                            lines = [it[0] for sc in scripts for it in sc.items]
+                            pipe.send(lines)
+                            pending.append((scripts, len(lines)))
+                        if len(pending) > 1 or i >= count:
+                            scripts, n = pending.pop(0)
+                            compared += compare_scripts(chk, T, scripts, pipe.answers(n))
+            except FAILURES as e:
+                chk.ok(False, T, "the program failed: %s" % e, context="%s .. %s" % (
+                    pending[0][0][0].name, pending[-1][0][-1].name) if pending else None)
+                crashes += 1
+                s.restart()
+    finally:
+        s.h.kill()
+    return compared

@@ -25,7 +25,9 @@ What the rules and the protocol leave open, and what this test assumes:
   ends the game with the hare to move): refused or taken, both accepted.
   Whether `set` takes hounds out of byte order is left open too: refused, or
   taken and written back sorted.
-- `new hare start=P` takes every point that the hounds do not stand on.
+- `new hare start=P` takes every point that the hounds do not stand on, and
+  `seed=S` (0..2^64-1) as every game does; the seed changes the computer's
+  choices, never the start.
 - `solve` in an ended game: `? ...` or `= WINNER 0`, both accepted. In an
   ongoing one it must be exactly `WINNER PLIES` as hare_ref.Solver finds.
 - `hint` is checked where the program offers it (an answer other than `?`):
@@ -73,6 +75,11 @@ def test_framing(path, chk):
                ("new hare start=", None), ("new hare start=a2x", None),
                ("new hare start=a2 start=b2", None), ("new hare bogus=1", None),
                ("new hare start", None)]
+        for line, text in (("new hare", START),
+                           ("new hare start=c2", htext("hounds", "c2", ("d1", "d3", "e2")))):
+            seeds_good, seeds_bad = C.seed_options(line, text)
+            good += seeds_good
+            bad += seeds_bad
         s.cmd("new hare")
         s.cmd("play e2-d2")
         base = htext("hare", "a2", ("d1", "d2", "d3"))
@@ -482,6 +489,8 @@ def play_game(s, chk, rng, gi, plies_cap, hints):
             g.hint_check()
         elif x < 0.27:
             check_solve(s, chk, T, g.pos)
+        elif x < 0.29:
+            g.save_check()
         if g.lost:
             return
         legal = g.pos.legal_texts()
@@ -506,7 +515,10 @@ def test_games(path, chk, rng, games, plies_cap):
 
 def test_computer(path, chk, rng):
     T = "computer"
-    C.check_determinism(path, chk, T, ["new hare", "new hare start=c2", "new hare start=d2"], 30)
+    C.check_determinism(path, chk, T, ["new hare", "new hare start=c2 seed=9",
+                                       "new hare seed=18446744073709551615 start=d2"], 30,
+                        levels=("1", ""))
+    C.check_seeds_differ(path, chk, T, "new hare", 20)
     positions = [R.start_position()] + [p for p in (R.random_position(rng) for _ in range(8))
                                         if not p.ended()]
     C.check_levels(path, chk, T, R, positions)

@@ -34,6 +34,7 @@ GAMES = [
     ("hex", "size=13 seed=1",
      "hex size=2 turns=0 turn=red phase=roll dice=- left=0 board=../.\r./..",
      "row b has '\\r' at 2"),
+    ("fox", "geese=17 sideways=1 seed=1", None, None),
 ]
 
 

@@ -30,6 +30,9 @@ payload, ok_answer, is_error = P.payload, P.ok_answer, P.is_error
 GAMES = [
     ("horses", ["seed=1", "w=12 h=9 n=7 seed=44", "w=30 h=20 n=10 seed=18446744073709551615"]),
     ("hex", ["seed=2", "size=3 seed=9", "size=13 seed=5"]),
+    ("hare", ["seed=3", "start=c2 seed=8", "start=d2 seed=18446744073709551615"]),
+    ("fox", ["seed=4", "geese=15 sideways=1 seed=6", "geese=17 seed=18446744073709551615"]),
+    ("flock", ["seed=5", "w=5 h=12 seed=7", "w=12 h=5 seed=11"]),
 ]
 
 # The commands protocol.md lists that every build of the program has.
@@ -197,7 +200,7 @@ def test_save_load(path, chk, rng, games, plies):
 
 def main():
     return P.run_suites(
-        __doc__.split("\n\n")[0], "program protocol test", 24, 40,
+        __doc__.split("\n\n")[0], "program protocol test", 30, 40,
         lambda a, chk, rng: (
             ("options", lambda: test_options(a.herd, chk)),
             ("help", lambda: test_help(a.herd, chk)),

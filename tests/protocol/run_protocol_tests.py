@@ -20,6 +20,7 @@ import select
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -152,6 +153,81 @@ class Herd:
                 f.close()
             except OSError:
                 pass
+
+
+class Pipeline:
+    """Many commands in flight to one Herd: send() writes command lines (none
+    empty) while a thread reads the answers as they come, so that neither
+    pipe fills up and the test can work out its next commands while the
+    program answers; answers(n) returns the next n answers, in order. An
+    answer ends with "\n\n" and none starts with "\n", so each "\n\n" in
+    the output ends one. close() hands what is left back to the Herd."""
+
+    def __init__(self, herd, timeout=TIMEOUT):
+        self.h = herd
+        self.timeout = timeout
+        self.data = bytearray(herd.buf)
+        herd.buf = b""
+        self.count = self.data.count(b"\n\n")
+        self.eof = False
+        self.stop = False
+        self.cond = threading.Condition()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        while not self.stop:
+            r, _, _ = select.select([self.h.fd], [], [], 0.05)
+            if not r:
+                continue
+            new = os.read(self.h.fd, 1 << 20)
+            with self.cond:
+                if not new:
+                    self.eof = True
+                else:
+                    self.count += new.count(b"\n\n") + (self.data[-1:] == b"\n" == new[:1])
+                    self.data += new
+                self.cond.notify_all()
+            if not new:
+                return
+
+    def send(self, lines):
+        self.h.send_raw("".join(line + "\n" for line in lines).encode())
+
+    def answers(self, n):
+        with self.cond:
+            while self.count < n:
+                before = len(self.data)
+                if self.eof:
+                    time.sleep(0.1)
+                    raise HerdDied("herd closed its output (exit status %r)%s"
+                                   % (self.h.p.poll(), self.h.stderr_tail()))
+                self.cond.wait(self.timeout)
+                if len(self.data) == before and not self.eof:
+                    raise HerdTimeout("%d of %d answers within %.0f s"
+                                      % (self.count, n, self.timeout))
+            parts = self.data.split(b"\n\n", n)
+            self.data = bytearray(parts.pop())
+            self.count -= n
+        out = []
+        for part in parts:
+            try:
+                text = part.decode("utf-8")
+            except UnicodeDecodeError:
+                text = part.decode("latin-1")
+            out.append(text.split("\n"))
+        return out
+
+    def close(self):
+        self.stop = True
+        self.thread.join()
+        self.h.buf = bytes(self.data) + self.h.buf
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 # ---------------------------------------------------------------------------
@@ -1080,15 +1156,18 @@ def test_genmove_distribution(path, chk, rng):
 # ---------------------------------------------------------------------------
 
 
-def run_suites(description, title, games, plies, suites):
+def run_suites(description, title, games, plies, suites, extra=()):
     """The command line shared by the protocol tests of every game: runs
     suites(args, checker, rng), a list of (name, function), and prints the
-    closing `N passed, N failed` line."""
+    closing `N passed, N failed` line. extra: more whole-number options of
+    the runner, (flag, default, help)."""
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("herd", help="path to the herd program")
     ap.add_argument("--seed", type=int, default=None, help="seed of the test's own choices")
     ap.add_argument("--games", type=int, default=games)
     ap.add_argument("--plies", type=int, default=plies)
+    for flag, default, text in extra:
+        ap.add_argument(flag, type=int, default=default, help=text)
     ap.add_argument("--max-details", type=int, default=40,
                     help="failures printed in full (later ones only if of a new kind)")
     ap.add_argument("--verbose", action="store_true")
