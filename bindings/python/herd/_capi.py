@@ -78,7 +78,8 @@ class herd_cell(Structure):
 
 
 class herd_horses_options(Structure):
-    _fields_ = [("width", c_int), ("height", c_int), ("horses", c_int), ("seed", c_uint64)]
+    _fields_ = [("version", c_uint), ("width", c_int), ("height", c_int), ("horses", c_int),
+                ("seed", c_uint64)]
 
 
 class herd_horses_line(Structure):
@@ -86,7 +87,7 @@ class herd_horses_line(Structure):
 
 
 class herd_flock_options(Structure):
-    _fields_ = [("width", c_int), ("height", c_int), ("seed", c_uint64)]
+    _fields_ = [("version", c_uint), ("width", c_int), ("height", c_int), ("seed", c_uint64)]
 
 
 _size_p = POINTER(c_size_t)
