@@ -1,0 +1,422 @@
+/* The registry (herd.h): every game describes itself, and each description
+ * agrees with what the game does: its sides, bounds, levels, chance and
+ * solving, and every option's kind, range, choices and default, accepted
+ * at its ends and refused just past them with the range in the message.
+ * The protocol's `games` lines, the typed options structs and options_of()
+ * are checked against the same descriptions. */
+#include "herd/flock.h"
+#include "herd/fox.h"
+#include "herd/hare.h"
+#include "herd/hex.h"
+#include "herd/horses.h"
+#include "test_util.h"
+
+static herd_game *create(const char *game, const char *options)
+{
+    herd_game *g = NULL;
+    herd_error err;
+    int rc = herd_new(&g, game, options, NULL, NULL, &err);
+    if (rc != HERD_OK)
+        fail_msg("herd_new(%s, %s): %s", game, options, err.message);
+    return g;
+}
+
+/* The position texts of two option strings are the same. */
+static void same_start(const char *game, const char *a, const char *b)
+{
+    char x[TEXT_CAP], y[TEXT_CAP];
+    herd_game *g = create(game, a), *h = create(game, b);
+    position_text(g, x);
+    position_text(h, y);
+    if (strcmp(x, y) != 0)
+        fail_msg("%s '%s' and '%s' differ: %s / %s", game, a, b, x, y);
+    herd_free(g);
+    herd_free(h);
+}
+
+/* herd_new() refuses the options with the code and a message holding part. */
+static void refused(const char *game, const char *options, int code, const char *part)
+{
+    herd_game *g = NULL;
+    herd_error err;
+    int rc = herd_new(&g, game, options, NULL, NULL, &err);
+    if (rc != code || !strstr(err.message, part))
+        fail_msg("%s '%s': %d '%s', expected %d '%s'", game, options, rc, err.message, code,
+                 part);
+    assert_null(g);
+}
+
+static void the_games_in_order(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"horses", "hex", "hare", "fox", "flock"};
+    static const herd_kind kinds[] = {HERD_HORSES, HERD_HEX, HERD_HARE, HERD_FOX, HERD_FLOCK};
+    assert_int_equal(herd_game_count(), 5);
+    for (size_t i = 0; i < herd_game_count(); i++) {
+        const herd_game_desc *d = herd_game_desc_at(i);
+        assert_non_null(d);
+        assert_string_equal(d->name, names[i]);
+        assert_int_equal(d->kind, kinds[i]);
+        assert_ptr_equal(herd_game_desc_find(names[i]), d);
+        assert_true(strlen(d->title) > 0);
+        herd_game *g = create(d->name, NULL);
+        assert_ptr_equal(herd_game_desc_of(g), d);
+        assert_string_equal(herd_game_name(g), d->name);
+        assert_int_equal(herd_game_kind(g), d->kind);
+        herd_free(g);
+    }
+    assert_null(herd_game_desc_at(herd_game_count()));
+    assert_null(herd_game_desc_at((size_t)-1));
+    assert_null(herd_game_desc_find("chess"));
+    assert_null(herd_game_desc_find(NULL));
+    assert_null(herd_game_desc_of(NULL));
+}
+
+/* Whether random play from the start meets a chance event (the games are
+ * short enough that one in 20 games would). */
+static int meets_chance(const char *game)
+{
+    for (int k = 0; k < 20; k++) {
+        char opts[32];
+        snprintf(opts, sizeof opts, "seed=%d", k);
+        herd_game *g = create(game, opts);
+        for (int ply = 0; ply < 300; ply++) {
+            herd_status st;
+            herd_get_status(g, &st);
+            if (st.result != HERD_ONGOING)
+                break;
+            if (herd_is_chance(g)) {
+                herd_free(g);
+                return 1;
+            }
+            assert_int_equal(herd_play_genmove(g, 1, NULL), HERD_OK);
+        }
+        herd_free(g);
+    }
+    return 0;
+}
+
+static void each_description_agrees_with_its_game(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < herd_game_count(); i++) {
+        const herd_game_desc *d = herd_game_desc_at(i);
+        herd_game *g = create(d->name, NULL);
+        assert_string_equal(herd_side_name(g, 0), d->side_names[0]);
+        assert_string_equal(herd_side_name(g, 1), d->side_names[1]);
+        assert_int_equal(herd_max_moves(g), d->max_moves);
+        assert_int_equal(herd_max_level(g), d->level_count);
+        assert_true(d->default_level >= 1 && d->default_level <= d->level_count);
+        /* The default level needs no memory: a game in caller memory,
+         * which has no allocator, plays it. */
+        _Alignas(max_align_t) unsigned char mem[8192];
+        herd_game *c;
+        assert_int_equal(herd_copy_into(g, mem, sizeof mem, &c), HERD_OK);
+        if (!herd_is_chance(c)) {
+            herd_move m;
+            assert_int_equal(herd_genmove(c, 0, &m), HERD_OK);
+        }
+        assert_int_equal(meets_chance(d->name), d->has_chance);
+        int winner;
+        unsigned plies;
+        int rc = herd_solve(g, &winner, &plies);
+        assert_int_equal(rc == HERD_OK, d->solvable);
+        if (!d->solvable)
+            assert_int_equal(rc, HERD_E_UNSUPPORTED);
+        /* Every level has a name without blanks and a description. */
+        for (int level = 0; level <= d->level_count; level++) {
+            const char *name = NULL, *text = NULL, *name2 = NULL, *text2 = NULL;
+            assert_int_equal(herd_game_desc_level(d, level, &name, &text), HERD_OK);
+            assert_int_equal(herd_level_name(g, level, &name2, &text2), HERD_OK);
+            assert_string_equal(name, name2);
+            assert_string_equal(text, text2);
+            assert_true(strlen(name) > 0 && !strpbrk(name, " \t"));
+            assert_true(strlen(text) > 0);
+        }
+        const char *name = NULL, *dflt = NULL;
+        herd_game_desc_level(d, d->default_level, &dflt, NULL);
+        herd_game_desc_level(d, 0, &name, NULL);
+        assert_string_equal(name, dflt);
+        assert_int_equal(herd_game_desc_level(d, -1, &name, NULL), HERD_E_RANGE);
+        assert_int_equal(herd_game_desc_level(d, d->level_count + 1, &name, NULL), HERD_E_RANGE);
+        herd_free(g);
+    }
+    herd_game_desc copy = *herd_game_desc_at(0); /* not the registry's */
+    const char *name = "untouched";
+    assert_int_equal(herd_game_desc_level(&copy, 1, &name, NULL), HERD_E_ARG);
+    assert_int_equal(herd_game_desc_level(NULL, 1, &name, NULL), HERD_E_ARG);
+    assert_string_equal(name, "untouched");
+}
+
+static void every_option_is_taken_to_its_ends_and_refused_past_them(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < herd_game_count(); i++) {
+        const herd_game_desc *d = herd_game_desc_at(i);
+        assert_true(d->option_count >= 1 && d->option_count <= 8);
+        const herd_option_desc *seed = &d->options[d->option_count - 1];
+        assert_string_equal(seed->key, "seed"); /* every game has it, last */
+        assert_int_equal(seed->kind, HERD_OPTION_RANGE);
+        assert_true(seed->min == 0 && seed->max == UINT64_MAX && seed->default_value == 0);
+        for (size_t k = 0; k < d->option_count; k++) {
+            const herd_option_desc *o = &d->options[k];
+            char a[64], b[64], part[96];
+            assert_true(strlen(o->description) > 0);
+            switch (o->kind) {
+            case HERD_OPTION_RANGE:
+                assert_true(o->min <= o->default_value && o->default_value <= o->max);
+                assert_null(o->choices);
+                snprintf(a, sizeof a, "%s=%llu", o->key, (unsigned long long)o->default_value);
+                same_start(d->name, a, "");
+                snprintf(a, sizeof a, "%s=%llu", o->key, (unsigned long long)o->min);
+                herd_free(create(d->name, a));
+                snprintf(a, sizeof a, "%s=%llu", o->key, (unsigned long long)o->max);
+                herd_free(create(d->name, a));
+                snprintf(part, sizeof part, "is out of range %llu..%llu",
+                         (unsigned long long)o->min, (unsigned long long)o->max);
+                if (o->min > 0) {
+                    snprintf(a, sizeof a, "%s=%llu", o->key, (unsigned long long)o->min - 1);
+                    refused(d->name, a, HERD_E_RANGE, part);
+                }
+                if (o->max < UINT64_MAX)
+                    snprintf(a, sizeof a, "%s=%llu", o->key, (unsigned long long)o->max + 1);
+                else
+                    snprintf(a, sizeof a, "%s=18446744073709551616", o->key);
+                refused(d->name, a, HERD_E_RANGE, part);
+                snprintf(a, sizeof a, "%s=x", o->key);
+                snprintf(part, sizeof part, "is not a whole number in %llu..%llu",
+                         (unsigned long long)o->min, (unsigned long long)o->max);
+                refused(d->name, a, HERD_E_PARSE, part);
+                break;
+            case HERD_OPTION_CHOICE: {
+                int found = 0;
+                assert_true(o->choice_count >= 2);
+                for (size_t c = 0; c < o->choice_count; c++) {
+                    if (c)
+                        assert_true(o->choices[c] > o->choices[c - 1]);
+                    found |= o->choices[c] == o->default_value;
+                    snprintf(a, sizeof a, "%s=%llu", o->key, (unsigned long long)o->choices[c]);
+                    herd_free(create(d->name, a));
+                    /* A value between two choices is none of them. */
+                    if (c && o->choices[c] - o->choices[c - 1] > 1) {
+                        snprintf(b, sizeof b, "%s=%llu", o->key,
+                                 (unsigned long long)o->choices[c] - 1);
+                        refused(d->name, b, HERD_E_RANGE, "is not");
+                    }
+                }
+                assert_true(found);
+                snprintf(a, sizeof a, "%s=%llu", o->key,
+                         (unsigned long long)o->choices[o->choice_count - 1] + 1);
+                refused(d->name, a, HERD_E_RANGE, "is not");
+                snprintf(a, sizeof a, "%s=abc", o->key);
+                refused(d->name, a, HERD_E_PARSE, "is not");
+                snprintf(a, sizeof a, "%s=%llu", o->key, (unsigned long long)o->default_value);
+                same_start(d->name, a, "");
+                break;
+            }
+            case HERD_OPTION_POINT:
+                assert_non_null(o->default_point);
+                snprintf(a, sizeof a, "%s=%s", o->key, o->default_point);
+                same_start(d->name, a, "");
+                snprintf(a, sizeof a, "%s=zz", o->key);
+                refused(d->name, a, HERD_E_PARSE, "is not a cell name");
+                break;
+            default:
+                fail_msg("%s: option %s of no kind", d->name, o->key);
+            }
+        }
+        refused(d->name, "nosuchkey=1", HERD_E_UNKNOWN, "unknown option 'nosuchkey'");
+        refused(d->name, "seed=1 seed=2", HERD_E_PARSE, "given twice");
+        /* Blanks between options are spaces or tabs. */
+        same_start(d->name, "seed=5\t", "seed=5");
+    }
+    same_start("horses", "w=10\th=9 \t n=5", "w=10 h=9 n=5");
+    refused("fox", "geese=14", HERD_E_RANGE, "geese=14 is not 13, 15 or 17");
+    refused("horses", "w=7", HERD_E_RANGE, "w=7 is out of range 8..30");
+    refused("hare", "start=a1", HERD_E_RANGE, "start=a1 is not a point of the board");
+    refused("hare", "start=d1", HERD_E_RANGE, "start=d1 is occupied by a hound");
+}
+
+static void the_games_lines_of_the_protocol(void **state)
+{
+    (void)state;
+    static const char *const lines[] = {
+        "horses w=8..30:8 h=8..20:8 n=4..10:6 seed=0..18446744073709551615:0",
+        "hex size=2..13:5 seed=0..18446744073709551615:0",
+        "hare start=point:a2 seed=0..18446744073709551615:0",
+        "fox geese=13|15|17:13 sideways=0..1:0 seed=0..18446744073709551615:0",
+        "flock w=5..12:7 h=5..12:7 seed=0..18446744073709551615:0",
+    };
+    for (size_t i = 0; i < herd_game_count(); i++) {
+        char buf[256], small[8] = "keep";
+        size_t len;
+        const herd_game_desc *d = herd_game_desc_at(i);
+        assert_int_equal(herd_game_desc_to_text(d, buf, sizeof buf, &len), HERD_OK);
+        assert_string_equal(buf, lines[i]);
+        assert_int_equal(len, strlen(lines[i]));
+        assert_int_equal(herd_game_desc_to_text(d, NULL, 0, &len), HERD_E_BUFFER);
+        assert_int_equal(len, strlen(lines[i]));
+        assert_int_equal(herd_game_desc_to_text(d, small, sizeof small, &len), HERD_E_BUFFER);
+        assert_string_equal(small, "keep");
+        assert_int_equal(herd_game_desc_to_text(d, buf, sizeof buf, NULL), HERD_E_ARG);
+        assert_int_equal(herd_game_desc_to_text(d, NULL, 4, &len), HERD_E_ARG);
+    }
+    assert_int_equal(herd_game_desc_to_text(NULL, NULL, 0, &(size_t){0}), HERD_E_ARG);
+}
+
+/* Each game's typed options: the INIT macro, herd_*_default_options() and
+ * the registry's defaults give one start; the version is checked; and
+ * options_of() gives back what the game was created with, 0 for the seed
+ * once a position was set, and the same after a save and a load. */
+static void options_of(const herd_game *g, char *out, size_t cap)
+{
+    switch (herd_game_kind(g)) {
+    case HERD_HORSES: {
+        herd_horses_options o;
+        assert_int_equal(herd_horses_options_of(g, &o), HERD_OK);
+        assert_int_equal(o.version, HERD_HORSES_OPTIONS_VERSION);
+        snprintf(out, cap, "w=%d h=%d n=%d seed=%llu", o.width, o.height, o.horses,
+                 (unsigned long long)o.seed);
+        break;
+    }
+    case HERD_HEX: {
+        herd_hex_options o;
+        assert_int_equal(herd_hex_options_of(g, &o), HERD_OK);
+        assert_int_equal(o.version, HERD_HEX_OPTIONS_VERSION);
+        snprintf(out, cap, "size=%d seed=%llu", o.size, (unsigned long long)o.seed);
+        break;
+    }
+    case HERD_HARE: {
+        herd_hare_options o;
+        assert_int_equal(herd_hare_options_of(g, &o), HERD_OK);
+        assert_int_equal(o.version, HERD_HARE_OPTIONS_VERSION);
+        snprintf(out, cap, "start=%c%d seed=%llu", 'a' + o.start.row, o.start.col + 1,
+                 (unsigned long long)o.seed);
+        break;
+    }
+    case HERD_FOX: {
+        herd_fox_options o;
+        assert_int_equal(herd_fox_options_of(g, &o), HERD_OK);
+        assert_int_equal(o.version, HERD_FOX_OPTIONS_VERSION);
+        snprintf(out, cap, "geese=%d sideways=%d seed=%llu", o.geese, o.sideways,
+                 (unsigned long long)o.seed);
+        break;
+    }
+    case HERD_FLOCK: {
+        herd_flock_options o;
+        assert_int_equal(herd_flock_options_of(g, &o), HERD_OK);
+        assert_int_equal(o.version, HERD_FLOCK_OPTIONS_VERSION);
+        snprintf(out, cap, "w=%d h=%d seed=%llu", o.width, o.height, (unsigned long long)o.seed);
+        break;
+    }
+    }
+}
+
+/* A game made by its typed function from its INIT macro or its default
+ * options, with another version when version is not -1. */
+static herd_game *typed_new(herd_kind kind, int from_init, long version, int *rc, herd_error *err)
+{
+    herd_game *g = NULL;
+    switch (kind) {
+    case HERD_HORSES: {
+        herd_horses_options o = HERD_HORSES_OPTIONS_INIT;
+        if (!from_init)
+            herd_horses_default_options(&o);
+        o.version = version < 0 ? o.version : (unsigned)version;
+        *rc = herd_horses_new(&g, &o, NULL, NULL, err);
+        break;
+    }
+    case HERD_HEX: {
+        herd_hex_options o = HERD_HEX_OPTIONS_INIT;
+        if (!from_init)
+            herd_hex_default_options(&o);
+        o.version = version < 0 ? o.version : (unsigned)version;
+        *rc = herd_hex_new(&g, &o, NULL, NULL, err);
+        break;
+    }
+    case HERD_HARE: {
+        herd_hare_options o = HERD_HARE_OPTIONS_INIT;
+        if (!from_init)
+            herd_hare_default_options(&o);
+        o.version = version < 0 ? o.version : (unsigned)version;
+        *rc = herd_hare_new(&g, &o, NULL, NULL, err);
+        break;
+    }
+    case HERD_FOX: {
+        herd_fox_options o = HERD_FOX_OPTIONS_INIT;
+        if (!from_init)
+            herd_fox_default_options(&o);
+        o.version = version < 0 ? o.version : (unsigned)version;
+        *rc = herd_fox_new(&g, &o, NULL, NULL, err);
+        break;
+    }
+    case HERD_FLOCK: {
+        herd_flock_options o = HERD_FLOCK_OPTIONS_INIT;
+        if (!from_init)
+            herd_flock_default_options(&o);
+        o.version = version < 0 ? o.version : (unsigned)version;
+        *rc = herd_flock_new(&g, &o, NULL, NULL, err);
+        break;
+    }
+    }
+    return g;
+}
+
+static void typed_options_and_options_of(void **state)
+{
+    (void)state;
+    static const char *const made[] = {"w=12 h=9 n=5 seed=77", "size=4 seed=77",
+                                       "start=c2 seed=77", "geese=15 sideways=1 seed=77",
+                                       "w=9 h=6 seed=77"};
+    for (size_t i = 0; i < herd_game_count(); i++) {
+        const herd_game_desc *d = herd_game_desc_at(i);
+        herd_game *plain = create(d->name, NULL);
+        for (int from_init = 0; from_init < 2; from_init++) {
+            int rc;
+            herd_error err;
+            herd_game *t = typed_new(d->kind, from_init, -1, &rc, &err);
+            assert_int_equal(rc, HERD_OK);
+            assert_true(herd_same_position(t, plain));
+            herd_free(t);
+        }
+        static const long refused_versions[] = {0, 2, 99};
+        for (size_t v = 0; v < 3; v++) {
+            int rc;
+            herd_error err;
+            assert_null(typed_new(d->kind, 1, refused_versions[v], &rc, &err));
+            assert_int_equal(rc, HERD_E_ARG);
+            assert_non_null(strstr(err.message, "version"));
+        }
+        herd_free(plain);
+        /* What options_of gives back, by the registry's keys. */
+        char got[128], text[TEXT_CAP], save[HERD_MAX_SAVE_TEXT];
+        size_t len;
+        herd_game *g = create(d->name, made[i]), *h;
+        herd_error err;
+        options_of(g, got, sizeof got);
+        assert_string_equal(got, made[i]);
+        assert_int_equal(herd_save(g, save, sizeof save, &len), HERD_OK);
+        assert_int_equal(herd_new_from_save(&h, save, NULL, NULL, &err), HERD_OK);
+        options_of(h, got, sizeof got);
+        assert_string_equal(got, made[i]);
+        /* A position set from text has no creation seed. */
+        position_text(g, text);
+        assert_int_equal(herd_position_from_text(h, text), HERD_OK);
+        options_of(h, got, sizeof got);
+        assert_non_null(strstr(got, "seed=0"));
+        herd_free(h);
+        herd_free(g);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_games_in_order),
+        cmocka_unit_test(each_description_agrees_with_its_game),
+        cmocka_unit_test(every_option_is_taken_to_its_ends_and_refused_past_them),
+        cmocka_unit_test(the_games_lines_of_the_protocol),
+        cmocka_unit_test(typed_options_and_options_of),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
