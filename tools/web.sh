@@ -58,7 +58,7 @@ build() {
     rm -rf "$out"
     mkdir -p "$out" "$obj"
     local log="$obj/build.log"
-    echo "Building build/web with $(emcc --version | head -n 1) (log: $log)"
+    echo "Building build/web with $(emcc --version 2>/dev/null | sed -n 1p) (log: $log)"
     if ! emcc "${cflags[@]}" lib/*.c lib/ai/*.c "$js/src/glue.c" "${ldflags[@]}" \
             -o "$out/herd-core.mjs" >"$log" 2>&1; then
         tail -n 40 "$log"

@@ -52,6 +52,8 @@ export declare class Game {
     readonly history: number;
     /** Whether free() was called. */
     readonly freed: boolean;
+    /** The herd_game pointer, for the raw C API of Herd.module. */
+    readonly handle: number;
 
     /** Frees the handle; later calls throw. Calling it again is harmless. */
     free(): void;

@@ -185,6 +185,11 @@ export class Game {
         return this._ptr;
     }
 
+    /** The herd_game pointer, for the raw C API of Herd.module. */
+    get handle() {
+        return this._g;
+    }
+
     get _m() {
         return this._core.m;
     }
