@@ -129,17 +129,19 @@ export declare class HexGame extends Game {
     stones(side: Side): number;
 }
 
-export declare class HareGame extends Game {
+/** hare and fox: points joined by lines. */
+export declare class HuntGame extends Game {
     points(): string[];
     boardLines(): [string, string][];
+}
+
+export declare class HareGame extends HuntGame {
     hare(): string;
     hounds(): string[];
     stall(): number;
 }
 
-export declare class FoxGame extends Game {
-    points(): string[];
-    boardLines(): [string, string][];
+export declare class FoxGame extends HuntGame {
     fox(): string;
     geese(): string[];
     geeseLeft(): number;

@@ -3,10 +3,12 @@
 // runs the native benchmark (HERD_BENCH, default build/release/tests/herd-bench:
 // tests/bench/herd_bench.c) for each game, then the same perft positions and
 // random playouts in build/web's WebAssembly module under Node, and prints
-// both rates and their ratio. Each figure is the median of RUNS runs
-// (default 5). Perft goes through Game.perft(), one call into the module;
-// the playouts call the module's C functions from JavaScript once per
-// action, as a JavaScript program that plays many games would.
+// both rates and their ratio. The two take turns, one run each, RUNS times
+// (default 5), so that both see the machine as it is at that moment; each
+// rate is the median of its runs, each ratio the median of the runs' ratios.
+// Perft goes through Game.perft(), one call into the module; the playouts
+// call the module's C functions from JavaScript once per action, as a
+// JavaScript program that plays many games would.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -34,9 +36,10 @@ function median(values) {
     return n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-// The native figures of one game: its perft cases and heap-game playouts.
+// The native figures of one run of one game: its perft cases and heap-game
+// playouts.
 function native(game) {
-    const run = spawnSync(bench, [String(runs), game], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const run = spawnSync(bench, ['1', game], { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (run.status !== 0)
         throw new Error(`${bench} exited with ${run.status}: ${run.stderr}`);
     const perft = [], playouts = [];
@@ -65,17 +68,14 @@ function makeGame(name, options, plies) {
 }
 
 function perftRate(name, c) {
-    const g = makeGame(name, c.options, c.plies), rates = [];
-    let leaves;
-    for (let r = 0; r < runs; r++) {
-        const t = performance.now();
-        leaves = g.perft(c.depth);
-        rates.push(Number(leaves) / ((performance.now() - t) / 1e3));
-    }
+    const g = makeGame(name, c.options, c.plies);
+    const t = performance.now();
+    const leaves = g.perft(c.depth);
+    const rate = Number(leaves) / ((performance.now() - t) / 1e3);
     g.free();
     if (leaves !== c.leaves)
         throw new Error(`perft ${c.depth} of ${name} ${c.options}: ${leaves} leaves, native ${c.leaves}`);
-    return median(rates);
+    return rate;
 }
 
 // herd_bench.c's playouts() with a heap game: random games from the start
@@ -84,8 +84,8 @@ function playoutRate(name, c) {
     const start = herd.newGame(name, c.options), g = start.clone();
     const cap = Math.max(g.maxMoves, 64);
     const buf = m._malloc(8 * cap), probs = m._malloc(8 * cap), out = m._malloc(16);
-    const rates = [];
-    for (let r = 0; r < runs; r++) {
+    let rate;
+    {
         let moves = 0, elapsed;
         const t0 = performance.now();
         do {
@@ -112,30 +112,40 @@ function playoutRate(name, c) {
             }
             elapsed = (performance.now() - t0) / 1e3;
         } while (elapsed < 0.5);
-        rates.push(moves / elapsed);
+        rate = moves / elapsed;
     }
     for (const p of [buf, probs, out])
         m._free(p);
     g.free();
     start.free();
-    return median(rates);
+    return rate;
 }
 
 const fmt = (rate) => (rate / 1e6).toFixed(2).padStart(8);
 console.log(`libherd ${herd.version}: WebAssembly (Node ${process.version}) against native ` +
-            `(${path.relative(root, bench)}), medians of ${runs} runs, M per second`);
+            `(${path.relative(root, bench)}), medians of ${runs} runs taken in turns, M per second`);
 console.log(`${'game'.padEnd(7)}${'figure'.padEnd(42)}${'native'.padStart(8)}${'wasm'.padStart(8)}  ratio`);
 const ratios = [];
 for (const name of only ? [only] : GAME_NAMES) {
-    const n = native(name);
-    const row = (what, nat, wasm) => {
-        ratios.push(wasm / nat);
-        console.log(`${name.padEnd(7)}${what.padEnd(42)}${fmt(nat)}${fmt(wasm)}  ${(wasm / nat).toFixed(2)}`);
+    const rows = new Map(); // figure → {native: [], wasm: []}
+    const add = (what, nat, wasm) => {
+        const row = rows.get(what) ?? { native: [], wasm: [] };
+        row.native.push(nat);
+        row.wasm.push(wasm);
+        rows.set(what, row);
     };
-    for (const c of n.perft)
-        row(`perft ${c.options || '(defaults)'} +${c.plies} depth ${c.depth}`, c.rate, perftRate(name, c));
-    for (const c of n.playouts)
-        row(`playouts ${c.options || '(defaults)'} (moves)`, c.rate, playoutRate(name, c));
+    for (let r = 0; r < runs; r++) {
+        const n = native(name);
+        for (const c of n.perft)
+            add(`perft ${c.options || '(defaults)'} +${c.plies} depth ${c.depth}`, c.rate, perftRate(name, c));
+        for (const c of n.playouts)
+            add(`playouts ${c.options || '(defaults)'} (moves)`, c.rate, playoutRate(name, c));
+    }
+    for (const [what, { native: nat, wasm }] of rows) {
+        const ratio = median(wasm.map((w, i) => w / nat[i]));
+        ratios.push(ratio);
+        console.log(`${name.padEnd(7)}${what.padEnd(42)}${fmt(median(nat))}${fmt(median(wasm))}  ${ratio.toFixed(2)}`);
+    }
 }
 console.log(`median ratio wasm/native: ${median(ratios).toFixed(2)} (lowest ${Math.min(...ratios).toFixed(2)}, ` +
             `highest ${Math.max(...ratios).toFixed(2)})`);

@@ -409,24 +409,6 @@ export class Game {
         this._checkConst(f(this._g, ...args, core.scratch + STRUCT));
         return cellName(core.i32(STRUCT), core.i32(STRUCT + 4));
     }
-
-    // The points of a board, f(index, cell*) from index 0 until it refuses
-    // the index: their names.
-    _points(f) {
-        const core = this._core, names = [];
-        while (f(names.length, core.scratch + STRUCT) === codes.OK)
-            names.push(cellName(core.i32(STRUCT), core.i32(STRUCT + 4)));
-        return names;
-    }
-
-    // The lines of a board, f(index, a*, b*) likewise: [[name, name], ...].
-    _lines(f) {
-        const core = this._core, lines = [];
-        while (f(lines.length, core.scratch + STRUCT, core.scratch + STRUCT + 8) === codes.OK)
-            lines.push([cellName(core.i32(STRUCT), core.i32(STRUCT + 4)),
-                        cellName(core.i32(STRUCT + 8), core.i32(STRUCT + 12))]);
-        return lines;
-    }
 }
 
 /** Herd of Horses (horses.h). */
@@ -535,18 +517,29 @@ export class HexGame extends Game {
     }
 }
 
-/** Hare and Hounds (hare.h). */
-export class HareGame extends Game {
+/** The games played on points joined by lines, hare and fox: their board
+ *  from herd_GAME_point() and herd_GAME_line(). */
+export class HuntGame extends Game {
     /** The board's points, in byte order. */
     points() {
-        return this._points(this._m._herd_hare_point);
+        const core = this._core, f = this._m[`_herd_${this.name}_point`], names = [];
+        while (f(names.length, core.scratch + STRUCT) === codes.OK)
+            names.push(cellName(core.i32(STRUCT), core.i32(STRUCT + 4)));
+        return names;
     }
 
-    /** The board's lines: [[point, point]]. */
+    /** The board's lines: [[point, point]], the upper (or left) one first. */
     boardLines() {
-        return this._lines(this._m._herd_hare_line);
+        const core = this._core, f = this._m[`_herd_${this.name}_line`], lines = [];
+        while (f(lines.length, core.scratch + STRUCT, core.scratch + STRUCT + 8) === codes.OK)
+            lines.push([cellName(core.i32(STRUCT), core.i32(STRUCT + 4)),
+                        cellName(core.i32(STRUCT + 8), core.i32(STRUCT + 12))]);
+        return lines;
     }
+}
 
+/** Hare and Hounds (hare.h). */
+export class HareGame extends HuntGame {
     /** The hare's point. */
     hare() {
         return this._cell(this._m._herd_hare_hare);
@@ -566,17 +559,7 @@ export class HareGame extends Game {
 }
 
 /** Fox and Geese (fox.h). */
-export class FoxGame extends Game {
-    /** The board's points, in byte order. */
-    points() {
-        return this._points(this._m._herd_fox_point);
-    }
-
-    /** The board's lines: [[point, point]]. */
-    boardLines() {
-        return this._lines(this._m._herd_fox_line);
-    }
-
+export class FoxGame extends HuntGame {
     /** The fox's point. */
     fox() {
         return this._cell(this._m._herd_fox_fox);
