@@ -267,6 +267,11 @@ describe('errors: HerdError with the code and the native message', () => {
         assert.throws(() => g.hint(1.5), { code: codes.E_RANGE });
         assert.throws(() => g.perft(65), { code: codes.E_ARG, message: 'depth 65 is out of range 0..64' });
         assert.throws(() => g.perft(-1), { code: codes.E_ARG });
+        // Numbers that a C int would wrap into range are refused.
+        assert.throws(() => g.genmove(2 ** 32 + 1), { code: codes.E_RANGE });
+        assert.throws(() => g.perft(2 ** 32), { code: codes.E_ARG });
+        assert.throws(() => g.horse(0, 2 ** 32 + 1), { code: codes.E_ARG, message: 'no horse 4294967297: the horses are 1..6' });
+        assert.throws(() => g.logLine(2 ** 32, 'a1-c2'), { code: codes.E_ARG });
         assert.equal(g.history, 0);
         g.free();
     });

@@ -224,10 +224,14 @@ export class Game {
         return i;
     }
 
+    // A level as the library takes it, refused here where a C int would
+    // not hold it.
     _level(level) {
         if (!Number.isInteger(level))
             throw new HerdError(codes.E_RANGE,
                 `level must be a whole number from 0 to ${this.maxLevel}, not ${level}`);
+        if ((level | 0) !== level)
+            throw new HerdError(codes.E_RANGE, `level ${level} is out of range 0..${this.maxLevel}`);
         return level;
     }
 
@@ -366,7 +370,7 @@ export class Game {
 
     /** The number of action sequences of length `depth` (0..64): a bigint. */
     perft(depth) {
-        if (!Number.isInteger(depth) || depth < 0)
+        if (!Number.isInteger(depth) || depth < 0 || depth > 64)
             throw new HerdError(codes.E_ARG, `depth ${depth} is out of range 0..64`);
         this._check(this._m._herd_perft(this._g, depth, this._core.scratch + OUT64));
         return this._core.u64(OUT64);
@@ -423,6 +427,9 @@ export class HorsesGame extends Game {
 
     /** Where horse `number` (1..n) of `side` stands. */
     horse(side, number) {
+        const n = this.options().n;
+        if (!Number.isInteger(number) || number < 1 || number > n)
+            throw new HerdError(codes.E_ARG, `no horse ${number}: the horses are 1..${n}`);
         return this._cell(this._m._herd_horses_horse, this._side(side), number);
     }
 
@@ -461,6 +468,8 @@ export class HorsesGame extends Game {
     /** The moves-log line of `action`, just played as action `number` (from
      *  1): "3. Green moved horse 0: a3 -> b5". */
     logLine(number, action) {
+        if (!Number.isInteger(number) || number < 1 || number > 0xffffffff)
+            throw new HerdError(codes.E_ARG, `action number ${number} is out of range 1..4294967295`);
         this._core.withString(action, 'the action',
             p => this._check(this._m._herd_js_horses_log_line(this._g, number, p)));
         return this._core.string(this._core.text);

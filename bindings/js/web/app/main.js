@@ -20,7 +20,7 @@ const setup = {
     options: Object.fromEntries([...params].filter(([k]) => !PAGE_KEYS.includes(k))),
     players: params.get('players') ?? 'computer',
     level: Number(params.get('level') ?? 0),
-    human: Number(params.get('side') ?? 0),
+    human: params.get('side') === '1' ? 1 : 0,
 };
 setup.delay = Number(params.get('delay') ?? (setup.players === 'watch' ? 400 : 0));
 
@@ -73,6 +73,7 @@ async function send(op, args) {
     busy = true;
     root.toggleAttribute('data-thinking', op === 'genmove' || op === 'roll');
     render();
+    let done = false;
     try {
         const value = await request(op, args);
         if (mine !== generation)
@@ -80,6 +81,7 @@ async function send(op, args) {
         pick = { selected: null, targets: [], hint: [] };
         message('');
         show(value, op === 'new');
+        done = true;
     } catch (e) {
         if (mine !== generation)
             return;
@@ -94,7 +96,9 @@ async function send(op, args) {
             busy = false;
             root.removeAttribute('data-thinking');
             render();
-            nextTurn();
+            // After a refusal the computer does not try again by itself.
+            if (done)
+                nextTurn();
         }
     }
 }
