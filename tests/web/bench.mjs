@@ -6,6 +6,7 @@
 // both rates and their ratio. The two take turns, one run each, RUNS times
 // (default 5), so that both see the machine as it is at that moment; each
 // rate is the median of its runs, each ratio the median of the runs' ratios.
+// Each figure runs once untimed before, on both sides.
 // Perft goes through Game.perft(), one call into the module; the playouts
 // call the module's C functions from JavaScript once per action, as a
 // JavaScript program that plays many games would.
@@ -134,6 +135,14 @@ for (const name of only ? [only] : GAME_NAMES) {
         row.wasm.push(wasm);
         rows.set(what, row);
     };
+    // V8 runs a module's functions in its baseline compiler until they are
+    // hot: one untimed run of each figure first, as a program that plays on
+    // would have had.
+    const first = native(name);
+    for (const c of first.perft)
+        perftRate(name, c);
+    for (const c of first.playouts)
+        playoutRate(name, c);
     for (let r = 0; r < runs; r++) {
         const n = native(name);
         for (const c of n.perft)

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { loadHerd, root, webDir } from './common.mjs';
+import { generator, loadHerd, root, webDir } from './common.mjs';
 
 const { chromium } = await import('playwright-core');
 const herd = await loadHerd();
@@ -170,6 +170,41 @@ describe('the other games in the plain view', () => {
         assert.equal((await state(page)).status, 'ongoing geese');
         await page.click('#undo');
         await settled(page, s => s.status === 'ongoing fox');
+        assert.deepEqual(messages, []);
+        mirror.free();
+        await page.close();
+    });
+
+    test('fox: a chain of jumps, ended by #stop', async () => {
+        // A random game of the API that reaches a chain: its actions, played
+        // on the page by their buttons.
+        let actions = null;
+        for (let seed = 1; !actions; seed++) {
+            const g = herd.newGame('fox'), rng = generator(seed), played = [];
+            while (g.statusInfo().result === 'ongoing' && played.length < 80 && !g.inChain()) {
+                const a = rng.pick(g.legal());
+                g.play(a);
+                played.push(a);
+            }
+            if (g.inChain() && g.legal().includes('stop'))
+                actions = played;
+            g.free();
+        }
+        const { page, messages } = await open('game=fox&players=two');
+        assert.ok(await page.isHidden('#stop'));
+        const mirror = herd.newGame('fox');
+        for (const a of actions) {
+            await page.click(`button[data-action="${a}"]`);
+            mirror.play(a);
+            await settled(page, s => s.position === mirror.position());
+        }
+        assert.match((await state(page)).position, / chain=1 /);
+        assert.ok(await page.isVisible('#stop'));
+        await page.click('#stop');
+        mirror.play('stop');
+        const s = await settled(page, x => x.position === mirror.position());
+        assert.equal(s.status, 'ongoing geese');
+        assert.ok(await page.isHidden('#stop'));
         assert.deepEqual(messages, []);
         mirror.free();
         await page.close();
