@@ -73,7 +73,7 @@ const state = page => page.$eval('#game', e => ({ position: e.dataset.position, 
 
 // Waits until the page shows the position and nobody is thinking.
 async function settled(page, predicate = () => true) {
-    for (let i = 0; i < 600; i++) {
+    for (let i = 0; i < 1200; i++) { // a minute, for a loaded machine
         const s = await state(page);
         if (!s.thinking && predicate(s))
             return s;
