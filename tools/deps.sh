@@ -1,7 +1,8 @@
-# Sourced by tools/quickstart.sh, tools/test.sh and tools/coverage.sh:
-# installs the Debian 12 packages that libherd's build needs, but only when
-# something is missing. Arguments name further Debian packages that the
-# calling script needs (tools/coverage.sh: gcovr).
+# Sourced by tools/quickstart.sh, tools/test.sh, tools/coverage.sh and
+# tools/web.sh: installs the Debian 12 packages that libherd's build needs,
+# but only when something is missing. Arguments name further Debian packages
+# that the calling script needs (tools/coverage.sh: gcovr).
+# herd_install_web_deps installs what only the web build needs.
 
 herd_install_deps() {
     local missing=() extra
@@ -29,6 +30,26 @@ herd_install_deps() {
     if command -v clang >/dev/null 2>&1; then
         dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)
     fi
+    herd_apt_install "${missing[@]}"
+}
+
+# The web build and its tests only (tools/web.sh, tools/test.sh): Debian's
+# emscripten and Node.js with npm; with the argument `browser`, also Debian's
+# Chromium, which the page's tests drive.
+herd_install_web_deps() {
+    local missing=()
+    command -v emcc >/dev/null 2>&1 || missing+=(emscripten)
+    command -v node >/dev/null 2>&1 || missing+=(nodejs)
+    command -v npm >/dev/null 2>&1 || missing+=(npm)
+    if [ "${1:-}" = browser ]; then
+        command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+    fi
+    herd_apt_install "${missing[@]}"
+}
+
+# Installs the Debian packages named, if any.
+herd_apt_install() {
+    local missing=("$@")
     if [ "${#missing[@]}" -eq 0 ]; then
         return 0
     fi

@@ -18,7 +18,11 @@
 #      installed Python package from another directory without HERD_LIBRARY,
 #      and installs bindings/python with pip (offline);
 #   5. builds and runs examples/subdirectory, which adds the source tree with
-#      add_subdirectory(), and checks that only the library was built there.
+#      add_subdirectory(), and checks that only the library was built there;
+#   6. builds the web build (tools/web.sh: emscripten) and runs its tests
+#      (tests/web, Node's test runner): the JavaScript API against build/ci's
+#      herd program, and the page in headless Chromium with playwright-core
+#      (npm ci from tests/web/package-lock.json).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -42,6 +46,7 @@ trap finish EXIT
 # shellcheck source=tools/deps.sh
 . "$root/tools/deps.sh"
 herd_install_deps
+herd_install_web_deps browser
 
 # ------------------------------------------------------- 1. warnings as errors
 step "build/ci: HERD_WERROR=ON, build and run the tests"
@@ -211,5 +216,11 @@ if [ -z "$pipped" ]; then
     echo "skipped: no python3 with pip, setuptools and wheel (tools/deps.sh installs them)"
 fi
 
+# ------------------------------------------------------------- 6. the web
+step "build/web: tools/web.sh, then node --test tests/web (Node and headless Chromium)"
+bash tools/web.sh
+(cd tests/web && npm ci --no-audit --no-fund)
+HERD_PROGRAM="$root/build/ci/examples/herd" node --test tests/web/
+
 if [ "$fuzz" = ON ]; then fuzzed=", 3 fuzzers x ${HERD_FUZZ_SECONDS:-20} s"; else fuzzed=""; fi
-printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s, ThreadSanitizer), docs, install, pkg-config, CMake and add_subdirectory consumers, man page, Python package (cmake --install%s)\n' "$fuzzed" "$pipped"
+printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s, ThreadSanitizer), docs, install, pkg-config, CMake and add_subdirectory consumers, man page, Python package (cmake --install%s), web build (Node, Chromium)\n' "$fuzzed" "$pipped"

@@ -1,0 +1,195 @@
+// Types of libherd's JavaScript API (herd.mjs). docs/web.md describes it.
+
+/** herd.h's herd_code values. */
+export declare const codes: Readonly<{
+    OK: 0; E_ARG: -1; E_NOMEM: -2; E_RANGE: -3; E_PARSE: -4; E_ILLEGAL: -5; E_BUFFER: -6;
+    E_STATE: -7; E_UNKNOWN: -8; E_POSITION: -9; E_UNSUPPORTED: -10; E_INTERRUPTED: -11;
+}>;
+
+/** A call that libherd (or this package, before calling it) refused. */
+export declare class HerdError extends Error {
+    constructor(code: number, message?: string, description?: string);
+    readonly name: 'HerdError';
+    /** The negative herd_code, e.g. -5. */
+    readonly code: number;
+    /** Its name in herd.h, e.g. "HERD_E_ILLEGAL". */
+    readonly codeName: string;
+    /** herd_strerror(code), e.g. "illegal move". */
+    readonly description: string;
+}
+
+/** A side: 0 (who acts first) or 1, or its name ("green", "fox"...). */
+export type Side = 0 | 1 | string;
+
+/** Options of newGame(): an object ({geese: 15, seed: 3}) or KEY=VALUE text. */
+export type Options = string | Record<string, number | bigint | string | boolean | undefined>;
+
+export interface StatusInfo {
+    result: 'ongoing' | 'win' | 'draw';
+    /** Ongoing: the side to act; win: the winner; draw: -1. */
+    side: number;
+    /** protocol.md's reason ("corner", "captured", ...); "" while ongoing. */
+    reason: string;
+}
+
+export interface Level {
+    level: number;
+    name: string;
+    description: string;
+}
+
+/** A game: a libherd handle and the generic API of herd.h. */
+export declare class Game {
+    /** The game's name, as newGame() takes it. */
+    readonly name: string;
+    /** The names of side 0 and side 1. */
+    readonly sides: readonly [string, string];
+    /** The most legal actions this game can have at once. */
+    readonly maxMoves: number;
+    /** The highest level of genmove(). */
+    readonly maxLevel: number;
+    /** The number of actions that undo() can take back. */
+    readonly history: number;
+    /** Whether free() was called. */
+    readonly freed: boolean;
+    /** The herd_game pointer, for the raw C API of Herd.module. */
+    readonly handle: number;
+
+    /** Frees the handle; later calls throw. Calling it again is harmless. */
+    free(): void;
+    /** An independent copy, history included. */
+    clone(): this;
+    /** The position text of protocol.md. */
+    position(): string;
+    /** Replaces the position with one of the same game; clears the history. */
+    setPosition(text: string): void;
+    /** The legal actions' texts in byte order (the protocol's `legal`). */
+    legal(): string[];
+    isLegal(action: string): boolean;
+    /** Plays an action text after checking it. */
+    play(action: string): void;
+    /** Takes back the last action (a move, a genmove, a roll). */
+    undo(): void;
+    /** Takes back actions until `side` (default: the side to act) is at the
+     *  start of its latest turn. */
+    undoTurn(side?: Side): void;
+    /** `ongoing SIDE`, `win SIDE REASON` or `draw REASON`. */
+    status(): string;
+    statusInfo(): StatusInfo;
+    /** Whether a chance event (the hex dice) waits for roll(). */
+    isChance(): boolean;
+    /** Draws the chance event's outcome and plays it; its text. */
+    roll(): string;
+    /** The computer player chooses and plays; the action's text. Level 0 is
+     *  the game's default. */
+    genmove(level?: number): string;
+    /** What genmove(level) would play now; changes nothing. */
+    hint(level?: number): string;
+    /** The levels of genmove(), from level 1. */
+    levels(): Level[];
+    /** One level; 0 names the default level. */
+    level(level: number): Level;
+    /** The number of action sequences of length depth (0..64). */
+    perft(depth: number): bigint;
+    /** The exact value, for the games the library solves (hare). */
+    solve(): { winner: number; plies: number };
+    /** One line that Herd.fromSave() or load() turns back into this game. */
+    save(): string;
+    /** Replaces the game with a save of the same game; clears the history. */
+    load(text: string): void;
+    /** The board drawn as text. */
+    show(): string;
+}
+
+export declare class HorsesGame extends Game {
+    options(): { w: number; h: number; n: number; seed: bigint };
+    /** Where horse `number` (1..n) of `side` stands. */
+    horse(side: Side, number: number): string;
+    horses(): { side: number; number: number; cell: string }[];
+    together(side: Side): boolean;
+    /** The connection lines of the side's herd, as pairs of horse numbers. */
+    lines(side: Side): [number, number][];
+    progress(side: Side): { distance: number; parts: number };
+    /** The moves-log line of `action`, just played as action `number`. */
+    logLine(number: number, action: string): string;
+}
+
+export declare class HexGame extends Game {
+    size(): number;
+    /** The number of cells of each row, from row a. */
+    rows(): number[];
+    /** Who holds each cell, row by row: 0, 1 or -1 (empty). */
+    cells(): number[][];
+    phase(): 'roll' | 'remove' | 'place';
+    /** [low, high], or null while rolling. */
+    dice(): [number, number] | null;
+    /** Removals or placements left in this phase. */
+    left(): number;
+    turns(): bigint;
+    stones(side: Side): number;
+}
+
+/** hare and fox: points joined by lines. */
+export declare class HuntGame extends Game {
+    points(): string[];
+    boardLines(): [string, string][];
+}
+
+export declare class HareGame extends HuntGame {
+    hare(): string;
+    hounds(): string[];
+    stall(): number;
+}
+
+export declare class FoxGame extends HuntGame {
+    fox(): string;
+    geese(): string[];
+    geeseLeft(): number;
+    sideways(): boolean;
+    inChain(): boolean;
+}
+
+export declare class FlockGame extends Game {
+    options(): { w: number; h: number; seed: bigint };
+    /** Who holds a cell: 0, 1 or -1 (empty). */
+    at(cell: string): number;
+    stones(): { cell: string; side: number; range: number }[];
+    captured(side: Side): number;
+    movesLeft(): number;
+    straightBack(): { stone: string; cell: string } | null;
+}
+
+export interface GameByName {
+    horses: HorsesGame;
+    hex: HexGame;
+    hare: HareGame;
+    fox: FoxGame;
+    flock: FlockGame;
+}
+
+/** What loadHerd() gives. */
+export declare class Herd {
+    /** The emscripten module: the C functions as _herd_*, its memory. */
+    readonly module: any;
+    /** The library's version, "MAJOR.MINOR.PATCH". */
+    readonly version: string;
+    newGame<K extends keyof GameByName>(name: K, options?: Options): GameByName[K];
+    newGame(name: string, options?: Options): Game;
+    /** A game in the position of a position text, of any game. */
+    fromPosition(text: string): Game;
+    /** The game that a save text restores, of any game. */
+    fromSave(text: string): Game;
+    strerror(code: number): string;
+    /** The bytes of the module's heap in use, for leak checks. */
+    heapInUse(): number;
+}
+
+/** Loads the WebAssembly module (once) and gives the API over it. */
+export declare function loadHerd(): Promise<Herd>;
+
+/** The KEY=VALUE text of an options object. */
+export declare function optionsText(options?: Options | null): string;
+/** "a1" from row 0, column 0. */
+export declare function cellName(row: number, col: number): string;
+/** [row, col] of a cell name. */
+export declare function parseCell(name: string): [number, number];

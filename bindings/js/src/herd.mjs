@@ -1,0 +1,715 @@
+// libherd in JavaScript: the C library compiled to WebAssembly (herd-core.mjs,
+// built by tools/web.sh) behind a small object API. docs/web.md describes it;
+// herd.d.ts gives its types.
+//
+//     import { loadHerd } from './herd.mjs';
+//     const herd = await loadHerd();
+//     const game = herd.newGame('fox', { geese: 15, seed: 3 });
+//     game.play(game.legal()[0]);
+//     game.genmove();
+//     console.log(game.status());   // "ongoing fox"
+//     game.free();
+//
+// Conventions: cells and actions are the protocol's texts ("a1", "a1-b3");
+// sides are 0 and 1, and where a side is asked for, its name ("green") is
+// taken too; every uint64_t of the C API (seeds, perft counts, hex turns) is
+// a bigint. A refusal of the library is thrown as a HerdError carrying the
+// library's code and message; a failed call changes nothing.
+
+import createHerdModule from './herd-core.mjs';
+
+/** herd.h's herd_code values. */
+export const codes = Object.freeze({
+    OK: 0,
+    E_ARG: -1,
+    E_NOMEM: -2,
+    E_RANGE: -3,
+    E_PARSE: -4,
+    E_ILLEGAL: -5,
+    E_BUFFER: -6,
+    E_STATE: -7,
+    E_UNKNOWN: -8,
+    E_POSITION: -9,
+    E_UNSUPPORTED: -10,
+    E_INTERRUPTED: -11,
+});
+
+const codeNames = new Map(Object.entries(codes).map(([name, code]) => [code, `HERD_${name}`]));
+
+/** A call that libherd (or this package, before calling it) refused. */
+export class HerdError extends Error {
+    constructor(code, message, description = '') {
+        super(message || description || `error ${code}`);
+        this.name = 'HerdError';
+        /** The negative herd_code, e.g. -5. */
+        this.code = code;
+        /** Its name in herd.h, e.g. "HERD_E_ILLEGAL". */
+        this.codeName = codeNames.get(code) ?? `HERD_E(${code})`;
+        /** herd_strerror(code), e.g. "illegal move". */
+        this.description = description;
+    }
+}
+
+const RESULTS = ['ongoing', 'win', 'draw'];
+const HEX_PHASES = ['roll', 'remove', 'place'];
+const ROW_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+// The scratch area of each module: out-parameters of the C calls.
+const SCRATCH = 1024;
+const OUT = 0;          // size_t, int or a pointer
+const OUT2 = 4;         // a second int
+const OUT64 = 8;        // uint64_t
+const STATUS = 16;      // herd_status: result, side, reason
+const ERROR = 64;       // herd_error: code, message[160]
+const STRUCT = 256;     // option structs, cells (herd_cell: row, col)
+const LINES = 512;      // herd_horses_line[HERD_HORSES_MAX_LINES]: a, b
+
+/** The protocol's name of a cell: row letter, then the column from 1. */
+export function cellName(row, col) {
+    return `${ROW_LETTERS[row]}${col + 1}`;
+}
+
+/** [row, col], 0-based, of a cell name such as "e5". */
+export function parseCell(name) {
+    const m = /^([a-z])([1-9][0-9]?)$/.exec(String(name));
+    if (!m)
+        throw new HerdError(codes.E_PARSE, `'${name}' is not a cell name`);
+    return [ROW_LETTERS.indexOf(m[1]), Number(m[2]) - 1];
+}
+
+// The module's C functions and the conversions between its memory and
+// JavaScript values.
+class Core {
+    constructor(m) {
+        this.m = m;
+        this.scratch = m._malloc(SCRATCH);
+        this.text = m._herd_js_text();
+        this.textSize = m._herd_js_text_size();
+    }
+
+    i32(at) {
+        return this.m.HEAP32[(this.scratch + at) >> 2];
+    }
+
+    u64(at) {
+        const h = this.m.HEAPU32, i = (this.scratch + at) >> 2;
+        return (BigInt(h[i + 1]) << 32n) | BigInt(h[i]);
+    }
+
+    string(ptr) {
+        return ptr ? this.m.UTF8ToString(ptr) : '';
+    }
+
+    strerror(code) {
+        return this.string(this.m._herd_strerror(code));
+    }
+
+    error(code, message) {
+        return new HerdError(code, message || this.strerror(code), this.strerror(code));
+    }
+
+    // Calls f with the text as a NUL-terminated UTF-8 string in the heap. A
+    // NUL character would cut the text short, so it is refused.
+    withString(text, what, f) {
+        if (typeof text !== 'string')
+            throw new HerdError(codes.E_ARG, `${what} must be a string, not ${typeof text}`);
+        if (text.includes('\0'))
+            throw new HerdError(codes.E_PARSE, `${what} holds a NUL character`);
+        const size = this.m.lengthBytesUTF8(text) + 1;
+        const ptr = this.m._malloc(size);
+        if (!ptr)
+            throw this.error(codes.E_NOMEM, 'out of memory');
+        try {
+            this.m.stringToUTF8(text, ptr, size);
+            return f(ptr);
+        } finally {
+            this.m._free(ptr);
+        }
+    }
+
+    // herd_new(), herd_new_from_save(): a handle, or the herd_error thrown.
+    create(f) {
+        const rc = f(this.scratch + OUT, this.scratch + ERROR);
+        if (rc < 0)
+            throw this.error(rc, this.string(this.scratch + ERROR + 4));
+        return this.i32(OUT);
+    }
+}
+
+/** KEY=VALUE text of an options object ({w: 10, seed: 3}) or text. */
+export function optionsText(options) {
+    if (options === undefined || options === null)
+        return '';
+    if (typeof options === 'string')
+        return options;
+    if (typeof options !== 'object')
+        throw new HerdError(codes.E_ARG, `options must be an object or a KEY=VALUE text, not ${typeof options}`);
+    const parts = [];
+    for (const [key, raw] of Object.entries(options)) {
+        if (raw === undefined)
+            continue;
+        const value = typeof raw === 'boolean' ? String(Number(raw)) : String(raw);
+        for (const [what, word] of [['key', key], ['value', value]])
+            if (!word || /[\s=\0]/.test(word))
+                throw new HerdError(codes.E_PARSE,
+                    `option ${key}=${value}: a ${what} is one word without '='`);
+        parts.push(`${key}=${value}`);
+    }
+    return parts.join(' ');
+}
+
+// Frees the handles of games that were dropped without free().
+const dropped = new FinalizationRegistry(({ core, ptr }) => core.m._herd_free(ptr));
+
+/** A game: a libherd handle and the generic API of herd.h. */
+export class Game {
+    constructor(core, ptr) {
+        this._core = core;
+        this._ptr = ptr;
+        dropped.register(this, { core, ptr }, this);
+        const m = core.m;
+        /** The game's name, as newGame() takes it. */
+        this.name = core.string(m._herd_game_name(ptr));
+        /** The names of side 0 (who acts first) and side 1. */
+        this.sides = Object.freeze([0, 1].map(s => core.string(m._herd_side_name(ptr, s))));
+        /** The most legal actions this game can have at once. */
+        this.maxMoves = m._herd_max_moves(ptr);
+        /** The highest level of genmove(). */
+        this.maxLevel = m._herd_max_level(ptr);
+    }
+
+    // The handle, or a HerdError once the game is freed.
+    get _g() {
+        if (!this._ptr)
+            throw new HerdError(codes.E_STATE, 'the game is freed');
+        return this._ptr;
+    }
+
+    /** The herd_game pointer, for the raw C API of Herd.module. */
+    get handle() {
+        return this._g;
+    }
+
+    get _m() {
+        return this._core.m;
+    }
+
+    // Throws the refusal of a call that took the handle non-const: the
+    // game's own message when it has one, else the code's description.
+    _check(rc) {
+        if (rc < 0)
+            throw this._core.error(rc, this._core.string(this._m._herd_last_error(this._g)));
+        return rc;
+    }
+
+    // Throws the refusal of a const call, which leaves no message.
+    _checkConst(rc, message = '') {
+        if (rc < 0)
+            throw this._core.error(rc, message);
+        return rc;
+    }
+
+    // A text that a const call wrote to the glue's buffer.
+    _text(f) {
+        this._checkConst(f(this._g, this._core.text, this._core.textSize, this._core.scratch + OUT));
+        return this._core.string(this._core.text);
+    }
+
+    // 0 or 1 from a side number or name.
+    _side(side) {
+        const i = typeof side === 'string' ? this.sides.indexOf(side) : side;
+        if (i !== 0 && i !== 1)
+            throw new HerdError(codes.E_ARG,
+                `no side ${JSON.stringify(side)} in ${this.name}: 0 (${this.sides[0]}) or 1 (${this.sides[1]})`);
+        return i;
+    }
+
+    // A level as the library takes it, refused here where a C int would
+    // not hold it.
+    _level(level) {
+        if (!Number.isInteger(level))
+            throw new HerdError(codes.E_RANGE,
+                `level must be a whole number from 0 to ${this.maxLevel}, not ${level}`);
+        if ((level | 0) !== level)
+            throw new HerdError(codes.E_RANGE, `level ${level} is out of range 0..${this.maxLevel}`);
+        return level;
+    }
+
+    /** Frees the handle; later calls throw. Calling it again is harmless. */
+    free() {
+        if (this._ptr) {
+            dropped.unregister(this);
+            this._m._herd_free(this._ptr);
+            this._ptr = 0;
+        }
+    }
+
+    /** Whether free() was called. */
+    get freed() {
+        return !this._ptr;
+    }
+
+    /** An independent copy, history included. */
+    clone() {
+        this._checkConst(this._m._herd_clone(this._g, this._core.scratch + OUT, 0, 0));
+        return wrap(this._core, this._core.i32(OUT));
+    }
+
+    /** The position text of protocol.md. */
+    position() {
+        return this._text(this._m._herd_position_to_text);
+    }
+
+    /** Replaces the position with one of the same game; clears the history. */
+    setPosition(text) {
+        this._core.withString(text, 'the position', p => this._check(this._m._herd_position_from_text(this._g, p)));
+    }
+
+    /** The legal actions' texts in byte order, as the protocol's `legal`. */
+    legal() {
+        this._checkConst(this._m._herd_js_legal(this._g));
+        const list = this._core.string(this._core.text);
+        // The texts are ASCII, whose UTF-16 order is their byte order.
+        return list ? list.trimEnd().split(' ').sort() : [];
+    }
+
+    /** Whether the action text names a legal action now. */
+    isLegal(action) {
+        return this._core.withString(action, 'the action', p => this._m._herd_js_is_legal(this._g, p) === 1);
+    }
+
+    /** Plays an action text after checking it. */
+    play(action) {
+        this._core.withString(action, 'the action', p => this._check(this._m._herd_js_play(this._g, p)));
+    }
+
+    /** Takes back the last action (a move, a genmove, a roll). */
+    undo() {
+        this._check(this._m._herd_undo(this._g));
+    }
+
+    /** Takes back actions until `side` (default: the side to act) is at the
+     *  start of its latest turn: the reply since, then that side's turn. */
+    undoTurn(side) {
+        if (side === undefined) {
+            const st = this.statusInfo();
+            if (st.result !== 'ongoing')
+                throw new HerdError(codes.E_ARG, 'the game is over: name the side whose turn to take back');
+            side = st.side;
+        }
+        this._check(this._m._herd_undo_turn(this._g, this._side(side)));
+    }
+
+    /** The number of actions that undo() can take back. */
+    get history() {
+        return this._m._herd_history_length(this._g);
+    }
+
+    /** {result: 'ongoing'|'win'|'draw', side (to act, or the winner; -1 for
+     *  a draw), reason (protocol.md's: '' while ongoing)}. */
+    statusInfo() {
+        const core = this._core, m = this._m;
+        this._checkConst(m._herd_get_status(this._g, core.scratch + STATUS));
+        const side = core.i32(STATUS + 4);
+        return {
+            result: RESULTS[core.i32(STATUS)],
+            side,
+            reason: core.string(m._herd_reason_name(core.i32(STATUS + 8))),
+        };
+    }
+
+    /** The protocol's status text: `ongoing SIDE`, `win SIDE REASON` or
+     *  `draw REASON`, as the herd program writes it. */
+    status() {
+        const { result, side, reason } = this.statusInfo();
+        if (result === 'ongoing')
+            return `ongoing ${this.sides[side]}`;
+        return result === 'win' ? `win ${this.sides[side]} ${reason}` : `draw ${reason}`;
+    }
+
+    /** Whether a chance event (the hex dice) waits for roll(). */
+    isChance() {
+        return this._m._herd_is_chance(this._g) !== 0;
+    }
+
+    /** Draws the chance event's outcome and plays it; its text. */
+    roll() {
+        this._check(this._m._herd_js_roll(this._g));
+        return this._core.string(this._core.text);
+    }
+
+    /** The computer player at `level` (0: the game's default) chooses an
+     *  action and plays it; its text. */
+    genmove(level = 0) {
+        this._check(this._m._herd_js_genmove(this._g, this._level(level)));
+        return this._core.string(this._core.text);
+    }
+
+    /** What genmove(level) would play now, changing nothing. */
+    hint(level = 0) {
+        const rc = this._m._herd_js_hint(this._g, this._level(level));
+        this._checkConst(rc, rc < 0 ? this._core.string(this._core.text) : '');
+        return this._core.string(this._core.text);
+    }
+
+    /** The levels of genmove(): [{level, name, description}] from level 1. */
+    levels() {
+        const list = [];
+        for (let level = 1; level <= this.maxLevel; level++)
+            list.push(this.level(level));
+        return list;
+    }
+
+    /** {level, name, description} of one level; 0 names the default level. */
+    level(level) {
+        const core = this._core;
+        this._checkConst(this._m._herd_level_name(this._g, this._level(level), core.scratch + OUT,
+                                                  core.scratch + OUT2));
+        return { level, name: core.string(core.i32(OUT)), description: core.string(core.i32(OUT2)) };
+    }
+
+    /** The number of action sequences of length `depth` (0..64): a bigint. */
+    perft(depth) {
+        if (!Number.isInteger(depth) || depth < 0 || depth > 64)
+            throw new HerdError(codes.E_ARG, `depth ${depth} is out of range 0..64`);
+        this._check(this._m._herd_perft(this._g, depth, this._core.scratch + OUT64));
+        return this._core.u64(OUT64);
+    }
+
+    /** The exact value for the games the library solves (hare):
+     *  {winner: side, plies: actions to the end}. */
+    solve() {
+        const core = this._core;
+        this._check(this._m._herd_solve(this._g, core.scratch + OUT, core.scratch + OUT2));
+        return { winner: core.i32(OUT), plies: core.i32(OUT2) >>> 0 };
+    }
+
+    /** One line that fromSave() or load() turns back into this game. */
+    save() {
+        return this._text(this._m._herd_save);
+    }
+
+    /** Replaces the game with a save of the same game; clears the history. */
+    load(text) {
+        this._core.withString(text, 'the save', p => this._check(this._m._herd_load(this._g, p)));
+    }
+
+    /** The board drawn as text, over several lines. */
+    show() {
+        return this._text(this._m._herd_show);
+    }
+
+    // A query of the game's own header that writes ints: f(g, ...args,
+    // out, out2) → [out, out2].
+    _ints(f, ...args) {
+        const core = this._core;
+        this._checkConst(f(this._g, ...args, core.scratch + OUT, core.scratch + OUT2));
+        return [core.i32(OUT), core.i32(OUT2)];
+    }
+
+    // A query that writes one herd_cell (f(g, ...args, cell*)): its name.
+    _cell(f, ...args) {
+        const core = this._core;
+        this._checkConst(f(this._g, ...args, core.scratch + STRUCT));
+        return cellName(core.i32(STRUCT), core.i32(STRUCT + 4));
+    }
+}
+
+/** Herd of Horses (horses.h). */
+export class HorsesGame extends Game {
+    /** {w, h, n, seed}: the board and horses a side, and the creation seed. */
+    options() {
+        const core = this._core;
+        this._checkConst(this._m._herd_horses_options_of(this._g, core.scratch + STRUCT));
+        return { w: core.i32(STRUCT), h: core.i32(STRUCT + 4), n: core.i32(STRUCT + 8),
+                 seed: core.u64(STRUCT + 16) };
+    }
+
+    /** Where horse `number` (1..n) of `side` stands. */
+    horse(side, number) {
+        const n = this.options().n;
+        if (!Number.isInteger(number) || number < 1 || number > n)
+            throw new HerdError(codes.E_ARG, `no horse ${number}: the horses are 1..${n}`);
+        return this._cell(this._m._herd_horses_horse, this._side(side), number);
+    }
+
+    /** Every horse: [{side, number, cell}], side 0's first, by number. */
+    horses() {
+        const n = this.options().n, list = [];
+        for (const side of [0, 1])
+            for (let number = 1; number <= n; number++)
+                list.push({ side, number, cell: this.horse(side, number) });
+        return list;
+    }
+
+    /** Whether the side's herd is together. */
+    together(side) {
+        return this._ints(this._m._herd_horses_together, this._side(side))[0] === 1;
+    }
+
+    /** The connection lines of the side's herd: [[a, b]] horse numbers, a < b. */
+    lines(side) {
+        const core = this._core;
+        const rc = this._m._herd_horses_lines(this._g, this._side(side), core.scratch + LINES,
+                                              (SCRATCH - LINES) / 8, core.scratch + OUT);
+        this._checkConst(rc);
+        const lines = [];
+        for (let i = 0; i < core.i32(OUT); i++)
+            lines.push([core.i32(LINES + 8 * i), core.i32(LINES + 8 * i + 4)]);
+        return lines;
+    }
+
+    /** The side's progress bar: {distance, parts} (see horses.h). */
+    progress(side) {
+        const [distance, parts] = this._ints(this._m._herd_horses_progress, this._side(side));
+        return { distance, parts };
+    }
+
+    /** The moves-log line of `action`, just played as action `number` (from
+     *  1): "3. Green moved horse 0: a3 -> b5". */
+    logLine(number, action) {
+        if (!Number.isInteger(number) || number < 1 || number > 0xffffffff)
+            throw new HerdError(codes.E_ARG, `action number ${number} is out of range 1..4294967295`);
+        this._core.withString(action, 'the action',
+            p => this._check(this._m._herd_js_horses_log_line(this._g, number, p)));
+        return this._core.string(this._core.text);
+    }
+}
+
+/** Herd on a hexhex board (hex.h). Cells are named by row letter and their
+ *  place in the row from 1. */
+export class HexGame extends Game {
+    /** The board side N. */
+    size() {
+        return this._ints(this._m._herd_hex_size)[0];
+    }
+
+    /** The number of cells of each row, from row a. */
+    rows() {
+        const rows = [];
+        for (let row = 0; row < 2 * this.size() - 1; row++)
+            rows.push(this._ints(this._m._herd_hex_row_length, row)[0]);
+        return rows;
+    }
+
+    /** Who holds each cell, row by row: 0, 1 or -1 (empty). */
+    cells() {
+        return this.rows().map((length, row) =>
+            Array.from({ length }, (_, col) => this._ints(this._m._herd_hex_at, row, col)[0]));
+    }
+
+    /** 'roll', 'remove' or 'place'. */
+    phase() {
+        return HEX_PHASES[this._ints(this._m._herd_hex_phase)[0]];
+    }
+
+    /** [low, high] of this turn's dice, or null while rolling. */
+    dice() {
+        const [lo, hi] = this._ints(this._m._herd_hex_dice);
+        return lo ? [lo, hi] : null;
+    }
+
+    /** Removals or placements left in this phase (0 while rolling). */
+    left() {
+        return this._ints(this._m._herd_hex_left)[0];
+    }
+
+    /** The turns completed: a bigint. */
+    turns() {
+        this._checkConst(this._m._herd_hex_turns(this._g, this._core.scratch + OUT64));
+        return this._core.u64(OUT64);
+    }
+
+    /** The side's stones on the board. */
+    stones(side) {
+        return this._ints(this._m._herd_hex_stones, this._side(side))[0];
+    }
+}
+
+/** The games played on points joined by lines, hare and fox: their board
+ *  from herd_GAME_point() and herd_GAME_line(). */
+export class HuntGame extends Game {
+    /** The board's points, in byte order. */
+    points() {
+        const core = this._core, f = this._m[`_herd_${this.name}_point`], names = [];
+        while (f(names.length, core.scratch + STRUCT) === codes.OK)
+            names.push(cellName(core.i32(STRUCT), core.i32(STRUCT + 4)));
+        return names;
+    }
+
+    /** The board's lines: [[point, point]], the upper (or left) one first. */
+    boardLines() {
+        const core = this._core, f = this._m[`_herd_${this.name}_line`], lines = [];
+        while (f(lines.length, core.scratch + STRUCT, core.scratch + STRUCT + 8) === codes.OK)
+            lines.push([cellName(core.i32(STRUCT), core.i32(STRUCT + 4)),
+                        cellName(core.i32(STRUCT + 8), core.i32(STRUCT + 12))]);
+        return lines;
+    }
+}
+
+/** Hare and Hounds (hare.h). */
+export class HareGame extends HuntGame {
+    /** The hare's point. */
+    hare() {
+        return this._cell(this._m._herd_hare_hare);
+    }
+
+    /** The hounds' points, in byte order. */
+    hounds() {
+        const core = this._core;
+        this._checkConst(this._m._herd_hare_hounds(this._g, core.scratch + STRUCT));
+        return [0, 1, 2].map(i => cellName(core.i32(STRUCT + 8 * i), core.i32(STRUCT + 8 * i + 4)));
+    }
+
+    /** The hounds' moves in a row that did not go up (10 ends the game). */
+    stall() {
+        return this._ints(this._m._herd_hare_stall)[0];
+    }
+}
+
+/** Fox and Geese (fox.h). */
+export class FoxGame extends HuntGame {
+    /** The fox's point. */
+    fox() {
+        return this._cell(this._m._herd_fox_fox);
+    }
+
+    /** The geese's points, in byte order. */
+    geese() {
+        return this.points().filter(p => this._ints(this._m._herd_js_fox_at, ...parseCell(p))[0] === 1);
+    }
+
+    /** The number of geese on the board. */
+    geeseLeft() {
+        return this._ints(this._m._herd_fox_geese_left)[0];
+    }
+
+    /** Whether the geese may step sideways. */
+    sideways() {
+        return this._ints(this._m._herd_fox_sideways)[0] === 1;
+    }
+
+    /** Whether the fox is in a jump chain: its actions are then its further
+     *  jumps and `stop`. */
+    inChain() {
+        return this._ints(this._m._herd_fox_in_chain)[0] === 1;
+    }
+}
+
+/** Flock (flock.h). */
+export class FlockGame extends Game {
+    /** {w, h, seed}: the board and the creation seed. */
+    options() {
+        const core = this._core;
+        this._checkConst(this._m._herd_flock_options_of(this._g, core.scratch + STRUCT));
+        return { w: core.i32(STRUCT), h: core.i32(STRUCT + 4), seed: core.u64(STRUCT + 8) };
+    }
+
+    /** Who holds a cell: 0, 1 or -1 (empty). */
+    at(cell) {
+        return this._ints(this._m._herd_js_flock_at, ...parseCell(cell))[0];
+    }
+
+    /** Every stone: [{cell, side, range}], row by row. */
+    stones() {
+        const { w, h } = this.options(), list = [];
+        for (let row = 0; row < h; row++)
+            for (let col = 0; col < w; col++) {
+                const side = this._ints(this._m._herd_js_flock_at, row, col)[0];
+                if (side >= 0)
+                    list.push({ cell: cellName(row, col), side,
+                                range: this._ints(this._m._herd_js_flock_range, row, col)[0] });
+            }
+        return list;
+    }
+
+    /** The enemy stones the side has captured in all (3 win). */
+    captured(side) {
+        return this._ints(this._m._herd_flock_captured, this._side(side))[0];
+    }
+
+    /** The moves left before the move limit decides. */
+    movesLeft() {
+        return this._ints(this._m._herd_flock_moves_left)[0];
+    }
+
+    /** The move that the straight-back rule forbids now, {stone, cell}, or
+     *  null. */
+    straightBack() {
+        const core = this._core;
+        this._checkConst(this._m._herd_flock_straight_back(this._g, core.scratch + OUT,
+                                                           core.scratch + STRUCT, core.scratch + STRUCT + 8));
+        if (!core.i32(OUT))
+            return null;
+        return { stone: cellName(core.i32(STRUCT), core.i32(STRUCT + 4)),
+                 cell: cellName(core.i32(STRUCT + 8), core.i32(STRUCT + 12)) };
+    }
+}
+
+const CLASSES = { horses: HorsesGame, hex: HexGame, hare: HareGame, fox: FoxGame, flock: FlockGame };
+
+function wrap(core, ptr) {
+    const name = core.string(core.m._herd_game_name(ptr));
+    return new (CLASSES[name] ?? Game)(core, ptr);
+}
+
+/** What loadHerd() gives: the module and the ways to make games. */
+export class Herd {
+    constructor(module) {
+        this._core = new Core(module);
+        /** The emscripten module: the C functions as _herd_*, its memory. */
+        this.module = module;
+        /** The library's version, "MAJOR.MINOR.PATCH". */
+        this.version = this._core.string(module._herd_version_string());
+    }
+
+    /** A new game: `options` an object ({geese: 15, seed: 3}) or the
+     *  `KEY=VALUE ...` text of the herd program's `new`. */
+    newGame(name, options) {
+        const core = this._core, text = optionsText(options);
+        const ptr = core.withString(name, "the game's name", n => core.withString(text, 'the options',
+            o => core.create((out, err) => this.module._herd_new(out, n, o, 0, 0, err))));
+        return wrap(core, ptr);
+    }
+
+    /** A game of the position text's game, in that position, as the herd
+     *  program's `set` makes one. */
+    fromPosition(text) {
+        if (typeof text !== 'string')
+            throw new HerdError(codes.E_ARG, `the position must be a string, not ${typeof text}`);
+        const game = this.newGame(text.split(' ', 1)[0]);
+        try {
+            game.setPosition(text);
+        } catch (e) {
+            game.free();
+            throw e;
+        }
+        return game;
+    }
+
+    /** The game that a save text restores, of any game. */
+    fromSave(text) {
+        const core = this._core;
+        const ptr = core.withString(text, 'the save', s => core.create(
+            (out, err) => this.module._herd_new_from_save(out, s, 0, 0, err)));
+        return wrap(core, ptr);
+    }
+
+    /** herd_strerror(code). */
+    strerror(code) {
+        return this._core.strerror(code);
+    }
+
+    /** The bytes of the module's heap in use (malloc's), for leak checks. */
+    heapInUse() {
+        return this.module._herd_js_heap_in_use();
+    }
+}
+
+let loading = null;
+
+/** Loads the WebAssembly module once and gives the API over it. */
+export function loadHerd() {
+    loading ??= createHerdModule().then(module => new Herd(module));
+    return loading;
+}

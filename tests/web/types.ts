@@ -1,0 +1,27 @@
+// Compiled by types.test.mjs with tsc --strict against build/web/herd.d.ts:
+// the declarations are valid and say what the API gives. Never run.
+import { codes, FoxGame, HerdError, HorsesGame, loadHerd, optionsText, type StatusInfo } from 'libherd';
+
+export async function typed(): Promise<string> {
+    const herd = await loadHerd();
+    const horses: HorsesGame = herd.newGame('horses', { w: 10, seed: 3n });
+    const { w, seed }: { w: number; seed: bigint } = horses.options();
+    const lines: [number, number][] = horses.lines('green');
+    const fox = herd.newGame('fox', 'geese=15');
+    const chain: boolean = (fox as FoxGame).inChain();
+    const info: StatusInfo = fox.statusInfo();
+    const count: bigint = fox.perft(2);
+    // @ts-expect-error: a game's name is a string
+    herd.newGame(7);
+    // @ts-expect-error: no such query
+    horses.geese();
+    try {
+        fox.play('a1-a2');
+    } catch (e) {
+        if (e instanceof HerdError && e.code === codes.E_PARSE)
+            return `${e.codeName} ${e.message}`;
+    }
+    horses.free();
+    fox.free();
+    return `${w} ${seed} ${lines.length} ${chain} ${info.result} ${count} ${optionsText({ a: 1 })}`;
+}
