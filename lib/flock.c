@@ -122,9 +122,12 @@ herd_move herd_flock_move(herd_cell from, herd_cell to)
     return herd_grid_move(from, to);
 }
 
-void herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to)
+int herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to)
 {
+    if (m >> 32)
+        return HERD_E_ARG; /* no value herd_flock_move() makes */
     herd_grid_move_cells(m, from, to);
+    return HERD_OK;
 }
 
 static herd_move make_move(int from, int to)
@@ -226,7 +229,7 @@ static void play_move(flock_state *s, herd_move m, int check_moves)
 {
     herd_cell a, b;
     int side = s->head.side, caps[4];
-    herd_flock_move_cells(m, &a, &b);
+    herd_grid_move_cells(m, &a, &b);
     int from = herd_grid_index(GRID, a.row, a.col), to = herd_grid_index(GRID, b.row, b.col);
     s->at[from] = EMPTY;
     s->at[to] = stone_of(side);
@@ -261,7 +264,7 @@ static int flock_apply(void *state, herd_move m, herd_msg msg)
     char fa[HERD_CELL_NAME_SIZE], fb[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
     if (m >> 32)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Flock move");
-    herd_flock_move_cells(m, &a, &b);
+    herd_grid_move_cells(m, &a, &b);
     if (!herd_grid_inside(s->w, s->h, a))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", herd_cell_name(fa, a));
     int from = herd_grid_index(GRID, a.row, a.col);
@@ -594,7 +597,7 @@ static int best_reply(const flock_state *s)
     size_t n = side_moves(s, side, moves, 0);
     for (size_t i = 0; i < n; i++) {
         herd_cell a, b;
-        herd_flock_move_cells(moves[i], &a, &b);
+        herd_grid_move_cells(moves[i], &a, &b);
         int k = captures_at(s, side, herd_grid_index(GRID, a.row, a.col), herd_grid_index(GRID, b.row, b.col), caps);
         if (s->captured[side] + k >= TO_WIN)
             return WON;
@@ -804,7 +807,7 @@ int herd_flock_targets(const herd_game *g, herd_cell cell, herd_cell *buf, size_
     size_t n = flock_legal(s, moves), k = 0;
     for (size_t i = 0; i < n; i++) {
         herd_cell a, b;
-        herd_flock_move_cells(moves[i], &a, &b);
+        herd_grid_move_cells(moves[i], &a, &b);
         if (a.row == cell.row && a.col == cell.col)
             list[k++] = b;
     }

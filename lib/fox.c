@@ -474,6 +474,27 @@ herd_move herd_fox_stop(void)
     return hunt_stop_move();
 }
 
+int herd_fox_move_kind(herd_move m, int *kind)
+{
+    hunt_action a;
+    if (!kind || !hunt_decode(m, &a))
+        return HERD_E_ARG;
+    *kind = a.kind == HUNT_STEP ? HERD_FOX_STEP : a.kind == HUNT_JUMP ? HERD_FOX_JUMP : HERD_FOX_STOP;
+    return HERD_OK;
+}
+
+int herd_fox_move_cells(herd_move m, herd_cell *from, herd_cell *to)
+{
+    hunt_action a;
+    if (!hunt_decode(m, &a) || a.kind == HUNT_STOP)
+        return HERD_E_ARG;
+    if (from)
+        *from = a.from;
+    if (to)
+        *to = a.to;
+    return HERD_OK;
+}
+
 int herd_fox_point(int index, herd_cell *cell)
 {
     if (index < 0 || index >= HERD_FOX_POINTS || !cell)

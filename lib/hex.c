@@ -143,12 +143,28 @@ static int captures_at(const hex_state *s, int i, int mover, int *out)
 
 /* ------------------------------------------------------------- moves */
 
-herd_move herd_hex_move(int kind, int a, int b)
+/* An action: its kind in bits 16-23, the lower die or the row in bits
+ * 8-15, the higher die or the position in its row in bits 0-7. */
+static herd_move make_move(int kind, int a, int b)
 {
-    if (kind < HERD_HEX_ACT_DICE || kind > HERD_HEX_ACT_PLACE || a < 0 || a > 255 || b < 0 ||
-        b > 255)
+    if (a < 0 || a > 255 || b < 0 || b > 255)
         return 0;
     return (herd_move)((uint32_t)kind << 16 | (uint32_t)a << 8 | (uint32_t)b);
+}
+
+herd_move herd_hex_dice_move(int lo, int hi)
+{
+    return make_move(HERD_HEX_ACT_DICE, lo, hi);
+}
+
+herd_move herd_hex_remove_move(herd_cell cell)
+{
+    return make_move(HERD_HEX_ACT_REMOVE, cell.row, cell.col);
+}
+
+herd_move herd_hex_place_move(herd_cell cell)
+{
+    return make_move(HERD_HEX_ACT_PLACE, cell.row, cell.col);
 }
 
 /* The kind of an action, 0 for a value that is not a hex action. */
@@ -156,6 +172,35 @@ static int move_kind(herd_move m)
 {
     int kind = (int)(m >> 16 & 0xff);
     return m >> 24 || kind > HERD_HEX_ACT_PLACE ? 0 : kind;
+}
+
+int herd_hex_move_kind(herd_move m, int *kind)
+{
+    if (!move_kind(m) || !kind)
+        return HERD_E_ARG;
+    *kind = move_kind(m);
+    return HERD_OK;
+}
+
+int herd_hex_move_cell(herd_move m, herd_cell *cell)
+{
+    int kind = move_kind(m);
+    if (!cell || (kind != HERD_HEX_ACT_REMOVE && kind != HERD_HEX_ACT_PLACE))
+        return HERD_E_ARG;
+    cell->row = (int)(m >> 8 & 0xff);
+    cell->col = (int)(m & 0xff);
+    return HERD_OK;
+}
+
+int herd_hex_move_dice(herd_move m, int *lo, int *hi)
+{
+    if (move_kind(m) != HERD_HEX_ACT_DICE)
+        return HERD_E_ARG;
+    if (lo)
+        *lo = (int)(m >> 8 & 0xff);
+    if (hi)
+        *hi = (int)(m & 0xff);
+    return HERD_OK;
 }
 
 static int move_a(herd_move m)
@@ -307,7 +352,7 @@ static size_t hex_legal(const void *state, herd_move *buf)
     if (s->phase == HERD_HEX_ROLL) {
         for (int lo = 1; lo <= 6; lo++)
             for (int hi = lo; hi <= 6; hi++)
-                buf[k++] = herd_hex_move(HERD_HEX_ACT_DICE, lo, hi);
+                buf[k++] = herd_hex_dice_move(lo, hi);
         return k;
     }
     for (int r = 0; r < row_count(n); r++)
@@ -315,7 +360,7 @@ static size_t hex_legal(const void *state, herd_move *buf)
             int i = grid_at(n, r, c);
             if (s->phase == HERD_HEX_REMOVE ? s->grid[i] == stone_of(!mover)
                                             : can_place(s, i, mover))
-                buf[k++] = herd_hex_move(
+                buf[k++] = make_move(
                     s->phase == HERD_HEX_REMOVE ? HERD_HEX_ACT_REMOVE : HERD_HEX_ACT_PLACE, r, c);
         }
     return k;
@@ -695,7 +740,7 @@ static int hex_read_move(const void *state, const char *text, herd_move *m, herd
         if (!is_outcome((int)lo, (int)hi))
             return herd_fail(msg, HERD_E_PARSE, "dice:%d,%d is not a dice outcome", (int)lo,
                              (int)hi);
-        *m = herd_hex_move(HERD_HEX_ACT_DICE, (int)lo, (int)hi);
+        *m = herd_hex_dice_move((int)lo, (int)hi);
         return HERD_OK;
     }
     int kind = herd_scan_lit(&sc, "-")   ? HERD_HEX_ACT_REMOVE
@@ -707,7 +752,7 @@ static int hex_read_move(const void *state, const char *text, herd_move *m, herd
     if (!on_board(s->size, r, c))
         return herd_fail(msg, HERD_E_PARSE, "%c%d is not on the board of size %d", 'a' + r, c + 1,
                          s->size);
-    *m = herd_hex_move(kind, r, c);
+    *m = make_move(kind, r, c);
     return HERD_OK;
 }
 
@@ -817,12 +862,12 @@ int herd_hex_turns(const herd_game *g, uint64_t *turns)
     return HERD_OK;
 }
 
-int herd_hex_at(const herd_game *g, int row, int col, int *side)
+int herd_hex_at(const herd_game *g, herd_cell cell, int *side)
 {
     const hex_state *s = getter_state(g, side);
-    if (!s || !on_board(s->size, row, col))
+    if (!s || !on_board(s->size, cell.row, cell.col))
         return HERD_E_ARG;
-    *side = (int)s->grid[grid_at(s->size, row, col)] - 1;
+    *side = (int)s->grid[grid_at(s->size, cell.row, cell.col)] - 1;
     return HERD_OK;
 }
 

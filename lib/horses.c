@@ -49,9 +49,12 @@ herd_move herd_horses_move(herd_cell from, herd_cell to)
     return herd_grid_move(from, to);
 }
 
-void herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to)
+int herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to)
 {
+    if (m >> 32)
+        return HERD_E_ARG; /* no value herd_horses_move() makes */
     herd_grid_move_cells(m, from, to);
+    return HERD_OK;
 }
 
 static herd_move make_move(int from, int to)
@@ -297,7 +300,7 @@ static void play_move(horses_state *s, herd_move m, int check_moves)
 {
     herd_cell a, b;
     int side = s->head.side;
-    herd_horses_move_cells(m, &a, &b);
+    herd_grid_move_cells(m, &a, &b);
     move_horse(s, herd_grid_index(GRID, a.row, a.col), herd_grid_index(GRID, b.row, b.col));
     s->last[side] = m;
     s->head.ply++;
@@ -322,7 +325,7 @@ static int horses_apply(void *state, herd_move m, herd_msg msg)
     char fa[HERD_CELL_NAME_SIZE], fb[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
     if (m >> 32)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Herd of Horses move");
-    herd_horses_move_cells(m, &a, &b);
+    herd_grid_move_cells(m, &a, &b);
     if (!herd_grid_inside(s->w, s->h, a))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", herd_cell_name(fa, a));
     int from = herd_grid_index(GRID, a.row, a.col);
@@ -596,7 +599,7 @@ static herd_move horses_genmove(void *state, int level)
     int side = s->head.side;
     size_t n = side_moves(s, side, moves, 0);
     herd_cell a, b;
-    herd_horses_move_cells(s->last[side], &a, &b);
+    herd_grid_move_cells(s->last[side], &a, &b);
     herd_move back = s->last[side] ? herd_horses_move(b, a) : 0;
     /* Moves come grouped by horse: count the horses with a choice. */
     size_t first[MAX_N + 1];
@@ -775,7 +778,7 @@ static int horses_repeats(const void *state, herd_move m)
     const horses_state *s = state;
     herd_move last = s->last[s->head.side];
     herd_cell a, b;
-    herd_horses_move_cells(last, &a, &b);
+    herd_grid_move_cells(last, &a, &b);
     return last && m == herd_horses_move(b, a);
 }
 
@@ -941,7 +944,7 @@ int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char 
     herd_cell a, b;
     if (!s || !len || (!buf && cap))
         return HERD_E_ARG;
-    herd_horses_move_cells(m, &a, &b);
+    herd_grid_move_cells(m, &a, &b);
     if (m >> 32 || !herd_grid_inside(s->w, s->h, a) || !herd_grid_inside(s->w, s->h, b) ||
         !s->at[herd_grid_index(GRID, b.row, b.col)])
         return HERD_E_ARG;

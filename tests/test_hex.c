@@ -480,22 +480,22 @@ static void hex_typed_creation_and_getters(void **state)
     assert_int_equal(stones_of(g, HERD_HEX_RED), 2);
     assert_int_equal(stones_of(g, HERD_HEX_BLUE), 1);
     assert_int_equal(herd_hex_stones(g, 2, &v), HERD_E_ARG);
-    assert_int_equal(herd_hex_at(g, 1, 2, &side), HERD_OK);
+    assert_int_equal(herd_hex_at(g, (herd_cell){1, 2}, &side), HERD_OK);
     assert_int_equal(side, HERD_HEX_RED);
-    assert_int_equal(herd_hex_at(g, 2, 4, &side), HERD_OK);
+    assert_int_equal(herd_hex_at(g, (herd_cell){2, 4}, &side), HERD_OK);
     assert_int_equal(side, HERD_HEX_BLUE);
-    assert_int_equal(herd_hex_at(g, 0, 0, &side), HERD_OK);
+    assert_int_equal(herd_hex_at(g, (herd_cell){0, 0}, &side), HERD_OK);
     assert_int_equal(side, -1);
-    assert_int_equal(herd_hex_at(g, 0, 4, &side), HERD_E_ARG);
-    assert_int_equal(herd_hex_at(g, 7, 0, &side), HERD_E_ARG);
-    assert_int_equal(herd_hex_at(g, -1, 0, &side), HERD_E_ARG);
+    assert_int_equal(herd_hex_at(g, (herd_cell){0, 4}, &side), HERD_E_ARG);
+    assert_int_equal(herd_hex_at(g, (herd_cell){7, 0}, &side), HERD_E_ARG);
+    assert_int_equal(herd_hex_at(g, (herd_cell){-1, 0}, &side), HERD_E_ARG);
 
     /* The typed calls refuse other games and NULL. */
     herd_game *horses = NULL;
     if (herd_new(&horses, "horses", NULL, NULL, NULL, &err) == HERD_OK) {
         assert_int_equal(herd_hex_size(horses, &v), HERD_E_ARG);
         assert_int_equal(herd_hex_phase(horses, &v), HERD_E_ARG);
-        assert_int_equal(herd_hex_at(horses, 0, 0, &side), HERD_E_ARG);
+        assert_int_equal(herd_hex_at(horses, (herd_cell){0, 0}, &side), HERD_E_ARG);
         herd_free(horses);
     }
     assert_int_equal(herd_hex_size(NULL, &v), HERD_E_ARG);
@@ -520,19 +520,37 @@ static void hex_action_texts_round_trip(void **state)
         assert_string_equal(buf, texts[i]);
         assert_int_equal(len, strlen(texts[i]));
     }
-    assert_true(action(g, "+e5") == herd_hex_move(HERD_HEX_ACT_PLACE, 4, 4));
-    assert_true(action(g, "-b3") == herd_hex_move(HERD_HEX_ACT_REMOVE, 1, 2));
-    assert_true(action(g, "dice:3,5") == herd_hex_move(HERD_HEX_ACT_DICE, 3, 5));
-    assert_true(herd_hex_move(0, 1, 1) == 0);
-    assert_true(herd_hex_move(HERD_HEX_ACT_PLACE, 256, 0) == 0);
-    assert_true(herd_hex_move(HERD_HEX_ACT_PLACE, 0, -1) == 0);
+    assert_true(action(g, "+e5") == herd_hex_place_move((herd_cell){4, 4}));
+    assert_true(action(g, "-b3") == herd_hex_remove_move((herd_cell){1, 2}));
+    assert_true(action(g, "dice:3,5") == herd_hex_dice_move(3, 5));
+    /* The decoders give back what the builders put in, and refuse the rest. */
+    int kind = 0, lo = 0, hi = 0;
+    herd_cell cell = {-1, -1};
+    assert_int_equal(herd_hex_move_kind(action(g, "+e5"), &kind), HERD_OK);
+    assert_int_equal(kind, HERD_HEX_ACT_PLACE);
+    assert_int_equal(herd_hex_move_cell(action(g, "+e5"), &cell), HERD_OK);
+    assert_true(cell.row == 4 && cell.col == 4);
+    assert_int_equal(herd_hex_move_kind(action(g, "-b3"), &kind), HERD_OK);
+    assert_int_equal(kind, HERD_HEX_ACT_REMOVE);
+    assert_int_equal(herd_hex_move_kind(action(g, "dice:3,5"), &kind), HERD_OK);
+    assert_int_equal(kind, HERD_HEX_ACT_DICE);
+    assert_int_equal(herd_hex_move_dice(action(g, "dice:3,5"), &lo, &hi), HERD_OK);
+    assert_true(lo == 3 && hi == 5);
+    assert_int_equal(herd_hex_move_dice(action(g, "+e5"), &lo, &hi), HERD_E_ARG);
+    assert_int_equal(herd_hex_move_cell(action(g, "dice:3,5"), &cell), HERD_E_ARG);
+    assert_int_equal(herd_hex_move_kind(0, &kind), HERD_E_ARG);
+    assert_int_equal(herd_hex_move_kind(UINT64_C(4) << 16, &kind), HERD_E_ARG);
+    assert_int_equal(herd_hex_move_kind(UINT64_C(1) << 40 | herd_hex_dice_move(1, 1), &kind),
+                     HERD_E_ARG);
+    assert_true(herd_hex_place_move((herd_cell){256, 0}) == 0);
+    assert_true(herd_hex_place_move((herd_cell){0, -1}) == 0);
     char buf[HERD_MAX_MOVE_TEXT];
     size_t len;
     assert_int_equal(herd_move_to_text(g, 0, buf, sizeof buf, &len), HERD_E_ARG);
     assert_int_equal(herd_move_to_text(g, UINT64_C(0x123456789), buf, sizeof buf, &len),
                      HERD_E_ARG);
     assert_int_equal(
-        herd_move_to_text(g, herd_hex_move(HERD_HEX_ACT_PLACE, 30, 0), buf, sizeof buf, &len),
+        herd_move_to_text(g, herd_hex_place_move((herd_cell){30, 0}), buf, sizeof buf, &len),
         HERD_E_ARG);
     herd_free(g);
 }
@@ -704,7 +722,7 @@ static void hex_balancing_rule_first_turn_places_the_lower_die(void **state)
         int lo, hi;
         assert_int_equal(herd_roll(h, &m), HERD_OK);
         assert_int_equal(herd_hex_dice(h, &lo, &hi), HERD_OK);
-        assert_true(m == herd_hex_move(HERD_HEX_ACT_DICE, lo, hi));
+        assert_true(m == herd_hex_dice_move(lo, hi));
         assert_int_equal(phase_of(h), HERD_HEX_PLACE);
         assert_int_equal(left_of(h), lo);
         herd_free(h);
@@ -943,7 +961,7 @@ static void hex_game_ends_the_instant_the_board_is_full(void **state)
     herd_move m = 0;
     assert_int_equal(herd_roll(g, &m), HERD_E_STATE);
     assert_int_equal(herd_genmove(g, 1, &m), HERD_E_STATE);
-    expect_refused(g, herd_hex_move(HERD_HEX_ACT_DICE, 1, 1), HERD_E_STATE, "over");
+    expect_refused(g, herd_hex_dice_move(1, 1), HERD_E_STATE, "over");
     uint64_t nodes = 99;
     assert_int_equal(herd_perft(g, 3, &nodes), HERD_OK);
     assert_true(nodes == 0);
@@ -1140,11 +1158,11 @@ static void hex_illegal_actions_are_refused_and_change_nothing(void **state)
                            "board=r../..../..b../..../...");
     expect_refused(g, action(g, "+a2"), HERD_E_ILLEGAL, "roll the dice first");
     expect_refused(g, action(g, "-c3"), HERD_E_ILLEGAL, "roll the dice first");
-    expect_refused(g, herd_hex_move(HERD_HEX_ACT_DICE, 7, 1), HERD_E_ILLEGAL,
+    expect_refused(g, herd_hex_dice_move(7, 1), HERD_E_ILLEGAL,
                    "dice:7,1 is not a dice outcome");
-    expect_refused(g, herd_hex_move(HERD_HEX_ACT_DICE, 4, 3), HERD_E_ILLEGAL,
+    expect_refused(g, herd_hex_dice_move(4, 3), HERD_E_ILLEGAL,
                    "dice:4,3 is not a dice outcome");
-    expect_refused(g, herd_hex_move(HERD_HEX_ACT_DICE, 0, 0), HERD_E_ILLEGAL, "not a dice outcome");
+    expect_refused(g, herd_hex_dice_move(0, 0), HERD_E_ILLEGAL, "not a dice outcome");
     expect_refused(g, 0, HERD_E_ILLEGAL, "not a hex action");
     expect_refused(g, UINT64_C(0x40000), HERD_E_ILLEGAL, "not a hex action");
     expect_refused(g, UINT64_C(0x1000030101), HERD_E_ILLEGAL, "not a hex action");
@@ -1157,9 +1175,9 @@ static void hex_illegal_actions_are_refused_and_change_nothing(void **state)
     expect_refused(g, action(g, "+e1"), HERD_E_ILLEGAL, "remove 2 more blue stones first");
     expect_refused(g, action(g, "-a1"), HERD_E_ILLEGAL, "remove a blue stone: a1 is not one");
     expect_refused(g, action(g, "-e1"), HERD_E_ILLEGAL, "remove a blue stone: e1 is not one");
-    expect_refused(g, herd_hex_move(HERD_HEX_ACT_REMOVE, 0, 3), HERD_E_ILLEGAL,
+    expect_refused(g, herd_hex_remove_move((herd_cell){0, 3}), HERD_E_ILLEGAL,
                    "a4 is not on the board");
-    expect_refused(g, herd_hex_move(HERD_HEX_ACT_REMOVE, 40, 3), HERD_E_ILLEGAL,
+    expect_refused(g, herd_hex_remove_move((herd_cell){40, 3}), HERD_E_ILLEGAL,
                    "is not on the board");
     herd_free(g);
 
@@ -1169,7 +1187,7 @@ static void hex_illegal_actions_are_refused_and_change_nothing(void **state)
     expect_refused(g, action(g, "+a1"), HERD_E_ILLEGAL, "a1 is occupied");
     expect_refused(g, action(g, "-a1"), HERD_E_ILLEGAL, "no removal is left: place a blue stone");
     expect_refused(g, action(g, "+a2"), HERD_E_ILLEGAL, "a2 is prohibited: every neighbour is red");
-    expect_refused(g, herd_hex_move(HERD_HEX_ACT_PLACE, 4, 3), HERD_E_ILLEGAL,
+    expect_refused(g, herd_hex_place_move((herd_cell){4, 3}), HERD_E_ILLEGAL,
                    "e4 is not on the board");
     expect_refused(g, action(g, "dice:6,6"), HERD_E_ILLEGAL, "already rolled");
     herd_free(g);
@@ -1303,7 +1321,7 @@ static void check_invariants(herd_game *g, herd_game *scratch)
     for (int r = 0; r < 2 * n - 1; r++)
         for (int c = 0; c < row_length_of(g, r); c++) {
             int side;
-            assert_int_equal(herd_hex_at(g, r, c, &side), HERD_OK);
+            assert_int_equal(herd_hex_at(g, (herd_cell){r, c}, &side), HERD_OK);
             if (side < 0)
                 empty++;
             else
@@ -1473,7 +1491,7 @@ static void random_game(int size, uint64_t seed, int with_reference, game_stats 
         }
         /* Now and then, an illegal action changes nothing. */
         if (x % 16 == 1) {
-            herd_move bad = herd_hex_move(HERD_HEX_ACT_PLACE, 0, 200);
+            herd_move bad = herd_hex_place_move((herd_cell){0, 200});
             assert_int_not_equal(herd_apply(g, bad), HERD_OK);
             assert_false(herd_is_legal(g, bad));
         }

@@ -248,6 +248,7 @@ static int ended(const herd_game *g)
     X(horses_log_line_no_move, herd_horses_log_line(g, 1, UINT64_MAX, x->text, 64, &x->len),       \
       HERD_E_ARG)                                                                                  \
     X(horses_move_cells_null, (herd_horses_move_cells(x->legal0, NULL, NULL), 0), 0)               \
+    X(horses_move_cells_no_move, herd_horses_move_cells(UINT64_MAX, &x->cell, &x->cell), HERD_E_ARG) \
     /* hex.h: NULL, out of range, and on another game */                                           \
     X(hex_size, herd_hex_size(g, &x->i), HEX ? SKIP : HERD_E_ARG)                                  \
     X(hex_size_null_out, herd_hex_size(g, NULL), HERD_E_ARG)                                       \
@@ -264,14 +265,25 @@ static int ended(const herd_game *g)
     X(hex_left, herd_hex_left(g, &x->i), HEX ? SKIP : HERD_E_ARG)                                  \
     X(hex_turns_null_out, herd_hex_turns(g, NULL), HERD_E_ARG)                                     \
     X(hex_turns, herd_hex_turns(g, &x->u64), HEX ? SKIP : HERD_E_ARG)                              \
-    X(hex_at_off_board, herd_hex_at(g, 0, 99, &x->i), HERD_E_ARG)                                  \
-    X(hex_at_minus_one, herd_hex_at(g, -1, 0, &x->i), HERD_E_ARG)                                  \
-    X(hex_at_null_out, herd_hex_at(g, 0, 0, NULL), HERD_E_ARG)                                     \
+    X(hex_at_off_board, herd_hex_at(g, (herd_cell){0, 99}, &x->i), HERD_E_ARG)                                  \
+    X(hex_at_minus_one, herd_hex_at(g, (herd_cell){-1, 0}, &x->i), HERD_E_ARG)                                  \
+    X(hex_at_null_out, herd_hex_at(g, (herd_cell){0, 0}, NULL), HERD_E_ARG)                                     \
     X(hex_stones_side_two, herd_hex_stones(g, 2, &x->i), HERD_E_ARG)                               \
     X(hex_stones_null_out, herd_hex_stones(g, 0, NULL), HERD_E_ARG)                                \
     X(hex_stones, herd_hex_stones(g, 0, &x->i), HEX ? SKIP : HERD_E_ARG)                           \
-    X(hex_move_unknown_kind, (int)herd_hex_move(9, 0, 0), 0)                                       \
-    X(hex_move_out_of_range, (int)herd_hex_move(HERD_HEX_ACT_PLACE, 256, 0), 0)                    \
+    X(hex_move_out_of_range, (int)herd_hex_place_move((herd_cell){256, 0}), 0)                     \
+    X(hex_move_int_max, (int)herd_hex_remove_move((herd_cell){INT_MAX, INT_MIN}), 0)               \
+    X(hex_dice_move_out_of_range, (int)herd_hex_dice_move(-1, 300), 0)                             \
+    X(hex_move_kind_no_action, herd_hex_move_kind(0, &x->i), HERD_E_ARG)                           \
+    X(hex_move_kind_null_out, herd_hex_move_kind(herd_hex_dice_move(1, 2), NULL), HERD_E_ARG)      \
+    X(hex_move_cell_of_a_roll, herd_hex_move_cell(herd_hex_dice_move(1, 2), &x->cell), HERD_E_ARG) \
+    X(hex_move_cell_null_out, herd_hex_move_cell(herd_hex_place_move((herd_cell){0, 0}), NULL),    \
+      HERD_E_ARG)                                                                                  \
+    X(hex_move_dice_of_a_placement,                                                                \
+      herd_hex_move_dice(herd_hex_place_move((herd_cell){0, 0}), &x->i, &x->i), HERD_E_ARG)        \
+    X(hex_options_of, herd_hex_options_of(g, &x->xo), HEX ? SKIP : HERD_E_ARG)                     \
+    X(hex_options_of_null_game, herd_hex_options_of(NULL, &x->xo), HERD_E_ARG)                     \
+    X(hex_options_of_null_out, herd_hex_options_of(g, NULL), HERD_E_ARG)                           \
     /* hare.h: NULL, out of range, and on another game */                                          \
     X(hare_default_options_null, (herd_hare_default_options(NULL), 0), 0)                          \
     X(hare_new_null_out, herd_hare_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)               \
@@ -317,6 +329,9 @@ static int ended(const herd_game *g)
     X(hare_stall, herd_hare_stall(g, &x->i), HARE ? SKIP : HERD_E_ARG)                             \
     X(hare_stall_null_game, herd_hare_stall(NULL, &x->i), HERD_E_ARG)                              \
     X(hare_stall_null_out, herd_hare_stall(g, NULL), HERD_E_ARG)                                   \
+    X(hare_options_of, herd_hare_options_of(g, &x->hao), HARE ? SKIP : HERD_E_ARG)                 \
+    X(hare_options_of_null_game, herd_hare_options_of(NULL, &x->hao), HERD_E_ARG)                  \
+    X(hare_options_of_null_out, herd_hare_options_of(g, NULL), HERD_E_ARG)                         \
     /* fox.h: NULL, out of range, and on another game */                                           \
     X(fox_default_options_null, (herd_fox_default_options(NULL), 0), 0)                            \
     X(fox_new_null_out, herd_fox_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)                 \
@@ -373,6 +388,13 @@ static int ended(const herd_game *g)
     X(fox_in_chain, herd_fox_in_chain(g, &x->i), FOX ? SKIP : HERD_E_ARG)                          \
     X(fox_in_chain_null_game, herd_fox_in_chain(NULL, &x->i), HERD_E_ARG)                          \
     X(fox_in_chain_null_out, herd_fox_in_chain(g, NULL), HERD_E_ARG)                               \
+    X(fox_options_of, herd_fox_options_of(g, &x->fo), FOX ? SKIP : HERD_E_ARG)                     \
+    X(fox_options_of_null_game, herd_fox_options_of(NULL, &x->fo), HERD_E_ARG)                     \
+    X(fox_options_of_null_out, herd_fox_options_of(g, NULL), HERD_E_ARG)                           \
+    X(fox_move_kind_no_action, herd_fox_move_kind(0, &x->i), HERD_E_ARG)                           \
+    X(fox_move_kind_null_out, herd_fox_move_kind(herd_fox_stop(), NULL), HERD_E_ARG)               \
+    X(fox_move_cells_of_stop, herd_fox_move_cells(herd_fox_stop(), &x->cell, &x->cell), HERD_E_ARG) \
+    X(fox_move_cells_no_action, herd_fox_move_cells(UINT64_MAX, &x->cell, &x->cell), HERD_E_ARG)   \
     /* flock.h: NULL, out of range, too small, and on another game */                              \
     X(flock_default_options_null, (herd_flock_default_options(NULL), 0), 0)                        \
     X(flock_new_null_out, herd_flock_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)             \
@@ -385,6 +407,7 @@ static int ended(const herd_game *g)
     X(flock_new_height_negative,                                                                   \
       (x->flo.height = -7, herd_flock_new(&x->out, &x->flo, NULL, NULL, &x->err)), HERD_E_RANGE)   \
     X(flock_move_cells_null, (herd_flock_move_cells(x->legal0, NULL, NULL), 0), 0)                 \
+    X(flock_move_cells_no_move, herd_flock_move_cells(UINT64_MAX, &x->cell, &x->cell), HERD_E_ARG) \
     X(flock_move_extremes_round_trip,                                                              \
       (herd_flock_move_cells(herd_flock_move((herd_cell){-128, 127}, (herd_cell){127, -128}),      \
                              &x->cells[0], &x->cells[1]),                                          \

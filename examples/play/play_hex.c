@@ -75,9 +75,9 @@ static herd_move cell_action(const play_session *s, int row, int col)
     int phase = HERD_HEX_ROLL;
     herd_hex_phase(s->g, &phase);
     if (phase == HERD_HEX_REMOVE)
-        return herd_hex_move(HERD_HEX_ACT_REMOVE, row, col);
+        return herd_hex_remove_move((herd_cell){row, col});
     if (phase == HERD_HEX_PLACE)
-        return herd_hex_move(HERD_HEX_ACT_PLACE, row, col);
+        return herd_hex_place_move((herd_cell){row, col});
     return 0;
 }
 
@@ -128,15 +128,15 @@ static void draw_cell(play_session *s, int cw, int row, int col, int mine)
     hex_view *v = s->vs;
     int y = BOARD_Y + row, x = cell_x(s, cw, row, col);
     int side = -1;
-    herd_hex_at(s->g, row, col, &side);
+    herd_hex_at(s->g, (herd_cell){row, col}, &side);
     char mid = '.';
     int attr = A_DIM;
     if (side >= 0) {
         mid = side == HERD_HEX_RED ? 'R' : 'B';
         attr = COLOR_PAIR(side == HERD_HEX_RED ? PAIR_RED_BG : PAIR_BLUE_BG) | A_BOLD;
-        if (in_last_turn(s, herd_hex_move(HERD_HEX_ACT_PLACE, row, col)))
+        if (in_last_turn(s, herd_hex_place_move((herd_cell){row, col})))
             attr |= A_UNDERLINE;
-    } else if (in_last_turn(s, herd_hex_move(HERD_HEX_ACT_REMOVE, row, col))) {
+    } else if (in_last_turn(s, herd_hex_remove_move((herd_cell){row, col}))) {
         mid = 'x'; /* a stone removed in the last turn */
     }
     int legal = mine && herd_is_legal(s->g, cell_action(s, row, col));

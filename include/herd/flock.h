@@ -83,8 +83,10 @@ HERD_API int herd_flock_new(herd_game **out, const herd_flock_options *opt, herd
  *  expressed (herd_apply() refuses it with a message). */
 HERD_API herd_move herd_flock_move(herd_cell from, herd_cell to);
 
-/** The cells of a move built by herd_flock_move(); either may be NULL. */
-HERD_API void herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to);
+/** The cells of a move built by herd_flock_move() (or listed by the game);
+ *  either pointer may be NULL.
+ *  @return ::HERD_OK, or ::HERD_E_ARG when @p m is no such move. */
+HERD_API int herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to);
 
 /**
  * @name Reading the game

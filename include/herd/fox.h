@@ -102,6 +102,22 @@ HERD_API herd_move herd_fox_jump(herd_cell from, herd_cell to);
 /** The action `stop`, which ends the fox's jump chain (and its turn). */
 HERD_API herd_move herd_fox_stop(void);
 
+/** The kinds of action, as herd_fox_move_kind() gives them. */
+enum {
+    HERD_FOX_STEP = 1, /**< A step along a line (the fox's or a goose's). */
+    HERD_FOX_JUMP = 2, /**< A jump of the fox over a goose: one hop. */
+    HERD_FOX_STOP = 3  /**< `stop`: the end of a jump chain. */
+};
+
+/** The kind of an action: ::HERD_FOX_STEP, ::HERD_FOX_JUMP or ::HERD_FOX_STOP.
+ *  @return ::HERD_OK, or ::HERD_E_ARG when @p m is no fox action or @p kind
+ *          is NULL. */
+HERD_API int herd_fox_move_kind(herd_move m, int *kind);
+
+/** The cells of a step or a jump; either pointer may be NULL.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (`stop`, or no fox action). */
+HERD_API int herd_fox_move_cells(herd_move m, herd_cell *from, herd_cell *to);
+
 /** Point @p index (0..32, in the byte order of the names: `a3` first).
  *  @return ::HERD_OK, or ::HERD_E_ARG (index out of range, NULL). */
 HERD_API int herd_fox_point(int index, herd_cell *cell);

@@ -52,7 +52,7 @@ enum {
     HERD_HEX_PLACE = 2   /**< Stones are to be placed. */
 };
 
-/** The kinds of action, for herd_hex_move(). */
+/** The kinds of action, as herd_hex_move_kind() gives them. */
 enum {
     HERD_HEX_ACT_DICE = 1,   /**< `dice:L,H`: the outcome of the roll. */
     HERD_HEX_ACT_REMOVE = 2, /**< `-CELL`: remove the enemy stone there. */
@@ -94,17 +94,33 @@ HERD_API int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_all
  *          is NULL. */
 HERD_API int herd_hex_options_of(const herd_game *g, herd_hex_options *opt);
 
-/**
- * Builds an action.
- * @param kind ::HERD_HEX_ACT_DICE, ::HERD_HEX_ACT_REMOVE or ::HERD_HEX_ACT_PLACE.
- * @param a    the lower die, or the 0-based row.
- * @param b    the higher die, or the 0-based position within the row.
- * @return the action; values outside 0..255 or an unknown kind give 0, which
- *         is no action (herd_apply() refuses it). Any other value is
- *         representable, so that an off-board cell or an impossible roll can
- *         be expressed and herd_apply() says what is wrong with it.
- */
-HERD_API herd_move herd_hex_move(int kind, int a, int b);
+/** Builds the chance outcome `dice:L,H`. Dice outside 0..255 give 0,
+ *  which is no action; other impossible rolls are representable, so that
+ *  herd_apply() can say what is wrong with them. */
+HERD_API herd_move herd_hex_dice_move(int lo, int hi);
+
+/** Builds `-CELL`, the removal of the enemy stone on @p cell. Coordinates
+ *  outside 0..255 give 0 (no action); an off-board cell is representable
+ *  and herd_apply() refuses it with a message. */
+HERD_API herd_move herd_hex_remove_move(herd_cell cell);
+
+/** Builds `+CELL`, a placement on @p cell (coordinates as
+ *  herd_hex_remove_move()). */
+HERD_API herd_move herd_hex_place_move(herd_cell cell);
+
+/** The kind of an action: ::HERD_HEX_ACT_DICE, ::HERD_HEX_ACT_REMOVE or
+ *  ::HERD_HEX_ACT_PLACE.
+ *  @return ::HERD_OK, or ::HERD_E_ARG when @p m is no hex action or @p kind
+ *          is NULL. */
+HERD_API int herd_hex_move_kind(herd_move m, int *kind);
+
+/** The cell of a removal or a placement.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (a roll, no hex action, or NULL). */
+HERD_API int herd_hex_move_cell(herd_move m, herd_cell *cell);
+
+/** The dice of a chance outcome; either pointer may be NULL.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (not a roll). */
+HERD_API int herd_hex_move_dice(herd_move m, int *lo, int *hi);
 
 /**
  * @name Reading the game
@@ -144,7 +160,7 @@ HERD_API int herd_hex_turns(const herd_game *g, uint64_t *turns);
 
 /** Who holds a cell: @p side receives ::HERD_HEX_RED, ::HERD_HEX_BLUE or -1
  *  for an empty cell. */
-HERD_API int herd_hex_at(const herd_game *g, int row, int col, int *side);
+HERD_API int herd_hex_at(const herd_game *g, herd_cell cell, int *side);
 
 /** The number of stones @p side has on the board. */
 HERD_API int herd_hex_stones(const herd_game *g, int side, int *stones);

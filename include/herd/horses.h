@@ -83,8 +83,10 @@ HERD_API int herd_horses_new(herd_game **out, const herd_horses_options *opt, he
  *  herd_apply() refuses it with a message). */
 HERD_API herd_move herd_horses_move(herd_cell from, herd_cell to);
 
-/** The cells of a move built by herd_horses_move(). */
-HERD_API void herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to);
+/** The cells of a move built by herd_horses_move() (or listed by the game);
+ *  either pointer may be NULL.
+ *  @return ::HERD_OK, or ::HERD_E_ARG when @p m is no such move. */
+HERD_API int herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to);
 
 /** The options of @p g: board size, horses a side, and the seed it was
  *  created with (0 once a position was read from text, which has none).

@@ -164,7 +164,7 @@ PROTOTYPES = {
     "herd_hex_dice": (c_int, [game_p, POINTER(c_int), POINTER(c_int)]),
     "herd_hex_left": (c_int, [game_p, POINTER(c_int)]),
     "herd_hex_turns": (c_int, [game_p, POINTER(c_uint64)]),
-    "herd_hex_at": (c_int, [game_p, c_int, c_int, POINTER(c_int)]),
+    "herd_hex_at": (c_int, [game_p, herd_cell, POINTER(c_int)]),
     "herd_hex_stones": (c_int, [game_p, c_int, POINTER(c_int)]),
     # hare.h
     "herd_hare_move": (herd_move, [herd_cell, herd_cell]),

@@ -6,6 +6,7 @@ import re
 from ctypes import byref, c_int, c_uint64
 from typing import Any, Dict, Optional, Tuple
 
+from . import _capi as C
 from ._game import CellLike, Game, SideLike, cell_name, parse_cell
 from ._svg import COLORS, Drawing
 from ._values import Phase, Side
@@ -75,7 +76,7 @@ class Hex(Game):
         side = c_int()
         row, col = parse_cell(cell)
         with self._using() as h:
-            rc = self._lib.c.herd_hex_at(h, row, col, byref(side))
+            rc = self._lib.c.herd_hex_at(h, C.herd_cell(row, col), byref(side))
             self._const(rc, "%s is not on the board" % (cell,))
         return None if side.value < 0 else self.sides[side.value]
 
