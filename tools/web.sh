@@ -5,7 +5,7 @@
 # Node.js: tools/deps.sh) into build/web/:
 #   herd-core.mjs  the library and bindings/js/src/glue.c as WebAssembly,
 #                  inlined in an ES module (emscripten's factory);
-#   herd.mjs       the JavaScript API (bindings/js/src), with herd-games.mjs,
+#   herd.mjs       the JavaScript API (bindings/js/src), with
 #                  herd.d.ts and package.json: the npm package;
 #   index.html     the page (bindings/js/web), its scripts and style.
 # `serve` then serves build/web on http://127.0.0.1:PORT/ (default 8000).
@@ -67,7 +67,7 @@ build() {
         echo "error: emcc failed; the whole log is in $log" >&2
         exit 1
     fi
-    cp "$js/src/herd.mjs" "$js/src/herd-games.mjs" "$out/"
+    cp "$js/src/herd.mjs" "$out/"
     cp "$js/herd.d.ts" "$js/package.json" "$out/"
     cp -R "$js/web/." "$out/"
     # The API checks that it loads in Node (the page's tests load it in Chromium).
