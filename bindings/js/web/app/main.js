@@ -71,7 +71,7 @@ async function start(setup) {
     } catch (e) {
         if (e.name !== 'HerdError')
             return fail(e);
-        setupScreen.fill(setup);
+        setupScreen.fill(setup, false);
         setupScreen.show(e.message);
         return;
     }

@@ -66,8 +66,9 @@ export class Setup {
     }
 
     // Fills the form: the game's controls with the given values (the
-    // library's defaults elsewhere), the players and the level.
-    fill({ name, options = {}, drawn = null, players, side, level }) {
+    // library's defaults elsewhere), the players and the level; then asks
+    // the library, unless `check` is false (a refusal is shown already).
+    fill({ name, options = {}, drawn = null, players, side, level }, check = true) {
         const game = this.games.find(g => g.name === name) ?? this.games[0];
         this.form.elements.game.value = game.name;
         const box = $('setup-options');
@@ -83,7 +84,8 @@ export class Setup {
                  `${l.level}. ${capital(l.name)}${l.level === game.defaultLevel ? ' (default)' : ''}`)));
         $('setup-level').value = String(level || game.defaultLevel);
         this.update();
-        this.validate();
+        if (check)
+            this.validate();
     }
 
     // One option's control, by its kind: a number in its range (a switch
