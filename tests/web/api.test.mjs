@@ -356,6 +356,8 @@ describe('typed queries agree with the position text', () => {
         assert.equal(g.hare(), p.hare);
         assert.deepEqual(g.hounds(), p.hounds.split(','));
         assert.equal(g.stall(), Number(p.stall));
+        assert.ok(g.show().includes(`stall ${g.stall()} of ${g.stallLimit}`));
+        assert.equal(g.status() === 'win hare stalling', g.stall() === g.stallLimit);
         assert.equal(g.points().length, 11);
         assert.ok(g.boardLines().every(([a, b]) => g.points().includes(a) && g.points().includes(b)));
     }));
@@ -366,6 +368,7 @@ describe('typed queries agree with the position text', () => {
         assert.equal(g.geeseLeft(), g.geese().length);
         assert.equal(g.sideways(), p.sideways === '1');
         assert.equal(g.inChain(), p.chain === '1');
+        assert.equal(g.status() === 'win fox captured', g.geeseLeft() < g.geeseToWin);
         if (g.inChain())
             assert.ok(g.legal().includes('stop'));
         assert.equal(g.points().length, 33);
@@ -383,7 +386,12 @@ describe('typed queries agree with the position text', () => {
         }
         assert.equal(g.stones().length, (p.board.match(/[bw]/g) ?? []).length);
         assert.deepEqual([g.captured(0), g.captured(1)].join(','), p.captured);
-        assert.equal(g.movesLeft(), 100 - Number(p.ply));
+        assert.equal(g.movesLeft(), g.moveLimit - Number(p.ply));
+        assert.ok(g.show().includes(`move ${p.ply} of ${g.moveLimit}`));
+        const won = /^win (black|white) captured$/.exec(g.status());
+        assert.equal(Math.max(g.captured(0), g.captured(1)) >= g.capturesToWin, !!won);
+        if (won)
+            assert.ok(g.captured(g.sides.indexOf(won[1])) >= g.capturesToWin);
         const back = g.straightBack();
         if (back) {
             assert.ok(!g.legal().includes(`${back.stone}-${back.cell}`), 'the banned move is not legal');

@@ -14,8 +14,9 @@
 // sides are 0 and 1, and where a side is asked for, its name ("green") is
 // taken too; every uint64_t of the C API (perft counts, hex turns) is a
 // bigint, and so is an option's value when its range passes
-// Number.MAX_SAFE_INTEGER (the seed); other options' values are numbers. A refusal of the library is thrown as a HerdError carrying the
-// library's code and message; a failed call changes nothing.
+// Number.MAX_SAFE_INTEGER (the seed); other options' values are numbers. A
+// refusal of the library is thrown as a HerdError carrying the library's code
+// and message; a failed call changes nothing.
 
 import createHerdModule from './herd-core.mjs';
 

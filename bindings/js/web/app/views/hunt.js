@@ -4,9 +4,9 @@
 import { parseCell } from '../../herd.mjs';
 import { svg } from '../board.js';
 
-export const S = 72;           // between two neighbouring points
-export const PAD = 34;         // room for the row letters and column numbers
-export const R = 19;           // a piece's radius
+const S = 72;         // between two neighbouring points
+const PAD = 48;       // room for the row letters and column numbers
+export const R = 19;  // a piece's radius
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /** The board's geometry for describe(). */
@@ -22,9 +22,9 @@ export function drawPoints(board, { points, lines }, label) {
     const layers = board.start(2 * PAD + (cols - 1) * S, 2 * PAD + (rows - 1) * S, label);
     const at = ([row, col]) => [PAD + col * S, PAD + row * S];
     for (let row = 0; row < rows; row++)
-        svg('text', { x: PAD / 2 - 6, y: PAD + row * S, class: 'coord' }, layers.lines).textContent = LETTERS[row];
+        svg('text', { x: 12, y: PAD + row * S, class: 'coord' }, layers.lines).textContent = LETTERS[row];
     for (let col = 0; col < cols; col++)
-        svg('text', { x: PAD + col * S, y: PAD / 2 - 6, class: 'coord' }, layers.lines).textContent = col + 1;
+        svg('text', { x: PAD + col * S, y: 12, class: 'coord' }, layers.lines).textContent = col + 1;
     for (const [a, b] of lines) {
         const [x1, y1] = at(parseCell(a)), [x2, y2] = at(parseCell(b));
         svg('line', { x1, y1, x2, y2, class: 'track' }, layers.lines);
