@@ -195,7 +195,7 @@ export class Play {
             if (mine !== this.generation)
                 return;
             this.pick = { ...NO_PICK, hint: hint.match(/[a-z][0-9]+/g) ?? [] };
-            this.message(`Hint: ${hint}`);
+            this.message(`Hint: ${hint}`, 'hint');
             this.render();
         } catch (e) {
             if (mine === this.generation)
@@ -259,7 +259,9 @@ export class Play {
         $('new').textContent = this.ongoing() ? 'Cancel' : 'New game';
     }
 
-    message(text) {
+    // A refusal, or with kind 'hint' the computer's advice.
+    message(text, kind = 'refusal') {
         $('message').textContent = text;
+        $('message').dataset.kind = kind;
     }
 }
