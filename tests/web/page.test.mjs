@@ -255,6 +255,15 @@ describe('the setup screen', () => {
         assert.equal(await page.inputValue('#opt-h'), '9', 'the form holds the URL\'s options');
         const unknown = await open('game=chess', { game: false });
         assert.match(await text(unknown, '#setup-message'), /chess/);
+        const levels = herd.games().find(g => g.name === 'horses').levels;
+        for (const level of [levels.length + 1, 'nosuch']) {
+            const refused = await open(`game=horses&level=${level}`, { game: false });
+            assert.equal(await text(refused, '#setup-message'),
+                         `no such level of horses: ${levels.map(l => `${l.level} (${l.name})`).join(', ')}`);
+        }
+        // A level by its name.
+        const named = await open(`game=horses&level=${levels[2].name}&players=computer`);
+        assert.match(await text(named, '#players-line'), new RegExp(`computer \\(${levels[2].name}\\)`, 'i'));
     });
 });
 

@@ -33,8 +33,9 @@ function fromQuery(params) {
         return null;
     const game = games.find(g => g.name === name);
     const players = PLAYERS.includes(params.get('players')) ? params.get('players') : 'computer';
-    const word = params.get('level') ?? '';
-    const level = /^\d+$/.test(word) ? Number(word) : (game?.levels.find(l => l.name === word)?.level ?? 0);
+    // A level by its number or its name; -1 for neither.
+    const word = params.get('level') ?? '0';
+    const level = /^\d+$/.test(word) ? Number(word) : (game?.levels.find(l => l.name === word)?.level ?? -1);
     return {
         name,
         options: Object.fromEntries([...params].filter(([k]) => !PAGE_KEYS.includes(k))),
@@ -64,16 +65,21 @@ const play = new Play(client, games, setup => {
     history.replaceState(null, '', location.pathname);
 }, fail);
 
+// The setup screen with a refusal, filled with what was refused.
+function refuse(setup, message) {
+    setupScreen.fill(setup, false);
+    setupScreen.show(message);
+}
+
 async function start(setup) {
     const delay = setup.delay ?? (setup.players === 'watch' ? 400 : 200);
+    const game = games.find(g => g.name === setup.name);
+    if (game && !(setup.level >= 0 && setup.level <= game.levels.length))
+        return refuse(setup, `no such level of ${game.name}: ${game.levels.map(l => `${l.level} (${l.name})`).join(', ')}`);
     try {
         await play.start({ ...setup, delay });
     } catch (e) {
-        if (e.name !== 'HerdError')
-            return fail(e);
-        setupScreen.fill(setup, false);
-        setupScreen.show(e.message);
-        return;
+        return e.name === 'HerdError' ? refuse(setup, e.message) : fail(e);
     }
     setupScreen.hide();
     history.replaceState(null, '', `${location.pathname}${query(setup)}`);

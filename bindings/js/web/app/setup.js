@@ -40,7 +40,6 @@ export class Setup {
             if (await this.validate())
                 onStart(this.read());
         });
-        $('setup-level').addEventListener('change', () => this.update());
     }
 
     get game() {
