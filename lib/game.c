@@ -965,10 +965,11 @@ static int read_saved(herd_game *g, const char *text, void *state)
     const herd_rules *r = g->rules;
     herd_msg msg = game_msg(g);
     herd_scan sc = {text};
+    char quoted[48]; /* a fragment of the text in a message, escaped */
     size_t name_len = strcspn(text, " ");
     if (name_len != strlen(r->name) || strncmp(text, r->name, name_len) != 0)
-        return herd_fail(msg, HERD_E_PARSE, "'%.*s' is not a save of %s",
-                         name_len < 20 ? (int)name_len : 20, text, r->name);
+        return herd_fail(msg, HERD_E_PARSE, "'%s' is not a save of %s",
+                         herd_quote_input(quoted, sizeof quoted, text, name_len), r->name);
     sc.p += name_len;
     uint64_t version, ply, word[4];
     if (!herd_scan_lit(&sc, " save=") || !herd_scan_uint(&sc, UINT64_MAX, &version))
@@ -1003,8 +1004,8 @@ static int read_saved(herd_game *g, const char *text, void *state)
     if (r->read_save && (rc = r->read_save(state, &sc, msg)) != HERD_OK)
         return rc;
     if (sc.p != pos)
-        return herd_fail(msg, HERD_E_PARSE, "unexpected '%.*s' before position=",
-                         pos - sc.p < 24 ? (int)(pos - sc.p) : 24, sc.p);
+        return herd_fail(msg, HERD_E_PARSE, "unexpected '%s' before position=",
+                         herd_quote_input(quoted, sizeof quoted, sc.p, (size_t)(pos - sc.p)));
     return HERD_OK;
 }
 

@@ -4,6 +4,8 @@
  * message, never a crash, and leaves the game as it was. */
 #include "test_util.h"
 
+#include "fuzz/clean_text.h"
+
 #include <limits.h>
 
 static const char *const VALID = "horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4";
@@ -800,11 +802,9 @@ static void lines_with_a_small_buffer_report_the_count(void **state)
  * execute or a line reader split on. */
 static void check_message_is_one_clean_line(const char *m)
 {
-    const unsigned char *u = (const unsigned char *)m;
-    for (size_t i = 0; u[i]; i++) {
-        assert_true(u[i] >= 0x20 && u[i] != 0x7F);
-        assert_false(u[i] == 0xC2 && u[i + 1] >= 0x80 && u[i + 1] < 0xA0); /* C1 */
-    }
+    if (!clean_line(m, strlen(m)))
+        print_error("not one clean line: '%s'\n", m);
+    assert_true(clean_line(m, strlen(m)));
 }
 
 static void echoed_input_is_escaped_by_one_rule(void **state)

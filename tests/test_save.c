@@ -4,6 +4,8 @@
  * save is refused with a message that names what is wrong, changing nothing. */
 #include "test_util.h"
 
+#include "fuzz/clean_text.h"
+
 /* The games and options the round trips run over. */
 typedef struct save_case {
     const char *game;
@@ -304,6 +306,57 @@ static void load_refuses_bad_saves_and_changes_nothing(void **state)
     }
 }
 
+/* A refused save's message quotes the save by the one rule of every echo
+ * (docs/protocol.md): escaped, valid UTF-8, cut after a whole character. */
+static void load_messages_quote_the_save_escaped(void **state)
+{
+    (void)state;
+    herd_game *g = create("horses", "seed=7");
+    char text[SAVE_CAP], bad[SAVE_CAP];
+    save_text(g, text);
+    static const struct {
+        const char *from, *to; /* replaced in the save */
+        const char *message;
+    } cases[] = {
+        {"horses save", "\x1b[2J\x1b[31mHACKED\r save",
+         "'\\x1b[2J\\x1b[31mHACKED\\r' is not a save of horses"},
+        {"horses save", "horses\xab save", "'horses\\xab' is not a save of horses"},
+        {"horses save", "\xf4\x90\x80\x80 save", "'\\xf4\\x90\\x80\\x80' is not a save of horses"},
+        {" position=", " \x1b[2J\x1b[31mHACKED\r position=",
+         "unexpected ' \\x1b[2J\\x1b[31mHACKED\\r' before position="},
+        {" position=", " \xc3\xa9\xe2\x80\xa8\xc2\x9b position=",
+         "unexpected ' \xc3\xa9\\u2028\\xc2\\x9b' before position="},
+        /* 40 two-byte characters: cut after the 21st, whole, then "..." */
+        {" position=",
+         " \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9 position=",
+         "unexpected ' \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9...' before position="},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        with_text(bad, text, cases[i].from, cases[i].to);
+        snapshot snap;
+        snap_take(&snap, g);
+        assert_int_equal(herd_load(g, bad), HERD_E_PARSE);
+        const char *m = herd_last_error(g);
+        if (strcmp(m, cases[i].message) != 0 || !clean_line(m, strlen(m)))
+            print_error("case %zu: '%s'\n", i, m);
+        assert_string_equal(m, cases[i].message);
+        snap_check(&snap, g);
+        /* herd_new_from_save() gives the same message, or the unknown
+         * game's, escaped as well. */
+        herd_game *out = NULL;
+        herd_error err = {0, ""};
+        assert_true(herd_new_from_save(&out, bad, NULL, NULL, &err) < 0);
+        assert_true(clean_line(err.message, strlen(err.message)));
+        assert_null(out);
+    }
+    herd_free(g);
+}
+
 static void new_from_save_names_an_unknown_game(void **state)
 {
     (void)state;
@@ -434,6 +487,7 @@ int main(void)
         cmocka_unit_test(save_text_is_the_documented_line),
         cmocka_unit_test(horses_save_carries_the_seed_and_each_sides_previous_move),
         cmocka_unit_test(load_refuses_bad_saves_and_changes_nothing),
+        cmocka_unit_test(load_messages_quote_the_save_escaped),
         cmocka_unit_test(new_from_save_names_an_unknown_game),
         cmocka_unit_test(null_arguments_are_refused),
         cmocka_unit_test(save_reports_the_size_it_needs_and_fits_the_bound),
