@@ -312,7 +312,9 @@ HERD_API int herd_position_from_text(herd_game *g, const char *text);
 
 /** Writes an action as protocol.md's action text; @p len as in
  *  herd_position_to_text(). The action need not be legal now, but must be
- *  one of this game's.
+ *  one of this game's, one that herd_move_from_text() reads (cells this
+ *  game can name, a hex cell of this board, a dice outcome): every text
+ *  written reads back as the same value.
  *  @return ::HERD_OK, ::HERD_E_BUFFER (nothing written), ::HERD_E_ARG (NULL,
  *          or no action of this game). */
 HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len);
