@@ -20,13 +20,15 @@ struct herd_game {
     size_t hist_slots, hist_start, hist_len;
     void *table; /* the game's solution table (rules->solve), built on first use */
     char err[HERD_ERROR_MESSAGE_SIZE];
-    /* Stopping long calls (herd_work_check()): the flag that herd_interrupt()
-     * sets from any thread or a signal handler, the progress handler, and
-     * the countdown to its next call. */
+    /* Stopping long calls (work_check()): the flag that herd_interrupt()
+     * sets from any thread or a signal handler, and the progress handler.
+     * The countdown to the handler's next call belongs to each call (a
+     * `work` on its stack), so that const calls running at once share
+     * nothing but the atomic flag. */
     atomic_int interrupted;
     int (*progress)(void *ud);
     void *progress_ud;
-    unsigned progress_every, progress_left;
+    unsigned progress_every;
     max_align_t state[]; /* rules->state_size bytes */
 };
 
@@ -137,7 +139,7 @@ static void init_handle(herd_game *g, const herd_rules *rules, herd_alloc_fn all
     atomic_init(&g->interrupted, 0);
     g->progress = NULL;
     g->progress_ud = NULL;
-    g->progress_every = g->progress_left = 0;
+    g->progress_every = 0;
 }
 
 int herd_game_create(herd_game **out, const herd_rules *rules, const herd_options *opt,
@@ -594,6 +596,49 @@ int herd_roll(herd_game *g, herd_move *m)
     return draw_and_play(g, draw_chance, 0, m);
 }
 
+/* ---------------------------------------------------------- long work */
+
+/* One long call (perft, a search) on a game: where its refusal goes and
+ * the countdown to the progress handler's next call. It lives on the
+ * call's stack: a const call (herd_hint()) writes nothing of the handle but
+ * the atomic flag, which it spends when it stops, so that const calls may
+ * run at once. */
+typedef struct work {
+    atomic_int *interrupted; /* the handle's flag */
+    int (*progress)(void *ud);
+    void *progress_ud;
+    unsigned every, left;
+    herd_msg msg; /* no buffer for a const call */
+} work;
+
+static void work_begin(work *w, const herd_game *g, herd_msg msg)
+{
+    /* An atomic object may be written through a const handle: herd_interrupt()
+     * writes it from any thread anyway. */
+    w->interrupted = (atomic_int *)(uintptr_t)&g->interrupted;
+    w->progress = g->progress;
+    w->progress_ud = g->progress_ud;
+    w->every = w->left = g->progress_every;
+    w->msg = msg;
+}
+
+/* Called at every node: HERD_E_INTERRUPTED (message set, the request spent)
+ * means unwind, leave the game as it was, and return that code. */
+static int work_check(work *w)
+{
+    /* A relaxed load costs a plain read, so every check looks: a search
+     * whose checks are far apart (a playout each) still stops at once. */
+    if (atomic_load_explicit(w->interrupted, memory_order_relaxed) &&
+        atomic_exchange(w->interrupted, 0))
+        return herd_fail(w->msg, HERD_E_INTERRUPTED, "interrupted");
+    if (w->progress && --w->left == 0) {
+        w->left = w->every;
+        if (w->progress(w->progress_ud))
+            return herd_fail(w->msg, HERD_E_INTERRUPTED, "interrupted by the progress handler");
+    }
+    return HERD_OK;
+}
+
 /* --------------------------------------------------------- computers */
 
 /* Why the computer player cannot choose now, in msg (which may have no
@@ -624,9 +669,9 @@ static int level_of(const herd_game *g, int level)
 }
 
 /* A search's stop(): the interrupt flag and the progress handler. */
-static int stop_work(void *g)
+static int stop_work(void *w)
 {
-    return herd_work_check(g);
+    return work_check(w);
 }
 
 /* Builds the game's solution table unless the handle has it already. */
@@ -649,10 +694,10 @@ static int need_table(herd_game *g)
  * action for `state`, drawing from that state's generator. The searches
  * take their memory from the handle's allocator; a level that plays from
  * the solution table uses `table`, or builds one of its own for the call
- * when `table` is NULL (a const caller cannot keep it). `work` is the game
- * whose herd_interrupt() stops a search (NULL: a const call, which none
- * stops, since checking writes to the handle). */
-static int choose(const herd_game *g, void *state, int level, const void *table, herd_game *work,
+ * when `table` is NULL (a const caller cannot keep it). `w`, begun by the
+ * caller, is what stops a search: herd_interrupt() and the progress
+ * handler. */
+static int choose(const herd_game *g, void *state, int level, const void *table, work *w,
                   herd_move *m)
 {
     const herd_rules *r = g->rules;
@@ -661,9 +706,7 @@ static int choose(const herd_game *g, void *state, int level, const void *table,
     /* A search draws from a copy of the generator, kept only on success:
      * a search that fails changes nothing. */
     herd_rng *rng = &((herd_head *)state)->rng, drawn = *rng;
-    herd_search search = {r, g->alloc, g->ud, &drawn, work ? stop_work : NULL, work, 0};
-    if (work)
-        herd_work_begin(work);
+    herd_search search = {r, g->alloc, g->ud, &drawn, stop_work, w, 0};
     int rc;
     if (lv->kind != HERD_LEVEL_OWN && !g->alloc && !table)
         return HERD_E_NOMEM; /* a game in caller memory has no allocator */
@@ -700,7 +743,9 @@ static int draw_genmove(herd_game *g, int level, herd_move *m)
         if (rc != HERD_OK)
             return rc;
     }
-    int rc = choose(g, g->state, level, g->table, g, m);
+    work w;
+    work_begin(&w, g, game_msg(g));
+    int rc = choose(g, g->state, level, g->table, &w, m);
     if (rc == HERD_E_NOMEM)
         herd_fail(game_msg(g), rc, "out of memory for the computer player's search");
     return rc;
@@ -760,31 +805,10 @@ int herd_set_progress(herd_game *g, int (*fn)(void *ud), void *ud, unsigned ever
     return HERD_OK;
 }
 
-void herd_work_begin(herd_game *g)
-{
-    g->progress_left = g->progress_every;
-}
-
-int herd_work_check(herd_game *g)
-{
-    /* A relaxed load costs a plain read, so every check looks: a search
-     * whose checks are far apart (a playout each) still stops at once. */
-    if (atomic_load_explicit(&g->interrupted, memory_order_relaxed) &&
-        atomic_exchange(&g->interrupted, 0))
-        return herd_fail(game_msg(g), HERD_E_INTERRUPTED, "interrupted");
-    if (g->progress && --g->progress_left == 0) {
-        g->progress_left = g->progress_every;
-        if (g->progress(g->progress_ud))
-            return herd_fail(game_msg(g), HERD_E_INTERRUPTED,
-                             "interrupted by the progress handler");
-    }
-    return HERD_OK;
-}
-
 /* ------------------------------------------------------------- perft */
 
 typedef struct perft_ctx {
-    herd_game *g;
+    work w;
     const herd_rules *r;
     int rc; /* HERD_OK until the work is stopped */
 } perft_ctx;
@@ -792,7 +816,7 @@ typedef struct perft_ctx {
 static uint64_t perft_rec(perft_ctx *x, unsigned char *state, herd_move *moves, unsigned depth)
 {
     const herd_rules *r = x->r;
-    if ((x->rc = herd_work_check(x->g)) != HERD_OK)
+    if ((x->rc = work_check(&x->w)) != HERD_OK)
         return 0;
     if (depth == 1 && r->count)
         return r->count(state);
@@ -824,14 +848,14 @@ int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes)
     const herd_rules *r = g->rules;
     size_t states = round_up((size_t)depth * r->state_size);
     size_t bytes = states + (size_t)depth * r->desc.max_moves * sizeof(herd_move);
-    unsigned char *work = g->alloc ? g->alloc(g->ud, NULL, 0, bytes) : NULL;
-    if (!work)
+    unsigned char *area = g->alloc ? g->alloc(g->ud, NULL, 0, bytes) : NULL;
+    if (!area)
         return herd_fail(game_msg(g), HERD_E_NOMEM, "out of memory for perft");
-    memcpy(work, g->state, r->state_size);
-    perft_ctx x = {g, r, HERD_OK};
-    herd_work_begin(g);
-    uint64_t total = perft_rec(&x, work, (herd_move *)(void *)(work + states), depth);
-    g->alloc(g->ud, work, bytes, 0);
+    memcpy(area, g->state, r->state_size);
+    perft_ctx x = {.r = r, .rc = HERD_OK};
+    work_begin(&x.w, g, game_msg(g));
+    uint64_t total = perft_rec(&x, area, (herd_move *)(void *)(area + states), depth);
+    g->alloc(g->ud, area, bytes, 0);
     if (x.rc != HERD_OK)
         return x.rc;
     *nodes = total;
@@ -984,10 +1008,11 @@ static int read_saved(herd_game *g, const char *text, void *state)
     const herd_rules *r = g->rules;
     herd_msg msg = game_msg(g);
     herd_scan sc = {text};
+    char quoted[48]; /* a fragment of the text in a message, escaped */
     size_t name_len = strcspn(text, " ");
     if (name_len != strlen(r->desc.name) || strncmp(text, r->desc.name, name_len) != 0)
-        return herd_fail(msg, HERD_E_PARSE, "'%.*s' is not a save of %s",
-                         name_len < 20 ? (int)name_len : 20, text, r->desc.name);
+        return herd_fail(msg, HERD_E_PARSE, "'%s' is not a save of %s",
+                         herd_quote_input(quoted, sizeof quoted, text, name_len), r->desc.name);
     sc.p += name_len;
     uint64_t version, ply, word[4], seed;
     if (!herd_scan_lit(&sc, " save=") || !herd_scan_uint(&sc, UINT64_MAX, &version))
@@ -1026,8 +1051,8 @@ static int read_saved(herd_game *g, const char *text, void *state)
     if (r->read_save && (rc = r->read_save(state, &sc, msg)) != HERD_OK)
         return rc;
     if (sc.p != pos)
-        return herd_fail(msg, HERD_E_PARSE, "unexpected '%.*s' before position=",
-                         pos - sc.p < 24 ? (int)(pos - sc.p) : 24, sc.p);
+        return herd_fail(msg, HERD_E_PARSE, "unexpected '%s' before position=",
+                         herd_quote_input(quoted, sizeof quoted, sc.p, (size_t)(pos - sc.p)));
     return HERD_OK;
 }
 
@@ -1098,7 +1123,9 @@ int herd_hint(const herd_game *g, int level, herd_move *m)
      * game keeps its own, so the hint is what herd_genmove() would answer
      * now and asking for it changes nothing. */
     memcpy(copy.bytes, g->state, g->rules->state_size);
-    return choose(g, copy.bytes, level, g->table, NULL, m);
+    work w;
+    work_begin(&w, g, none);
+    return choose(g, copy.bytes, level, g->table, &w, m);
 }
 
 /* The head of the state recorded before the back-th newest action. */

@@ -710,17 +710,18 @@ static int hex_read_position(void *state, const char *text, herd_msg msg)
     return HERD_OK;
 }
 
-/* Reads into a fresh state, the generator going on as it was, and keeps it
- * only when the whole text is accepted. */
+/* Writes only what hex_read_move() reads back as the same value: a dice
+ * outcome, or a removal or placement on a cell of this board. Any other
+ * value is no action of this game. */
 static int hex_write_move(const void *state, herd_move m, herd_sb *sb)
 {
-    (void)state;
+    const hex_state *s = state;
     int kind = move_kind(m), a = move_a(m), b = move_b(m);
-    if (kind == HERD_HEX_ACT_DICE) {
+    if (kind == HERD_HEX_ACT_DICE && is_outcome(a, b)) {
         herd_sb_printf(sb, "dice:%d,%d", a, b);
         return HERD_OK;
     }
-    if ((kind != HERD_HEX_ACT_REMOVE && kind != HERD_HEX_ACT_PLACE) || a >= 26 || b >= 255)
+    if ((kind != HERD_HEX_ACT_REMOVE && kind != HERD_HEX_ACT_PLACE) || !on_board(s->size, a, b))
         return HERD_E_ARG;
     herd_sb_putc(sb, kind == HERD_HEX_ACT_REMOVE ? '-' : '+');
     herd_sb_cell(sb, a, b);

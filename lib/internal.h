@@ -52,16 +52,6 @@ static inline void herd_head_set_ongoing(herd_head *h, int side)
     h->reason = HERD_REASON_NONE;
 }
 
-/* ------------------------------------------------------- long work */
-
-/* Long work (perft, solving, searching) calls herd_work_begin() once, then
- * herd_work_check() at every node: it looks at herd_interrupt()'s flag each
- * time and calls the progress handler every `every` nodes.
- * HERD_E_INTERRUPTED (message set, the request spent) means: unwind, leave
- * the game as it was, and return that code. */
-void herd_work_begin(herd_game *g);
-int herd_work_check(herd_game *g);
-
 /* -------------------------------------------------------------- rules */
 
 /* How a computer level chooses its action (lib/ai/ has the searches). */

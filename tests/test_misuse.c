@@ -83,6 +83,11 @@ static int ended(const herd_game *g)
 /* The cell a move starts from, read as a Flock move (g's first legal
  * action in a flock game: a stone with a target). */
 #define FROM0 flock_from(x->legal0)
+/* Cells at the ends of int. */
+#define MAX_MAX ((herd_cell){INT_MAX, INT_MAX})
+#define MIN_MIN ((herd_cell){INT_MIN, INT_MIN})
+#define MAX_MIN ((herd_cell){INT_MAX, INT_MIN})
+#define MIN_MAX ((herd_cell){INT_MIN, INT_MAX})
 #define IN_CALLER_MEMORY (herd_copy_size(g, 0) && (void *)g == (void *)arena)
 #define BASE herd_copy_size(g, 0)
 
@@ -115,7 +120,7 @@ static int ended(const herd_game *g)
       HERD_E_PARSE)                                                                                \
     X(new_seed_out_of_range,                                                                       \
       herd_new(&x->out, herd_game_name(g), "seed=18446744073709551616", NULL, NULL, &x->err),      \
-      HERD_E_RANGE)                                                   \
+      HERD_E_RANGE)                                                                                \
     X(horses_new_null_out, herd_horses_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)           \
     X(horses_new_bad_width, (x->ho.width = 7, herd_horses_new(&x->out, &x->ho, NULL, NULL, NULL)), \
       HERD_E_RANGE)                                                                                \
@@ -461,7 +466,52 @@ static int ended(const herd_game *g)
     X(flock_straight_back_null_game, herd_flock_straight_back(NULL, &x->i, &x->cell, &x->cell),    \
       HERD_E_ARG)                                                                                  \
     X(flock_straight_back_null_banned, herd_flock_straight_back(g, NULL, &x->cell, &x->cell),      \
-      HERD_E_ARG)
+      HERD_E_ARG)                                                                                  \
+    /* every typed call that takes a cell, at the ends of int: refused, and no undefined           \
+     * behaviour on the way (UBSan runs this table) */                                             \
+    X(horses_move_int_extremes, herd_apply(g, herd_horses_move(MAX_MIN, MIN_MAX)),                 \
+      HORSES ? (ENDED ? HERD_E_STATE : HERD_E_ILLEGAL) : SKIP)                                     \
+    X(horses_log_line_int_extremes,                                                                \
+      herd_horses_log_line(g, 1, herd_horses_move(MIN_MAX, MAX_MIN), x->text, 64, &x->len),        \
+      HERD_E_ARG)                                                                                  \
+    X(horses_at_int_max, herd_horses_at(g, MAX_MAX, &x->i, &x->i), HERD_E_ARG)                     \
+    X(horses_at_int_min, herd_horses_at(g, MIN_MIN, &x->i, &x->i), HERD_E_ARG)                     \
+    X(horses_at_int_max_column, herd_horses_at(g, (herd_cell){0, INT_MAX}, &x->i, &x->i),          \
+      HERD_E_ARG)                                                                                  \
+    X(hex_at_int_max, herd_hex_at(g, (herd_cell){INT_MAX, INT_MAX}, &x->i), HERD_E_ARG)                         \
+    X(hex_at_int_min, herd_hex_at(g, (herd_cell){INT_MIN, INT_MIN}, &x->i), HERD_E_ARG)                         \
+    X(hex_at_int_max_position, herd_hex_at(g, (herd_cell){0, INT_MAX}, &x->i), HERD_E_ARG)                      \
+    X(hex_row_length_int_max, herd_hex_row_length(g, INT_MAX, &x->i), HERD_E_ARG)                  \
+    X(hex_row_length_int_min, herd_hex_row_length(g, INT_MIN, &x->i), HERD_E_ARG)                  \
+    X(hex_move_int_extremes, (int)herd_hex_place_move((herd_cell){INT_MAX, INT_MIN}), 0)           \
+    X(hare_new_start_int_max_row,                                                                  \
+      (x->hao.start = (herd_cell){INT_MAX, 1}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)), \
+      HERD_E_PARSE)                                                                                \
+    X(hare_new_start_int_max_column,                                                               \
+      (x->hao.start = (herd_cell){0, INT_MAX}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)), \
+      HERD_E_PARSE)                                                                                \
+    X(hare_new_start_int_min,                                                                      \
+      (x->hao.start = MIN_MIN, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)), HERD_E_PARSE) \
+    X(hare_move_int_extremes, (int)(herd_hare_move(MAX_MIN, MIN_MAX) != 0), 0)                     \
+    X(hare_move_to_int_max, (int)(herd_hare_move((herd_cell){0, 1}, MAX_MAX) != 0), 0)             \
+    X(hare_at_int_max, herd_hare_at(g, MAX_MAX, &x->i), HERD_E_ARG)                                \
+    X(hare_at_int_min, herd_hare_at(g, MIN_MIN, &x->i), HERD_E_ARG)                                \
+    X(fox_step_int_extremes, (int)(herd_fox_step(MAX_MIN, MIN_MAX) != 0), 0)                       \
+    X(fox_step_to_int_min, (int)(herd_fox_step((herd_cell){3, 3}, MIN_MIN) != 0), 0)               \
+    X(fox_jump_int_extremes, (int)(herd_fox_jump(MIN_MAX, MAX_MIN) != 0), 0)                       \
+    X(fox_jump_to_int_max, (int)(herd_fox_jump((herd_cell){3, 3}, MAX_MAX) != 0), 0)               \
+    X(fox_at_int_max, herd_fox_at(g, MAX_MAX, &x->i), HERD_E_ARG)                                  \
+    X(fox_at_int_min, herd_fox_at(g, MIN_MIN, &x->i), HERD_E_ARG)                                  \
+    X(flock_move_int_extremes, herd_apply(g, herd_flock_move(MAX_MIN, MIN_MAX)),                   \
+      FLOCK ? (ENDED ? HERD_E_STATE : HERD_E_ILLEGAL) : SKIP)                                      \
+    X(flock_at_int_max, herd_flock_at(g, MAX_MAX, &x->i), HERD_E_ARG)                              \
+    X(flock_at_int_min, herd_flock_at(g, MIN_MIN, &x->i), HERD_E_ARG)                              \
+    X(flock_range_int_max, herd_flock_range(g, MAX_MIN, &x->i), HERD_E_ARG)                        \
+    X(flock_range_int_min, herd_flock_range(g, MIN_MAX, &x->i), HERD_E_ARG)                        \
+    X(flock_flock_int_max, herd_flock_flock(g, MAX_MAX, x->cells, 3, &x->n), HERD_E_ARG)           \
+    X(flock_flock_int_min, herd_flock_flock(g, MIN_MIN, x->cells, 3, &x->n), HERD_E_ARG)           \
+    X(flock_targets_int_max, herd_flock_targets(g, MAX_MIN, x->cells, 3, &x->n), HERD_E_ARG)       \
+    X(flock_targets_int_min, herd_flock_targets(g, MIN_MAX, x->cells, 3, &x->n), HERD_E_ARG)
 
 #define DEFINE_ROW(label, call, want)                 \
     static int call_##label(herd_game *g, scratch *x) \

@@ -4,6 +4,11 @@
  * save is refused with a message that names what is wrong, changing nothing. */
 #include "test_util.h"
 
+#include "fuzz/clean_text.h"
+
+#include "herd/fox.h"
+#include "herd/hare.h"
+
 /* The games and options the round trips run over. */
 typedef struct save_case {
     const char *game;
@@ -304,6 +309,183 @@ static void load_refuses_bad_saves_and_changes_nothing(void **state)
     }
 }
 
+/* ------------------------------------ everything written reads back */
+
+/* Every option set of every game: each option at the ends of its range (all
+ * of them where the range is small); hare's every start. */
+static size_t every_option_set(char sets[][2][48], size_t cap)
+{
+    size_t n = 0;
+#define ADD(game, ...)                                                   \
+    do {                                                                 \
+        assert_true(n < cap);                                            \
+        snprintf(sets[n][0], sizeof sets[n][0], "%s", game);             \
+        snprintf(sets[n][1], sizeof sets[n][1], __VA_ARGS__);            \
+        n++;                                                             \
+    } while (0)
+    for (int w = 8; w <= 30; w += 22)
+        for (int h = 8; h <= 20; h += 12)
+            for (int k = 4; k <= 10; k += 6)
+                ADD("horses", "w=%d h=%d n=%d seed=%d", w, h, k, w + h + k);
+    for (int size = 2; size <= 13; size++)
+        ADD("hex", "size=%d seed=%d", size, size);
+    for (int i = 0; i < HERD_HARE_POINTS; i++) {
+        herd_cell c;
+        herd_game *g = NULL;
+        char options[48];
+        assert_int_equal(herd_hare_point(i, &c), HERD_OK);
+        snprintf(options, sizeof options, "start=%c%d seed=%d", 'a' + c.row, c.col + 1, i);
+        if (herd_new(&g, "hare", options, NULL, NULL, NULL) == HERD_OK) /* not a hound's */
+            ADD("hare", "%s", options);
+        herd_free(g);
+    }
+    for (int geese = 13; geese <= 17; geese += 2)
+        for (int sideways = 0; sideways <= 1; sideways++)
+            ADD("fox", "geese=%d sideways=%d seed=%d", geese, sideways, geese + sideways);
+    for (int w = 5; w <= 12; w += 7)
+        for (int h = 5; h <= 12; h += 7)
+            ADD("flock", "w=%d h=%d seed=%d", w, h, w * h);
+    ADD("flock", "w=8 h=9 seed=1");
+#undef ADD
+    return n;
+}
+
+/* What g writes now reads back: its save loads (into `other`, a game of the
+ * same name) as the same game and saves the same text; its position text
+ * reads back as the same text; every legal action's text reads back as the
+ * action. */
+static void check_everything_reads_back(const herd_game *g, herd_game *other)
+{
+    char text[SAVE_CAP], again[SAVE_CAP];
+    save_text(g, text);
+    if (herd_load(other, text) != HERD_OK)
+        print_error("a save that does not load (%s):\n  %s\n", herd_last_error(other), text);
+    assert_int_equal(herd_load(other, text), HERD_OK);
+    assert_true(herd_same_position(other, g));
+    save_text(other, again);
+    assert_string_equal(again, text);
+    position_text(g, text);
+    if (herd_position_from_text(other, text) != HERD_OK)
+        print_error("a position that does not read back (%s):\n  %s\n", herd_last_error(other),
+                    text);
+    assert_int_equal(herd_position_from_text(other, text), HERD_OK);
+    position_text(other, again);
+    assert_string_equal(again, text);
+    herd_move moves[HERD_MAX_MOVES];
+    size_t n = 0;
+    assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
+    for (size_t i = 0; i < n; i++) {
+        char mt[HERD_MAX_MOVE_TEXT];
+        size_t len;
+        herd_move back;
+        assert_int_equal(herd_move_to_text(g, moves[i], mt, sizeof mt, &len), HERD_OK);
+        if (herd_move_from_text(other, mt, &back) != HERD_OK || back != moves[i])
+            print_error("action '%s' does not read back (%s)\n", mt, herd_last_error(other));
+        assert_int_equal(herd_move_from_text(other, mt, &back), HERD_OK);
+        assert_true(back == moves[i]);
+    }
+}
+
+/* The library never writes a save, a position or an action text that it
+ * refuses to read back: random games of every game and every option set,
+ * checked after each of their first 500 actions, then played on by the
+ * computer to their end (or 5,000 actions more) and checked there: ended
+ * games and the fox's chains included. */
+static void everything_written_reads_back_in_random_games(void **state)
+{
+    (void)state;
+    static char sets[64][2][48];
+    size_t count = every_option_set(sets, 64);
+    int ended[6] = {0}, chains = 0;
+    for (size_t k = 0; k < count; k++)
+        for (int round = 0; round < 2; round++) {
+            herd_game *g = create(sets[k][0], sets[k][1]);
+            herd_game *other = create(sets[k][0], NULL);
+            test_rng rng;
+            trng_seed(&rng, k * 10 + (size_t)round);
+            check_everything_reads_back(g, other);
+            for (int i = 0; i < 500 && ongoing(g); i++) {
+                /* Random actions, and the default computer's, which ends
+                 * a game of horses. */
+                unsigned pick = (unsigned)trng_next(&rng);
+                if (pick % 2 && !herd_is_chance(g))
+                    assert_int_equal(herd_play_genmove(g, 0, NULL), HERD_OK);
+                else
+                    play_step(g, pick / 2 * 3, &(herd_move){0});
+                int in_chain = 0;
+                if (herd_game_kind(g) == HERD_FOX &&
+                    herd_fox_in_chain(g, &in_chain) == HERD_OK && in_chain)
+                    chains++;
+                check_everything_reads_back(g, other);
+            }
+            /* Then the computer alone towards the end, and the end checked. */
+            for (int i = 0; i < 5000 && ongoing(g); i++)
+                assert_int_equal(herd_is_chance(g) ? herd_roll(g, NULL)
+                                                   : herd_play_genmove(g, 0, NULL),
+                                 HERD_OK);
+            check_everything_reads_back(g, other);
+            ended[herd_game_kind(g)] += !ongoing(g);
+            herd_free(other);
+            herd_free(g);
+        }
+    /* Every game ended somewhere, and the fox was caught in a chain. */
+    for (int kind = HERD_HORSES; kind <= HERD_FLOCK; kind++)
+        if (!ended[kind])
+            fail_msg("no game of kind %d ended", kind);
+    assert_true(chains > 0);
+}
+
+/* A refused save's message quotes the save by the one rule of every echo
+ * (docs/protocol.md): escaped, valid UTF-8, cut after a whole character. */
+static void load_messages_quote_the_save_escaped(void **state)
+{
+    (void)state;
+    herd_game *g = create("horses", "seed=7");
+    char text[SAVE_CAP], bad[SAVE_CAP];
+    save_text(g, text);
+    static const struct {
+        const char *from, *to; /* replaced in the save */
+        const char *message;
+    } cases[] = {
+        {"horses save", "\x1b[2J\x1b[31mHACKED\r save",
+         "'\\x1b[2J\\x1b[31mHACKED\\r' is not a save of horses"},
+        {"horses save", "horses\xab save", "'horses\\xab' is not a save of horses"},
+        {"horses save", "\xf4\x90\x80\x80 save", "'\\xf4\\x90\\x80\\x80' is not a save of horses"},
+        {" position=", " \x1b[2J\x1b[31mHACKED\r position=",
+         "unexpected ' \\x1b[2J\\x1b[31mHACKED\\r' before position="},
+        {" position=", " \xc3\xa9\xe2\x80\xa8\xc2\x9b position=",
+         "unexpected ' \xc3\xa9\\u2028\\xc2\\x9b' before position="},
+        /* 40 two-byte characters: cut after the 21st, whole, then "..." */
+        {" position=",
+         " \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9 position=",
+         "unexpected ' \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9...' before position="},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        with_text(bad, text, cases[i].from, cases[i].to);
+        snapshot snap;
+        snap_take(&snap, g);
+        assert_int_equal(herd_load(g, bad), HERD_E_PARSE);
+        const char *m = herd_last_error(g);
+        if (strcmp(m, cases[i].message) != 0 || !clean_line(m, strlen(m)))
+            print_error("case %zu: '%s'\n", i, m);
+        assert_string_equal(m, cases[i].message);
+        snap_check(&snap, g);
+        /* herd_new_from_save() gives the same message, or the unknown
+         * game's, escaped as well. */
+        herd_game *out = NULL;
+        herd_error err = {0, ""};
+        assert_true(herd_new_from_save(&out, bad, NULL, NULL, &err) < 0);
+        assert_true(clean_line(err.message, strlen(err.message)));
+        assert_null(out);
+    }
+    herd_free(g);
+}
+
 static void new_from_save_names_an_unknown_game(void **state)
 {
     (void)state;
@@ -434,6 +616,8 @@ int main(void)
         cmocka_unit_test(save_text_is_the_documented_line),
         cmocka_unit_test(horses_save_carries_the_seed_and_each_sides_previous_move),
         cmocka_unit_test(load_refuses_bad_saves_and_changes_nothing),
+        cmocka_unit_test(everything_written_reads_back_in_random_games),
+        cmocka_unit_test(load_messages_quote_the_save_escaped),
         cmocka_unit_test(new_from_save_names_an_unknown_game),
         cmocka_unit_test(null_arguments_are_refused),
         cmocka_unit_test(save_reports_the_size_it_needs_and_fits_the_bound),

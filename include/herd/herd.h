@@ -6,7 +6,9 @@
  * its position, its undo history, its seeded random generator and the text
  * of its last error, lives in that handle: the library has no mutable global
  * state. Distinct handles may be used from distinct threads at once, and calls
- * that take a `const herd_game *` may run concurrently on one handle.
+ * that take a `const herd_game *` may run concurrently on one handle; of
+ * those, herd_hint() calls the handle's allocator and progress handler,
+ * which must then be safe to call from those threads at once.
  *
  * Functions return ::HERD_OK (zero) or a negative ::herd_code. A call that
  * fails leaves the game exactly as it was; calls that take a non-const handle
@@ -108,7 +110,9 @@ HERD_API const char *herd_version_string(void);
  * `new_size` bytes holding the first min(old_size, new_size) bytes of `ptr`
  * (`ptr` is NULL for a fresh block, then `old_size` is 0), or NULL on failure,
  * leaving `ptr` untouched. Passing NULL where an allocator is asked for means
- * malloc, realloc and free.
+ * malloc, realloc and free. It is called from the calls on its handle only;
+ * herd_hint(), a const call, calls it too, so the allocator of a handle on
+ * which hints run in several threads at once must be thread-safe (malloc is).
  */
 typedef void *(*herd_alloc_fn)(void *ud, void *ptr, size_t old_size, size_t new_size);
 
@@ -393,7 +397,9 @@ HERD_API int herd_position_from_text(herd_game *g, const char *text);
 
 /** Writes an action as protocol.md's action text; @p len as in
  *  herd_position_to_text(). The action need not be legal now, but must be
- *  one of this game's.
+ *  one of this game's, one that herd_move_from_text() reads (cells this
+ *  game can name, a hex cell of this board, a dice outcome): every text
+ *  written reads back as the same value.
  *  @return ::HERD_OK, ::HERD_E_BUFFER (nothing written), ::HERD_E_ARG (NULL,
  *          or no action of this game). */
 HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len);
@@ -466,7 +472,8 @@ HERD_API int herd_max_level(const herd_game *g);
  *         herd_roll()), ::HERD_E_NOMEM (the memory of a search or of the
  *         game's solution table, see herd_solve(): the allocator failed, or
  *         a game made by herd_copy_into(), which has none, asked for such a
- *         level); on error nothing changed.
+ *         level), ::HERD_E_INTERRUPTED (a search stopped by herd_interrupt()
+ *         or the progress handler); on error nothing changed.
  */
 HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
 
@@ -476,8 +483,9 @@ HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
  * draws. @p m (may be NULL) receives the move.
  * @return ::HERD_OK, ::HERD_E_RANGE (level), ::HERD_E_STATE (game over or a
  *         chance event waits), ::HERD_E_NOMEM (the undo history cannot
- *         grow), ::HERD_E_ARG (NULL @p g); on error nothing changed, the
- *         generator included.
+ *         grow, or as herd_genmove()), ::HERD_E_INTERRUPTED (as
+ *         herd_genmove()), ::HERD_E_ARG (NULL @p g); on error nothing
+ *         changed, the generator included.
  */
 HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
 
@@ -504,8 +512,10 @@ HERD_API int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes);
 
 /**
  * Asks the long call running on @p g (herd_perft(), and a computer player
- * that searches) to stop: it returns ::HERD_E_INTERRUPTED at its next node
- * or playout, with the game unchanged, and the request is then spent.
+ * that searches: herd_genmove(), herd_play_genmove(), herd_hint()) to stop:
+ * it returns ::HERD_E_INTERRUPTED at its next node or playout, with the game
+ * unchanged, and the request is then spent (when hints run on @p g in
+ * several threads at once, one request stops one of them).
  * (herd_solve() is not stopped: its table takes milliseconds to build.)
  * A request made while no long call runs stops the next one at its start.
  *
@@ -519,9 +529,11 @@ HERD_API void herd_interrupt(herd_game *g);
 /**
  * Installs a progress handler, as SQLite's `sqlite3_progress_handler()`:
  * during long calls on @p g (see herd_interrupt()), @p fn is called with
- * @p ud about every @p every nodes; when it returns nonzero the call stops
- * and returns ::HERD_E_INTERRUPTED, with the game unchanged. The handler may
- * not call the library on @p g. @p fn NULL or @p every 0 removes the
+ * @p ud every @p every nodes (or playouts), counted from each call's start;
+ * when it returns nonzero the call stops and returns ::HERD_E_INTERRUPTED,
+ * with the game unchanged. The handler may not call the library on @p g but
+ * for herd_interrupt(); hints that run on @p g in several threads at once
+ * call it from each, so it must then be thread-safe. @p fn NULL or @p every 0 removes the
  * handler. Clones and copies start without one.
  * @return ::HERD_OK, or ::HERD_E_ARG when @p g is NULL.
  */
@@ -640,13 +652,22 @@ HERD_API int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn
  * on a copy of the game whose generator is the game's, so the hint is
  * exactly what herd_genmove() would answer at this moment. Works for every
  * game.
+ *
+ * A level that searches takes its work area from the handle's allocator
+ * and is stopped by herd_interrupt() and the progress handler, as
+ * herd_genmove() is; hints may run on one handle in several threads at once,
+ * and then call these from each (see ::herd_alloc_fn). A level that plays
+ * from the solution table (`hare`'s `perfect`) uses the table that
+ * herd_solve() or herd_genmove() at that level built with the handle; a
+ * handle without one (a const call cannot keep one) builds a table for the
+ * call and frees it, on every call, so call herd_solve() once first.
  * @param level 0 for the game's default level, or 1..herd_max_level().
  * @param m     receives the action.
  * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g or @p m); ::HERD_E_RANGE
  *         (@p level out of 0..herd_max_level()); ::HERD_E_STATE (the game is
  *         over, or a chance event waits: roll first); ::HERD_E_NOMEM (as
- *         herd_genmove()). Being const, it leaves no message: the code says
- *         what was wrong.
+ *         herd_genmove()); ::HERD_E_INTERRUPTED. Being const, it leaves no
+ *         message: the code says what was wrong.
  */
 HERD_API int herd_hint(const herd_game *g, int level, herd_move *m);
 

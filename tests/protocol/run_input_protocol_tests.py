@@ -5,13 +5,18 @@
 
 Drives `herd` through pipes (the machinery of run_protocol_tests.py, imported
 from it) and checks, for each game of GAMES:
-- blanks: a tab after a command is a blank, as a space is (`status<TAB>`,
-  `play<TAB>ACTION`, `new<TAB>GAME`);
+- blanks: a tab is a blank, as a space is (`status<TAB>`, `play<TAB>ACTION`,
+  `new<TAB>GAME<TAB>KEY=VALUE<TAB>KEY=VALUE`), and blanks after the last
+  argument are allowed (`perft 1 `);
+- numbers: leading zeros are refused in every number (`perft 007`), as in
+  every text of the protocol;
 - echoed input: an answer that quotes what it was given never carries a raw
-  control byte or invalid UTF-8 (`set <ESC>[2J`, hex's `row b has '\\r'`);
-- interrupts: SIGINT during a long command (`perft 64` on a large board)
-  makes it answer `? interrupted`, and the program reads on with the game
-  unchanged; SIGINT between commands changes nothing.
+  control byte or invalid UTF-8 (`set <ESC>[2J`, hex's `row b has '\\r'`,
+  a `load` of a save holding escape sequences);
+- interrupts: SIGINT during a long command (`perft 64` on a large board, and
+  a searching `hint` where one runs long) makes it answer `? interrupted`,
+  and the program reads on with the game unchanged; SIGINT between commands
+  changes nothing.
 Ends with `N passed, N failed`; exit status 0 only when nothing failed.
 """
 
@@ -34,8 +39,17 @@ GAMES = [
     ("hex", "size=13 seed=1",
      "hex size=2 turns=0 turn=red phase=roll dice=- left=0 board=../.\r./..",
      "row b has '\\r' at 2"),
+    ("hare", "start=d2 seed=1", None, None),
     ("fox", "geese=17 sideways=1 seed=1", None, None),
+    ("flock", "w=12 h=12 seed=4", None, None),
 ]
+
+# Games whose searching `hint` runs for seconds on the board of GAMES (a
+# Debug build takes 8 s and more), with the commands that lead to it.
+LONG_HINTS = {
+    "hex": (["roll"], "hint 3"),
+    "flock": ([], "hint 5"),
+}
 
 
 def clean_line(ans):
@@ -48,10 +62,12 @@ def test_blanks(path, chk, game, options):
     T = "blanks (%s)" % game
     s = Session(path, chk)
     try:
-        ans = s.cmd("new\t%s\t%s" % (game, options))
+        want = s.cmd("new %s %s" % (game, options))
+        ans = s.cmd("new\t%s\t%s\t" % (game, options.replace(" ", "\t")))
         pos = payload(ans)
-        chk.ok(pos is not None and pos.startswith(game), T, "`new<TAB>GAME<TAB>OPTIONS` starts a game",
-               "new\\t...", "'= %s ...'" % game, ans)
+        chk.ok(pos is not None and pos.startswith(game) and ans == want, T,
+               "`new<TAB>GAME<TAB>KEY=VALUE<TAB>KEY=VALUE<TAB>` is `new GAME KEY=VALUE ...`",
+               "new\\t...", want, ans)
         status = s.cmd("status")
         s.expect(T, "`status<TAB>` is `status`", "status\t", status)
         s.expect(T, "`status<TAB><SPACE><TAB>` is `status`", "status\t \t", status)
@@ -62,7 +78,22 @@ def test_blanks(path, chk, game, options):
             s.expect(T, "`play<TAB>ACTION` plays", "play\t" + action, ok_answer(""))
             s.expect(T, "`undo<TAB>` undoes", "undo\t", ok_answer(""))
             s.expect(T, "`play<TAB><TAB>ACTION` plays", "play\t\t" + action, ok_answer(""))
+            s.expect(T, "`undo<SPACE>` undoes", "undo ", ok_answer(""))
+            s.expect(T, "`play ACTION<SPACE><TAB>` plays: blanks after the last argument are "
+                     "no part of it", "play %s \t" % action, ok_answer(""))
         s.expect(T, "`perft<TAB>0` answers 1", "perft\t0", ok_answer("1"))
+        pos = s.cmd("position")
+        one = s.cmd("perft 1")
+        chk.ok(payload(one) is not None and payload(one).isdigit(), T, "`perft 1` counts",
+               "perft 1", "'= N'", one)
+        s.expect(T, "a blank after the depth is allowed", "perft 1 ", one)
+        s.expect(T, "blanks after the depth are allowed", "perft\t1\t \t", one)
+        for line in ("perft 01", "perft 007", "perft 00", "perft 1x", "perft 1 1", "perft 65",
+                     "perft 18446744073709551617", "genmove 01", "hint 00"):
+            ans = s.cmd(line)
+            chk.ok(is_error(ans), T, "`%s` is refused: no leading zeros, one number" % line, line,
+                   "'? ...'", ans)
+        s.expect(T, "the refusals changed nothing", "position", pos)
     finally:
         s.h.kill()
 
@@ -88,6 +119,26 @@ def test_echoes(path, chk, game, bad_position, part):
         chk.ok(is_error(ans) and "\\xff\\xc3" in ans[0], T,
                "invalid UTF-8 in an option value is escaped", "new %s seed=<FF C3>" % game,
                "'? ...\\xff\\xc3...'", ans)
+        saved = payload(s.cmd("save"))
+        if chk.ok(saved and " position=" in saved, T, "`save` answers a save", "save", "'= ...'",
+                  saved):
+            for bad, fragment in (
+                    (saved.replace(" position=", " \x1b[2J\x1b[31mHACKED\r position=", 1),
+                     "unexpected ' \\x1b[2J\\x1b[31mHACKED\\r' before position="),
+                    ("\x1b[2J\r" + saved[len(game):], "unknown game '\\x1b[2J\\r'"),
+                    (game + "\u2028" + saved[len(game):], "unknown game '%s\\u2028'" % game)):
+                ans = s.cmd("load " + bad)
+                chk.ok(is_error(ans) and clean_line(ans) and fragment in ans[0], T,
+                       "`load` of a save holding escape sequences is answered escaped", "load ...",
+                       "'? ...%s...'" % fragment, ans)
+            # Malformed UTF-8: a lone continuation byte, and a sequence past U+10FFFF.
+            raw = saved.encode().replace(b" position=", b" \xab\xf4\x90\x80\x80 position=", 1)
+            s.h.send_raw(b"load " + raw + b"\n")
+            ans = s.h.answer()
+            fragment = "unexpected ' \\xab\\xf4\\x90\\x80\\x80' before position="
+            chk.ok(is_error(ans) and clean_line(ans) and fragment in ans[0], T,
+                   "`load` of a save holding malformed UTF-8 is answered escaped",
+                   "load <save with AB F4 90 80 80>", "'? %s'" % fragment, ans)
         if bad_position:
             ans = s.cmd("set " + bad_position)
             chk.ok(is_error(ans) and clean_line(ans) and part in ans[0], T,
@@ -139,6 +190,31 @@ def test_interrupt(path, chk, game, options):
         s.h.kill()
 
 
+def test_interrupt_hint(path, chk, game, options):
+    T = "interrupt hint (%s)" % game
+    before, hint = LONG_HINTS[game]
+    s = Session(path, chk)
+    try:
+        s.cmd("new %s %s" % (game, options))
+        for line in before:
+            s.cmd(line)
+        pos, saved = s.cmd("position"), s.cmd("save")
+        s.h.send(hint)
+        chk.ok(quiet_for(s.h, 0.1), T, "`%s` searches for a while" % hint, hint, "no answer yet",
+               repr(s.h.buf))
+        t = time.monotonic()
+        s.h.p.send_signal(signal.SIGINT)
+        ans = s.h.answer(timeout=10.0)
+        chk.ok(ans == ["? interrupted"], T, "SIGINT stops `%s` with `? interrupted`" % hint,
+               "%s, then SIGINT" % hint, "'? interrupted'", ans)
+        chk.ok(time.monotonic() - t < 5.0, T, "the hint stops within seconds", "SIGINT",
+               "< 5 s", "%.1f s" % (time.monotonic() - t))
+        s.expect(T, "the interrupted hint changed nothing", "position", pos)
+        s.expect(T, "the interrupted hint changed nothing, generator included", "save", saved)
+    finally:
+        s.h.kill()
+
+
 def main():
     def suites(a, chk, rng):
         out = []
@@ -148,6 +224,9 @@ def main():
                         lambda g=game, b=bad, p=part: test_echoes(a.herd, chk, g, b, p)))
             out.append(("interrupt " + game,
                         lambda g=game, o=options: test_interrupt(a.herd, chk, g, o)))
+            if game in LONG_HINTS:
+                out.append(("interrupt hint " + game,
+                            lambda g=game, o=options: test_interrupt_hint(a.herd, chk, g, o)))
         return out
     return P.run_suites(__doc__.split("\n\n")[0], "input protocol test", 0, 0, suites)
 
