@@ -572,8 +572,7 @@ static void usage(void)
     for (size_t i = 0; i < herd_game_count(); i++) {
         const herd_game_desc *d = herd_game_desc_at(i);
         const char *name;
-        printf("  %s: %s (%s against %s)\n", d->name, d->title, d->side_names[0],
-               d->side_names[1]);
+        printf("  %s: %s (%s against %s)\n", d->name, d->title, d->side_names[0], d->side_names[1]);
         for (size_t k = 0; k < d->option_count; k++) {
             const herd_option_desc *o = &d->options[k];
             printf("    %s=", o->key);

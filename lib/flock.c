@@ -261,7 +261,8 @@ static int flock_apply(void *state, herd_move m, herd_msg msg)
     flock_state *s = state;
     int side = s->head.side;
     herd_cell a, b;
-    char fa[HERD_CELL_NAME_SIZE], fb[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
+    char fa[HERD_CELL_NAME_SIZE],
+        fb[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
     if (m >> 32)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Flock move");
     herd_grid_move_cells(m, &a, &b);
@@ -343,8 +344,8 @@ int herd_flock_new(herd_game **out, const herd_flock_options *opt, herd_alloc_fn
     herd_flock_options d = HERD_FLOCK_OPTIONS_INIT;
     if (!opt)
         opt = &d;
-    int rc = herd_options_version(opt->version, HERD_FLOCK_OPTIONS_VERSION, "herd_flock_options",
-                                  err);
+    int rc =
+        herd_options_version(opt->version, HERD_FLOCK_OPTIONS_VERSION, "herd_flock_options", err);
     if (rc != HERD_OK)
         return rc;
     herd_options o = {.count = 0};
@@ -362,7 +363,8 @@ static void write_last(const flock_state *s, int side, herd_sb *sb)
         herd_sb_putc(sb, '-');
         return;
     }
-    herd_cell a = herd_grid_cell(GRID, s->last_from[side]), b = herd_grid_cell(GRID, s->last_to[side]);
+    herd_cell a = herd_grid_cell(GRID, s->last_from[side]),
+              b = herd_grid_cell(GRID, s->last_to[side]);
     herd_sb_cell(sb, a.row, a.col);
     herd_sb_putc(sb, '-');
     herd_sb_cell(sb, b.row, b.col);
@@ -406,8 +408,8 @@ static int is_slide(const flock_state *s, herd_cell a, herd_cell b)
     int dr = b.row - a.row, dc = b.col - a.col, dist = dr ? dr : dc;
     if (dist < 0)
         dist = -dist;
-    return herd_grid_inside(s->w, s->h, a) && herd_grid_inside(s->w, s->h, b) && (dr != 0) != (dc != 0) &&
-           dist <= MAX_RANGE;
+    return herd_grid_inside(s->w, s->h, a) && herd_grid_inside(s->w, s->h, b) &&
+           (dr != 0) != (dc != 0) && dist <= MAX_RANGE;
 }
 
 /* Checks the invariants of a parsed position (docs/flock.md lists them in
@@ -598,7 +600,8 @@ static int best_reply(const flock_state *s)
     for (size_t i = 0; i < n; i++) {
         herd_cell a, b;
         herd_grid_move_cells(moves[i], &a, &b);
-        int k = captures_at(s, side, herd_grid_index(GRID, a.row, a.col), herd_grid_index(GRID, b.row, b.col), caps);
+        int k = captures_at(s, side, herd_grid_index(GRID, a.row, a.col),
+                            herd_grid_index(GRID, b.row, b.col), caps);
         if (s->captured[side] + k >= TO_WIN)
             return WON;
         if (k > best)

@@ -211,8 +211,7 @@ static const uint64_t geese_choices[] = {13, 15, 17};
 
 static const herd_option_desc fox_options[] = {
     {"geese", HERD_OPTION_CHOICE, 0, 0, geese_choices, sizeof geese_choices / sizeof *geese_choices,
-     13, NULL,
-     "the geese: 13, 15 (adding d1, d7) or 17 (also c1, c7)"},
+     13, NULL, "the geese: 13, 15 (adding d1, d7) or 17 (also c1, c7)"},
     {"sideways", HERD_OPTION_RANGE, 0, 1, NULL, 0, 0, NULL,
      "1: the geese may also step left or right"},
     HERD_SEED_OPTION,
@@ -313,8 +312,9 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
     /* A chain goes on only from a jump that leaves the fox a further jump
      * and at least four geese: anything else is no position of the game. */
     if (chain && side != HERD_FOX_FOX)
-        return herd_fail(msg, HERD_E_POSITION, "chain=1 with the geese to move: only the fox "
-                                               "is ever in a chain");
+        return herd_fail(msg, HERD_E_POSITION,
+                         "chain=1 with the geese to move: only the fox "
+                         "is ever in a chain");
     if (chain && hunt_count(geese) < HERD_FOX_GEESE_TO_WIN)
         return herd_fail(msg, HERD_E_POSITION,
                          "chain=1 with %d geese: a jump that leaves fewer than four ends the game",
@@ -444,8 +444,8 @@ static int fox_evaluate(const void *state)
 }
 
 static const herd_level fox_levels[] = {
-    {"greedy", "jumps along a longest chain when it can, else any action at random",
-     HERD_LEVEL_OWN, 0, 0},
+    {"greedy", "jumps along a longest chain when it can, else any action at random", HERD_LEVEL_OWN,
+     0, 0},
     {"club", "alpha-beta search three plies deep within 5,000 nodes", HERD_LEVEL_ALPHABETA, 3,
      5000},
     {"expert", "alpha-beta search up to six plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
@@ -479,7 +479,9 @@ int herd_fox_move_kind(herd_move m, int *kind)
     hunt_action a;
     if (!kind || !hunt_decode(m, &a))
         return HERD_E_ARG;
-    *kind = a.kind == HUNT_STEP ? HERD_FOX_STEP : a.kind == HUNT_JUMP ? HERD_FOX_JUMP : HERD_FOX_STOP;
+    *kind = a.kind == HUNT_STEP   ? HERD_FOX_STEP
+            : a.kind == HUNT_JUMP ? HERD_FOX_JUMP
+                                  : HERD_FOX_STOP;
     return HERD_OK;
 }
 

@@ -166,8 +166,8 @@ int herd_options_version(unsigned version, unsigned current, const char *type, h
         return HERD_OK;
     char msgbuf[HERD_ERROR_MESSAGE_SIZE];
     herd_msg msg = {msgbuf, sizeof msgbuf};
-    herd_fail(msg, HERD_E_ARG, "%s version %u is not one this library reads (1..%u)", type,
-              version, current);
+    herd_fail(msg, HERD_E_ARG, "%s version %u is not one this library reads (1..%u)", type, version,
+              current);
     herd_set_error(err, HERD_E_ARG, msgbuf);
     return HERD_E_ARG;
 }
@@ -601,4 +601,3 @@ int herd_same_position(const herd_game *a, const herd_game *b)
     return memcmp(x, y, skip) == 0 &&
            memcmp(x + after, y + after, a->rules->state_size - after) == 0;
 }
-

@@ -228,8 +228,8 @@ int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn a
     herd_hare_options d = HERD_HARE_OPTIONS_INIT;
     if (!opt)
         opt = &d;
-    int rc = herd_options_version(opt->version, HERD_HARE_OPTIONS_VERSION, "herd_hare_options",
-                                  err);
+    int rc =
+        herd_options_version(opt->version, HERD_HARE_OPTIONS_VERSION, "herd_hare_options", err);
     if (rc != HERD_OK)
         return rc;
     herd_options o = {.count = 0};

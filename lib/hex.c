@@ -308,7 +308,8 @@ static int hex_check(const hex_state *s, herd_move m, herd_msg msg)
     }
     if (s->phase == HERD_HEX_ROLL)
         return herd_fail(msg, HERD_E_ILLEGAL, "roll the dice first");
-    char name[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
+    char
+        name[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
     if (kind == HERD_HEX_ACT_REMOVE && s->phase == HERD_HEX_PLACE)
         return herd_fail(msg, HERD_E_ILLEGAL, "no removal is left: place a %s stone",
                          side_name[mover]);

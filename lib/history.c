@@ -136,4 +136,3 @@ int herd_undo_turn(herd_game *g, int side)
     memcpy(g->state, g->hist + ((g->hist_start + g->hist_len) % g->hist_slots) * ss, ss);
     return HERD_OK;
 }
-

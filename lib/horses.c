@@ -72,7 +72,8 @@ static void clear_board(horses_state *s)
 
 static int corner_of(const horses_state *s, int side)
 {
-    return side == HERD_HORSES_GREEN ? herd_grid_index(GRID, 0, 0) : herd_grid_index(GRID, s->h - 1, s->w - 1);
+    return side == HERD_HORSES_GREEN ? herd_grid_index(GRID, 0, 0)
+                                     : herd_grid_index(GRID, s->h - 1, s->w - 1);
 }
 
 /* The target corner of a side is the other side's home corner. */
@@ -322,7 +323,8 @@ static int horses_apply(void *state, herd_move m, herd_msg msg)
     horses_state *s = state;
     int side = s->head.side;
     herd_cell a, b;
-    char fa[HERD_CELL_NAME_SIZE], fb[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
+    char fa[HERD_CELL_NAME_SIZE],
+        fb[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
     if (m >> 32)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Herd of Horses move");
     herd_grid_move_cells(m, &a, &b);
@@ -433,8 +435,8 @@ int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_
     herd_horses_options d = HERD_HORSES_OPTIONS_INIT;
     if (!opt)
         opt = &d;
-    int rc = herd_options_version(opt->version, HERD_HORSES_OPTIONS_VERSION,
-                                  "herd_horses_options", err);
+    int rc =
+        herd_options_version(opt->version, HERD_HORSES_OPTIONS_VERSION, "herd_horses_options", err);
     if (rc != HERD_OK)
         return rc;
     herd_options o = {.count = 0};
@@ -653,8 +655,8 @@ static int read_last(const horses_state *s, herd_scan *sc, int side, herd_move *
         !herd_scan_cell(sc, &b.row, &b.col))
         return herd_fail(msg, HERD_E_PARSE, "last must be two moves FROM-TO or -, e.g. a1-b3,-");
     int dr = b.row - a.row, dc = b.col - a.col;
-    if (!herd_grid_inside(s->w, s->h, a) || !herd_grid_inside(s->w, s->h, b) || dr * dr + dc * dc != 5 ||
-        owner(s->at[herd_grid_index(GRID, b.row, b.col)]) != side)
+    if (!herd_grid_inside(s->w, s->h, a) || !herd_grid_inside(s->w, s->h, b) ||
+        dr * dr + dc * dc != 5 || owner(s->at[herd_grid_index(GRID, b.row, b.col)]) != side)
         return herd_fail(msg, HERD_E_POSITION, "last: %s-%s is not %s's previous move here",
                          herd_cell_name(fa, a), herd_cell_name(fb, b), side_label[side]);
     *m = herd_horses_move(a, b);

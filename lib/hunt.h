@@ -9,7 +9,7 @@
 #include "internal.h"
 
 #define HUNT_MAX_POINTS 33
-#define HUNT_GRID 7      /* boards fit a 7x7 grid of cell names, a1..g7 */
+#define HUNT_GRID 7 /* boards fit a 7x7 grid of cell names, a1..g7 */
 
 /* The eight directions of a line, clockwise from up (toward row a). */
 enum { HUNT_N, HUNT_NE, HUNT_E, HUNT_SE, HUNT_S, HUNT_SW, HUNT_W, HUNT_NW, HUNT_DIRS };

@@ -167,10 +167,10 @@ typedef struct herd_rules {
 #define HERD_MAX_STATE_SIZE 4096
 
 /* The `seed` option that every game has, the last of its options. */
-#define HERD_SEED_OPTION                                                               \
-    {                                                                                  \
-        "seed", HERD_OPTION_RANGE, 0, UINT64_MAX, NULL, 0, 0, NULL,                    \
-            "seeds the game's generator, from which every random choice is drawn"      \
+#define HERD_SEED_OPTION                                                          \
+    {                                                                             \
+        "seed", HERD_OPTION_RANGE, 0, UINT64_MAX, NULL, 0, 0, NULL,               \
+            "seeds the game's generator, from which every random choice is drawn" \
     }
 
 /* The description's level count, from a game's levels array. */

@@ -106,7 +106,8 @@ int herd_load(herd_game *g, const char *text)
         return HERD_E_ARG;
     size_t ss = g->rules->state_size;
     if (ss > sizeof scratch) /* a game too large for HERD_MAX_STATE_SIZE: never built */
-        return herd_fail(herd_game_msg(g), HERD_E_UNSUPPORTED, "this game's state is too large to load");
+        return herd_fail(herd_game_msg(g), HERD_E_UNSUPPORTED,
+                         "this game's state is too large to load");
     memcpy(scratch, g->state, ss); /* read_position keeps what it does not read */
     int rc = read_saved(g, text, scratch);
     if (rc != HERD_OK)
@@ -145,4 +146,3 @@ int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn alloc, v
     *out = g;
     return HERD_OK;
 }
-

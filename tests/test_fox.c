@@ -498,7 +498,7 @@ static void undo_takes_back_a_hop_and_undo_turn_the_whole_turn(void **state)
     expect_position(g, "fox turn=fox chain=1 sideways=0 fox=d6 geese=a3,a4,a5,c6,e3,e5");
     assert_int_equal(play_text(g, "d6-f4"), HERD_OK);
     assert_int_equal(play_text(g, "stop"), HERD_OK);
-    assert_int_equal(play_text(g, "a3-a2"), HERD_E_PARSE); /* no such point */
+    assert_int_equal(play_text(g, "a3-a2"), HERD_E_PARSE);   /* no such point */
     assert_int_equal(play_text(g, "c6-c5"), HERD_E_ILLEGAL); /* sideways, option off */
     assert_int_equal(play_text(g, "e3-e2"), HERD_E_ILLEGAL); /* sideways, option off */
     assert_int_equal(play_text(g, "e3-d2"), HERD_OK);
@@ -562,7 +562,7 @@ static void texts_that_are_no_action_are_refused(void **state)
     (void)state;
     herd_game *g = game_at("fox turn=fox chain=0 sideways=0 fox=d2 geese=d1,d3,d4,e5,e6,f3,f4");
     expect_actions_match(g);
-    assert_int_equal(play_text(g, "d2-d0"), HERD_E_PARSE); /* no such point */
+    assert_int_equal(play_text(g, "d2-d0"), HERD_E_PARSE);   /* no such point */
     assert_int_equal(play_text(g, "d2-d4"), HERD_E_ILLEGAL); /* d4 holds a goose */
     assert_int_equal(play_text(g, "d2-b2"), HERD_E_PARSE);   /* b2 is no point */
     assert_int_equal(play_text(g, "d2-f2"), HERD_E_PARSE);
@@ -598,8 +598,7 @@ static void texts_that_are_no_action_are_refused(void **state)
                      HERD_E_ARG);
     assert_int_equal(herd_move_to_text(g, herd_fox_step(d4, c2), text, sizeof text, &len),
                      HERD_E_ARG);
-    assert_int_equal(herd_move_to_text(g, herd_fox_jump(d4, d6), text, sizeof text, &len),
-                     HERD_OK);
+    assert_int_equal(herd_move_to_text(g, herd_fox_jump(d4, d6), text, sizeof text, &len), HERD_OK);
     assert_string_equal(text, "d4-d6");
     assert_int_equal(herd_move_to_text(g, herd_fox_stop(), text, sizeof text, &len), HERD_OK);
     assert_string_equal(text, "stop");
@@ -664,8 +663,8 @@ static void positions_are_checked(void **state)
 /* The saturated board that the old reading of the rules refused (every
  * chain and each of its prefixes one action: millions of them): hop by
  * hop it is an ordinary position, counted by perft and by whole turns. */
-#define CHAIN_RICH                                                                                 \
-    "fox turn=fox chain=0 sideways=0 fox=c3 "                                                     \
+#define CHAIN_RICH                            \
+    "fox turn=fox chain=0 sideways=0 fox=c3 " \
     "geese=a4,b3,b4,b5,c2,c4,c6,d1,d2,d3,d4,d5,d6,d7,e2,e4,e6"
 
 /* The library's whole turns of the fox from here, through the public API. */
@@ -806,8 +805,9 @@ static void the_bound_is_the_rules_own_maximum(void **state)
     for (int sideways = 0; sideways <= 1; sideways++) {
         placement p = most_goose_moves(sideways);
         char text[HERD_MAX_POSITION_TEXT];
-        int len = snprintf(text, sizeof text, "fox turn=geese chain=0 sideways=%d fox=%c%d geese=",
-                           sideways, 'a' + p.fox_r, p.fox_c + 1);
+        int len = snprintf(text, sizeof text,
+                           "fox turn=geese chain=0 sideways=%d fox=%c%d geese=", sideways,
+                           'a' + p.fox_r, p.fox_c + 1);
         int n = 0;
         for (int r = 0; r < GRID; r++)
             for (int c = 0; c < GRID; c++)
@@ -868,8 +868,8 @@ static void perft_matches_the_model(void **state)
 static void random_games_agree_with_the_model(void **state)
 {
     (void)state;
-    static const char *const options[] = {"",           "geese=15", "geese=17", "sideways=1",
-                                          "geese=15 sideways=1", "geese=17 sideways=1"};
+    static const char *const options[] = {
+        "", "geese=15", "geese=17", "sideways=1", "geese=15 sideways=1", "geese=17 sideways=1"};
     uint64_t x = 0x9E3779B97F4A7C15u;
     int chains = 0;
     for (int game = 0; game < 120; game++) {

@@ -1158,10 +1158,8 @@ static void hex_illegal_actions_are_refused_and_change_nothing(void **state)
                            "board=r../..../..b../..../...");
     expect_refused(g, action(g, "+a2"), HERD_E_ILLEGAL, "roll the dice first");
     expect_refused(g, action(g, "-c3"), HERD_E_ILLEGAL, "roll the dice first");
-    expect_refused(g, herd_hex_dice_move(7, 1), HERD_E_ILLEGAL,
-                   "dice:7,1 is not a dice outcome");
-    expect_refused(g, herd_hex_dice_move(4, 3), HERD_E_ILLEGAL,
-                   "dice:4,3 is not a dice outcome");
+    expect_refused(g, herd_hex_dice_move(7, 1), HERD_E_ILLEGAL, "dice:7,1 is not a dice outcome");
+    expect_refused(g, herd_hex_dice_move(4, 3), HERD_E_ILLEGAL, "dice:4,3 is not a dice outcome");
     expect_refused(g, herd_hex_dice_move(0, 0), HERD_E_ILLEGAL, "not a dice outcome");
     expect_refused(g, 0, HERD_E_ILLEGAL, "not a hex action");
     expect_refused(g, UINT64_C(0x40000), HERD_E_ILLEGAL, "not a hex action");

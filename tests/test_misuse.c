@@ -253,7 +253,8 @@ static int ended(const herd_game *g)
     X(horses_log_line_no_move, herd_horses_log_line(g, 1, UINT64_MAX, x->text, 64, &x->len),       \
       HERD_E_ARG)                                                                                  \
     X(horses_move_cells_null, (herd_horses_move_cells(x->legal0, NULL, NULL), 0), 0)               \
-    X(horses_move_cells_no_move, herd_horses_move_cells(UINT64_MAX, &x->cell, &x->cell), HERD_E_ARG) \
+    X(horses_move_cells_no_move, herd_horses_move_cells(UINT64_MAX, &x->cell, &x->cell),           \
+      HERD_E_ARG)                                                                                  \
     /* hex.h: NULL, out of range, and on another game */                                           \
     X(hex_size, herd_hex_size(g, &x->i), HEX ? SKIP : HERD_E_ARG)                                  \
     X(hex_size_null_out, herd_hex_size(g, NULL), HERD_E_ARG)                                       \
@@ -270,9 +271,9 @@ static int ended(const herd_game *g)
     X(hex_left, herd_hex_left(g, &x->i), HEX ? SKIP : HERD_E_ARG)                                  \
     X(hex_turns_null_out, herd_hex_turns(g, NULL), HERD_E_ARG)                                     \
     X(hex_turns, herd_hex_turns(g, &x->u64), HEX ? SKIP : HERD_E_ARG)                              \
-    X(hex_at_off_board, herd_hex_at(g, (herd_cell){0, 99}, &x->i), HERD_E_ARG)                                  \
-    X(hex_at_minus_one, herd_hex_at(g, (herd_cell){-1, 0}, &x->i), HERD_E_ARG)                                  \
-    X(hex_at_null_out, herd_hex_at(g, (herd_cell){0, 0}, NULL), HERD_E_ARG)                                     \
+    X(hex_at_off_board, herd_hex_at(g, (herd_cell){0, 99}, &x->i), HERD_E_ARG)                     \
+    X(hex_at_minus_one, herd_hex_at(g, (herd_cell){-1, 0}, &x->i), HERD_E_ARG)                     \
+    X(hex_at_null_out, herd_hex_at(g, (herd_cell){0, 0}, NULL), HERD_E_ARG)                        \
     X(hex_stones_side_two, herd_hex_stones(g, 2, &x->i), HERD_E_ARG)                               \
     X(hex_stones_null_out, herd_hex_stones(g, 0, NULL), HERD_E_ARG)                                \
     X(hex_stones, herd_hex_stones(g, 0, &x->i), HEX ? SKIP : HERD_E_ARG)                           \
@@ -353,15 +354,13 @@ static int ended(const herd_game *g)
     X(fox_step_off_the_grid, (int)(herd_fox_step((herd_cell){3, 3}, (herd_cell){3, 8}) != 0), 0)   \
     X(fox_step_column_past_7, (int)(herd_fox_step((herd_cell){3, 6}, (herd_cell){3, 7}) != 0), 0)  \
     X(fox_step_negative, (int)(herd_fox_step((herd_cell){-1, 3}, (herd_cell){0, 3}) != 0), 0)      \
-    X(fox_jump_not_two_away,                                                                       \
-      (int)(herd_fox_jump((herd_cell){3, 3}, (herd_cell){2, 3}) != 0), 0)                          \
-    X(fox_jump_not_in_a_line,                                                                      \
-      (int)(herd_fox_jump((herd_cell){3, 3}, (herd_cell){1, 4}) != 0), 0)                          \
+    X(fox_jump_not_two_away, (int)(herd_fox_jump((herd_cell){3, 3}, (herd_cell){2, 3}) != 0), 0)   \
+    X(fox_jump_not_in_a_line, (int)(herd_fox_jump((herd_cell){3, 3}, (herd_cell){1, 4}) != 0), 0)  \
     X(fox_jump_to_itself, (int)(herd_fox_jump((herd_cell){3, 3}, (herd_cell){3, 3}) != 0), 0)      \
-    X(fox_jump_from_minus_two,                                                                     \
-      (int)(herd_fox_jump((herd_cell){-2, 3}, (herd_cell){0, 3}) != 0), 0)                         \
-    X(fox_jump_from_off_the_grid,                                                                  \
-      (int)(herd_fox_jump((herd_cell){3, 8}, (herd_cell){3, 6}) != 0), 0)                          \
+    X(fox_jump_from_minus_two, (int)(herd_fox_jump((herd_cell){-2, 3}, (herd_cell){0, 3}) != 0),   \
+      0)                                                                                           \
+    X(fox_jump_from_off_the_grid, (int)(herd_fox_jump((herd_cell){3, 8}, (herd_cell){3, 6}) != 0), \
+      0)                                                                                           \
     X(fox_jump_landing_off_the_grid,                                                               \
       (int)(herd_fox_jump((herd_cell){3, 6}, (herd_cell){3, 8}) != 0), 0)                          \
     X(fox_jump_landing_above_the_grid,                                                             \
@@ -398,7 +397,8 @@ static int ended(const herd_game *g)
     X(fox_options_of_null_out, herd_fox_options_of(g, NULL), HERD_E_ARG)                           \
     X(fox_move_kind_no_action, herd_fox_move_kind(0, &x->i), HERD_E_ARG)                           \
     X(fox_move_kind_null_out, herd_fox_move_kind(herd_fox_stop(), NULL), HERD_E_ARG)               \
-    X(fox_move_cells_of_stop, herd_fox_move_cells(herd_fox_stop(), &x->cell, &x->cell), HERD_E_ARG) \
+    X(fox_move_cells_of_stop, herd_fox_move_cells(herd_fox_stop(), &x->cell, &x->cell),            \
+      HERD_E_ARG)                                                                                  \
     X(fox_move_cells_no_action, herd_fox_move_cells(UINT64_MAX, &x->cell, &x->cell), HERD_E_ARG)   \
     /* flock.h: NULL, out of range, too small, and on another game */                              \
     X(flock_default_options_null, (herd_flock_default_options(NULL), 0), 0)                        \
@@ -478,20 +478,23 @@ static int ended(const herd_game *g)
     X(horses_at_int_min, herd_horses_at(g, MIN_MIN, &x->i, &x->i), HERD_E_ARG)                     \
     X(horses_at_int_max_column, herd_horses_at(g, (herd_cell){0, INT_MAX}, &x->i, &x->i),          \
       HERD_E_ARG)                                                                                  \
-    X(hex_at_int_max, herd_hex_at(g, (herd_cell){INT_MAX, INT_MAX}, &x->i), HERD_E_ARG)                         \
-    X(hex_at_int_min, herd_hex_at(g, (herd_cell){INT_MIN, INT_MIN}, &x->i), HERD_E_ARG)                         \
-    X(hex_at_int_max_position, herd_hex_at(g, (herd_cell){0, INT_MAX}, &x->i), HERD_E_ARG)                      \
+    X(hex_at_int_max, herd_hex_at(g, (herd_cell){INT_MAX, INT_MAX}, &x->i), HERD_E_ARG)            \
+    X(hex_at_int_min, herd_hex_at(g, (herd_cell){INT_MIN, INT_MIN}, &x->i), HERD_E_ARG)            \
+    X(hex_at_int_max_position, herd_hex_at(g, (herd_cell){0, INT_MAX}, &x->i), HERD_E_ARG)         \
     X(hex_row_length_int_max, herd_hex_row_length(g, INT_MAX, &x->i), HERD_E_ARG)                  \
     X(hex_row_length_int_min, herd_hex_row_length(g, INT_MIN, &x->i), HERD_E_ARG)                  \
     X(hex_move_int_extremes, (int)herd_hex_place_move((herd_cell){INT_MAX, INT_MIN}), 0)           \
     X(hare_new_start_int_max_row,                                                                  \
-      (x->hao.start = (herd_cell){INT_MAX, 1}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)), \
+      (x->hao.start = (herd_cell){INT_MAX, 1},                                                     \
+       herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),                                      \
       HERD_E_PARSE)                                                                                \
     X(hare_new_start_int_max_column,                                                               \
-      (x->hao.start = (herd_cell){0, INT_MAX}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)), \
+      (x->hao.start = (herd_cell){0, INT_MAX},                                                     \
+       herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),                                      \
       HERD_E_PARSE)                                                                                \
     X(hare_new_start_int_min,                                                                      \
-      (x->hao.start = MIN_MIN, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)), HERD_E_PARSE) \
+      (x->hao.start = MIN_MIN, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),              \
+      HERD_E_PARSE)                                                                                \
     X(hare_move_int_extremes, (int)(herd_hare_move(MAX_MIN, MIN_MAX) != 0), 0)                     \
     X(hare_move_to_int_max, (int)(herd_hare_move((herd_cell){0, 1}, MAX_MAX) != 0), 0)             \
     X(hare_at_int_max, herd_hare_at(g, MAX_MAX, &x->i), HERD_E_ARG)                                \

@@ -41,8 +41,7 @@ static void refused(const char *game, const char *options, int code, const char 
     herd_error err;
     int rc = herd_new(&g, game, options, NULL, NULL, &err);
     if (rc != code || !strstr(err.message, part))
-        fail_msg("%s '%s': %d '%s', expected %d '%s'", game, options, rc, err.message, code,
-                 part);
+        fail_msg("%s '%s': %d '%s', expected %d '%s'", game, options, rc, err.message, code, part);
     assert_null(g);
 }
 
@@ -365,9 +364,8 @@ static herd_game *typed_new(herd_kind kind, int from_init, long version, int *rc
 static void typed_options_and_options_of(void **state)
 {
     (void)state;
-    static const char *const made[] = {"w=12 h=9 n=5 seed=77", "size=4 seed=77",
-                                       "start=c2 seed=77", "geese=15 sideways=1 seed=77",
-                                       "w=9 h=6 seed=77"};
+    static const char *const made[] = {"w=12 h=9 n=5 seed=77", "size=4 seed=77", "start=c2 seed=77",
+                                       "geese=15 sideways=1 seed=77", "w=9 h=6 seed=77"};
     for (size_t i = 0; i < herd_game_count(); i++) {
         const herd_game_desc *d = herd_game_desc_at(i);
         herd_game *plain = create(d->name, NULL);

@@ -232,17 +232,17 @@ typedef struct herd_option_desc {
 
 /** What a game is, for a front end that offers it. */
 typedef struct herd_game_desc {
-    herd_kind kind;                   /**< Its kind, as herd_game_kind() gives it. */
-    const char *name;                 /**< Its name for herd_new(): `"horses"`, ... */
-    const char *title;                /**< Its title for people: `"Herd of Horses"`. */
-    const char *side_names[2];        /**< Side 0 (acts first) and side 1, as herd_side_name(). */
-    const herd_option_desc *options;  /**< Its options, in the protocol's order. */
-    size_t option_count;              /**< How many options (every game has `seed`). */
-    int level_count;                  /**< Its computer levels, 1..level_count (herd_max_level()). */
-    int default_level;                /**< The level that level 0 means (one that needs no memory). */
-    size_t max_moves;                 /**< Its most legal actions at once (herd_max_moves()). */
-    int has_chance;                   /**< 1 when it has chance events (dice), else 0. */
-    int solvable;                     /**< 1 when herd_solve() solves it, else 0. */
+    herd_kind kind;                  /**< Its kind, as herd_game_kind() gives it. */
+    const char *name;                /**< Its name for herd_new(): `"horses"`, ... */
+    const char *title;               /**< Its title for people: `"Herd of Horses"`. */
+    const char *side_names[2];       /**< Side 0 (acts first) and side 1, as herd_side_name(). */
+    const herd_option_desc *options; /**< Its options, in the protocol's order. */
+    size_t option_count;             /**< How many options (every game has `seed`). */
+    int level_count;                 /**< Its computer levels, 1..level_count (herd_max_level()). */
+    int default_level; /**< The level that level 0 means (one that needs no memory). */
+    size_t max_moves;  /**< Its most legal actions at once (herd_max_moves()). */
+    int has_chance;    /**< 1 when it has chance events (dice), else 0. */
+    int solvable;      /**< 1 when herd_solve() solves it, else 0. */
 } herd_game_desc;
 
 /** The number of games the library has. */
@@ -278,8 +278,7 @@ HERD_API int herd_game_desc_level(const herd_game_desc *desc, int level, const c
  * @p len as in herd_position_to_text().
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
  */
-HERD_API int herd_game_desc_to_text(const herd_game_desc *desc, char *buf, size_t cap,
-                                    size_t *len);
+HERD_API int herd_game_desc_to_text(const herd_game_desc *desc, char *buf, size_t cap, size_t *len);
 
 /** @} */
 
