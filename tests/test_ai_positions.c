@@ -18,13 +18,6 @@
 
 /* ------------------------------------------------------------ brute force */
 
-static int side_to_act(const herd_game *g)
-{
-    herd_status st;
-    assert_int_equal(herd_get_status(g, &st), HERD_OK);
-    return st.side;
-}
-
 /* Whether the game has ended with `side` the winner. */
 static int won_by(const herd_game *g, int side)
 {

@@ -215,10 +215,28 @@ static inline herd_game *case_new(const game_case *c, herd_alloc_fn alloc, void 
 }
 
 /* One action of the scenarios: the dice rolled by the game when a chance
- * event waits, else the computer player's move. */
+ * event waits, else the computer player's move at `level`. */
+static inline int step_computer_at(herd_game *g, int level)
+{
+    return herd_is_chance(g) ? herd_roll(g, NULL) : herd_play_genmove(g, level, NULL);
+}
+
 static inline int step_computer(herd_game *g)
 {
-    return herd_is_chance(g) ? herd_roll(g, NULL) : herd_play_genmove(g, 0, NULL);
+    return step_computer_at(g, 0);
+}
+
+/* Plays the whole turn of the side to act, by the computer at `level`: its
+ * roll and every action of it (removals and placements in hex, the hops of
+ * a chain in fox); returns the number of actions. */
+static inline int play_turn(herd_game *g, int level)
+{
+    int side = side_to_act(g), k = 0;
+    do {
+        assert_int_equal(step_computer_at(g, level), HERD_OK);
+        k++;
+    } while (is_ongoing(g) && side_to_act(g) == side);
+    return k;
 }
 
 /* One action chosen by the tests' own generator among the legal ones

@@ -1,7 +1,7 @@
 /* Mark Steere's Herd on a hexhex board (`hex`): every rule of docs/hex.md,
  * the texts of the protocol, the invariants over random games, and perft
  * numbers checked against a small independent implementation written here. */
-#include "test_util.h"
+#include "test_games.h"
 
 #include "herd/hex.h"
 
@@ -1447,31 +1447,14 @@ static void undo_turn_in_hex_goes_back_to_the_players_roll(void **state)
     (void)state;
     herd_game *g = new_game("size=3 seed=5"), *at_roll = NULL;
     /* Red's first turn and Blue's, so that removals happen. */
-    for (int i = 0; i < 2; i++) {
-        herd_status st;
-        herd_get_status(g, &st);
-        do {
-            if (herd_is_chance(g))
-                assert_int_equal(herd_roll(g, NULL), HERD_OK);
-            else
-                assert_int_equal(herd_play_genmove(g, 0, NULL), HERD_OK);
-            herd_get_status(g, &st);
-        } while (st.side == (i % 2) && st.result == HERD_ONGOING);
-    }
+    play_turn(g, 0);
+    play_turn(g, 0);
     assert_true(herd_is_chance(g)); /* red to roll */
     assert_int_equal(herd_clone(g, &at_roll, NULL, NULL), HERD_OK);
     size_t base = herd_history_length(g);
     /* Red (the player) plays a whole turn, then Blue (the computer). */
-    for (int side = 0; side < 2; side++) {
-        herd_status st;
-        do {
-            if (herd_is_chance(g))
-                assert_int_equal(herd_roll(g, NULL), HERD_OK);
-            else
-                assert_int_equal(herd_play_genmove(g, 0, NULL), HERD_OK);
-            herd_get_status(g, &st);
-        } while (st.side == side && st.result == HERD_ONGOING);
-    }
+    play_turn(g, 0);
+    play_turn(g, 0);
     assert_true(herd_history_length(g) >= base + 4);
     assert_int_equal(herd_undo_turn(g, HERD_HEX_RED), HERD_OK);
     assert_true(herd_same_position(g, at_roll));

@@ -7,34 +7,10 @@
  * the seed decides the computer's games; every level has its name. */
 #include "test_games.h"
 
-/* The action that plays one step of a game between computers: the dice at
- * a chance event, else the computer's move at `level`. */
+/* One step of a game between computers, asserted. */
 static void computer_step(herd_game *g, int level)
 {
-    if (herd_is_chance(g))
-        assert_int_equal(herd_roll(g, NULL), HERD_OK);
-    else
-        assert_int_equal(herd_play_genmove(g, level, NULL), HERD_OK);
-}
-
-static int side_to_act(const herd_game *g)
-{
-    herd_status st;
-    assert_int_equal(herd_get_status(g, &st), HERD_OK);
-    return st.side;
-}
-
-/* Plays the whole turn of the side to act (its roll, and every action of
- * it: removals and placements in hex, the hops of a chain in fox); returns
- * the number of actions. */
-static int play_turn(herd_game *g, int level)
-{
-    int side = side_to_act(g), k = 0;
-    do {
-        computer_step(g, level);
-        k++;
-    } while (is_ongoing(g) && side_to_act(g) == side);
-    return k;
+    assert_int_equal(step_computer_at(g, level), HERD_OK);
 }
 
 /* --------------------------------------------------------------- hints */

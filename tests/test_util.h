@@ -243,6 +243,14 @@ static inline int is_ongoing(const herd_game *g)
     return st.result == HERD_ONGOING;
 }
 
+/* The side to act, or the winner once the game has ended. */
+static inline int side_to_act(const herd_game *g)
+{
+    herd_status st;
+    assert_int_equal(herd_get_status(g, &st), HERD_OK);
+    return st.side;
+}
+
 static inline void check_status(const herd_game *g, herd_result result, int side,
                                 herd_reason reason)
 {
