@@ -16,8 +16,9 @@ static void computer_step(herd_game *g, int level)
 /* --------------------------------------------------------------- hints */
 
 /* The hint at each level is what genmove then answers, and asking changes
- * nothing: position, generator, history, last message. */
-static void check_hint_changes_nothing(herd_game *g)
+ * nothing: position, generator, history, last message. Returns whether the
+ * default level's hint differs from level 1's here. */
+static int check_hint_changes_nothing(herd_game *g)
 {
     herd_game *before = NULL;
     /* A message to keep: a refused action leaves one. */
@@ -26,9 +27,12 @@ static void check_hint_changes_nothing(herd_game *g)
     snprintf(message, sizeof message, "%s", herd_last_error(g));
     assert_true(strlen(message) > 0);
     assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
+    herd_move hints[2] = {0, 0};
     for (int level = 0; level <= herd_max_level(g); level++) {
         herd_move hint = 0, again = 0, m = 0;
         assert_int_equal(herd_hint(g, level, &hint), HERD_OK);
+        if (level < 2)
+            hints[level] = hint;
         assert_int_equal(herd_hint(g, level, &again), HERD_OK);
         assert_true(hint == again);
         assert_true(herd_same_position(g, before));
@@ -43,41 +47,53 @@ static void check_hint_changes_nothing(herd_game *g)
         herd_free(c);
     }
     herd_free(before);
+    return hints[0] != hints[1];
 }
 
-/* Along a game of every game: `positions` positions where the computer
- * chooses; where the dice wait, the hint is refused. */
-static void check_hints_along(const game_case *c, int positions, int has_chance)
+/* Along games of d at `pick` (seeds from `seed` on, a game after the
+ * other when one ends): `positions` positions where the computer chooses,
+ * every `every`-th one (deeper into the game, where the levels choose
+ * apart); where the dice wait, the hint is refused. Returns in how many the
+ * default level's hint differed from level 1's. */
+static int check_hints_along(const herd_game_desc *d, option_pick pick, uint64_t seed,
+                             int positions, int every)
 {
-    herd_game *g = case_new(c, NULL, NULL);
-    int checked = 0, rolls = 0;
-    while (checked < positions && is_ongoing(g)) {
-        if (herd_is_chance(g)) {
-            herd_move m = 77;
-            assert_int_equal(herd_hint(g, 0, &m), HERD_E_STATE); /* the dice wait */
-            assert_true(m == 77);
-            rolls++;
-        } else {
-            check_hint_changes_nothing(g);
-            checked++;
+    int checked = 0, rolls = 0, differed = 0, games = 0;
+    while (checked < positions) {
+        if (++games > 20)
+            fail_msg("%s: 20 games too short for %d hints", d->name, positions);
+        game_case c = case_of(d, pick, seed++);
+        herd_game *g = case_new(&c, NULL, NULL);
+        for (int choices = 0; checked < positions && is_ongoing(g);) {
+            if (herd_is_chance(g)) {
+                herd_move m = 77;
+                assert_int_equal(herd_hint(g, 0, &m), HERD_E_STATE); /* the dice wait */
+                assert_true(m == 77);
+                rolls++;
+            } else if (choices++ % every == 0) {
+                differed += check_hint_changes_nothing(g);
+                checked++;
+            }
+            computer_step(g, choices % 2);
         }
-        computer_step(g, checked % 2);
+        herd_free(g);
     }
-    if (checked < positions)
-        fail_msg("%s %s: a game too short for the hints", c->game, c->options);
-    assert_true(rolls > 0 || !has_chance);
-    herd_free(g);
+    assert_true(rolls > 0 || !d->has_chance);
+    return differed;
 }
 
 /* Ten positions of each game's quick game, and three of its default one
- * (where the searches run into their budgets). */
+ * (where the searches run into their budgets), spread along the games. Where the default level is
+ * not level 1, the two hints differ somewhere, so that the hint of level 0
+ * is seen to be the default level's. */
 static void hint_changes_nothing_in_every_game(void **state)
 {
     (void)state;
     for (const herd_game_desc *d = first_game(); d; d = next_game(d)) {
-        game_case quick = quick_case(d, 11), usual = case_of(d, OPTIONS_DEFAULT, 4);
-        check_hints_along(&quick, 10, d->has_chance);
-        check_hints_along(&usual, 3, d->has_chance);
+        int differed = check_hints_along(d, OPTIONS_SMALLEST, 11, 10, 3);
+        differed += check_hints_along(d, OPTIONS_DEFAULT, 4, 3, 5);
+        if (d->default_level != 1 && !differed)
+            fail_msg("%s: the default level and level 1 hinted alike everywhere", d->name);
     }
 }
 

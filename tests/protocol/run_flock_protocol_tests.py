@@ -48,6 +48,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import flock_ref as R  # noqa: E402
 import plain_game_checks as C  # noqa: E402
+import random_games as RG  # noqa: E402
 
 P = C.P
 FAILURES = C.FAILURES
@@ -487,12 +488,12 @@ def default_level_or_1(rng):
     return "genmove 1"
 
 
-class FlockPart(C.RG.Part):
+class FlockPart(RG.Part):
     """Flock's part of a random game (random_games.py): a random board size
     (7x7 more often) or a random position; actions random, capturing or the
     computer's, `genmove 1` and `hint 1` mostly (deeper levels are slow)."""
 
-    checks = C.RG.checks(affordable=lambda pos, depth: depth < 3 or perft3_ok(pos))
+    checks = RG.checks(affordable=lambda pos, depth: depth < 3 or perft3_ok(pos))
 
     def begin(self, g, rng, gi, plies):
         g.hint_line = "hint 1"

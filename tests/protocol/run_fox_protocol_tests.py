@@ -45,6 +45,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fox_ref as R  # noqa: E402
 import plain_game_checks as C  # noqa: E402
+import random_games as RG  # noqa: E402
 
 P = C.P
 FAILURES = C.FAILURES
@@ -544,12 +545,12 @@ def start_of_game(rng, gi):
     return " ".join(["new fox"] + opts), R.start_position(n, sw)
 
 
-class FoxPart(C.RG.Part):
+class FoxPart(RG.Part):
     """Fox's part of a random game (random_games.py): every option in turn,
     or a `set` position (start_of_game); the fox and the geese each with a
     policy of their own (choose)."""
 
-    checks = C.RG.checks(affordable=lambda pos, depth: depth < 3 or perft3_ok(pos))
+    checks = RG.checks(affordable=lambda pos, depth: depth < 3 or perft3_ok(pos))
 
     def begin(self, g, rng, gi, plies):
         line, start = start_of_game(rng, gi)

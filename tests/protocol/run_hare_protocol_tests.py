@@ -40,6 +40,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hare_ref as R  # noqa: E402
 import plain_game_checks as C  # noqa: E402
+import random_games as RG  # noqa: E402
 
 P = C.P
 FAILURES = C.FAILURES
@@ -443,13 +444,13 @@ def best_move(pos):
     return min(scored)[1]
 
 
-class HarePart(C.RG.Part):
+class HarePart(RG.Part):
     """Hare's part of a random game (random_games.py): a start point or a
     random position; actions random, the computer's, mixed, the hounds
     sideways or perfect play (best_move); `solve` along the way."""
 
     # The games are short (eleven points): the checks come more often.
-    checks = C.RG.checks(often=1.25,
+    checks = RG.checks(often=1.25,
                          extra=[(0.05, lambda g, rng: check_solve(g.s, g.chk, g.T, g.pos))])
 
     def begin(self, g, rng, gi, plies):
