@@ -462,13 +462,16 @@ static int ended(const herd_game *g)
     X(hex_row_length_int_min, herd_hex_row_length(g, INT_MIN, &x->i), HERD_E_ARG)                  \
     X(hex_move_int_extremes, (int)herd_hex_move(HERD_HEX_ACT_PLACE, INT_MAX, INT_MIN), 0)          \
     X(hare_new_start_int_max_row,                                                                  \
-      (x->hao.start = (herd_cell){INT_MAX, 1}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)), \
+      (x->hao.start = (herd_cell){INT_MAX, 1},                                                     \
+       herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),                                      \
       HERD_E_PARSE)                                                                                \
     X(hare_new_start_int_max_column,                                                               \
-      (x->hao.start = (herd_cell){0, INT_MAX}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)), \
+      (x->hao.start = (herd_cell){0, INT_MAX},                                                     \
+       herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),                                      \
       HERD_E_PARSE)                                                                                \
     X(hare_new_start_int_min,                                                                      \
-      (x->hao.start = MIN_MIN, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)), HERD_E_PARSE) \
+      (x->hao.start = MIN_MIN, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),              \
+      HERD_E_PARSE)                                                                                \
     X(hare_move_int_extremes, (int)(herd_hare_move(MAX_MIN, MIN_MAX) != 0), 0)                     \
     X(hare_move_to_int_max, (int)(herd_hare_move((herd_cell){0, 1}, MAX_MAX) != 0), 0)             \
     X(hare_at_int_max, herd_hare_at(g, MAX_MAX, &x->i), HERD_E_ARG)                                \

@@ -556,15 +556,15 @@ static void check_move_round_trip(herd_game *g, herd_move m, long *written)
     (*written)++;
     rc = herd_move_from_text(g, text, &back);
     if (rc != HERD_OK || back != m)
-        print_error("%s: %#llx is written '%s', which reads back as %d %#llx\n",
-                    herd_game_name(g), (unsigned long long)m, text, rc, (unsigned long long)back);
+        print_error("%s: %#llx is written '%s', which reads back as %d %#llx\n", herd_game_name(g),
+                    (unsigned long long)m, text, rc, (unsigned long long)back);
     assert_int_equal(rc, HERD_OK);
     assert_true(back == m);
 }
 
 /* Cell coordinates the builders are given in the families below: the ends
  * of every board and of every encoding. */
-static const int EDGE[] = {INT_MIN, -129, -128, -1, 0,  1,   2,   6,   7,   8,
+static const int EDGE[] = {INT_MIN, -129, -128, -1, 0,  1,  2,   6,   7,   8,
                            12,      13,   19,   25, 26, 30, 126, 127, 128, INT_MAX};
 #define EDGES (sizeof EDGE / sizeof EDGE[0])
 
@@ -577,10 +577,11 @@ static void move_texts_read_back_as_the_value_written(void **state)
 {
     (void)state;
     static const char *const games[][2] = {
-        {"horses", "w=8 h=8"}, {"horses", "w=30 h=20 n=10"}, {"hex", "size=2"},
-        {"hex", "size=5"},     {"hex", "size=13"},           {"hare", ""},
-        {"fox", ""},           {"fox", "geese=17 sideways=1"}, {"flock", "w=5 h=5"},
-        {"flock", "w=12 h=12"},
+        {"horses", "w=8 h=8"}, {"horses", "w=30 h=20 n=10"},
+        {"hex", "size=2"},     {"hex", "size=5"},
+        {"hex", "size=13"},    {"hare", ""},
+        {"fox", ""},           {"fox", "geese=17 sideways=1"},
+        {"flock", "w=5 h=5"},  {"flock", "w=12 h=12"},
     };
     test_rng rng;
     trng_seed(&rng, 23);
