@@ -199,9 +199,11 @@ int main(int argc, char **argv)
     o.progress = show_progress;
     o.ud = &b;
     uint64_t kept, need = fox_solve_need(&o, &kept);
-    printf("fox-solve: geese=%d sideways=%d: every position with up to %d geese "
-           "(distances up to %d geese)\n",
-           o.geese, o.sideways, o.geese, o.exact);
+    printf("fox-solve: geese=%d sideways=%d: every position with up to %d geese", o.geese,
+           o.sideways, o.geese);
+    if (o.exact)
+        printf(" (distances up to %d geese)", o.exact);
+    printf("\n");
     printf("table: %.2f GB at its peak, %.2f GB kept\n", (double)need / 1e9, (double)kept / 1e9);
     fflush(stdout);
 

@@ -12,13 +12,13 @@
  *
  * Entries. The k-sets are ranked in colex order (the order of the numbers),
  * and a set and its mirror image share the entry of the smaller of the
- * two, its "canonical" form: a directory of 64 sets to a word says which
- * ranks are canonical, and how many canonical sets come before each word.
+ * two, its "canonical" form: a directory says, for each block of 64 ranks,
+ * which are canonical and how many canonical sets come before the block.
  *
  * What is kept per set: F, the fox to move (not in a chain). The geese's
  * turn G and the value after a jump A (the chain, or G where no jump goes
  * on) follow from F of the sets one goose move away and from A one goose
- * fewer, so a question about them is answered from F alone. While a goose
+ * fewer, so a question about them is answered from the kept F. While a goose
  * count is built, A of it and of one goose fewer are kept too (the bits
  * layers' working vectors); the sets with distances keep A for good.
  *

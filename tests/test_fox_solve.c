@@ -395,7 +395,7 @@ static pos pick(test_rng *r, const fox_table *t, int k, int last, int mode, int 
 
 /* ---------------------------------------------------------------- tests */
 
-static fox_table *exact6, *bits6, *side5;
+static fox_table *exact6, *bits6, *side6;
 
 static int setup(void **state)
 {
@@ -404,7 +404,7 @@ static int setup(void **state)
     gsucc = malloc(sizeof *gsucc * (size_t)GRAPH_MAX * 24);
     exact6 = build(6, 6, 0, 0);
     bits6 = build(6, 4, 0, 0);
-    side5 = build(5, 0, 1, 0);
+    side6 = build(6, 0, 1, 0);
     return gsucc ? 0 : -1;
 }
 
@@ -413,7 +413,7 @@ static int teardown(void **state)
     (void)state;
     fox_solve_free(exact6);
     fox_solve_free(bits6);
-    fox_solve_free(side5);
+    fox_solve_free(side6);
     free(gsucc);
     return 0;
 }
@@ -430,7 +430,7 @@ static void values_match_the_search(void **state)
     memo_used = 0;
     int kinds[3][2] = {{0}};
     long most = 0;
-    for (int i = 0; i < 450; i++) {
+    for (int i = 0; i < 306; i++) {
         /* a geese win needs six geese: the fox has six ways out anywhere */
         int geese = i / 9 % 2, k = geese ? 6 : 4 + i % 3, mode = (i / 3) % 3;
         int last = k == 4 ? 2 + (int)trng_below(&r, 3) : 2 + (int)trng_below(&r, 2);
@@ -454,25 +454,25 @@ static void values_match_the_search(void **state)
     }
     print_message("most positions searched %ld; fox/geese wins by kind %d/%d %d/%d %d/%d\n", most, kinds[0][0], kinds[0][1], kinds[1][0], kinds[1][1], kinds[2][0], kinds[2][1]);
     for (int m = 0; m < 3; m++) /* both sides win some of each kind (a chain: the fox) */
-        assert_true(kinds[m][0] > 10 && (m == CHAIN || kinds[m][1] > 5));
+        assert_true(kinds[m][0] > 10 && (m == CHAIN || kinds[m][1] > 3));
 }
 
-/* With sideways: positions of 4 and 5 geese in the top rows (so that the
- * search sees every position they reach), fox wins and draws (five geese
- * never trap the fox: each of its points has six ways out). */
+/* With sideways: positions of 4 to 6 geese in the top three rows (so that
+ * the search sees every position they reach), fox wins, draws and geese
+ * wins (those need six geese: each point has six ways out for the fox). */
 static void sideways_values_match_the_search(void **state)
 {
     (void)state;
     test_rng r;
     trng_seed(&r, 23);
     int seen[3] = {0};
-    for (int i = 0; i < 90; i++) {
-        int k = 4 + i % 2, mode = (i / 2) % 3;
-        pos p = pick(&r, side5, k, 2, mode, (i / 6) % 2 ? FOX_SOLVE_DRAW : HERD_FOX_FOX);
+    for (int i = 0; i < 66; i++) {
+        int aim = i % 3 - 1, mode = (i / 3) % 3, k = aim == HERD_FOX_GEESE ? 6 : 4 + i / 9 % 3;
+        pos p = pick(&r, side6, k, 2, mode == CHAIN && aim == HERD_FOX_GEESE ? FOX : mode, aim);
         int n = graph_build(&p);
         assert_true(n > 0);
         graph_solve(n);
-        val want = gval[0], got = query(side5, &p);
+        val want = gval[0], got = query(side6, &p);
         if (want.winner == FOX_SOLVE_DRAW)
             want.plies = FOX_SOLVE_NO_PLIES;
         if (got.winner != want.winner || !plies_fit(got, want, gdone[0] == 0))
@@ -482,7 +482,7 @@ static void sideways_values_match_the_search(void **state)
         seen[want.winner + 1]++;
     }
     print_message("draws %d, fox %d, geese %d\n", seen[0], seen[1], seen[2]);
-    assert_true(seen[0] > 10 && seen[1] > 10);
+    assert_true(seen[0] > 5 && seen[1] > 5 && seen[2] > 5);
 }
 
 /* The game as lib/fox.c has it, for the tests that play its actions. */
@@ -575,7 +575,7 @@ static void values_follow_from_the_games_actions(void **state)
 {
     (void)state;
     check_against_the_game(exact6, 0, 1, 31);
-    check_against_the_game(side5, 1, 0, 32);
+    check_against_the_game(side6, 1, 0, 32);
 }
 
 /* A mirrored position has the mirrored value. */
@@ -616,7 +616,7 @@ static void plain_build_agrees(void **state)
         if (count(p.geese) <= 5)
             assert_int_equal(a.plies, b.plies);
         if (count(p.geese) == 4) {
-            a = query(side5, &p);
+            a = query(side6, &p);
             b = query(side, &p);
             assert_int_equal(a.winner, b.winner);
             assert_int_equal(a.plies, b.plies);
@@ -656,7 +656,7 @@ static void queries_are_checked(void **state)
     assert_int_equal(n, 0);
     assert_int_equal(fox_solve_geese(exact6), 6);
     assert_int_equal(fox_solve_exact(bits6), 4);
-    assert_int_equal(fox_solve_sideways(side5), 1);
+    assert_int_equal(fox_solve_sideways(side6), 1);
     assert_true(fox_solve_rank(HERD_FOX_FOX, HERD_FOX_FOX, 3) >
                 fox_solve_rank(HERD_FOX_FOX, HERD_FOX_FOX, 5));
     assert_true(fox_solve_rank(HERD_FOX_FOX, HERD_FOX_FOX, FOX_SOLVE_NO_PLIES) >
