@@ -33,7 +33,6 @@
  * the fox's side: 255 - n for a fox win in n plies, n for a geese win; the
  * fox takes the largest, the geese the smallest, and one ply earlier a
  * value moves one step toward the middle (age()). */
-#include <stdlib.h>
 #include <string.h>
 
 #include "fox_solve.h"
@@ -298,17 +297,6 @@ struct fox_table {
     geometry *geo; /* its own block: a walk that only counts needs none */
     layer layer[MAXG + 1];
 };
-
-static void *default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
-{
-    (void)ud;
-    (void)old_size;
-    if (new_size == 0) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, new_size);
-}
 
 /* The sizes of layer k's arrays, in the order the build takes them. */
 enum { A_DIR, A_F, A_FL, A_A, A_WA, A_WAL, ARRAYS };
@@ -863,7 +851,7 @@ static int check_options(const fox_solve_options *o, herd_msg msg)
 static void table_init(fox_table *t, const fox_solve_options *o)
 {
     memset(t, 0, sizeof *t);
-    t->alloc = o->alloc ? o->alloc : default_alloc;
+    t->alloc = o->alloc ? o->alloc : herd_default_alloc;
     t->alloc_ud = o->alloc_ud;
     t->sideways = o->sideways;
     t->geese = o->geese;
@@ -944,7 +932,7 @@ int fox_solve_build(fox_table **out, const fox_solve_options *o, herd_msg msg)
                          "%llu bytes",
                          o->geese, (double)need / 1e9, (unsigned long long)need,
                          (unsigned long long)o->memory);
-    herd_alloc_fn alloc = o->alloc ? o->alloc : default_alloc;
+    herd_alloc_fn alloc = o->alloc ? o->alloc : herd_default_alloc;
     fox_table *t = alloc(o->alloc_ud, NULL, 0, sizeof *t);
     if (!t)
         return herd_fail(msg, HERD_E_NOMEM, "out of memory for the fox table");

@@ -74,7 +74,8 @@ uint64_t fox_solve_need(const fox_solve_options *o, uint64_t *kept);
 
 /* Builds the table. HERD_E_ARG for options out of range (message says
  * which); HERD_E_UNSUPPORTED, before allocating anything, when the peak
- * exceeds `memory` (the message gives the bytes needed); HERD_E_NOMEM when
+ * exceeds `memory` (the message gives the bytes needed), and for distances
+ * with sideways steps; HERD_E_NOMEM when
  * the allocator fails; HERD_E_INTERRUPTED when stop() asked. On error
  * nothing is left allocated and *out is untouched. */
 int fox_solve_build(fox_table **out, const fox_solve_options *o, herd_msg msg);

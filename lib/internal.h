@@ -10,6 +10,9 @@
 
 #include "herd/herd.h"
 
+/* malloc, realloc and free as a herd_alloc_fn: what a NULL allocator means. */
+void *herd_default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size);
+
 /* ------------------------------------------------------------ random */
 
 /* xoshiro256** seeded through SplitMix64: small, fast, and the same numbers
