@@ -37,9 +37,11 @@ def man_commands(page):
 
 
 def protocol_commands(markdown):
-    """{command: usage} from the command table of docs/protocol.md."""
+    """{command: usage} from the command table of docs/protocol.md (its
+    section Commands)."""
     commands = {}
-    for usage in re.findall(r"^\| `([^`]+)` \|", markdown, re.M):
+    section = markdown.split("\n## Commands\n", 1)[-1].split("\n## ", 1)[0]
+    for usage in re.findall(r"^\| `([^`]+)` \|", section, re.M):
         commands[usage.split()[0]] = " ".join(usage.split())
     return commands
 
