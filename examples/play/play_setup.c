@@ -43,9 +43,9 @@ static void option_allowed(const herd_option_desc *o, char *buf, size_t cap)
     case HERD_OPTION_CHOICE:
         for (size_t i = 0; i < o->choice_count && used < cap; i++) {
             int n = snprintf(buf + used, cap - used, "%s%llu",
-                             i == 0                      ? ""
+                             i == 0                    ? ""
                              : i + 1 < o->choice_count ? ", "
-                                                         : " or ",
+                                                       : " or ",
                              (unsigned long long)o->choices[i]);
             if (n < 0)
                 break;
@@ -78,9 +78,8 @@ static int config_level(const play_config *c)
     return c->level ? c->level : play_config_game(c)->default_level;
 }
 
-/* Chooses game `index`: its options take their defaults, the level the
- * game's default, and a position given for another game is dropped.
- * Returns 0, or -1 when there is no memory for the values. */
+/* Chooses game `index`, its options at their defaults. Returns 0, or -1
+ * when there is no memory for the values (the choice stays as it was). */
 static int config_choose(play_config *c, size_t index)
 {
     const herd_game_desc *d = herd_game_desc_at(index);
@@ -161,7 +160,7 @@ static size_t wrap_at(const char *text, int width, size_t *next)
     size_t cut = 0, i = 0;
     int cols = 0;
     if (width < 1)
-        width = 1; /* one column still takes a character: the text goes on */
+        width = 1; /* a line takes a character at least: the text goes on */
     while (text[i]) {
         if (text[i] == ' ')
             cut = i;
@@ -170,7 +169,7 @@ static size_t wrap_at(const char *text, int width, size_t *next)
         i++;
     }
     if (!text[i] || !cut)
-        cut = i ? i : 1; /* all of it, or a word longer than the line */
+        cut = i; /* all of it, or a word longer than the line */
     *next = cut;
     while (text[*next] == ' ')
         (*next)++;
@@ -256,8 +255,8 @@ typedef struct setup {
     play_config *c;
     field *fields; /* setup_fields() */
     size_t count;
-    size_t at;              /* the field with the cursor */
-    int typing;             /* a value is being typed into an option */
+    size_t at;                   /* the field with the cursor */
+    int typing;                  /* a value is being typed into an option */
     char saved[PLAY_VALUE_SIZE]; /* the option's value before typing */
     char msg[256];
     int msg_error;
@@ -302,14 +301,10 @@ static int setup_try(setup *st, size_t i, const char *text)
     char before[PLAY_VALUE_SIZE];
     snprintf(before, sizeof before, "%s", st->c->value[i]);
     snprintf(st->c->value[i], PLAY_VALUE_SIZE, "%s", text);
-    if (setup_check(st) == HERD_OK)
-        return HERD_OK;
-    char why[sizeof st->msg];
-    snprintf(why, sizeof why, "%s", st->msg);
-    snprintf(st->c->value[i], PLAY_VALUE_SIZE, "%s", before);
-    snprintf(st->msg, sizeof st->msg, "%s", why);
-    st->msg_error = 1;
-    return HERD_E_RANGE;
+    int rc = setup_check(st);
+    if (rc != HERD_OK) /* the message line keeps the refusal */
+        snprintf(st->c->value[i], PLAY_VALUE_SIZE, "%s", before);
+    return rc;
 }
 
 /* Leaves the value being typed: kept when the library takes it. */
@@ -409,8 +404,8 @@ static void setup_change(setup *st, const field *f, int dir)
             return;
         }
         c->human_side = 0;
-        c->level = 0;          /* levels differ from game to game */
-        c->position = NULL;    /* a position belongs to the game it was given for */
+        c->level = 0;       /* levels differ from game to game */
+        c->position = NULL; /* a position belongs to the game it was given for */
         setup_refield(st);
         setup_check(st);
         break;
@@ -469,8 +464,7 @@ static void field_text(const setup *st, const field *f, const char **label, char
         snprintf(name, sizeof name, "%s", d->side_names[c->human_side]);
         if (name[0] >= 'a' && name[0] <= 'z')
             name[0] = (char)(name[0] - 'a' + 'A');
-        snprintf(value, vcap, "%s (%s)", name,
-                 c->human_side == 0 ? "moves first" : "moves second");
+        snprintf(value, vcap, "%s (%s)", name, c->human_side == 0 ? "moves first" : "moves second");
         break;
     }
     case F_LEVEL: {
