@@ -36,11 +36,19 @@ def herd_program():
     return None
 
 
+def run_program(args, **kw):
+    """Runs the herd program, without the sanitizer runtime that run_tests.py
+    may have preloaded for a sanitized library: a sanitized program has its
+    own, and refuses a second."""
+    env = dict((k, v) for k, v in os.environ.items() if k != "LD_PRELOAD")
+    return subprocess.run(args, capture_output=True, text=True, timeout=60, check=True,
+                          env=env, **kw)
+
+
 def ask(program, *commands):
     """The answers of the herd program to the commands, one text each (the
     payload after '= ' or the whole '? ...' line)."""
-    run = subprocess.run([program], input="".join(c + "\n" for c in commands),
-                         capture_output=True, text=True, timeout=60, check=True)
+    run = run_program([program], input="".join(c + "\n" for c in commands))
     answers = run.stdout.split("\n\n")
     assert answers[-1] == "", run.stdout
     return [a[2:] if a.startswith("= ") else "" if a == "=" else a for a in answers[:-1]]
@@ -238,8 +246,7 @@ class TestAgainstTheHerdProgram(unittest.TestCase):
             self.assertEqual(levels, " ".join("%d:%s" % (l.number, l.name) for l in d.levels))
 
     def test_help_names_each_game_with_its_title_sides_and_default_level(self):
-        run = subprocess.run([self.program, "--help"], capture_output=True, text=True,
-                             timeout=60, check=True)
+        run = run_program([self.program, "--help"])
         for d in herd.games():
             self.assertIn("  %s: %s (%s against %s)\n" % (d.name, d.title, d.sides[0],
                                                           d.sides[1]), run.stdout)
