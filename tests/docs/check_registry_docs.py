@@ -30,7 +30,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(HERE, os.pardir, os.pardir, "bindings", "python"))
 sys.path.insert(0, HERE)
-from check_man_page import roff_text  # noqa: E402
+from check_man_page import Report, roff_text  # noqa: E402
 
 
 def values_text(option):
@@ -195,22 +195,11 @@ def main(argv):
     rerun_with_sanitizer_runtime(library, argv, script=os.path.abspath(__file__))
     import herd
     games = herd.games(herd.load(library))
-    passed = failed = 0
-
-    def report(ok, what, detail=""):
-        nonlocal passed, failed
-        if ok:
-            passed += 1
-            print("ok   %s" % what)
-        else:
-            failed += 1
-            print("FAIL %s: %s" % (what, detail))
-
+    report = Report()
     for check in (check_protocol, check_man_page, check_game_pages, check_levels,
                   check_levels_answers):
         check(root, games, report)
-    print("%d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 else 1
+    return report.summary()
 
 
 if __name__ == "__main__":
