@@ -108,7 +108,7 @@ extern const play_view play_generic_view;
 /* What the setup screen shows: the game and the values it starts with. */
 typedef struct play_config {
     size_t game;                    /* herd_game_desc_at(game) */
-    char (*value)[PLAY_VALUE_SIZE]; /* one per option of the game; empty: its default */
+    char (*value)[PLAY_VALUE_SIZE]; /* one per option of the game */
     int players;                    /* PLAY_ONE, PLAY_TWO or PLAY_WATCH */
     int human_side;                 /* PLAY_ONE: the person's side */
     int level;                      /* the computer's level; 0 the game's default */

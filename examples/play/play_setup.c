@@ -100,8 +100,9 @@ void play_config_free(play_config *c)
     c->value = NULL;
 }
 
-/* The options text of the values ("w=10 h=8 n=6 seed=0"); an empty value
- * is left out (the game's default). NULL when there is no memory. */
+/* The options text of the values ("w=10 h=8 n=6 seed=0"), every one given
+ * (the library refuses an empty one, as it does in `new`); none with a
+ * position. NULL when there is no memory. */
 static char *options_text(const play_config *c)
 {
     const herd_game_desc *d = play_config_game(c);
@@ -114,8 +115,6 @@ static char *options_text(const play_config *c)
     size_t used = 0;
     text[0] = '\0';
     for (size_t i = 0; !c->position && i < d->option_count; i++) {
-        if (!c->value[i][0])
-            continue;
         int n = snprintf(text + used, cap - used, "%s%s=%s", used ? " " : "", d->options[i].key,
                          c->value[i]);
         if (n > 0)
@@ -355,8 +354,11 @@ static int next_cell(const char *name, int dir, char *buf, size_t cap)
 static void setup_step_option(setup *st, size_t i, int dir)
 {
     const herd_option_desc *o = &play_config_game(st->c)->options[i];
-    const char *value = st->c->value[i];
-    char next[PLAY_VALUE_SIZE];
+    char value[PLAY_VALUE_SIZE], next[PLAY_VALUE_SIZE];
+    if (st->c->value[i][0])
+        snprintf(value, sizeof value, "%s", st->c->value[i]);
+    else
+        option_default(o, value, sizeof value); /* an empty one steps from the default */
     if (o->kind == HERD_OPTION_POINT) {
         char at[PLAY_VALUE_SIZE], first[sizeof st->msg] = "Refused: no cell that way";
         snprintf(at, sizeof at, "%s", value);
