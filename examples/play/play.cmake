@@ -28,17 +28,21 @@ if(NOT DEFINED HERD_BUILD_PROGRAMS OR HERD_BUILD_PROGRAMS)
   endif()
 endif()
 
-# herd-play in a pseudo-terminal (tmux): one test per game, play_GAME, and
-# play_cli (--help, --version). Each skips (exit 77) when tmux or the game
-# is missing, and every one says it is skipped when herd-play was not built.
+# herd-play in a pseudo-terminal (tmux): one test per game's view,
+# play_GAME; play_setup (the setup screen of every game against the
+# registry, as the herd program answers it) and play_cli (--help,
+# --version). Each skips (exit 77) when tmux is missing, and every one says
+# it is skipped when herd-play was not built.
 if(HERD_BUILD_TESTS)
   find_package(Python3 REQUIRED COMPONENTS Interpreter)
-  foreach(_game cli horses hex hare fox flock plain)
+  foreach(_game cli setup horses hex hare fox flock plain)
     if(TARGET herd-play)
+      # herd_exe is defined after this file is included; it is built
+      # whenever herd-play is (HERD_BUILD_PROGRAMS).
       add_test(NAME play_${_game}
                COMMAND ${Python3_EXECUTABLE}
                        "${CMAKE_CURRENT_SOURCE_DIR}/tests/play/run_play_tests.py"
-                       $<TARGET_FILE:herd-play> ${_game})
+                       $<TARGET_FILE:herd-play> ${_game} $<TARGET_FILE:herd_exe>)
       set_tests_properties(play_${_game} PROPERTIES SKIP_RETURN_CODE 77)
     else()
       add_test(NAME play_${_game}
