@@ -2,8 +2,6 @@
  * and playouts"): the fixed action spaces, masks and observations, written
  * once for every game through its rules' hooks, and batched playouts. A
  * room of the core, as game.c is. */
-#include <stdlib.h>
-
 #include "core.h"
 
 size_t herd_num_actions(const herd_game *g)
@@ -55,24 +53,39 @@ int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap)
     return HERD_OK;
 }
 
-static int by_index(const void *a, const void *b)
+/* The number of the lowest bit set in b (b != 0). */
+static unsigned lowest_bit(uint64_t b)
 {
-    size_t x = *(const size_t *)a, y = *(const size_t *)b;
-    return (x > y) - (x < y);
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(b);
+#else
+    unsigned low = 0;
+    while (!(b >> low & 1))
+        low++;
+    return low;
+#endif
 }
 
 int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *count)
 {
     size_t idx[HERD_MAX_MOVES];
+    uint64_t bits[(HERD_MAX_ACTIONS + 63) / 64];
     if (!g || !count || (!buf && cap))
         return HERD_E_ARG;
     size_t n = legal_indices(g, idx);
     *count = n;
     if (cap < n)
         return HERD_E_BUFFER;
-    qsort(idx, n, sizeof *idx, by_index);
-    if (n)
-        memcpy(buf, idx, n * sizeof *idx);
+    /* In ascending order through a bit set over the space: a few words to
+     * clear and scan, cheaper than sorting in every playout step. */
+    size_t words = (g->rules->num_actions(g->state) + 63) / 64;
+    memset(bits, 0, words * sizeof *bits);
+    for (size_t i = 0; i < n; i++)
+        bits[idx[i] / 64] |= (uint64_t)1 << (idx[i] % 64);
+    size_t k = 0;
+    for (size_t w = 0; w < words; w++)
+        for (uint64_t b = bits[w]; b; b &= b - 1)
+            buf[k++] = w * 64 + lowest_bit(b);
     return HERD_OK;
 }
 

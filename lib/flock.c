@@ -704,17 +704,16 @@ static int flock_action_index(const void *state, herd_move m, size_t *index)
     if (m >> 32)
         return HERD_E_ARG;
     herd_grid_move_cells(m, &a, &b);
-    if (!herd_grid_inside(s->w, s->h, a))
+    int dr = b.row - a.row, dc = b.col - a.col, d = dr ? (dr < 0 ? -dr : dr) : (dc < 0 ? -dc : dc);
+    if (!herd_grid_inside(s->w, s->h, a) || (dr != 0) == (dc != 0) || d > MAX_RANGE)
         return HERD_E_ARG;
+    int unit = (dr * STRIDE + dc) / d;
     for (int k = 0; k < 4; k++)
-        for (int d = 1; d <= MAX_RANGE; d++) {
-            herd_cell u = slide_step(k);
-            if (b.row == a.row + d * u.row && b.col == a.col + d * u.col) {
-                *index = herd_plane_action(s->w, s->h, MAX_RANGE * k + d - 1, a);
-                return HERD_OK;
-            }
+        if (unit == dirs[k]) {
+            *index = herd_plane_action(s->w, s->h, MAX_RANGE * k + d - 1, a);
+            return HERD_OK;
         }
-    return HERD_E_ARG;
+    return HERD_E_ARG; /* not reached: the four directions are all the straight lines */
 }
 
 static herd_move flock_action_move(const void *state, size_t index)

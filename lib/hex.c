@@ -460,13 +460,15 @@ static size_t hex_num_actions(const void *state)
     return DICE_ACTIONS + 2 * (size_t)cell_count(s->size);
 }
 
-/* A cell's rank in row-by-row order. */
+/* A cell's rank in row-by-row order: the cells of the rows above it (rows
+ * of n, n + 1, ... cells to the middle row, then shorter by one each),
+ * then its place in its row. */
 static int cell_rank(int n, int r, int c)
 {
-    int k = c;
-    for (int i = 0; i < r; i++)
-        k += row_len(n, i);
-    return k;
+    if (r <= n)
+        return r * n + r * (r - 1) / 2 + c;
+    int below = r - n; /* rows n..r-1, of 2n - 2 down to 3n - 1 - r cells */
+    return n * n + n * (n - 1) / 2 + below * (2 * n - 2) - below * (below - 1) / 2 + c;
 }
 
 static int hex_action_index(const void *state, herd_move m, size_t *index)

@@ -833,15 +833,14 @@ static int horses_action_index(const void *state, herd_move m, size_t *index)
     if (m >> 32)
         return HERD_E_ARG;
     herd_grid_move_cells(m, &a, &b);
-    if (!herd_grid_inside(s->w, s->h, a))
+    int dc = b.col - a.col, offset = (b.row - a.row) * STRIDE + dc;
+    if (!herd_grid_inside(s->w, s->h, a) || dc < -2 || dc > 2)
         return HERD_E_ARG;
-    for (int k = 0; k < 8; k++) {
-        herd_cell d = jump_step(k);
-        if (b.row == a.row + d.row && b.col == a.col + d.col) {
+    for (int k = 0; k < 8; k++)
+        if (offset == jump[k]) { /* one offset per (rows, columns) within two columns */
             *index = herd_plane_action(s->w, s->h, k, a);
             return HERD_OK;
         }
-    }
     return HERD_E_ARG;
 }
 
