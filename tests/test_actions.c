@@ -38,9 +38,9 @@ static size_t index_of_text(herd_game *g, const char *text)
 }
 
 /* Checks the legal actions of this position against the mask and the
- * ascending list: every legal action has a number below N, no two share
- * one, each number names its action back, and mask and list hold exactly
- * those numbers. */
+ * ascending list: every legal action has a number below N, each number
+ * names its action back, and mask and list hold exactly those numbers (so
+ * no two share one: the mask has as many ones as there are actions). */
 static void check_position_actions(const herd_game *g)
 {
     static unsigned char mask[HERD_MAX_ACTIONS];
@@ -62,8 +62,6 @@ static void check_position_actions(const herd_game *g)
         assert_true(i < actions);
         assert_int_equal(mask[i], 1);
         assert_true(move_at(g, i) == moves[k]);
-        for (size_t j = 0; j < k; j++)
-            assert_true(index_of(g, moves[j]) != i);
         if (k)
             assert_true(list[k - 1] < list[k]);
         assert_int_equal(mask[list[k]], 1);

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 import threading
-from array import array
 import weakref
+from array import array
 from contextlib import contextmanager
 from ctypes import (byref, c_double, c_int, c_size_t, c_uint, c_uint64, create_string_buffer,
                     sizeof)
@@ -801,8 +801,8 @@ class Game:
         ArgumentError for a number outside 0..num_actions-1. moves, last_move
         and undo() give it as a Move, named when read."""
         fn = (self._lib.__dict__.get("_fast_paths") or self._fast())[1]
-        if type(action) is not int or action < 0:
-            check_int(action, "action", 0, C.UINT64_MAX)
+        if type(action) is not int or action < 0 or action > _SIZE_MAX:
+            check_int(action, "action", 0, _SIZE_MAX)
         with self._lock:
             h = self._h
             if h is None:
@@ -831,7 +831,7 @@ class Game:
         the board; their text is then "#" and the integer when no cell name
         can name them."""
         fn = self._ai("herd_action_move")
-        check_int(action, "an action", 0, C.UINT64_MAX)
+        check_int(action, "an action", 0, _SIZE_MAX)
         m = C.herd_move()
         with self._using() as h:
             rc = fn(h, action, byref(m))
@@ -936,6 +936,7 @@ class Playouts(NamedTuple):
 # lock keeps one call at a time on it, and games in distinct threads use
 # their own.
 _SIZE_T_CODE = "Q" if sizeof(c_size_t) == 8 else "I"
+_SIZE_MAX = (1 << (8 * sizeof(c_size_t))) - 1
 _buffers = threading.local()
 
 
