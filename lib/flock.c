@@ -1,4 +1,4 @@
-/* Flock (rules.md §5, game `flock`): stones that slide as far as their
+/* Flock (docs/flock.md, game `flock`): stones that slide as far as their
  * flock is large, sandwich captures by the moved stone, the straight-back
  * ban and the 100-move limit. Everything about this game lives here;
  * docs/flock.md explains the choices. */

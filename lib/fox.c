@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "herd/fox.h"
+#include "fox_solve.h"
 #include "hunt.h"
 #include "internal.h"
 
@@ -44,6 +45,11 @@ static const hunt_board board = {
     .links = {ARM_LINKS(0), ARM_LINKS(1), BAR_LINKS(2), BAR_LINKS(3), BAR_LINKS(4), ARM_LINKS(5),
               ARM_LINKS(6)},
 };
+
+const hunt_board *fox_board(void)
+{
+    return &board;
+}
 
 /* Points by name, as indices into board.cell. */
 enum { C1 = 6, C7 = 12, D1 = 13, D4 = 16, D7 = 19, E1 = 20 };

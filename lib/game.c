@@ -6,7 +6,7 @@
 
 #include "core.h"
 
-static void *default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
+void *herd_default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
 {
     (void)ud;
     (void)old_size;
@@ -109,7 +109,7 @@ int herd_game_create(herd_game **out, const herd_rules *rules, const herd_option
         return rc;
     }
     if (!alloc)
-        alloc = default_alloc;
+        alloc = herd_default_alloc;
     size_t size = base_size(rules);
     herd_game *g = alloc(ud, NULL, 0, size);
     if (!g) {
@@ -512,7 +512,7 @@ int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void 
     if (!src || !out)
         return HERD_E_ARG;
     if (!alloc)
-        alloc = default_alloc;
+        alloc = herd_default_alloc;
     size_t size = base_size(src->rules);
     herd_game *g = alloc(ud, NULL, 0, size);
     if (!g)

@@ -1,4 +1,4 @@
-/* Hare and Hounds (rules.md §3) on the hunt mechanism: the board's data,
+/* Hare and Hounds (docs/hare.md) on the hunt mechanism: the board's data,
  * the hounds' directions, the stall count, the four ends, and the exact
  * solution by retrograde analysis. */
 #include <string.h>

@@ -1,4 +1,4 @@
-/* Mark Steere's Herd on a hexhex board (rules.md §2, game `hex`): dice,
+/* Mark Steere's Herd on a hexhex board (docs/hex.md, game `hex`): dice,
  * removals, placements, prohibited cells and capture chains. Everything
  * about this game lives here; docs/hex.md explains the choices. */
 #include <string.h>

@@ -1,4 +1,4 @@
-/* Herd of Horses (rules.md §1): knight herds that must stay together,
+/* Herd of Horses (docs/horses.md): knight herds that must stay together,
  * racing to the far corner. Everything about this game lives here. */
 #include <string.h>
 

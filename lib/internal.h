@@ -13,6 +13,9 @@
 #include "rng.h"
 #include "text.h"
 
+/* malloc, realloc and free as a herd_alloc_fn: what a NULL allocator means. */
+void *herd_default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size);
+
 /* -------------------------------------------------------------- state */
 
 /* Every game's state struct starts with this header, so the core can read

@@ -17,7 +17,7 @@ static herd_game *create(const char *game, const char *options)
     herd_error err;
     int rc = herd_new(&g, game, options, NULL, NULL, &err);
     if (rc != HERD_OK)
-        fail_msg("herd_new(%s, %s): %s", game, options, err.message);
+        fail_msg("herd_new(%s, %s): %s", game, options ? options : "NULL", err.message);
     return g;
 }
 

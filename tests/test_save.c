@@ -316,12 +316,12 @@ static void load_refuses_bad_saves_and_changes_nothing(void **state)
 static size_t every_option_set(char sets[][2][48], size_t cap)
 {
     size_t n = 0;
-#define ADD(game, ...)                                                   \
-    do {                                                                 \
-        assert_true(n < cap);                                            \
-        snprintf(sets[n][0], sizeof sets[n][0], "%s", game);             \
-        snprintf(sets[n][1], sizeof sets[n][1], __VA_ARGS__);            \
-        n++;                                                             \
+#define ADD(game, ...)                                        \
+    do {                                                      \
+        assert_true(n < cap);                                 \
+        snprintf(sets[n][0], sizeof sets[n][0], "%s", game);  \
+        snprintf(sets[n][1], sizeof sets[n][1], __VA_ARGS__); \
+        n++;                                                  \
     } while (0)
     for (int w = 8; w <= 30; w += 22)
         for (int h = 8; h <= 20; h += 12)
@@ -413,8 +413,8 @@ static void everything_written_reads_back_in_random_games(void **state)
                 else
                     play_step(g, pick / 2 * 3, &(herd_move){0});
                 int in_chain = 0;
-                if (herd_game_kind(g) == HERD_FOX &&
-                    herd_fox_in_chain(g, &in_chain) == HERD_OK && in_chain)
+                if (herd_game_kind(g) == HERD_FOX && herd_fox_in_chain(g, &in_chain) == HERD_OK &&
+                    in_chain)
                     chains++;
                 check_everything_reads_back(g, other);
             }
@@ -460,8 +460,10 @@ static void load_messages_quote_the_save_escaped(void **state)
          " \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
          "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
          "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9 position=",
-         "unexpected ' \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9 "
+         "position=",
+         "unexpected ' "
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
          "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
          "\xc3\xa9...' before position="},
     };

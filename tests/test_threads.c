@@ -286,7 +286,7 @@ static void concurrent_hints_share_the_allocator_and_nothing_else(void **state)
         while (is_ongoing(g) && (herd_is_chance(g) || legal_count(g) < 2))
             assert_int_equal(step_computer(g), HERD_OK);
         assert_true(is_ongoing(g));
-        long requests;
+        long requests = 0;
         int level = allocating_level(g, &a, &requests);
         if (level == 0)
             fail_msg("%s %s: no level allocates", GAME_CASES[c].game, GAME_CASES[c].options);

@@ -533,8 +533,8 @@ HERD_API void herd_interrupt(herd_game *g);
  * when it returns nonzero the call stops and returns ::HERD_E_INTERRUPTED,
  * with the game unchanged. The handler may not call the library on @p g but
  * for herd_interrupt(); hints that run on @p g in several threads at once
- * call it from each, so it must then be thread-safe. @p fn NULL or @p every 0 removes the
- * handler. Clones and copies start without one.
+ * call it from each, so it must then be thread-safe. @p fn NULL or @p every
+ * 0 removes the handler. Clones and copies start without one.
  * @return ::HERD_OK, or ::HERD_E_ARG when @p g is NULL.
  */
 HERD_API int herd_set_progress(herd_game *g, int (*fn)(void *ud), void *ud, unsigned every);

@@ -21,9 +21,10 @@ static inline int clean_line(const char *s, size_t n)
             i++;
             continue;
         }
-        size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-                                              : c >= 0xF0 && c <= 0xF4   ? 4
-                                                                         : 0;
+        size_t len = c >= 0xC2 && c <= 0xDF   ? 2
+                     : c >= 0xE0 && c <= 0xEF ? 3
+                     : c >= 0xF0 && c <= 0xF4 ? 4
+                                              : 0;
         if (len == 0 || i + len > n)
             return 0;
         unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;

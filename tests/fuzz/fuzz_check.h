@@ -19,12 +19,12 @@
 
 #include "clean_text.h"
 
-#define CHECK(cond)                                                                          \
-    do {                                                                                     \
-        if (!(cond)) {                                                                       \
-            fprintf(stderr, "%s: %s:%d: %s\n", FUZZ_NAME, __FILE__, __LINE__, #cond);        \
-            abort();                                                                         \
-        }                                                                                    \
+#define CHECK(cond)                                                                   \
+    do {                                                                              \
+        if (!(cond)) {                                                                \
+            fprintf(stderr, "%s: %s:%d: %s\n", FUZZ_NAME, __FILE__, __LINE__, #cond); \
+            abort();                                                                  \
+        }                                                                             \
     } while (0)
 
 /* A message is one clean line: escaped, valid UTF-8 (docs/reliability.md). */

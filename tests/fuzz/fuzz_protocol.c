@@ -49,8 +49,7 @@ static int asks_above(const char *p, const char *end, const char *word, char top
         if (memcmp(s, word, n) != 0)
             continue;
         for (const char *d = s + n; d < end; d++)
-            if (*d >= '0' && *d <= '9' &&
-                (*d > top || (d + 1 < end && d[1] >= '0' && d[1] <= '9')))
+            if (*d >= '0' && *d <= '9' && (*d > top || (d + 1 < end && d[1] >= '0' && d[1] <= '9')))
                 return 1;
     }
     return 0;

@@ -39,8 +39,7 @@ static herd_game *scratch;
 
 /* After a non-const call that answered rc: a refusal changed nothing and
  * says why in one clean line. */
-static void expect_unchanged_on_error(herd_game *g, int rc, const herd_game *before,
-                                      size_t history)
+static void expect_unchanged_on_error(herd_game *g, int rc, const herd_game *before, size_t history)
 {
     if (rc != HERD_OK) {
         CHECK(rc < 0 && *herd_strerror(rc));

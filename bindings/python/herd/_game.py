@@ -25,10 +25,11 @@ from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
                       error_for)
 from ._library import Library, library
+from ._registry import GameDescription, describe
 from ._values import Move, Reason, Result, Side, Solution, Status
 
 __all__ = ["Game", "MoveLike", "SideLike", "CellLike", "cell_name", "parse_cell", "cell_struct",
-           "MAX_PERFT_DEPTH", "game_class", "games"]
+           "MAX_PERFT_DEPTH", "game_class"]
 
 # herd_perft() takes depths 0..64.
 MAX_PERFT_DEPTH = 64
@@ -131,9 +132,19 @@ def game_class(name: str) -> Type["Game"]:
     return _CLASSES.get(name, Game)
 
 
-def games() -> Dict[str, Type["Game"]]:
-    """The games that have their own class, by name."""
-    return dict(_CLASSES)
+class _Description:
+    """Game.description: the library's description of the game (one of
+    herd.games()), read on the class of a game (Horses.description) or on a
+    game."""
+
+    def __get__(self, game: Optional["Game"], owner: Any = None) -> GameDescription:
+        if game is not None:
+            with game._using():
+                return describe(game.name, game._lib)
+        if owner.game is None:
+            raise AttributeError("%s is not one game: ask Game(name).description or "
+                                 "herd.describe(name)" % owner.__name__)
+        return describe(owner.game)
 
 
 class Game:
@@ -142,8 +153,9 @@ class Game:
     ``Game(name, options=None, **kw)`` creates the game `name` ("horses",
     "hex", ...) with the options of the herd program's `new` command, as
     keywords (``Game("horses", w=10, h=8, seed=3)``) and/or as one text
-    ("w=10 h=8"). The result is an instance of the game's own class (Horses,
-    Hex, ...) when it has one.
+    ("w=10 h=8"); herd.games() lists the games and their options, and the
+    library checks them (its message is the exception's). The result is an
+    instance of the game's own class (Horses, Hex, ...) when it has one.
 
     Moves are Move values (``str(move)`` is the protocol's text, ``int(move)``
     the library's integer); every method that takes a move also takes its
@@ -155,6 +167,9 @@ class Game:
     """
 
     game: ClassVar[Optional[str]] = None  # the game name a subclass is for
+    #: The library's description of the game: its options (keys, allowed
+    #: values, defaults), levels and bounds (herd.describe(name)).
+    description = _Description()
 
     _h: Optional[int]
     _lib: Library
