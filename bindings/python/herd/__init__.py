@@ -47,6 +47,13 @@ from ._fox import Fox  # noqa: E402
 from ._flock import Flock  # noqa: E402
 from ._hunt import Hunt  # noqa: E402
 
+# For game-AI programs: Game.playouts() counts, its level of random actions,
+# and the modules herd.spiel (shaped like OpenSpiel's pyspiel) and herd.env
+# (shaped like a PettingZoo AEC environment), imported when used.
+from ._game import Playouts  # noqa: E402
+
+PLAYOUT_RANDOM = C.PLAYOUT_RANDOM
+
 __version__ = "%d.%d" % BINDING_VERSION
 
 __all__ = [
@@ -60,6 +67,8 @@ __all__ = [
     "Move", "Side", "Result", "Reason", "Phase", "Status", "Solution",
     "cell_name", "parse_cell", "svg", "MAX_PERFT_DEPTH", "live_handles",
 ]
+
+__all__ += ["Playouts", "PLAYOUT_RANDOM"]
 
 # Error codes, as herd.h names them (HERD_OK, HERD_E_ARG, ...).
 OK = C.OK

@@ -6,7 +6,7 @@ ctypes converts and checks arguments instead of guessing (a 64-bit herd_move
 passed as a C int would be cut short).
 """
 from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_int, c_size_t, c_uint,
-                    c_uint64, c_void_p)
+                    c_uint32, c_uint64, c_void_p)
 
 # The version of the headers this binding was written for (herd.h).
 VERSION_MAJOR = 0
@@ -231,10 +231,34 @@ PROTOTYPES = {
 # names the function. A function joins this table when its header declares it.
 OPTIONAL: dict = {}
 
+# The group "Actions, observations and playouts" of herd.h (libherd 0.1 after
+# the registry): optional, so that a library without them still loads.
+PLAYOUT_RANDOM = -1  # HERD_PLAYOUT_RANDOM
+
+
+class herd_playout_result(Structure):
+    _fields_ = [("games", c_uint64), ("wins", c_uint64 * 2), ("draws", c_uint64),
+                ("unfinished", c_uint64), ("actions", c_uint64), ("mean_length", c_double)]
+
+
+OPTIONAL.update({
+    "herd_num_actions": (c_size_t, [game_p]),
+    "herd_action_index": (c_int, [game_p, herd_move, _size_p]),
+    "herd_action_move": (c_int, [game_p, c_size_t, _move_p]),
+    "herd_legal_mask": (c_int, [game_p, c_void_p, c_size_t]),
+    "herd_legal_actions": (c_int, [game_p, c_void_p, c_size_t, _size_p]),
+    "herd_apply_action": (c_int, [game_p, c_size_t]),
+    "herd_observation_shape": (c_int, [game_p, c_size_t * 3]),
+    "herd_observation": (c_int, [game_p, c_int, c_void_p, c_size_t]),
+    "herd_playouts": (c_int, [game_p, c_uint64, c_int, c_uint64, c_uint32,
+                              POINTER(herd_playout_result)]),
+})
+
 # The ranges of the C integer types the binding passes (checked before every
 # call: ctypes would silently keep only the low bits of a larger Python int).
 INT_MIN, INT_MAX = -(1 << 31), (1 << 31) - 1
 UINT_MAX = (1 << 32) - 1
+UINT32_MAX = (1 << 32) - 1
 UINT64_MAX = (1 << 64) - 1
 # herd_horses_move() and herd_flock_move() pack a coordinate into a byte:
 # -128..127 are representable.
