@@ -72,26 +72,34 @@ static int need_game(const session *s)
 
 static int no_args(const char *args)
 {
-    int none = args[strspn(args, " \t")] == '\0'; /* trailing blanks are no argument */
+    int none = *args == '\0';
     if (!none)
         refuse("this command takes no arguments");
     return none;
 }
 
-/* Reads a whole decimal number; returns 0 when the text is not one. */
+/* Reads a whole decimal number without sign or leading zeros (but "0"), as
+ * every number of the protocol is written; returns 0 when the text is not
+ * one or it is above max. */
 static int parse_number(const char *text, unsigned long max, unsigned long *v)
 {
-    char *end;
-    if (*text < '0' || *text > '9')
+    size_t digits = strspn(text, "0123456789");
+    if (digits == 0 || text[digits] || (digits > 1 && text[0] == '0'))
         return 0;
-    unsigned long x = strtoul(text, &end, 10);
-    if (*end || x > max)
-        return 0;
+    unsigned long x = 0;
+    for (size_t i = 0; i < digits; i++) {
+        unsigned long d = (unsigned long)(text[i] - '0');
+        if (d > max || x > (max - d) / 10)
+            return 0;
+        x = x * 10 + d;
+    }
     *v = x;
     return 1;
 }
 
-static void cmd_new(session *s, const char *args)
+/* Blanks separate the arguments; herd_new() takes its options separated by
+ * spaces. No argument holds a blank, so each tab can become a space. */
+static void cmd_new(session *s, char *args)
 {
     char name[32];
     size_t n = strcspn(args, " \t");
@@ -101,9 +109,11 @@ static void cmd_new(session *s, const char *args)
     }
     memcpy(name, args, n);
     name[n] = '\0';
+    for (char *tab = strchr(args, '\t'); tab; tab = strchr(tab, '\t'))
+        *tab = ' ';
     herd_game *g;
     herd_error err;
-    int rc = herd_new(&g, name, args + n + strspn(args + n, " \t"), NULL, NULL, &err);
+    int rc = herd_new(&g, name, args + n + strspn(args + n, " "), NULL, NULL, &err);
     if (rc != HERD_OK) {
         refuse(err.message);
         return;
@@ -421,7 +431,11 @@ static void cmd_games(session *s)
 /* Runs one command line; returns 0 when the program should end. */
 static int run(session *s, char *line)
 {
-    char *args = line + strcspn(line, " \t"); /* blanks: spaces and tabs */
+    /* Blanks (spaces and tabs) after the last argument are no part of it. */
+    size_t end = strlen(line);
+    while (end && (line[end - 1] == ' ' || line[end - 1] == '\t'))
+        line[--end] = '\0';
+    char *args = line + strcspn(line, " \t");
     if (*args) {
         *args++ = '\0';
         args += strspn(args, " \t");
@@ -527,10 +541,12 @@ int herd_session_run(FILE *in, FILE *out)
         int status = read_line(in, line, sizeof line);
         if (status == LINE_END)
             break;
-        /* An interrupt stops only the command that runs when it comes. */
+        /* An interrupt stops only the command that runs when it comes. The
+         * handler runs at every node and playout: it only reads a flag, and
+         * one playout of a large board takes milliseconds. */
         interrupt_requested = 0;
         if (s->game)
-            herd_set_progress(s->game, stop_requested, NULL, 4096);
+            herd_set_progress(s->game, stop_requested, NULL, 1);
         if (status == LINE_TOO_LONG)
             refuse("line too long");
         else if (status == LINE_NUL)
@@ -556,8 +572,7 @@ static void usage(void)
     for (size_t i = 0; i < herd_game_count(); i++) {
         const herd_game_desc *d = herd_game_desc_at(i);
         const char *name;
-        printf("  %s: %s (%s against %s)\n", d->name, d->title, d->side_names[0],
-               d->side_names[1]);
+        printf("  %s: %s (%s against %s)\n", d->name, d->title, d->side_names[0], d->side_names[1]);
         for (size_t k = 0; k < d->option_count; k++) {
             const herd_option_desc *o = &d->options[k];
             printf("    %s=", o->key);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "herd/fox.h"
+#include "fox_solve.h"
 #include "hunt.h"
 #include "internal.h"
 
@@ -44,6 +45,11 @@ static const hunt_board board = {
     .links = {ARM_LINKS(0), ARM_LINKS(1), BAR_LINKS(2), BAR_LINKS(3), BAR_LINKS(4), ARM_LINKS(5),
               ARM_LINKS(6)},
 };
+
+const hunt_board *fox_board(void)
+{
+    return &board;
+}
 
 /* Points by name, as indices into board.cell. */
 enum { C1 = 6, C7 = 12, D1 = 13, D4 = 16, D7 = 19, E1 = 20 };
@@ -211,8 +217,7 @@ static const uint64_t geese_choices[] = {13, 15, 17};
 
 static const herd_option_desc fox_options[] = {
     {"geese", HERD_OPTION_CHOICE, 0, 0, geese_choices, sizeof geese_choices / sizeof *geese_choices,
-     13, NULL,
-     "the geese: 13, 15 (adding d1, d7) or 17 (also c1, c7)"},
+     13, NULL, "the geese: 13, 15 (adding d1, d7) or 17 (also c1, c7)"},
     {"sideways", HERD_OPTION_RANGE, 0, 1, NULL, 0, 0, NULL,
      "1: the geese may also step left or right"},
     HERD_SEED_OPTION,
@@ -313,8 +318,9 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
     /* A chain goes on only from a jump that leaves the fox a further jump
      * and at least four geese: anything else is no position of the game. */
     if (chain && side != HERD_FOX_FOX)
-        return herd_fail(msg, HERD_E_POSITION, "chain=1 with the geese to move: only the fox "
-                                               "is ever in a chain");
+        return herd_fail(msg, HERD_E_POSITION,
+                         "chain=1 with the geese to move: only the fox "
+                         "is ever in a chain");
     if (chain && hunt_count(geese) < HERD_FOX_GEESE_TO_WIN)
         return herd_fail(msg, HERD_E_POSITION,
                          "chain=1 with %d geese: a jump that leaves fewer than four ends the game",
@@ -444,13 +450,57 @@ static int fox_evaluate(const void *state)
 }
 
 static const herd_level fox_levels[] = {
-    {"greedy", "jumps along a longest chain when it can, else any action at random",
-     HERD_LEVEL_OWN, 0, 0},
+    {"greedy", "jumps along a longest chain when it can, else any action at random", HERD_LEVEL_OWN,
+     0, 0},
     {"club", "alpha-beta search three plies deep within 5,000 nodes", HERD_LEVEL_ALPHABETA, 3,
      5000},
     {"expert", "alpha-beta search up to six plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
      6, 50000},
 };
+
+/* ---------------------------------------------------- for learning */
+
+/* The hunt's action space (hunt.h): the steps along the lines, the jumps
+ * along two lines in a row, and `stop`. */
+static size_t fox_num_actions(const void *state)
+{
+    (void)state;
+    return hunt_action_count(&board, 1);
+}
+
+static int fox_action_index(const void *state, herd_move m, size_t *index)
+{
+    (void)state;
+    return hunt_action_index(&board, 1, m, index);
+}
+
+static herd_move fox_action_move(const void *state, size_t index)
+{
+    (void)state;
+    return hunt_action_move(&board, 1, index);
+}
+
+enum { OBS_CHAIN = HUNT_PLANES, OBS_SIDEWAYS, OBS_PLANES };
+
+static void fox_observation_shape(const void *state, size_t shape[3])
+{
+    (void)state;
+    hunt_observation_shape(&board, OBS_PLANES, shape);
+}
+
+/* The hunt's planes, then whether the fox is in a chain and whether the
+ * geese may step sideways. */
+static void fox_observe(const void *state, int side, float *buf)
+{
+    const fox_state *s = state;
+    herd_planes o = hunt_planes(&board, buf);
+    hunt_observe(&board, o, s->fox, s->geese, HERD_FOX_FOX, side,
+                 s->head.result == HERD_ONGOING ? s->head.side : -1);
+    if (s->chain)
+        herd_plane_fill(o, OBS_CHAIN, 1.0f);
+    if (s->sideways)
+        herd_plane_fill(o, OBS_SIDEWAYS, 1.0f);
+}
 
 /* ---------------------------------------------------- typed queries */
 
@@ -479,7 +529,9 @@ int herd_fox_move_kind(herd_move m, int *kind)
     hunt_action a;
     if (!kind || !hunt_decode(m, &a))
         return HERD_E_ARG;
-    *kind = a.kind == HUNT_STEP ? HERD_FOX_STEP : a.kind == HUNT_JUMP ? HERD_FOX_JUMP : HERD_FOX_STOP;
+    *kind = a.kind == HUNT_STEP   ? HERD_FOX_STEP
+            : a.kind == HUNT_JUMP ? HERD_FOX_JUMP
+                                  : HERD_FOX_STOP;
     return HERD_OK;
 }
 
@@ -601,4 +653,9 @@ const herd_rules herd_fox_rules = {
     .levels = fox_levels,
     .hash = fox_hash,
     .evaluate = fox_evaluate,
+    .num_actions = fox_num_actions,
+    .action_index = fox_action_index,
+    .action_move = fox_action_move,
+    .observation_shape = fox_observation_shape,
+    .observe = fox_observe,
 };

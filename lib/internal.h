@@ -13,6 +13,9 @@
 #include "rng.h"
 #include "text.h"
 
+/* malloc, realloc and free as a herd_alloc_fn: what a NULL allocator means. */
+void *herd_default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size);
+
 /* -------------------------------------------------------------- state */
 
 /* Every game's state struct starts with this header, so the core can read
@@ -51,16 +54,6 @@ static inline void herd_head_set_ongoing(herd_head *h, int side)
     h->winner = -1;
     h->reason = HERD_REASON_NONE;
 }
-
-/* ------------------------------------------------------- long work */
-
-/* Long work (perft, solving, searching) calls herd_work_begin() once, then
- * herd_work_check() at every node: it looks at herd_interrupt()'s flag each
- * time and calls the progress handler every `every` nodes.
- * HERD_E_INTERRUPTED (message set, the request spent) means: unwind, leave
- * the game as it was, and return that code. */
-void herd_work_begin(herd_game *g);
-int herd_work_check(herd_game *g);
 
 /* -------------------------------------------------------------- rules */
 
@@ -170,6 +163,22 @@ typedef struct herd_rules {
     void (*solve_build)(void *table);
     void (*solve)(const void *state, const void *table, int *winner, unsigned *plies);
     herd_move (*table_genmove)(void *state, const void *table);
+
+    /* For learning (actions.c, herd.h's group "Actions, observations and
+     * playouts"): a fixed action space and an observation, both depending
+     * on the game's options (its board) only, never on the position. Every
+     * game has them. The number of actions N: */
+    size_t (*num_actions)(const void *state);
+    /* The index 0..N-1 of an action of the space, HERD_E_ARG for a value
+     * that is none (action_move() never gives it). */
+    int (*action_index)(const void *state, herd_move m, size_t *index);
+    /* The action of index i < N; action_index() gives i back. */
+    herd_move (*action_move)(const void *state, size_t index);
+    /* The observation's planes, rows and columns. */
+    void (*observation_shape)(const void *state, size_t shape[3]);
+    /* Fills the observation from `side`'s point of view into `planes`
+     * (the shape above, zeroed by the core). */
+    void (*observe)(const void *state, int side, float *planes);
 } herd_rules;
 
 /* No game's state is larger: herd_load() and herd_hint() work on a copy on
@@ -177,10 +186,10 @@ typedef struct herd_rules {
 #define HERD_MAX_STATE_SIZE 4096
 
 /* The `seed` option that every game has, the last of its options. */
-#define HERD_SEED_OPTION                                                               \
-    {                                                                                  \
-        "seed", HERD_OPTION_RANGE, 0, UINT64_MAX, NULL, 0, 0, NULL,                    \
-            "seeds the game's generator, from which every random choice is drawn"      \
+#define HERD_SEED_OPTION                                                          \
+    {                                                                             \
+        "seed", HERD_OPTION_RANGE, 0, UINT64_MAX, NULL, 0, 0, NULL,               \
+            "seeds the game's generator, from which every random choice is drawn" \
     }
 
 /* The description's level count, from a game's levels array. */

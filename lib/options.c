@@ -124,7 +124,10 @@ void herd_options_add_cell(herd_options *o, const char *key, herd_cell cell)
 static void write_choices(const herd_option_desc *od, herd_sb *sb)
 {
     for (size_t i = 0; i < od->choice_count; i++)
-        herd_sb_printf(sb, "%s%llu", i == 0 ? "" : i + 1 < od->choice_count ? ", " : " or ",
+        herd_sb_printf(sb, "%s%llu",
+                       i == 0                     ? ""
+                       : i + 1 < od->choice_count ? ", "
+                                                  : " or ",
                        (unsigned long long)od->choices[i]);
 }
 

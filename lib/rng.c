@@ -1,7 +1,7 @@
 /* The seeded generator every game draws from: xoshiro256** (Blackman and
  * Vigna), its state filled by SplitMix64 from the 64-bit seed. Only
  * fixed-width unsigned arithmetic, so every platform gives the same numbers. */
-#include "internal.h"
+#include "rng.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {

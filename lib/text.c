@@ -48,7 +48,8 @@ void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
 
 void herd_sb_cell(herd_sb *sb, int row, int col)
 {
-    herd_sb_printf(sb, "%c%d", 'a' + row, col + 1);
+    /* In long long: col + 1 overflows an int for INT_MAX (a caller's cell). */
+    herd_sb_printf(sb, "%c%lld", 'a' + row, (long long)col + 1);
 }
 
 const char *herd_cell_name(char buf[HERD_CELL_NAME_SIZE], herd_cell c)

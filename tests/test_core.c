@@ -1,7 +1,7 @@
 /* The generic core API (herd.h): errors, version, names, creation, history,
  * status, chance events, the computer player's plumbing, clones and copies
  * into caller memory. */
-#include "test_util.h"
+#include "horses_model.h"
 
 #include <stdalign.h>
 
@@ -735,6 +735,46 @@ static void move_texts_are_only_those_that_read_back(void **state)
     herd_free(g);
 }
 
+/* herd_hint() at the level that plays from the solution table (hare's
+ * `perfect`) builds a table for the call when the handle has none, on every
+ * call, and uses the handle's once herd_solve() has built it (herd.h,
+ * docs/hare.md). */
+static void a_perfect_hint_uses_the_table_that_solve_built(void **state)
+{
+    (void)state;
+    test_alloc a;
+    ta_init(&a);
+    herd_game *g = NULL;
+    assert_int_equal(herd_new(&g, "hare", NULL, ta_fn, &a, NULL), HERD_OK);
+    int perfect = 0;
+    for (int level = 1; level <= herd_max_level(g); level++) {
+        const char *name;
+        assert_int_equal(herd_level_name(g, level, &name, NULL), HERD_OK);
+        if (strcmp(name, "perfect") == 0)
+            perfect = level;
+    }
+    assert_true(perfect > 0);
+    herd_move first, m;
+    for (long k = 1; k <= 2; k++) { /* a table for each call, freed again */
+        assert_int_equal(herd_hint(g, perfect, k == 1 ? &first : &m), HERD_OK);
+        assert_int_equal(a.requests, 1 + k);
+        assert_int_equal(a.live_blocks, 1);
+    }
+    assert_true(m == first);
+    int winner;
+    unsigned plies;
+    assert_int_equal(herd_solve(g, &winner, &plies), HERD_OK);
+    assert_int_equal(a.requests, 4);
+    assert_int_equal(a.live_blocks, 2); /* the handle and its table */
+    assert_int_equal(herd_hint(g, perfect, &m), HERD_OK);
+    assert_true(m == first);
+    assert_int_equal(herd_genmove(g, perfect, &m), HERD_OK);
+    assert_true(m == first);
+    assert_int_equal(a.requests, 4); /* the handle's table served both */
+    herd_free(g);
+    assert_int_equal(a.live_blocks, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -768,6 +808,7 @@ int main(void)
         cmocka_unit_test(copy_size_that_does_not_fit_is_zero),
         cmocka_unit_test(clones_and_copies_start_without_a_message),
         cmocka_unit_test(move_texts_are_only_those_that_read_back),
+        cmocka_unit_test(a_perfect_hint_uses_the_table_that_solve_built),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

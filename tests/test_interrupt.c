@@ -1,8 +1,9 @@
 /* Stopping long calls: herd_interrupt() from another thread and from a
  * signal handler, and the progress handler, stop a perft that would run for
  * ever (depth 64) with HERD_E_INTERRUPTED, the game unchanged; the request
- * is spent when the call returns, and nothing else is stopped. Every game of
- * test_games.h. */
+ * is spent when the call returns, and nothing else is stopped. The searches
+ * of the computer players stop too, herd_hint()'s (a const call) included.
+ * Every case of every game (test_games.h). */
 #define _POSIX_C_SOURCE 200809L /* nanosleep, sigaction, pthread_kill */
 #include "test_games.h"
 
@@ -77,8 +78,8 @@ static void perft_is_stopped(herd_game *g, int by_signal)
 static void perft_stops_when_another_thread_interrupts(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL);
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = case_new(gc, NULL, NULL);
         play_computer(g, 3);
         uint64_t want, got;
         assert_int_equal(herd_perft(g, 2, &want), HERD_OK);
@@ -98,8 +99,8 @@ static void perft_stops_when_a_signal_handler_interrupts(void **state)
     sa.sa_handler = on_sigusr1;
     sigemptyset(&sa.sa_mask);
     assert_int_equal(sigaction(SIGUSR1, &sa, &old), 0);
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL);
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = case_new(gc, NULL, NULL);
         signalled_game = g;
         perft_is_stopped(g, 1);
         signalled_game = NULL;
@@ -112,8 +113,8 @@ static void a_request_while_idle_stops_the_next_long_call_only(void **state)
 {
     (void)state;
     herd_interrupt(NULL); /* harmless */
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL), *c;
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = case_new(gc, NULL, NULL), *c;
         uint64_t want, got = 99;
         size_t n;
         assert_int_equal(herd_perft(g, 1, &want), HERD_OK);
@@ -152,8 +153,8 @@ static int count_progress(void *ud)
 static void a_progress_handler_stops_perft(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL);
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = case_new(gc, NULL, NULL);
         progress p = {0, 5};
         assert_int_equal(herd_set_progress(g, count_progress, &p, 100), HERD_OK);
         snapshot s;
@@ -171,8 +172,8 @@ static void a_progress_handler_stops_perft(void **state)
 static void a_progress_handler_that_goes_on_changes_no_count(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL), *c;
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = case_new(gc, NULL, NULL), *c;
         uint64_t want, got;
         unsigned depth = 2;
         do /* deep enough for a few hundred nodes */
@@ -216,8 +217,8 @@ static int interrupt_from_progress(void *ud)
 static void a_request_during_a_search_stops_it_at_once(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL), *c;
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = case_new(gc, NULL, NULL), *c;
         int searching = 0;
         if (herd_is_chance(g) > 0) /* hex: the roll first, then a choice */
             assert_int_equal(herd_roll(g, NULL), HERD_OK);
@@ -246,9 +247,148 @@ static void a_request_during_a_search_stops_it_at_once(void **state)
         int rc = herd_legal_moves(g, NULL, 0, &choices); /* only the count */
         assert_true(rc == HERD_OK || rc == HERD_E_BUFFER);
         if (choices > 1 && !searching) /* with one action, no level needs to search */
-            fail_msg("%s %s: no level searched", GAME_CASES[i].game, GAME_CASES[i].options);
+            fail_msg("%s %s: no level searched", gc->game, gc->options);
         herd_free(g);
     }
+}
+
+/* The levels of g that search: a clone whose progress handler stops it at
+ * its second node is stopped. levels[i] is 1 for level i + 1. */
+static int searching_levels(herd_game *g, int *levels)
+{
+    int count = 0;
+    for (int level = 1; level <= herd_max_level(g); level++) {
+        progress counted = {0, 2};
+        herd_game *c;
+        herd_move m;
+        assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_set_progress(c, count_progress, &counted, 1), HERD_OK);
+        int rc = herd_genmove(c, level, &m);
+        herd_free(c);
+        assert_true(rc == HERD_OK || rc == HERD_E_INTERRUPTED);
+        levels[level - 1] = rc == HERD_E_INTERRUPTED;
+        count += levels[level - 1];
+    }
+    return count;
+}
+
+/* A game of the case where the computer chooses (hex: after the roll),
+ * whose last message is a refusal's, so that "no message" is seen. */
+static herd_game *choosing_game(const game_case *c)
+{
+    herd_game *g = case_new(c, NULL, NULL);
+    if (herd_is_chance(g) > 0)
+        assert_int_equal(herd_roll(g, NULL), HERD_OK);
+    assert_int_equal(herd_perft(g, 65, NULL), HERD_E_ARG); /* leaves a message */
+    return g;
+}
+
+/* herd_hint() is const, yet herd_interrupt() stops its search: a request
+ * made before it stops it at its first node, with nothing changed, the
+ * message included (a const call leaves none), and is then spent, so the
+ * next long call runs to its end. */
+static void a_request_stops_a_hint_and_is_spent(void **state)
+{
+    (void)state;
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = choosing_game(gc);
+        int levels[64];
+        assert_true(herd_max_level(g) <= 64);
+        if (searching_levels(g, levels) == 0 && legal_count(g) > 1)
+            fail_msg("%s %s: no level searches", gc->game, gc->options);
+        for (int level = 1; level <= herd_max_level(g); level++) {
+            if (!levels[level - 1])
+                continue;
+            char message[HERD_ERROR_MESSAGE_SIZE];
+            snprintf(message, sizeof message, "%s", herd_last_error(g));
+            snapshot s;
+            snap_take(&s, g);
+            herd_move m = 12345;
+            uint64_t nodes = 0, want;
+            assert_int_equal(herd_perft(g, 1, &want), HERD_OK);
+            herd_interrupt(g);
+            assert_int_equal(herd_hint(g, level, &m), HERD_E_INTERRUPTED);
+            assert_true(m == 12345);
+            assert_string_equal(herd_last_error(g), message);
+            snap_check(&s, g);
+            assert_int_equal(herd_perft(g, 1, &nodes), HERD_OK);
+            assert_true(nodes == want);
+        }
+        herd_free(g);
+    }
+}
+
+/* The progress handler stops a hint too, at the node it asks, counted from
+ * the hint's own start. */
+static void a_progress_handler_stops_a_hint(void **state)
+{
+    (void)state;
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = choosing_game(gc);
+        int levels[64];
+        searching_levels(g, levels);
+        for (int level = 1; level <= herd_max_level(g); level++) {
+            if (!levels[level - 1])
+                continue;
+            for (unsigned every = 1; every <= 2; every++) {
+                /* Every node, stopped at the 2nd; every 2nd, at the 1st call:
+                 * each search has a 2nd node (searching_levels()). */
+                progress p = {0, every == 1 ? 2 : 1};
+                herd_move m;
+                snapshot s;
+                snap_take(&s, g);
+                assert_int_equal(herd_set_progress(g, count_progress, &p, every), HERD_OK);
+                assert_int_equal(herd_hint(g, level, &m), HERD_E_INTERRUPTED);
+                assert_int_equal(p.calls, p.stop_at);
+                assert_int_equal(herd_set_progress(g, NULL, NULL, 0), HERD_OK);
+                snap_check(&s, g);
+            }
+        }
+        herd_free(g);
+    }
+}
+
+typedef struct hinter {
+    herd_game *g;
+    int level, rc;
+    atomic_int done;
+} hinter;
+
+static void *hint_in_thread(void *arg)
+{
+    hinter *h = arg;
+    herd_move m;
+    h->rc = herd_hint(h->g, h->level, &m);
+    atomic_store(&h->done, 1);
+    return NULL;
+}
+
+/* Another thread's request stops a hint that runs: Flock's strongest level
+ * on the largest board searches for seconds. */
+static void another_thread_stops_a_running_hint(void **state)
+{
+    (void)state;
+    game_case largest = case_of(herd_game_desc_find("flock"), OPTIONS_LARGEST, 4);
+    herd_game *g = case_new(&largest, NULL, NULL);
+    snapshot s;
+    snap_take(&s, g);
+    hinter h = {.g = g, .level = herd_max_level(g), .rc = 1};
+    atomic_init(&h.done, 0);
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, hint_in_thread, &h), 0);
+    sleep_ms(30);
+    assert_false(atomic_load(&h.done)); /* still searching */
+    herd_interrupt(g);
+    for (long waited = 0; !atomic_load(&h.done); waited += 10) {
+        if (waited > WATCHDOG_MS)
+            fail_msg("the hint was not stopped %d ms after the request", WATCHDOG_MS);
+        sleep_ms(10);
+    }
+    assert_int_equal(pthread_join(th, NULL), 0);
+    assert_int_equal(h.rc, HERD_E_INTERRUPTED);
+    assert_string_equal(herd_last_error(g), "");
+    snap_check(&s, g);
+    herd_free(g);
 }
 
 int main(void)
@@ -260,6 +400,9 @@ int main(void)
         cmocka_unit_test(a_progress_handler_stops_perft),
         cmocka_unit_test(a_progress_handler_that_goes_on_changes_no_count),
         cmocka_unit_test(a_request_during_a_search_stops_it_at_once),
+        cmocka_unit_test(a_request_stops_a_hint_and_is_spent),
+        cmocka_unit_test(a_progress_handler_stops_a_hint),
+        cmocka_unit_test(another_thread_stops_a_running_hint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,15 @@
  * out-of-range options, position texts and move texts; NULL arguments;
  * caller buffers that are too small. Each answers with its error code and a
  * message, never a crash, and leaves the game as it was. */
-#include "test_util.h"
+#include "horses_model.h"
+#include "test_games.h"
+
+#include "fuzz/clean_text.h"
+
+#include "herd/flock.h"
+#include "herd/fox.h"
+#include "herd/hare.h"
+#include "herd/hex.h"
 
 #include <limits.h>
 
@@ -533,6 +541,84 @@ static void move_to_text_refuses_moves_of_no_game(void **state)
     herd_free(g);
 }
 
+/* Whether m's text, if the game writes one, reads back as m; counts the
+ * values written. */
+static void check_move_round_trip(herd_game *g, herd_move m, long *written)
+{
+    char text[HERD_MAX_MOVE_TEXT];
+    size_t len;
+    herd_move back = ~m;
+    int rc = herd_move_to_text(g, m, text, sizeof text, &len);
+    if (rc != HERD_OK) {
+        assert_int_equal(rc, HERD_E_ARG);
+        return;
+    }
+    (*written)++;
+    rc = herd_move_from_text(g, text, &back);
+    if (rc != HERD_OK || back != m)
+        print_error("%s: %#llx is written '%s', which reads back as %d %#llx\n", herd_game_name(g),
+                    (unsigned long long)m, text, rc, (unsigned long long)back);
+    assert_int_equal(rc, HERD_OK);
+    assert_true(back == m);
+}
+
+/* Cell coordinates the builders are given in the families below: the ends
+ * of every board and of every encoding. */
+static const int EDGE[] = {INT_MIN, -129, -128, -1, 0,  1,  2,   6,   7,   8,
+                           12,      13,   19,   25, 26, 30, 126, 127, 128, INT_MAX};
+#define EDGES (sizeof EDGE / sizeof EDGE[0])
+
+/* Every value that a game's builders can make (cells at the ends of every
+ * board and encoding, every hex kind, die and cell byte), single bits off
+ * legal actions, and random values: herd_move_to_text() either refuses one
+ * (HERD_E_ARG) or writes a text that herd_move_from_text() reads back as
+ * the same value. */
+static void move_texts_read_back_as_the_value_written(void **state)
+{
+    (void)state;
+    test_rng rng;
+    trng_seed(&rng, 23);
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        herd_game *g = case_new(c, NULL, NULL);
+        long written = 0;
+        for (size_t a = 0; a < EDGES; a++)
+            for (size_t b = 0; b < EDGES; b++)
+                for (size_t c = 0; c < EDGES; c++)
+                    for (size_t d = 0; d < EDGES; d++) {
+                        herd_cell from = {EDGE[a], EDGE[b]}, to = {EDGE[c], EDGE[d]};
+                        herd_move built[] = {herd_horses_move(from, to), herd_hare_move(from, to),
+                                             herd_fox_step(from, to), herd_fox_jump(from, to),
+                                             herd_flock_move(from, to)};
+                        for (size_t i = 0; i < sizeof built / sizeof built[0]; i++)
+                            check_move_round_trip(g, built[i], &written);
+                    }
+        check_move_round_trip(g, herd_fox_stop(), &written);
+        for (int a = -1; a <= 256; a++)
+            for (int b = -1; b <= 256; b++) {
+                herd_cell cell = {a, b};
+                check_move_round_trip(g, herd_hex_dice_move(a, b), &written);
+                check_move_round_trip(g, herd_hex_remove_move(cell), &written);
+                check_move_round_trip(g, herd_hex_place_move(cell), &written);
+            }
+        for (uint64_t kind = 0; kind < 8; kind++) /* kinds that no builder makes */
+            check_move_round_trip(g, kind << 16 | 0x0101, &written);
+        herd_move moves[HERD_MAX_MOVES];
+        size_t n;
+        assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
+        for (size_t i = 0; i < n; i++)
+            for (int bit = 0; bit < 64; bit++)
+                check_move_round_trip(g, moves[i] ^ (herd_move)1 << bit, &written);
+        for (int i = 0; i < 100000; i++) {
+            herd_move r = trng_next(&rng);
+            check_move_round_trip(g, r, &written);
+            check_move_round_trip(g, r & 0xffffffffu, &written);
+            check_move_round_trip(g, r & 0xffffff, &written);
+        }
+        assert_true(written >= (long)n); /* the round trips were not all refusals */
+        herd_free(g);
+    }
+}
+
 /* ----------------------------------------------------------- NULL arguments */
 
 static void null_arguments_are_refused_without_a_crash(void **state)
@@ -799,11 +885,9 @@ static void lines_with_a_small_buffer_report_the_count(void **state)
  * execute or a line reader split on. */
 static void check_message_is_one_clean_line(const char *m)
 {
-    const unsigned char *u = (const unsigned char *)m;
-    for (size_t i = 0; u[i]; i++) {
-        assert_true(u[i] >= 0x20 && u[i] != 0x7F);
-        assert_false(u[i] == 0xC2 && u[i + 1] >= 0x80 && u[i + 1] < 0xA0); /* C1 */
-    }
+    if (!clean_line(m, strlen(m)))
+        print_error("not one clean line: '%s'\n", m);
+    assert_true(clean_line(m, strlen(m)));
 }
 
 static void echoed_input_is_escaped_by_one_rule(void **state)
@@ -894,6 +978,7 @@ int main(void)
         cmocka_unit_test(malformed_move_texts_are_parse_errors),
         cmocka_unit_test(move_texts_read_cells_by_row_letter_and_column_number),
         cmocka_unit_test(move_to_text_refuses_moves_of_no_game),
+        cmocka_unit_test(move_texts_read_back_as_the_value_written),
         cmocka_unit_test(null_arguments_are_refused_without_a_crash),
         cmocka_unit_test(legal_moves_with_a_small_buffer_report_the_count),
         cmocka_unit_test(text_functions_with_a_small_buffer_report_the_length),

@@ -1,11 +1,13 @@
 /* The library keeps no global state: games in distinct threads must play
- * exactly as they do one after the other, and const calls may share a game.
- * Every game of test_games.h; tools/test.sh also runs this under
+ * exactly as they do one after the other, and const calls may share a game,
+ * hints that search and call the handle's allocator included.
+ * Every case of every game (test_games.h); tools/test.sh also runs this under
  * ThreadSanitizer (build/tsan), which must report nothing. */
 #include "test_games.h"
 
 #include <pthread.h>
 #include <stdalign.h>
+#include <stdatomic.h>
 
 #define THREADS 8
 #define GAMES_PER_CASE 3 /* games of each case in each thread */
@@ -13,7 +15,7 @@
 
 typedef struct job {
     int index;
-    char final[GAME_CASE_COUNT][GAMES_PER_CASE][HERD_MAX_POSITION_TEXT];
+    char final[GAME_CASES_MAX][GAMES_PER_CASE][HERD_MAX_POSITION_TEXT];
     int failed;
 } job;
 
@@ -53,9 +55,10 @@ static int play_one(const game_case *c, uint64_t seed, char *final)
 static void *play_games(void *arg)
 {
     job *j = arg;
-    for (size_t c = 0; c < GAME_CASE_COUNT; c++)
+    const game_cases *cs = every_case();
+    for (size_t c = 0; c < cs->count; c++)
         for (int k = 0; k < GAMES_PER_CASE; k++)
-            j->failed |= play_one(&GAME_CASES[c], (uint64_t)(j->index * 100 + k), j->final[c][k]);
+            j->failed |= play_one(&cs->at[c], (uint64_t)(j->index * 100 + k), j->final[c][k]);
     return NULL;
 }
 
@@ -63,6 +66,7 @@ static void games_in_eight_threads_play_as_alone(void **state)
 {
     (void)state;
     static job alone[THREADS], together[THREADS];
+    const game_cases *cs = every_case(); /* built before the threads read it */
     for (int t = 0; t < THREADS; t++) {
         alone[t] = (job){.index = t};
         together[t] = alone[t];
@@ -76,13 +80,13 @@ static void games_in_eight_threads_play_as_alone(void **state)
         assert_int_equal(pthread_join(th[t], NULL), 0);
     for (int t = 0; t < THREADS; t++) {
         assert_false(together[t].failed);
-        for (size_t c = 0; c < GAME_CASE_COUNT; c++)
+        for (size_t c = 0; c < cs->count; c++)
             for (int k = 0; k < GAMES_PER_CASE; k++)
                 assert_string_equal(together[t].final[c][k], alone[t].final[c][k]);
     }
     /* The threads played different games, so the comparison means
      * something. */
-    for (size_t c = 0; c < GAME_CASE_COUNT; c++)
+    for (size_t c = 0; c < cs->count; c++)
         assert_string_not_equal(alone[0].final[c][0], alone[1].final[c][0]);
 }
 
@@ -164,8 +168,8 @@ static void *copy_game(void *arg)
 static void const_calls_share_a_game_of_every_kind(void **state)
 {
     (void)state;
-    for (size_t c = 0; c < GAME_CASE_COUNT; c++) {
-        herd_game *g = case_new(&GAME_CASES[c], NULL, NULL);
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        herd_game *g = case_new(c, NULL, NULL);
         play_computer(g, 7);
         assert_true(herd_copy_size(g, 4) <= sizeof arenas[0]);
         reading want;
@@ -191,11 +195,142 @@ static void const_calls_share_a_game_of_every_kind(void **state)
     }
 }
 
+/* ------------------------------------- const calls that allocate */
+
+/* An allocator made safe for threads, as docs/mainpage.md asks of the
+ * allocator of a handle on which const calls run at once: it counts with
+ * atomics (a plain counter is what ThreadSanitizer would catch) and checks
+ * that every block comes back. */
+typedef struct shared_alloc {
+    atomic_long requests, live, bytes;
+} shared_alloc;
+
+static void *shared_alloc_fn(void *ud, void *ptr, size_t old_size, size_t new_size)
+{
+    shared_alloc *a = ud;
+    if (new_size == 0) {
+        if (ptr) {
+            atomic_fetch_sub(&a->live, 1);
+            atomic_fetch_sub(&a->bytes, (long)old_size);
+        }
+        free(ptr);
+        return NULL;
+    }
+    void *p = realloc(ptr, new_size);
+    if (!p)
+        return NULL;
+    atomic_fetch_add(&a->requests, 1);
+    if (!ptr)
+        atomic_fetch_add(&a->live, 1);
+    atomic_fetch_add(&a->bytes, (long)new_size - (long)old_size);
+    return p;
+}
+
+/* A progress handler shared by the threads, which only counts. */
+static int count_nodes(void *ud)
+{
+    atomic_fetch_add((atomic_long *)ud, 1);
+    return 0;
+}
+
+typedef struct hint_job {
+    const herd_game *g;
+    int level, rc;
+    herd_move m;
+} hint_job;
+
+static void *hint_game(void *arg)
+{
+    hint_job *j = arg;
+    j->rc = herd_hint(j->g, j->level, &j->m);
+    return NULL;
+}
+
+/* The level of g that searches with the fewest allocator requests (the
+ * search's work area), and how many one hint makes; 0 when none allocates. */
+static int allocating_level(herd_game *g, shared_alloc *a, long *requests)
+{
+    for (int level = 1; level <= herd_max_level(g); level++) {
+        herd_move m;
+        long before = atomic_load(&a->requests);
+        assert_int_equal(herd_hint(g, level, &m), HERD_OK);
+        *requests = atomic_load(&a->requests) - before;
+        if (*requests > 0)
+            return level;
+    }
+    return 0;
+}
+
+/* Const calls may run at once on one handle, herd_hint() at a searching
+ * level included, which takes its work area from the handle's allocator and
+ * calls the handle's progress handler: both are called from every thread
+ * (so they must be safe for threads), and nothing else of the handle is
+ * written. Each hint is the one a lone hint gives, allocates and calls the
+ * handler as a lone one does (its node count is its own), and frees all. */
+static void concurrent_hints_share_the_allocator_and_nothing_else(void **state)
+{
+    (void)state;
+    size_t tried = 0;
+    for (const herd_game_desc *d = first_game(); d; d = next_game(d)) {
+        /* Its quick game, where a search takes milliseconds (ThreadSanitizer
+         * runs this too). */
+        game_case c = quick_case(d, 1);
+        shared_alloc a;
+        atomic_init(&a.requests, 0);
+        atomic_init(&a.live, 0);
+        atomic_init(&a.bytes, 0);
+        atomic_long nodes;
+        atomic_init(&nodes, 0);
+        herd_game *g = case_new(&c, shared_alloc_fn, &a);
+        /* On to a choice between two actions at least, for the search. */
+        play_computer(g, 3);
+        while (is_ongoing(g) && (herd_is_chance(g) || legal_count(g) < 2))
+            assert_int_equal(step_computer(g), HERD_OK);
+        assert_true(is_ongoing(g));
+        long requests = 0;
+        int level = allocating_level(g, &a, &requests);
+        if (level == 0)
+            fail_msg("%s %s: no level allocates", c.game, c.options);
+        assert_int_equal(herd_set_progress(g, count_nodes, &nodes, 1), HERD_OK);
+        herd_move want;
+        assert_int_equal(herd_hint(g, level, &want), HERD_OK);
+        long calls = atomic_load(&nodes);
+        assert_true(calls > 0);
+        long live = atomic_load(&a.live), before = atomic_load(&a.requests);
+        snapshot s;
+        snap_take(&s, g);
+
+        hint_job jobs[THREADS];
+        pthread_t th[THREADS];
+        atomic_store(&nodes, 0);
+        for (int t = 0; t < THREADS; t++) {
+            jobs[t] = (hint_job){.g = g, .level = level, .rc = 1};
+            assert_int_equal(pthread_create(&th[t], NULL, hint_game, &jobs[t]), 0);
+        }
+        for (int t = 0; t < THREADS; t++)
+            assert_int_equal(pthread_join(th[t], NULL), 0);
+        for (int t = 0; t < THREADS; t++) {
+            assert_int_equal(jobs[t].rc, HERD_OK);
+            assert_true(jobs[t].m == want);
+        }
+        assert_int_equal(atomic_load(&a.requests) - before, THREADS * requests);
+        assert_int_equal(atomic_load(&a.live), live);
+        assert_int_equal(atomic_load(&nodes), THREADS * calls);
+        snap_check(&s, g);
+        herd_free(g);
+        assert_int_equal(atomic_load(&a.live), 0);
+        assert_int_equal(atomic_load(&a.bytes), 0);
+        tried++;
+    }
+    assert_int_equal(tried, herd_game_count()); /* every game */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(games_in_eight_threads_play_as_alone),
         cmocka_unit_test(const_calls_share_a_game_of_every_kind),
+        cmocka_unit_test(concurrent_hints_share_the_allocator_and_nothing_else),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,9 +59,9 @@ typedef struct herd_flock_options {
 } herd_flock_options;
 
 /** The defaults: 7x7, seed 0. */
-#define HERD_FLOCK_OPTIONS_INIT                                                            \
-    {                                                                                      \
-        HERD_FLOCK_OPTIONS_VERSION, HERD_FLOCK_DEFAULT_SIZE, HERD_FLOCK_DEFAULT_SIZE, 0    \
+#define HERD_FLOCK_OPTIONS_INIT                                                         \
+    {                                                                                   \
+        HERD_FLOCK_OPTIONS_VERSION, HERD_FLOCK_DEFAULT_SIZE, HERD_FLOCK_DEFAULT_SIZE, 0 \
     }
 
 /** Fills @p opt with ::HERD_FLOCK_OPTIONS_INIT. Does nothing for NULL. */

@@ -68,7 +68,10 @@ typedef struct herd_fox_options {
 } herd_fox_options;
 
 /** The defaults: 13 geese, no sideways steps, seed 0. */
-#define HERD_FOX_OPTIONS_INIT {HERD_FOX_OPTIONS_VERSION, 13, 0, 0}
+#define HERD_FOX_OPTIONS_INIT              \
+    {                                      \
+        HERD_FOX_OPTIONS_VERSION, 13, 0, 0 \
+    }
 
 /** Fills @p opt with ::HERD_FOX_OPTIONS_INIT. Does nothing for NULL. */
 HERD_API void herd_fox_default_options(herd_fox_options *opt);

@@ -60,7 +60,10 @@ typedef struct herd_hare_options {
 } herd_hare_options;
 
 /** The defaults: the hare on `a2`, seed 0. */
-#define HERD_HARE_OPTIONS_INIT {HERD_HARE_OPTIONS_VERSION, {0, 1}, 0}
+#define HERD_HARE_OPTIONS_INIT               \
+    {                                        \
+        HERD_HARE_OPTIONS_VERSION, {0, 1}, 0 \
+    }
 
 /** Fills @p opt with ::HERD_HARE_OPTIONS_INIT. Does nothing for NULL. */
 HERD_API void herd_hare_default_options(herd_hare_options *opt);

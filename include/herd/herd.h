@@ -6,7 +6,9 @@
  * its position, its undo history, its seeded random generator and the text
  * of its last error, lives in that handle: the library has no mutable global
  * state. Distinct handles may be used from distinct threads at once, and calls
- * that take a `const herd_game *` may run concurrently on one handle.
+ * that take a `const herd_game *` may run concurrently on one handle; of
+ * those, herd_hint() calls the handle's allocator and progress handler,
+ * which must then be safe to call from those threads at once.
  *
  * Functions return ::HERD_OK (zero) or a negative ::herd_code. A call that
  * fails leaves the game exactly as it was; calls that take a non-const handle
@@ -108,7 +110,9 @@ HERD_API const char *herd_version_string(void);
  * `new_size` bytes holding the first min(old_size, new_size) bytes of `ptr`
  * (`ptr` is NULL for a fresh block, then `old_size` is 0), or NULL on failure,
  * leaving `ptr` untouched. Passing NULL where an allocator is asked for means
- * malloc, realloc and free.
+ * malloc, realloc and free. It is called from the calls on its handle only;
+ * herd_hint(), a const call, calls it too, so the allocator of a handle on
+ * which hints run in several threads at once must be thread-safe (malloc is).
  */
 typedef void *(*herd_alloc_fn)(void *ud, void *ptr, size_t old_size, size_t new_size);
 
@@ -228,17 +232,17 @@ typedef struct herd_option_desc {
 
 /** What a game is, for a front end that offers it. */
 typedef struct herd_game_desc {
-    herd_kind kind;                   /**< Its kind, as herd_game_kind() gives it. */
-    const char *name;                 /**< Its name for herd_new(): `"horses"`, ... */
-    const char *title;                /**< Its title for people: `"Herd of Horses"`. */
-    const char *side_names[2];        /**< Side 0 (acts first) and side 1, as herd_side_name(). */
-    const herd_option_desc *options;  /**< Its options, in the protocol's order. */
-    size_t option_count;              /**< How many options (every game has `seed`). */
-    int level_count;                  /**< Its computer levels, 1..level_count (herd_max_level()). */
-    int default_level;                /**< The level that level 0 means (one that needs no memory). */
-    size_t max_moves;                 /**< Its most legal actions at once (herd_max_moves()). */
-    int has_chance;                   /**< 1 when it has chance events (dice), else 0. */
-    int solvable;                     /**< 1 when herd_solve() solves it, else 0. */
+    herd_kind kind;                  /**< Its kind, as herd_game_kind() gives it. */
+    const char *name;                /**< Its name for herd_new(): `"horses"`, ... */
+    const char *title;               /**< Its title for people: `"Herd of Horses"`. */
+    const char *side_names[2];       /**< Side 0 (acts first) and side 1, as herd_side_name(). */
+    const herd_option_desc *options; /**< Its options, in the protocol's order. */
+    size_t option_count;             /**< How many options (every game has `seed`). */
+    int level_count;                 /**< Its computer levels, 1..level_count (herd_max_level()). */
+    int default_level; /**< The level that level 0 means (one that needs no memory). */
+    size_t max_moves;  /**< Its most legal actions at once (herd_max_moves()). */
+    int has_chance;    /**< 1 when it has chance events (dice), else 0. */
+    int solvable;      /**< 1 when herd_solve() solves it, else 0. */
 } herd_game_desc;
 
 /** The number of games the library has. */
@@ -274,8 +278,7 @@ HERD_API int herd_game_desc_level(const herd_game_desc *desc, int level, const c
  * @p len as in herd_position_to_text().
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
  */
-HERD_API int herd_game_desc_to_text(const herd_game_desc *desc, char *buf, size_t cap,
-                                    size_t *len);
+HERD_API int herd_game_desc_to_text(const herd_game_desc *desc, char *buf, size_t cap, size_t *len);
 
 /** @} */
 
@@ -393,7 +396,9 @@ HERD_API int herd_position_from_text(herd_game *g, const char *text);
 
 /** Writes an action as protocol.md's action text; @p len as in
  *  herd_position_to_text(). The action need not be legal now, but must be
- *  one of this game's.
+ *  one of this game's, one that herd_move_from_text() reads (cells this
+ *  game can name, a hex cell of this board, a dice outcome): every text
+ *  written reads back as the same value.
  *  @return ::HERD_OK, ::HERD_E_BUFFER (nothing written), ::HERD_E_ARG (NULL,
  *          or no action of this game). */
 HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len);
@@ -466,7 +471,8 @@ HERD_API int herd_max_level(const herd_game *g);
  *         herd_roll()), ::HERD_E_NOMEM (the memory of a search or of the
  *         game's solution table, see herd_solve(): the allocator failed, or
  *         a game made by herd_copy_into(), which has none, asked for such a
- *         level); on error nothing changed.
+ *         level), ::HERD_E_INTERRUPTED (a search stopped by herd_interrupt()
+ *         or the progress handler); on error nothing changed.
  */
 HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
 
@@ -476,8 +482,9 @@ HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
  * draws. @p m (may be NULL) receives the move.
  * @return ::HERD_OK, ::HERD_E_RANGE (level), ::HERD_E_STATE (game over or a
  *         chance event waits), ::HERD_E_NOMEM (the undo history cannot
- *         grow), ::HERD_E_ARG (NULL @p g); on error nothing changed, the
- *         generator included.
+ *         grow, or as herd_genmove()), ::HERD_E_INTERRUPTED (as
+ *         herd_genmove()), ::HERD_E_ARG (NULL @p g); on error nothing
+ *         changed, the generator included.
  */
 HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
 
@@ -503,9 +510,12 @@ HERD_API int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes);
 /* ------------------------------------------------- stopping long calls */
 
 /**
- * Asks the long call running on @p g (herd_perft(), and a computer player
- * that searches) to stop: it returns ::HERD_E_INTERRUPTED at its next node
- * or playout, with the game unchanged, and the request is then spent.
+ * Asks the long call running on @p g (herd_perft(), herd_playouts(), and a
+ * computer player that searches: herd_genmove(), herd_play_genmove(),
+ * herd_hint()) to stop:
+ * it returns ::HERD_E_INTERRUPTED at its next node or playout, with the game
+ * unchanged, and the request is then spent (when hints run on @p g in
+ * several threads at once, one request stops one of them).
  * (herd_solve() is not stopped: its table takes milliseconds to build.)
  * A request made while no long call runs stops the next one at its start.
  *
@@ -519,10 +529,12 @@ HERD_API void herd_interrupt(herd_game *g);
 /**
  * Installs a progress handler, as SQLite's `sqlite3_progress_handler()`:
  * during long calls on @p g (see herd_interrupt()), @p fn is called with
- * @p ud about every @p every nodes; when it returns nonzero the call stops
- * and returns ::HERD_E_INTERRUPTED, with the game unchanged. The handler may
- * not call the library on @p g. @p fn NULL or @p every 0 removes the
- * handler. Clones and copies start without one.
+ * @p ud every @p every nodes (or playouts), counted from each call's start;
+ * when it returns nonzero the call stops and returns ::HERD_E_INTERRUPTED,
+ * with the game unchanged. The handler may not call the library on @p g but
+ * for herd_interrupt(); hints that run on @p g in several threads at once
+ * call it from each, so it must then be thread-safe. @p fn NULL or @p every
+ * 0 removes the handler. Clones and copies start without one.
  * @return ::HERD_OK, or ::HERD_E_ARG when @p g is NULL.
  */
 HERD_API int herd_set_progress(herd_game *g, int (*fn)(void *ud), void *ud, unsigned every);
@@ -640,13 +652,22 @@ HERD_API int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn
  * on a copy of the game whose generator is the game's, so the hint is
  * exactly what herd_genmove() would answer at this moment. Works for every
  * game.
+ *
+ * A level that searches takes its work area from the handle's allocator
+ * and is stopped by herd_interrupt() and the progress handler, as
+ * herd_genmove() is; hints may run on one handle in several threads at once,
+ * and then call these from each (see ::herd_alloc_fn). A level that plays
+ * from the solution table (`hare`'s `perfect`) uses the table that
+ * herd_solve() or herd_genmove() at that level built with the handle; a
+ * handle without one (a const call cannot keep one) builds a table for the
+ * call and frees it, on every call, so call herd_solve() once first.
  * @param level 0 for the game's default level, or 1..herd_max_level().
  * @param m     receives the action.
  * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g or @p m); ::HERD_E_RANGE
  *         (@p level out of 0..herd_max_level()); ::HERD_E_STATE (the game is
  *         over, or a chance event waits: roll first); ::HERD_E_NOMEM (as
- *         herd_genmove()). Being const, it leaves no message: the code says
- *         what was wrong.
+ *         herd_genmove()); ::HERD_E_INTERRUPTED. Being const, it leaves no
+ *         message: the code says what was wrong.
  */
 HERD_API int herd_hint(const herd_game *g, int level, herd_move *m);
 
@@ -707,6 +728,155 @@ HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
  *         untouched on error.
  */
 HERD_API int herd_solve(herd_game *g, int *winner, unsigned *plies);
+
+/** @} */
+
+/* --------------------------------------------------------- learning */
+
+/** @defgroup learning Actions, observations and playouts
+ *  What programs that learn or search need: a fixed action space per
+ *  game, the legal actions as a mask over it, an observation as planes of
+ *  floats, and batched playouts.
+ *
+ *  The action space of a game is the numbers 0..N-1, N =
+ *  herd_num_actions(), a fixed bijection with a set of actions of the game
+ *  that holds every action that can ever be legal (and some that never
+ *  are, such as a jump off the board: masks leave them out). N and the
+ *  bijection depend on the game's options (its board) only, never on the
+ *  position; a chance outcome (a hex roll) has its number too. Each game's
+ *  page (docs/horses.md, ...) gives its encoding and draws its observation.
+ *  @{ */
+
+/** No game's action space is larger (`horses` on 30 x 20: 8 x 30 x 20). */
+#define HERD_MAX_ACTIONS 4800
+
+/** No game's observation has more floats (`hex` of side 13: 11 x 25 x 25). */
+#define HERD_MAX_OBSERVATION 6875
+
+/** The number of actions N of the game's action space (depends on the
+ *  options only); 0 for a NULL handle. */
+HERD_API size_t herd_num_actions(const herd_game *g);
+
+/**
+ * The number of an action in the game's action space.
+ * @param m     an action of this game; it need not be legal now.
+ * @param index receives its number, below herd_num_actions().
+ * @return ::HERD_OK; ::HERD_E_ARG (NULL, or @p m is no action of the space:
+ *         a value of another game, a cell off the board, a step along no
+ *         line); on error @p index is untouched.
+ */
+HERD_API int herd_action_index(const herd_game *g, herd_move m, size_t *index);
+
+/**
+ * The action that a number of the game's action space stands for: the
+ * inverse of herd_action_index(). Every number below herd_num_actions()
+ * has one, also those whose action is never legal on this board.
+ * @return ::HERD_OK; ::HERD_E_RANGE (@p index >= herd_num_actions());
+ *         ::HERD_E_ARG (NULL); on error @p m is untouched.
+ */
+HERD_API int herd_action_move(const herd_game *g, size_t index, herd_move *m);
+
+/**
+ * The legal actions (at a chance event: its outcomes) as a mask over the
+ * action space: @p mask[i] is 1 when action i is legal now, else 0; all 0
+ * once the game is over.
+ * @param mask receives herd_num_actions() bytes.
+ * @param cap  the bytes at @p mask.
+ * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap < herd_num_actions(), nothing
+ *         written); ::HERD_E_ARG (NULL).
+ */
+HERD_API int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap);
+
+/**
+ * The numbers of the legal actions (at a chance event: of its outcomes),
+ * in ascending order, as OpenSpiel lists them.
+ * @param buf   receives up to @p cap numbers; may be NULL when @p cap is 0.
+ * @param count receives their count, also when @p cap is too small.
+ * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap < *count, @p buf untouched);
+ *         ::HERD_E_ARG (NULL @p g or @p count, or NULL @p buf with a
+ *         nonzero @p cap).
+ */
+HERD_API int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *count);
+
+/**
+ * Plays the action numbered @p index, checked as herd_apply() checks it
+ * (an action that is never legal on this board is refused as illegal).
+ * @return herd_apply()'s codes, and ::HERD_E_RANGE (@p index >=
+ *         herd_num_actions(); the message gives the range); on error
+ *         nothing changed.
+ */
+HERD_API int herd_apply_action(herd_game *g, size_t index);
+
+/**
+ * The shape of the game's observation: planes x rows x columns (depends on
+ * the options only). Each game's page draws its planes.
+ * @param shape receives the planes, the rows and the columns.
+ * @return ::HERD_OK or ::HERD_E_ARG (NULL); on error @p shape is untouched.
+ */
+HERD_API int herd_observation_shape(const herd_game *g, size_t shape[3]);
+
+/**
+ * The observation of the position from @p side's point of view: planes x
+ * rows x columns floats, plane by plane, each row by row (C order). Every
+ * game's first two planes are @p side's pieces and the other side's (1.0
+ * on a cell that holds one, else 0.0); the board is never turned, so that
+ * a cell is the same cell from both sides, as the action space's cells
+ * are. The other planes give whether @p side is to act (all 1.0, else all
+ * 0.0, and all 0.0 once the game is over) and each game's own state, a
+ * number as a plane of one value.
+ * @param side the side whose point of view, 0 or 1.
+ * @param buf  receives the floats.
+ * @param cap  the floats at @p buf.
+ * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap below planes x rows x
+ *         columns, nothing written); ::HERD_E_ARG (NULL, @p side not 0 or 1).
+ */
+HERD_API int herd_observation(const herd_game *g, int side, float *buf, size_t cap);
+
+/** herd_playouts()'s level for uniformly random actions: each legal action
+ *  equally likely, and chance outcomes by their probabilities. */
+#define HERD_PLAYOUT_RANDOM (-1)
+
+/** What herd_playouts() counts. Later versions may add fields at the end. */
+typedef struct herd_playout_result {
+    uint64_t games;      /**< The games played. */
+    uint64_t wins[2];    /**< The games that side 0 and side 1 won. */
+    uint64_t draws;      /**< The games drawn. */
+    uint64_t unfinished; /**< The games stopped at the length limit. */
+    uint64_t actions;    /**< The actions of all games together, chance outcomes included. */
+    double mean_length;  /**< actions / games; 0 when no game was played. */
+} herd_playout_result;
+
+/**
+ * Plays @p games games from the current position to their end, without
+ * changing the game (const: the position, the generator and the history
+ * stay as they are). Both sides play at @p level, and chance events are
+ * drawn by their probabilities, each game with a generator of the game's
+ * own kind seeded from @p seed and the game's number: the same position,
+ * level and seed give the same games on every machine, and the first k
+ * games of a call are those of a call for k games. A game that has ended
+ * counts its result @p games times, with length 0.
+ *
+ * herd_interrupt() and the progress handler (called once per game) stop
+ * it, as they stop herd_perft().
+ * @param games      how many games.
+ * @param level      ::HERD_PLAYOUT_RANDOM (uniformly random actions), 0
+ *                   for the game's default level, or a level of
+ *                   1..herd_max_level() whose player needs no memory (the
+ *                   game's own players, not the searches nor the solved
+ *                   table: herd_level_name() describes them).
+ * @param seed       seeds the games' generators.
+ * @param max_length the most actions of a game (chance outcomes included),
+ *                   0 for no limit; a game stopped there counts in
+ *                   herd_playout_result::unfinished. Games that can go on for
+ *                   ever (`fox` with `sideways=1`) need one.
+ * @param out        receives the counts.
+ * @return ::HERD_OK; ::HERD_E_ARG (NULL); ::HERD_E_RANGE (@p level out of
+ *         range); ::HERD_E_UNSUPPORTED (a level that searches or plays from
+ *         a table); ::HERD_E_INTERRUPTED. Being const, it leaves no message;
+ *         on error @p out is untouched.
+ */
+HERD_API int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed,
+                           uint32_t max_length, herd_playout_result *out);
 
 /** @} */
 #ifdef __cplusplus

@@ -73,7 +73,10 @@ typedef struct herd_hex_options {
 } herd_hex_options;
 
 /** The defaults: size 5, seed 0. */
-#define HERD_HEX_OPTIONS_INIT {HERD_HEX_OPTIONS_VERSION, HERD_HEX_DEFAULT_SIZE, 0}
+#define HERD_HEX_OPTIONS_INIT                              \
+    {                                                      \
+        HERD_HEX_OPTIONS_VERSION, HERD_HEX_DEFAULT_SIZE, 0 \
+    }
 
 /** Fills @p opt with ::HERD_HEX_OPTIONS_INIT. Does nothing for NULL. */
 HERD_API void herd_hex_default_options(herd_hex_options *opt);

@@ -58,10 +58,10 @@ typedef struct herd_horses_options {
 } herd_horses_options;
 
 /** The defaults: 8x8, 6 horses, seed 0. */
-#define HERD_HORSES_OPTIONS_INIT                                                 \
-    {                                                                            \
-        HERD_HORSES_OPTIONS_VERSION, HERD_HORSES_DEFAULT_WIDTH,                  \
-            HERD_HORSES_DEFAULT_HEIGHT, HERD_HORSES_DEFAULT_HORSES, 0            \
+#define HERD_HORSES_OPTIONS_INIT                                                            \
+    {                                                                                       \
+        HERD_HORSES_OPTIONS_VERSION, HERD_HORSES_DEFAULT_WIDTH, HERD_HORSES_DEFAULT_HEIGHT, \
+            HERD_HORSES_DEFAULT_HORSES, 0                                                   \
     }
 
 /** Fills @p opt with ::HERD_HORSES_OPTIONS_INIT. Does nothing for NULL. */

@@ -13,8 +13,15 @@
  *   - the game is ongoing exactly when it has actions;
  *   - undo after an action restores herd_same_position();
  *   - perft(d) is the sum of perft(d-1) over the children;
- *   - position and action texts read back as what was written;
- *   - a refused call changes nothing;
+ *   - everything the game writes reads back: its position, its save, every
+ *     listed action's text, and the text of any value it writes at all
+ *     (arbitrary values included: refused, or read back as the value);
+ *   - the rules' invariants hold in every position reached (fuzz_check.h:
+ *     the status agrees with the actions, a fox in a chain has a jump and
+ *     four geese or more, ...);
+ *   - a refused call changes nothing and says why in one clean line; const
+ *     calls change nothing, the last message included; a hint is the move
+ *     the computer then plays;
  *   - a copy in caller memory plays as the game does and undoes within
  *     its history.
  * A broken promise aborts, which the fuzzer reports with the input. Built
@@ -27,15 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <herd/herd.h>
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "fuzz_actions: %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-            abort();                                                                 \
-        }                                                                            \
-    } while (0)
+#define FUZZ_NAME "fuzz_actions"
+#include "fuzz_check.h"
 
 #define MAX_OPS 64
 
@@ -100,9 +100,7 @@ static void check_invariants(fuzz *f, unsigned rotate)
     herd_status st;
     list_moves(f);
     CHECK(herd_get_status(f->g, &st) == HERD_OK);
-    CHECK((st.result == HERD_ONGOING) == (f->n > 0));
-    if (st.result != HERD_ONGOING)
-        CHECK(!herd_is_chance(f->g));
+    check_rules(f->g);
     size_t stride = f->n / SAMPLE + 1, tried = 0;
     for (size_t i = f->n ? rotate % stride : 0; i < f->n; i += stride) {
         if (tried++ < 2) /* herd_is_legal() lists them all: the costly check */
@@ -136,12 +134,14 @@ static void try_value(fuzz *f, herd_move v)
     size_t history = herd_history_length(f->g);
     int legal = herd_is_legal(f->g, v);
     CHECK(legal == listed(f, v));
+    check_value_reads_back(f->g, v);
     int rc = herd_apply(f->g, v);
     CHECK((rc == HERD_OK) == legal);
     if (rc != HERD_OK) {
         CHECK(rc == HERD_E_ILLEGAL || rc == HERD_E_STATE);
         CHECK(herd_same_position(f->g, before));
         CHECK(herd_history_length(f->g) == history);
+        check_refusal_message(f->g);
     }
     herd_free(before);
 }
@@ -159,7 +159,16 @@ static void computer(fuzz *f, unsigned level)
          * of the higher levels take far longer than an input should, and
          * test_ai checks them. */
         int top = herd_max_level(f->g), pick[3] = {0, 1, top + 1};
+        /* The hint first: what the computer then plays, and it changes
+         * nothing, the last message included. */
+        static char message[HERD_ERROR_MESSAGE_SIZE];
+        snprintf(message, sizeof message, "%s", herd_last_error(f->g));
+        herd_move hint = 0;
+        int hinted = herd_hint(f->g, pick[level % 3], &hint);
+        CHECK(herd_same_position(f->g, before));
+        CHECK(strcmp(herd_last_error(f->g), message) == 0);
         rc = herd_play_genmove(f->g, pick[level % 3], &m);
+        CHECK(rc == hinted && (rc != HERD_OK || m == hint));
     }
     if (rc == HERD_OK) {
         CHECK(listed(f, m));
@@ -168,6 +177,7 @@ static void computer(fuzz *f, unsigned level)
     } else {
         CHECK(rc == HERD_E_STATE || rc == HERD_E_RANGE);
         CHECK(herd_same_position(f->g, before));
+        check_refusal_message(f->g);
     }
     herd_free(before);
 }
@@ -220,22 +230,10 @@ static void check_copy(fuzz *f, unsigned history, unsigned pick)
     CHECK(herd_undo(copy) == HERD_E_STATE);
 }
 
-/* Position and action texts read back as written. */
+/* Everything the game writes reads back: position, save, every action. */
 static void check_texts(fuzz *f)
 {
-    char text[HERD_MAX_POSITION_TEXT], again[HERD_MAX_POSITION_TEXT];
-    size_t len;
-    CHECK(herd_position_to_text(f->g, text, sizeof text, &len) == HERD_OK);
-    CHECK(herd_position_from_text(f->scratch, text) == HERD_OK);
-    CHECK(herd_position_to_text(f->scratch, again, sizeof again, &len) == HERD_OK);
-    CHECK(strcmp(text, again) == 0);
-    for (size_t i = 0; i < f->n; i += f->n / SAMPLE + 1) {
-        char mt[HERD_MAX_MOVE_TEXT];
-        herd_move back;
-        CHECK(herd_move_to_text(f->g, f->moves[i], mt, sizeof mt, &len) == HERD_OK);
-        CHECK(strlen(mt) == len && len > 0);
-        CHECK(herd_move_from_text(f->g, mt, &back) == HERD_OK && back == f->moves[i]);
-    }
+    check_reads_back(f->g, f->scratch);
 }
 
 /* The chance outcomes are the listed actions, with probabilities summing to 1. */
@@ -279,6 +277,7 @@ static herd_game *create(const uint8_t *data, size_t size, size_t *used)
     if (herd_new(&g, line, options, NULL, NULL, &err) == HERD_OK)
         return g;
     CHECK(err.code < 0 && *err.message);
+    check_message(err.message);
     if (herd_new(&g, line, NULL, NULL, NULL, &err) == HERD_OK)
         return g;
     return NULL;
@@ -315,6 +314,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 CHECK(herd_clone(f.g, &before, NULL, NULL) == HERD_OK);
                 CHECK(herd_undo(f.g) == HERD_E_STATE);
                 CHECK(herd_same_position(f.g, before));
+                check_refusal_message(f.g);
                 herd_free(before);
             }
             break;
@@ -345,4 +345,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     herd_free(f.scratch);
     herd_free(f.g);
     return 0;
+}
+
+/* ---------------------------------------------------- for replay.c */
+
+int fuzz_input_plays(const uint8_t *data, size_t size, const char *name)
+{
+    size_t n = strlen(name);
+    return size > n && memcmp(data, name, n) == 0 && (data[n] == ' ' || data[n] == '\n');
+}
+
+/* The game's line, then bytes from a fixed generator: every operation, with
+ * arguments of every size. */
+size_t fuzz_registry_input(const char *name, const char *options, uint8_t *buf, size_t cap)
+{
+    size_t k = 0;
+    fuzz_appendf((char *)buf, cap, &k, "%s %s\n", name, options);
+    uint32_t x = 2463534242u;
+    while (k < cap && k < 400) {
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        buf[k++] = (uint8_t)(x >> 24);
+    }
+    return k;
 }

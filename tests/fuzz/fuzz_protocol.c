@@ -7,11 +7,14 @@
  *   - an answer is `=`, `= PAYLOAD` or `? MESSAGE` (a message never empty),
  *     then an empty line; only `show` (and `help`) span several lines;
  *   - no answer carries a control byte other than the newlines of the
- *     framing, nor invalid UTF-8 (echoed input is escaped).
+ *     framing, nor invalid UTF-8, nor U+2028 or U+2029 (echoed input is
+ *     escaped: clean_text.h).
  * A broken promise aborts, which the fuzzer reports with the input. Built
  * with tests/fuzz/replay.c it replays its corpus (tests/fuzz/corpus_protocol)
- * in CTest. Inputs that ask for perft deeper than 3 are skipped: the loop
- * would run for minutes on them, and the framing of perft is covered. */
+ * in CTest. Inputs that ask for perft deeper than 3, or for genmove or hint
+ * at a level above 2, are skipped: the loop would run for seconds or minutes
+ * on them, and their framing is covered at the lower ones (test_ai and
+ * test_interrupt test the searches). */
 #define _POSIX_C_SOURCE 200809L /* fmemopen, open_memstream */
 #include <stdint.h>
 #include <stdio.h>
@@ -20,13 +23,8 @@
 
 #include "herd_session.h"
 
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "fuzz_protocol: %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-            abort();                                                                  \
-        }                                                                             \
-    } while (0)
+#define FUZZ_NAME "fuzz_protocol"
+#include "fuzz_check.h"
 
 /* As examples/herd.c reads lines. */
 #define MAX_LINE 8192
@@ -42,19 +40,26 @@ static int is_blank(char c)
     return c == ' ' || c == '\t';
 }
 
-/* Whether a digit string in [p, end) has a value above 3. */
-static int deep_perft(const char *p, const char *end)
+/* Whether [p, end) holds `word` followed (anywhere after it) by a digit
+ * above `top` or by a number of two digits. */
+static int asks_above(const char *p, const char *end, const char *word, char top)
 {
-    const char *s = p;
-    while (s + 5 <= end && (s = memchr(s, 'p', (size_t)(end - s))) != NULL) {
-        if (s + 5 <= end && memcmp(s, "perft", 5) == 0)
-            for (const char *d = s + 5; d < end; d++)
-                if (*d >= '0' && *d <= '9' &&
-                    (*d > '3' || (d + 1 < end && d[1] >= '0' && d[1] <= '9')))
-                    return 1;
-        s++;
+    size_t n = strlen(word);
+    for (const char *s = p; s + n <= end; s++) {
+        if (memcmp(s, word, n) != 0)
+            continue;
+        for (const char *d = s + n; d < end; d++)
+            if (*d >= '0' && *d <= '9' && (*d > top || (d + 1 < end && d[1] >= '0' && d[1] <= '9')))
+                return 1;
     }
     return 0;
+}
+
+/* A line the loop would spend seconds or more on. */
+static int slow(const char *p, const char *end)
+{
+    return asks_above(p, end, "perft", '3') || asks_above(p, end, "genmove", '2') ||
+           asks_above(p, end, "hint", '2');
 }
 
 /* Splits the input into lines as the loop reads them and tells which get
@@ -67,7 +72,7 @@ static int expect_answers(const uint8_t *data, size_t size, expected *e)
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *stop = nl ? nl : end;
         size_t len = (size_t)(stop - p);
-        if (deep_perft(p, stop))
+        if (slow(p, stop))
             return 0;
         if (e->answers == sizeof e->multi / sizeof e->multi[0])
             return 0;
@@ -99,24 +104,6 @@ static int expect_answers(const uint8_t *data, size_t size, expected *e)
     return 1;
 }
 
-/* One answer's line: printable, tabs allowed in free-format boards, valid
- * UTF-8 without C1 controls. */
-static void check_clean(const char *s, size_t n)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    for (size_t i = 0; i < n; i++) {
-        CHECK(u[i] >= 0x20 && u[i] != 0x7F);
-        if (u[i] >= 0x80) {
-            size_t k = u[i] >= 0xF0 ? 4 : u[i] >= 0xE0 ? 3 : 2;
-            CHECK(u[i] >= 0xC2 && u[i] <= 0xF4 && i + k <= n);
-            for (size_t j = 1; j < k; j++)
-                CHECK(u[i + j] >= 0x80 && u[i + j] <= 0xBF);
-            CHECK(!(u[i] == 0xC2 && u[i + 1] < 0xA0));
-            i += k - 1;
-        }
-    }
-}
-
 static void check_framing(const char *out, size_t size, const expected *e)
 {
     const char *p = out, *end = out + size;
@@ -131,7 +118,7 @@ static void check_framing(const char *out, size_t size, const expected *e)
                 p = nl + 1;
                 break;
             }
-            check_clean(p, len);
+            CHECK(clean_line(p, len));
             if (lines == 0) {
                 int ok = (len == 1 && p[0] == '=') || (len > 2 && p[0] == '=' && p[1] == ' ') ||
                          (len > 2 && p[0] == '?' && p[1] == ' ');
@@ -163,4 +150,54 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_framing(out_buf, out_size, &e);
     free(out_buf);
     return 0;
+}
+
+/* ---------------------------------------------------- for replay.c */
+
+int fuzz_input_plays(const uint8_t *data, size_t size, const char *name)
+{
+    size_t n = strlen(name);
+    const char *p = (const char *)data, *end = p + size;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl : end;
+        if ((size_t)(stop - p) >= 4 + n && memcmp(p, "new ", 4) == 0 &&
+            memcmp(p + 4, name, n) == 0 && (p + 4 + n == stop || p[4 + n] == ' '))
+            return 1;
+        p = nl ? nl + 1 : end;
+    }
+    return 0;
+}
+
+/* A session of the game: `new` with the options, the questions, six
+ * actions (rolled, or played after a hint), the computer, undo, perft, save
+ * and its load, solve. */
+size_t fuzz_registry_input(const char *name, const char *options, uint8_t *buf, size_t cap)
+{
+    herd_game *g;
+    herd_move moves[HERD_MAX_MOVES];
+    static char save[HERD_MAX_SAVE_TEXT];
+    char *out = (char *)buf;
+    size_t k = 0, n, len;
+    herd_status st;
+    if (herd_new(&g, name, options, NULL, NULL, NULL) != HERD_OK)
+        return 0;
+    fuzz_appendf(out, cap, &k, "new %s %s\nposition\nstatus\nlegal\nshow\nlevels\n", name, options);
+    for (unsigned i = 0; i < 6; i++) {
+        CHECK(herd_get_status(g, &st) == HERD_OK);
+        if (st.result != HERD_ONGOING)
+            break;
+        if (herd_is_chance(g)) {
+            fuzz_appendf(out, cap, &k, "roll\n");
+            CHECK(herd_roll(g, NULL) == HERD_OK);
+            continue;
+        }
+        CHECK(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n) == HERD_OK && n > 0);
+        fuzz_appendf(out, cap, &k, "hint 1\nplay %s\n", fuzz_move_text(g, moves[i * 5 % n]));
+        CHECK(herd_apply(g, moves[i * 5 % n]) == HERD_OK);
+    }
+    CHECK(herd_save(g, save, sizeof save, &len) == HERD_OK);
+    fuzz_appendf(out, cap, &k, "genmove 1\nundo\nperft 2\nsave\nload %s\nsolve\nstatus\n", save);
+    herd_free(g);
+    return k;
 }

@@ -1,30 +1,28 @@
 /* A libFuzzer harness for every text the library reads: options, position
  * texts and action texts, for every game, followed by the moves they name.
  *
- * Input: line 1 names the game ("horses", "hex", "hare", "fox", "flock"), line 2
- * holds the options, line 3 a position text, every further line an action, or
- * a saved game when it begins with the game's name. Whatever
- * the bytes, each call must answer with a code, a refused call must leave
- * the game exactly as it was, and an accepted text must read back the same.
- * After each action a hint must change nothing and an undo of a turn must
- * leave its side to act; a flock game's typed queries must agree with the
- * legal moves.
+ * Input: line 1 names the game (one of the registry's), line 2 holds the
+ * options, line 3 a position text, every further line an action, or
+ * a saved game when it begins with the game's name. Whatever the bytes:
+ *   - each call answers with a code, and a refused call leaves the game
+ *     exactly as it was (position, history) with a message that is one
+ *     clean line of escaped, valid UTF-8;
+ *   - an action is accepted exactly when it is listed;
+ *   - everything the game writes after an accepted text reads back: its
+ *     position, its save and every listed action's text (fuzz_check.h);
+ *   - every position accepted or reached keeps the rules' invariants (the
+ *     status agrees with the actions; a fox in a chain is to move with four
+ *     geese or more and a jump; herds together; ...: fuzz_check.h);
+ *   - a hint and the other const calls change nothing, the last message
+ *     included, and an undo of a turn leaves its side to act.
  * A broken promise aborts, which the fuzzer reports with the input. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <herd/flock.h>
-#include <herd/herd.h>
-
-#define CHECK(cond)                                                                \
-    do {                                                                           \
-        if (!(cond)) {                                                             \
-            fprintf(stderr, "fuzz_texts: %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-            abort();                                                               \
-        }                                                                          \
-    } while (0)
+#define FUZZ_NAME "fuzz_texts"
+#include "fuzz_check.h"
 
 static char position[HERD_MAX_POSITION_TEXT];
 
@@ -36,13 +34,26 @@ static const char *position_of(const herd_game *g)
     return position;
 }
 
-/* After a call that answered rc: a refusal must have changed nothing. */
-static void expect_unchanged_on_error(herd_game *g, int rc, const herd_game *before)
+/* A game of the input's kind that the checks may overwrite. */
+static herd_game *scratch;
+
+/* After a non-const call that answered rc: a refusal changed nothing and
+ * says why in one clean line. */
+static void expect_unchanged_on_error(herd_game *g, int rc, const herd_game *before, size_t history)
 {
     if (rc != HERD_OK) {
         CHECK(rc < 0 && *herd_strerror(rc));
         CHECK(herd_same_position(g, before));
+        CHECK(herd_history_length(g) == history);
+        check_refusal_message(g);
     }
+}
+
+/* After an accepted text: everything reads back, and the rules hold. */
+static void check_accepted(herd_game *g)
+{
+    check_reads_back(g, scratch);
+    check_rules(g);
 }
 
 /* The promises every game keeps whatever the position: no more legal
@@ -81,13 +92,11 @@ static void play_line(herd_game *g, const char *line)
     size_t history = herd_history_length(g);
     int rc = herd_move_from_text(g, line, &m);
     if (rc == HERD_OK) {
+        /* A text read is a value that writes back as a text of it. */
+        check_value_reads_back(g, m);
         int legal = herd_is_legal(g, m);
-        size_t listed = 0;
-        herd_legal_moves(g, NULL, 0, &listed);
         rc = herd_apply(g, m);
-        /* A fox with more chains than the list holds (docs/fox.md) may play
-         * one that is not listed. */
-        CHECK((rc == HERD_OK) == legal || (rc == HERD_OK && listed == herd_max_moves(g)));
+        CHECK((rc == HERD_OK) == legal); /* every action the rules take is listed */
         if (rc == HERD_OK) {
             char text[HERD_MAX_MOVE_TEXT];
             size_t len;
@@ -98,12 +107,10 @@ static void play_line(herd_game *g, const char *line)
             CHECK(herd_undo(g) == HERD_OK && herd_same_position(g, before));
             CHECK(herd_apply(g, m) == HERD_OK);
             check_position(g);
+            check_accepted(g);
         }
     }
-    if (rc != HERD_OK) {
-        CHECK(herd_history_length(g) == history);
-        expect_unchanged_on_error(g, rc, before);
-    }
+    expect_unchanged_on_error(g, rc, before, history);
     herd_free(before);
 }
 
@@ -117,30 +124,36 @@ static void load_line(herd_game *g, const char *line)
         return;
     size_t history = herd_history_length(g);
     int rc = herd_load(g, line);
-    expect_unchanged_on_error(g, rc, before);
-    if (rc != HERD_OK) {
-        CHECK(herd_history_length(g) == history);
-    } else {
+    expect_unchanged_on_error(g, rc, before, history);
+    if (rc == HERD_OK) {
         CHECK(herd_history_length(g) == 0);
         CHECK(herd_save(g, saved, sizeof saved, &len) == HERD_OK);
         CHECK(herd_load(before, saved) == HERD_OK && herd_same_position(before, g));
         CHECK(herd_save(before, again, sizeof again, &len) == HERD_OK);
         CHECK(strcmp(saved, again) == 0);
+        check_accepted(g);
     }
     herd_free(before);
 }
 
-/* A hint changes nothing and is legal; an undo of a turn, on a copy, either
- * leaves that side to act or is refused without a change. */
+/* A hint changes nothing, its message included, and is legal; an undo of a
+ * turn, on a copy, either leaves that side to act or is refused without a
+ * change. */
 static void check_hint_and_undo_turn(herd_game *g)
 {
+    static char message[HERD_ERROR_MESSAGE_SIZE];
     herd_game *before, *copy;
     herd_move m;
     if (herd_clone(g, &before, NULL, NULL) != HERD_OK)
         return;
-    if (herd_hint(g, 0, &m) == HERD_OK)
+    snprintf(message, sizeof message, "%s", herd_last_error(g));
+    int rc = herd_hint(g, 0, &m);
+    if (rc == HERD_OK)
         CHECK(herd_is_legal(g, m));
+    else
+        CHECK(rc == HERD_E_STATE);
     CHECK(herd_same_position(g, before));
+    CHECK(strcmp(herd_last_error(g), message) == 0);
     for (int side = 0; side < 2; side++) {
         if (herd_clone(g, &copy, NULL, NULL) != HERD_OK)
             break;
@@ -153,42 +166,11 @@ static void check_hint_and_undo_turn(herd_game *g)
                   st.side == side);
         } else {
             CHECK(rc == HERD_E_STATE && herd_same_position(copy, g));
+            check_refusal_message(copy);
         }
         herd_free(copy);
     }
     herd_free(before);
-}
-
-/* Flock: every stone's targets are exactly its legal moves. */
-static void check_flock_queries(const herd_game *g)
-{
-    herd_flock_options o;
-    herd_move moves[HERD_FLOCK_MAX_MOVES];
-    herd_cell targets[HERD_FLOCK_MAX_MOVES], flock[HERD_FLOCK_MAX_SIZE * HERD_FLOCK_MAX_SIZE];
-    size_t n, k, size;
-    if (herd_flock_options_of(g, &o) != HERD_OK)
-        return;
-    CHECK(herd_legal_moves(g, moves, HERD_FLOCK_MAX_MOVES, &n) == HERD_OK);
-    size_t listed = 0;
-    for (int r = 0; r < o.height; r++)
-        for (int c = 0; c < o.width; c++) {
-            herd_cell cell = {r, c};
-            int side, range;
-            CHECK(herd_flock_at(g, cell, &side) == HERD_OK);
-            CHECK(herd_flock_targets(g, cell, targets, HERD_FLOCK_MAX_MOVES, &k) == HERD_OK);
-            listed += k;
-            for (size_t i = 0; i < k; i++)
-                CHECK(herd_is_legal(g, herd_flock_move(cell, targets[i])));
-            if (side < 0) {
-                CHECK(k == 0 && herd_flock_range(g, cell, &range) == HERD_E_ARG);
-                continue;
-            }
-            CHECK(herd_flock_range(g, cell, &range) == HERD_OK && range >= 1 && range <= 3);
-            CHECK(herd_flock_flock(g, cell, flock, sizeof flock / sizeof flock[0], &size) ==
-                  HERD_OK);
-            CHECK(size >= (size_t)range && (size > 3 || size == (size_t)range));
-        }
-    CHECK(listed == n);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -215,18 +197,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int rc = herd_new(&g, lines[0], count > 1 ? lines[1] : NULL, NULL, NULL, &err);
     if (rc != HERD_OK) {
         CHECK(rc < 0 && err.code == rc && g == NULL);
+        check_message(err.message);
         rc = herd_new(&g, lines[0], NULL, NULL, NULL, &err);
     }
+    if (rc == HERD_OK && herd_new(&scratch, lines[0], NULL, NULL, NULL, NULL) != HERD_OK) {
+        herd_free(g);
+        g = NULL;
+        rc = HERD_E_NOMEM;
+    }
+    if (rc == HERD_OK)
+        check_accepted(g);
     if (rc == HERD_OK && count > 2) {
         herd_game *before;
         if (herd_clone(g, &before, NULL, NULL) == HERD_OK) {
             rc = herd_position_from_text(g, lines[2]);
-            expect_unchanged_on_error(g, rc, before);
+            expect_unchanged_on_error(g, rc, before, herd_history_length(before));
             if (rc == HERD_OK) {
                 /* An accepted position reads back as the same position. */
                 CHECK(herd_position_from_text(before, position_of(g)) == HERD_OK);
                 CHECK(strcmp(position_of(before), position_of(g)) == 0);
                 check_position(g);
+                check_accepted(g);
             }
             herd_free(before);
         }
@@ -237,10 +228,47 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             else
                 play_line(g, lines[i]);
             check_hint_and_undo_turn(g);
-            check_flock_queries(g);
         }
     }
+    herd_free(scratch);
+    scratch = NULL;
     herd_free(g);
     free(text);
     return 0;
+}
+
+/* ---------------------------------------------------- for replay.c */
+
+int fuzz_input_plays(const uint8_t *data, size_t size, const char *name)
+{
+    size_t n = strlen(name);
+    return size > n && memcmp(data, name, n) == 0 && data[n] == '\n';
+}
+
+/* The game's start position, then a dozen of its actions (the dice
+ * included) and, after the sixth, its save. */
+size_t fuzz_registry_input(const char *name, const char *options, uint8_t *buf, size_t cap)
+{
+    herd_game *g;
+    herd_move moves[HERD_MAX_MOVES];
+    static char save[HERD_MAX_SAVE_TEXT];
+    char *out = (char *)buf;
+    size_t k = 0, n, len;
+    herd_status st;
+    if (herd_new(&g, name, options, NULL, NULL, NULL) != HERD_OK)
+        return 0;
+    fuzz_appendf(out, cap, &k, "%s\n%s\n%s\n", name, options, position_of(g));
+    for (unsigned i = 0; i < 12; i++) {
+        CHECK(herd_get_status(g, &st) == HERD_OK);
+        if (st.result != HERD_ONGOING)
+            break;
+        CHECK(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n) == HERD_OK && n > 0);
+        herd_move m = moves[i * 7 % n];
+        fuzz_appendf(out, cap, &k, "%s\n", fuzz_move_text(g, m));
+        CHECK(herd_apply(g, m) == HERD_OK);
+        if (i == 5 && herd_save(g, save, sizeof save, &len) == HERD_OK)
+            fuzz_appendf(out, cap, &k, "%s\n", save);
+    }
+    herd_free(g);
+    return k;
 }

@@ -4,14 +4,19 @@
     python3 tests/protocol/run_input_protocol_tests.py PATH_TO_HERD [--seed S] [--verbose]
 
 Drives `herd` through pipes (the machinery of run_protocol_tests.py, imported
-from it) and checks, for each game of GAMES:
-- blanks: a tab after a command is a blank, as a space is (`status<TAB>`,
-  `play<TAB>ACTION`, `new<TAB>GAME`);
+from it) and checks, for each game the program lists (`games`):
+- blanks: a tab is a blank, as a space is (`status<TAB>`, `play<TAB>ACTION`,
+  `new<TAB>GAME<TAB>KEY=VALUE<TAB>KEY=VALUE`), and blanks after the last
+  argument are allowed (`perft 1 `);
+- numbers: leading zeros are refused in every number (`perft 007`), as in
+  every text of the protocol;
 - echoed input: an answer that quotes what it was given never carries a raw
-  control byte or invalid UTF-8 (`set <ESC>[2J`, hex's `row b has '\\r'`);
-- interrupts: SIGINT during a long command (`perft 64` on a large board)
-  makes it answer `? interrupted`, and the program reads on with the game
-  unchanged; SIGINT between commands changes nothing.
+  control byte or invalid UTF-8 (`set <ESC>[2J`, hex's `row b has '\\r'`,
+  a `load` of a save holding escape sequences);
+- interrupts: SIGINT during a long command (`perft 64` on a large board, and
+  a searching `hint` where one runs long) makes it answer `? interrupted`,
+  and the program reads on with the game unchanged; SIGINT between commands
+  changes nothing.
 Ends with `N passed, N failed`; exit status 0 only when nothing failed.
 """
 
@@ -22,20 +27,25 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import program_games  # noqa: E402
 import run_protocol_tests as P  # noqa: E402
 
 Session, payload, ok_answer, is_error = P.Session, P.payload, P.ok_answer, P.is_error
 
-# (game, options of a game where perft 64 cannot end, a bad position text
-# whose quoted part holds a carriage return, and the text the message must
-# carry for it). A new game is one more line.
-GAMES = [
-    ("horses", "w=30 h=20 n=10 seed=1", None, None),
-    ("hex", "size=13 seed=1",
-     "hex size=2 turns=0 turn=red phase=roll dice=- left=0 board=../.\r./..",
-     "row b has '\\r' at 2"),
-    ("fox", "geese=17 sideways=1 seed=1", None, None),
-]
+# What the registry cannot say, for every game (a row each; a game of the
+# program without one fails): a bad position text whose quoted part holds a
+# carriage return and the text the message must carry for it, or None; and
+# the commands that lead to a searching `hint` that runs for seconds on the
+# game's largest board (a Debug build takes 8 s and more), with that hint,
+# or None.
+PER_GAME = {
+    "horses": (None, None),
+    "hex": (("hex size=2 turns=0 turn=red phase=roll dice=- left=0 board=../.\r./..",
+             "row b has '\\r' at 2"), (["roll"], "hint 3")),
+    "hare": (None, None),
+    "fox": (None, None),
+    "flock": (None, ([], "hint 5")),
+}
 
 
 def clean_line(ans):
@@ -48,10 +58,12 @@ def test_blanks(path, chk, game, options):
     T = "blanks (%s)" % game
     s = Session(path, chk)
     try:
-        ans = s.cmd("new\t%s\t%s" % (game, options))
+        want = s.cmd("new %s %s" % (game, options))
+        ans = s.cmd("new\t%s\t%s\t" % (game, options.replace(" ", "\t")))
         pos = payload(ans)
-        chk.ok(pos is not None and pos.startswith(game), T, "`new<TAB>GAME<TAB>OPTIONS` starts a game",
-               "new\\t...", "'= %s ...'" % game, ans)
+        chk.ok(pos is not None and pos.startswith(game) and ans == want, T,
+               "`new<TAB>GAME<TAB>KEY=VALUE<TAB>KEY=VALUE<TAB>` is `new GAME KEY=VALUE ...`",
+               "new\\t...", want, ans)
         status = s.cmd("status")
         s.expect(T, "`status<TAB>` is `status`", "status\t", status)
         s.expect(T, "`status<TAB><SPACE><TAB>` is `status`", "status\t \t", status)
@@ -62,12 +74,27 @@ def test_blanks(path, chk, game, options):
             s.expect(T, "`play<TAB>ACTION` plays", "play\t" + action, ok_answer(""))
             s.expect(T, "`undo<TAB>` undoes", "undo\t", ok_answer(""))
             s.expect(T, "`play<TAB><TAB>ACTION` plays", "play\t\t" + action, ok_answer(""))
+            s.expect(T, "`undo<SPACE>` undoes", "undo ", ok_answer(""))
+            s.expect(T, "`play ACTION<SPACE><TAB>` plays: blanks after the last argument are "
+                     "no part of it", "play %s \t" % action, ok_answer(""))
         s.expect(T, "`perft<TAB>0` answers 1", "perft\t0", ok_answer("1"))
+        pos = s.cmd("position")
+        one = s.cmd("perft 1")
+        chk.ok(payload(one) is not None and payload(one).isdigit(), T, "`perft 1` counts",
+               "perft 1", "'= N'", one)
+        s.expect(T, "a blank after the depth is allowed", "perft 1 ", one)
+        s.expect(T, "blanks after the depth are allowed", "perft\t1\t \t", one)
+        for line in ("perft 01", "perft 007", "perft 00", "perft 1x", "perft 1 1", "perft 65",
+                     "perft 18446744073709551617", "genmove 01", "hint 00"):
+            ans = s.cmd(line)
+            chk.ok(is_error(ans), T, "`%s` is refused: no leading zeros, one number" % line, line,
+                   "'? ...'", ans)
+        s.expect(T, "the refusals changed nothing", "position", pos)
     finally:
         s.h.kill()
 
 
-def test_echoes(path, chk, game, bad_position, part):
+def test_echoes(path, chk, game, bad_text):
     T = "echoed input (%s)" % game
     s = Session(path, chk)
     try:
@@ -88,7 +115,28 @@ def test_echoes(path, chk, game, bad_position, part):
         chk.ok(is_error(ans) and "\\xff\\xc3" in ans[0], T,
                "invalid UTF-8 in an option value is escaped", "new %s seed=<FF C3>" % game,
                "'? ...\\xff\\xc3...'", ans)
-        if bad_position:
+        saved = payload(s.cmd("save"))
+        if chk.ok(saved and " position=" in saved, T, "`save` answers a save", "save", "'= ...'",
+                  saved):
+            for bad, fragment in (
+                    (saved.replace(" position=", " \x1b[2J\x1b[31mHACKED\r position=", 1),
+                     "unexpected ' \\x1b[2J\\x1b[31mHACKED\\r' before position="),
+                    ("\x1b[2J\r" + saved[len(game):], "unknown game '\\x1b[2J\\r'"),
+                    (game + "\u2028" + saved[len(game):], "unknown game '%s\\u2028'" % game)):
+                ans = s.cmd("load " + bad)
+                chk.ok(is_error(ans) and clean_line(ans) and fragment in ans[0], T,
+                       "`load` of a save holding escape sequences is answered escaped", "load ...",
+                       "'? ...%s...'" % fragment, ans)
+            # Malformed UTF-8: a lone continuation byte, and a sequence past U+10FFFF.
+            raw = saved.encode().replace(b" position=", b" \xab\xf4\x90\x80\x80 position=", 1)
+            s.h.send_raw(b"load " + raw + b"\n")
+            ans = s.h.answer()
+            fragment = "unexpected ' \\xab\\xf4\\x90\\x80\\x80' before position="
+            chk.ok(is_error(ans) and clean_line(ans) and fragment in ans[0], T,
+                   "`load` of a save holding malformed UTF-8 is answered escaped",
+                   "load <save with AB F4 90 80 80>", "'? %s'" % fragment, ans)
+        if bad_text:
+            bad_position, part = bad_text
             ans = s.cmd("set " + bad_position)
             chk.ok(is_error(ans) and clean_line(ans) and part in ans[0], T,
                    "a bad character of a position is escaped", "set " + bad_position,
@@ -139,15 +187,47 @@ def test_interrupt(path, chk, game, options):
         s.h.kill()
 
 
+def test_interrupt_hint(path, chk, game, options, long_hint):
+    T = "interrupt hint (%s)" % game
+    before, hint = long_hint
+    s = Session(path, chk)
+    try:
+        s.cmd("new %s %s" % (game, options))
+        for line in before:
+            s.cmd(line)
+        pos, saved = s.cmd("position"), s.cmd("save")
+        s.h.send(hint)
+        chk.ok(quiet_for(s.h, 0.1), T, "`%s` searches for a while" % hint, hint, "no answer yet",
+               repr(s.h.buf))
+        t = time.monotonic()
+        s.h.p.send_signal(signal.SIGINT)
+        ans = s.h.answer(timeout=10.0)
+        chk.ok(ans == ["? interrupted"], T, "SIGINT stops `%s` with `? interrupted`" % hint,
+               "%s, then SIGINT" % hint, "'? interrupted'", ans)
+        chk.ok(time.monotonic() - t < 5.0, T, "the hint stops within seconds", "SIGINT",
+               "< 5 s", "%.1f s" % (time.monotonic() - t))
+        s.expect(T, "the interrupted hint changed nothing", "position", pos)
+        s.expect(T, "the interrupted hint changed nothing, generator included", "save", saved)
+    finally:
+        s.h.kill()
+
+
 def main():
     def suites(a, chk, rng):
-        out = []
-        for game, options, bad, part in GAMES:
-            out.append(("blanks " + game, lambda g=game, o=options: test_blanks(a.herd, chk, g, o)))
-            out.append(("echoes " + game,
-                        lambda g=game, b=bad, p=part: test_echoes(a.herd, chk, g, b, p)))
-            out.append(("interrupt " + game,
-                        lambda g=game, o=options: test_interrupt(a.herd, chk, g, o)))
+        games = program_games.read_games(a.herd)
+        out = [("games", lambda: program_games.rows_for(chk, "games", games, PER_GAME,
+                                                         "PER_GAME"))]
+        for game in games:
+            # The largest board and most pieces: perft 64 cannot end.
+            g, options = game.name, game.options_line("largest", 1)
+            bad, long_hint = PER_GAME.get(g, (None, None))
+            out.append(("blanks " + g, lambda g=g, o=options: test_blanks(a.herd, chk, g, o)))
+            out.append(("echoes " + g, lambda g=g, b=bad: test_echoes(a.herd, chk, g, b)))
+            out.append(("interrupt " + g,
+                        lambda g=g, o=options: test_interrupt(a.herd, chk, g, o)))
+            if long_hint:
+                out.append(("interrupt hint " + g, lambda g=g, o=options, h=long_hint:
+                            test_interrupt_hint(a.herd, chk, g, o, h)))
         return out
     return P.run_suites(__doc__.split("\n\n")[0], "input protocol test", 0, 0, suites)
 

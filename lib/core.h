@@ -1,0 +1,129 @@
+/* The game handle's inside, shared by the rooms of the core and by nothing
+ * else: game.c (the handle, moves, texts, chance, long work, perft and
+ * copies), history.c (playing, undo and undo of a turn), players.c (the
+ * computer players, hints and solving), save.c (saved games) and actions.c
+ * (action spaces, observations and playouts). */
+#ifndef HERD_CORE_H
+#define HERD_CORE_H
+
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct herd_game {
+    const herd_rules *rules;
+    herd_alloc_fn alloc; /* NULL for a game in caller memory */
+    void *ud;
+    /* Undo records are whole states in a ring of hist_slots slots. One slot
+     * is always kept free so that a record can be written before the move is
+     * checked; a caller-memory game with a full ring drops its oldest record. */
+    unsigned char *hist;
+    size_t hist_slots, hist_start, hist_len;
+    void *table; /* the game's solution table (rules->solve), built on first use */
+    char err[HERD_ERROR_MESSAGE_SIZE];
+    /* Stopping long calls (herd_work_check()): the flag that herd_interrupt()
+     * sets from any thread or a signal handler, and the progress handler.
+     * The countdown to the handler's next call belongs to each call (a
+     * `work` on its stack), so that const calls running at once share
+     * nothing but the atomic flag. */
+    atomic_int interrupted;
+    int (*progress)(void *ud);
+    void *progress_ud;
+    unsigned progress_every;
+    max_align_t state[]; /* rules->state_size bytes */
+};
+
+static inline herd_msg herd_game_msg(herd_game *g)
+{
+    herd_msg m = {g->err, sizeof g->err};
+    return m;
+}
+
+static inline herd_head *herd_game_head(const herd_game *g)
+{
+    return (herd_head *)(void *)g->state;
+}
+
+/* Fills the creation functions' error struct (which may be NULL). */
+static inline void herd_set_error(herd_error *err, int code, const char *message)
+{
+    if (!err)
+        return;
+    err->code = code;
+    size_t n = strlen(message);
+    if (n >= sizeof err->message)
+        n = sizeof err->message - 1;
+    memcpy(err->message, message, n);
+    err->message[n] = '\0';
+}
+
+static inline size_t herd_history_bytes(const herd_game *g)
+{
+    return g->hist_slots * g->rules->state_size;
+}
+
+/* Writes a text through fn into a scratch pass first, so that a short
+ * caller buffer is left untouched, as every other failing call leaves its
+ * outputs. */
+typedef void (*herd_write_fn)(const herd_game *g, const void *arg, herd_sb *sb);
+int herd_write_text(const herd_game *g, herd_write_fn fn, const void *arg, char *buf, size_t cap,
+                    size_t *len);
+
+/* Reads a position text over `out`, a state of the game: the game reads it
+ * into a fresh state that keeps out's generator, copied over `out` only
+ * when the text is accepted, so a refused text changes nothing. */
+int herd_read_position_into(const herd_rules *r, void *out, const char *text, herd_msg msg);
+
+/* Draws an action with the game's generator and plays it, recording the
+ * state from before the draw so that undo also rewinds the generator. */
+int herd_draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_move *m), int level,
+                       herd_move *out);
+
+/* ------------------------------------------------------- long work */
+
+/* One long call (perft, a search) on a game: where its refusal goes and
+ * the countdown to the progress handler's next call. It lives on the
+ * call's stack: a const call (herd_hint()) writes nothing of the handle but
+ * the atomic flag, which it spends when it stops, so that const calls may
+ * run at once. */
+typedef struct herd_work {
+    atomic_int *interrupted; /* the handle's flag */
+    int (*progress)(void *ud);
+    void *progress_ud;
+    unsigned every, left;
+    herd_msg msg; /* no buffer for a const call */
+} herd_work;
+
+static inline void herd_work_begin(herd_work *w, const herd_game *g, herd_msg msg)
+{
+    /* An atomic object may be written through a const handle: herd_interrupt()
+     * writes it from any thread anyway. */
+    w->interrupted = (atomic_int *)(uintptr_t)&g->interrupted;
+    w->progress = g->progress;
+    w->progress_ud = g->progress_ud;
+    w->every = w->left = g->progress_every;
+    w->msg = msg;
+}
+
+/* Called at every node: HERD_E_INTERRUPTED (message set, the request spent)
+ * means unwind, leave the game as it was, and return that code. */
+static inline int herd_work_check(herd_work *w)
+{
+    /* A relaxed load costs a plain read, so every check looks: a search
+     * whose checks are far apart (a playout each) still stops at once. */
+    if (atomic_load_explicit(w->interrupted, memory_order_relaxed) &&
+        atomic_exchange(w->interrupted, 0))
+        return herd_fail(w->msg, HERD_E_INTERRUPTED, "interrupted");
+    if (w->progress && --w->left == 0) {
+        w->left = w->every;
+        if (w->progress(w->progress_ud))
+            return herd_fail(w->msg, HERD_E_INTERRUPTED, "interrupted by the progress handler");
+    }
+    return HERD_OK;
+}
+
+#endif /* HERD_CORE_H */

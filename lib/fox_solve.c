@@ -1,0 +1,1175 @@
+/* Fox and Geese solved (fox_solve.h): the retrograde table, built goose set
+ * by goose set, and its answers.
+ *
+ * Sets and vectors. A goose set is a 64-bit mask of the 7x7 grid's cells,
+ * row r in byte r (cell row * 8 + col), so that column 7 of each byte is
+ * never a point: a fox step is a shift, and no shift wraps onto a point.
+ * Read as a number, such a mask orders sets as the points' indices do. For
+ * each set the table keeps vectors over the fox's points (the points not
+ * taken by a goose), compacted to those points in order: one bit each (who
+ * wins) or, for the sets with few geese, one byte each (who wins and in
+ * how many plies).
+ *
+ * Entries. The k-sets are ranked in colex order (the order of the numbers),
+ * and a set and its mirror image share the entry of the smaller of the
+ * two, its "canonical" form: a directory says, for each block of 64 ranks,
+ * which are canonical and how many canonical sets come before the block.
+ *
+ * What is kept per set: F, the fox to move (not in a chain). The geese's
+ * turn G and the value after a jump A (the chain, or G where no jump goes
+ * on) follow from F of the sets one goose move away and from A one goose
+ * fewer, so a question about them is answered from the kept F. While a goose
+ * count is built, A of it and of one goose fewer are kept too (the bits
+ * layers' working vectors); the sets with distances keep A for good.
+ *
+ * For one set S, with bits over the fox's points:
+ *   G = AND over goose moves p->q (F of S-p+q, or the fox on q)
+ *   J = fox points from which some jump over o to t lands where A(S-o) wins
+ *       (every jump wins when it leaves fewer than four geese)
+ *   F = steps(G) | J,  A = G | J
+ * With sideways steps each count is swept until nothing changes, for the
+ * fox's wins (Fw, Aw) and the geese's (Fl, Al): Fl = all steps in Gl and
+ * every jump to Al; Al = Gl and every jump to Al. Bytes hold the value from
+ * the fox's side: 255 - n for a fox win in n plies, n for a geese win; the
+ * fox takes the largest, the geese the smallest, and one ply earlier a
+ * value moves one step toward the middle (age()). */
+#include <string.h>
+
+#include "fox_solve.h"
+#include "herd/fox.h"
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#    define FS_BMI2 1
+#    include <immintrin.h>
+#else
+#    define FS_BMI2 0
+#endif
+#if defined(__GNUC__)
+#    define FS_INLINE static inline __attribute__((always_inline))
+#    define POPCOUNT(x) __builtin_popcountll(x)
+#    define CTZ(x) __builtin_ctzll(x)
+#else
+#    define FS_INLINE static inline
+static int POPCOUNT(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+static int CTZ(uint64_t x)
+{
+    int n = 0;
+    while (!(x >> n & 1))
+        n++;
+    return n;
+}
+#endif
+
+#define POINTS HERD_FOX_POINTS
+#define MAXG HERD_FOX_MAX_GEESE
+#define LEAST HERD_FOX_GEESE_TO_WIN /* fewer geese: captured */
+#define ROWS HUNT_GRID
+#define BIT(c) ((uint64_t)1 << (c))
+#define FOX_WON 255 /* a fox win in 0 plies, as a byte */
+#define CHECK_EVERY 0xffff /* sets between two calls of stop() */
+
+/* ----------------------------------------------------------- geometry */
+
+typedef struct geometry {
+    uint64_t points;          /* cells that are points */
+    int8_t point_at[64];      /* point index of a cell, -1 */
+    uint8_t cell_of[POINTS];  /* cell of a point */
+    uint8_t mirror[64];       /* the cell's left-right image */
+    uint64_t link[HUNT_DIRS]; /* cells with a line leaving in direction d */
+    int delta[HUNT_DIRS];     /* the cell offset of direction d */
+    unsigned goose_dirs;
+    uint64_t landing[64]; /* for a goose's cell o: the cells t of jumps 2o-t -> t over it */
+    /* Colex rank: the term of row r holding the bits b with c geese in the
+     * rows above it (the sum of the rows' terms is the rank). */
+    uint32_t rank[ROWS][128][MAXG + 1];
+    uint64_t binom[POINTS + 1][MAXG + 2];
+} geometry;
+
+static int cell_of_point(const hunt_board *b, int p)
+{
+    return b->cell[p].row * 8 + b->cell[p].col;
+}
+
+static int mirror_cell(int c)
+{
+    return (c & ~7) | (HUNT_GRID - 1 - (c & 7));
+}
+
+/* The image of a set of cells: each row's seven bits reversed. */
+static inline uint64_t mirror_set(uint64_t x)
+{
+    x = (x & 0x5555555555555555u) << 1 | (x >> 1 & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) << 2 | (x >> 2 & 0x3333333333333333u);
+    x = (x & 0x0f0f0f0f0f0f0f0fu) << 4 | (x >> 4 & 0x0f0f0f0f0f0f0f0fu);
+    return x >> 1; /* column 7 was empty: each row's reversal lands on 0..6 */
+}
+
+static void binomials(uint64_t c[POINTS + 1][MAXG + 2])
+{
+    for (int n = 0; n <= POINTS; n++)
+        for (int k = 0; k <= MAXG + 1; k++)
+            c[n][k] = k == 0 ? 1 : n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
+}
+
+static void geometry_init(geometry *g, int sideways)
+{
+    const hunt_board *b = fox_board();
+    memset(g, 0, sizeof *g);
+    memset(g->point_at, -1, sizeof g->point_at);
+    for (int p = 0; p < b->points; p++) {
+        int c = cell_of_point(b, p);
+        g->cell_of[p] = (uint8_t)c;
+        g->point_at[c] = (int8_t)p;
+        g->points |= BIT(c);
+    }
+    for (int c = 0; c < 64; c++)
+        g->mirror[c] = (uint8_t)mirror_cell(c);
+    for (int p = 0; p < b->points; p++)
+        for (int d = 0; d < HUNT_DIRS; d++) {
+            int q = hunt_next(b, p, d), over = hunt_jumped(b, p, d);
+            if (q >= 0) {
+                g->link[d] |= BIT(cell_of_point(b, p));
+                g->delta[d] = cell_of_point(b, q) - cell_of_point(b, p);
+            }
+            if (over >= 0)
+                g->landing[cell_of_point(b, over)] |= BIT(cell_of_point(b, hunt_next(b, over, d)));
+        }
+    g->goose_dirs = HUNT_UP | (sideways ? HUNT_SIDEWAYS : 0);
+    binomials(g->binom);
+    for (int r = 0; r < ROWS; r++)
+        for (unsigned bits = 0; bits < 128; bits++) {
+            if (((uint64_t)bits << 8 * r) & ~g->points)
+                continue; /* not a row of points */
+            for (int c = 0; c + POPCOUNT(bits) <= MAXG; c++) {
+                uint64_t term = 0;
+                int j = c;
+                for (int col = 0; col < 7; col++)
+                    if (bits >> col & 1)
+                        term += g->binom[g->point_at[r * 8 + col]][++j];
+                g->rank[r][bits][c] = (uint32_t)term;
+            }
+        }
+}
+
+static inline uint64_t shifted(uint64_t x, int delta)
+{
+    return delta > 0 ? x >> delta : x << -delta; /* bit c of the result: bit c + delta */
+}
+
+/* The cells from which one step along a line reaches a cell of x. */
+static inline uint64_t steps_into(const geometry *g, uint64_t x)
+{
+    uint64_t r = 0;
+    for (int d = 0; d < HUNT_DIRS; d++)
+        r |= shifted(x, g->delta[d]) & g->link[d];
+    return r;
+}
+
+/* The geese that some jump can take: an empty point on either side. */
+static inline uint64_t jumpable(const geometry *g, uint64_t set, uint64_t free)
+{
+    uint64_t r = 0;
+    for (int d = 0; d < HUNT_DIRS / 2; d++)
+        r |= g->link[d] & g->link[d + HUNT_DIRS / 2] & shifted(free, g->delta[d]) &
+             shifted(free, g->delta[d + HUNT_DIRS / 2]);
+    return set & r;
+}
+
+/* The next set of as many points in colex order (Gosper). */
+static inline uint64_t next_set(uint64_t x)
+{
+    uint64_t low = x & (0 - x), r = x + low;
+    return (((r ^ x) >> 2) >> CTZ(low)) | r;
+}
+
+/* -------------------------------------------------------- bit fields */
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static inline uint64_t load_le(const unsigned char *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+static inline void store_le(unsigned char *p, uint64_t v)
+{
+    memcpy(p, &v, 8);
+}
+#else
+static inline uint64_t load_le(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+static inline void store_le(unsigned char *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(v >> 8 * i);
+}
+#endif
+
+/* Field i of width w (at most 29 bits, so that it lies in 8 bytes). */
+static inline uint64_t field_get(const unsigned char *a, uint64_t i, int w)
+{
+    uint64_t bit = i * (uint64_t)w;
+    return load_le(a + (bit >> 3)) >> (bit & 7) & (BIT(w) - 1);
+}
+
+static inline void field_put(unsigned char *a, uint64_t i, int w, uint64_t x)
+{
+    uint64_t bit = i * (uint64_t)w;
+    unsigned char *p = a + (bit >> 3);
+    uint64_t v = load_le(p) & ~((BIT(w) - 1) << (bit & 7));
+    store_le(p, v | x << (bit & 7));
+}
+
+/* Bytes for n fields of w bits, with room for the last 8-byte read. */
+static uint64_t fields_bytes(uint64_t n, int w)
+{
+    return (n * (uint64_t)w + 7) / 8 + 8;
+}
+
+/* Depositing the low bits of v on the set bits of m, and extracting the
+ * bits of x under m: BMI2's pdep and pext, or loops. */
+typedef uint64_t (*bits_fn)(uint64_t, uint64_t);
+
+static inline uint64_t deposit_plain(uint64_t v, uint64_t m)
+{
+    uint64_t r = 0;
+    for (; m; m &= m - 1, v >>= 1)
+        if (v & 1)
+            r |= m & (0 - m);
+    return r;
+}
+
+static inline uint64_t extract_plain(uint64_t x, uint64_t m)
+{
+    uint64_t r = 0;
+    for (int i = 0; m; m &= m - 1, i++)
+        if (x & m & (0 - m))
+            r |= BIT(i);
+    return r;
+}
+
+#if FS_BMI2
+__attribute__((target("bmi2,popcnt"))) static inline uint64_t deposit_bmi2(uint64_t v, uint64_t m)
+{
+    return _pdep_u64(v, m);
+}
+__attribute__((target("bmi2,popcnt"))) static inline uint64_t extract_bmi2(uint64_t x, uint64_t m)
+{
+    return _pext_u64(x, m);
+}
+#endif
+
+/* ---------------------------------------------------------- the table */
+
+typedef struct layer {
+    uint64_t sets, canon, blocks;
+    int width; /* the fox's points: 33 - geese */
+    int exact; /* bytes (distances), else bits */
+    uint32_t *dir; /* per 64 ranks: the canonical ones' bits (two words), the entries before */
+    unsigned char *f, *fl; /* the fox to move: bytes; or bits: fox wins, geese win */
+    unsigned char *a;      /* after a jump, bytes (exact layers, kept) */
+    unsigned char *wa, *wal; /* after a jump, bits: fox wins, geese win (working) */
+    int convert;             /* an exact layer's wa: its bits for the next layer */
+} layer;
+
+struct fox_table {
+    herd_alloc_fn alloc;
+    void *alloc_ud;
+    int sideways, geese, exact, plain;
+    uint64_t held, peak;
+    int dry; /* counting the bytes only */
+    /* the build's stop and progress */
+    int (*stop)(void *ud);
+    void (*progress)(void *ud, double done);
+    void *ud;
+    double total, before, span, shown;
+    geometry *geo; /* its own block: a walk that only counts needs none */
+    layer layer[MAXG + 1];
+};
+
+/* The sizes of layer k's arrays, in the order the build takes them. */
+enum { A_DIR, A_F, A_FL, A_A, A_WA, A_WAL, ARRAYS };
+
+static uint64_t symmetric_sets(int k)
+{
+    const hunt_board *b = fox_board();
+    uint64_t c[POINTS + 1][MAXG + 2], n = 0;
+    int centre = 0;
+    binomials(c);
+    for (int p = 0; p < b->points; p++)
+        centre += mirror_cell(cell_of_point(b, p)) == cell_of_point(b, p);
+    for (int j = 0; 2 * j <= k; j++)
+        if (k - 2 * j <= centre)
+            n += c[(b->points - centre) / 2][j] * c[centre][k - 2 * j];
+    return n;
+}
+
+static void layer_shape(layer *L, int k, int exact)
+{
+    uint64_t c[POINTS + 1][MAXG + 2];
+    binomials(c);
+    L->sets = c[POINTS][k];
+    L->canon = (L->sets + symmetric_sets(k)) / 2;
+    L->blocks = (L->sets + 63) / 64;
+    L->width = POINTS - k;
+    L->exact = exact;
+}
+
+static uint64_t array_bytes(const fox_table *t, const layer *L, int which)
+{
+    int sw = t->sideways;
+    switch (which) {
+    case A_DIR:
+        return L->blocks * 12;
+    case A_F:
+        return L->exact ? L->canon * (uint64_t)L->width : fields_bytes(L->canon, L->width);
+    case A_FL:
+        return sw ? fields_bytes(L->canon, L->width) : 0;
+    case A_A:
+        return L->exact ? L->canon * (uint64_t)L->width : 0;
+    case A_WA:
+        return !L->exact || L->convert ? fields_bytes(L->canon, L->width) : 0;
+    case A_WAL:
+        return sw ? fields_bytes(L->canon, L->width) : 0;
+    default:
+        return 0;
+    }
+}
+
+static void **array_slot(layer *L, int which)
+{
+    void **slot[ARRAYS] = {(void **)&L->dir, (void **)&L->f,  (void **)&L->fl,
+                           (void **)&L->a,   (void **)&L->wa, (void **)&L->wal};
+    return slot[which];
+}
+
+static int take(fox_table *t, int k, int which)
+{
+    layer *L = &t->layer[k];
+    uint64_t n = array_bytes(t, L, which);
+    if (n == 0)
+        return HERD_OK;
+    t->held += n;
+    if (t->held > t->peak)
+        t->peak = t->held;
+    if (t->dry)
+        return HERD_OK;
+    void *p = t->alloc(t->alloc_ud, NULL, 0, (size_t)n);
+    if (!p) {
+        t->held -= n;
+        return HERD_E_NOMEM;
+    }
+    memset(p, 0, (size_t)n);
+    *array_slot(L, which) = p;
+    return HERD_OK;
+}
+
+static void drop(fox_table *t, int k, int which)
+{
+    layer *L = &t->layer[k];
+    void **slot = array_slot(L, which);
+    uint64_t n = array_bytes(t, L, which);
+    if (t->dry ? n == 0 : !*slot)
+        return;
+    if (!t->dry)
+        t->alloc(t->alloc_ud, *slot, (size_t)n, 0);
+    *slot = NULL;
+    t->held -= n;
+}
+
+static void drop_working(fox_table *t, int k)
+{
+    drop(t, k, A_WA);
+    drop(t, k, A_WAL);
+}
+
+/* --------------------------------------------------------- the build */
+
+/* Stop and progress, every CHECK_EVERY sets: `done` is the fraction of the
+ * current pass. */
+static int tick(fox_table *t, double done)
+{
+    if (t->stop && t->stop(t->ud))
+        return HERD_E_INTERRUPTED;
+    double all = (t->before + t->span * done) / t->total;
+    if (t->progress && all >= t->shown + 0.001) {
+        t->shown = all;
+        t->progress(t->ud, all > 1 ? 1 : all);
+    }
+    return HERD_OK;
+}
+
+/* A set seen one way (as it is, or mirrored), with what the ranks of its
+ * neighbours need: each row's bits, the geese above the row and the row's
+ * term of the rank. */
+typedef struct view {
+    uint64_t set, rank;
+    uint32_t term[ROWS];
+    uint8_t bits[ROWS], above[ROWS];
+    uint64_t before[ROWS], after[ROWS]; /* view_removals(): rows above, rows below less one */
+} view;
+
+FS_INLINE void view_init(const geometry *g, view *v, uint64_t set)
+{
+    int c = 0;
+    v->set = set;
+    v->rank = 0;
+    for (int r = 0; r < ROWS; r++) {
+        unsigned b = (unsigned)(set >> 8 * r) & 0x7f;
+        v->bits[r] = (uint8_t)b;
+        v->above[r] = (uint8_t)c;
+        v->term[r] = g->rank[r][b][c];
+        v->rank += v->term[r];
+        c += POPCOUNT(b);
+    }
+}
+
+/* The rank of the set with the goose on p moved to q, in p's row or the
+ * row above it. */
+FS_INLINE uint64_t rank_moved(const geometry *g, const view *v, int p, int q)
+{
+    int rp = p >> 3, rq = q >> 3;
+    unsigned bp = 1u << (p & 7), bq = 1u << (q & 7);
+    if (rp == rq)
+        return v->rank - v->term[rp] + g->rank[rp][v->bits[rp] ^ bp ^ bq][v->above[rp]];
+    return v->rank - v->term[rq] - v->term[rp] + g->rank[rq][v->bits[rq] | bq][v->above[rq]] +
+           g->rank[rp][v->bits[rp] & ~bp][v->above[rp] + 1];
+}
+
+/* What rank_removed() needs: for each row the terms of the rows above it,
+ * and of the rows below it with one goose fewer above them. */
+FS_INLINE void view_removals(const geometry *g, view *v)
+{
+    uint64_t sum = 0;
+    for (int r = 0; r < ROWS; r++) {
+        v->before[r] = sum;
+        sum += v->term[r];
+    }
+    sum = 0;
+    for (int r = ROWS - 1; r >= 0; r--) {
+        v->after[r] = sum;
+        sum += g->rank[r][v->bits[r]][v->above[r] ? v->above[r] - 1 : 0];
+    }
+}
+
+/* The rank among the sets of one goose fewer of the set without o. */
+FS_INLINE uint64_t rank_removed(const geometry *g, const view *v, int o)
+{
+    int ro = o >> 3;
+    return v->before[ro] + g->rank[ro][v->bits[ro] & ~(1u << (o & 7))][v->above[ro]] +
+           v->after[ro];
+}
+
+static uint64_t rank_of(const geometry *g, uint64_t set)
+{
+    view v;
+    view_init(g, &v, set);
+    return v.rank;
+}
+
+FS_INLINE uint64_t entry_of(const layer *L, uint64_t rank)
+{
+    const uint32_t *d = L->dir + 3 * (rank >> 6);
+    uint64_t mask = (uint64_t)d[1] << 32 | d[0];
+    return d[2] + (uint64_t)POPCOUNT(mask & (BIT(rank & 63) - 1));
+}
+
+/* The directory as a pass goes: a block's count where it starts, each
+ * canonical rank's bit. */
+static inline void directory_block(layer *L, uint64_t rank, uint64_t entry)
+{
+    if (!(rank & 63))
+        L->dir[3 * (rank >> 6) + 2] = (uint32_t)entry;
+}
+
+static inline void directory_mark(layer *L, uint64_t rank)
+{
+    L->dir[3 * (rank >> 6) + (rank >> 5 & 1)] |= 1u << (rank & 31);
+}
+
+/* Where a neighbour set is kept: its entry, the fox's points of the set
+ * kept there, and whether that is the neighbour's mirror image. */
+typedef struct found {
+    uint64_t entry, free;
+    int mirrored;
+} found;
+
+FS_INLINE void find_moved(const geometry *g, const layer *L, const view *x, const view *m, int p,
+                          int q, found *out)
+{
+    uint64_t s = x->set ^ BIT(p) ^ BIT(q);
+    int mp = g->mirror[p], mq = g->mirror[q];
+    uint64_t ms = m->set ^ BIT(mp) ^ BIT(mq);
+    out->mirrored = ms < s;
+    out->free = g->points & ~(out->mirrored ? ms : s);
+    out->entry = entry_of(L, out->mirrored ? rank_moved(g, m, mp, mq) : rank_moved(g, x, p, q));
+}
+
+FS_INLINE void find_removed(const geometry *g, const layer *L, const view *x, const view *m, int o,
+                            found *out)
+{
+    uint64_t s = x->set ^ BIT(o);
+    int mo = g->mirror[o];
+    uint64_t ms = m->set ^ BIT(mo);
+    out->mirrored = ms < s;
+    out->free = g->points & ~(out->mirrored ? ms : s);
+    out->entry = entry_of(L, out->mirrored ? rank_removed(g, m, mo) : rank_removed(g, x, o));
+}
+
+/* A kept bit vector back on the cells of the set asked for. */
+FS_INLINE uint64_t unpack(bits_fn deposit, const unsigned char *a, int w, const found *f)
+{
+    uint64_t v = deposit(field_get(a, f->entry, w), f->free);
+    return f->mirrored ? mirror_set(v) : v;
+}
+
+/* The directory of layer k, for sideways sweeps that look ahead. */
+FS_INLINE void directory(fox_table *t, int k, bits_fn deposit)
+{
+    const geometry *g = t->geo;
+    layer *L = &t->layer[k];
+    uint64_t canon = 0, rank = 0;
+    for (uint64_t set = BIT(k) - 1; set < BIT(POINTS); set = next_set(set), rank++) {
+        uint64_t s = deposit(set, g->points);
+        directory_block(L, rank, canon);
+        if (mirror_set(s) >= s) {
+            directory_mark(L, rank);
+            canon++;
+        }
+    }
+}
+
+/* One pass over the sets of k geese with bit vectors: the whole solution
+ * without sideways steps, one sweep with them (*changed counts the sets
+ * whose values moved). The directory is filled on the way without
+ * sideways steps (a set looks only at earlier ones). */
+FS_INLINE int pass_bits(fox_table *t, int k, int sw, bits_fn deposit, bits_fn extract,
+                        uint64_t *changed)
+{
+    const geometry *g = t->geo;
+    layer *L = &t->layer[k], *P = &t->layer[k - 1];
+    int w = L->width, pw = w + 1, rc;
+    uint64_t entry = 0, rank = 0, moved = 0;
+    for (uint64_t set = BIT(k) - 1; set < BIT(POINTS); set = next_set(set), rank++) {
+        if (!(rank & CHECK_EVERY) && (rc = tick(t, (double)rank / (double)L->sets)) != HERD_OK)
+            return rc;
+        uint64_t s = deposit(set, g->points), ms = mirror_set(s);
+        if (!sw)
+            directory_block(L, rank, entry);
+        if (ms < s)
+            continue;
+        if (!sw)
+            directory_mark(L, rank);
+        uint64_t free = g->points & ~s;
+        view x, m;
+        found f;
+        view_init(g, &x, s);
+        view_init(g, &m, ms);
+        uint64_t gw = free, gl = 0;
+        for (int d = 0; d < HUNT_DIRS; d++) {
+            if (!(g->goose_dirs >> d & 1))
+                continue;
+            uint64_t movers = s & g->link[d] & shifted(free, g->delta[d]);
+            for (; movers && (sw || gw); movers &= movers - 1) {
+                int p = CTZ(movers), q = p + g->delta[d];
+                find_moved(g, L, &x, &m, p, q, &f);
+                gw &= unpack(deposit, L->f, w, &f) | BIT(q);
+                if (sw)
+                    gl |= unpack(deposit, L->fl, w, &f) & ~BIT(q);
+            }
+        }
+        uint64_t jw = 0, jl = free, js = jumpable(g, s, free);
+        if (js && k > LEAST) {
+            view_removals(g, &x);
+            view_removals(g, &m);
+        }
+        for (; js; js &= js - 1) {
+            int o = CTZ(js);
+            uint64_t aw = ~(uint64_t)0, al = 0; /* fewer than four geese left */
+            if (k > LEAST) {
+                find_removed(g, P, &x, &m, o, &f);
+                aw = unpack(deposit, P->wa, pw, &f);
+                if (sw)
+                    al = unpack(deposit, P->wal, pw, &f);
+            }
+            for (uint64_t to = g->landing[o] & free; to; to &= to - 1) {
+                int tc = CTZ(to), fc = 2 * o - tc;
+                if (!(free >> fc & 1))
+                    continue;
+                if (aw >> tc & 1)
+                    jw |= BIT(fc);
+                if (!(al >> tc & 1))
+                    jl &= ~BIT(fc);
+            }
+        }
+        gl &= free;
+        uint64_t fw = extract((steps_into(g, gw) | jw) & free, free);
+        field_put(L->wa, entry, w, extract(gw | jw, free));
+        if (sw) {
+            uint64_t fl = extract(~steps_into(g, free & ~gl) & jl & free, free);
+            field_put(L->wal, entry, w, extract(gl & jl, free));
+            if (field_get(L->f, entry, w) != fw || field_get(L->fl, entry, w) != fl) {
+                moved++;
+                field_put(L->fl, entry, w, fl);
+            }
+        }
+        field_put(L->f, entry, w, fw);
+        entry++;
+    }
+    *changed = moved;
+    return HERD_OK;
+}
+
+static inline unsigned char age(unsigned char v)
+{
+    return (unsigned char)(v >= 128 ? v - 1 : v + 1);
+}
+
+/* One pass over the sets of k geese with distances (no sideways steps). */
+FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
+{
+    const geometry *g = t->geo;
+    layer *L = &t->layer[k], *P = &t->layer[k - 1];
+    int w = L->width, pw = w + 1, rc;
+    uint64_t entry = 0, rank = 0;
+    for (uint64_t set = BIT(k) - 1; set < BIT(POINTS); set = next_set(set), rank++) {
+        if (!(rank & CHECK_EVERY) && (rc = tick(t, (double)rank / (double)L->sets)) != HERD_OK)
+            return rc;
+        uint64_t s = deposit(set, g->points), ms = mirror_set(s);
+        directory_block(L, rank, entry);
+        if (ms < s)
+            continue;
+        directory_mark(L, rank);
+        uint64_t free = g->points & ~s, jumps = 0;
+        view x, m;
+        found f = {0, 0, 0};
+        unsigned char best[64], fv[64], gv[64], jv[64];
+        view_init(g, &x, s);
+        view_init(g, &m, ms);
+        memset(best, FOX_WON, sizeof best); /* FOX_WON: no move yet (F is never 255) */
+        memset(fv, FOX_WON, sizeof fv);
+        memset(jv, 0, sizeof jv);
+        for (int d = 0; d < HUNT_DIRS; d++) {
+            if (!(g->goose_dirs >> d & 1))
+                continue;
+            for (uint64_t mv = s & g->link[d] & shifted(free, g->delta[d]); mv; mv &= mv - 1) {
+                int p = CTZ(mv), q = p + g->delta[d];
+                find_moved(g, L, &x, &m, p, q, &f);
+                const unsigned char *src = L->f + f.entry * (uint64_t)w;
+                for (uint64_t c = f.free; c; c &= c - 1)
+                    fv[f.mirrored ? g->mirror[CTZ(c)] : CTZ(c)] = *src++;
+                unsigned char keep = best[q];
+                for (int c = 0; c < 64; c++)
+                    best[c] = fv[c] < best[c] ? fv[c] : best[c];
+                best[q] = keep; /* no goose moves onto the fox */
+            }
+        }
+        for (uint64_t c = free; c; c &= c - 1)
+            gv[CTZ(c)] = best[CTZ(c)] == FOX_WON ? FOX_WON : age(best[CTZ(c)]);
+        uint64_t js = jumpable(g, s, free);
+        if (js && k > LEAST) {
+            view_removals(g, &x);
+            view_removals(g, &m);
+        }
+        for (; js; js &= js - 1) {
+            int o = CTZ(js);
+            if (k > LEAST)
+                find_removed(g, P, &x, &m, o, &f);
+            for (uint64_t to = g->landing[o] & free; to; to &= to - 1) {
+                int tc = CTZ(to), fc = 2 * o - tc;
+                if (!(free >> fc & 1))
+                    continue;
+                unsigned char v = FOX_WON - 1; /* fewer than four geese left */
+                if (k > LEAST) {
+                    int at = f.mirrored ? g->mirror[tc] : tc;
+                    v = age(P->a[f.entry * (uint64_t)pw + (uint64_t)POPCOUNT(f.free & (BIT(at) - 1))]);
+                }
+                jumps |= BIT(fc);
+                jv[fc] = v > jv[fc] ? v : jv[fc];
+            }
+        }
+        unsigned char *fo = L->f + entry * (uint64_t)w, *ao = L->a + entry * (uint64_t)w;
+        for (uint64_t cs = free; cs; cs &= cs - 1) {
+            int c = CTZ(cs), step = -1;
+            for (int d = 0; d < HUNT_DIRS; d++)
+                if ((g->link[d] >> c & 1) && (free >> (c + g->delta[d]) & 1) &&
+                    gv[c + g->delta[d]] > step)
+                    step = gv[c + g->delta[d]];
+            unsigned char v = step < 0 ? 0 : age((unsigned char)step); /* 0: trapped */
+            *fo++ = jv[c] > v ? jv[c] : v;
+            v = age(gv[c]);
+            *ao++ = jumps >> c & 1 ? (jv[c] > v ? jv[c] : v) : gv[c];
+        }
+        entry++;
+    }
+    return HERD_OK;
+}
+
+#define PASSES(NAME, ATTR, DEPOSIT, EXTRACT)                                             \
+    ATTR static int pass_fixed_##NAME(fox_table *t, int k, uint64_t *changed)            \
+    {                                                                                    \
+        return pass_bits(t, k, 0, DEPOSIT, EXTRACT, changed);                            \
+    }                                                                                    \
+    ATTR static int pass_sideways_##NAME(fox_table *t, int k, uint64_t *changed)         \
+    {                                                                                    \
+        return pass_bits(t, k, 1, DEPOSIT, EXTRACT, changed);                            \
+    }                                                                                    \
+    ATTR static int pass_exact_##NAME(fox_table *t, int k)                               \
+    {                                                                                    \
+        return pass_exact(t, k, DEPOSIT);                                                \
+    }                                                                                    \
+    ATTR static void directory_##NAME(fox_table *t, int k)                               \
+    {                                                                                    \
+        directory(t, k, DEPOSIT);                                                        \
+    }
+
+PASSES(plain, , deposit_plain, extract_plain)
+#if FS_BMI2
+PASSES(bmi2, __attribute__((target("bmi2,popcnt"))), deposit_bmi2, extract_bmi2)
+#endif
+
+typedef struct passes {
+    int (*fixed)(fox_table *t, int k, uint64_t *changed);
+    int (*sideways)(fox_table *t, int k, uint64_t *changed);
+    int (*exact)(fox_table *t, int k);
+    void (*directory)(fox_table *t, int k);
+} passes;
+
+static passes choose_passes(const fox_table *t)
+{
+    passes p = {pass_fixed_plain, pass_sideways_plain, pass_exact_plain, directory_plain};
+#if FS_BMI2
+    if (!t->plain && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt")) {
+        passes b = {pass_fixed_bmi2, pass_sideways_bmi2, pass_exact_bmi2, directory_bmi2};
+        p = b;
+    }
+#else
+    (void)t;
+#endif
+    return p;
+}
+
+/* Layer D's values after a jump as bits, for layer D + 1. */
+static void exact_to_bits(fox_table *t, int k)
+{
+    layer *L = &t->layer[k];
+    for (uint64_t e = 0; e < L->canon; e++) {
+        uint64_t bits = 0;
+        for (int j = 0; j < L->width; j++)
+            bits |= (uint64_t)(L->a[e * (uint64_t)L->width + (uint64_t)j] >= 128) << j;
+        field_put(L->wa, e, L->width, bits);
+    }
+}
+
+static int solve_layer(fox_table *t, int k, const passes *p)
+{
+    layer *L = &t->layer[k];
+    uint64_t changed;
+    if (L->exact)
+        return p->exact(t, k);
+    if (!t->sideways)
+        return p->fixed(t, k, &changed);
+    int rc = HERD_OK;
+    p->directory(t, k);
+    /* Sweeps until nothing moves; sweep i covers progress from 1 - 2^-i
+     * to 1 - 2^-(i+1) of the layer's share. */
+    double share = t->span, start = t->before;
+    for (int i = 0; rc == HERD_OK; i++) {
+        t->before = start + share * (1 - 1.0 / (double)(1ull << (i < 62 ? i : 62)));
+        t->span = share / (double)(2ull << (i < 61 ? i : 61));
+        rc = p->sideways(t, k, &changed);
+        if (rc == HERD_OK && changed == 0)
+            break;
+    }
+    t->before = start;
+    t->span = share;
+    return rc;
+}
+
+/* Takes the arrays in order and, unless counting, solves each layer. */
+static int walk(fox_table *t)
+{
+    passes p = choose_passes(t);
+    for (int k = LEAST; k <= t->geese; k++) {
+        layer_shape(&t->layer[k], k, k <= t->exact);
+        for (int a = A_DIR; a <= A_WAL; a++) {
+            int rc = take(t, k, a);
+            if (rc != HERD_OK)
+                return rc;
+        }
+        if (!t->dry) {
+            t->span = (double)t->layer[k].sets;
+            int rc = solve_layer(t, k, &p);
+            t->before += t->span;
+            if (rc != HERD_OK)
+                return rc;
+        }
+        if (k > LEAST)
+            drop_working(t, k - 1);
+        if (k == t->exact && k < t->geese) {
+            t->layer[k].convert = 1;
+            int rc = take(t, k, A_WA);
+            if (rc != HERD_OK)
+                return rc;
+            if (!t->dry)
+                exact_to_bits(t, k);
+        }
+    }
+    drop_working(t, t->geese);
+    return HERD_OK;
+}
+
+static int check_options(const fox_solve_options *o, herd_msg msg)
+{
+    if (!o)
+        return herd_fail(msg, HERD_E_ARG, "no options");
+    if (o->sideways != 0 && o->sideways != 1)
+        return herd_fail(msg, HERD_E_ARG, "sideways=%d is not 0 or 1", o->sideways);
+    if (o->geese < LEAST || o->geese > MAXG)
+        return herd_fail(msg, HERD_E_ARG, "geese=%d is out of range %d..%d", o->geese, LEAST,
+                         MAXG);
+    int most = o->geese < FOX_SOLVE_MAX_EXACT ? o->geese : FOX_SOLVE_MAX_EXACT;
+    if (o->exact != 0 && (o->exact < LEAST || o->exact > most))
+        return herd_fail(msg, HERD_E_ARG, "exact=%d is not 0 or %d..%d", o->exact, LEAST, most);
+    if (o->exact && o->sideways)
+        return herd_fail(msg, HERD_E_UNSUPPORTED,
+                         "distances are kept only without sideways steps (exact=0)");
+    return HERD_OK;
+}
+
+static void table_init(fox_table *t, const fox_solve_options *o)
+{
+    memset(t, 0, sizeof *t);
+    t->alloc = o->alloc ? o->alloc : herd_default_alloc;
+    t->alloc_ud = o->alloc_ud;
+    t->sideways = o->sideways;
+    t->geese = o->geese;
+    t->exact = o->exact;
+    t->plain = o->plain;
+    t->held = t->peak = sizeof *t + sizeof(geometry);
+}
+
+void fox_solve_default_options(fox_solve_options *o)
+{
+    if (!o)
+        return;
+    memset(o, 0, sizeof *o);
+    o->geese = 13;
+    o->exact = 8;
+    o->memory = UINT64_MAX;
+}
+
+/* The peak and the kept bytes, by a walk that only counts. */
+static uint64_t count_bytes(const fox_solve_options *o, uint64_t *kept)
+{
+    fox_table t;
+    table_init(&t, o);
+    t.dry = 1;
+    walk(&t);
+    *kept = t.held;
+    return t.peak;
+}
+
+uint64_t fox_solve_need(const fox_solve_options *o, uint64_t *kept)
+{
+    char buf[1];
+    herd_msg none = {buf, sizeof buf};
+    if (kept)
+        *kept = 0;
+    if (check_options(o, none) != HERD_OK)
+        return 0;
+    uint64_t k, peak = count_bytes(o, &k);
+    if (peak > SIZE_MAX)
+        return 0;
+    if (kept)
+        *kept = k;
+    return peak;
+}
+
+static void free_arrays(fox_table *t)
+{
+    for (int k = LEAST; k <= MAXG; k++)
+        for (int a = A_DIR; a <= A_WAL; a++)
+            drop(t, k, a);
+}
+
+void fox_solve_free(fox_table *t)
+{
+    if (!t)
+        return;
+    free_arrays(t);
+    if (t->geo)
+        t->alloc(t->alloc_ud, t->geo, sizeof *t->geo, 0);
+    t->alloc(t->alloc_ud, t, sizeof *t, 0);
+}
+
+int fox_solve_build(fox_table **out, const fox_solve_options *o, herd_msg msg)
+{
+    int rc = check_options(o, msg);
+    if (rc != HERD_OK)
+        return rc;
+    if (!out)
+        return herd_fail(msg, HERD_E_ARG, "no place for the table");
+    uint64_t need = fox_solve_need(o, NULL);
+    if (need == 0)
+        return herd_fail(msg, HERD_E_UNSUPPORTED,
+                         "a fox table of %d geese does not fit in this machine's address space",
+                         o->geese);
+    if (need > o->memory)
+        return herd_fail(msg, HERD_E_UNSUPPORTED,
+                         "a fox table of %d geese needs %.2f GB (%llu bytes), over the limit of "
+                         "%llu bytes",
+                         o->geese, (double)need / 1e9, (unsigned long long)need,
+                         (unsigned long long)o->memory);
+    herd_alloc_fn alloc = o->alloc ? o->alloc : herd_default_alloc;
+    fox_table *t = alloc(o->alloc_ud, NULL, 0, sizeof *t);
+    if (!t)
+        return herd_fail(msg, HERD_E_NOMEM, "out of memory for the fox table");
+    table_init(t, o);
+    t->geo = alloc(o->alloc_ud, NULL, 0, sizeof *t->geo);
+    if (!t->geo) {
+        fox_solve_free(t);
+        return herd_fail(msg, HERD_E_NOMEM, "out of memory for the fox table");
+    }
+    geometry_init(t->geo, t->sideways);
+    t->stop = o->stop;
+    t->progress = o->progress;
+    t->ud = o->ud;
+    for (int k = LEAST; k <= t->geese; k++) {
+        layer L;
+        layer_shape(&L, k, 0);
+        t->total += (double)L.sets;
+    }
+    rc = walk(t);
+    if (rc == HERD_OK && t->progress && t->shown < 1)
+        t->progress(t->ud, 1);
+    if (rc != HERD_OK) {
+        fox_solve_free(t);
+        return herd_fail(msg, rc, "%s",
+                         rc == HERD_E_INTERRUPTED ? "the fox table's build was stopped"
+                                                  : "out of memory for the fox table");
+    }
+    t->stop = NULL;
+    t->progress = NULL;
+    *out = t;
+    return HERD_OK;
+}
+
+int fox_solve_geese(const fox_table *t)
+{
+    return t->geese;
+}
+
+int fox_solve_exact(const fox_table *t)
+{
+    return t->exact;
+}
+
+int fox_solve_sideways(const fox_table *t)
+{
+    return t->sideways;
+}
+
+uint64_t fox_solve_size(const fox_table *t)
+{
+    return t->held;
+}
+
+/* ------------------------------------------------------------ answers */
+
+/* A value during a query. */
+typedef struct value {
+    int winner;
+    unsigned plies;
+} value;
+
+static value value_of_byte(unsigned char v)
+{
+    value r = {v >= 128 ? HERD_FOX_FOX : HERD_FOX_GEESE,
+               v >= 128 ? (unsigned)(FOX_WON - v) : (unsigned)v};
+    return r;
+}
+
+/* The entry of a set and the place of the fox's cell in its vector. */
+static void locate(const fox_table *t, int k, uint64_t s, int cell, uint64_t *entry, int *at)
+{
+    const geometry *g = t->geo;
+    uint64_t ms = mirror_set(s);
+    if (ms < s) {
+        s = ms;
+        cell = g->mirror[cell];
+    }
+    *entry = entry_of(&t->layer[k], rank_of(g, s));
+    *at = POPCOUNT(g->points & ~s & (BIT(cell) - 1));
+}
+
+/* The fox to move at cell c of set s (k geese), not in a chain. */
+static value value_f(const fox_table *t, int k, uint64_t s, int c)
+{
+    const layer *L = &t->layer[k];
+    uint64_t e;
+    int at;
+    locate(t, k, s, c, &e, &at);
+    if (L->exact)
+        return value_of_byte(L->f[e * (uint64_t)L->width + (uint64_t)at]);
+    value v = {FOX_SOLVE_DRAW, FOX_SOLVE_NO_PLIES};
+    if (field_get(L->f, e, L->width) >> at & 1)
+        v.winner = HERD_FOX_FOX;
+    else if (!t->sideways || field_get(L->fl, e, L->width) >> at & 1)
+        v.winner = HERD_FOX_GEESE;
+    return v;
+}
+
+/* Folds a successor's value into what the mover has found so far: the
+ * quickest win, else a draw, else the slowest loss; a distance that is not
+ * held makes the result's unknown. */
+typedef struct choice {
+    int mover, moves, wins, draws, win_unknown, loss_unknown;
+    unsigned win, loss;
+} choice;
+
+static void consider(choice *c, value v)
+{
+    c->moves++;
+    if (v.winner == c->mover) {
+        if (v.plies == FOX_SOLVE_NO_PLIES)
+            c->win_unknown = 1;
+        else if (!c->wins || v.plies < c->win)
+            c->win = v.plies;
+        c->wins++;
+    } else if (v.winner == FOX_SOLVE_DRAW) {
+        c->draws++;
+    } else if (v.plies == FOX_SOLVE_NO_PLIES) {
+        c->loss_unknown = 1;
+    } else if (v.plies > c->loss) {
+        c->loss = v.plies;
+    }
+}
+
+static value chosen(const choice *c)
+{
+    value v = {c->mover, c->win_unknown ? FOX_SOLVE_NO_PLIES : c->win + 1};
+    if (!c->wins && c->draws) {
+        v.winner = FOX_SOLVE_DRAW;
+        v.plies = FOX_SOLVE_NO_PLIES;
+    } else if (!c->wins) {
+        v.winner = !c->mover;
+        v.plies = c->loss_unknown ? FOX_SOLVE_NO_PLIES : c->loss + 1;
+    }
+    return v;
+}
+
+/* The geese to move, the fox on cell c of set s. */
+static value value_g(const fox_table *t, int k, uint64_t s, int c)
+{
+    const geometry *g = t->geo;
+    uint64_t free = g->points & ~s;
+    choice ch = {HERD_FOX_GEESE, 0, 0, 0, 0, 0, 0, 0};
+    for (int d = 0; d < HUNT_DIRS; d++) {
+        if (!(g->goose_dirs >> d & 1))
+            continue;
+        uint64_t mv = s & g->link[d] & shifted(free & ~BIT(c), g->delta[d]);
+        for (; mv; mv &= mv - 1) {
+            int p = CTZ(mv);
+            consider(&ch, value_f(t, k, s ^ BIT(p) ^ BIT(p + g->delta[d]), c));
+        }
+    }
+    value none = {HERD_FOX_FOX, 0}; /* no-moves */
+    return ch.moves ? chosen(&ch) : none;
+}
+
+/* The fox's jumps from cell c of set s, each as the goose it takes and
+ * where it lands; the count. */
+static int jumps_from(const geometry *g, uint64_t s, int c, int over[HUNT_DIRS],
+                      int land[HUNT_DIRS])
+{
+    uint64_t free = g->points & ~s;
+    int n = 0;
+    for (uint64_t os = jumpable(g, s, free); os; os &= os - 1) {
+        int o = CTZ(os), to = 2 * o - c;
+        if (to >= 0 && to < 64 && (g->landing[o] >> to & 1) && (free >> to & 1) &&
+            (free >> c & 1)) {
+            over[n] = o;
+            land[n++] = to;
+        }
+    }
+    return n;
+}
+
+/* The fox just landed on cell c of set s (k geese left, at least four):
+ * in a chain if it can jump on, else the geese's turn. */
+static value value_a(const fox_table *t, int k, uint64_t s, int c)
+{
+    const layer *L = &t->layer[k];
+    int over[HUNT_DIRS], land[HUNT_DIRS];
+    int n = jumps_from(t->geo, s, c, over, land);
+    if (n == 0)
+        return value_g(t, k, s, c);
+    if (L->exact) {
+        uint64_t e;
+        int at;
+        locate(t, k, s, c, &e, &at);
+        return value_of_byte(L->a[e * (uint64_t)L->width + (uint64_t)at]);
+    }
+    choice ch = {HERD_FOX_FOX, 0, 0, 0, 0, 0, 0, 0};
+    consider(&ch, value_g(t, k, s, c)); /* stop */
+    for (int i = 0; i < n; i++) {
+        value captured = {HERD_FOX_FOX, 0};
+        consider(&ch, k - 1 < LEAST ? captured : value_a(t, k - 1, s ^ BIT(over[i]), land[i]));
+    }
+    return chosen(&ch);
+}
+
+int fox_solve_query(const fox_table *t, const fox_solve_position *p, int *winner,
+                    unsigned *plies)
+{
+    if (!t || !p || !winner || !plies || p->fox < 0 || p->fox >= POINTS ||
+        p->geese >> POINTS || (p->geese >> p->fox & 1) || (p->side != HERD_FOX_FOX &&
+                                                            p->side != HERD_FOX_GEESE) ||
+        (p->chain != 0 && p->chain != 1))
+        return HERD_E_ARG;
+    const geometry *g = t->geo;
+    int k = hunt_count(p->geese), c = g->cell_of[p->fox];
+    if (k > MAXG)
+        return HERD_E_ARG;
+    if (k > t->geese)
+        return HERD_E_UNSUPPORTED;
+    uint64_t s = deposit_plain(p->geese, g->points);
+    int over[HUNT_DIRS], land[HUNT_DIRS];
+    int jumps = jumps_from(g, s, c, over, land);
+    if (p->chain && (p->side != HERD_FOX_FOX || k < LEAST || jumps == 0))
+        return HERD_E_ARG;
+    value v = {HERD_FOX_FOX, 0}; /* captured */
+    if (k >= LEAST) {
+        if (p->side == HERD_FOX_GEESE)
+            v = value_g(t, k, s, c);
+        else if (p->chain)
+            v = value_a(t, k, s, c);
+        else if (jumps == 0 && !(steps_into(g, g->points & ~s) >> c & 1))
+            v.winner = HERD_FOX_GEESE; /* trapped */
+        else
+            v = value_f(t, k, s, c);
+    }
+    *winner = v.winner;
+    *plies = v.plies;
+    return HERD_OK;
+}
+
+long fox_solve_rank(int side, int winner, unsigned plies)
+{
+    long n = plies > 999999 ? 999999 : (long)plies;
+    if (winner == FOX_SOLVE_DRAW)
+        return 0;
+    return winner == side ? 1000000 - n : -1000000 + n;
+}
