@@ -270,9 +270,13 @@ fi
 
 # ------------------------------------------------------------- 6. the web
 step "build/web: tools/web.sh, then node --test tests/web (Node and headless Chromium)"
+web_start=$SECONDS
 bash tools/web.sh
+web_built=$SECONDS
 (cd tests/web && npm ci --no-audit --no-fund)
+web_npm=$SECONDS
 HERD_PROGRAM="$root/build/ci/examples/herd" node --test tests/web/
+echo "web step: $((SECONDS - web_start)) s (build $((web_built - web_start)) s, npm ci $((web_npm - web_built)) s, tests $((SECONDS - web_npm)) s)"
 
 if [ "$fuzz" = ON ]; then fuzzed=", 3 fuzzers x ${HERD_FUZZ_SECONDS:-20} s"; else fuzzed=""; fi
 printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s, ThreadSanitizer), docs, install (all under the prefix), pkg-config (shared and static), CMake and add_subdirectory consumers, man page, Python package (cmake --install%s), web build (Node, Chromium)\n' "$fuzzed" "$pipped"
