@@ -22,7 +22,20 @@ extern "C" {
 
 /**
  * @defgroup flock Flock
- * The typed corner of the game `flock`.
+ * @brief The game `flock`: stones slide as far as their flock is large and capture by sandwiching.
+ *
+ * Sides: 0 is Black (moves first, from the bottom row), 1 is White (from
+ * row `a`). A stone slides straight, one cell up to its range (the size of
+ * its orthogonal flock, at most 3), may not go straight back to where it
+ * just came from, and captures the enemy stones it sandwiches; three
+ * captures win, and after 100 moves the count decides. This group adds
+ * typed creation (the board's size), move construction and decoding, and
+ * the queries a front end draws from: each stone's flock and range, the
+ * cells a selected stone can reach, the captures, the moves left and the
+ * forbidden move back. Its page, @ref flock_rules "Flock", gives the rules, the
+ * texts and the choices made. Example:
+ * [examples/play/play_flock.c](../examples/play/play_flock.c) (herd-play's
+ * board for this game, drawn from these queries).
  * @{
  */
 
