@@ -124,7 +124,8 @@ HERD_API int herd_flock_stones(const herd_game *g, int side, int *stones);
  *  can take the count past 3). */
 HERD_API int herd_flock_captured(const herd_game *g, int side, int *captured);
 
-/** The moves played in all (both sides), the `ply` of the position text. */
+/** The moves played in all (both sides), the `ply` of the position text
+ *  (@ref flock_rules "Flock"). */
 HERD_API int herd_flock_ply(const herd_game *g, int *ply);
 
 /** The moves left before the move limit decides: 100 - ply. */
@@ -157,7 +158,8 @@ HERD_API int herd_flock_targets(const herd_game *g, herd_cell cell, herd_cell *b
                                 size_t *count);
 
 /** The move @p side made on its previous turn, or 0 (no move) when it has
- *  not moved since the start or the position text gave `-`. */
+ *  not moved since the start or the position text (@ref flock_rules
+ *  "Flock") gave `-`. */
 HERD_API int herd_flock_last_move(const herd_game *g, int side, herd_move *m);
 
 /**

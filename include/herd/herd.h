@@ -78,7 +78,8 @@
  *
  * Each game has one position text and one text per action, the same that
  * the `herd` program reads and writes; each game's rules page defines them
- * (@ref protocol "The herd program" lists those pages). herd_show() draws
+ * (@ref protocol_games "The games and their options" links those pages).
+ * A saved game has a text of its own (@ref save_format "the save format"). herd_show() draws
  * the board in a free format. Examples:
  * [examples/tutorial/first_game.c](../examples/tutorial/first_game.c) (a
  * position text and the board) and
@@ -300,11 +301,13 @@ typedef uint64_t herd_move;
  *  @ingroup moves */
 #define HERD_MAX_MOVES 1024
 
-/** No position text of any game is longer than this, the NUL included.
+/** No position text (@ref protocol_games "each game's") of any game is
+ *  longer than this, the NUL included.
  *  @ingroup text */
 #define HERD_MAX_POSITION_TEXT 1024
 
-/** No move text of any game is longer than this, the NUL included.
+/** No action text (@ref protocol_games "each game's") of any game is
+ *  longer than this, the NUL included.
  *  @ingroup text */
 #define HERD_MAX_MOVE_TEXT 64
 
@@ -516,7 +519,8 @@ HERD_API const char *herd_reason_name(herd_reason reason);
  *  @{ */
 
 /**
- * Writes the position text of protocol.md, NUL-terminated.
+ * Writes the game's position text (@ref protocol_games "defined on each
+ * game's page"), NUL-terminated.
  * @param len receives the text's length without the NUL; when @p cap is too
  *            small, the length needed (so @p cap must be at least *len + 1).
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
@@ -524,8 +528,9 @@ HERD_API const char *herd_reason_name(herd_reason reason);
 HERD_API int herd_position_to_text(const herd_game *g, char *buf, size_t cap, size_t *len);
 
 /**
- * Replaces the position with one read from protocol.md's position text of
- * the same game (its options, such as the board size, come from the text).
+ * Replaces the position with one read from a position text of the same
+ * game (@ref protocol_games "defined on each game's page"); its options,
+ * such as the board size, come from the text.
  * Clears the undo history; the random generator goes on as it was.
  * @return ::HERD_OK, ::HERD_E_PARSE (malformed), ::HERD_E_POSITION (breaks
  *         the rules' invariants, the message names which) or ::HERD_E_ARG;
@@ -533,7 +538,8 @@ HERD_API int herd_position_to_text(const herd_game *g, char *buf, size_t cap, si
  */
 HERD_API int herd_position_from_text(herd_game *g, const char *text);
 
-/** Writes an action as protocol.md's action text; @p len as in
+/** Writes an action as its action text (@ref protocol_games "defined on
+ *  each game's page"); @p len as in
  *  herd_position_to_text(). The action need not be legal now, but must be
  *  one of this game's, one that herd_move_from_text() reads (cells this
  *  game can name, a hex cell of this board, a dice outcome): every text
@@ -542,7 +548,8 @@ HERD_API int herd_position_from_text(herd_game *g, const char *text);
  *          or no action of this game). */
 HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len);
 
-/** Reads an action text. Checks the syntax and that the cells exist in the
+/** Reads an action text (@ref protocol_games "defined on each game's
+ *  page"). Checks the syntax and that the cells exist in the
  *  game's naming, not that the action is legal now (herd_apply() does).
  *  @return ::HERD_OK, ::HERD_E_PARSE or ::HERD_E_ARG. */
 HERD_API int herd_move_from_text(herd_game *g, const char *text, herd_move *m);
@@ -730,17 +737,19 @@ HERD_API size_t herd_state_size(const herd_game *g);
 /** @addtogroup saves
  *  @{ */
 
-/** No save text of any game is longer than this, the NUL included. */
+/** No save text (@ref save_format "the save format") of any game is longer
+ *  than this, the NUL included. */
 #define HERD_MAX_SAVE_TEXT 2048
 
 /**
  * Writes a saved game: one line that herd_load() turns back into exactly
  * this game, so that playing on (herd_apply(), herd_play_genmove(),
  * herd_roll()) gives what this game would have given. It begins with the
- * game's name; docs/save.md gives the format: a version tag, the action
- * count, the generator's state, what the game keeps beside its position
- * (the horses' creation seed and the computer player's memory of each
- * side's previous move) and the position text. The undo history is not saved.
+ * game's name; @ref save_format "the save format" gives the rest: a version
+ * tag, the action count, the generator's state, what the game keeps beside
+ * its position (the creation seed and the computer player's memory of each
+ * side's previous move) and the position text
+ * (@ref protocol_games "defined on each game's page"). The undo history is not saved.
  * @p len as in herd_position_to_text().
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
  */
@@ -762,7 +771,8 @@ HERD_API int herd_load(herd_game *g, const char *text);
  * Creates a game from a saved game of any game: the game named by the save's
  * first word, then herd_load().
  * @param out   receives the new handle; untouched on failure.
- * @param text  a save text, as herd_save() writes it.
+ * @param text  a save text (@ref save_format "the save format"), as
+ *              herd_save() writes it.
  * @param alloc the allocator for this handle, NULL for malloc/free.
  * @param ud    passed to @p alloc unchanged.
  * @param err   NULL, or receives the code and a message on failure.
