@@ -216,6 +216,13 @@ static int hare_init(void *state, const herd_option_values *opt, herd_msg msg)
     return HERD_OK;
 }
 
+/* The options init() was given, but the seed (rules' options_of). */
+static void hare_given_options(const void *state, herd_option_values *v)
+{
+    const hare_state *s = state;
+    v->cell[0] = board.cell[s->start];
+}
+
 void herd_hare_default_options(herd_hare_options *opt)
 {
     if (opt)
@@ -662,6 +669,7 @@ const herd_rules herd_hare_rules = {
         },
     .state_size = sizeof(hare_state),
     .init = hare_init,
+    .options_of = hare_given_options,
     .legal = hare_legal,
     .count = hare_count,
     .apply = hare_apply,

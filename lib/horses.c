@@ -424,6 +424,15 @@ static int horses_init(void *state, const herd_option_values *opt, herd_msg msg)
     return rc;
 }
 
+/* The options init() was given, but the seed (rules' options_of). */
+static void horses_given_options(const void *state, herd_option_values *v)
+{
+    const horses_state *s = state;
+    v->number[0] = (uint64_t)s->w;
+    v->number[1] = (uint64_t)s->h;
+    v->number[2] = (uint64_t)s->n;
+}
+
 void herd_horses_default_options(herd_horses_options *opt)
 {
     if (opt)
@@ -1047,6 +1056,7 @@ const herd_rules herd_horses_rules = {
         },
     .state_size = sizeof(horses_state),
     .init = horses_init,
+    .options_of = horses_given_options,
     .legal = horses_legal,
     .count = horses_count,
     .apply = horses_apply,

@@ -89,6 +89,9 @@ typedef struct herd_rules {
      * `seed` option (head.seed holds it); init sets the rest, the status
      * included. */
     int (*init)(void *state, const herd_option_values *opt, herd_msg msg);
+    /* The options the game was made with, as init() was given them (the
+     * seed's is the core's: head.seed), for herd_game_options_text(). */
+    void (*options_of)(const void *state, herd_option_values *opt);
     /* Writes every legal action (none when the game is over) into buf,
      * which has room for desc.max_moves, and returns the count. */
     size_t (*legal)(const void *state, herd_move *buf);
