@@ -347,6 +347,9 @@ void herd_flock_default_options(herd_flock_options *opt)
         *opt = (herd_flock_options)HERD_FLOCK_OPTIONS_INIT;
 }
 
+/* The rules of this game, at the end of this file; lib/games.c lists them. */
+extern const herd_rules herd_flock_rules;
+
 int herd_flock_new(herd_game **out, const herd_flock_options *opt, herd_alloc_fn alloc, void *ud,
                    herd_error *err)
 {

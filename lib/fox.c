@@ -250,6 +250,9 @@ void herd_fox_default_options(herd_fox_options *opt)
         *opt = (herd_fox_options)HERD_FOX_OPTIONS_INIT;
 }
 
+/* The rules of this game, at the end of this file; lib/games.c lists them. */
+extern const herd_rules herd_fox_rules;
+
 int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_alloc_fn alloc, void *ud,
                  herd_error *err)
 {

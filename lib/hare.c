@@ -229,6 +229,9 @@ void herd_hare_default_options(herd_hare_options *opt)
         *opt = (herd_hare_options)HERD_HARE_OPTIONS_INIT;
 }
 
+/* The rules of this game, at the end of this file; lib/games.c lists them. */
+extern const herd_rules herd_hare_rules;
+
 int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn alloc, void *ud,
                   herd_error *err)
 {

@@ -595,6 +595,9 @@ void herd_hex_default_options(herd_hex_options *opt)
         *opt = (herd_hex_options)HERD_HEX_OPTIONS_INIT;
 }
 
+/* The rules of this game, at the end of this file; lib/games.c lists them. */
+extern const herd_rules herd_hex_rules;
+
 int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_alloc_fn alloc, void *ud,
                  herd_error *err)
 {

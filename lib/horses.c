@@ -439,6 +439,9 @@ void herd_horses_default_options(herd_horses_options *opt)
         *opt = (herd_horses_options)HERD_HORSES_OPTIONS_INIT;
 }
 
+/* The rules of this game, at the end of this file; lib/games.c lists them. */
+extern const herd_rules herd_horses_rules;
+
 int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_fn alloc, void *ud,
                     herd_error *err)
 {

@@ -202,11 +202,9 @@ typedef struct herd_rules {
 extern const herd_rules *const herd_all_rules[];
 extern const size_t herd_rules_count;
 
-extern const herd_rules herd_horses_rules;
-extern const herd_rules herd_hex_rules;
-extern const herd_rules herd_hare_rules;
-extern const herd_rules herd_fox_rules;
-extern const herd_rules herd_flock_rules;
+/* The rules whose description this is (herd_game_desc_find() gives one
+ * by name), NULL for a pointer that is none. */
+const herd_rules *herd_rules_of(const herd_game_desc *desc);
 
 /* The state of a handle, for the typed functions of a game's header:
  * NULL when g is NULL or of another kind. */
