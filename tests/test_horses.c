@@ -1,4 +1,4 @@
-/* Herd of Horses (rules.md section 1) against the tests' own simple model
+/* Herd of Horses (docs/horses.md) against the tests' own simple model
  * (test_util.h): refusals and their messages, the herd rule, corner and
  * no-moves wins, the start placement, the computer player, perft, texts,
  * apply/undo, and the typed extras (lines, progress, moves log). */
