@@ -425,6 +425,18 @@ HERD_API int herd_game_desc_level(const herd_game_desc *desc, int level, const c
  */
 HERD_API int herd_game_desc_to_text(const herd_game_desc *desc, char *buf, size_t cap, size_t *len);
 
+/**
+ * Writes the options a game was made with as the text herd_new() takes:
+ * every option of its description, in the description's order, as
+ * `KEY=VALUE` separated by single spaces, e.g. `w=10 h=8 n=6 seed=7` or
+ * `start=a2 seed=0`. herd_new() with the game's name and this text makes a
+ * game with the same options. The typed `herd_*_options_of()` of each
+ * game's header give the same values as a struct.
+ * @p len as in herd_position_to_text().
+ * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
+ */
+HERD_API int herd_game_options_text(const herd_game *g, char *buf, size_t cap, size_t *len);
+
 /** @} */
 
 /* ---------------------------------------------------------------- moves */
