@@ -79,8 +79,8 @@
  * Each game has one position text and one text per action, the same that
  * the `herd` program reads and writes; each game's rules page defines them
  * (@ref protocol_games "The games and their options" links those pages).
- * A saved game has a text of its own (@ref save_format "the save format"). herd_show() draws
- * the board in a free format. Examples:
+ * A saved game has a text of its own (@ref save_format "the save format").
+ * herd_show() draws the board in a free format. Examples:
  * [examples/tutorial/first_game.c](../examples/tutorial/first_game.c) (a
  * position text and the board) and
  * [examples/tutorial/moves.c](../examples/tutorial/moves.c) (action texts).
