@@ -51,7 +51,11 @@ def main(argv):
     if len(argv) != 3:
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
-    source, path = argv[1], argv[2]
+    source, path = argv[1], os.path.abspath(argv[2])
+    # A library built with AddressSanitizer needs its runtime preloaded, as
+    # the package's own tests do.
+    from run_tests import rerun_with_sanitizer_runtime
+    rerun_with_sanitizer_runtime(path, argv, script=os.path.abspath(__file__))
     import herd
     herd.load(path)
     lib = ctypes.CDLL(path)
