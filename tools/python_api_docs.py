@@ -160,7 +160,7 @@ def main(argv):
         for name in public_names(module):
             obj = getattr(module, name)
             if inspect.isclass(obj) and getattr(obj, "__module__", "").startswith("herd"):
-                documented.setdefault(obj, "%s" % anchor(module.__name__, name))
+                documented.setdefault(obj, anchor(module.__name__, name))
     index = ["# The Python package {#python}\n",
              "The package `herd` of `bindings/python` drives the library through ctypes "
              "(@ref tutorial \"Tutorial\" shows it at work). This reference is made from the "
@@ -168,10 +168,12 @@ def main(argv):
              "built (`tools/python_api_docs.py`). Its modules:\n"]
     for module in modules:
         first = doc(module).splitlines()[0]
+        if first.startswith(module.__name__ + ": "):
+            first = first[len(module.__name__) + 2:]
         index.append("- @subpage %s \"%s\": %s" % (anchor(module.__name__), module.__name__,
                                                  first.replace("\\", "\\\\")))
-        with open(os.path.join(out_dir, anchor(module.__name__)[len("python_"):].join(
-                ("python_", ".md"))), "w", encoding="utf-8") as f:
+        with open(os.path.join(out_dir, anchor(module.__name__) + ".md"), "w",
+                  encoding="utf-8") as f:
             f.write(module_page(module, documented))
     with open(os.path.join(out_dir, "python.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(index) + "\n")

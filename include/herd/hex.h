@@ -25,7 +25,7 @@ extern "C" {
 
 /**
  * @defgroup hex Herd (hexhex)
- * @brief The game `hex`: Mark Steere's Herd, stones placed and removed by the dice on a hexhex board.
+ * @brief The game `hex`: Mark Steere's Herd, stones placed and removed by dice on a hexhex board.
  *
  * Each turn is a roll of two dice (a chance event: rolled by the library
  * with herd_roll(), or played as given by the caller's own dice), then as
