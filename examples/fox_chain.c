@@ -48,7 +48,7 @@ static int report(herd_game *g, int side, herd_move m, const char *who)
     size_t len;
     int rc = herd_move_to_text(g, m, text, sizeof text, &len);
     if (rc != HERD_OK)
-        return fail(g, "herd_move_to_text", rc);
+        return rc;
     int kind = 0, geese, chain;
     herd_fox_move_kind(m, &kind);
     herd_fox_geese_left(g, &geese);
@@ -57,10 +57,11 @@ static int report(herd_game *g, int side, herd_move m, const char *who)
     if (kind == HERD_FOX_JUMP)
         printf(": a goose taken, %d left", geese);
     printf("%s\n", chain ? "; in a chain: jump on or stop" : "");
-    return EXIT_SUCCESS;
+    return HERD_OK;
 }
 
-/* Reads lines until one is played: HERD_OK, or 1 at the end of the input. */
+/* Reads lines until one is played: HERD_OK, 1 at the end of the input, or
+ * the code of a failure that is not the player's mistake. */
 static int your_turn(herd_game *g)
 {
     char line[64];
@@ -84,7 +85,7 @@ static int your_turn(herd_game *g)
         herd_move m = action_of(g, line);
         int rc = m ? herd_apply(g, m) : HERD_E_ILLEGAL;
         if (rc == HERD_OK)
-            return report(g, HERD_FOX_FOX, m, "you") == EXIT_SUCCESS ? HERD_OK : HERD_E_STATE;
+            return report(g, HERD_FOX_FOX, m, "you");
         if (rc != HERD_E_ILLEGAL)
             return rc;
         printf("refused %s: %s\n", line, m ? herd_last_error(g) : "no step or jump of the fox");
@@ -94,10 +95,17 @@ static int your_turn(herd_game *g)
 
 static int play(herd_game *g)
 {
+    char board[HERD_MAX_POSITION_TEXT]; /* the board is a dozen short lines */
+    size_t len;
+    int rc = herd_show(g, board, sizeof board, &len);
+    if (rc != HERD_OK)
+        return fail(g, "herd_show", rc);
+    printf("%s\n", board);
+
     int input_open = 1;
     for (;;) {
         herd_status st;
-        int rc = herd_get_status(g, &st);
+        rc = herd_get_status(g, &st);
         if (rc != HERD_OK)
             return fail(g, "herd_get_status", rc);
         if (st.result == HERD_WIN) {
@@ -118,37 +126,27 @@ static int play(herd_game *g)
         /* The computer, too, plays a chain one hop per call. */
         herd_move m;
         rc = herd_play_genmove(g, 0, &m);
+        if (rc == HERD_OK)
+            rc = report(g, st.side, m, "computer");
         if (rc != HERD_OK)
-            return fail(g, "herd_play_genmove", rc);
-        if (report(g, st.side, m, "computer") != EXIT_SUCCESS)
-            return EXIT_FAILURE;
+            return fail(g, "the computer's move", rc);
     }
 }
 
 int main(int argc, char **argv)
 {
-    herd_fox_options opt = HERD_FOX_OPTIONS_INIT;
     herd_game *g;
     herd_error err;
-    int rc = herd_fox_new(&g, &opt, NULL, NULL, &err);
+    int rc = herd_fox_new(&g, NULL, NULL, NULL, &err); /* 13 geese, no sideways steps */
     if (rc != HERD_OK) {
         fprintf(stderr, "fox_chain: herd_fox_new: %s: %s\n", herd_strerror(rc), err.message);
         return EXIT_FAILURE;
     }
-    if (argc > 1 && (rc = herd_position_from_text(g, argv[1])) != HERD_OK) {
-        fail(g, "the position", rc);
-        herd_free(g);
-        return EXIT_FAILURE;
-    }
-    char board[HERD_MAX_POSITION_TEXT];
-    size_t len;
-    if ((rc = herd_show(g, board, sizeof board, &len)) != HERD_OK) {
-        fail(g, "herd_show", rc);
-        herd_free(g);
-        return EXIT_FAILURE;
-    }
-    printf("%s\n", board);
-    int status = play(g);
+    int status = EXIT_FAILURE;
+    if (argc > 1 && (rc = herd_position_from_text(g, argv[1])) != HERD_OK)
+        fail(g, "the position", rc); /* the message names what is wrong with it */
+    else
+        status = play(g);
     herd_free(g);
     return status;
 }
