@@ -112,7 +112,7 @@ static int play(herd_game *g)
 
         /* The counts a front end keeps on screen: the captures (three win)
          * and the moves left before the limit decides. */
-        int ply, left, black, white;
+        int ply = 0, left = 0, black = 0, white = 0;
         herd_flock_ply(g, &ply);
         herd_flock_moves_left(g, &left);
         herd_flock_captured(g, HERD_FLOCK_BLACK, &black);

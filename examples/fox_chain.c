@@ -49,7 +49,7 @@ static int report(herd_game *g, int side, herd_move m, const char *who)
     int rc = herd_move_to_text(g, m, text, sizeof text, &len);
     if (rc != HERD_OK)
         return rc;
-    int kind = 0, geese, chain;
+    int kind = 0, geese = 0, chain = 0;
     herd_fox_move_kind(m, &kind);
     herd_fox_geese_left(g, &geese);
     herd_fox_in_chain(g, &chain);
@@ -71,8 +71,8 @@ static int your_turn(herd_game *g)
             continue;
         if (strcmp(line, "undo") == 0) {
             /* Back to the start of your turn: the geese's reply and every hop. */
-            herd_cell fox;
-            int geese;
+            herd_cell fox = {0, 0};
+            int geese = 0;
             if (herd_undo_turn(g, HERD_FOX_FOX) != HERD_OK) {
                 printf("refused undo: nothing of yours to take back\n");
                 continue;

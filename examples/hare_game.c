@@ -53,8 +53,8 @@ static int play(herd_game *g)
         unsigned now_plies;
         if ((rc = herd_solve(g, &now_winner, &now_plies)) != HERD_OK)
             return fail(g, "herd_solve", rc);
-        herd_cell from, to;
-        int stall;
+        herd_cell from = {0, 0}, to = {0, 0};
+        int stall = 0;
         herd_hare_move_cells(m, &from, &to);
         herd_hare_stall(g, &stall);
         printf("%2u. %-6s %c%d-%c%d  stall %2d  %s to win in %u", n, herd_side_name(g, st.side),

@@ -32,7 +32,9 @@ static int throw_dice(herd_game *g)
         line[strcspn(line, "\r\n")] = '\0';
         int a, b;
         char extra;
-        if (sscanf(line, "%d %d %c", &a, &b, &extra) != 2) {
+        if (line[0] == '\0')
+            continue;
+        if (sscanf(line, "%3d %3d %c", &a, &b, &extra) != 2) {
             printf("refused '%s': a throw is two numbers, such as 3 5\n", line);
             continue;
         }
@@ -48,8 +50,8 @@ static int throw_dice(herd_game *g)
 static int play(herd_game *g)
 {
     int input_open = 1, line_open = 0;
+    herd_status st;
     for (;;) {
-        herd_status st;
         int phase, rc = herd_get_status(g, &st);
         if (rc == HERD_OK)
             rc = herd_hex_phase(g, &phase);
@@ -85,8 +87,8 @@ static int play(herd_game *g)
         }
         if (rc != HERD_OK)
             return fail(g, "the dice", rc);
-        int lo, hi;
-        uint64_t turn;
+        int lo = 0, hi = 0;
+        uint64_t turn = 0;
         herd_hex_dice(g, &lo, &hi);
         herd_hex_turns(g, &turn);
         printf("%3llu. %-4s %d,%d %s:", (unsigned long long)turn + 1, herd_side_name(g, st.side),
@@ -94,16 +96,12 @@ static int play(herd_game *g)
         line_open = 1;
     }
 
-    int red, blue;
+    int red = 0, blue = 0;
     herd_hex_stones(g, HERD_HEX_RED, &red);
     herd_hex_stones(g, HERD_HEX_BLUE, &blue);
     printf("%sstones: red %d, blue %d\n", line_open ? "\n" : "", red, blue);
-    herd_status st;
-    herd_get_status(g, &st);
-    if (st.result == HERD_WIN)
-        printf("Result: %s wins (%s)\n", herd_side_name(g, st.side), herd_reason_name(st.reason));
-    else
-        printf("Result: draw (%s)\n", herd_reason_name(st.reason));
+    /* Every board has an odd number of cells: no draw. */
+    printf("Result: %s wins (%s)\n", herd_side_name(g, st.side), herd_reason_name(st.reason));
     return EXIT_SUCCESS;
 }
 
