@@ -60,7 +60,9 @@ static int play(herd_game *g)
         printf("%2u. %-6s %c%d-%c%d  stall %2d  %s to win in %u", n, herd_side_name(g, st.side),
                'a' + from.row, from.col + 1, 'a' + to.row, to.col + 1, stall,
                herd_side_name(g, now_winner), now_plies);
-        /* Who plays perfectly loses one move of the count, no more. */
+        /* The hounds win from every start (docs/hare.md), so the hare's
+         * moves can only shorten the count; the hounds' perfect moves
+         * shorten it by one, no more. */
         int consistent = now_winner == winner && now_plies < plies &&
                          (level == 1 || now_plies + 1 == plies);
         if (!consistent) {
