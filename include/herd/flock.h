@@ -33,9 +33,10 @@ extern "C" {
  * the queries a front end draws from: each stone's flock and range, the
  * cells a selected stone can reach, the captures, the moves left and the
  * forbidden move back. Its page, @ref flock_rules "Flock", gives the rules, the
- * texts and the choices made. Example:
- * [examples/play/play_flock.c](../examples/play/play_flock.c) (herd-play's
- * board for this game, drawn from these queries).
+ * texts and the choices made. Examples: @ref flock_game.c
+ * "examples/flock_game.c" (a game loop against the computer, the moves read
+ * from standard input) and [examples/play/play_flock.c](../examples/play/play_flock.c)
+ * (herd-play's board for this game, drawn from these queries).
  * @{
  */
 

@@ -25,8 +25,10 @@ extern "C" {
  * actions. This header adds typed creation, actions, the points and lines
  * for drawing, the pieces, the geese left and the chain. Its page,
  * @ref fox_rules "Fox and Geese", gives the rules, the texts and the choices made.
- * Example: [examples/play/play_hunt.c](../examples/play/play_hunt.c)
- * (herd-play's board for the hunt games: a chain played hop by hop).
+ * Examples: @ref fox_chain.c "examples/fox_chain.c" (a chain played hop by
+ * hop, ended with `stop`, and the turn taken back) and
+ * [examples/play/play_hunt.c](../examples/play/play_hunt.c) (herd-play's
+ * board for the two hunt games).
  * @{
  */
 

@@ -22,8 +22,9 @@ extern "C" {
  * any position exactly. This header adds typed creation, moves, the points
  * and lines for drawing, and the pieces and stall count. Its page,
  * @ref hare_rules "Hare and Hounds", gives the rules, the texts and the choices made.
- * Example: [examples/hare_solve.c](../examples/hare_solve.c) (typed
- * creation with each start of the hare, and herd_solve()).
+ * Examples: @ref hare_game.c "examples/hare_game.c" (a game with the
+ * solution beside it) and [examples/hare_solve.c](../examples/hare_solve.c)
+ * (typed creation with each start of the hare, and herd_solve()).
  * @{
  */
 

@@ -91,8 +91,9 @@
  * In a game with chance (`hex`) a chance event waits before each turn.
  * herd_roll() draws its outcome from the game's own generator and plays it;
  * a program with physical dice plays the outcome it was given, as any
- * action, with herd_apply(). Example: [examples/herd.c](../examples/herd.c)
- * (its `roll` command, and `play` with a dice outcome).
+ * action, with herd_apply(). Examples: @ref hex_dice.c "examples/hex_dice.c"
+ * (both ways) and [examples/herd.c](../examples/herd.c) (its `roll`
+ * command).
  *
  * @defgroup computers Computer players
  * @brief A move chosen by the game's computer player, at one of its levels.
@@ -112,17 +113,19 @@
  * the computer would suggest (herd_hint(), which changes nothing), taking
  * back the person's last turn together with the computer's reply
  * (herd_undo_turn()), and the levels to offer, by name (herd_level_name()).
- * Example: [examples/play/herd_play.c](../examples/play/herd_play.c)
- * (herd-play's hint and undo keys).
+ * Examples: [examples/play/herd_play.c](../examples/play/herd_play.c)
+ * (herd-play's hint and undo keys) and @ref fox_chain.c
+ * "examples/fox_chain.c" (the fox's whole turn taken back).
  *
  * @defgroup solving Solving
  * @brief The exact value of a position, for the games the library solves.
  *
  * herd_solve() gives the winner with perfect play and the number of actions
  * to the end, for the games whose herd_game_desc::solvable is 1 (`hare`);
- * the others answer ::HERD_E_UNSUPPORTED. Example:
+ * the others answer ::HERD_E_UNSUPPORTED. Examples:
  * [examples/hare_solve.c](../examples/hare_solve.c) (the verdict for every
- * start of the hare).
+ * start of the hare) and @ref hare_game.c "examples/hare_game.c" (the
+ * moves to the end after every move of a game).
  *
  * @defgroup search Search and copies
  * @brief Counting action sequences, stopping long calls, and copying games.

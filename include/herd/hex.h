@@ -34,9 +34,10 @@ extern "C" {
  * creation (the board's side), the turn's phase, the dice and the counts
  * left, the board's contents and the construction and reading of every kind
  * of action. The rules, texts and computer player are on its page,
- * @ref hex "Herd on a hexhex board". Example:
- * [examples/play/play_hex.c](../examples/play/play_hex.c) (herd-play's
- * board for this game: the phase, the dice and the counts).
+ * @ref hex "Herd on a hexhex board". Examples: @ref hex_dice.c
+ * "examples/hex_dice.c" (dice thrown on the table and typed in, then rolled
+ * by the library) and [examples/play/play_hex.c](../examples/play/play_hex.c)
+ * (herd-play's board for this game: the phase, the dice and the counts).
  * @{
  */
 
