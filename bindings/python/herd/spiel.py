@@ -34,6 +34,7 @@ from . import _capi as C
 from ._errors import ArgumentError, ParseError, StateError
 from ._game import Game as _HerdGame
 from ._game import Playouts, check_int
+from ._registry import games
 
 __all__ = ["load_game", "registered_names", "deserialize_state", "Game", "State", "GameType",
            "PlayerId"]
@@ -99,13 +100,13 @@ class GameType:
         return "<GameType %r>" % self.short_name
 
 
-_TITLES = {"horses": "Herd of Horses", "hex": "Herd on a hexhex board",
-           "hare": "Hare and Hounds", "fox": "Fox and Geese", "flock": "Flock"}
-
-
 def registered_names() -> List[str]:
-    """The short names of the games load_game() takes."""
-    return list(_TITLES)
+    """The short names of the games load_game() takes (the registry's)."""
+    return [d.name for d in games()]
+
+
+def _title(name: str) -> str:
+    return next((d.title for d in games() if d.name == name), name)
 
 
 _GAME_STRING = re.compile(r"([a-z_]+)(?:\((.*)\))?\Z")
@@ -149,7 +150,7 @@ class Game:
             self._num_actions = proto.num_actions
             self._shape = list(proto.observation_shape)
             self._chance_outcomes = len(proto.chance_outcomes()) if proto.is_chance else 0
-            self._type = GameType(name, _TITLES.get(name, name), proto.is_chance, self._params)
+            self._type = GameType(name, _title(name), proto.is_chance, self._params)
         finally:
             proto.close()
 
