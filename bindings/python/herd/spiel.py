@@ -26,6 +26,7 @@ computer games from the state (herd_playouts()), for the leaves of a search.
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from ctypes import byref
 from typing import Any, Dict, List, Optional, Tuple
@@ -209,6 +210,10 @@ class Game:
         """A new game from the start position of these options."""
         return State(self, _HerdGame(self._name, **self._params))
 
+    def deserialize_state(self, text: str) -> "State":
+        """The state that State.serialize() wrote (deserialize_state())."""
+        return deserialize_state(self, text)
+
     def make_herd_game(self) -> _HerdGame:
         """A herd.Game of these options (the binding's full API)."""
         return _HerdGame(self._name, **self._params)
@@ -312,7 +317,7 @@ class State:
         """Plays an action (at a chance node: an outcome), checked: an illegal
         one raises IllegalMoveError and changes nothing."""
         self._g.apply_action(action)
-        self._history.append(action)
+        self._history.append(operator.index(action))  # numpy's int64 as an int
         self._undoable += 1
         self._player = None
 
@@ -376,8 +381,7 @@ class State:
             player = self.current_player()
             if player < 0:
                 raise ArgumentError(C.E_ARG, "no player acts here: give the player")
-        check_int(player, "player", 0, 1)
-        return player
+        return check_int(player, "player", 0, 1)
 
     def observation_tensor(self, player: Optional[int] = None) -> List[float]:
         """The observation from `player`'s point of view (the player to act by
@@ -410,6 +414,12 @@ class State:
     def __str__(self) -> str:
         """The board (herd_show())."""
         return self._g.show()
+
+    to_string = __str__
+
+    def history_str(self) -> str:
+        """history() as text: the action numbers separated by spaces."""
+        return " ".join(map(str, self._history))
 
     def __repr__(self) -> str:
         return "<herd.spiel.State %s>" % self._g.position
