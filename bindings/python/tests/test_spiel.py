@@ -72,6 +72,7 @@ class TestSpiel(unittest.TestCase):
         self.assertEqual(spiel.load_game("hare").max_chance_outcomes(), 0)
 
     def test_whole_games_keep_the_invariants(self):
+        self.assertEqual([name.split("(")[0] for name in GAMES], spiel.registered_names())
         for name in GAMES:
             with self.subTest(game=name):
                 game = spiel.load_game(name)
