@@ -10,7 +10,9 @@ one addition of herd.spiel: a leaf is valued by State.playouts(), a batch of
 games of the game's simplest computer player (level 1) played to their end in
 C. It plays N games against the opponent (uniformly random actions, or a
 level of the game's own computer player), taking each side in turn, and
-prints its score and the playouts per second of its searches.
+prints its score, in all and by side, the games stopped at --max-actions
+(which do not count), and the playouts per second of its searches. NAME may
+carry options: "fox(sideways=1)".
 """
 import argparse
 import math
