@@ -462,24 +462,22 @@ static const herd_level fox_levels[] = {
 
 /* The hunt's action space (hunt.h): the steps along the lines, the jumps
  * along two lines in a row, and `stop`. */
-static hunt_space space = {.board = &board, .jumps = 1};
-
 static size_t fox_num_actions(const void *state)
 {
     (void)state;
-    return hunt_action_count(&space);
+    return hunt_action_count(&board, 1);
 }
 
 static int fox_action_index(const void *state, herd_move m, size_t *index)
 {
     (void)state;
-    return hunt_action_index(&space, m, index);
+    return hunt_action_index(&board, 1, m, index);
 }
 
 static herd_move fox_action_move(const void *state, size_t index)
 {
     (void)state;
-    return hunt_action_move(&space, index);
+    return hunt_action_move(&board, 1, index);
 }
 
 enum { OBS_CHAIN = HUNT_PLANES, OBS_SIDEWAYS, OBS_PLANES };

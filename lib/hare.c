@@ -518,24 +518,22 @@ static const herd_level hare_levels[] = {
 /* ---------------------------------------------------- for learning */
 
 /* The hunt's action space (hunt.h): the 44 steps along the 22 lines. */
-static hunt_space space = {.board = &board, .jumps = 0};
-
 static size_t hare_num_actions(const void *state)
 {
     (void)state;
-    return hunt_action_count(&space);
+    return hunt_action_count(&board, 0);
 }
 
 static int hare_action_index(const void *state, herd_move m, size_t *index)
 {
     (void)state;
-    return hunt_action_index(&space, m, index);
+    return hunt_action_index(&board, 0, m, index);
 }
 
 static herd_move hare_action_move(const void *state, size_t index)
 {
     (void)state;
-    return hunt_action_move(&space, index);
+    return hunt_action_move(&board, 0, index);
 }
 
 enum { OBS_STALL = HUNT_PLANES, OBS_PLANES };

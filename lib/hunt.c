@@ -378,95 +378,68 @@ static unsigned kind_dirs(const hunt_board *b, hunt_kind kind, int p)
     return kind == HUNT_STEP ? b->links[p] : jump_dirs(b, p);
 }
 
-/* The space's tables, built once: by the first thread that comes, while
- * any other waits for the few hundred instructions it takes. */
-static const hunt_space *space_ready(hunt_space *s)
-{
-    if (atomic_load_explicit(&s->ready, memory_order_acquire) == 2)
-        return s;
-    int idle = 0;
-    if (!atomic_compare_exchange_strong(&s->ready, &idle, 1)) {
-        while (atomic_load_explicit(&s->ready, memory_order_acquire) != 2)
-            ;
-        return s;
-    }
-    for (int kind = HUNT_STEP; kind <= HUNT_JUMP; kind++) {
-        s->before[kind][0] = 0;
-        for (int p = 0; p < s->board->points; p++) {
-            s->dirs[kind][p] = (uint8_t)kind_dirs(s->board, (hunt_kind)kind, p);
-            s->before[kind][p + 1] = (uint16_t)(s->before[kind][p] + hunt_count(s->dirs[kind][p]));
-        }
-    }
-    atomic_store_explicit(&s->ready, 2, memory_order_release);
-    return s;
-}
-
 /* The actions of one kind from the points before p, and from p in the
- * directions before d. */
-static size_t kind_rank(const hunt_space *s, hunt_kind kind, int p, int d)
+ * directions before d (d = HUNT_DIRS: all of p's). */
+static size_t kind_rank(const hunt_board *b, hunt_kind kind, int p, int d)
 {
-    return s->before[kind][p] + (size_t)hunt_count(s->dirs[kind][p] & (HUNT_BIT(d) - 1u));
+    size_t n = 0;
+    for (int q = 0; q < p; q++)
+        n += (size_t)hunt_count(kind_dirs(b, kind, q));
+    return n + (size_t)hunt_count(kind_dirs(b, kind, p) & (HUNT_BIT(d) - 1u));
 }
 
-static size_t kind_count(const hunt_space *s, hunt_kind kind)
+static size_t kind_count(const hunt_board *b, hunt_kind kind)
 {
-    return s->before[kind][s->board->points];
+    return kind_rank(b, kind, b->points - 1, HUNT_DIRS);
 }
 
-static size_t action_count(const hunt_space *s)
+size_t hunt_action_count(const hunt_board *b, int jumps)
 {
-    return kind_count(s, HUNT_STEP) + (s->jumps ? kind_count(s, HUNT_JUMP) + 1 : 0);
+    return kind_count(b, HUNT_STEP) + (jumps ? kind_count(b, HUNT_JUMP) + 1 : 0);
 }
 
-size_t hunt_action_count(hunt_space *s)
+int hunt_action_index(const hunt_board *b, int jumps, herd_move m, size_t *index)
 {
-    return action_count(space_ready(s));
-}
-
-int hunt_action_index(hunt_space *space, herd_move m, size_t *index)
-{
-    const hunt_space *s = space_ready(space);
-    const hunt_board *b = s->board;
     hunt_action a;
     int pt[2];
     herd_msg none = {NULL, 0};
-    if (!hunt_decode(m, &a) || (a.kind != HUNT_STEP && !s->jumps))
+    if (!hunt_decode(m, &a) || (a.kind != HUNT_STEP && !jumps))
         return HERD_E_ARG;
     if (a.kind == HUNT_STOP) {
-        *index = action_count(s) - 1;
+        *index = hunt_action_count(b, jumps) - 1;
         return HERD_OK;
     }
     if (hunt_check_path(b, &a, pt, none) != HERD_OK)
         return HERD_E_ARG;
-    size_t base = a.kind == HUNT_STEP ? 0 : kind_count(s, HUNT_STEP);
+    size_t base = a.kind == HUNT_STEP ? 0 : kind_count(b, HUNT_STEP);
     int d = a.kind == HUNT_STEP ? hunt_direction(b, pt[0], pt[1])
                                 : hunt_direction(b, pt[0], hunt_between(b, pt[0], pt[1]));
-    *index = base + kind_rank(s, a.kind, pt[0], d);
+    *index = base + kind_rank(b, a.kind, pt[0], d);
     return HERD_OK;
 }
 
-herd_move hunt_action_move(hunt_space *space, size_t index)
+herd_move hunt_action_move(const hunt_board *b, int jumps, size_t index)
 {
-    const hunt_space *s = space_ready(space);
-    const hunt_board *b = s->board;
-    size_t steps = kind_count(s, HUNT_STEP);
-    if (s->jumps && index == action_count(s) - 1)
+    size_t steps = kind_count(b, HUNT_STEP);
+    if (jumps && index == hunt_action_count(b, jumps) - 1)
         return hunt_stop_move();
     hunt_kind kind = index < steps ? HUNT_STEP : HUNT_JUMP;
     size_t k = index < steps ? index : index - steps;
-    int p = 0;
-    while (k >= s->before[kind][p + 1])
-        p++;
-    k -= s->before[kind][p];
-    unsigned dirs = s->dirs[kind][p];
-    int d = 0;
-    for (;; d++)
-        if ((dirs >> d & 1) && k-- == 0)
-            break;
-    int q = hunt_next(b, p, d);
-    if (kind == HUNT_STEP)
-        return hunt_step_move(b->cell[p], b->cell[q]);
-    return hunt_jump_move(b->cell[p], b->cell[hunt_next(b, q, d)]);
+    for (int p = 0;; p++) {
+        unsigned dirs = kind_dirs(b, kind, p);
+        if (k >= (size_t)hunt_count(dirs)) {
+            k -= (size_t)hunt_count(dirs);
+            continue;
+        }
+        int d = 0;
+        for (;; d++)
+            if ((dirs >> d & 1) && k-- == 0)
+                break;
+        int q = hunt_next(b, p, d);
+        if (kind == HUNT_STEP)
+            return hunt_step_move(b->cell[p], b->cell[q]);
+        return hunt_jump_move(b->cell[p], b->cell[hunt_next(b, q, d)]);
+    }
 }
 
 void hunt_observation_shape(const hunt_board *b, size_t planes, size_t shape[3])

@@ -9,8 +9,6 @@
 #include "actions.h"
 #include "internal.h"
 
-#include <stdatomic.h>
-
 #define HUNT_MAX_POINTS 33
 #define HUNT_GRID 7 /* boards fit a 7x7 grid of cell names, a1..g7 */
 
@@ -94,21 +92,11 @@ int hunt_between(const hunt_board *b, int p, int q);
 /* The action space of a hunt game (herd_num_actions()): every step along a
  * line, point by point and each point's directions clockwise from up;
  * then, in a game with jumps, every jump along two lines in a row, in the
- * same order; then `stop`. A game keeps one, static, zero but for board
- * and jumps: its tables, which number an action in a few reads, are built
- * by its first use (a playout step from Python numbers every legal action). */
-typedef struct hunt_space {
-    const hunt_board *board;
-    int jumps;                        /* whether the game has jumps and stop */
-    atomic_int ready;                 /* 0, 1 while a thread builds the tables, 2 once built */
-    uint8_t dirs[2][HUNT_MAX_POINTS]; /* [kind][p]: the directions of its actions */
-    uint16_t before[2][HUNT_MAX_POINTS + 1]; /* [kind][p]: its actions from the points before p */
-} hunt_space;
-
-size_t hunt_action_count(hunt_space *s);
+ * same order; then `stop`. */
+size_t hunt_action_count(const hunt_board *b, int jumps);
 /* HERD_E_ARG for a value that is no step, jump or stop of that space. */
-int hunt_action_index(hunt_space *s, herd_move m, size_t *index);
-herd_move hunt_action_move(hunt_space *s, size_t index);
+int hunt_action_index(const hunt_board *b, int jumps, herd_move m, size_t *index);
+herd_move hunt_action_move(const hunt_board *b, int jumps, size_t index);
 
 /* The observation's first planes: the side's pieces, the other side's,
  * the points of the board, and whether the side is to act; a game adds
