@@ -18,6 +18,13 @@
               ON((r) + 1, (c) + 1) << HUNT_SE | ON((r) + 1, c) << HUNT_S |                        \
               ON((r) + 1, (c)-1) << HUNT_SW | ON(r, (c)-1) << HUNT_W |                            \
               ON((r)-1, (c)-1) << HUNT_NW)
+/* Two lines in a row from (r, c) in the direction (dr, dc): both points on. */
+#define JUMP(r, c, dr, dc) (ON((r) + (dr), (c) + (dc)) && ON((r) + 2 * (dr), (c) + 2 * (dc)))
+#define JUMPS(r, c)                                                                   \
+    (uint8_t)(JUMP(r, c, -1, 0) << HUNT_N | JUMP(r, c, -1, 1) << HUNT_NE |             \
+              JUMP(r, c, 0, 1) << HUNT_E | JUMP(r, c, 1, 1) << HUNT_SE |               \
+              JUMP(r, c, 1, 0) << HUNT_S | JUMP(r, c, 1, -1) << HUNT_SW |              \
+              JUMP(r, c, 0, -1) << HUNT_W | JUMP(r, c, -1, -1) << HUNT_NW)
 #define ARM(r)      \
     {r, 2}, {r, 3}, \
     {               \
@@ -31,6 +38,9 @@
 #define ARM_LINKS(r) LINKS(r, 2), LINKS(r, 3), LINKS(r, 4)
 #define BAR_LINKS(r) \
     LINKS(r, 0), LINKS(r, 1), LINKS(r, 2), LINKS(r, 3), LINKS(r, 4), LINKS(r, 5), LINKS(r, 6)
+#define ARM_JUMPS(r) JUMPS(r, 2), JUMPS(r, 3), JUMPS(r, 4)
+#define BAR_JUMPS(r) \
+    JUMPS(r, 0), JUMPS(r, 1), JUMPS(r, 2), JUMPS(r, 3), JUMPS(r, 4), JUMPS(r, 5), JUMPS(r, 6)
 
 static const hunt_board board = {
     .points = HERD_FOX_POINTS,
@@ -44,6 +54,8 @@ static const hunt_board board = {
               {0, 0, 31, 32, 33, 0, 0}},
     .links = {ARM_LINKS(0), ARM_LINKS(1), BAR_LINKS(2), BAR_LINKS(3), BAR_LINKS(4), ARM_LINKS(5),
               ARM_LINKS(6)},
+    .jumps = {ARM_JUMPS(0), ARM_JUMPS(1), BAR_JUMPS(2), BAR_JUMPS(3), BAR_JUMPS(4), ARM_JUMPS(5),
+              ARM_JUMPS(6)},
 };
 
 const hunt_board *fox_board(void)

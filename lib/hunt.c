@@ -363,19 +363,10 @@ int hunt_option_point(const hunt_board *b, const char *key, herd_cell cell, int 
 /* ------------------------------------------------------ for learning */
 
 /* The directions in which a jump leaves p: two lines in a row. */
-static unsigned jump_dirs(const hunt_board *b, int p)
-{
-    unsigned dirs = 0;
-    for (int d = 0; d < HUNT_DIRS; d++)
-        if (hunt_jumped(b, p, d) >= 0)
-            dirs |= HUNT_BIT(d);
-    return dirs;
-}
-
 /* The directions of the actions of one kind from p. */
 static unsigned kind_dirs(const hunt_board *b, hunt_kind kind, int p)
 {
-    return kind == HUNT_STEP ? b->links[p] : jump_dirs(b, p);
+    return kind == HUNT_STEP ? b->links[p] : b->jumps[p];
 }
 
 /* The actions of one kind from the points before p, and from p in the

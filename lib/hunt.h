@@ -30,6 +30,10 @@ typedef struct hunt_board {
     herd_cell cell[HUNT_MAX_POINTS];
     uint8_t index[HUNT_GRID][HUNT_GRID]; /* point + 1 at each cell, 0 for none */
     uint8_t links[HUNT_MAX_POINTS];      /* HUNT_BIT(d) for each line leaving */
+    /* On a board with jumps: HUNT_BIT(d) where two lines in a row leave in
+     * direction d (hunt_jumped() finds them; a table, so that the action
+     * space numbers a jump in a few reads). */
+    uint8_t jumps[HUNT_MAX_POINTS];
 } hunt_board;
 
 /* The point at a cell, -1 for none (any coordinates are accepted). */

@@ -4,6 +4,7 @@
  * at known actions, the observation of known positions plane by plane,
  * playouts that change nothing and come out the same from a seed and as
  * uniformly random as the tests' own random games, and every refusal. */
+#include "horses_model.h"
 #include "test_games.h"
 
 #include "herd/flock.h"
@@ -11,7 +12,6 @@
 #include "herd/hare.h"
 #include "herd/hex.h"
 #include "herd/horses.h"
-#include "horses_model.h"
 
 #include <math.h>
 
@@ -99,12 +99,12 @@ static void the_bijection_over_random_games_of_every_game(void **state)
 {
     (void)state;
     test_rng r;
-    for (size_t c = 0; c < every_case()->count; c++) {
-        herd_game *g = case_new(&every_case()->at[c], NULL, NULL), *start;
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        herd_game *g = case_new(c, NULL, NULL), *start;
         assert_int_equal(herd_clone(g, &start, NULL, NULL), HERD_OK);
         check_whole_space(g);
         for (uint64_t seed = 1; seed <= 4; seed++) {
-            trng_seed(&r, seed * 100 + c);
+            trng_seed(&r, seed * 100 + (uint64_t)(c - first_case()));
             assert_int_equal(herd_copy_position(g, start), HERD_OK);
             for (int ply = 0; ply < 300; ply++) {
                 check_position_actions(g);
@@ -263,9 +263,9 @@ static void chance_outcomes_and_ended_games(void **state)
     for (size_t i = 0; i < n; i++)
         assert_int_equal(list[i], i);
     herd_free(g);
-    for (size_t c = 0; c < every_case()->count; c++) {
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
         unsigned char mask[HERD_MAX_ACTIONS];
-        herd_game *e = ended_game_of(&every_case()->at[c]);
+        herd_game *e = ended_game_of(c);
         memset(mask, 7, sizeof mask);
         assert_int_equal(herd_legal_actions(e, list, HERD_MAX_MOVES, &n), HERD_OK);
         assert_int_equal(n, 0);
@@ -282,10 +282,10 @@ static void playing_by_number_is_playing_the_move(void **state)
 {
     (void)state;
     test_rng r;
-    for (size_t c = 0; c < every_case()->count; c++) {
-        herd_game *a = case_new(&every_case()->at[c], NULL, NULL), *b;
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        herd_game *a = case_new(c, NULL, NULL), *b;
         assert_int_equal(herd_clone(a, &b, NULL, NULL), HERD_OK);
-        trng_seed(&r, 7 + c);
+        trng_seed(&r, 7 + (uint64_t)(c - first_case()));
         for (int ply = 0; ply < 200 && is_ongoing(a); ply++) {
             size_t list[HERD_MAX_MOVES], n;
             assert_int_equal(herd_legal_actions(a, list, HERD_MAX_MOVES, &n), HERD_OK);
@@ -545,8 +545,8 @@ static int same_result(herd_playout_result a, herd_playout_result b)
 static void playouts_change_nothing_and_repeat_from_a_seed(void **state)
 {
     (void)state;
-    for (size_t c = 0; c < every_case()->count; c++) {
-        herd_game *g = case_new(&every_case()->at[c], NULL, NULL);
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        herd_game *g = case_new(c, NULL, NULL);
         play_computer(g, 3);
         int levels[] = {HERD_PLAYOUT_RANDOM, 0, 1};
         for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++) {
@@ -602,8 +602,8 @@ static void playouts_at_the_length_limit_and_of_ended_games(void **state)
     assert_int_equal(res.actions, 0);
     assert_true(res.mean_length == 0.0);
     herd_free(g);
-    for (size_t c = 0; c < every_case()->count; c++) {
-        herd_game *e = ended_game_of(&every_case()->at[c]);
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        herd_game *e = ended_game_of(c);
         herd_status st;
         assert_int_equal(herd_get_status(e, &st), HERD_OK);
         res = playouts(e, 4, HERD_PLAYOUT_RANDOM, 3, 0);

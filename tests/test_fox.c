@@ -15,6 +15,7 @@
 
 #include "herd/fox.h"
 #include "herd/herd.h"
+#include "fox_solve.h"
 #include "test_util.h"
 
 /* ---------------------------------------------------------- the model */
@@ -245,6 +246,22 @@ static int in_chain(const herd_game *g)
 }
 
 /* -------------------------------------------------------------- tests */
+
+/* The board's table of jumps (which numbers the action space's jumps) is
+ * where two lines in a row leave, and nowhere else. */
+static void fox_board_jumps_are_two_lines_in_a_row(void **state)
+{
+    (void)state;
+    const hunt_board *b = fox_board();
+    int jumps = 0;
+    for (int p = 0; p < b->points; p++)
+        for (int d = 0; d < HUNT_DIRS; d++) {
+            int two_lines = hunt_jumped(b, p, d) >= 0;
+            assert_int_equal(!!(b->jumps[p] & HUNT_BIT(d)), two_lines);
+            jumps += two_lines;
+        }
+    assert_int_equal(jumps, 136); /* docs/fox.md: the 136 jumps of the action space */
+}
 
 static void fox_board_joins_every_two_neighbours(void **state)
 {
@@ -978,6 +995,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fox_board_joins_every_two_neighbours),
+        cmocka_unit_test(fox_board_jumps_are_two_lines_in_a_row),
         cmocka_unit_test(start_and_options),
         cmocka_unit_test(chain_of_three_hops_with_each_stopping_point),
         cmocka_unit_test(chain_flag_and_stop_in_every_state),

@@ -12,12 +12,13 @@ For every game, from the position herd-bench's random playouts start from
   batched  Game.playouts(64, herd.PLAYOUT_RANDOM) called in a loop;
 
 and, when HERD_BENCH (the herd-bench program) is given, its C rates for the
-same position (`herd-bench R GAME playouts`): random playouts through
-herd_apply(), and herd_playouts() uniformly random. Then the ratios:
-numbers / text (the goal: 10 or more), and batched / herd-bench's
-herd_playouts() (the goal: 0.8 or more). Both loops play chance events
-with roll() and stop when no action is left. Each figure is the median
-of R runs (3 by default) of S seconds (1 by default).
+same position (`herd-bench 1 GAME playouts`, once in each run, right
+after the Python figures): random playouts through herd_apply(), and
+herd_playouts() uniformly random. Then the ratios: numbers / text (the goal: 10 or
+more), and batched / herd-bench's herd_playouts() (the goal: 0.8 or more),
+each the median of the runs' own ratios. Both loops play chance events
+with roll() and stop when no action is left. Each rate is the median of
+R runs (3 by default) of S seconds (1 by default).
 """
 import argparse
 import os
@@ -27,6 +28,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Dict, List
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -112,29 +114,39 @@ def main(argv):
     ap.add_argument("--game", action="append")
     args = ap.parse_args(argv[1:])
     lib = herd.load(args.library)
-    print("libherd %s from %s, Python %s; medians of %d runs of %.1f s"
-          % (lib.version, lib.path, sys.version.split()[0], args.runs, args.seconds))
+    print("libherd %s from %s, Python %s; medians of %d runs of %.1f s; load average %.1f"
+          % (lib.version, lib.path, sys.version.split()[0], args.runs, args.seconds,
+             os.getloadavg()[0]))
     print("%-7s %10s %10s %7s %10s %10s %10s %7s" % (
         "game", "text", "numbers", "ratio", "batched", "C apply", "C batched", "ratio"))
     for name, options, cap in GAMES:
         if args.game and name not in args.game:
             continue
         start = herd.Game(name, **options)
-        rates = {"text": [], "numbers": [], "batched": []}
+        rates: Dict[str, List[float]] = {k: [] for k in ("text", "numbers", "batched", "heap",
+                                                         "c_batched", "c_ratio")}
         for _ in range(args.runs):
             rates["text"].append(games_per_second(text_game, start, cap, args.seconds))
             rates["numbers"].append(games_per_second(number_game, start, cap, args.seconds))
             rates["batched"].append(batched_per_second(start, cap, args.seconds))
-        text, numbers, batched = (statistics.median(rates[k]) for k in rates)
-        line = "%-7s %10.0f %10.0f %6.1fx %10.0f" % (name, text, numbers, numbers / text, batched)
+            if args.bench:  # in the same run, so that each ratio has one load
+                heap, c_batched = c_rates(args.bench, 1, name)
+                rates["heap"].append(heap)
+                rates["c_batched"].append(c_batched)
+                rates["c_ratio"].append(rates["batched"][-1] / c_batched)
+        med = {k: statistics.median(v) for k, v in rates.items() if v}
+        line = "%-7s %10.0f %10.0f %6.1fx %10.0f" % (
+            name, med["text"], med["numbers"], statistics.median(
+                n / t for n, t in zip(rates["numbers"], rates["text"])), med["batched"])
         if args.bench:
-            heap, c_batched = c_rates(args.bench, args.runs, name)
-            line += " %10.0f %10.0f %6.0f%%" % (heap, c_batched, 100 * batched / c_batched)
+            line += " %10.0f %10.0f %6.0f%%" % (med["heap"], med["c_batched"],
+                                                100 * med["c_ratio"])
         print(line, flush=True)
         start.close()
     print("games per second; text: legal()/play(); numbers: legal_actions()/apply_action(); "
           "batched: playouts(64) from Python;\nC apply: herd-bench's random playouts through "
-          "herd_apply(); C batched: herd-bench's herd_playouts()")
+          "herd_apply(); C batched: herd-bench's herd_playouts(); the ratios are medians of "
+          "each run's;\nload average at the end %.1f" % os.getloadavg()[0])
     return 0
 
 

@@ -10,7 +10,9 @@ one addition of herd.spiel: a leaf is valued by State.playouts(), a batch of
 games of the game's simplest computer player (level 1) played to their end in
 C. It plays N games against the opponent (uniformly random actions, or a
 level of the game's own computer player), taking each side in turn, and
-prints its score and the playouts per second of its searches.
+prints its score, in all and by side, the games stopped at --max-actions
+(which do not count), and the playouts per second of its searches. NAME may
+carry options: "fox(sideways=1)".
 """
 import argparse
 import math
@@ -92,8 +94,9 @@ def opponent_action(state, opponent, rng):
 
 
 def play(game, mcts_side, args, rng):
-    """One game; returns the MCTS's score (1 win, 1/2 draw, 0 loss), its
-    playouts and the seconds of its searches."""
+    """One game; returns the MCTS's score (1 win, 1/2 draw, 0 loss; None
+    for a game stopped at --max-actions), its playouts and the seconds of
+    its searches."""
     state = game.new_initial_state()
     playouts, seconds, actions = 0, 0.0, 0
     while not state.is_terminal() and actions < args.max_actions:
@@ -110,6 +113,8 @@ def play(game, mcts_side, args, rng):
             action = opponent_action(state, args.opponent, rng)
         state.apply_action(action)
         actions += 1
+    if not state.is_terminal():
+        return None, playouts, seconds
     return (state.returns()[mcts_side] + 1) / 2, playouts, seconds
 
 
@@ -131,17 +136,25 @@ def main(argv):
     names = spiel.registered_names() if args.game == "all" else [args.game]
     for name in names:
         game = spiel.load_game(name)
+        proto = game.make_herd_game()
+        sides = [side.value for side in proto.sides]
+        proto.close()
         rng = random.Random(args.seed)
-        score, playouts, seconds = 0.0, 0, 0.0
+        scores, ended, playouts, seconds = [0.0, 0.0], [0, 0], 0, 0.0
         for i in range(args.games):
             s, n, t = play(game, i % 2, args, rng)
-            score += s
+            if s is not None:
+                scores[i % 2] += s
+                ended[i % 2] += 1
             playouts += n
             seconds += t
-        print("%-6s UCT (%d iterations, %d level-%d playouts a leaf) against %s: %.1f of %d,"
-              " %.0f playouts/s" % (name, args.iterations, args.rollouts, args.level,
-                                    args.opponent, score, args.games,
-                                    playouts / seconds if seconds else 0), flush=True)
+        unfinished = args.games - sum(ended)
+        print("%-6s UCT (%d iterations, %d level-%d playouts a leaf) against %s: %.1f of %d"
+              " (as %s %.1f of %d, as %s %.1f of %d)%s, %.0f playouts/s"
+              % (game, args.iterations, args.rollouts, args.level, args.opponent,
+                 sum(scores), sum(ended), sides[0], scores[0], ended[0], sides[1], scores[1],
+                 ended[1], ", %d unfinished" % unfinished if unfinished else "",
+                 playouts / seconds if seconds else 0), flush=True)
     return 0
 
 

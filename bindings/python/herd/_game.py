@@ -11,6 +11,7 @@ instant, so the handle it passes is never one that close() has freed.
 """
 from __future__ import annotations
 
+import operator
 import re
 import threading
 import weakref
@@ -65,9 +66,13 @@ def _free(free: Callable[[int], None], handle: int) -> None:
 def check_int(value: Any, what: str, lo: int = C.INT_MIN, hi: int = C.INT_MAX,
               error: Type[HerdError] = ArgumentError) -> int:
     """`value` as an int in lo..hi (the C type's range): TypeError for a
-    non-int, `error` for one out of range, never a silent truncation."""
+    non-int, `error` for one out of range, never a silent truncation. An
+    integer of another type (numpy's int64, which numpy's random choices
+    give) counts as its int (operator.index), as in pyspiel."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
+        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+            raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
+        value = operator.index(value)
     if not lo <= value <= hi:
         code = C.E_RANGE if error is OptionRangeError else C.E_ARG
         raise error(code, "%s %d is out of range %d..%d" % (what, value, lo, hi))
@@ -85,8 +90,8 @@ def encode(text: Any, what: str) -> bytes:
 def cell_name(row: int, col: int) -> str:
     """The text of a square-grid cell from its 0-based row and column: (0, 0)
     is "a1"."""
-    check_int(row, "row")
-    check_int(col, "column")
+    row = check_int(row, "row")
+    col = check_int(col, "column")
     if not 0 <= row < 26 or col < 0:
         raise ArgumentError(C.E_ARG, "no cell has row %d and column %d" % (row, col))
     return "%s%d" % (chr(ord("a") + row), col + 1)
@@ -615,7 +620,7 @@ class Game:
 
     def perft(self, depth: int) -> int:
         """The number of action sequences of length `depth` (0..64) from here."""
-        check_int(depth, "perft depth", 0, MAX_PERFT_DEPTH)
+        depth = check_int(depth, "perft depth", 0, MAX_PERFT_DEPTH)
         nodes = c_uint64()
         with self._using() as h:
             self._check(h, self._lib.c.herd_perft(h, depth, byref(nodes)))
@@ -817,7 +822,7 @@ class Game:
         and undo() give it as a Move, named when read."""
         fn = (self._lib.__dict__.get("_fast_paths") or self._fast())[1]
         if type(action) is not int or action < 0 or action > _SIZE_MAX:
-            check_int(action, "action", 0, _SIZE_MAX)
+            action = check_int(action, "action", 0, _SIZE_MAX)
         with self._lock:
             h = self._h
             if h is None:
@@ -846,7 +851,7 @@ class Game:
         the board; their text is then "#" and the integer when no cell name
         can name them."""
         fn = self._ai("herd_action_move")
-        check_int(action, "an action", 0, _SIZE_MAX)
+        action = check_int(action, "an action", 0, _SIZE_MAX)
         m = C.herd_move()
         with self._using() as h:
             rc = fn(h, action, byref(m))
@@ -893,10 +898,10 @@ class Game:
         longer than `max_length` actions (0: no limit) stops and counts as
         unfinished. interrupt() stops it."""
         fn = self._ai("herd_playouts")
-        check_int(n, "the number of games", 0, C.UINT64_MAX)
-        check_int(level, "level", C.PLAYOUT_RANDOM, C.INT_MAX, OptionRangeError)
-        check_int(seed, "seed", 0, C.UINT64_MAX)
-        check_int(max_length, "max_length", 0, C.UINT32_MAX)
+        n = check_int(n, "the number of games", 0, C.UINT64_MAX)
+        level = check_int(level, "level", C.PLAYOUT_RANDOM, C.INT_MAX, OptionRangeError)
+        seed = check_int(seed, "seed", 0, C.UINT64_MAX)
+        max_length = check_int(max_length, "max_length", 0, C.UINT32_MAX)
         res = C.herd_playout_result()
         with self._using() as h:
             rc = fn(h, n, level, seed, max_length, byref(res))

@@ -74,7 +74,7 @@ class Horses(Game):
         """The (row, col) of horse `number` (1..n) of `side`."""
         cell = C.herd_cell()
         s = self._side(side)
-        check_int(number, "horse number")
+        number = check_int(number, "horse number")
         with self._using() as h:
             rc = self._lib.c.herd_horses_horse(h, s, number, byref(cell))
             self._const(rc, "%s has no horse %d" % (self.sides[s], number))
@@ -115,7 +115,7 @@ class Horses(Game):
     def log_line(self, number: int, move: MoveLike) -> str:
         """The moves-log line of `move` played as action `number` (from 1),
         e.g. "3. Green moved horse 0: a3 -> b5". Call it right after playing it."""
-        check_int(number, "log line number", 0, C.UINT_MAX)
+        number = check_int(number, "log line number", 0, C.UINT_MAX)
         with self._using() as h:
             value = self._value(h, move)
         return self._text(self._lib.c.herd_horses_log_line, number, value)

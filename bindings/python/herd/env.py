@@ -98,7 +98,7 @@ class HerdEnv:
                  render_mode: Optional[str] = None, numpy: Optional[bool] = None,
                  **options: Any) -> None:
         if max_moves is not None:
-            check_int(max_moves, "max_moves", 1)
+            max_moves = check_int(max_moves, "max_moves", 1)
         if render_mode not in (None, "ansi", "human"):
             raise ArgumentError(C.E_ARG, "render_mode %r is not None, 'ansi' or 'human'"
                                 % (render_mode,))
@@ -170,7 +170,7 @@ class HerdEnv:
         computer players), else the next seed after the last episode's (the
         options' seed, or 0, for the first)."""
         if seed is not None:
-            check_int(seed, "seed", 0, C.UINT64_MAX)
+            seed = check_int(seed, "seed", 0, C.UINT64_MAX)
             self._seed = seed
         elif self._reset_before:
             self._seed = (self._seed + 1) % (C.UINT64_MAX + 1)

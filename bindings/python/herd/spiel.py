@@ -26,6 +26,7 @@ computer games from the state (herd_playouts()), for the leaves of a search.
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from ctypes import byref
 from typing import Any, Dict, List, Optional, Tuple
@@ -34,6 +35,7 @@ from . import _capi as C
 from ._errors import ArgumentError, ParseError, StateError
 from ._game import Game as _HerdGame
 from ._game import Playouts, check_int
+from ._registry import games
 
 __all__ = ["load_game", "registered_names", "deserialize_state", "Game", "State", "GameType",
            "PlayerId"]
@@ -99,13 +101,13 @@ class GameType:
         return "<GameType %r>" % self.short_name
 
 
-_TITLES = {"horses": "Herd of Horses", "hex": "Herd on a hexhex board",
-           "hare": "Hare and Hounds", "fox": "Fox and Geese", "flock": "Flock"}
-
-
 def registered_names() -> List[str]:
-    """The short names of the games load_game() takes."""
-    return list(_TITLES)
+    """The short names of the games load_game() takes (the registry's)."""
+    return [d.name for d in games()]
+
+
+def _title(name: str) -> str:
+    return next((d.title for d in games() if d.name == name), name)
 
 
 _GAME_STRING = re.compile(r"([a-z_]+)(?:\((.*)\))?\Z")
@@ -149,7 +151,7 @@ class Game:
             self._num_actions = proto.num_actions
             self._shape = list(proto.observation_shape)
             self._chance_outcomes = len(proto.chance_outcomes()) if proto.is_chance else 0
-            self._type = GameType(name, _TITLES.get(name, name), proto.is_chance, self._params)
+            self._type = GameType(name, _title(name), proto.is_chance, self._params)
         finally:
             proto.close()
 
@@ -207,6 +209,10 @@ class Game:
     def new_initial_state(self) -> "State":
         """A new game from the start position of these options."""
         return State(self, _HerdGame(self._name, **self._params))
+
+    def deserialize_state(self, text: str) -> "State":
+        """The state that State.serialize() wrote (deserialize_state())."""
+        return deserialize_state(self, text)
 
     def make_herd_game(self) -> _HerdGame:
         """A herd.Game of these options (the binding's full API)."""
@@ -311,7 +317,7 @@ class State:
         """Plays an action (at a chance node: an outcome), checked: an illegal
         one raises IllegalMoveError and changes nothing."""
         self._g.apply_action(action)
-        self._history.append(action)
+        self._history.append(operator.index(action))  # numpy's int64 as an int
         self._undoable += 1
         self._player = None
 
@@ -375,8 +381,7 @@ class State:
             player = self.current_player()
             if player < 0:
                 raise ArgumentError(C.E_ARG, "no player acts here: give the player")
-        check_int(player, "player", 0, 1)
-        return player
+        return check_int(player, "player", 0, 1)
 
     def observation_tensor(self, player: Optional[int] = None) -> List[float]:
         """The observation from `player`'s point of view (the player to act by
@@ -409,6 +414,12 @@ class State:
     def __str__(self) -> str:
         """The board (herd_show())."""
         return self._g.show()
+
+    to_string = __str__
+
+    def history_str(self) -> str:
+        """history() as text: the action numbers separated by spaces."""
+        return " ".join(map(str, self._history))
 
     def __repr__(self) -> str:
         return "<herd.spiel.State %s>" % self._g.position

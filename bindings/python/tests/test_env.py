@@ -59,6 +59,7 @@ class TestEnv(unittest.TestCase):
                          list(g.observation(side)))
 
     def test_whole_games_of_every_game(self):
+        self.assertEqual([name for name, _ in GAMES], [d.name for d in herd.games()])
         for name, options in GAMES:
             with self.subTest(game=name):
                 env = HerdEnv(name, max_moves=3000, **options)

@@ -72,11 +72,13 @@ class TestSpiel(unittest.TestCase):
         self.assertEqual(spiel.load_game("hare").max_chance_outcomes(), 0)
 
     def test_whole_games_keep_the_invariants(self):
+        self.assertEqual([name.split("(")[0] for name in GAMES], spiel.registered_names())
         for name in GAMES:
             with self.subTest(game=name):
                 game = spiel.load_game(name)
                 n = game.num_distinct_actions()
                 rng = random.Random(7)
+                ended = 0
                 for _ in range(3):
                     state = game.new_initial_state()
                     self.assertTrue(state.is_initial_state())
@@ -114,6 +116,7 @@ class TestSpiel(unittest.TestCase):
                         random_step(state, rng)
                     if not state.is_terminal():
                         continue  # a game that went on for ever (none of these does)
+                    ended += 1
                     self.assertEqual(state.current_player(), spiel.PlayerId.TERMINAL)
                     self.assertEqual(state.legal_actions(), [])
                     returns = state.returns()
@@ -130,6 +133,7 @@ class TestSpiel(unittest.TestCase):
                                      game.observation_tensor_size())
                     with self.assertRaises(herd.ArgumentError):
                         state.observation_tensor()  # no player acts: name one
+                self.assertGreater(ended, 0)
 
     def test_a_clone_is_independent(self):
         game = spiel.load_game("hex", size=3)
@@ -188,6 +192,31 @@ class TestSpiel(unittest.TestCase):
         with self.assertRaises(herd.IllegalMoveError):
             state.apply_action(a)  # not legal for white
         self.assertEqual(state.history(), [a])
+
+    def test_numpy_integers_and_other_spellings(self):
+        class Index:  # an integer of another type, as numpy's int64 is
+            def __init__(self, value):
+                self.value = value
+
+            def __index__(self):
+                return self.value
+
+        game = spiel.load_game("flock")
+        state = game.new_initial_state()
+        a = state.legal_actions()[2]
+        state.apply_action(Index(a))
+        self.assertEqual(state.history(), [a])
+        self.assertEqual(state.action_to_string(0, Index(a)), state.action_to_string(a))
+        self.assertEqual(len(state.observation_tensor(Index(1))), game.observation_tensor_size())
+        for bad in (float(a), True, str(a)):
+            with self.assertRaises(TypeError):
+                state.apply_action(bad)
+        self.assertEqual(state.history(), [a])
+        self.assertEqual(state.to_string(), str(state))
+        b = state.legal_actions()[0]
+        state.apply_action(b)
+        self.assertEqual(state.history_str(), "%d %d" % (a, b))
+        self.assertEqual(str(game.deserialize_state(state.serialize())), str(state))
 
     def test_playouts_from_a_state(self):
         state = spiel.load_game("hare").new_initial_state()
