@@ -1,7 +1,8 @@
 /* The game handle's inside, shared by the rooms of the core and by nothing
  * else: game.c (the handle, moves, texts, chance, long work, perft and
  * copies), history.c (playing, undo and undo of a turn), players.c (the
- * computer players, hints and solving) and save.c (saved games). */
+ * computer players, hints and solving), save.c (saved games) and actions.c
+ * (action spaces, observations and playouts). */
 #ifndef HERD_CORE_H
 #define HERD_CORE_H
 

@@ -4,6 +4,7 @@
  * docs/flock.md explains the choices. */
 #include <string.h>
 
+#include "actions.h"
 #include "herd/flock.h"
 #include "grid.h"
 #include "internal.h"
@@ -679,6 +680,108 @@ static const herd_level flock_levels[] = {
      HERD_LEVEL_ALPHABETA, 7, 200000},
 };
 
+/* ---------------------------------------------------- for learning */
+
+/* Twelve planes over the board: a slide in each direction of dirs[]'s
+ * order, 1, 2 or 3 cells: action ((3k + d - 1) * h + row) * w + col slides
+ * the stone on (row, col) d cells in direction k, also where that leaves
+ * the board (never legal). docs/flock.md draws them. */
+static size_t flock_num_actions(const void *state)
+{
+    const flock_state *s = state;
+    return 4u * MAX_RANGE * s->w * s->h;
+}
+
+static herd_cell slide_step(int k)
+{
+    return herd_grid_step(GRID, dirs[k], 1);
+}
+
+static int flock_action_index(const void *state, herd_move m, size_t *index)
+{
+    const flock_state *s = state;
+    herd_cell a, b;
+    if (m >> 32)
+        return HERD_E_ARG;
+    herd_grid_move_cells(m, &a, &b);
+    int dr = b.row - a.row, dc = b.col - a.col, d = dr ? (dr < 0 ? -dr : dr) : (dc < 0 ? -dc : dc);
+    if (!herd_grid_inside(s->w, s->h, a) || (dr != 0) == (dc != 0) || d > MAX_RANGE)
+        return HERD_E_ARG;
+    int unit = (dr * STRIDE + dc) / d;
+    for (int k = 0; k < 4; k++)
+        if (unit == dirs[k]) {
+            *index = herd_plane_action(s->w, s->h, MAX_RANGE * k + d - 1, a);
+            return HERD_OK;
+        }
+    return HERD_E_ARG; /* not reached: the four directions are all the straight lines */
+}
+
+static herd_move flock_action_move(const void *state, size_t index)
+{
+    const flock_state *s = state;
+    herd_cell a;
+    int plane = herd_plane_action_cell(s->w, s->h, index, &a), d = plane % MAX_RANGE + 1;
+    herd_cell u = slide_step(plane / MAX_RANGE);
+    return herd_flock_move(a, (herd_cell){a.row + d * u.row, a.col + d * u.col});
+}
+
+enum {
+    OBS_MINE,
+    OBS_THEIRS,
+    OBS_MY_RANGE,
+    OBS_THEIR_RANGE,
+    OBS_MY_BANNED_STONE,
+    OBS_MY_BANNED_CELL,
+    OBS_THEIR_BANNED_STONE,
+    OBS_THEIR_BANNED_CELL,
+    OBS_TO_ACT,
+    OBS_MOVES,
+    OBS_MY_CAPTURES,
+    OBS_THEIR_CAPTURES,
+    OBS_PLANES
+};
+
+static void flock_observation_shape(const void *state, size_t shape[3])
+{
+    const flock_state *s = state;
+    shape[0] = OBS_PLANES;
+    shape[1] = s->h;
+    shape[2] = s->w;
+}
+
+/* For the side (who = 0) and the other (who = 1): the stones, each stone's
+ * range in thirds, and the straight-back ban (the stone that may not go
+ * back, and the cell it may not go back to). Then whether the side is to
+ * move, the moves played in hundredths (the limit) and each side's
+ * captures in thirds (three win). */
+static void flock_observe(const void *state, int side, float *buf)
+{
+    const flock_state *s = state;
+    herd_planes o = {buf, s->h, s->w};
+    for (int r = 0; r < s->h; r++)
+        for (int c = 0; c < s->w; c++) {
+            int cell = herd_grid_index(GRID, r, c);
+            if (s->at[cell] == EMPTY)
+                continue;
+            int who = s->at[cell] != stone_of(side);
+            herd_plane_set(o, OBS_MINE + who, r, c, 1.0f);
+            herd_plane_set(o, OBS_MY_RANGE + who, r, c, range_at(s, cell) / (float)MAX_RANGE);
+        }
+    for (int who = 0; who < 2; who++) {
+        int mover = who ? !side : side, to = s->last_to[mover];
+        if (to == NO_CELL || s->at[to] != stone_of(mover))
+            continue;
+        herd_cell a = herd_grid_cell(GRID, to), b = herd_grid_cell(GRID, s->last_from[mover]);
+        herd_plane_set(o, OBS_MY_BANNED_STONE + 2 * who, a.row, a.col, 1.0f);
+        herd_plane_set(o, OBS_MY_BANNED_CELL + 2 * who, b.row, b.col, 1.0f);
+    }
+    if (s->head.result == HERD_ONGOING && s->head.side == side)
+        herd_plane_fill(o, OBS_TO_ACT, 1.0f);
+    herd_plane_fill(o, OBS_MOVES, (float)s->moves / MOVE_LIMIT);
+    herd_plane_fill(o, OBS_MY_CAPTURES, (float)s->captured[side] / TO_WIN);
+    herd_plane_fill(o, OBS_THEIR_CAPTURES, (float)s->captured[!side] / TO_WIN);
+}
+
 /* ---------------------------------------------------- typed queries */
 
 static const flock_state *flock_of(const herd_game *g)
@@ -874,4 +977,9 @@ const herd_rules herd_flock_rules = {
     .levels = flock_levels,
     .hash = flock_hash,
     .evaluate = flock_evaluate,
+    .num_actions = flock_num_actions,
+    .action_index = flock_action_index,
+    .action_move = flock_action_move,
+    .observation_shape = flock_observation_shape,
+    .observe = flock_observe,
 };

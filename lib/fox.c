@@ -458,6 +458,50 @@ static const herd_level fox_levels[] = {
      6, 50000},
 };
 
+/* ---------------------------------------------------- for learning */
+
+/* The hunt's action space (hunt.h): the steps along the lines, the jumps
+ * along two lines in a row, and `stop`. */
+static size_t fox_num_actions(const void *state)
+{
+    (void)state;
+    return hunt_action_count(&board, 1);
+}
+
+static int fox_action_index(const void *state, herd_move m, size_t *index)
+{
+    (void)state;
+    return hunt_action_index(&board, 1, m, index);
+}
+
+static herd_move fox_action_move(const void *state, size_t index)
+{
+    (void)state;
+    return hunt_action_move(&board, 1, index);
+}
+
+enum { OBS_CHAIN = HUNT_PLANES, OBS_SIDEWAYS, OBS_PLANES };
+
+static void fox_observation_shape(const void *state, size_t shape[3])
+{
+    (void)state;
+    hunt_observation_shape(&board, OBS_PLANES, shape);
+}
+
+/* The hunt's planes, then whether the fox is in a chain and whether the
+ * geese may step sideways. */
+static void fox_observe(const void *state, int side, float *buf)
+{
+    const fox_state *s = state;
+    herd_planes o = hunt_planes(&board, buf);
+    hunt_observe(&board, o, s->fox, s->geese, HERD_FOX_FOX, side,
+                 s->head.result == HERD_ONGOING ? s->head.side : -1);
+    if (s->chain)
+        herd_plane_fill(o, OBS_CHAIN, 1.0f);
+    if (s->sideways)
+        herd_plane_fill(o, OBS_SIDEWAYS, 1.0f);
+}
+
 /* ---------------------------------------------------- typed queries */
 
 static const fox_state *fox_of(const herd_game *g)
@@ -609,4 +653,9 @@ const herd_rules herd_fox_rules = {
     .levels = fox_levels,
     .hash = fox_hash,
     .evaluate = fox_evaluate,
+    .num_actions = fox_num_actions,
+    .action_index = fox_action_index,
+    .action_move = fox_action_move,
+    .observation_shape = fox_observation_shape,
+    .observe = fox_observe,
 };

@@ -26,6 +26,18 @@ static inline herd_cell herd_grid_cell(herd_grid g, int index)
     return c;
 }
 
+/* The row and column step of an array offset between two cells at most
+ * `reach` columns apart (2 * reach < stride): how a direction table kept as
+ * offsets is read back as cell steps. */
+static inline herd_cell herd_grid_step(herd_grid g, int offset, int reach)
+{
+    int n = offset + reach, rows = n / g.stride;
+    if (n % g.stride < 0)
+        rows--; /* floor, not C's truncation */
+    herd_cell c = {rows, offset - rows * g.stride};
+    return c;
+}
+
 /* Whether a cell is on a board of w x h cells. */
 static inline int herd_grid_inside(int w, int h, herd_cell c)
 {

@@ -515,6 +515,45 @@ static const herd_level hare_levels[] = {
      HERD_LEVEL_SOLVED, 0, 0},
 };
 
+/* ---------------------------------------------------- for learning */
+
+/* The hunt's action space (hunt.h): the 44 steps along the 22 lines. */
+static size_t hare_num_actions(const void *state)
+{
+    (void)state;
+    return hunt_action_count(&board, 0);
+}
+
+static int hare_action_index(const void *state, herd_move m, size_t *index)
+{
+    (void)state;
+    return hunt_action_index(&board, 0, m, index);
+}
+
+static herd_move hare_action_move(const void *state, size_t index)
+{
+    (void)state;
+    return hunt_action_move(&board, 0, index);
+}
+
+enum { OBS_STALL = HUNT_PLANES, OBS_PLANES };
+
+static void hare_observation_shape(const void *state, size_t shape[3])
+{
+    (void)state;
+    hunt_observation_shape(&board, OBS_PLANES, shape);
+}
+
+/* The hunt's planes, then the stall count in tenths (ten ends the game). */
+static void hare_observe(const void *state, int side, float *buf)
+{
+    const hare_state *s = state;
+    herd_planes o = hunt_planes(&board, buf);
+    hunt_observe(&board, o, s->pos.hare, s->pos.hounds, HERD_HARE_HARE, side,
+                 s->head.result == HERD_ONGOING ? s->head.side : -1);
+    herd_plane_fill(o, OBS_STALL, (float)s->pos.stall / HERD_HARE_STALL_LIMIT);
+}
+
 /* ---------------------------------------------------- typed queries */
 
 static const hare_state *hare_of(const herd_game *g)
@@ -642,4 +681,9 @@ const herd_rules herd_hare_rules = {
     .levels = hare_levels,
     .hash = hare_hash,
     .evaluate = hare_evaluate,
+    .num_actions = hare_num_actions,
+    .action_index = hare_action_index,
+    .action_move = hare_action_move,
+    .observation_shape = hare_observation_shape,
+    .observe = hare_observe,
 };

@@ -3,6 +3,7 @@
  * about this game lives here; docs/hex.md explains the choices. */
 #include <string.h>
 
+#include "actions.h"
 #include "herd/hex.h"
 #include "internal.h"
 
@@ -446,6 +447,120 @@ static const herd_level hex_levels[] = {
     {"novice", "Monte Carlo tree search with 200 playouts", HERD_LEVEL_MCTS, 0, 200},
     {"expert", "Monte Carlo tree search with 1,000 playouts", HERD_LEVEL_MCTS, 0, 1000},
 };
+
+/* ------------------------------------------------------ for learning */
+
+/* The 21 dice outcomes in legal()'s order (lo, then hi), then a removal
+ * per cell, then a placement per cell, the cells row by row. */
+#define DICE_ACTIONS 21
+
+static size_t hex_num_actions(const void *state)
+{
+    const hex_state *s = state;
+    return DICE_ACTIONS + 2 * (size_t)cell_count(s->size);
+}
+
+/* A cell's rank in row-by-row order: the cells of the rows above it (rows
+ * of n, n + 1, ... cells to the middle row, then shorter by one each),
+ * then its place in its row. */
+static int cell_rank(int n, int r, int c)
+{
+    if (r <= n)
+        return r * n + r * (r - 1) / 2 + c;
+    int below = r - n; /* rows n..r-1, of 2n - 2 down to 3n - 1 - r cells */
+    return n * n + n * (n - 1) / 2 + below * (2 * n - 2) - below * (below - 1) / 2 + c;
+}
+
+static int hex_action_index(const void *state, herd_move m, size_t *index)
+{
+    const hex_state *s = state;
+    int kind = move_kind(m), a = move_a(m), b = move_b(m), n = s->size;
+    if (kind == HERD_HEX_ACT_DICE) {
+        if (!is_outcome(a, b))
+            return HERD_E_ARG;
+        /* The outcomes with a lower die below a, then those from (a, a). */
+        *index = (size_t)(7 * (a - 1) - (a - 1) * a / 2 + b - a);
+        return HERD_OK;
+    }
+    if ((kind != HERD_HEX_ACT_REMOVE && kind != HERD_HEX_ACT_PLACE) || !on_board(n, a, b))
+        return HERD_E_ARG;
+    *index = DICE_ACTIONS + (size_t)(kind == HERD_HEX_ACT_PLACE) * (size_t)cell_count(n) +
+             (size_t)cell_rank(n, a, b);
+    return HERD_OK;
+}
+
+static herd_move hex_action_move(const void *state, size_t index)
+{
+    const hex_state *s = state;
+    int n = s->size;
+    if (index < DICE_ACTIONS) {
+        int k = (int)index;
+        for (int lo = 1;; k -= 7 - lo, lo++)
+            if (k < 7 - lo)
+                return herd_hex_dice_move(lo, lo + k);
+    }
+    index -= DICE_ACTIONS;
+    int kind = index < (size_t)cell_count(n) ? HERD_HEX_ACT_REMOVE : HERD_HEX_ACT_PLACE;
+    int k = (int)(index % (size_t)cell_count(n)), r = 0;
+    while (k >= row_len(n, r))
+        k -= row_len(n, r++);
+    return make_move(kind, r, k);
+}
+
+/* The board in axial coordinates: row r, and column q = the row's first q
+ * plus the position in the row, so that the six neighbours of a cell are
+ * the grid's four and two of its diagonals. */
+enum {
+    OBS_MINE,
+    OBS_THEIRS,
+    OBS_BOARD,
+    OBS_TO_ACT,
+    OBS_ROLL,
+    OBS_REMOVE,
+    OBS_PLACE,
+    OBS_LOW,
+    OBS_HIGH,
+    OBS_LEFT,
+    OBS_FIRST_TURN,
+    OBS_PLANES
+};
+_Static_assert(OBS_REMOVE - OBS_ROLL == HERD_HEX_REMOVE && OBS_PLACE - OBS_ROLL == HERD_HEX_PLACE,
+               "a phase plane per phase, in the phases' order");
+
+static void hex_observation_shape(const void *state, size_t shape[3])
+{
+    const hex_state *s = state;
+    shape[0] = OBS_PLANES;
+    shape[1] = shape[2] = (size_t)row_count(s->size);
+}
+
+/* The side's stones and the other side's, the board's cells; then, while
+ * the game goes on, whether the side is to act, the phase, the dice and
+ * the count left in sixths (a die's faces), and red's first turn. */
+static void hex_observe(const void *state, int side, float *buf)
+{
+    const hex_state *s = state;
+    int n = s->size;
+    herd_planes o = {buf, (size_t)row_count(n), (size_t)row_count(n)};
+    for (int r = 0; r < row_count(n); r++)
+        for (int c = 0; c < row_len(n, r); c++) {
+            int q = row_q0(n, r) + c;
+            uint8_t v = s->grid[grid_at(n, r, c)];
+            herd_plane_set(o, OBS_BOARD, r, q, 1.0f);
+            if (v != EMPTY)
+                herd_plane_set(o, v == stone_of(side) ? OBS_MINE : OBS_THEIRS, r, q, 1.0f);
+        }
+    if (s->head.result != HERD_ONGOING)
+        return;
+    if (s->head.side == side)
+        herd_plane_fill(o, OBS_TO_ACT, 1.0f);
+    herd_plane_fill(o, OBS_ROLL + s->phase, 1.0f);
+    herd_plane_fill(o, OBS_LOW, s->lo / 6.0f);
+    herd_plane_fill(o, OBS_HIGH, s->hi / 6.0f);
+    herd_plane_fill(o, OBS_LEFT, s->left / 6.0f);
+    if (s->turns == 0)
+        herd_plane_fill(o, OBS_FIRST_TURN, 1.0f);
+}
 
 /* ------------------------------------------------------------ creation */
 
@@ -913,4 +1028,9 @@ const herd_rules herd_hex_rules = {
     .levels = hex_levels,
     .hash = hex_hash,
     .evaluate = hex_evaluate,
+    .num_actions = hex_num_actions,
+    .action_index = hex_action_index,
+    .action_move = hex_action_move,
+    .observation_shape = hex_observation_shape,
+    .observe = hex_observe,
 };

@@ -2,6 +2,7 @@
  * racing to the far corner. Everything about this game lives here. */
 #include <string.h>
 
+#include "actions.h"
 #include "grid.h"
 #include "herd/horses.h"
 #include "internal.h"
@@ -809,6 +810,75 @@ static const herd_level horses_levels[] = {
      HERD_LEVEL_ALPHABETA, 7, 300000},
 };
 
+/* ---------------------------------------------------- for learning */
+
+/* Eight planes over the board, one per jump in jump[]'s order: action
+ * (k * h + row) * w + col is the jump k from (row, col), also where it
+ * would leave the board (never legal). docs/horses.md draws them. */
+static size_t horses_num_actions(const void *state)
+{
+    const horses_state *s = state;
+    return 8u * s->w * s->h;
+}
+
+static herd_cell jump_step(int k)
+{
+    return herd_grid_step(GRID, jump[k], 2);
+}
+
+static int horses_action_index(const void *state, herd_move m, size_t *index)
+{
+    const horses_state *s = state;
+    herd_cell a, b;
+    if (m >> 32)
+        return HERD_E_ARG;
+    herd_grid_move_cells(m, &a, &b);
+    int dc = b.col - a.col, offset = (b.row - a.row) * STRIDE + dc;
+    if (!herd_grid_inside(s->w, s->h, a) || dc < -2 || dc > 2)
+        return HERD_E_ARG;
+    for (int k = 0; k < 8; k++)
+        if (offset == jump[k]) { /* one offset per (rows, columns) within two columns */
+            *index = herd_plane_action(s->w, s->h, k, a);
+            return HERD_OK;
+        }
+    return HERD_E_ARG;
+}
+
+static herd_move horses_action_move(const void *state, size_t index)
+{
+    const horses_state *s = state;
+    herd_cell a;
+    herd_cell d = jump_step(herd_plane_action_cell(s->w, s->h, index, &a));
+    return herd_horses_move(a, (herd_cell){a.row + d.row, a.col + d.col});
+}
+
+enum { OBS_MINE, OBS_THEIRS, OBS_TARGET, OBS_TO_ACT, OBS_PLANES };
+
+static void horses_observation_shape(const void *state, size_t shape[3])
+{
+    const horses_state *s = state;
+    shape[0] = OBS_PLANES;
+    shape[1] = s->h;
+    shape[2] = s->w;
+}
+
+/* The side's horses, the other side's, the side's target corner, and
+ * whether the side is to move. */
+static void horses_observe(const void *state, int side, float *buf)
+{
+    const horses_state *s = state;
+    herd_planes o = {buf, s->h, s->w};
+    for (int who = 0; who < 2; who++)
+        for (int i = 0; i < s->n; i++) {
+            herd_cell c = herd_grid_cell(GRID, s->pos[who == 0 ? side : !side][i]);
+            herd_plane_set(o, who == 0 ? OBS_MINE : OBS_THEIRS, c.row, c.col, 1.0f);
+        }
+    herd_cell t = herd_grid_cell(GRID, target_of(s, side));
+    herd_plane_set(o, OBS_TARGET, t.row, t.col, 1.0f);
+    if (s->head.result == HERD_ONGOING && s->head.side == side)
+        herd_plane_fill(o, OBS_TO_ACT, 1.0f);
+}
+
 /* ---------------------------------------------------- typed queries */
 
 static const horses_state *horses_of(const herd_game *g)
@@ -994,4 +1064,9 @@ const herd_rules herd_horses_rules = {
     .hash = horses_hash,
     .evaluate = horses_evaluate,
     .repeats = horses_repeats,
+    .num_actions = horses_num_actions,
+    .action_index = horses_action_index,
+    .action_move = horses_action_move,
+    .observation_shape = horses_observation_shape,
+    .observe = horses_observe,
 };

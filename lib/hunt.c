@@ -314,16 +314,23 @@ void hunt_write_points(const hunt_board *b, hunt_set set, herd_sb *sb)
     }
 }
 
+/* The rows and columns of the points' bounding box. */
+static void bounds(const hunt_board *b, int *rows, int *cols)
+{
+    *rows = *cols = 0;
+    for (int p = 0; p < b->points; p++) {
+        if (b->cell[p].row >= *rows)
+            *rows = b->cell[p].row + 1;
+        if (b->cell[p].col >= *cols)
+            *cols = b->cell[p].col + 1;
+    }
+}
+
 void hunt_show(const hunt_board *b, int hunter, hunt_set pursuers, char hunter_mark,
                char pursuer_mark, herd_sb *sb)
 {
-    int rows = 0, cols = 0;
-    for (int p = 0; p < b->points; p++) {
-        if (b->cell[p].row >= rows)
-            rows = b->cell[p].row + 1;
-        if (b->cell[p].col >= cols)
-            cols = b->cell[p].col + 1;
-    }
+    int rows, cols;
+    bounds(b, &rows, &cols);
     herd_sb_puts(sb, " ");
     for (int c = 0; c < cols; c++)
         herd_sb_printf(sb, " %d", c + 1);
@@ -351,4 +358,119 @@ int hunt_option_point(const hunt_board *b, const char *key, herd_cell cell, int 
     }
     *p = q;
     return HERD_OK;
+}
+
+/* ------------------------------------------------------ for learning */
+
+/* The directions in which a jump leaves p: two lines in a row. */
+static unsigned jump_dirs(const hunt_board *b, int p)
+{
+    unsigned dirs = 0;
+    for (int d = 0; d < HUNT_DIRS; d++)
+        if (hunt_jumped(b, p, d) >= 0)
+            dirs |= HUNT_BIT(d);
+    return dirs;
+}
+
+/* The directions of the actions of one kind from p. */
+static unsigned kind_dirs(const hunt_board *b, hunt_kind kind, int p)
+{
+    return kind == HUNT_STEP ? b->links[p] : jump_dirs(b, p);
+}
+
+/* The actions of one kind from the points before p, and from p in the
+ * directions before d (d = HUNT_DIRS: all of p's). */
+static size_t kind_rank(const hunt_board *b, hunt_kind kind, int p, int d)
+{
+    size_t n = 0;
+    for (int q = 0; q < p; q++)
+        n += (size_t)hunt_count(kind_dirs(b, kind, q));
+    return n + (size_t)hunt_count(kind_dirs(b, kind, p) & (HUNT_BIT(d) - 1u));
+}
+
+static size_t kind_count(const hunt_board *b, hunt_kind kind)
+{
+    return kind_rank(b, kind, b->points - 1, HUNT_DIRS);
+}
+
+size_t hunt_action_count(const hunt_board *b, int jumps)
+{
+    return kind_count(b, HUNT_STEP) + (jumps ? kind_count(b, HUNT_JUMP) + 1 : 0);
+}
+
+int hunt_action_index(const hunt_board *b, int jumps, herd_move m, size_t *index)
+{
+    hunt_action a;
+    int pt[2];
+    herd_msg none = {NULL, 0};
+    if (!hunt_decode(m, &a) || (a.kind != HUNT_STEP && !jumps))
+        return HERD_E_ARG;
+    if (a.kind == HUNT_STOP) {
+        *index = hunt_action_count(b, jumps) - 1;
+        return HERD_OK;
+    }
+    if (hunt_check_path(b, &a, pt, none) != HERD_OK)
+        return HERD_E_ARG;
+    size_t base = a.kind == HUNT_STEP ? 0 : kind_count(b, HUNT_STEP);
+    int d = a.kind == HUNT_STEP ? hunt_direction(b, pt[0], pt[1])
+                                : hunt_direction(b, pt[0], hunt_between(b, pt[0], pt[1]));
+    *index = base + kind_rank(b, a.kind, pt[0], d);
+    return HERD_OK;
+}
+
+herd_move hunt_action_move(const hunt_board *b, int jumps, size_t index)
+{
+    size_t steps = kind_count(b, HUNT_STEP);
+    if (jumps && index == hunt_action_count(b, jumps) - 1)
+        return hunt_stop_move();
+    hunt_kind kind = index < steps ? HUNT_STEP : HUNT_JUMP;
+    size_t k = index < steps ? index : index - steps;
+    for (int p = 0;; p++) {
+        unsigned dirs = kind_dirs(b, kind, p);
+        if (k >= (size_t)hunt_count(dirs)) {
+            k -= (size_t)hunt_count(dirs);
+            continue;
+        }
+        int d = 0;
+        for (;; d++)
+            if ((dirs >> d & 1) && k-- == 0)
+                break;
+        int q = hunt_next(b, p, d);
+        if (kind == HUNT_STEP)
+            return hunt_step_move(b->cell[p], b->cell[q]);
+        return hunt_jump_move(b->cell[p], b->cell[hunt_next(b, q, d)]);
+    }
+}
+
+void hunt_observation_shape(const hunt_board *b, size_t planes, size_t shape[3])
+{
+    int rows, cols;
+    bounds(b, &rows, &cols);
+    shape[0] = planes;
+    shape[1] = (size_t)rows;
+    shape[2] = (size_t)cols;
+}
+
+herd_planes hunt_planes(const hunt_board *b, float *buf)
+{
+    int rows, cols;
+    bounds(b, &rows, &cols);
+    herd_planes o = {buf, (size_t)rows, (size_t)cols};
+    return o;
+}
+
+void hunt_observe(const hunt_board *b, herd_planes o, int hunter, hunt_set pursuers,
+                  int hunter_side, int side, int to_act)
+{
+    int hunter_plane = side == hunter_side ? HUNT_OBS_MINE : HUNT_OBS_THEIRS;
+    for (int p = 0; p < b->points; p++) {
+        herd_cell c = b->cell[p];
+        herd_plane_set(o, HUNT_OBS_POINTS, c.row, c.col, 1.0f);
+        if (p == hunter)
+            herd_plane_set(o, hunter_plane, c.row, c.col, 1.0f);
+        else if (pursuers >> p & 1)
+            herd_plane_set(o, HUNT_OBS_MINE + HUNT_OBS_THEIRS - hunter_plane, c.row, c.col, 1.0f);
+    }
+    if (to_act == side)
+        herd_plane_fill(o, HUNT_OBS_TO_ACT, 1.0f);
 }

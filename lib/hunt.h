@@ -6,6 +6,7 @@
 #ifndef HERD_HUNT_H
 #define HERD_HUNT_H
 
+#include "actions.h"
 #include "internal.h"
 
 #define HUNT_MAX_POINTS 33
@@ -85,6 +86,29 @@ int hunt_direction(const hunt_board *b, int p, int q);
 /* The point that the jump from p to q passes over: the one between them
  * on a line through both (-1 when none). */
 int hunt_between(const hunt_board *b, int p, int q);
+
+/* ------------------------------------------------------ for learning */
+
+/* The action space of a hunt game (herd_num_actions()): every step along a
+ * line, point by point and each point's directions clockwise from up;
+ * then, in a game with jumps, every jump along two lines in a row, in the
+ * same order; then `stop`. */
+size_t hunt_action_count(const hunt_board *b, int jumps);
+/* HERD_E_ARG for a value that is no step, jump or stop of that space. */
+int hunt_action_index(const hunt_board *b, int jumps, herd_move m, size_t *index);
+herd_move hunt_action_move(const hunt_board *b, int jumps, size_t index);
+
+/* The observation's first planes: the side's pieces, the other side's,
+ * the points of the board, and whether the side is to act; a game adds
+ * its own planes after HUNT_PLANES. The grid is the points' bounding box. */
+enum { HUNT_OBS_MINE, HUNT_OBS_THEIRS, HUNT_OBS_POINTS, HUNT_OBS_TO_ACT, HUNT_PLANES };
+void hunt_observation_shape(const hunt_board *b, size_t planes, size_t shape[3]);
+herd_planes hunt_planes(const hunt_board *b, float *buf);
+/* Fills those planes for `side`: `hunter_side` is the side of the one
+ * hunter (the hare, the fox), `to_act` the side to act, -1 once the game
+ * is over. */
+void hunt_observe(const hunt_board *b, herd_planes o, int hunter, hunt_set pursuers,
+                  int hunter_side, int side, int to_act);
 
 /* ------------------------------------------------------------- texts */
 

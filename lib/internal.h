@@ -163,6 +163,22 @@ typedef struct herd_rules {
     void (*solve_build)(void *table);
     void (*solve)(const void *state, const void *table, int *winner, unsigned *plies);
     herd_move (*table_genmove)(void *state, const void *table);
+
+    /* For learning (actions.c, herd.h's group "Actions, observations and
+     * playouts"): a fixed action space and an observation, both depending
+     * on the game's options (its board) only, never on the position. Every
+     * game has them. The number of actions N: */
+    size_t (*num_actions)(const void *state);
+    /* The index 0..N-1 of an action of the space, HERD_E_ARG for a value
+     * that is none (action_move() never gives it). */
+    int (*action_index)(const void *state, herd_move m, size_t *index);
+    /* The action of index i < N; action_index() gives i back. */
+    herd_move (*action_move)(const void *state, size_t index);
+    /* The observation's planes, rows and columns. */
+    void (*observation_shape)(const void *state, size_t shape[3]);
+    /* Fills the observation from `side`'s point of view into `planes`
+     * (the shape above, zeroed by the core). */
+    void (*observe)(const void *state, int side, float *planes);
 } herd_rules;
 
 /* No game's state is larger: herd_load() and herd_hint() work on a copy on

@@ -5,37 +5,21 @@
 #include <stdalign.h>
 
 #include "ai/search.h"
-#include "test_util.h"
+#include "horses_model.h"
+#include "test_games.h"
 
-/* Every game, with options for a quick game, and its rules (for the kind of
- * each level). */
-static const struct {
-    const char *game, *options;
-    const herd_rules *rules;
-} games[] = {
-    {"horses", "seed=5", &herd_horses_rules},
-    {"hex", "size=3 seed=5", &herd_hex_rules},
-    {"hare", "", &herd_hare_rules},
-    {"fox", "", &herd_fox_rules},
-    {"flock", "w=6 h=6 seed=5", &herd_flock_rules},
-};
-
-static herd_game *new_of(const char *game, const char *options)
+/* The rules of game k of the registry (for the kind of each level). */
+static const herd_rules *rules_at(size_t k)
 {
-    herd_game *g = NULL;
-    herd_error err;
-    int rc = herd_new(&g, game, options, NULL, NULL, &err);
-    if (rc != HERD_OK)
-        print_error("herd_new(%s, %s): %s\n", game, options, err.message);
-    assert_int_equal(rc, HERD_OK);
-    return g;
+    assert_ptr_equal(&herd_all_rules[k]->desc, herd_game_desc_at(k));
+    return herd_all_rules[k];
 }
 
-static int ongoing(const herd_game *g)
+/* Game k of the registry, on its smallest board: a quick game. */
+static herd_game *quick_game_at(size_t k, herd_alloc_fn alloc, void *ud)
 {
-    herd_status st;
-    assert_int_equal(herd_get_status(g, &st), HERD_OK);
-    return st.result == HERD_ONGOING;
+    game_case c = quick_case(herd_game_desc_at(k), 5);
+    return case_new(&c, alloc, ud);
 }
 
 /* Whether playing m wins at once for the side to act. */
@@ -70,11 +54,11 @@ static int wins_in_two(herd_game *g, herd_move m)
     assert_int_equal(herd_apply(g, m), HERD_OK);
     herd_move replies[HERD_MAX_MOVES];
     size_t n;
-    int all = ongoing(g);
+    int all = is_ongoing(g);
     assert_int_equal(herd_legal_moves(g, replies, HERD_MAX_MOVES, &n), HERD_OK);
     for (size_t i = 0; i < n && all; i++) {
         assert_int_equal(herd_apply(g, replies[i]), HERD_OK);
-        all = ongoing(g) && has_win_in_one(g);
+        all = is_ongoing(g) && has_win_in_one(g);
         assert_int_equal(herd_undo(g), HERD_OK);
     }
     assert_int_equal(herd_undo(g), HERD_OK);
@@ -119,7 +103,7 @@ static void deep_levels_find_a_forced_win_in_two(void **state)
         char options[64];
         snprintf(options, sizeof options, "seed=%llu", (unsigned long long)seed);
         herd_game *g = new_game(options);
-        while (ongoing(g) && found < 6) {
+        while (is_ongoing(g) && found < 6) {
             herd_status st;
             herd_get_status(g, &st);
             int distance;
@@ -159,7 +143,7 @@ static int has_a_losing_and_a_safe_move(herd_game *g)
     assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
     for (size_t i = 0; i < n && !(losing && safe); i++) {
         assert_int_equal(herd_apply(g, moves[i]), HERD_OK);
-        if (ongoing(g) && has_win_in_one(g))
+        if (is_ongoing(g) && has_win_in_one(g))
             losing = 1;
         else
             safe = 1;
@@ -179,7 +163,7 @@ static void search_levels_do_not_hand_over_a_win(void **state)
         char options[64];
         snprintf(options, sizeof options, "seed=%llu", (unsigned long long)seed);
         herd_game *g = new_game(options);
-        while (ongoing(g) && found < 6) {
+        while (is_ongoing(g) && found < 6) {
             herd_status st;
             herd_get_status(g, &st);
             int distance;
@@ -189,7 +173,7 @@ static void search_levels_do_not_hand_over_a_win(void **state)
                     herd_move m;
                     assert_int_equal(herd_genmove(g, level, &m), HERD_OK);
                     assert_int_equal(herd_apply(g, m), HERD_OK);
-                    if (ongoing(g) && has_win_in_one(g))
+                    if (is_ongoing(g) && has_win_in_one(g))
                         fail_msg("level %d handed over a win in one", level);
                     assert_int_equal(herd_undo(g), HERD_OK);
                 }
@@ -202,15 +186,22 @@ static void search_levels_do_not_hand_over_a_win(void **state)
     assert_true(found >= 3);
 }
 
-/* Whole games between the levels of each game: every action the computer
- * chooses is legal (herd_play_genmove checks it fully). */
+/* Whole games between the levels of each game, 120 of the computer's
+ * actions in all (a quick game ends sooner: then another, with the next
+ * seed): every action the computer chooses is legal (herd_play_genmove
+ * checks it fully). */
 static void every_level_plays_only_legal_actions(void **state)
 {
     (void)state;
-    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
-        herd_game *g = new_of(games[k].game, games[k].options);
-        int top = herd_max_level(g);
-        for (int ply = 0; ply < 120 && ongoing(g); ply++) {
+    for (size_t k = 0; k < herd_game_count(); k++) {
+        herd_game *g = quick_game_at(k, NULL, NULL);
+        int top = herd_max_level(g), games = 1;
+        for (int ply = 0; ply < 120;) {
+            if (!is_ongoing(g)) {
+                herd_free(g);
+                game_case c = quick_case(herd_game_desc_at(k), (uint64_t)(5 + games++));
+                g = case_new(&c, NULL, NULL);
+            }
             if (herd_is_chance(g)) {
                 assert_int_equal(herd_roll(g, NULL), HERD_OK);
                 continue;
@@ -220,6 +211,7 @@ static void every_level_plays_only_legal_actions(void **state)
             assert_int_equal(herd_genmove(g, level, &m), HERD_OK);
             assert_true(herd_is_legal(g, m));
             assert_int_equal(herd_apply(g, m), HERD_OK);
+            ply++;
         }
         herd_free(g);
     }
@@ -253,8 +245,8 @@ static void alphabeta_keeps_to_its_node_budget(void **state)
 static void choices_repeat_with_the_generator_and_vary_with_the_seed(void **state)
 {
     (void)state;
-    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
-        herd_game *g = new_of(games[k].game, games[k].options);
+    for (size_t k = 0; k < herd_game_count(); k++) {
+        herd_game *g = quick_game_at(k, NULL, NULL);
         while (herd_is_chance(g))
             assert_int_equal(herd_roll(g, NULL), HERD_OK);
         for (int level = 1; level <= herd_max_level(g); level++) {
@@ -303,23 +295,21 @@ static void choices_repeat_with_the_generator_and_vary_with_the_seed(void **stat
 static void search_fails_cleanly_without_memory(void **state)
 {
     (void)state;
-    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+    for (size_t k = 0; k < herd_game_count(); k++) {
         test_alloc a;
         ta_init(&a);
-        herd_game *g = NULL;
-        herd_error err;
-        assert_int_equal(herd_new(&g, games[k].game, games[k].options, ta_fn, &a, &err), HERD_OK);
+        herd_game *g = quick_game_at(k, ta_fn, &a);
         while (herd_is_chance(g))
             assert_int_equal(herd_roll(g, NULL), HERD_OK);
         for (int level = 1; level <= herd_max_level(g); level++) {
-            if (games[k].rules->levels[level - 1].kind == HERD_LEVEL_OWN)
+            if (rules_at(k)->levels[level - 1].kind == HERD_LEVEL_OWN)
                 continue; /* the game's own players need no memory */
             snapshot s;
             snap_take(&s, g);
             a.fail_from = a.requests + 1;
             herd_move m = 77;
             if (herd_genmove(g, level, &m) != HERD_E_NOMEM)
-                fail_msg("%s level %d chose without memory", games[k].game, level);
+                fail_msg("%s level %d chose without memory", herd_game_name(g), level);
             assert_true(m == 77);
             assert_int_equal(herd_play_genmove(g, level, &m), HERD_E_NOMEM);
             assert_true(strlen(herd_last_error(g)) > 0);
@@ -338,7 +328,7 @@ static void search_fails_cleanly_without_memory(void **state)
 static void alphabeta_averages_over_chance_events(void **state)
 {
     (void)state;
-    herd_game *g = new_of("hex", "size=2 seed=1");
+    herd_game *g = game_new("hex", "size=2 seed=1");
     assert_int_equal(herd_position_from_text(g, "hex size=2 turns=2 turn=red phase=place "
                                                 "dice=1,2 left=1 board=r./b../.."),
                      HERD_OK);
@@ -374,12 +364,12 @@ static int stop_at_once(void *ud)
 static void searches_stop_when_interrupted(void **state)
 {
     (void)state;
-    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
-        herd_game *g = new_of(games[k].game, games[k].options);
+    for (size_t k = 0; k < herd_game_count(); k++) {
+        herd_game *g = quick_game_at(k, NULL, NULL);
         while (herd_is_chance(g))
             assert_int_equal(herd_roll(g, NULL), HERD_OK);
         for (int level = 1; level <= herd_max_level(g); level++) {
-            herd_level_kind kind = games[k].rules->levels[level - 1].kind;
+            herd_level_kind kind = rules_at(k)->levels[level - 1].kind;
             if (kind != HERD_LEVEL_ALPHABETA && kind != HERD_LEVEL_MCTS)
                 continue;
             snapshot s;
@@ -400,13 +390,12 @@ static void searches_stop_when_interrupted(void **state)
     }
 }
 
-/* A game in caller memory has no allocator: its search levels say so. */
 /* What the search sees of a position: the side to act and its actions, as
  * sorted texts (horses' numbers, which the rules never look at, are not
  * in it). */
 #define SEEN_SIZE 2048
 
-static int by_text(const void *a, const void *b)
+static int by_pointed_text(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
@@ -426,7 +415,7 @@ static void seen_of(const herd_game *g, char *out)
         assert_int_equal(herd_move_to_text(g, moves[i], texts[i], sizeof texts[i], &len), HERD_OK);
         sorted[i] = texts[i];
     }
-    qsort(sorted, n, sizeof *sorted, by_text);
+    qsort(sorted, n, sizeof *sorted, by_pointed_text);
     at = (size_t)snprintf(out, SEEN_SIZE, "%d:", st.side);
     for (size_t i = 0; i < n && at < SEEN_SIZE; i++)
         at += (size_t)snprintf(out + at, SEEN_SIZE - at, " %s", sorted[i]);
@@ -446,12 +435,16 @@ static void hash_tells_positions_apart(void **state)
     static uint64_t key[HASHED];
     static char text[HASHED][SEEN_SIZE];
     uint64_t x = 0x2545F4914F6CDD1Du;
-    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
-        const herd_rules *r = games[k].rules;
+    /* Each game on its smallest board and on its default one: the searches
+     * keep one table per board, so only positions of one board meet. */
+    for (size_t k = 0; k < 2 * herd_game_count(); k++) {
+        const herd_rules *r = rules_at(k / 2);
         size_t n = 0;
         for (int game = 0; game < 40 && n < HASHED; game++) {
-            herd_game *g = new_of(games[k].game, games[k].options);
-            while (ongoing(g) && n < HASHED) {
+            game_case c = case_of(herd_game_desc_at(k / 2),
+                                  k % 2 ? OPTIONS_DEFAULT : OPTIONS_SMALLEST, (uint64_t)game);
+            herd_game *g = case_new(&c, NULL, NULL);
+            while (is_ongoing(g) && n < HASHED) {
                 key[n] = r->hash(herd_game_state(g, herd_game_kind(g)));
                 seen_of(g, text[n]);
                 for (size_t i = 0; i < n; i++)
@@ -477,7 +470,7 @@ static void hash_tells_positions_apart(void **state)
     };
     uint64_t h[2];
     for (int i = 0; i < 2; i++) {
-        herd_game *g = new_of("fox", "");
+        herd_game *g = game_new("fox", "");
         assert_int_equal(herd_position_from_text(g, pair[i]), HERD_OK);
         h[i] = herd_fox_rules.hash(herd_game_state(g, HERD_FOX));
         herd_free(g);
@@ -485,6 +478,7 @@ static void hash_tells_positions_apart(void **state)
     assert_true(h[0] != h[1]);
 }
 
+/* A game in caller memory has no allocator: its search levels say so. */
 static void search_levels_need_an_allocator(void **state)
 {
     (void)state;

@@ -14,23 +14,9 @@
  * perfect play (not horses' novice). Hex has dice and turns of several
  * actions, so its positions are about the whole turn (below). */
 #include "ai/search.h"
-#include "test_util.h"
+#include "test_games.h"
 
 /* ------------------------------------------------------------ brute force */
-
-static int side_to_act(const herd_game *g)
-{
-    herd_status st;
-    assert_int_equal(herd_get_status(g, &st), HERD_OK);
-    return st.side;
-}
-
-static int ongoing(const herd_game *g)
-{
-    herd_status st;
-    assert_int_equal(herd_get_status(g, &st), HERD_OK);
-    return st.result == HERD_ONGOING;
-}
 
 /* Whether the game has ended with `side` the winner. */
 static int won_by(const herd_game *g, int side)
@@ -78,10 +64,10 @@ static int forces_win_in_two(herd_game *g, herd_move m)
     assert_int_equal(herd_apply(g, m), HERD_OK);
     herd_move replies[HERD_MAX_MOVES];
     size_t n = legal(g, replies);
-    int forced = ongoing(g) && side_to_act(g) != me;
+    int forced = is_ongoing(g) && side_to_act(g) != me;
     for (size_t i = 0; i < n && forced; i++) {
         assert_int_equal(herd_apply(g, replies[i]), HERD_OK);
-        forced = won_by(g, me) || (ongoing(g) && side_to_act(g) == me && has_win_in_one(g));
+        forced = won_by(g, me) || (is_ongoing(g) && side_to_act(g) == me && has_win_in_one(g));
         assert_int_equal(herd_undo(g), HERD_OK);
     }
     assert_int_equal(herd_undo(g), HERD_OK);
@@ -94,7 +80,7 @@ static int loses_at_once(herd_game *g, herd_move m)
 {
     int me = side_to_act(g);
     assert_int_equal(herd_apply(g, m), HERD_OK);
-    int lost = ongoing(g) ? side_to_act(g) != me && has_win_in_one(g) : !won_by(g, me);
+    int lost = is_ongoing(g) ? side_to_act(g) != me && has_win_in_one(g) : !won_by(g, me);
     assert_int_equal(herd_undo(g), HERD_OK);
     return lost;
 }
@@ -113,17 +99,9 @@ static size_t count_moves(herd_game *g, int (*property)(herd_game *, herd_move))
 
 static const herd_rules *rules_of(const char *game)
 {
-    static const struct {
-        const char *name;
-        const herd_rules *rules;
-    } all[] = {{"horses", &herd_horses_rules},
-               {"hex", &herd_hex_rules},
-               {"hare", &herd_hare_rules},
-               {"fox", &herd_fox_rules},
-               {"flock", &herd_flock_rules}};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (strcmp(all[i].name, game) == 0)
-            return all[i].rules;
+    for (size_t i = 0; i < herd_rules_count; i++)
+        if (strcmp(herd_all_rules[i]->desc.name, game) == 0)
+            return herd_all_rules[i];
     fail_msg("no rules for %s", game);
     return NULL;
 }
@@ -337,25 +315,41 @@ static void levels_that_look_two_plies_avoid_a_losing_move(void **state)
     }
 }
 
-/* Every game but hex (whose positions are below) has a position of each kind. */
+/* Games whose positions are about the whole turn, each with tests of its
+ * own below: a turn of several actions and dice. */
+static const struct {
+    const char *game;
+} WHOLE_TURN_GAMES[] = {{"hex"}};
+
+/* Every game of the registry has a position of each kind, but those whose
+ * positions are about the whole turn (and only games of the registry have
+ * positions). */
 static void every_game_has_its_positions(void **state)
 {
     (void)state;
-    const char *games[] = {"horses", "hare", "fox", "flock"};
     const struct {
         const position *list;
         size_t n;
     } kinds[] = {{win_in_one, sizeof win_in_one / sizeof win_in_one[0]},
                  {win_in_two, sizeof win_in_two / sizeof win_in_two[0]},
                  {one_move_loses, sizeof one_move_loses / sizeof one_move_loses[0]}};
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-        for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+    for (const herd_game_desc *d = first_game(); d; d = next_game(d)) {
+        int whole_turn = 0;
+        for (size_t i = 0; i < sizeof WHOLE_TURN_GAMES / sizeof WHOLE_TURN_GAMES[0]; i++)
+            whole_turn |= strcmp(WHOLE_TURN_GAMES[i].game, d->name) == 0;
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
             int found = 0;
             for (size_t j = 0; j < kinds[k].n; j++)
-                found |= strcmp(kinds[k].list[j].game, games[i]) == 0;
-            if (!found)
-                fail_msg("%s has no position of kind %zu", games[i], k);
+                found |= strcmp(kinds[k].list[j].game, d->name) == 0;
+            if (found == whole_turn)
+                fail_msg("%s has %s position of kind %zu", d->name, found ? "a" : "no", k);
         }
+    }
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        for (size_t j = 0; j < kinds[k].n; j++)
+            if (!herd_game_desc_find(kinds[k].list[j].game))
+                fail_msg("a position of %s, which the registry does not have",
+                         kinds[k].list[j].game);
 }
 
 /* ------------------------------------------------------------------ hex */
@@ -367,7 +361,7 @@ static void every_game_has_its_positions(void **state)
 /* Whether the side to act, acting alone until its turn ends, can win. */
 static int can_win_this_turn(herd_game *g, int me)
 {
-    if (!ongoing(g))
+    if (!is_ongoing(g))
         return won_by(g, me);
     if (herd_is_chance(g) || side_to_act(g) != me)
         return 0;
@@ -385,7 +379,7 @@ static int can_win_this_turn(herd_game *g, int me)
 /* Whether every way the side to act can finish its turn loses the game. */
 static int must_lose_this_turn(herd_game *g, int me)
 {
-    if (!ongoing(g))
+    if (!is_ongoing(g))
         return !won_by(g, me);
     if (herd_is_chance(g) || side_to_act(g) != me)
         return 0;
@@ -467,7 +461,7 @@ static void hex_tree_search_wins_within_the_turn(void **state)
                 herd_move m;
                 assert_int_equal(herd_genmove(c, level, &m), HERD_OK);
             }
-            while (ongoing(c) && !herd_is_chance(c) && side_to_act(c) == me)
+            while (is_ongoing(c) && !herd_is_chance(c) && side_to_act(c) == me)
                 assert_int_equal(herd_play_genmove(c, level, NULL), HERD_OK);
             if (!won_by(c, me))
                 fail_msg("hex level %d did not win within the turn (draw %d)", level, k);

@@ -1,4 +1,4 @@
-/* The caller's allocator, for every game of test_games.h: every allocation
+/* The caller's allocator, for every case of every game (test_games.h): every allocation
  * of creating, cloning, playing, rolling and perft made to fail in turn
  * (the k-th alone, and every one from the k-th on) gives HERD_E_NOMEM,
  * changes nothing and leaks nothing, and the same call retried once memory
@@ -6,6 +6,8 @@
  * match what was allocated; moves, legal-move lists and undo allocate
  * nothing. */
 #include "test_games.h"
+
+#include "herd/horses.h"
 
 static void check_clean(const test_alloc *a)
 {
@@ -176,8 +178,7 @@ static void same_final(herd_game *want, herd_game *got)
 static void every_allocation_failure_of_every_game_is_clean(void **state)
 {
     (void)state;
-    for (size_t ci = 0; ci < GAME_CASE_COUNT; ci++) {
-        const game_case *c = &GAME_CASES[ci];
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
         test_alloc a;
         failing f = {&a, 0};
         herd_game *want_g, *want_c, *got_g, *got_c;
@@ -234,15 +235,36 @@ static void new_failing_reports_nomem_and_leaks_nothing(void **state)
     assert_int_equal(herd_new(&g, "horses", "n=11", ta_fn, &a, &err), HERD_E_RANGE);
     check_clean(&a);
     assert_ptr_equal(g, (herd_game *)(uintptr_t)0x55);
+    /* The same through herd_new() for every game: its first request
+     * refused, and each whole-number option one past its largest value. */
+    for (const herd_game_desc *d = first_game(); d; d = next_game(d)) {
+        ta_init(&a);
+        a.fail_at = 1;
+        assert_int_equal(herd_new(&g, d->name, NULL, ta_fn, &a, &err), HERD_E_NOMEM);
+        assert_int_equal(err.code, HERD_E_NOMEM);
+        check_clean(&a);
+        for (size_t i = 0; i < d->option_count; i++) {
+            const herd_option_desc *opt = &d->options[i];
+            if (opt->kind != HERD_OPTION_RANGE || opt->max == UINT64_MAX)
+                continue;
+            char options[64];
+            snprintf(options, sizeof options, "%s=%llu", opt->key,
+                     (unsigned long long)opt->max + 1);
+            ta_init(&a);
+            assert_int_equal(herd_new(&g, d->name, options, ta_fn, &a, &err), HERD_E_RANGE);
+            check_clean(&a);
+        }
+        assert_ptr_equal(g, (herd_game *)(uintptr_t)0x55);
+    }
 }
 
 static void moves_legal_lists_and_undo_allocate_nothing(void **state)
 {
     (void)state;
-    for (size_t ci = 0; ci < GAME_CASE_COUNT; ci++) {
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
         test_alloc a;
         ta_init(&a);
-        herd_game *g = case_new(&GAME_CASES[ci], ta_fn, &a);
+        herd_game *g = case_new(c, ta_fn, &a);
         long after_new = a.requests;
         assert_true(after_new >= 1);
         herd_move moves[HERD_MAX_MOVES];

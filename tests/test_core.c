@@ -1,7 +1,7 @@
 /* The generic core API (herd.h): errors, version, names, creation, history,
  * status, chance events, the computer player's plumbing, clones and copies
  * into caller memory. */
-#include "test_util.h"
+#include "horses_model.h"
 
 #include <stdalign.h>
 

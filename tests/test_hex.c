@@ -1,17 +1,8 @@
-/* Mark Steere's Herd on a hexhex board (`hex`): every rule of rules.md §2,
- * the texts of protocol.md, the invariants over random games, and perft
+/* Mark Steere's Herd on a hexhex board (`hex`): every rule of docs/hex.md,
+ * the texts of the protocol, the invariants over random games, and perft
  * numbers checked against a small independent implementation written here. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "test_games.h"
 
-#include <cmocka.h>
-
-#include "herd/herd.h"
 #include "herd/hex.h"
 
 /* What herd_roll() draws first for seed 1 (the generator is pinned). */
@@ -64,100 +55,13 @@ static int stones_of(const herd_game *g, int side)
 
 static herd_game *new_game(const char *options)
 {
-    herd_game *g = NULL;
-    herd_error err;
-    int rc = herd_new(&g, "hex", options, NULL, NULL, &err);
-    if (rc != HERD_OK)
-        fail_msg("herd_new(hex, %s): %d %s", options ? options : "", rc, err.message);
-    return g;
+    return game_new("hex", options);
 }
 
 /* A game set to a position text (the easiest way to build a situation). */
 static herd_game *game_at(const char *text)
 {
-    herd_game *g = new_game("size=3 seed=1");
-    int rc = herd_position_from_text(g, text);
-    if (rc != HERD_OK)
-        fail_msg("position refused (%d: %s): %s", rc, herd_last_error(g), text);
-    return g;
-}
-
-static void text_of(const herd_game *g, char *buf, size_t cap)
-{
-    size_t len;
-    assert_int_equal(herd_position_to_text(g, buf, cap, &len), HERD_OK);
-}
-
-static void expect_position(const herd_game *g, const char *want)
-{
-    char buf[HERD_MAX_POSITION_TEXT];
-    text_of(g, buf, sizeof buf);
-    assert_string_equal(buf, want);
-}
-
-static herd_move action(herd_game *g, const char *text)
-{
-    herd_move m = 0;
-    int rc = herd_move_from_text(g, text, &m);
-    if (rc != HERD_OK)
-        fail_msg("action %s refused by the parser: %s", text, herd_last_error(g));
-    return m;
-}
-
-static void play(herd_game *g, const char *text)
-{
-    herd_move m = action(g, text);
-    int rc = herd_apply(g, m);
-    if (rc != HERD_OK)
-        fail_msg("action %s refused (%d): %s", text, rc, herd_last_error(g));
-}
-
-/* The action is refused with that code and a message containing msg, and
- * the game is exactly as it was. */
-static void expect_refused(herd_game *g, herd_move m, int code, const char *msg)
-{
-    herd_game *before = NULL;
-    assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
-    int rc = herd_apply(g, m);
-    if (rc != code)
-        fail_msg("apply gave %d (%s), wanted %d", rc, herd_last_error(g), code);
-    if (!strstr(herd_last_error(g), msg))
-        fail_msg("message '%s' does not contain '%s'", herd_last_error(g), msg);
-    assert_true(herd_same_position(g, before));
-    assert_int_equal(herd_history_length(g), herd_history_length(before));
-    herd_free(before);
-}
-
-static void expect_status(const herd_game *g, herd_result result, int side, herd_reason reason)
-{
-    herd_status st;
-    assert_int_equal(herd_get_status(g, &st), HERD_OK);
-    assert_int_equal(st.result, result);
-    assert_int_equal(st.side, side);
-    assert_int_equal(st.reason, reason);
-}
-
-static int is_legal_text(herd_game *g, const char *text)
-{
-    return herd_is_legal(g, action(g, text));
-}
-
-static size_t legal_count(const herd_game *g)
-{
-    herd_move buf[HERD_HEX_MAX_MOVES];
-    size_t n = 0;
-    assert_int_equal(herd_legal_moves(g, buf, HERD_HEX_MAX_MOVES, &n), HERD_OK);
-    return n;
-}
-
-/* A small generator of the test's own, so that the choices of the random
- * games do not depend on the library's. */
-static uint64_t test_rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return game_with("hex", "size=3 seed=1", text);
 }
 
 /* ------------------------------------------- an independent reference */
@@ -396,7 +300,7 @@ static void hex_new_game_is_an_empty_board_with_red_to_roll(void **state)
     herd_game *g = new_game(NULL);
     expect_position(g, "hex size=5 turns=0 turn=red phase=roll dice=- left=0 board=....."
                        "/....../......./......../........./......../......./....../.....");
-    expect_status(g, HERD_ONGOING, HERD_HEX_RED, HERD_REASON_NONE);
+    check_status(g, HERD_ONGOING, HERD_HEX_RED, HERD_REASON_NONE);
     assert_int_equal(herd_game_kind(g), HERD_HEX);
     assert_string_equal(herd_game_name(g), "hex");
     assert_string_equal(herd_side_name(g, 0), "red");
@@ -513,31 +417,31 @@ static void hex_action_texts_round_trip(void **state)
     herd_game *g = new_game("size=13");
     const char *texts[] = {"dice:1,1", "dice:2,6", "+a1", "-a13", "+m25", "-y13", "+y1"};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-        herd_move m = action(g, texts[i]);
+        herd_move m = parse_move(g, texts[i]);
         char buf[HERD_MAX_MOVE_TEXT];
         size_t len;
         assert_int_equal(herd_move_to_text(g, m, buf, sizeof buf, &len), HERD_OK);
         assert_string_equal(buf, texts[i]);
         assert_int_equal(len, strlen(texts[i]));
     }
-    assert_true(action(g, "+e5") == herd_hex_place_move((herd_cell){4, 4}));
-    assert_true(action(g, "-b3") == herd_hex_remove_move((herd_cell){1, 2}));
-    assert_true(action(g, "dice:3,5") == herd_hex_dice_move(3, 5));
+    assert_true(parse_move(g, "+e5") == herd_hex_place_move((herd_cell){4, 4}));
+    assert_true(parse_move(g, "-b3") == herd_hex_remove_move((herd_cell){1, 2}));
+    assert_true(parse_move(g, "dice:3,5") == herd_hex_dice_move(3, 5));
     /* The decoders give back what the builders put in, and refuse the rest. */
     int kind = 0, lo = 0, hi = 0;
     herd_cell cell = {-1, -1};
-    assert_int_equal(herd_hex_move_kind(action(g, "+e5"), &kind), HERD_OK);
+    assert_int_equal(herd_hex_move_kind(parse_move(g, "+e5"), &kind), HERD_OK);
     assert_int_equal(kind, HERD_HEX_ACT_PLACE);
-    assert_int_equal(herd_hex_move_cell(action(g, "+e5"), &cell), HERD_OK);
+    assert_int_equal(herd_hex_move_cell(parse_move(g, "+e5"), &cell), HERD_OK);
     assert_true(cell.row == 4 && cell.col == 4);
-    assert_int_equal(herd_hex_move_kind(action(g, "-b3"), &kind), HERD_OK);
+    assert_int_equal(herd_hex_move_kind(parse_move(g, "-b3"), &kind), HERD_OK);
     assert_int_equal(kind, HERD_HEX_ACT_REMOVE);
-    assert_int_equal(herd_hex_move_kind(action(g, "dice:3,5"), &kind), HERD_OK);
+    assert_int_equal(herd_hex_move_kind(parse_move(g, "dice:3,5"), &kind), HERD_OK);
     assert_int_equal(kind, HERD_HEX_ACT_DICE);
-    assert_int_equal(herd_hex_move_dice(action(g, "dice:3,5"), &lo, &hi), HERD_OK);
+    assert_int_equal(herd_hex_move_dice(parse_move(g, "dice:3,5"), &lo, &hi), HERD_OK);
     assert_true(lo == 3 && hi == 5);
-    assert_int_equal(herd_hex_move_dice(action(g, "+e5"), &lo, &hi), HERD_E_ARG);
-    assert_int_equal(herd_hex_move_cell(action(g, "dice:3,5"), &cell), HERD_E_ARG);
+    assert_int_equal(herd_hex_move_dice(parse_move(g, "+e5"), &lo, &hi), HERD_E_ARG);
+    assert_int_equal(herd_hex_move_cell(parse_move(g, "dice:3,5"), &cell), HERD_E_ARG);
     assert_int_equal(herd_hex_move_kind(0, &kind), HERD_E_ARG);
     assert_int_equal(herd_hex_move_kind(UINT64_C(4) << 16, &kind), HERD_E_ARG);
     assert_int_equal(herd_hex_move_kind(UINT64_C(1) << 40 | herd_hex_dice_move(1, 1), &kind),
@@ -671,7 +575,7 @@ static void hex_prohibited_cell_on_the_edge(void **state)
     herd_game *g = game_at(text);
     assert_false(is_legal_text(g, "+a2"));
     assert_true(is_legal_text(g, "+b1"));
-    expect_refused(g, action(g, "+a2"), HERD_E_ILLEGAL,
+    expect_refused(g, parse_move(g, "+a2"), HERD_E_ILLEGAL,
                    "a2 is prohibited: every neighbour is blue");
     /* The same cell is fine for Blue. */
     herd_game *b = game_at("hex size=3 turns=3 turn=blue phase=place dice=1,3 left=2 "
@@ -682,7 +586,7 @@ static void hex_prohibited_cell_on_the_edge(void **state)
     herd_game *c = game_at("hex size=3 turns=2 turn=red phase=place dice=1,3 left=2 "
                            "board=.b./bb../...../..../...");
     assert_false(is_legal_text(c, "+a1"));
-    expect_refused(c, action(c, "+a1"), HERD_E_ILLEGAL, "a1 is prohibited");
+    expect_refused(c, parse_move(c, "+a1"), HERD_E_ILLEGAL, "a1 is prohibited");
     herd_free(c);
     /* One friendly neighbour is enough. */
     herd_game *d = game_at("hex size=3 turns=2 turn=red phase=place dice=1,3 left=2 "
@@ -918,7 +822,7 @@ static void hex_turn_ends_early_when_only_prohibited_cells_are_left(void **state
     play(g, "+b3");
     /* Two placements are lost; Blue rolls. */
     expect_position(g, "hex size=2 turns=3 turn=blue phase=roll dice=- left=0 board=.b/bbr/rr");
-    expect_status(g, HERD_ONGOING, HERD_HEX_BLUE, HERD_REASON_NONE);
+    check_status(g, HERD_ONGOING, HERD_HEX_BLUE, HERD_REASON_NONE);
     herd_free(g);
 
     /* The last removal can leave no legal placement at all: the turn ends
@@ -938,10 +842,10 @@ static void hex_capture_on_the_last_empty_cell_reopens_it(void **state)
     play(g, "+a1");
     expect_position(g, "hex size=2 turns=2 turn=red phase=place dice=1,2 left=1 "
                        "board=r./rrr/bb");
-    expect_status(g, HERD_ONGOING, HERD_HEX_RED, HERD_REASON_NONE);
+    check_status(g, HERD_ONGOING, HERD_HEX_RED, HERD_REASON_NONE);
     play(g, "+a2");
     expect_position(g, "hex size=2 turns=3 turn=blue phase=roll dice=- left=0 board=rr/rrr/bb");
-    expect_status(g, HERD_WIN, HERD_HEX_RED, HERD_REASON_FULL);
+    check_status(g, HERD_WIN, HERD_HEX_RED, HERD_REASON_FULL);
     herd_free(g);
 }
 
@@ -954,7 +858,7 @@ static void hex_game_ends_the_instant_the_board_is_full(void **state)
     play(g, "+a1");
     const char *end = "hex size=2 turns=3 turn=blue phase=roll dice=- left=0 board=rb/rbr/bb";
     expect_position(g, end);
-    expect_status(g, HERD_WIN, HERD_HEX_BLUE, HERD_REASON_FULL);
+    check_status(g, HERD_WIN, HERD_HEX_BLUE, HERD_REASON_FULL);
     assert_string_equal(herd_reason_name(HERD_REASON_FULL), "full");
     assert_int_equal(legal_count(g), 0);
     assert_false(herd_is_chance(g));
@@ -967,11 +871,11 @@ static void hex_game_ends_the_instant_the_board_is_full(void **state)
     assert_true(nodes == 0);
     /* The ended position reads back as ended. */
     herd_game *h = game_at(end);
-    expect_status(h, HERD_WIN, HERD_HEX_BLUE, HERD_REASON_FULL);
+    check_status(h, HERD_WIN, HERD_HEX_BLUE, HERD_REASON_FULL);
     herd_free(h);
     /* Undo brings the game back. */
     assert_int_equal(herd_undo(g), HERD_OK);
-    expect_status(g, HERD_ONGOING, HERD_HEX_RED, HERD_REASON_NONE);
+    check_status(g, HERD_ONGOING, HERD_HEX_RED, HERD_REASON_NONE);
     herd_free(g);
 }
 
@@ -990,7 +894,7 @@ static void hex_computer_player_takes_a_capture_when_there_is_one(void **state)
                                                  "dice=1,3 left=1 board=br./r.../...../..../..."),
                          HERD_OK);
         assert_int_equal(herd_genmove(s, 0, &m), HERD_OK);
-        assert_true(m == action(s, "+b2"));
+        assert_true(m == parse_move(s, "+b2"));
         assert_int_equal(herd_genmove(s, 4, &m), HERD_E_RANGE);
         herd_free(s);
     }
@@ -1104,13 +1008,13 @@ static void hex_bad_positions_are_refused_and_change_nothing(void **state)
     herd_game *before = NULL;
     assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
     char text0[HERD_MAX_POSITION_TEXT], text1[HERD_MAX_POSITION_TEXT];
-    text_of(g, text0, sizeof text0);
+    position_text(g, text0);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int rc = herd_position_from_text(g, cases[i].text);
         if (rc != cases[i].code || !strstr(herd_last_error(g), cases[i].msg))
             fail_msg("'%s': got %d '%s', wanted %d '%s'", cases[i].text, rc, herd_last_error(g),
                      cases[i].code, cases[i].msg);
-        text_of(g, text1, sizeof text1);
+        position_text(g, text1);
         assert_string_equal(text0, text1);
         assert_true(herd_same_position(g, before));
     }
@@ -1130,7 +1034,7 @@ static void hex_bad_action_texts_are_refused(void **state)
     };
     herd_game *g = new_game("size=3");
     char text0[HERD_MAX_POSITION_TEXT], text1[HERD_MAX_POSITION_TEXT];
-    text_of(g, text0, sizeof text0);
+    position_text(g, text0);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         herd_move m = 12345;
         int rc = herd_move_from_text(g, bad[i], &m);
@@ -1145,7 +1049,7 @@ static void hex_bad_action_texts_are_refused(void **state)
     assert_int_equal(herd_move_from_text(g, "+f1", &m), HERD_E_PARSE);
     assert_string_equal(herd_last_error(g), "f1 is not on the board of size 3");
     assert_int_equal(herd_move_from_text(g, NULL, &m), HERD_E_ARG);
-    text_of(g, text1, sizeof text1);
+    position_text(g, text1);
     assert_string_equal(text0, text1);
     herd_free(g);
 }
@@ -1156,8 +1060,8 @@ static void hex_illegal_actions_are_refused_and_change_nothing(void **state)
     /* While rolling. */
     herd_game *g = game_at("hex size=3 turns=2 turn=red phase=roll dice=- left=0 "
                            "board=r../..../..b../..../...");
-    expect_refused(g, action(g, "+a2"), HERD_E_ILLEGAL, "roll the dice first");
-    expect_refused(g, action(g, "-c3"), HERD_E_ILLEGAL, "roll the dice first");
+    expect_refused(g, parse_move(g, "+a2"), HERD_E_ILLEGAL, "roll the dice first");
+    expect_refused(g, parse_move(g, "-c3"), HERD_E_ILLEGAL, "roll the dice first");
     expect_refused(g, herd_hex_dice_move(7, 1), HERD_E_ILLEGAL, "dice:7,1 is not a dice outcome");
     expect_refused(g, herd_hex_dice_move(4, 3), HERD_E_ILLEGAL, "dice:4,3 is not a dice outcome");
     expect_refused(g, herd_hex_dice_move(0, 0), HERD_E_ILLEGAL, "not a dice outcome");
@@ -1169,10 +1073,10 @@ static void hex_illegal_actions_are_refused_and_change_nothing(void **state)
     /* While removing. */
     g = game_at("hex size=3 turns=2 turn=red phase=remove dice=2,3 left=2 "
                 "board=r../bb../rb.../r.../...");
-    expect_refused(g, action(g, "dice:1,2"), HERD_E_ILLEGAL, "the dice are already rolled");
-    expect_refused(g, action(g, "+e1"), HERD_E_ILLEGAL, "remove 2 more blue stones first");
-    expect_refused(g, action(g, "-a1"), HERD_E_ILLEGAL, "remove a blue stone: a1 is not one");
-    expect_refused(g, action(g, "-e1"), HERD_E_ILLEGAL, "remove a blue stone: e1 is not one");
+    expect_refused(g, parse_move(g, "dice:1,2"), HERD_E_ILLEGAL, "the dice are already rolled");
+    expect_refused(g, parse_move(g, "+e1"), HERD_E_ILLEGAL, "remove 2 more blue stones first");
+    expect_refused(g, parse_move(g, "-a1"), HERD_E_ILLEGAL, "remove a blue stone: a1 is not one");
+    expect_refused(g, parse_move(g, "-e1"), HERD_E_ILLEGAL, "remove a blue stone: e1 is not one");
     expect_refused(g, herd_hex_remove_move((herd_cell){0, 3}), HERD_E_ILLEGAL,
                    "a4 is not on the board");
     expect_refused(g, herd_hex_remove_move((herd_cell){40, 3}), HERD_E_ILLEGAL,
@@ -1182,12 +1086,14 @@ static void hex_illegal_actions_are_refused_and_change_nothing(void **state)
     /* While placing (Blue). */
     g = game_at("hex size=3 turns=3 turn=blue phase=place dice=2,3 left=2 "
                 "board=r.r/rrr./...../..../...");
-    expect_refused(g, action(g, "+a1"), HERD_E_ILLEGAL, "a1 is occupied");
-    expect_refused(g, action(g, "-a1"), HERD_E_ILLEGAL, "no removal is left: place a blue stone");
-    expect_refused(g, action(g, "+a2"), HERD_E_ILLEGAL, "a2 is prohibited: every neighbour is red");
+    expect_refused(g, parse_move(g, "+a1"), HERD_E_ILLEGAL, "a1 is occupied");
+    expect_refused(g, parse_move(g, "-a1"), HERD_E_ILLEGAL,
+                   "no removal is left: place a blue stone");
+    expect_refused(g, parse_move(g, "+a2"), HERD_E_ILLEGAL,
+                   "a2 is prohibited: every neighbour is red");
     expect_refused(g, herd_hex_place_move((herd_cell){4, 3}), HERD_E_ILLEGAL,
                    "e4 is not on the board");
-    expect_refused(g, action(g, "dice:6,6"), HERD_E_ILLEGAL, "already rolled");
+    expect_refused(g, parse_move(g, "dice:6,6"), HERD_E_ILLEGAL, "already rolled");
     herd_free(g);
 
     assert_int_equal(herd_apply(NULL, 0), HERD_E_ARG);
@@ -1373,9 +1279,9 @@ static void check_invariants(herd_game *g, herd_game *scratch)
 
     /* Position text round trip into a second game. */
     char a[HERD_MAX_POSITION_TEXT], b[HERD_MAX_POSITION_TEXT];
-    text_of(g, a, sizeof a);
+    position_text(g, a);
     assert_int_equal(herd_position_from_text(scratch, a), HERD_OK);
-    text_of(scratch, b, sizeof b);
+    position_text(scratch, b);
     assert_string_equal(a, b);
     herd_status st2;
     herd_get_status(scratch, &st2);
@@ -1403,11 +1309,12 @@ static void random_game(int size, uint64_t seed, int with_reference, game_stats 
     snprintf(opt, sizeof opt, "size=%d seed=%llu", size, (unsigned long long)seed);
     herd_game *g = new_game(opt), *scratch = new_game("size=2"), *snap = new_game(opt);
     herd_game *after = new_game(opt), *spare = new_game(opt);
-    uint64_t rng = seed * 7919 + (uint64_t)size;
+    test_rng rng;
+    trng_seed(&rng, seed * 7919 + (uint64_t)size);
     ref_state ref;
     char text[HERD_MAX_POSITION_TEXT], want[HERD_MAX_POSITION_TEXT];
     if (with_reference) {
-        text_of(g, text, sizeof text);
+        position_text(g, text);
         ref_parse(&ref, text);
     }
     unsigned long long actions = 0;
@@ -1432,7 +1339,7 @@ static void random_game(int size, uint64_t seed, int with_reference, game_stats 
         int drew = 1;
         assert_int_equal(herd_legal_moves(g, moves, HERD_HEX_MAX_MOVES, &n), HERD_OK);
         assert_int_equal(herd_copy_position(snap, g), HERD_OK);
-        uint64_t x = test_rng_next(&rng);
+        uint64_t x = trng_next(&rng);
         size_t hist = herd_history_length(g);
         if (herd_is_chance(g) && x % 2 == 0) {
             assert_int_equal(herd_roll(g, &m), HERD_OK);
@@ -1484,7 +1391,7 @@ static void random_game(int size, uint64_t seed, int with_reference, game_stats 
                 fail_msg("the reference does not list %s", mt);
             ref_apply(&ref, rm[hit]);
             ref_text(&ref, want, sizeof want);
-            text_of(g, text, sizeof text);
+            position_text(g, text);
             assert_string_equal(text, want);
         }
         /* Now and then, an illegal action changes nothing. */
@@ -1531,6 +1438,34 @@ static void hex_random_games_agree_with_the_reference(void **state)
     for (int size = 2; size <= 5; size++)
         for (int seed = 1; seed <= 12; seed++)
             random_game(size, (uint64_t)seed, 1, &stats);
+}
+
+/* In hex a turn is a roll, removals and placements: undo takes back the
+ * computer's whole turn and the player's, back to the player's roll. */
+static void undo_turn_in_hex_goes_back_to_the_players_roll(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("size=3 seed=5"), *at_roll = NULL;
+    /* Red's first turn and Blue's, so that removals happen. */
+    play_turn(g, 0);
+    play_turn(g, 0);
+    assert_true(herd_is_chance(g)); /* red to roll */
+    assert_int_equal(herd_clone(g, &at_roll, NULL, NULL), HERD_OK);
+    size_t base = herd_history_length(g);
+    /* Red (the player) plays a whole turn, then Blue (the computer). */
+    play_turn(g, 0);
+    play_turn(g, 0);
+    assert_true(herd_history_length(g) >= base + 4);
+    assert_int_equal(herd_undo_turn(g, HERD_HEX_RED), HERD_OK);
+    assert_true(herd_same_position(g, at_roll));
+    assert_int_equal(herd_history_length(g), base);
+    /* Mid-turn: red rolled and acted; undo goes back to its roll. */
+    assert_int_equal(herd_roll(g, NULL), HERD_OK);
+    assert_int_equal(herd_play_genmove(g, 0, NULL), HERD_OK);
+    assert_int_equal(herd_undo_turn(g, HERD_HEX_RED), HERD_OK);
+    assert_true(herd_same_position(g, at_roll));
+    herd_free(at_roll);
+    herd_free(g);
 }
 
 static void hex_copy_into_caller_memory_plays_on(void **state)
@@ -1585,6 +1520,7 @@ int main(void)
         cmocka_unit_test(hex_perft_matches_an_independent_counter),
         cmocka_unit_test(hex_random_games_end_with_every_invariant_holding),
         cmocka_unit_test(hex_random_games_agree_with_the_reference),
+        cmocka_unit_test(undo_turn_in_hex_goes_back_to_the_players_roll),
         cmocka_unit_test(hex_copy_into_caller_memory_plays_on),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

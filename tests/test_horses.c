@@ -3,7 +3,7 @@
  * no-moves wins, the start placement, the computer player, perft, texts,
  * apply/undo, and the typed extras (lines, progress, moves log). */
 #include "internal.h" /* the rules' repeats(), which the searches use */
-#include "test_util.h"
+#include "horses_model.h"
 
 /* -------------------------------------------------------------- helpers */
 

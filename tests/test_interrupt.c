@@ -3,7 +3,7 @@
  * ever (depth 64) with HERD_E_INTERRUPTED, the game unchanged; the request
  * is spent when the call returns, and nothing else is stopped. The searches
  * of the computer players stop too, herd_hint()'s (a const call) included.
- * Every game of test_games.h. */
+ * Every case of every game (test_games.h). */
 #define _POSIX_C_SOURCE 200809L /* nanosleep, sigaction, pthread_kill */
 #include "test_games.h"
 
@@ -78,8 +78,8 @@ static void perft_is_stopped(herd_game *g, int by_signal)
 static void perft_stops_when_another_thread_interrupts(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL);
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = case_new(gc, NULL, NULL);
         play_computer(g, 3);
         uint64_t want, got;
         assert_int_equal(herd_perft(g, 2, &want), HERD_OK);
@@ -99,8 +99,8 @@ static void perft_stops_when_a_signal_handler_interrupts(void **state)
     sa.sa_handler = on_sigusr1;
     sigemptyset(&sa.sa_mask);
     assert_int_equal(sigaction(SIGUSR1, &sa, &old), 0);
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL);
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = case_new(gc, NULL, NULL);
         signalled_game = g;
         perft_is_stopped(g, 1);
         signalled_game = NULL;
@@ -113,8 +113,8 @@ static void a_request_while_idle_stops_the_next_long_call_only(void **state)
 {
     (void)state;
     herd_interrupt(NULL); /* harmless */
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL), *c;
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = case_new(gc, NULL, NULL), *c;
         uint64_t want, got = 99;
         size_t n;
         assert_int_equal(herd_perft(g, 1, &want), HERD_OK);
@@ -153,8 +153,8 @@ static int count_progress(void *ud)
 static void a_progress_handler_stops_perft(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL);
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = case_new(gc, NULL, NULL);
         progress p = {0, 5};
         assert_int_equal(herd_set_progress(g, count_progress, &p, 100), HERD_OK);
         snapshot s;
@@ -172,8 +172,8 @@ static void a_progress_handler_stops_perft(void **state)
 static void a_progress_handler_that_goes_on_changes_no_count(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL), *c;
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = case_new(gc, NULL, NULL), *c;
         uint64_t want, got;
         unsigned depth = 2;
         do /* deep enough for a few hundred nodes */
@@ -217,8 +217,8 @@ static int interrupt_from_progress(void *ud)
 static void a_request_during_a_search_stops_it_at_once(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = case_new(&GAME_CASES[i], NULL, NULL), *c;
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = case_new(gc, NULL, NULL), *c;
         int searching = 0;
         if (herd_is_chance(g) > 0) /* hex: the roll first, then a choice */
             assert_int_equal(herd_roll(g, NULL), HERD_OK);
@@ -247,7 +247,7 @@ static void a_request_during_a_search_stops_it_at_once(void **state)
         int rc = herd_legal_moves(g, NULL, 0, &choices); /* only the count */
         assert_true(rc == HERD_OK || rc == HERD_E_BUFFER);
         if (choices > 1 && !searching) /* with one action, no level needs to search */
-            fail_msg("%s %s: no level searched", GAME_CASES[i].game, GAME_CASES[i].options);
+            fail_msg("%s %s: no level searched", gc->game, gc->options);
         herd_free(g);
     }
 }
@@ -290,12 +290,12 @@ static herd_game *choosing_game(const game_case *c)
 static void a_request_stops_a_hint_and_is_spent(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = choosing_game(&GAME_CASES[i]);
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = choosing_game(gc);
         int levels[64];
         assert_true(herd_max_level(g) <= 64);
         if (searching_levels(g, levels) == 0 && legal_count(g) > 1)
-            fail_msg("%s %s: no level searches", GAME_CASES[i].game, GAME_CASES[i].options);
+            fail_msg("%s %s: no level searches", gc->game, gc->options);
         for (int level = 1; level <= herd_max_level(g); level++) {
             if (!levels[level - 1])
                 continue;
@@ -323,8 +323,8 @@ static void a_request_stops_a_hint_and_is_spent(void **state)
 static void a_progress_handler_stops_a_hint(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++) {
-        herd_game *g = choosing_game(&GAME_CASES[i]);
+    for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
+        herd_game *g = choosing_game(gc);
         int levels[64];
         searching_levels(g, levels);
         for (int level = 1; level <= herd_max_level(g); level++) {
@@ -368,7 +368,8 @@ static void *hint_in_thread(void *arg)
 static void another_thread_stops_a_running_hint(void **state)
 {
     (void)state;
-    herd_game *g = case_new(&(game_case){"flock", "w=12 h=12 seed=4"}, NULL, NULL);
+    game_case largest = case_of(herd_game_desc_find("flock"), OPTIONS_LARGEST, 4);
+    herd_game *g = case_new(&largest, NULL, NULL);
     snapshot s;
     snap_take(&s, g);
     hinter h = {.g = g, .level = herd_max_level(g), .rc = 1};

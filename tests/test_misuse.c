@@ -6,7 +6,7 @@
  * the code its documentation gives and changes nothing (checked against a clone with
  * herd_same_position(), the position text and the history length).
  *
- * The table runs on every game of test_games.h in four states: new, after a
+ * The table runs on every case of every game (test_games.h) in four states: new, after a
  * few actions, ended, and a copy in caller memory without room for undo. A
  * row's expected code may depend on the state (computed before the call);
  * SKIP marks a state where the row is no misuse. */
@@ -16,6 +16,7 @@
 #include "herd/fox.h"
 #include "herd/hare.h"
 #include "herd/hex.h"
+#include "herd/horses.h"
 
 #include <limits.h>
 #include <stdalign.h>
@@ -547,10 +548,11 @@ static const misuse_row ROWS[] = {MISUSE_ROWS(TABLE_ROW)};
 
 static herd_game *other_kind_of(const herd_game *g)
 {
-    for (size_t i = 0; i < GAME_CASE_COUNT; i++)
-        if (strcmp(GAME_CASES[i].game, herd_game_name(g)) != 0)
-            return case_new(&GAME_CASES[i], NULL, NULL);
-    fail_msg("only one game in GAME_CASES: wrong-game calls need two");
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        if (strcmp(c->game, herd_game_name(g)) != 0)
+            return case_new(c, NULL, NULL);
+    }
+    fail_msg("only one game in the registry: wrong-game calls need two");
     return NULL;
 }
 
@@ -607,10 +609,10 @@ static int run_rows(herd_game *g, const char *where)
 static void every_function_refuses_misuse_and_changes_nothing(void **state)
 {
     (void)state;
-    for (size_t c = 0; c < GAME_CASE_COUNT; c++) {
-        char name[96], where[128];
-        case_name(&GAME_CASES[c], name, sizeof name);
-        herd_game *g = case_new(&GAME_CASES[c], NULL, NULL);
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        char name[200], where[256];
+        case_name(c, name, sizeof name);
+        herd_game *g = case_new(c, NULL, NULL);
         snprintf(where, sizeof where, "%s, new", name);
         int ran = run_rows(g, where);
 
@@ -624,7 +626,7 @@ static void every_function_refuses_misuse_and_changes_nothing(void **state)
         ran += run_rows(copy, where);
 
         herd_free(g);
-        g = ended_game_of(&GAME_CASES[c]);
+        g = ended_game_of(c);
         assert_true(ended(g));
         snprintf(where, sizeof where, "%s, ended", name);
         ran += run_rows(g, where);
@@ -640,8 +642,8 @@ static void every_function_refuses_misuse_and_changes_nothing(void **state)
 static void undo_past_the_history_is_refused(void **state)
 {
     (void)state;
-    for (size_t c = 0; c < GAME_CASE_COUNT; c++) {
-        herd_game *g = case_new(&GAME_CASES[c], NULL, NULL), *copy;
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        herd_game *g = case_new(c, NULL, NULL), *copy;
         int played = play_computer(g, 6);
         for (int i = 0; i < played; i++)
             assert_int_equal(herd_undo(g), HERD_OK);

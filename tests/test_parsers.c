@@ -2,7 +2,8 @@
  * out-of-range options, position texts and move texts; NULL arguments;
  * caller buffers that are too small. Each answers with its error code and a
  * message, never a crash, and leaves the game as it was. */
-#include "test_util.h"
+#include "horses_model.h"
+#include "test_games.h"
 
 #include "fuzz/clean_text.h"
 
@@ -575,18 +576,10 @@ static const int EDGE[] = {INT_MIN, -129, -128, -1, 0,  1,  2,   6,   7,   8,
 static void move_texts_read_back_as_the_value_written(void **state)
 {
     (void)state;
-    static const char *const games[][2] = {
-        {"horses", "w=8 h=8"}, {"horses", "w=30 h=20 n=10"},
-        {"hex", "size=2"},     {"hex", "size=5"},
-        {"hex", "size=13"},    {"hare", ""},
-        {"fox", ""},           {"fox", "geese=17 sideways=1"},
-        {"flock", "w=5 h=5"},  {"flock", "w=12 h=12"},
-    };
     test_rng rng;
     trng_seed(&rng, 23);
-    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
-        herd_game *g = NULL;
-        assert_int_equal(herd_new(&g, games[k][0], games[k][1], NULL, NULL, NULL), HERD_OK);
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        herd_game *g = case_new(c, NULL, NULL);
         long written = 0;
         for (size_t a = 0; a < EDGES; a++)
             for (size_t b = 0; b < EDGES; b++)

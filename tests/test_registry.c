@@ -11,21 +11,11 @@
 #include "herd/horses.h"
 #include "test_util.h"
 
-static herd_game *create(const char *game, const char *options)
-{
-    herd_game *g = NULL;
-    herd_error err;
-    int rc = herd_new(&g, game, options, NULL, NULL, &err);
-    if (rc != HERD_OK)
-        fail_msg("herd_new(%s, %s): %s", game, options, err.message);
-    return g;
-}
-
 /* The position texts of two option strings are the same. */
 static void same_start(const char *game, const char *a, const char *b)
 {
     char x[TEXT_CAP], y[TEXT_CAP];
-    herd_game *g = create(game, a), *h = create(game, b);
+    herd_game *g = game_new(game, a), *h = game_new(game, b);
     position_text(g, x);
     position_text(h, y);
     if (strcmp(x, y) != 0)
@@ -58,7 +48,7 @@ static void the_games_in_order(void **state)
         assert_int_equal(d->kind, kinds[i]);
         assert_ptr_equal(herd_game_desc_find(names[i]), d);
         assert_true(strlen(d->title) > 0);
-        herd_game *g = create(d->name, NULL);
+        herd_game *g = game_new(d->name, NULL);
         assert_ptr_equal(herd_game_desc_of(g), d);
         assert_string_equal(herd_game_name(g), d->name);
         assert_int_equal(herd_game_kind(g), d->kind);
@@ -78,7 +68,7 @@ static int meets_chance(const char *game)
     for (int k = 0; k < 20; k++) {
         char opts[32];
         snprintf(opts, sizeof opts, "seed=%d", k);
-        herd_game *g = create(game, opts);
+        herd_game *g = game_new(game, opts);
         for (int ply = 0; ply < 300; ply++) {
             herd_status st;
             herd_get_status(g, &st);
@@ -100,7 +90,7 @@ static void each_description_agrees_with_its_game(void **state)
     (void)state;
     for (size_t i = 0; i < herd_game_count(); i++) {
         const herd_game_desc *d = herd_game_desc_at(i);
-        herd_game *g = create(d->name, NULL);
+        herd_game *g = game_new(d->name, NULL);
         assert_string_equal(herd_side_name(g, 0), d->side_names[0]);
         assert_string_equal(herd_side_name(g, 1), d->side_names[1]);
         assert_int_equal(herd_max_moves(g), d->max_moves);
@@ -168,9 +158,9 @@ static void every_option_is_taken_to_its_ends_and_refused_past_them(void **state
                 snprintf(a, sizeof a, "%s=%llu", o->key, (unsigned long long)o->default_value);
                 same_start(d->name, a, "");
                 snprintf(a, sizeof a, "%s=%llu", o->key, (unsigned long long)o->min);
-                herd_free(create(d->name, a));
+                herd_free(game_new(d->name, a));
                 snprintf(a, sizeof a, "%s=%llu", o->key, (unsigned long long)o->max);
-                herd_free(create(d->name, a));
+                herd_free(game_new(d->name, a));
                 snprintf(part, sizeof part, "is out of range %llu..%llu",
                          (unsigned long long)o->min, (unsigned long long)o->max);
                 if (o->min > 0) {
@@ -195,7 +185,7 @@ static void every_option_is_taken_to_its_ends_and_refused_past_them(void **state
                         assert_true(o->choices[c] > o->choices[c - 1]);
                     found |= o->choices[c] == o->default_value;
                     snprintf(a, sizeof a, "%s=%llu", o->key, (unsigned long long)o->choices[c]);
-                    herd_free(create(d->name, a));
+                    herd_free(game_new(d->name, a));
                     /* A value between two choices is none of them. */
                     if (c && o->choices[c] - o->choices[c - 1] > 1) {
                         snprintf(b, sizeof b, "%s=%llu", o->key,
@@ -368,7 +358,7 @@ static void typed_options_and_options_of(void **state)
                                        "geese=15 sideways=1 seed=77", "w=9 h=6 seed=77"};
     for (size_t i = 0; i < herd_game_count(); i++) {
         const herd_game_desc *d = herd_game_desc_at(i);
-        herd_game *plain = create(d->name, NULL);
+        herd_game *plain = game_new(d->name, NULL);
         for (int from_init = 0; from_init < 2; from_init++) {
             int rc;
             herd_error err;
@@ -389,7 +379,7 @@ static void typed_options_and_options_of(void **state)
         /* What options_of gives back, by the registry's keys. */
         char got[128], text[TEXT_CAP], save[HERD_MAX_SAVE_TEXT];
         size_t len;
-        herd_game *g = create(d->name, made[i]), *h;
+        herd_game *g = game_new(d->name, made[i]), *h;
         herd_error err;
         options_of(g, got, sizeof got);
         assert_string_equal(got, made[i]);

@@ -1,45 +1,20 @@
 /* Saved games (herd_save, herd_load, herd_new_from_save): a save loaded and
- * played on gives exactly the game that never saved, for every game of the
- * table below (a game is one more line), and every malformed or impossible
- * save is refused with a message that names what is wrong, changing nothing. */
-#include "test_util.h"
+ * played on gives exactly the game that never saved, for every case of
+ * every game of the registry (test_games.h), and every malformed or
+ * impossible save is refused with a message that names what is wrong,
+ * changing nothing. */
+#include "test_games.h"
 
 #include "fuzz/clean_text.h"
 
 #include "herd/fox.h"
 #include "herd/hare.h"
 
-/* The games and options the round trips run over. */
-typedef struct save_case {
-    const char *game;
-    const char *options;
-} save_case;
+/* The round trips run over every case of every game. */
+#define NCASES (every_case()->count)
+#define CASE(c) (&every_case()->at[c])
 
-static const save_case cases[] = {
-    {"horses", "seed=7"},
-    {"horses", "w=30 h=20 n=10 seed=18446744073709551615"},
-    {"hex", "seed=3"},
-    {"hex", "size=13 seed=11"},
-    {"hare", ""},
-    {"hare", "start=c2"},
-    {"fox", "geese=17 sideways=1"},
-    {"flock", "seed=3"},
-    {"flock", "w=12 h=5 seed=8"},
-};
-
-#define NCASES (sizeof cases / sizeof cases[0])
 #define SAVE_CAP HERD_MAX_SAVE_TEXT
-
-static herd_game *create(const char *game, const char *options)
-{
-    herd_game *g = NULL;
-    herd_error err = {0, ""};
-    int rc = herd_new(&g, game, options, NULL, NULL, &err);
-    if (rc != HERD_OK)
-        print_error("herd_new(%s, %s): %s\n", game, options ? options : "NULL", err.message);
-    assert_int_equal(rc, HERD_OK);
-    return g;
-}
 
 static void save_text(const herd_game *g, char *buf)
 {
@@ -48,19 +23,12 @@ static void save_text(const herd_game *g, char *buf)
     assert_int_equal(strlen(buf), len);
 }
 
-static int ongoing(const herd_game *g)
-{
-    herd_status st;
-    assert_int_equal(herd_get_status(g, &st), HERD_OK);
-    return st.result == HERD_ONGOING;
-}
-
 /* One action, chosen by `pick` the same way in every game it is given: the
  * dice at a chance event, else a legal action picked by the test or the
  * computer player's move. Returns 0 (and plays nothing) once the game is over. */
 static int play_step(herd_game *g, unsigned pick, herd_move *played)
 {
-    if (!ongoing(g))
+    if (!is_ongoing(g))
         return 0;
     if (herd_is_chance(g)) {
         assert_int_equal(herd_roll(g, played), HERD_OK);
@@ -117,7 +85,7 @@ static void load_then_play_on_gives_the_game_that_never_saved(void **state)
         for (size_t k = 0; k < sizeof cuts / sizeof cuts[0]; k++) {
             test_rng rng;
             trng_seed(&rng, c * 100 + k);
-            herd_game *a = create(cases[c].game, cases[c].options);
+            herd_game *a = game_new(CASE(c)->game, CASE(c)->options);
             play_steps(a, &rng, cuts[k]);
             char text[SAVE_CAP], again[SAVE_CAP];
             save_text(a, text);
@@ -126,10 +94,10 @@ static void load_then_play_on_gives_the_game_that_never_saved(void **state)
             herd_game *b = NULL;
             herd_error err = {0, ""};
             assert_int_equal(herd_new_from_save(&b, text, NULL, NULL, &err), HERD_OK);
-            assert_string_equal(herd_game_name(b), cases[c].game);
+            assert_string_equal(herd_game_name(b), CASE(c)->game);
             /* ...and loads into a game of the same name with other options
              * and a history of its own, which it clears. */
-            herd_game *d = create(cases[c].game, NULL);
+            herd_game *d = game_new(CASE(c)->game, NULL);
             play_steps(d, &rng, 3);
             assert_int_equal(herd_load(d, text), HERD_OK);
             assert_int_equal(herd_history_length(d), 0);
@@ -154,13 +122,13 @@ static void save_text_is_the_documented_line(void **state)
     for (size_t c = 0; c < NCASES; c++) {
         test_rng rng;
         trng_seed(&rng, c);
-        herd_game *g = create(cases[c].game, cases[c].options);
+        herd_game *g = game_new(CASE(c)->game, CASE(c)->options);
         play_steps(g, &rng, 5);
         char text[SAVE_CAP], pos[TEXT_CAP], head[64];
         save_text(g, text);
         position_text(g, pos);
         /* GAME save=1 ply=N rng=X,X,X,X ... position=POSITION */
-        snprintf(head, sizeof head, "%s save=1 ply=5 rng=", cases[c].game);
+        snprintf(head, sizeof head, "%s save=1 ply=5 rng=", CASE(c)->game);
         assert_memory_equal(text, head, strlen(head));
         const char *rng_words = text + strlen(head);
         for (int i = 0; i < 4; i++) {
@@ -178,7 +146,7 @@ static void save_text_is_the_documented_line(void **state)
 static void horses_save_carries_the_seed_and_each_sides_previous_move(void **state)
 {
     (void)state;
-    herd_game *g = create("horses", "seed=42");
+    herd_game *g = game_new("horses", "seed=42");
     char text[SAVE_CAP];
     save_text(g, text);
     assert_non_null(strstr(text, " seed=42 last=-,- position="));
@@ -248,7 +216,6 @@ static const bad_save bad_saves[] = {
     {NULL, "text", " position=", " place=", HERD_E_PARSE, "position="},
     {NULL, "text", " position=", " extra=1 position=", HERD_E_PARSE, "extra=1"},
     {NULL, "text", " ply=", " plies=", HERD_E_PARSE, "ply"},
-    {"horses", "text", "horses save", "hex save", HERD_E_PARSE, "'hex' is not a save of horses"},
     {"horses", "text", "turn=green", "turn=blue", HERD_E_PARSE, "turn"},
     {"horses", "field", "w", "7", HERD_E_POSITION, "w=7"},
     {"horses", "field", "seed", "x", HERD_E_PARSE, "seed"},
@@ -257,29 +224,56 @@ static const bad_save bad_saves[] = {
     {"horses", "field", "last", "a1-a2,-", HERD_E_POSITION, "a1-a2 is not Green's previous move"},
     {"horses", "field", "last", "-,a1-b3", HERD_E_POSITION, "a1-b3 is not Red's previous move"},
     {"horses", "field", "last", "h8-g6,-", HERD_E_POSITION, "h8-g6 is not Green's"},
-    {"hex", "text", "hex save", "horses save", HERD_E_PARSE, "'horses' is not a save of hex"},
     {"hex", "field", "phase", "jump", HERD_E_PARSE, "phase"},
     {"hex", "field", "size", "14", HERD_E_POSITION, "size"},
     {"hex", "text", " position=", " seed=1 position=", HERD_E_PARSE, "seed=1"},
 };
 
+/* `bad` is refused by g with the code and a message containing `part`,
+ * and changes nothing; herd_new_from_save() refuses it too. */
+static void expect_load_refused(herd_game *g, const char *bad, int code, const char *part)
+{
+    snapshot snap;
+    snap_take(&snap, g);
+    int rc = herd_load(g, bad);
+    if (rc != code || !strstr(herd_last_error(g), part))
+        print_error("%d '%s' for\n  %s\n", rc, herd_last_error(g), bad);
+    assert_int_equal(rc, code);
+    assert_non_null(strstr(herd_last_error(g), part));
+    snap_check(&snap, g);
+
+    herd_game *sentinel = (herd_game *)(uintptr_t)0x55, *out = sentinel;
+    herd_error err = {0, ""};
+    rc = herd_new_from_save(&out, bad, NULL, NULL, &err);
+    assert_true(rc < 0);
+    assert_int_equal(err.code, rc);
+    assert_true(err.message[0] != '\0');
+    assert_ptr_equal(out, sentinel);
+}
+
+/* Every game's save, broken by every row for every game and by its own
+ * rows, and named as a save of each other game. */
 static void load_refuses_bad_saves_and_changes_nothing(void **state)
 {
     (void)state;
-    /* Fresh 8x8 horses game: g6 is in Red's corner box, never Green's. */
-    static const save_case bases[] = {{"horses", "w=8 h=8 seed=7"}, {"hex", "size=4 seed=3"}};
-    for (size_t b = 0; b < sizeof bases / sizeof bases[0]; b++) {
-        herd_game *src = create(bases[b].game, bases[b].options);
+    for (size_t i = 0; i < sizeof bad_saves / sizeof bad_saves[0]; i++)
+        if (bad_saves[i].game && !herd_game_desc_find(bad_saves[i].game))
+            fail_msg("a bad save of %s, which the registry does not have", bad_saves[i].game);
+    for (const herd_game_desc *d = first_game(); d; d = next_game(d)) {
+        /* At the default options: an 8x8 horses game, where g6 is in Red's
+         * corner box, never Green's. */
+        game_case base = case_of(d, OPTIONS_DEFAULT, 7);
+        herd_game *src = case_new(&base, NULL, NULL);
         char text[SAVE_CAP], bad[SAVE_CAP];
         save_text(src, text);
         /* The game to load into has a history, so "unchanged" covers it. */
-        herd_game *g = create(bases[b].game, NULL);
+        herd_game *g = game_new(d->name, NULL);
         test_rng rng;
-        trng_seed(&rng, b);
+        trng_seed(&rng, (uint64_t)d->kind);
         play_steps(g, &rng, 4);
         for (size_t i = 0; i < sizeof bad_saves / sizeof bad_saves[0]; i++) {
             const bad_save *t = &bad_saves[i];
-            if (t->game && strcmp(t->game, bases[b].game) != 0)
+            if (t->game && strcmp(t->game, d->name) != 0)
                 continue;
             if (strcmp(t->what, "field") == 0)
                 with_field(bad, text, t->a, t->b);
@@ -287,22 +281,17 @@ static void load_refuses_bad_saves_and_changes_nothing(void **state)
                 with_text(bad, text, t->a, t->b);
             else
                 snprintf(bad, sizeof bad, "%s", t->a);
-            snapshot snap;
-            snap_take(&snap, g);
-            int rc = herd_load(g, bad);
-            if (rc != t->code || !strstr(herd_last_error(g), t->part))
-                print_error("case %zu: %d '%s' for\n  %s\n", i, rc, herd_last_error(g), bad);
-            assert_int_equal(rc, t->code);
-            assert_non_null(strstr(herd_last_error(g), t->part));
-            snap_check(&snap, g);
-
-            herd_game *sentinel = (herd_game *)(uintptr_t)0x55, *out = sentinel;
-            herd_error err = {0, ""};
-            rc = herd_new_from_save(&out, bad, NULL, NULL, &err);
-            assert_true(rc < 0);
-            assert_int_equal(err.code, rc);
-            assert_true(err.message[0] != '\0');
-            assert_ptr_equal(out, sentinel);
+            expect_load_refused(g, bad, t->code, t->part);
+        }
+        for (const herd_game_desc *other = first_game(); other; other = next_game(other)) {
+            if (other == d)
+                continue;
+            char from[64], to[64], part[128];
+            snprintf(from, sizeof from, "%s save", d->name);
+            snprintf(to, sizeof to, "%s save", other->name);
+            snprintf(part, sizeof part, "'%s' is not a save of %s", other->name, d->name);
+            with_text(bad, text, from, to);
+            expect_load_refused(g, bad, HERD_E_PARSE, part);
         }
         herd_free(g);
         herd_free(src);
@@ -311,9 +300,11 @@ static void load_refuses_bad_saves_and_changes_nothing(void **state)
 
 /* ------------------------------------ everything written reads back */
 
-/* Every option set of every game: each option at the ends of its range (all
- * of them where the range is small); hare's every start. */
-static size_t every_option_set(char sets[][2][48], size_t cap)
+/* Every option set of every game of the registry: each whole-number option
+ * at the ends of its range (every value where it is the game's only one),
+ * every choice, all of them combined, and the defaults; and hare's every
+ * start point, which the registry cannot list. */
+static size_t every_option_set(char sets[][2][128], size_t cap)
 {
     size_t n = 0;
 #define ADD(game, ...)                                        \
@@ -323,12 +314,51 @@ static size_t every_option_set(char sets[][2][48], size_t cap)
         snprintf(sets[n][1], sizeof sets[n][1], __VA_ARGS__); \
         n++;                                                  \
     } while (0)
-    for (int w = 8; w <= 30; w += 22)
-        for (int h = 8; h <= 20; h += 12)
-            for (int k = 4; k <= 10; k += 6)
-                ADD("horses", "w=%d h=%d n=%d seed=%d", w, h, k, w + h + k);
-    for (int size = 2; size <= 13; size++)
-        ADD("hex", "size=%d seed=%d", size, size);
+    for (const herd_game_desc *d = first_game(); d; d = next_game(d)) {
+        /* The options that vary, and the values each takes. */
+        enum { MAX_VARIED = 8, MAX_VALUES = 16 };
+        const herd_option_desc *varied[MAX_VARIED];
+        uint64_t values[MAX_VARIED][MAX_VALUES];
+        size_t counts[MAX_VARIED], nv = 0;
+        for (size_t i = 0; i < d->option_count; i++) {
+            const herd_option_desc *o = &d->options[i];
+            if (strcmp(o->key, "seed") == 0 || o->kind == HERD_OPTION_POINT)
+                continue;
+            assert_true(nv < MAX_VARIED);
+            varied[nv++] = o;
+        }
+        for (size_t i = 0; i < nv; i++) {
+            const herd_option_desc *o = varied[i];
+            counts[i] = 0;
+            if (o->kind == HERD_OPTION_CHOICE) {
+                assert_true(o->choice_count <= MAX_VALUES);
+                for (size_t k = 0; k < o->choice_count; k++)
+                    values[i][counts[i]++] = o->choices[k];
+            } else if (nv == 1 && o->max - o->min < MAX_VALUES) {
+                for (uint64_t v = o->min; v <= o->max; v++)
+                    values[i][counts[i]++] = v;
+            } else {
+                values[i][counts[i]++] = o->min;
+                values[i][counts[i]++] = o->max;
+            }
+        }
+        ADD(d->name, "seed=%zu", n); /* the defaults */
+        size_t at[MAX_VARIED] = {0};
+        for (int more = nv > 0; more;) {
+            char options[64];
+            size_t k = 0;
+            for (size_t i = 0; i < nv; i++)
+                k += (size_t)snprintf(options + k, sizeof options - k, "%s=%llu ", varied[i]->key,
+                                      (unsigned long long)values[i][at[i]]);
+            ADD(d->name, "%sseed=%zu", options, n);
+            more = 0;
+            for (size_t i = 0; i < nv && !more; i++) { /* the next combination */
+                more = ++at[i] < counts[i];
+                if (!more)
+                    at[i] = 0;
+            }
+        }
+    }
     for (int i = 0; i < HERD_HARE_POINTS; i++) {
         herd_cell c;
         herd_game *g = NULL;
@@ -339,13 +369,6 @@ static size_t every_option_set(char sets[][2][48], size_t cap)
             ADD("hare", "%s", options);
         herd_free(g);
     }
-    for (int geese = 13; geese <= 17; geese += 2)
-        for (int sideways = 0; sideways <= 1; sideways++)
-            ADD("fox", "geese=%d sideways=%d seed=%d", geese, sideways, geese + sideways);
-    for (int w = 5; w <= 12; w += 7)
-        for (int h = 5; h <= 12; h += 7)
-            ADD("flock", "w=%d h=%d seed=%d", w, h, w * h);
-    ADD("flock", "w=8 h=9 seed=1");
 #undef ADD
     return n;
 }
@@ -394,17 +417,18 @@ static void check_everything_reads_back(const herd_game *g, herd_game *other)
 static void everything_written_reads_back_in_random_games(void **state)
 {
     (void)state;
-    static char sets[64][2][48];
+    static char sets[64][2][128];
     size_t count = every_option_set(sets, 64);
-    int ended[6] = {0}, chains = 0;
+    int ended[16] = {0}, chains = 0;
+    assert_true(herd_game_count() <= 16);
     for (size_t k = 0; k < count; k++)
         for (int round = 0; round < 2; round++) {
-            herd_game *g = create(sets[k][0], sets[k][1]);
-            herd_game *other = create(sets[k][0], NULL);
+            herd_game *g = game_new(sets[k][0], sets[k][1]);
+            herd_game *other = game_new(sets[k][0], NULL);
             test_rng rng;
             trng_seed(&rng, k * 10 + (size_t)round);
             check_everything_reads_back(g, other);
-            for (int i = 0; i < 500 && ongoing(g); i++) {
+            for (int i = 0; i < 500 && is_ongoing(g); i++) {
                 /* Random actions, and the default computer's, which ends
                  * a game of horses. */
                 unsigned pick = (unsigned)trng_next(&rng);
@@ -419,19 +443,20 @@ static void everything_written_reads_back_in_random_games(void **state)
                 check_everything_reads_back(g, other);
             }
             /* Then the computer alone towards the end, and the end checked. */
-            for (int i = 0; i < 5000 && ongoing(g); i++)
+            for (int i = 0; i < 5000 && is_ongoing(g); i++)
                 assert_int_equal(herd_is_chance(g) ? herd_roll(g, NULL)
                                                    : herd_play_genmove(g, 0, NULL),
                                  HERD_OK);
             check_everything_reads_back(g, other);
-            ended[herd_game_kind(g)] += !ongoing(g);
+            ended[game_index(herd_game_desc_of(g))] += !is_ongoing(g);
             herd_free(other);
             herd_free(g);
         }
     /* Every game ended somewhere, and the fox was caught in a chain. */
-    for (int kind = HERD_HORSES; kind <= HERD_FLOCK; kind++)
-        if (!ended[kind])
-            fail_msg("no game of kind %d ended", kind);
+    for (const herd_game_desc *d = first_game(); d; d = next_game(d)) {
+        if (!ended[game_index(d)])
+            fail_msg("no game of %s ended", d->name);
+    }
     assert_true(chains > 0);
 }
 
@@ -440,7 +465,7 @@ static void everything_written_reads_back_in_random_games(void **state)
 static void load_messages_quote_the_save_escaped(void **state)
 {
     (void)state;
-    herd_game *g = create("horses", "seed=7");
+    herd_game *g = game_new("horses", "seed=7");
     char text[SAVE_CAP], bad[SAVE_CAP];
     save_text(g, text);
     static const struct {
@@ -508,7 +533,7 @@ static void new_from_save_names_an_unknown_game(void **state)
 static void null_arguments_are_refused(void **state)
 {
     (void)state;
-    herd_game *g = create("horses", NULL);
+    herd_game *g = game_new("horses", NULL);
     char buf[SAVE_CAP];
     size_t len;
     assert_int_equal(herd_save(NULL, buf, sizeof buf, &len), HERD_E_ARG);
@@ -523,7 +548,7 @@ static void save_reports_the_size_it_needs_and_fits_the_bound(void **state)
 {
     (void)state;
     for (size_t c = 0; c < NCASES; c++) {
-        herd_game *g = create(cases[c].game, cases[c].options);
+        herd_game *g = game_new(CASE(c)->game, CASE(c)->options);
         test_rng rng;
         trng_seed(&rng, c);
         play_steps(g, &rng, 9);
@@ -547,8 +572,8 @@ static void load_works_in_caller_memory_without_an_allocator(void **state)
     for (size_t c = 0; c < NCASES; c++) {
         test_rng rng;
         trng_seed(&rng, c + 50);
-        herd_game *a = create(cases[c].game, cases[c].options);
-        herd_game *other = create(cases[c].game, NULL);
+        herd_game *a = game_new(CASE(c)->game, CASE(c)->options);
+        herd_game *other = game_new(CASE(c)->game, NULL);
         play_steps(a, &rng, 6);
         char text[SAVE_CAP];
         save_text(a, text);
@@ -572,7 +597,7 @@ static void loading_allocates_only_the_new_game_and_leaks_nothing(void **state)
 {
     (void)state;
     for (size_t c = 0; c < NCASES; c++) {
-        herd_game *src = create(cases[c].game, cases[c].options);
+        herd_game *src = game_new(CASE(c)->game, CASE(c)->options);
         test_rng rng;
         trng_seed(&rng, c);
         play_steps(src, &rng, 5);

@@ -1,17 +1,7 @@
-/* herd_show() in every game (a game is one more line of the table): lines
- * joined by newlines, none of them empty, and no newline after the last, in
- * every position along a game, ended games included. */
-#include "test_util.h"
-
-/* Each game with an option that varies its games (the hunt games have no
- * seed: their start varies instead). */
-static const struct {
-    const char *game, *options[3];
-} games[] = {
-    {"horses", {"seed=1", "seed=2", "seed=3"}}, {"hex", {"seed=1", "seed=2", "seed=3"}},
-    {"hare", {"", "start=c2", "start=b1"}},     {"fox", {"", "geese=15", "geese=17 sideways=1"}},
-    {"flock", {"seed=1", "seed=2", "seed=3"}},
-};
+/* herd_show() in every case of every game of the registry (test_games.h):
+ * lines joined by newlines, none of them empty, and no newline after the
+ * last, in every position along a game, ended games included. */
+#include "test_games.h"
 
 static void check_show(const herd_game *g)
 {
@@ -29,26 +19,23 @@ static void check_show(const herd_game *g)
 static void show_text_has_no_final_newline_and_no_empty_line(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
-        for (int k = 0; k < 3; k++) {
-            herd_game *g = NULL;
-            assert_int_equal(herd_new(&g, games[i].game, games[i].options[k], NULL, NULL, NULL),
-                             HERD_OK);
-            herd_status st;
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        herd_game *g = case_new(c, NULL, NULL);
+        herd_status st;
+        check_show(g);
+        for (int ply = 0; ply < 2000; ply++) {
+            assert_int_equal(herd_get_status(g, &st), HERD_OK);
+            if (st.result != HERD_ONGOING)
+                break;
+            herd_move m;
+            if (herd_is_chance(g))
+                assert_int_equal(herd_roll(g, &m), HERD_OK);
+            else
+                assert_int_equal(herd_play_genmove(g, 1, &m), HERD_OK);
             check_show(g);
-            for (int ply = 0; ply < 2000; ply++) {
-                assert_int_equal(herd_get_status(g, &st), HERD_OK);
-                if (st.result != HERD_ONGOING)
-                    break;
-                herd_move m;
-                if (herd_is_chance(g))
-                    assert_int_equal(herd_roll(g, &m), HERD_OK);
-                else
-                    assert_int_equal(herd_play_genmove(g, 1, &m), HERD_OK);
-                check_show(g);
-            }
-            herd_free(g);
         }
+        herd_free(g);
+    }
 }
 
 int main(void)

@@ -1,7 +1,7 @@
 /* The library keeps no global state: games in distinct threads must play
  * exactly as they do one after the other, and const calls may share a game,
  * hints that search and call the handle's allocator included.
- * Every game of test_games.h; tools/test.sh also runs this under
+ * Every case of every game (test_games.h); tools/test.sh also runs this under
  * ThreadSanitizer (build/tsan), which must report nothing. */
 #include "test_games.h"
 
@@ -15,7 +15,7 @@
 
 typedef struct job {
     int index;
-    char final[GAME_CASE_COUNT][GAMES_PER_CASE][HERD_MAX_POSITION_TEXT];
+    char final[GAME_CASES_MAX][GAMES_PER_CASE][HERD_MAX_POSITION_TEXT];
     int failed;
 } job;
 
@@ -55,9 +55,10 @@ static int play_one(const game_case *c, uint64_t seed, char *final)
 static void *play_games(void *arg)
 {
     job *j = arg;
-    for (size_t c = 0; c < GAME_CASE_COUNT; c++)
+    const game_cases *cs = every_case();
+    for (size_t c = 0; c < cs->count; c++)
         for (int k = 0; k < GAMES_PER_CASE; k++)
-            j->failed |= play_one(&GAME_CASES[c], (uint64_t)(j->index * 100 + k), j->final[c][k]);
+            j->failed |= play_one(&cs->at[c], (uint64_t)(j->index * 100 + k), j->final[c][k]);
     return NULL;
 }
 
@@ -65,6 +66,7 @@ static void games_in_eight_threads_play_as_alone(void **state)
 {
     (void)state;
     static job alone[THREADS], together[THREADS];
+    const game_cases *cs = every_case(); /* built before the threads read it */
     for (int t = 0; t < THREADS; t++) {
         alone[t] = (job){.index = t};
         together[t] = alone[t];
@@ -78,13 +80,13 @@ static void games_in_eight_threads_play_as_alone(void **state)
         assert_int_equal(pthread_join(th[t], NULL), 0);
     for (int t = 0; t < THREADS; t++) {
         assert_false(together[t].failed);
-        for (size_t c = 0; c < GAME_CASE_COUNT; c++)
+        for (size_t c = 0; c < cs->count; c++)
             for (int k = 0; k < GAMES_PER_CASE; k++)
                 assert_string_equal(together[t].final[c][k], alone[t].final[c][k]);
     }
     /* The threads played different games, so the comparison means
      * something. */
-    for (size_t c = 0; c < GAME_CASE_COUNT; c++)
+    for (size_t c = 0; c < cs->count; c++)
         assert_string_not_equal(alone[0].final[c][0], alone[1].final[c][0]);
 }
 
@@ -166,8 +168,8 @@ static void *copy_game(void *arg)
 static void const_calls_share_a_game_of_every_kind(void **state)
 {
     (void)state;
-    for (size_t c = 0; c < GAME_CASE_COUNT; c++) {
-        herd_game *g = case_new(&GAME_CASES[c], NULL, NULL);
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        herd_game *g = case_new(c, NULL, NULL);
         play_computer(g, 7);
         assert_true(herd_copy_size(g, 4) <= sizeof arenas[0]);
         reading want;
@@ -268,28 +270,27 @@ static int allocating_level(herd_game *g, shared_alloc *a, long *requests)
 static void concurrent_hints_share_the_allocator_and_nothing_else(void **state)
 {
     (void)state;
-    int tried = 0;
-    for (size_t c = 0; c < GAME_CASE_COUNT; c++) {
-        /* The first case of each game: its smallest board, where a search
-         * takes milliseconds (ThreadSanitizer runs this too). */
-        if (c > 0 && strcmp(GAME_CASES[c - 1].game, GAME_CASES[c].game) == 0)
-            continue;
+    size_t tried = 0;
+    for (const herd_game_desc *d = first_game(); d; d = next_game(d)) {
+        /* Its quick game, where a search takes milliseconds (ThreadSanitizer
+         * runs this too). */
+        game_case c = quick_case(d, 1);
         shared_alloc a;
         atomic_init(&a.requests, 0);
         atomic_init(&a.live, 0);
         atomic_init(&a.bytes, 0);
         atomic_long nodes;
         atomic_init(&nodes, 0);
-        herd_game *g = case_new(&GAME_CASES[c], shared_alloc_fn, &a);
+        herd_game *g = case_new(&c, shared_alloc_fn, &a);
         /* On to a choice between two actions at least, for the search. */
         play_computer(g, 3);
         while (is_ongoing(g) && (herd_is_chance(g) || legal_count(g) < 2))
             assert_int_equal(step_computer(g), HERD_OK);
         assert_true(is_ongoing(g));
-        long requests;
+        long requests = 0;
         int level = allocating_level(g, &a, &requests);
         if (level == 0)
-            fail_msg("%s %s: no level allocates", GAME_CASES[c].game, GAME_CASES[c].options);
+            fail_msg("%s %s: no level allocates", c.game, c.options);
         assert_int_equal(herd_set_progress(g, count_nodes, &nodes, 1), HERD_OK);
         herd_move want;
         assert_int_equal(herd_hint(g, level, &want), HERD_OK);
@@ -321,7 +322,7 @@ static void concurrent_hints_share_the_allocator_and_nothing_else(void **state)
         assert_int_equal(atomic_load(&a.bytes), 0);
         tried++;
     }
-    assert_int_equal(tried, 5); /* every game */
+    assert_int_equal(tried, herd_game_count()); /* every game */
 }
 
 int main(void)

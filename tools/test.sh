@@ -11,12 +11,15 @@
 #      thread tests (threads, interrupt), which must report nothing;
 #   3. builds the API reference (the docs target; any Doxygen warning fails;
 #      no signature shows HERD_API);
-#   4. installs into a temporary prefix other than the configured one and
-#      builds and runs the two consumer examples against it: examples/pkgconfig
-#      (Makefile, the relocatable herd.pc) and examples/cmake (find_package);
-#      checks the installed herd program and man page herd(1); imports the
-#      installed Python package from another directory without HERD_LIBRARY,
-#      and installs bindings/python with pip (offline);
+#   4. installs into a temporary prefix other than the configured one, staged
+#      with DESTDIR: nothing may land outside the prefix, and the install
+#      manifest must list every file; builds and runs the consumer examples
+#      against it: examples/pkgconfig (Makefile, the relocatable herd.pc; and
+#      its main.c linked statically with pkg-config --static) and examples/cmake
+#      (find_package); checks the installed herd program and man page herd(1);
+#      imports the installed Python package (under the prefix) from another
+#      directory without HERD_LIBRARY, and installs bindings/python with pip
+#      (offline);
 #   5. builds and runs examples/subdirectory, which adds the source tree with
 #      add_subdirectory(), and checks that only the library was built there;
 #   6. builds the web build (tools/web.sh: emscripten) and runs its tests
@@ -111,16 +114,35 @@ fi
 tmp="$(mktemp -d)"
 configured="$tmp/configured"
 prefix="$tmp/prefix"
+stage="$tmp/stage"
 
 step "install into $prefix, configured for $configured"
 # herd.pc finds its prefix from its own place, so an install with another
 # --prefix than the configured one must work as well. The tests are built
 # too (not run): an optimised build finds warnings that a Debug one does not.
+# HERD_PYTHON_SITEDIR empty: the default place under the prefix (and not
+# what an older configure of build/install may have cached).
 cmake -S . -B build/install -DCMAKE_BUILD_TYPE=Release -DHERD_BUILD_TESTS=ON \
       -DHERD_WERROR=ON -DCMAKE_INSTALL_PREFIX="$configured" \
-      -DHERD_INSTALL_PYTHON=ON -DHERD_PYTHON_SITEDIR=python
+      -DHERD_INSTALL_PYTHON=ON -DHERD_PYTHON_SITEDIR=
 cmake --build build/install -j "$jobs"
-cmake --install build/install --prefix "$prefix"
+# Staged with DESTDIR, as a packager does, so that a file written outside the
+# prefix shows; then the staged prefix is moved to its place.
+DESTDIR="$stage" cmake --install build/install --prefix "$prefix"
+outside="$(find "$stage" \( -type f -o -type l \) ! -path "$stage$prefix/*" -print)"
+if [ -n "$outside" ]; then
+    printf 'error: cmake --install --prefix %s wrote outside the prefix:\n%s\n' "$prefix" "$outside" >&2
+    exit 1
+fi
+# The manifest names every file installed (an uninstall or a package list
+# relies on it), each under the prefix.
+if ! diff -u <(sort build/install/install_manifest.txt) \
+             <(cd "$stage" && find "${prefix#/}" \( -type f -o -type l \) -printf '/%p\n' | sort); then
+    echo "error: build/install/install_manifest.txt is not the list of the files installed" >&2
+    exit 1
+fi
+mv "$stage$prefix" "$prefix"
+echo "installed $(wc -l <build/install/install_manifest.txt) files, all under $prefix"
 pcfile="$(find "$prefix" -name herd.pc -print -quit)"
 if [ -z "$pcfile" ]; then
     echo "error: herd.pc was not installed under $prefix" >&2
@@ -136,6 +158,18 @@ step "examples/pkgconfig: make with PKG_CONFIG_PATH=$pcdir"
 cp -R examples/pkgconfig "$tmp/pkgconfig"
 PKG_CONFIG_PATH="$pcdir" make -C "$tmp/pkgconfig"
 "$tmp/pkgconfig/herd-hello"
+
+step "examples/pkgconfig/main.c linked statically: pkg-config --static (Libs.private)"
+static_flags="$(PKG_CONFIG_PATH="$pcdir" pkg-config --static --cflags --libs herd)"
+echo "cc -static -std=c11 examples/pkgconfig/main.c $static_flags"
+# shellcheck disable=SC2086  # the flags are words
+cc -static -std=c11 -Wall -Wextra -Werror examples/pkgconfig/main.c $static_flags \
+   -o "$tmp/herd-hello-static"
+if readelf -d "$tmp/herd-hello-static" 2>/dev/null | grep -q NEEDED; then
+    echo "error: $tmp/herd-hello-static needs shared libraries" >&2
+    exit 1
+fi
+"$tmp/herd-hello-static"
 
 step "examples/cmake: find_package(herd) with CMAKE_PREFIX_PATH=$prefix"
 cmake -S examples/cmake -B "$tmp/cmake-build" -DCMAKE_PREFIX_PATH="$prefix"
@@ -158,32 +192,13 @@ if command -v man >/dev/null 2>&1; then
     MANPATH="$prefix/share/man" man -w herd
 fi
 
-# ----------------------------------------- 5. consumer with add_subdirectory
-step "examples/subdirectory: add_subdirectory() of the source tree"
-cmake -S examples/subdirectory -B "$tmp/sub-build" -DHERD_SOURCE_DIR="$root" \
-      -DCMAKE_BUILD_TYPE=Release
-cmake --build "$tmp/sub-build" -j "$jobs"
-"$tmp/sub-build/herd-subdirectory-example"
-# Only the library: no tests, programs, benchmark or docs target, no test
-# registered, no program file built.
-extra="$(cmake --build "$tmp/sub-build" --target help |
-         grep -E '^\.\.\. (test_|tutorial_|herd_exe|herd-demo|herd-bench|docs|fuzz_)' || true)"
-if [ -n "$extra" ]; then
-    printf 'error: add_subdirectory(libherd) defined more than the library:\n%s\n' "$extra" >&2
-    exit 1
-fi
-if ctest --test-dir "$tmp/sub-build" -N | grep -q '^ *Test *#'; then
-    echo "error: add_subdirectory(libherd) registered tests" >&2
-    exit 1
-fi
-built="$(find "$tmp/sub-build/libherd" -type f -perm -u+x ! -name 'libherd.so*' -print)"
-if [ -n "$built" ]; then
-    printf 'error: add_subdirectory(libherd) built programs:\n%s\n' "$built" >&2
-    exit 1
-fi
-
-step "installed Python package: import herd from $tmp without HERD_LIBRARY"
-(cd "$tmp" && env -u HERD_LIBRARY PYTHONPATH="$prefix/python" python3 -c '
+# The default place of the package is where this Python puts packages for
+# the prefix (its sysconfig scheme posix_prefix, as pip install --prefix).
+site="$(python3 -c 'import sys, sysconfig
+print(sysconfig.get_path("purelib", "posix_prefix", {"base": sys.argv[1], "platbase": sys.argv[1]}))' "$prefix")"
+step "installed Python package: import herd from $site without HERD_LIBRARY"
+test -f "$site/herd/_config.py"
+(cd "$tmp" && env -u HERD_LIBRARY PYTHONPATH="$site" python3 -c '
 import herd
 lib = herd.library()
 assert lib.path.startswith(__import__("sys").argv[1]), lib.path
@@ -208,6 +223,19 @@ for py in python3 /usr/bin/python3; do
         test -f "$tmp/pip-target/herd/py.typed"
         (cd "$tmp" && HERD_LIBRARY="$(find "$prefix" -name 'libherd.so.*' -print -quit)" \
             PYTHONPATH="$tmp/pip-target" "$py" -c 'import herd; print(herd.Game("hex").status)')
+        # pip installs no library: without one, the error that README.md quotes
+        # (unless a libherd is installed where ctypes finds it).
+        (cd "$tmp" && env -u HERD_LIBRARY PYTHONPATH="$tmp/pip-target" "$py" -c '
+import ctypes.util, herd
+if ctypes.util.find_library("herd"):
+    raise SystemExit("skipped: a libherd is installed system-wide")
+try:
+    herd.Game("hex")
+except herd.LibraryError as e:
+    print("without a library:", e)
+    assert str(e).startswith("libherd not found: pass its path to herd.load()"), e
+else:
+    raise SystemExit("a game was created without a library")')
         pipped=" and pip"
         break
     fi
@@ -216,11 +244,39 @@ if [ -z "$pipped" ]; then
     echo "skipped: no python3 with pip, setuptools and wheel (tools/deps.sh installs them)"
 fi
 
+# ----------------------------------------- 5. consumer with add_subdirectory
+step "examples/subdirectory: add_subdirectory() of the source tree"
+cmake -S examples/subdirectory -B "$tmp/sub-build" -DHERD_SOURCE_DIR="$root" \
+      -DCMAKE_BUILD_TYPE=Release
+cmake --build "$tmp/sub-build" -j "$jobs"
+"$tmp/sub-build/herd-subdirectory-example"
+# Only the library: no tests, programs, benchmark or docs target, no test
+# registered, no program file built.
+extra="$(cmake --build "$tmp/sub-build" --target help |
+         grep -E '^\.\.\. (test_|tutorial_|herd_exe|herd-demo|herd-bench|herd-play|hare_solve|herd-match|docs|fuzz_)' || true)"
+if [ -n "$extra" ]; then
+    printf 'error: add_subdirectory(libherd) defined more than the library:\n%s\n' "$extra" >&2
+    exit 1
+fi
+if ctest --test-dir "$tmp/sub-build" -N | grep -q '^ *Test *#'; then
+    echo "error: add_subdirectory(libherd) registered tests" >&2
+    exit 1
+fi
+built="$(find "$tmp/sub-build/libherd" -type f -perm -u+x ! -name 'libherd.so*' -print)"
+if [ -n "$built" ]; then
+    printf 'error: add_subdirectory(libherd) built programs:\n%s\n' "$built" >&2
+    exit 1
+fi
+
 # ------------------------------------------------------------- 6. the web
 step "build/web: tools/web.sh, then node --test tests/web (Node and headless Chromium)"
+web_start=$SECONDS
 bash tools/web.sh
+web_built=$SECONDS
 (cd tests/web && npm ci --no-audit --no-fund)
+web_npm=$SECONDS
 HERD_PROGRAM="$root/build/ci/examples/herd" node --test tests/web/
+echo "web step: $((SECONDS - web_start)) s (build $((web_built - web_start)) s, npm ci $((web_npm - web_built)) s, tests $((SECONDS - web_npm)) s)"
 
 if [ "$fuzz" = ON ]; then fuzzed=", 3 fuzzers x ${HERD_FUZZ_SECONDS:-20} s"; else fuzzed=""; fi
-printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s, ThreadSanitizer), docs, install, pkg-config, CMake and add_subdirectory consumers, man page, Python package (cmake --install%s), web build (Node, Chromium)\n' "$fuzzed" "$pipped"
+printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s, ThreadSanitizer), docs, install (all under the prefix), pkg-config (shared and static), CMake and add_subdirectory consumers, man page, Python package (cmake --install%s), web build (Node, Chromium)\n' "$fuzzed" "$pipped"

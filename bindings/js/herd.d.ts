@@ -33,15 +33,72 @@ export interface StatusInfo {
 }
 
 export interface Level {
-    level: number;
-    name: string;
-    description: string;
+    readonly level: number;
+    readonly name: string;
+    readonly description: string;
+}
+
+interface OptionCommon {
+    /** The key, as newGame() takes it: "w". */
+    readonly key: string;
+    /** One line, lower case, no final period. */
+    readonly description: string;
+}
+
+/** A whole number in min..max (a bigint for the seed, whose range passes
+ *  what a number holds exactly). */
+export interface RangeOption extends OptionCommon {
+    readonly kind: 'range';
+    readonly min: number | bigint;
+    readonly max: number | bigint;
+    readonly default: number | bigint;
+}
+
+/** One of the choices, ascending. */
+export interface ChoiceOption extends OptionCommon {
+    readonly kind: 'choice';
+    readonly choices: readonly number[];
+    readonly default: number;
+}
+
+/** A point of the board, as its cell name. */
+export interface PointOption extends OptionCommon {
+    readonly kind: 'point';
+    readonly default: string;
+}
+
+export type OptionInfo = RangeOption | ChoiceOption | PointOption;
+
+/** A game of the library's registry (herd.h's herd_game_desc). */
+export interface GameInfo {
+    /** herd_kind: 1 horses .. 5 flock. */
+    readonly kind: number;
+    /** Its name for newGame(): "horses". */
+    readonly name: string;
+    /** Its title for people: "Herd of Horses". */
+    readonly title: string;
+    /** Side 0 (acts first) and side 1. */
+    readonly sides: readonly [string, string];
+    /** Its options, in the protocol's order; the seed is the last. */
+    readonly options: readonly OptionInfo[];
+    /** Its computer levels, from level 1. */
+    readonly levels: readonly Level[];
+    /** The level that level 0 means. */
+    readonly defaultLevel: number;
+    /** Its most legal actions at once. */
+    readonly maxMoves: number;
+    /** Whether it has chance events (dice). */
+    readonly hasChance: boolean;
+    /** Whether solve() solves it. */
+    readonly solvable: boolean;
 }
 
 /** A game: a libherd handle and the generic API of herd.h. */
 export declare class Game {
     /** The game's name, as newGame() takes it. */
     readonly name: string;
+    /** Its entry of the registry (Herd.games()). */
+    readonly info: GameInfo;
     /** The names of side 0 and side 1. */
     readonly sides: readonly [string, string];
     /** The most legal actions this game can have at once. */
@@ -85,8 +142,11 @@ export declare class Game {
     genmove(level?: number): string;
     /** What genmove(level) would play now; changes nothing. */
     hint(level?: number): string;
-    /** The levels of genmove(), from level 1. */
-    levels(): Level[];
+    /** The levels of genmove(), from level 1 (the registry's). */
+    levels(): readonly Level[];
+    /** The options the game was made with: every key of the registry's
+     *  entry, with the types of its values. */
+    options(): Record<string, number | bigint | string>;
     /** One level; 0 names the default level. */
     level(level: number): Level;
     /** The number of action sequences of length depth (0..64). */
@@ -115,6 +175,7 @@ export declare class HorsesGame extends Game {
 }
 
 export declare class HexGame extends Game {
+    options(): { size: number; seed: bigint };
     size(): number;
     /** The number of cells of each row, from row a. */
     rows(): number[];
@@ -136,17 +197,23 @@ export declare class HuntGame extends Game {
 }
 
 export declare class HareGame extends HuntGame {
+    options(): { start: string; seed: bigint };
     hare(): string;
     hounds(): string[];
     stall(): number;
+    /** The stall() that ends the game. */
+    readonly stallLimit: number;
 }
 
 export declare class FoxGame extends HuntGame {
+    options(): { geese: number; sideways: number; seed: bigint };
     fox(): string;
     geese(): string[];
     geeseLeft(): number;
     sideways(): boolean;
     inChain(): boolean;
+    /** Fewer geese left than this: the fox has won. */
+    readonly geeseToWin: number;
 }
 
 export declare class FlockGame extends Game {
@@ -157,6 +224,10 @@ export declare class FlockGame extends Game {
     captured(side: Side): number;
     movesLeft(): number;
     straightBack(): { stone: string; cell: string } | null;
+    /** The captures in all that win. */
+    readonly capturesToWin: number;
+    /** The moves in all (both sides) after which the count decides. */
+    readonly moveLimit: number;
 }
 
 export interface GameByName {
@@ -173,6 +244,8 @@ export declare class Herd {
     readonly module: any;
     /** The library's version, "MAJOR.MINOR.PATCH". */
     readonly version: string;
+    /** The library's games, in its order (frozen). */
+    games(): readonly GameInfo[];
     newGame<K extends keyof GameByName>(name: K, options?: Options): GameByName[K];
     newGame(name: string, options?: Options): Game;
     /** A game in the position of a position text, of any game. */

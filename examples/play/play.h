@@ -1,9 +1,11 @@
 /* herd-play: a terminal front end for the games of libherd (ncurses).
  *
- * herd_play.c holds what every game shares: the command line, the setup
- * screen, the game loop with the computer player, Hint and Undo (the
- * library's herd_hint() and herd_undo_turn()), the moves log, the top line
- * and the message line. A game's screen is a view, a small table of
+ * herd_play.c holds what every game shares: the game loop with the
+ * computer player, Hint and Undo (the library's herd_hint() and
+ * herd_undo_turn()), the moves log, the top line and the message line.
+ * play_setup.c has the command line and the setup screen, both built from
+ * the library's registry (the games, their options and levels). A game's
+ * screen is a view, a small table of
  * callbacks: play_horses.c (Herd of Horses as seed 000 shows it),
  * play_hex.c (the hexhex board), play_hunt.c (Hare and Hounds, Fox and
  * Geese), play_flock.c, and play_generic.c, which plays any game from the
@@ -28,6 +30,8 @@ enum {
     PAIR_SELECTED,  /* the selected piece: black on yellow */
     PAIR_COUNT
 };
+
+#define PLAY_VERSION "0.1"
 
 /* Who plays. */
 enum {
@@ -95,6 +99,41 @@ extern const play_view play_fox_view;
 extern const play_view play_flock_view;
 extern const play_view play_generic_view;
 
+/* ------------------------------------- the setup's choice (play_setup.c) */
+
+/* Room for an option's value: a 64-bit number, a cell name, with some to
+ * spare. */
+#define PLAY_VALUE_SIZE 40
+
+/* What the setup screen shows: the game and the values it starts with. */
+typedef struct play_config {
+    size_t game;                    /* herd_game_desc_at(game) */
+    char (*value)[PLAY_VALUE_SIZE]; /* one per option of the game */
+    int players;                    /* PLAY_ONE, PLAY_TWO or PLAY_WATCH */
+    int human_side;                 /* PLAY_ONE: the person's side */
+    int level;                      /* the computer's level; 0 the game's default */
+    int plain;                      /* the generic view for every game */
+    const char *position;           /* a position text to start from, or NULL */
+} play_config;
+
+enum { PLAY_QUIT = 1 };
+
+/* Reads the command line into c (which starts zeroed): -1 to go on, else
+ * the exit status (after --help, --version or a refusal on stderr). */
+int play_parse_args(int argc, char **argv, play_config *c);
+
+/* Runs the setup screen: 0 with *out the game it creates, or PLAY_QUIT. */
+int play_run_setup(play_config *c, herd_game **out);
+
+/* The description of the configured game. */
+const herd_game_desc *play_config_game(const play_config *c);
+
+/* Creates the configured game; on failure msg gets the library's message. */
+int play_config_create(const play_config *c, herd_game **out, char *msg, size_t cap);
+
+/* Frees what the configuration holds. */
+void play_config_free(play_config *c);
+
 /* ---------------------------------------- what the core offers the views */
 
 /* Sets the message line. */
@@ -141,6 +180,9 @@ const char *play_side_title(const play_session *s, int side, char *buf, size_t c
 
 /* Writes text at (y, x), cut to `width` columns. */
 void play_put(int y, int x, int width, int attr, const char *text);
+
+/* The columns a UTF-8 text takes (one per character). */
+int play_text_width(const char *text);
 
 /* ------------------------- choosing cells of a square grid (play_grid.c) */
 

@@ -510,8 +510,9 @@ HERD_API int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes);
 /* ------------------------------------------------- stopping long calls */
 
 /**
- * Asks the long call running on @p g (herd_perft(), and a computer player
- * that searches: herd_genmove(), herd_play_genmove(), herd_hint()) to stop:
+ * Asks the long call running on @p g (herd_perft(), herd_playouts(), and a
+ * computer player that searches: herd_genmove(), herd_play_genmove(),
+ * herd_hint()) to stop:
  * it returns ::HERD_E_INTERRUPTED at its next node or playout, with the game
  * unchanged, and the request is then spent (when hints run on @p g in
  * several threads at once, one request stops one of them).
@@ -727,6 +728,155 @@ HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
  *         untouched on error.
  */
 HERD_API int herd_solve(herd_game *g, int *winner, unsigned *plies);
+
+/** @} */
+
+/* --------------------------------------------------------- learning */
+
+/** @defgroup learning Actions, observations and playouts
+ *  What programs that learn or search need: a fixed action space per
+ *  game, the legal actions as a mask over it, an observation as planes of
+ *  floats, and batched playouts.
+ *
+ *  The action space of a game is the numbers 0..N-1, N =
+ *  herd_num_actions(), a fixed bijection with a set of actions of the game
+ *  that holds every action that can ever be legal (and some that never
+ *  are, such as a jump off the board: masks leave them out). N and the
+ *  bijection depend on the game's options (its board) only, never on the
+ *  position; a chance outcome (a hex roll) has its number too. Each game's
+ *  page (docs/horses.md, ...) gives its encoding and draws its observation.
+ *  @{ */
+
+/** No game's action space is larger (`horses` on 30 x 20: 8 x 30 x 20). */
+#define HERD_MAX_ACTIONS 4800
+
+/** No game's observation has more floats (`hex` of side 13: 11 x 25 x 25). */
+#define HERD_MAX_OBSERVATION 6875
+
+/** The number of actions N of the game's action space (depends on the
+ *  options only); 0 for a NULL handle. */
+HERD_API size_t herd_num_actions(const herd_game *g);
+
+/**
+ * The number of an action in the game's action space.
+ * @param m     an action of this game; it need not be legal now.
+ * @param index receives its number, below herd_num_actions().
+ * @return ::HERD_OK; ::HERD_E_ARG (NULL, or @p m is no action of the space:
+ *         a value of another game, a cell off the board, a step along no
+ *         line); on error @p index is untouched.
+ */
+HERD_API int herd_action_index(const herd_game *g, herd_move m, size_t *index);
+
+/**
+ * The action that a number of the game's action space stands for: the
+ * inverse of herd_action_index(). Every number below herd_num_actions()
+ * has one, also those whose action is never legal on this board.
+ * @return ::HERD_OK; ::HERD_E_RANGE (@p index >= herd_num_actions());
+ *         ::HERD_E_ARG (NULL); on error @p m is untouched.
+ */
+HERD_API int herd_action_move(const herd_game *g, size_t index, herd_move *m);
+
+/**
+ * The legal actions (at a chance event: its outcomes) as a mask over the
+ * action space: @p mask[i] is 1 when action i is legal now, else 0; all 0
+ * once the game is over.
+ * @param mask receives herd_num_actions() bytes.
+ * @param cap  the bytes at @p mask.
+ * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap < herd_num_actions(), nothing
+ *         written); ::HERD_E_ARG (NULL).
+ */
+HERD_API int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap);
+
+/**
+ * The numbers of the legal actions (at a chance event: of its outcomes),
+ * in ascending order, as OpenSpiel lists them.
+ * @param buf   receives up to @p cap numbers; may be NULL when @p cap is 0.
+ * @param count receives their count, also when @p cap is too small.
+ * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap < *count, @p buf untouched);
+ *         ::HERD_E_ARG (NULL @p g or @p count, or NULL @p buf with a
+ *         nonzero @p cap).
+ */
+HERD_API int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *count);
+
+/**
+ * Plays the action numbered @p index, checked as herd_apply() checks it
+ * (an action that is never legal on this board is refused as illegal).
+ * @return herd_apply()'s codes, and ::HERD_E_RANGE (@p index >=
+ *         herd_num_actions(); the message gives the range); on error
+ *         nothing changed.
+ */
+HERD_API int herd_apply_action(herd_game *g, size_t index);
+
+/**
+ * The shape of the game's observation: planes x rows x columns (depends on
+ * the options only). Each game's page draws its planes.
+ * @param shape receives the planes, the rows and the columns.
+ * @return ::HERD_OK or ::HERD_E_ARG (NULL); on error @p shape is untouched.
+ */
+HERD_API int herd_observation_shape(const herd_game *g, size_t shape[3]);
+
+/**
+ * The observation of the position from @p side's point of view: planes x
+ * rows x columns floats, plane by plane, each row by row (C order). Every
+ * game's first two planes are @p side's pieces and the other side's (1.0
+ * on a cell that holds one, else 0.0); the board is never turned, so that
+ * a cell is the same cell from both sides, as the action space's cells
+ * are. The other planes give whether @p side is to act (all 1.0, else all
+ * 0.0, and all 0.0 once the game is over) and each game's own state, a
+ * number as a plane of one value.
+ * @param side the side whose point of view, 0 or 1.
+ * @param buf  receives the floats.
+ * @param cap  the floats at @p buf.
+ * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap below planes x rows x
+ *         columns, nothing written); ::HERD_E_ARG (NULL, @p side not 0 or 1).
+ */
+HERD_API int herd_observation(const herd_game *g, int side, float *buf, size_t cap);
+
+/** herd_playouts()'s level for uniformly random actions: each legal action
+ *  equally likely, and chance outcomes by their probabilities. */
+#define HERD_PLAYOUT_RANDOM (-1)
+
+/** What herd_playouts() counts. Later versions may add fields at the end. */
+typedef struct herd_playout_result {
+    uint64_t games;      /**< The games played. */
+    uint64_t wins[2];    /**< The games that side 0 and side 1 won. */
+    uint64_t draws;      /**< The games drawn. */
+    uint64_t unfinished; /**< The games stopped at the length limit. */
+    uint64_t actions;    /**< The actions of all games together, chance outcomes included. */
+    double mean_length;  /**< actions / games; 0 when no game was played. */
+} herd_playout_result;
+
+/**
+ * Plays @p games games from the current position to their end, without
+ * changing the game (const: the position, the generator and the history
+ * stay as they are). Both sides play at @p level, and chance events are
+ * drawn by their probabilities, each game with a generator of the game's
+ * own kind seeded from @p seed and the game's number: the same position,
+ * level and seed give the same games on every machine, and the first k
+ * games of a call are those of a call for k games. A game that has ended
+ * counts its result @p games times, with length 0.
+ *
+ * herd_interrupt() and the progress handler (called once per game) stop
+ * it, as they stop herd_perft().
+ * @param games      how many games.
+ * @param level      ::HERD_PLAYOUT_RANDOM (uniformly random actions), 0
+ *                   for the game's default level, or a level of
+ *                   1..herd_max_level() whose player needs no memory (the
+ *                   game's own players, not the searches nor the solved
+ *                   table: herd_level_name() describes them).
+ * @param seed       seeds the games' generators.
+ * @param max_length the most actions of a game (chance outcomes included),
+ *                   0 for no limit; a game stopped there counts in
+ *                   herd_playout_result::unfinished. Games that can go on for
+ *                   ever (`fox` with `sideways=1`) need one.
+ * @param out        receives the counts.
+ * @return ::HERD_OK; ::HERD_E_ARG (NULL); ::HERD_E_RANGE (@p level out of
+ *         range); ::HERD_E_UNSUPPORTED (a level that searches or plays from
+ *         a table); ::HERD_E_INTERRUPTED. Being const, it leaves no message;
+ *         on error @p out is untouched.
+ */
+HERD_API int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed,
+                           uint32_t max_length, herd_playout_result *out);
 
 /** @} */
 #ifdef __cplusplus

@@ -14,8 +14,12 @@
  * positions. Nodes are counted through the public API: a progress handler
  * called at every check of the search (herd_set_progress() with every=1).
  *
- * Usage: herd-bench [RUNS [GAME|all [search]]]   (default 5 runs, every
- * game, every figure; `search` measures the computer players alone) */
+ * And herd_playouts(), the batched playouts, uniformly random and at
+ * level 1, from the same position as the random playouts.
+ *
+ * Usage: herd-bench [RUNS [GAME|all [search|playouts]]]   (default 5 runs,
+ * every game, every figure; `search` measures the computer players alone,
+ * `playouts` the random and batched playouts alone) */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
@@ -292,6 +296,46 @@ static playout_figures playouts(const herd_game *start, unsigned cap, double min
     return f;
 }
 
+/* herd_playouts() from the position of `start`, in batches of 16 games
+ * (each batch with its own seed) for at least min_seconds: games and
+ * actions per second. */
+static void time_batched(const herd_game *start, int level, unsigned cap, double min_seconds,
+                         double *games_rate, double *actions_rate)
+{
+    uint64_t games = 0, actions = 0, seed = 0;
+    double t0 = now(), elapsed;
+    do {
+        herd_playout_result res;
+        int rc = herd_playouts(start, 16, level, seed++, cap, &res);
+        if (rc != HERD_OK)
+            die("herd_playouts", rc, start);
+        games += res.games;
+        actions += res.actions;
+        elapsed = now() - t0;
+    } while (elapsed < min_seconds);
+    *games_rate = (double)games / elapsed;
+    *actions_rate = (double)actions / elapsed;
+}
+
+/* The batched playouts of herd_playouts(), uniformly random (as the
+ * playouts above, through herd_apply()) and at level 1, the game's
+ * simplest player. */
+static void batched_playouts(int runs, const herd_game *g, unsigned cap)
+{
+    static const int levels[] = {HERD_PLAYOUT_RANDOM, 1};
+    for (int k = 0; k < 2; k++) {
+        double games_rate[99], actions_rate[99];
+        for (int r = 0; r < runs; r++)
+            time_batched(g, levels[k], cap, 0.5, &games_rate[r], &actions_rate[r]);
+        const char *name = "uniformly random";
+        if (levels[k] > 0)
+            herd_level_name(g, levels[k], &name, NULL);
+        printf("  herd_playouts(), level %d (%s), at most %u actions: %.0f games/s, %.2f M "
+               "actions/s\n",
+               levels[k], name, cap, median(games_rate, runs), median(actions_rate, runs) / 1e6);
+    }
+}
+
 typedef struct perft_case {
     const char *options;
     unsigned plies; /* computer moves played before counting */
@@ -489,8 +533,9 @@ int main(int argc, char **argv)
     int runs = argc > 1 ? atoi(argv[1]) : 5;
     const char *only = argc > 2 && strcmp(argv[2], "all") != 0 ? argv[2] : NULL;
     int search_only = argc > 3 && strcmp(argv[3], "search") == 0;
-    if (runs < 1 || runs > 99 || (argc > 3 && !search_only)) {
-        fprintf(stderr, "usage: herd-bench [RUNS 1..99 [GAME|all [search]]]\n");
+    int playouts_only = argc > 3 && strcmp(argv[3], "playouts") == 0;
+    if (runs < 1 || runs > 99 || (argc > 3 && !search_only && !playouts_only)) {
+        fprintf(stderr, "usage: herd-bench [RUNS 1..99 [GAME|all [search|playouts]]]\n");
         return 2;
     }
     printf("libherd %s benchmark, medians of %d runs\n\n", herd_version_string(), runs);
@@ -504,7 +549,7 @@ int main(int argc, char **argv)
             printf("\n");
             continue;
         }
-        for (int k = 0; k < 3 && gc->perft[k].options; k++) {
+        for (int k = 0; k < 3 && gc->perft[k].options && !playouts_only; k++) {
             const perft_case *pc = &gc->perft[k];
             herd_game *g = make_game(gc->name, pc->options, pc->plies);
             double rate[99];
@@ -538,6 +583,12 @@ int main(int argc, char **argv)
                    "first game; %.1f in a first game, the history growing)\n",
                    1000.0 * (double)allocations / (double)moves, allocations, moves,
                    (double)first_game / runs);
+        }
+        batched_playouts(runs, g, gc->cap);
+        if (playouts_only) {
+            herd_free(g);
+            printf("\n");
+            continue;
         }
         printf("  state: %zu bytes (a copy in caller memory: %zu bytes)\n", herd_state_size(g),
                herd_copy_size(g, 0));

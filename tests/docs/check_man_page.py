@@ -37,9 +37,11 @@ def man_commands(page):
 
 
 def protocol_commands(markdown):
-    """{command: usage} from the command table of docs/protocol.md."""
+    """{command: usage} from the command table of docs/protocol.md (its
+    section Commands)."""
     commands = {}
-    for usage in re.findall(r"^\| `([^`]+)` \|", markdown, re.M):
+    section = markdown.split("\n## Commands\n", 1)[-1].split("\n## ", 1)[0]
+    for usage in re.findall(r"^\| `([^`]+)` \|", section, re.M):
         commands[usage.split()[0]] = " ".join(usage.split())
     return commands
 
@@ -54,6 +56,26 @@ def example(page):
     return m.group(1).replace("\\n", "\n"), "\n".join(lines[1:]) + "\n"
 
 
+class Report:
+    """The checks' verdicts: `ok   WHAT` or `FAIL WHAT: DETAIL`, counted;
+    summary() prints `N passed, N failed` and gives the exit status."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def __call__(self, ok, what, detail=""):
+        if ok:
+            self.passed += 1
+            print("ok   %s" % what)
+        else:
+            self.failed += 1
+            print("FAIL %s: %s" % (what, detail))
+
+    def summary(self):
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        return 0 if self.failed == 0 else 1
+
+
 def main(argv):
     if len(argv) not in (3, 4):
         print("usage: check_man_page.py HERD.1 PROTOCOL.md [PATH/TO/herd]", file=sys.stderr)
@@ -63,17 +85,7 @@ def main(argv):
         page = f.read()
     with open(argv[2], encoding="utf-8") as f:
         markdown = f.read()
-    passed = failed = 0
-
-    def report(ok, what, detail=""):
-        nonlocal passed, failed
-        if ok:
-            passed += 1
-            print("ok   %s" % what)
-        else:
-            failed += 1
-            print("FAIL %s: %s" % (what, detail))
-
+    report = Report()
     man, protocol = man_commands(page), protocol_commands(markdown)
     report(bool(protocol) and man == protocol, "the commands of protocol.md",
            "only in the man page: %s; only in protocol.md: %s; usage differs: %s" % (
@@ -84,8 +96,7 @@ def main(argv):
         run = subprocess.run([argv[3]], input=given, capture_output=True, text=True, timeout=30)
         report(run.returncode == 0 and run.stdout == expected, "the example's transcript",
                "expected %r, got %r (exit status %d)" % (expected, run.stdout, run.returncode))
-    print("%d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 else 1
+    return report.summary()
 
 
 if __name__ == "__main__":

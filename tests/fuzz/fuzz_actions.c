@@ -346,3 +346,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     herd_free(f.g);
     return 0;
 }
+
+/* ---------------------------------------------------- for replay.c */
+
+int fuzz_input_plays(const uint8_t *data, size_t size, const char *name)
+{
+    size_t n = strlen(name);
+    return size > n && memcmp(data, name, n) == 0 && (data[n] == ' ' || data[n] == '\n');
+}
+
+/* The game's line, then bytes from a fixed generator: every operation, with
+ * arguments of every size. */
+size_t fuzz_registry_input(const char *name, const char *options, uint8_t *buf, size_t cap)
+{
+    size_t k = 0;
+    fuzz_appendf((char *)buf, cap, &k, "%s %s\n", name, options);
+    uint32_t x = 2463534242u;
+    while (k < cap && k < 400) {
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        buf[k++] = (uint8_t)(x >> 24);
+    }
+    return k;
+}

@@ -6,6 +6,7 @@
 #ifndef HERD_FUZZ_CHECK_H
 #define HERD_FUZZ_CHECK_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include <herd/horses.h>
 
 #include "clean_text.h"
+#include "replay.h"
 
 #define CHECK(cond)                                                                   \
     do {                                                                              \
@@ -38,6 +40,29 @@ static inline void check_refusal_message(const herd_game *g)
 {
     check_message(herd_last_error(g));
     CHECK(*herd_last_error(g));
+}
+
+/* Appends printf-style text to buf at *k (for the inputs a harness makes
+ * for replay.c); stops, the text cut, when cap is reached. */
+static inline void fuzz_appendf(char *buf, size_t cap, size_t *k, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (*k < cap) {
+        int n = vsnprintf(buf + *k, cap - *k, fmt, ap);
+        *k = n < 0 || (size_t)n >= cap - *k ? cap - 1 : *k + (size_t)n;
+    }
+    va_end(ap);
+}
+
+/* The text of action m of g, or "" when it has none. */
+static inline const char *fuzz_move_text(herd_game *g, herd_move m)
+{
+    static char text[HERD_MAX_MOVE_TEXT];
+    size_t len;
+    if (herd_move_to_text(g, m, text, sizeof text, &len) != HERD_OK)
+        text[0] = '\0';
+    return text;
 }
 
 /* ------------------------------------------------------ reading back */

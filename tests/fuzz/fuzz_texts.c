@@ -1,8 +1,8 @@
 /* A libFuzzer harness for every text the library reads: options, position
  * texts and action texts, for every game, followed by the moves they name.
  *
- * Input: line 1 names the game ("horses", "hex", "hare", "fox", "flock"), line 2
- * holds the options, line 3 a position text, every further line an action, or
+ * Input: line 1 names the game (one of the registry's), line 2 holds the
+ * options, line 3 a position text, every further line an action, or
  * a saved game when it begins with the game's name. Whatever the bytes:
  *   - each call answers with a code, and a refused call leaves the game
  *     exactly as it was (position, history) with a message that is one
@@ -235,4 +235,40 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     herd_free(g);
     free(text);
     return 0;
+}
+
+/* ---------------------------------------------------- for replay.c */
+
+int fuzz_input_plays(const uint8_t *data, size_t size, const char *name)
+{
+    size_t n = strlen(name);
+    return size > n && memcmp(data, name, n) == 0 && data[n] == '\n';
+}
+
+/* The game's start position, then a dozen of its actions (the dice
+ * included) and, after the sixth, its save. */
+size_t fuzz_registry_input(const char *name, const char *options, uint8_t *buf, size_t cap)
+{
+    herd_game *g;
+    herd_move moves[HERD_MAX_MOVES];
+    static char save[HERD_MAX_SAVE_TEXT];
+    char *out = (char *)buf;
+    size_t k = 0, n, len;
+    herd_status st;
+    if (herd_new(&g, name, options, NULL, NULL, NULL) != HERD_OK)
+        return 0;
+    fuzz_appendf(out, cap, &k, "%s\n%s\n%s\n", name, options, position_of(g));
+    for (unsigned i = 0; i < 12; i++) {
+        CHECK(herd_get_status(g, &st) == HERD_OK);
+        if (st.result != HERD_ONGOING)
+            break;
+        CHECK(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n) == HERD_OK && n > 0);
+        herd_move m = moves[i * 7 % n];
+        fuzz_appendf(out, cap, &k, "%s\n", fuzz_move_text(g, m));
+        CHECK(herd_apply(g, m) == HERD_OK);
+        if (i == 5 && herd_save(g, save, sizeof save, &len) == HERD_OK)
+            fuzz_appendf(out, cap, &k, "%s\n", save);
+    }
+    herd_free(g);
+    return k;
 }

@@ -1,9 +1,12 @@
 /* The main() of a fuzz harness built without libFuzzer: runs
  * LLVMFuzzerTestOneInput() once on every file named on the command line,
  * and on every file of every directory named there (not recursively), so
- * that CTest replays the seed corpora with any compiler. Arguments that
- * begin with '-' are libFuzzer's options and are ignored, so that one
- * command line serves both builds (`fuzz_NAME -runs=0 CORPUS`). */
+ * that CTest replays the seed corpora with any compiler; then on inputs the
+ * harness makes for every game of the registry at its default, smallest
+ * and largest options (replay.h). It fails when a game of the registry has
+ * no input of its own among the files. Arguments that begin with '-' are
+ * libFuzzer's options and are ignored, so that one command line serves both
+ * builds (`fuzz_NAME -runs=0 CORPUS`). */
 #define _POSIX_C_SOURCE 200809L /* opendir */
 #include <dirent.h>
 #include <stdint.h>
@@ -12,7 +15,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "../game_options.h"
+#include "replay.h"
+
+/* For each game of the registry, the files that play it. */
+static long inputs_of[64];
 
 /* Runs one file; returns 1 when it was read. */
 static int run_file(const char *path)
@@ -39,6 +46,8 @@ static int run_file(const char *path)
         fprintf(stderr, "out of memory for %s\n", path);
         return 0;
     }
+    for (size_t i = 0; i < herd_game_count() && i < 64; i++)
+        inputs_of[i] += fuzz_input_plays(data, size, herd_game_desc_at(i)->name);
     LLVMFuzzerTestOneInput(data, size);
     free(data);
     return 1;
@@ -75,7 +84,32 @@ int main(int argc, char **argv)
             failed++;
         }
     }
-    printf("%ld inputs replayed\n", files);
+    /* Every game of the registry: a seed of its own in the corpus, and the
+     * harness's inputs at its options. */
+    static uint8_t made[1 << 16];
+    static const option_pick picks[] = {OPTIONS_DEFAULT, OPTIONS_SMALLEST, OPTIONS_LARGEST};
+    long from_registry = 0;
+    for (size_t i = 0; i < herd_game_count(); i++) {
+        const herd_game_desc *d = herd_game_desc_at(i);
+        if (i >= 64 || !inputs_of[i]) {
+            fprintf(stderr, "no input of the corpus plays %s\n", d->name);
+            failed++;
+        }
+        for (size_t p = 0; p < sizeof picks / sizeof picks[0]; p++) {
+            char options[160];
+            game_options(d, picks[p], p + 1, options, sizeof options);
+            size_t size = fuzz_registry_input(d->name, options, made, sizeof made);
+            if (size == 0) {
+                fprintf(stderr, "no input for %s %s\n", d->name, options);
+                failed++;
+                continue;
+            }
+            LLVMFuzzerTestOneInput(made, size);
+            from_registry++;
+        }
+    }
+    printf("%ld inputs replayed, %ld made for the %zu games of the registry\n", files,
+           from_registry, herd_game_count());
     /* An empty corpus proves nothing. */
     return failed || files == 0;
 }

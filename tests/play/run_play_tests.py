@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """herd-play in a pseudo-terminal: a scripted session per game.
 
-usage: run_play_tests.py HERD_PLAY GAME
+usage: run_play_tests.py HERD_PLAY GAME [HERD]
 
 GAME is horses, hex, hare, fox, flock (each in its own view; hare also
-in the plain view), plain (hex in the plain view of --plain), or cli
+in the plain view), plain (hex in the plain view of --plain), setup (the
+setup screen of every game against the library's registry), or cli
 (--help and --version, without a terminal). The program runs in a
 detached tmux session of 80x24; the script types keys and reads the screen
 (tmux capture-pane), from the setup screen to the end of a game against the
-computer, and checks what the screen shows at the key moments. Exits 77
-(skipped) when tmux is missing or the library has no such game.
+computer, and checks what the screen shows at the key moments. setup and
+cli compare herd-play with the registry as the herd program HERD answers
+it (`games`, `levels`, `--help`, the refusals of `new`), so they need it.
+Exits 77 (skipped) when tmux is missing.
 """
 import os
 import re
@@ -113,13 +116,9 @@ def passed(what):
 
 
 def start(program, args, game):
-    """Starts herd-play; skips when the library does not have the game."""
+    """Starts herd-play at its setup screen for the game."""
     s = Screen(program, args)
     screen = s.wait(r"Enter starts the game", what="setup screen")
-    if "is not in this libherd" in screen:
-        s.close()
-        print("skipped: this libherd has no game '%s'" % game)
-        sys.exit(SKIP)
     check(re.search(r"Game\s+< %s >" % game, screen), "the setup names the game", screen)
     passed("setup screen shows %s" % game)
     return s
@@ -255,11 +254,11 @@ def test_horses_setup(program):
         s.keys("Down")  # Board width, 8
         s.keys("Left")
         s.wait(r"Refused: w=7 is out of range 8\.\.30", what="out of range")
-        check(re.search(r"Board width\s+< 8 >", s.text()), "the value stays", s.text())
+        check(re.search(r"^  w\s+< 8 >", s.text(), re.M), "the value stays", s.text())
         s.type("31")
         s.wait(r"Refused: w=31 is out of range", what="typed out of range")
         s.keys("Down")
-        screen = s.wait(r"Board width\s+< 8 >", what="typed value reverted")
+        screen = s.wait(r"^  w\s+< 8 >", what="typed value reverted")
         passed("setup refuses values out of range on the spot")
     finally:
         s.close()
@@ -373,7 +372,7 @@ def choose(s, cell):
 def test_hare(program):
     s = start(program, ["hare", "--level=1", "seed=2"], "hare")
     try:
-        check(re.search(r"Seed\s+< 2 >", s.text()), "the setup shows the seed", s.text())
+        check(re.search(r"^  seed\s+< 2 >", s.text(), re.M), "the setup shows the seed", s.text())
         s.keys("Enter")
         screen = s.wait(r"^Hounds to move \(you\)", what="game start")
         check([hunt_char(screen, p) for p in ("a2", "d1", "d3", "e2")] == ["@", "H", "H", "H"],
@@ -456,7 +455,7 @@ def log_actions(screen, side):
 def test_fox(program):
     s = start(program, ["fox", "--level=1", "seed=3"], "fox")
     try:
-        check(re.search(r"Seed\s+< 3 >", s.text()), "the setup shows the seed", s.text())
+        check(re.search(r"^  seed\s+< 3 >", s.text(), re.M), "the setup shows the seed", s.text())
         passed("the setup lists the seed option, seed=3 taken from the command line")
         s.keys("Enter")
         screen = s.wait(r"^Fox to move \(you\)", what="game start")
@@ -787,6 +786,261 @@ def test_flock_white(program):
         s.close()
 
 
+# -------------------------------------------- the setup and the registry
+
+def ask(herd, *commands):
+    """The herd program's answers to the commands, one text each."""
+    run = subprocess.run([herd], input="".join(c + "\n" for c in commands),
+                         capture_output=True, text=True, timeout=60)
+    answers = run.stdout.split("\n\n")
+    check(run.returncode == 0 and answers[-1] == "", "the herd program answers", run.stdout)
+    return answers[:-1]
+
+
+_REGISTRY = []
+
+
+def registry(herd):
+    """The games as the herd program gives them: from `games` the keys,
+    allowed values and defaults; from `levels` the level names; from
+    --help the titles, sides, option descriptions and default levels. Each
+    game a dict; each option with the note the setup shows of it:
+    "8..30, default 8: the board's width, its columns"."""
+    if _REGISTRY:
+        return _REGISTRY
+    lines = ask(herd, "games")[0][2:].split("\n")
+    names = [line.split()[0] for line in lines]
+    levels = ask(herd, *[c for n in names for c in ("new " + n, "levels")])[1::2]
+    helptext = subprocess.run([herd, "--help"], capture_output=True, text=True).stdout
+    for line, answer in zip(lines, levels):
+        name, *options = line.split()
+        head = re.search(r"^  %s: (.*) \((\S+) against (\S+)\)$" % re.escape(name), helptext,
+                         re.M)
+        check(head, "herd --help describes %s" % name, helptext)
+        block = re.split(r"\n(?!    )", helptext[head.end():].lstrip("\n"))[0]
+        game = {"name": name, "title": head.group(1), "sides": head.group(2, 3), "options": [],
+                "levels": [w.split(":", 1)[1] for w in answer[2:].split()]}
+        default = re.search(r"^    levels: .*?(\d+):\S+ \(default\)", block, re.M)
+        check(default, "herd --help names %s's default level" % name, block)
+        game["default"] = int(default.group(1))
+        for word in options:
+            key, rest = word.split("=", 1)
+            allowed, dflt = rest.rsplit(":", 1)
+            described = re.search(r"^    %s=\S+ \(default %s\): (.*)$" % (re.escape(key),
+                                                                        re.escape(dflt)),
+                                  block, re.M)
+            check(described, "herd --help describes %s's option %s" % (name, key), block)
+            if allowed == "point":
+                people = "a point of the board"
+            elif "|" in allowed:
+                values = allowed.split("|")
+                people = ", ".join(values[:-1]) + " or " + values[-1]
+            else:
+                people = allowed
+            game["options"].append({
+                "key": key, "allowed": allowed, "default": dflt,
+                "description": described.group(1),
+                "note": "%s, default %s: %s" % (people, dflt, described.group(1))})
+        _REGISTRY.append(game)
+    return _REGISTRY
+
+
+def help_items(lines):
+    """The items of a --help block, each with its wrapped lines joined."""
+    items = []
+    for line in lines:
+        if line.startswith("      ") and items:
+            items[-1] += " " + line.strip()
+        elif line.startswith("    "):
+            items.append(line[4:])
+        else:
+            break
+    return items
+
+
+def setup_fields(screen):
+    """{label: (value, note)} of the setup screen, each note's wrapped lines
+    joined: the fields are the lines with a label at column 2."""
+    fields = {}
+    label = None
+    for line in screen.split("\n"):
+        m = re.match(r"^  (\S.*?)\s+< (.*?) >(?:  (.*))?$", line)
+        if m:
+            label = m.group(1)
+            fields[label] = [m.group(2), m.group(3) or ""]
+        elif label and line.startswith("    ") and line.strip():
+            fields[label][1] = (fields[label][1] + " " + line.strip()).strip()
+        else:
+            label = None
+    return dict((k, tuple(v)) for k, v in fields.items())
+
+
+def refusal(screen):
+    """The setup's message line when it says why a value was refused."""
+    m = re.search(r"^  (Refused: .*(?:\n  \S.*)*)", screen, re.M)
+    return " ".join(l.strip() for l in m.group(1).split("\n")) if m else None
+
+
+def wait_refusal(s, what):
+    s.wait(r"^  Refused: ", what=what)
+    return refusal(s.text())
+
+
+def test_setup_follows_the_registry(program, herd):
+    """Every game of the registry on the setup screen, in its order: its
+    title and sides, each option with its allowed values, default and
+    description whole at 80 columns, the default level by name; each level
+    by name in turn, refused past both ends."""
+    games = registry(herd)
+    s = start(program, [games[0]["name"]], games[0]["name"])
+    try:
+        for n, game in enumerate(games):
+            name = game["name"]
+            screen = s.wait(r"^  Game\s+< %s >" % re.escape(name), what="the game " + name)
+            fields = setup_fields(screen)
+            check(fields.get("Game") == (name, "%s: %s against %s" % (game["title"],
+                                                                      *game["sides"])),
+                  "%s: its title and sides: %s" % (name, fields.get("Game")), screen)
+            for o in game["options"]:
+                check(fields.get(o["key"]) == (o["default"], o["note"]),
+                      "%s: the option %s with its default and whole note %r: %s"
+                      % (name, o["key"], o["note"], fields.get(o["key"])), screen)
+            keys = [k for k in fields if k not in ("Game", "Players", "You play",
+                                                   "Computer level")]
+            check(keys == [o["key"] for o in game["options"]],
+                  "%s: the options in the registry's order: %s" % (name, keys), screen)
+            check(fields.get("You play", ("",))[0] == "%s (moves first)"
+                  % game["sides"][0].capitalize(), "%s: the side" % name, screen)
+            default = game["default"]
+            level = fields.get("Computer level")
+            check(level and level[0] == game["levels"][default - 1]
+                  and level[1].startswith("level %d of %d, the default: "
+                                          % (default, len(game["levels"]))),
+                  "%s: the default level %d by name: %s" % (name, default, level), screen)
+            # Each level by name, from the default up and then down to 1.
+            s.keys("Up")  # from Game to the last field, the level
+            top = len(game["levels"])
+            at = default
+            for number in list(range(default + 1, top + 1)) + list(range(top - 1, 0, -1)):
+                s.keys("Right" if number > at else "Left")
+                at = number
+                s.wait(r"^  Computer level\s+< %s >  level %d of %d"
+                       % (re.escape(game["levels"][number - 1]), number, top),
+                       what="%s level %d" % (name, number))
+            s.keys("Left")
+            check(wait_refusal(s, "level 0") == "Refused: level 0 is out of range 1..%d" % top,
+                  "%s: below level 1 refused" % name, s.text())
+            for _ in range(top - 1):
+                s.keys("Right")
+            s.wait(r"^  Computer level\s+< %s >  level %d of %d" % (
+                re.escape(game["levels"][-1]), top, top), what="%s's last level" % name)
+            s.keys("Right")
+            check(wait_refusal(s, "level past the last")
+                  == "Refused: level %d is out of range 1..%d" % (top + 1, top),
+                  "%s: past level %d refused" % (name, top), s.text())
+            s.keys("Down", "Right")  # to Game, and the next game
+        s.wait(r"^  Game\s+< %s >" % re.escape(games[0]["name"]),
+               what="back to the first game")
+        passed("the setup shows the %d games of the registry in its order, each option's "
+               "values, default and description whole at 80 columns, and each level by name"
+               % len(games))
+    finally:
+        s.close()
+
+
+def test_setup_refusals_are_the_librarys(program, herd):
+    """A value out of bounds, typed or stepped to, is refused on the spot
+    with the library's message (the herd program's answer to the same
+    `new`), and the value stays."""
+    tried = 0
+    for game in registry(herd):
+        name = game["name"]
+        s = start(program, [name], name)
+        try:
+            for k, o in enumerate(game["options"]):
+                s.keys("Down")
+                s.wait(r"^  %s\s+< %s >" % (re.escape(o["key"]), re.escape(o["default"])),
+                       what="%s %s" % (name, o["key"]))
+                if o["allowed"] == "point":
+                    bad = ["zz", "a1"]
+                elif "|" in o["allowed"]:
+                    bad = [str(int(o["allowed"].split("|")[-1]) + 1), "x"]
+                else:
+                    bad = [str(int(o["allowed"].split("..")[1]) + 1), "x"]
+                for value in bad:
+                    expected = ask(herd, "new %s %s=%s" % (name, o["key"], value))[0]
+                    check(expected.startswith("? "), "herd refuses %s=%s" % (o["key"], value))
+                    s.type(value)
+                    got = wait_refusal(s, "%s=%s" % (o["key"], value))
+                    check(got == "Refused: " + expected[2:],
+                          "%s=%s: the library's message %r, not %r" % (o["key"], value,
+                                                                       expected[2:], got),
+                          s.text())
+                    s.keys("Down")  # leaving the line is refused: the value stays
+                    s.wait(r"^  %s\s+< %s >" % (re.escape(o["key"]), re.escape(o["default"])),
+                           what="%s=%s not kept" % (o["key"], value))
+                    tried += 1
+        finally:
+            s.close()
+    passed("%d values out of bounds typed into the setup: each refused on the spot with the "
+           "library's message, the value kept" % tried)
+
+    # Stepping: a choice goes to the next choice; past the last one, and
+    # below the first, the library's refusal of the value beyond.
+    fox = [g for g in registry(herd) if g["name"] == "fox"][0]
+    choices = fox["options"][0]["allowed"].split("|")
+    s = start(program, ["fox"], "fox")
+    try:
+        s.keys("Down")
+        for value in choices[1:]:
+            s.keys("Right")
+            s.wait(r"^  geese\s+< %s >" % value, what="geese=%s" % value)
+        s.keys("Right")
+        beyond = ask(herd, "new fox geese=%d" % (int(choices[-1]) + 1))[0][2:]
+        check(wait_refusal(s, "past the last choice") == "Refused: " + beyond,
+              "past the last choice: %r" % beyond, s.text())
+        check(setup_fields(s.text())["geese"][0] == choices[-1], "the value stays", s.text())
+        passed("geese steps through %s; past the last: 'Refused: %s'"
+               % (", ".join(choices), beyond))
+    finally:
+        s.close()
+
+    # A point steps to the next point in reading order that the game takes.
+    s = start(program, ["hare"], "hare")
+    try:
+        s.keys("Down")
+        taken = []
+        for _ in range(3):
+            before = setup_fields(s.text())["start"][0]
+            s.keys("Right")
+            s.wait(r"^  start\s+< (?!%s )\S+ >" % re.escape(before), what="the next point")
+            taken.append(setup_fields(s.text())["start"][0])
+        answers = ask(herd, *["new hare start=" + p for p in taken])
+        check(all(a.startswith("= ") for a in answers),
+              "each point stepped to is one the game takes: %s" % taken)
+        check(taken == sorted(taken) and len(set(taken)) == 3, "in reading order: %s" % taken)
+        passed("start steps through the points the game takes: %s" % ", ".join(taken))
+    finally:
+        s.close()
+
+
+def test_setup_levels_by_name(program, herd):
+    """--level=N shows the level by its name; Enter plays at it."""
+    hare = [g for g in registry(herd) if g["name"] == "hare"][0]
+    top = len(hare["levels"])
+    s = start(program, ["hare", "--level=%d" % top], "hare")
+    try:
+        screen = s.text()
+        level = setup_fields(screen).get("Computer level")
+        check(level and level[0] == hare["levels"][-1] and
+              level[1].startswith("level %d of %d: " % (top, top)) and "default" not in level[1],
+              "--level=%d shows %s: %s" % (top, hare["levels"][-1], level), screen)
+        check("%d (1..%d)" % (top, top) not in screen, "no number for a name", screen)
+        passed("--level=%d shows the level by name: %s" % (top, hare["levels"][-1]))
+    finally:
+        s.close()
+
+
 # ---------------------------------------------------- the generic view
 
 def test_generic(program, game, args, refused_text):
@@ -807,33 +1061,65 @@ def test_generic(program, game, args, refused_text):
         s.close()
 
 
-def test_cli(program):
-    """--help names every game, --version the library; no terminal needed."""
+def test_cli(program, herd):
+    """--help lists every game of the registry with its options and levels,
+    --version names the library; no terminal needed."""
     out = subprocess.run([program, "--help"], capture_output=True, text=True)
     check(out.returncode == 0, "--help exits 0", out.stderr)
-    for game in ("horses", "hex", "hare", "fox", "flock"):
-        check(re.search(r"^  %s " % game, out.stdout, re.M), "--help names " + game, out.stdout)
+    lines = out.stdout.split("\n")
+    wide = [l for l in lines if len(l) > 79]
+    check(not wide, "--help keeps within 79 columns: %s" % wide, out.stdout)
+    names = []
+    for game in registry(herd):
+        name = game["name"]
+        names.append(name)
+        head = "  %s  %s: %s against %s" % (name, game["title"], *game["sides"])
+        check(head in lines, "--help names %s: %r" % (name, head), out.stdout)
+        block = lines[lines.index(head) + 1:]
+        width = max(len(k) for k in [o["key"] for o in game["options"]] + ["levels"])
+        for o in game["options"]:
+            text = "%-*s  %s" % (width, o["key"], o["note"])
+            check(text in help_items(block), "--help lists %s's %s whole: %r"
+                  % (name, o["key"], text), out.stdout)
+        levels = ", ".join("%d %s%s" % (n + 1, level, " (default)" if n + 1 == game["default"]
+                                        else "") for n, level in enumerate(game["levels"]))
+        check("%-*s  %s" % (width, "levels", levels) in help_items(block),
+              "--help lists %s's levels: %s" % (name, levels), out.stdout)
+    check(re.findall(r"^  (\S+)  ", out.stdout.split("\nOptions:")[0], re.M) == names,
+          "--help lists the games in the registry's order: %s" % names, out.stdout)
     out = subprocess.run([program, "--version"], capture_output=True, text=True)
     check(re.match(r"herd-play \S+ \(libherd \d+\.\d+\.\d+\)$", out.stdout.strip()),
           "--version", out.stdout)
     out = subprocess.run([program, "chess"], capture_output=True, text=True)
     check(out.returncode == 2 and "unknown game 'chess'" in out.stderr, "unknown game refused",
           out.stderr)
+    out = subprocess.run([program, "fox", "wolves=3"], capture_output=True, text=True)
+    expected = ask(herd, "new fox wolves=3")[0][2:]
+    check(out.returncode == 2 and out.stderr == "herd-play: fox: %s\n" % expected,
+          "an unknown option refused with the library's message %r" % expected, out.stderr)
+    out = subprocess.run([program, "hare", "--level=4"], capture_output=True, text=True)
+    check(out.returncode == 2 and "--level takes 1..3 for hare" in out.stderr,
+          "a level the game lacks refused", out.stderr)
     out = subprocess.run([program, "horses"], capture_output=True, text=True,
                          stdin=subprocess.DEVNULL)
     check(out.returncode == 1 and "needs a terminal" in out.stderr, "no terminal: said",
           out.stderr)
-    passed("--help names the five games; --version; an unknown game; no terminal")
+    passed("--help lists the %d games of the registry with their options and levels; "
+           "--version; an unknown game, option and level; no terminal" % len(names))
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         print(__doc__)
         return 2
     program, game = sys.argv[1], sys.argv[2]
+    herd = sys.argv[3] if len(sys.argv) == 4 else None
+    if game in ("cli", "setup") and not herd:
+        print("%s needs the herd program: run_play_tests.py HERD_PLAY %s HERD" % (game, game))
+        return 2
     if game == "cli":
         try:
-            test_cli(program)
+            test_cli(program, herd)
         except Failure as e:
             print("FAIL " + str(e))
             return 1
@@ -864,6 +1150,10 @@ def main():
         elif game == "flock":
             test_flock(program)
             test_flock_white(program)
+        elif game == "setup":
+            test_setup_follows_the_registry(program, herd)
+            test_setup_refusals_are_the_librarys(program, herd)
+            test_setup_levels_by_name(program, herd)
         else:
             print("unknown game " + game)
             return 2

@@ -1,7 +1,8 @@
 """Checks shared by the protocol tests of the games without chance (`hare`,
 `fox`, `flock`): playing through a `herd` process against a reference module,
 hand-made scenarios, broken and good position texts, `new` options, `hint`,
-random games. The process and answer machinery is run_protocol_tests.py's.
+random games (random_games.py, with the runner below). The process and answer
+machinery is run_protocol_tests.py's.
 
 A reference module R offers: RefError, parse_position(text) -> Position, and
 Position with text(), status_text(), ended(), legal_texts() (sorted, empty
@@ -12,6 +13,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import random_games as RG  # noqa: E402
 import run_protocol_tests as P  # noqa: E402
 from run_hex_protocol_tests import show_check  # noqa: E402,F401
 
@@ -84,13 +86,14 @@ def legal_diff(expected, actual):
 class Runner:
     """One game played through the session, every step checked against the reference."""
 
-    def __init__(self, s, chk, rng, test, R, hints=None):
+    def __init__(self, s, chk, rng, test, R, hints=None, illegal_actions=None):
         self.s = s
         self.chk = chk
         self.rng = rng
         self.T = test
         self.R = R
         self.hints = hints
+        self.illegal_actions = illegal_actions  # (pos, rng) -> [(kind, text)]
         self.pos = None
         self.history = []  # (position before, action)
         self.lost = False  # the program's game differs from the reference's: stop
@@ -204,10 +207,10 @@ class Runner:
         self.chk.note("undo")
         self.play(action)
 
-    def illegal_check(self, illegal_actions):
+    def illegal_check(self):
         before = self.pos.text()
         legal = self.pos.legal_texts()
-        for kind, a in illegal_actions(self.pos, self.rng):
+        for kind, a in self.illegal_actions(self.pos, self.rng):
             if a is not None and a in legal:
                 continue
             line = "play" if a is None else "play " + a
@@ -509,22 +512,14 @@ def check_framing_bits(s, chk, T, new_line, start_text, solve_refused=True):
         s.expect_error_unchanged(T, "a garbage action must answer ?", line, start_text)
 
 
-def run_games(path, chk, rng, games, play_one):
-    """Runs play_one(session, game index) for each game, restarting a crashed program."""
-    s = Session(path, chk)
-    crashes = 0
-    for gi in range(games):
-        try:
-            play_one(s, gi)
-        except FAILURES as e:
-            chk.ok(False, "game %d" % gi, "the program failed: %s" % e)
-            crashes += 1
-            if crashes >= 5:
-                chk.ok(False, "games", "stopped after 5 programs failed; %d games not played"
-                       % (games - gi - 1))
-                break
-            s.restart()
-    s.h.kill()
+def test_games(path, chk, rng, games, plies, R, part, illegal_actions):
+    """`games` random games (random_games.play) of the game of reference
+    module R, with its part `part`, played through one program (started
+    again when it fails); `hint` is checked where the program offers it."""
+    hints = HintTracker()
+    P.run_games(path, chk, games, lambda s, gi: RG.play(
+        Runner(s, chk, rng, "game %d" % gi, R, hints, illegal_actions), part, rng, gi, plies))
+    hints.report(chk, "games")
 
 
 def garbage_actions(legal, rng):

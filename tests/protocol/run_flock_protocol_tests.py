@@ -48,6 +48,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import flock_ref as R  # noqa: E402
 import plain_game_checks as C  # noqa: E402
+import random_games as RG  # noqa: E402
 
 P = C.P
 FAILURES = C.FAILURES
@@ -487,64 +488,43 @@ def default_level_or_1(rng):
     return "genmove 1"
 
 
-def play_game(s, chk, rng, gi, plies_cap, hints):
-    T = "game %d" % gi
-    g = C.Runner(s, chk, rng, T, R, hints)
-    g.hint_line = "hint 1"
-    x = rng.random()
-    if x < 0.65:
-        w, h = random_size(rng)
-        line = "new flock w=%d h=%d" % (w, h) if (w, h) != (7, 7) or rng.random() < 0.5 \
-            else "new flock"
-        if rng.random() < 0.3:
-            line += " seed=%d" % rng.getrandbits(64)
-        if not g.new(line, R.start_position(w, h)):
-            return
-    else:
-        if not g.set(R.random_position(rng)):
-            return
-        chk.note("games from a random position")
-    policy = rng.choice(("random", "capture", "capture", "capture", "genmove"))
-    for ply in range(plies_cap + 1):
-        g.check_state()
-        if g.lost:
-            chk.note("games stopped: the program's game differs from the reference's")
-            return
+class FlockPart(RG.Part):
+    """Flock's part of a random game (random_games.py): a random board size
+    (7x7 more often) or a random position; actions random, capturing or the
+    computer's, `genmove 1` and `hint 1` mostly (deeper levels are slow)."""
+
+    checks = RG.checks(affordable=lambda pos, depth: depth < 3 or perft3_ok(pos))
+
+    def begin(self, g, rng, gi, plies):
+        g.hint_line = "hint 1"
+        if rng.random() < 0.65:
+            w, h = random_size(rng)
+            line = "new flock w=%d h=%d" % (w, h) if (w, h) != (7, 7) or rng.random() < 0.5 \
+                else "new flock"
+            if rng.random() < 0.3:
+                line += " seed=%d" % rng.getrandbits(64)
+            if not g.new(line, R.start_position(w, h)):
+                return None
+        else:
+            if not g.set(R.random_position(rng)):
+                return None
+            g.chk.note("games from a random position")
+        return rng.choice(("random", "capture", "capture", "capture", "genmove")), plies
+
+    def seen(self, g):
         if g.history:
             before, action = g.history[-1]
             k = g.pos.captured[before.turn] - before.captured[before.turn]
             if k:
-                chk.note("moves capturing %d" % k)
-        if g.pos.ended():
-            chk.note("games ended: " + g.pos.status_text())
-            mv = g.pos.moves_for(g.pos.turn)
-            g.check_ended(R.move_text(*mv[0]) if mv else None)
-            if rng.random() < 0.3:
-                g.hint_check()
-            if g.history and rng.random() < 0.5:
-                g.undo_check()
-                g.check_state()
-            return
-        if ply == plies_cap:
-            chk.note("games stopped at the ply cap")
-            return
-        x = rng.random()
-        if x < 0.03:
-            g.illegal_check(illegal_actions)
-        elif x < 0.07:
-            g.undo_check()
-        elif x < 0.09:
-            g.set_check()
-        elif x < 0.12:
-            g.perft_check(1)
-        elif x < 0.14:
-            g.perft_check(2)
-        elif x < 0.15 and perft3_ok(g.pos):
-            g.perft_check(3)
-        elif x < 0.18:
+                g.chk.note("moves capturing %d" % k)
+
+    def ended(self, g, rng):
+        mv = g.pos.moves_for(g.pos.turn)
+        g.check_ended(R.move_text(*mv[0]) if mv else None)
+        if rng.random() < 0.3:
             g.hint_check()
-        if g.lost:
-            return
+
+    def act(self, g, rng, policy):
         if policy == "genmove" or rng.random() < 0.04:
             g.genmove(default_level_or_1(rng))
         else:
@@ -552,10 +532,7 @@ def play_game(s, chk, rng, gi, plies_cap, hints):
 
 
 def test_games(path, chk, rng, games, plies_cap):
-    hints = C.HintTracker()
-    C.run_games(path, chk, rng, games,
-                lambda s, gi: play_game(s, chk, rng, gi, plies_cap, hints))
-    hints.report(chk, "games")
+    C.test_games(path, chk, rng, games, plies_cap, R, FlockPart(), illegal_actions)
 
 
 def test_computer(path, chk, rng):

@@ -45,6 +45,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fox_ref as R  # noqa: E402
 import plain_game_checks as C  # noqa: E402
+import random_games as RG  # noqa: E402
 
 P = C.P
 FAILURES = C.FAILURES
@@ -544,62 +545,43 @@ def start_of_game(rng, gi):
     return " ".join(["new fox"] + opts), R.start_position(n, sw)
 
 
-def play_game(s, chk, rng, gi, plies_cap, hints):
-    T = "game %d" % gi
-    g = C.Runner(s, chk, rng, T, R, hints)
-    line, start = start_of_game(rng, gi)
-    if not (g.new(line, start) if line else g.set(start)):
-        return
-    chk.note("games from a new game" if line else "games from a set position")
-    fox_policy = rng.choice(("random", "hunter", "hunter", "quitter", "genmove"))
-    geese_policy = rng.choice(("random", "careful", "careful", "genmove"))
-    for ply in range(plies_cap + 1):
-        g.check_state()
-        if g.lost:
-            chk.note("games stopped: the program's game differs from the reference's")
-            return
-        if g.pos.ended():
-            chk.note("games ended: " + g.pos.status_text())
-            some = g.pos.fox_steps() or g.pos.fox_jumps() or g.pos.goose_moves() or [R.STOP]
-            g.check_ended(some[0])
-            if rng.random() < 0.3:
-                g.hint_check()
-            if g.history and rng.random() < 0.5:
-                g.undo_check()
-                g.check_state()
-            return
-        if ply == plies_cap:
-            chk.note("games stopped at the ply cap")
-            return
-        if g.pos.chain:
-            chk.note("positions in a chain")
-        x = rng.random()
-        if x < 0.03:
-            g.illegal_check(illegal_actions)
-        elif x < 0.07:
-            g.undo_check()
-        elif x < 0.09:
-            g.set_check()
-        elif x < 0.12:
-            g.perft_check(rng.choice((1, 2, 2, 3) if perft3_ok(g.pos) else (1, 2)))
-        elif x < 0.16:
+class FoxPart(RG.Part):
+    """Fox's part of a random game (random_games.py): every option in turn,
+    or a `set` position (start_of_game); the fox and the geese each with a
+    policy of their own (choose)."""
+
+    checks = RG.checks(affordable=lambda pos, depth: depth < 3 or perft3_ok(pos))
+
+    def begin(self, g, rng, gi, plies):
+        line, start = start_of_game(rng, gi)
+        if not (g.new(line, start) if line else g.set(start)):
+            return None
+        g.chk.note("games from a new game" if line else "games from a set position")
+        fox_policy = rng.choice(("random", "hunter", "hunter", "quitter", "genmove"))
+        geese_policy = rng.choice(("random", "careful", "careful", "genmove"))
+        return (fox_policy, geese_policy), plies
+
+    def seen(self, g):
+        if g.pos.chain and not g.pos.ended():
+            g.chk.note("positions in a chain")
+
+    def ended(self, g, rng):
+        some = g.pos.fox_steps() or g.pos.fox_jumps() or g.pos.goose_moves() or [R.STOP]
+        g.check_ended(some[0])
+        if rng.random() < 0.3:
             g.hint_check()
-        elif x < 0.19:
-            g.save_check()
-        if g.lost:
-            return
-        policy = fox_policy if g.pos.turn == R.FOX else geese_policy
-        if policy == "genmove" or rng.random() < 0.05:
+
+    def act(self, g, rng, policy):
+        fox_policy, geese_policy = policy
+        if (fox_policy if g.pos.turn == R.FOX else geese_policy) == "genmove" \
+                or rng.random() < 0.05:
             g.genmove("genmove" if rng.random() < 0.5 else "genmove %d" % rng.randint(1, 2))
         else:
             g.play(choose(g.pos, rng, fox_policy, geese_policy))
 
 
 def test_games(path, chk, rng, games, plies_cap):
-    hints = C.HintTracker()
-    C.run_games(path, chk, rng, games,
-                lambda s, gi: play_game(s, chk, rng, gi, plies_cap, hints))
-    hints.report(chk, "games")
+    C.test_games(path, chk, rng, games, plies_cap, R, FoxPart(), illegal_actions)
 
 
 # ---------------------------------------------------------------------------

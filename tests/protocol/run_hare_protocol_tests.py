@@ -40,6 +40,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hare_ref as R  # noqa: E402
 import plain_game_checks as C  # noqa: E402
+import random_games as RG  # noqa: E402
 
 P = C.P
 FAILURES = C.FAILURES
@@ -443,56 +444,37 @@ def best_move(pos):
     return min(scored)[1]
 
 
-def play_game(s, chk, rng, gi, plies_cap, hints):
-    T = "game %d" % gi
-    g = C.Runner(s, chk, rng, T, R, hints)
-    x = rng.random()
-    if x < 0.5:
-        start = rng.choice([p for p in R.POINTS if p not in R.START_HOUNDS])
-        line = "new hare" if start == "a2" and rng.random() < 0.5 else "new hare start=" + start
-        if not g.new(line, R.start_position(start)):
-            return
-    else:
-        if not g.set(R.random_position(rng)):
-            return
-        chk.note("games from a random position")
-    policy = rng.choice(("random", "random", "genmove", "mixed", "sideways", "perfect"))
-    for ply in range(plies_cap + 1):
-        g.check_state()
-        if g.lost:
-            chk.note("games stopped: the program's game differs from the reference's")
-            return
-        if g.pos.ended():
-            chk.note("games ended: " + g.pos.status_text())
-            other = g.pos.hare_moves() if g.pos.turn == R.HARE else g.pos.hound_moves()
-            g.check_ended("%s-%s" % other[0] if other else None)
-            if rng.random() < 0.3:
-                g.hint_check()
-            if rng.random() < 0.3:
-                check_solve(s, chk, T, g.pos)
-            if g.history and rng.random() < 0.5:
-                g.undo_check()
-                g.check_state()
-            return
-        if ply == plies_cap:
-            return
-        x = rng.random()
-        if x < 0.05:
-            g.illegal_check(illegal_actions)
-        elif x < 0.10:
-            g.undo_check()
-        elif x < 0.13:
-            g.set_check()
-        elif x < 0.17:
-            g.perft_check(rng.randint(1, 3))
-        elif x < 0.22:
+class HarePart(RG.Part):
+    """Hare's part of a random game (random_games.py): a start point or a
+    random position; actions random, the computer's, mixed, the hounds
+    sideways or perfect play (best_move); `solve` along the way."""
+
+    # The games are short (eleven points): the checks come more often.
+    checks = RG.checks(often=1.25,
+                         extra=[(0.05, lambda g, rng: check_solve(g.s, g.chk, g.T, g.pos))])
+
+    def begin(self, g, rng, gi, plies):
+        if rng.random() < 0.5:
+            start = rng.choice([p for p in R.POINTS if p not in R.START_HOUNDS])
+            line = "new hare" if start == "a2" and rng.random() < 0.5 \
+                else "new hare start=" + start
+            if not g.new(line, R.start_position(start)):
+                return None
+        else:
+            if not g.set(R.random_position(rng)):
+                return None
+            g.chk.note("games from a random position")
+        return rng.choice(("random", "random", "genmove", "mixed", "sideways", "perfect")), plies
+
+    def ended(self, g, rng):
+        other = g.pos.hare_moves() if g.pos.turn == R.HARE else g.pos.hound_moves()
+        g.check_ended("%s-%s" % other[0] if other else None)
+        if rng.random() < 0.3:
             g.hint_check()
-        elif x < 0.27:
-            check_solve(s, chk, T, g.pos)
-        elif x < 0.29:
-            g.save_check()
-        if g.lost:
-            return
+        if rng.random() < 0.3:
+            check_solve(g.s, g.chk, g.T, g.pos)
+
+    def act(self, g, rng, policy):
         legal = g.pos.legal_texts()
         if policy == "genmove" or (policy == "mixed" and rng.random() < 0.5) \
                 or rng.random() < 0.05:
@@ -507,10 +489,7 @@ def play_game(s, chk, rng, gi, plies_cap, hints):
 
 
 def test_games(path, chk, rng, games, plies_cap):
-    hints = C.HintTracker()
-    C.run_games(path, chk, rng, games,
-                lambda s, gi: play_game(s, chk, rng, gi, plies_cap, hints))
-    hints.report(chk, "games")
+    C.test_games(path, chk, rng, games, plies_cap, R, HarePart(), illegal_actions)
 
 
 def test_computer(path, chk, rng):

@@ -18,6 +18,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hex_ref as R  # noqa: E402
+import random_games as RG  # noqa: E402
 import run_protocol_tests as P  # noqa: E402
 
 HerdDied, HerdTimeout, BadFraming = P.HerdDied, P.HerdTimeout, P.BadFraming
@@ -971,52 +972,28 @@ def choose_action(g, rng, policy):
     return rng.choice(legal)
 
 
-def play_game(s, chk, rng, gi, plies_cap):
-    T = "game %d" % gi
-    n = random_size(rng)
-    g = HexRunner(s, chk, rng, T)
-    if not g.new(n, random_seed(rng)):
-        return
-    chk.note("games of size %d" % n)
-    policy = rng.choice(("random", "capture", "capture", "roll", "genmove"))
-    if n >= 9 and rng.random() < 0.5:
-        # start from a random position well into a game, so that ends are reached
-        g.set(R.random_position(rng, n, fill=0.85))
-        if g.lost:
-            return
-        chk.note("games set to a random position")
-    cap = plies_cap if n <= 8 else plies_cap // 2
-    for ply in range(cap + 1):
-        g.check_state()
-        if g.lost:
-            chk.note("games stopped: the program's game differs from the reference's")
-            return
-        if g.pos.ended():
-            chk.note("games ended: " + g.pos.status_text())
-            g.check_ended()
-            if g.history and rng.random() < 0.5:
-                g.undo_check()
-                g.check_state()
-            return
-        if ply == cap:
-            chk.note("games stopped at the ply cap")
-            return
-        x = rng.random()
-        if x < 0.04:
-            g.illegal_check()
-        elif x < 0.08:
-            g.undo_check()
-        elif x < 0.10:
-            g.set_check()
-        elif x < 0.13:
-            g.perft_check(1)
-        elif x < 0.15 and perft_affordable(g.pos, 2):
-            g.perft_check(2)
-        elif x < 0.16 and perft_affordable(g.pos, 3):
-            g.perft_check(3)
-        if g.lost:
-            chk.note("games stopped: the program's game differs from the reference's")
-            return
+class HexPart(RG.Part):
+    """Hex's part of a random game (random_games.py): a random size (more
+    small ones), on a large board one game in two set to a random position
+    well into a game, so that ends are reached; actions rolled, random,
+    capturing or the computer's (choose_action)."""
+
+    checks = RG.checks(affordable=perft_affordable, hints=False, saves=False)
+
+    def begin(self, g, rng, gi, plies):
+        n = random_size(rng)
+        if not g.new(n, random_seed(rng)):
+            return None
+        g.chk.note("games of size %d" % n)
+        policy = rng.choice(("random", "capture", "capture", "roll", "genmove"))
+        if n >= 9 and rng.random() < 0.5:
+            g.set(R.random_position(rng, n, fill=0.85))
+            if g.lost:
+                return None
+            g.chk.note("games set to a random position")
+        return policy, plies if n <= 8 else plies // 2
+
+    def act(self, g, rng, policy):
         a = choose_action(g, rng, policy)
         if a == "roll":
             g.roll()
@@ -1027,20 +1004,8 @@ def play_game(s, chk, rng, gi, plies_cap):
 
 
 def test_games(path, chk, rng, games, plies_cap):
-    s = Session(path, chk)
-    crashes = 0
-    for gi in range(games):
-        try:
-            play_game(s, chk, rng, gi, plies_cap)
-        except FAILURES as e:
-            chk.ok(False, "game %d" % gi, "the program failed: %s" % e)
-            crashes += 1
-            if crashes >= 5:
-                chk.ok(False, "games", "stopped after 5 programs failed; %d games not played"
-                       % (games - gi - 1))
-                break
-            s.restart()
-    s.h.kill()
+    P.run_games(path, chk, games, lambda s, gi: RG.play(HexRunner(s, chk, rng, "game %d" % gi),
+                                                        HexPart(), rng, gi, plies_cap))
 
 
 # ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@
     python3 tests/protocol/run_input_protocol_tests.py PATH_TO_HERD [--seed S] [--verbose]
 
 Drives `herd` through pipes (the machinery of run_protocol_tests.py, imported
-from it) and checks, for each game of GAMES:
+from it) and checks, for each game the program lists (`games`):
 - blanks: a tab is a blank, as a space is (`status<TAB>`, `play<TAB>ACTION`,
   `new<TAB>GAME<TAB>KEY=VALUE<TAB>KEY=VALUE`), and blanks after the last
   argument are allowed (`perft 1 `);
@@ -27,28 +27,24 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import program_games  # noqa: E402
 import run_protocol_tests as P  # noqa: E402
 
 Session, payload, ok_answer, is_error = P.Session, P.payload, P.ok_answer, P.is_error
 
-# (game, options of a game where perft 64 cannot end, a bad position text
-# whose quoted part holds a carriage return, and the text the message must
-# carry for it). A new game is one more line.
-GAMES = [
-    ("horses", "w=30 h=20 n=10 seed=1", None, None),
-    ("hex", "size=13 seed=1",
-     "hex size=2 turns=0 turn=red phase=roll dice=- left=0 board=../.\r./..",
-     "row b has '\\r' at 2"),
-    ("hare", "start=d2 seed=1", None, None),
-    ("fox", "geese=17 sideways=1 seed=1", None, None),
-    ("flock", "w=12 h=12 seed=4", None, None),
-]
-
-# Games whose searching `hint` runs for seconds on the board of GAMES (a
-# Debug build takes 8 s and more), with the commands that lead to it.
-LONG_HINTS = {
-    "hex": (["roll"], "hint 3"),
-    "flock": ([], "hint 5"),
+# What the registry cannot say, for every game (a row each; a game of the
+# program without one fails): a bad position text whose quoted part holds a
+# carriage return and the text the message must carry for it, or None; and
+# the commands that lead to a searching `hint` that runs for seconds on the
+# game's largest board (a Debug build takes 8 s and more), with that hint,
+# or None.
+PER_GAME = {
+    "horses": (None, None),
+    "hex": (("hex size=2 turns=0 turn=red phase=roll dice=- left=0 board=../.\r./..",
+             "row b has '\\r' at 2"), (["roll"], "hint 3")),
+    "hare": (None, None),
+    "fox": (None, None),
+    "flock": (None, ([], "hint 5")),
 }
 
 
@@ -98,7 +94,7 @@ def test_blanks(path, chk, game, options):
         s.h.kill()
 
 
-def test_echoes(path, chk, game, bad_position, part):
+def test_echoes(path, chk, game, bad_text):
     T = "echoed input (%s)" % game
     s = Session(path, chk)
     try:
@@ -139,7 +135,8 @@ def test_echoes(path, chk, game, bad_position, part):
             chk.ok(is_error(ans) and clean_line(ans) and fragment in ans[0], T,
                    "`load` of a save holding malformed UTF-8 is answered escaped",
                    "load <save with AB F4 90 80 80>", "'? %s'" % fragment, ans)
-        if bad_position:
+        if bad_text:
+            bad_position, part = bad_text
             ans = s.cmd("set " + bad_position)
             chk.ok(is_error(ans) and clean_line(ans) and part in ans[0], T,
                    "a bad character of a position is escaped", "set " + bad_position,
@@ -190,9 +187,9 @@ def test_interrupt(path, chk, game, options):
         s.h.kill()
 
 
-def test_interrupt_hint(path, chk, game, options):
+def test_interrupt_hint(path, chk, game, options, long_hint):
     T = "interrupt hint (%s)" % game
-    before, hint = LONG_HINTS[game]
+    before, hint = long_hint
     s = Session(path, chk)
     try:
         s.cmd("new %s %s" % (game, options))
@@ -217,16 +214,20 @@ def test_interrupt_hint(path, chk, game, options):
 
 def main():
     def suites(a, chk, rng):
-        out = []
-        for game, options, bad, part in GAMES:
-            out.append(("blanks " + game, lambda g=game, o=options: test_blanks(a.herd, chk, g, o)))
-            out.append(("echoes " + game,
-                        lambda g=game, b=bad, p=part: test_echoes(a.herd, chk, g, b, p)))
-            out.append(("interrupt " + game,
-                        lambda g=game, o=options: test_interrupt(a.herd, chk, g, o)))
-            if game in LONG_HINTS:
-                out.append(("interrupt hint " + game,
-                            lambda g=game, o=options: test_interrupt_hint(a.herd, chk, g, o)))
+        games = program_games.read_games(a.herd)
+        out = [("games", lambda: program_games.rows_for(chk, "games", games, PER_GAME,
+                                                         "PER_GAME"))]
+        for game in games:
+            # The largest board and most pieces: perft 64 cannot end.
+            g, options = game.name, game.options_line("largest", 1)
+            bad, long_hint = PER_GAME.get(g, (None, None))
+            out.append(("blanks " + g, lambda g=g, o=options: test_blanks(a.herd, chk, g, o)))
+            out.append(("echoes " + g, lambda g=g, b=bad: test_echoes(a.herd, chk, g, b)))
+            out.append(("interrupt " + g,
+                        lambda g=g, o=options: test_interrupt(a.herd, chk, g, o)))
+            if long_hint:
+                out.append(("interrupt hint " + g, lambda g=g, o=options, h=long_hint:
+                            test_interrupt_hint(a.herd, chk, g, o, h)))
         return out
     return P.run_suites(__doc__.split("\n\n")[0], "input protocol test", 0, 0, suites)
 

@@ -10,7 +10,8 @@ error and exit 2), the `help` command (the commands, one per line), `show`
 (the game's name on the first line, the board from the second), and `save`
 and `load` (a saved game, loaded and played on, answers exactly as the game
 that never saved; `load` of another game's save starts a game of that kind;
-a bad save is refused and changes nothing). The process and answer machinery
+a bad save is refused and changes nothing), for every game the program
+lists (`games`), each at its default, smallest, largest and random options. The process and answer machinery
 is the one of run_protocol_tests.py. Standard library only. Ends with
 `N passed, N failed`; exit status 0 only when nothing failed.
 """
@@ -21,19 +22,28 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import program_games  # noqa: E402
 import run_protocol_tests as P  # noqa: E402
 
 Session = P.Session
 payload, ok_answer, is_error = P.payload, P.ok_answer, P.is_error
 
-# The games, each with a few `new` options; a game is one more line.
-GAMES = [
-    ("horses", ["seed=1", "w=12 h=9 n=7 seed=44", "w=30 h=20 n=10 seed=18446744073709551615"]),
-    ("hex", ["seed=2", "size=3 seed=9", "size=13 seed=5"]),
-    ("hare", ["seed=3", "start=c2 seed=8", "start=d2 seed=18446744073709551615"]),
-    ("fox", ["seed=4", "geese=15 sideways=1 seed=6", "geese=17 seed=18446744073709551615"]),
-    ("flock", ["seed=5", "w=5 h=12 seed=7", "w=12 h=5 seed=11"]),
-]
+# `new` options the program's `games` cannot give: start points other than
+# the default. A game without a row here has its default, smallest, largest
+# and random options.
+MORE_OPTIONS = {
+    "hare": ["start=c2 seed=8", "start=d2 seed=18446744073709551615"],
+}
+
+
+def games_with_options(path, rng):
+    """[(game, [option lines])] for every game of the program."""
+    games = program_games.read_games(path)
+    for name in MORE_OPTIONS:
+        if name not in [g.name for g in games]:
+            raise ValueError("MORE_OPTIONS has a row for %s, which the program does not have"
+                             % name)
+    return [(g.name, g.cases(rng) + MORE_OPTIONS.get(g.name, [])) for g in games]
 
 # The commands protocol.md lists that every build of the program has.
 COMMANDS = ["new", "set", "position", "legal", "play", "undo", "status", "perft", "genmove",
@@ -76,7 +86,7 @@ def test_options(path, chk):
 # 2. help and show
 
 
-def test_help(path, chk):
+def test_help(path, chk, games):
     T = "help"
     s = Session(path, chk)
     try:
@@ -96,17 +106,17 @@ def test_help(path, chk):
             got = s.cmd(c)
             chk.ok(got[0] != "? unknown command", T, "`help` lists only known commands", c,
                    "not '? unknown command'", got)
-        s.cmd("new horses")
+        s.cmd("new " + games[0][0])
         chk.ok(s.cmd("help") == ans, T, "`help` answers the same with a game", "help", ans)
     finally:
         s.h.kill()
 
 
-def test_show(path, chk):
+def test_show(path, chk, games):
     T = "show"
     s = Session(path, chk)
     try:
-        for game, options in GAMES:
+        for game, options in games:
             for opt in options:
                 p = payload(s.cmd("new %s %s" % (game, opt)))
                 ans = s.cmd("show")
@@ -148,13 +158,13 @@ def play(s, rng, steps):
     return out
 
 
-def test_save_load(path, chk, rng, games, plies):
+def test_save_load(path, chk, rng, rounds, plies, games):
     T = "save/load"
     s = Session(path, chk)
     try:
         s.expect_error(T, "`save` without a game must answer ?", "save")
-        for round_ in range(games):
-            game, options = GAMES[round_ % len(GAMES)]
+        for round_ in range(rounds):
+            game, options = games[round_ % len(games)]
             opt = rng.choice(options)
             s.cmd("new %s %s" % (game, opt))
             play(s, rng, rng.randrange(0, plies))
@@ -167,7 +177,7 @@ def test_save_load(path, chk, rng, games, plies):
             pos = payload(s.cmd("position"))
             after = play(s, rng, plies)
             # from another game, as a fresh program would
-            other = GAMES[(round_ + 1) % len(GAMES)][0]
+            other = games[(round_ + 1) % len(games)][0]
             s.cmd("new " + other)
             s.expect(T, "`load` must answer '='", "load " + saved, ["="], ctx)
             s.expect(T, "`load` must restore the position", "position", ok_answer(pos), ctx)
@@ -199,13 +209,13 @@ def test_save_load(path, chk, rng, games, plies):
 
 
 def main():
-    return P.run_suites(
-        __doc__.split("\n\n")[0], "program protocol test", 30, 40,
-        lambda a, chk, rng: (
-            ("options", lambda: test_options(a.herd, chk)),
-            ("help", lambda: test_help(a.herd, chk)),
-            ("show", lambda: test_show(a.herd, chk)),
-            ("save/load", lambda: test_save_load(a.herd, chk, rng, a.games, a.plies))))
+    def suites(a, chk, rng):
+        games = games_with_options(a.herd, rng)
+        return (("options", lambda: test_options(a.herd, chk)),
+                ("help", lambda: test_help(a.herd, chk, games)),
+                ("show", lambda: test_show(a.herd, chk, games)),
+                ("save/load", lambda: test_save_load(a.herd, chk, rng, a.games, a.plies, games)))
+    return P.run_suites(__doc__.split("\n\n")[0], "program protocol test", 30, 40, suites)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import horses_ref as R  # noqa: E402
+import random_games as RG  # noqa: E402
 
 TIMEOUT = 10.0  # seconds for one answer
 
@@ -747,88 +748,50 @@ def random_seed(rng):
 # 2./3. Random games
 
 
-def play_game(s, chk, rng, gi, plies_cap):
-    T = "game %d" % gi
-    w, h, n = random_size(rng)
-    seed = random_seed(rng)
-    g = GameRunner(s, chk, rng, T)
-    if not g.new(w, h, n, seed):
-        return
-    if rng.random() < 0.3:
-        # go on from a position near the end, so that corner wins happen in play
-        near = near_end_position(rng, w, h, n)
-        g.pos = near
-        g.set_check()
-        chk.note("games set near the end")
-        policy = rng.choice(("drift", "drift", "mixed"))
-    else:
-        policy = rng.choice(("random", "drift", "drift", "genmove", "mixed"))
-    dist = [distance_table(w, h, (h - 1, w - 1)), distance_table(w, h, (0, 0))]
-    cap = plies_cap if rng.random() < 0.5 else max(20, plies_cap // 3)
-    for ply in range(cap + 1):
-        g.check_state()
-        if g.lost:
-            chk.note("games stopped: the program's game differs from the reference's")
-            return
-        if g.pos.ended():
-            chk.note("games ended: " + g.pos.status_text())
-            g.check_ended()
-            # undo out of the end and back in
-            if g.history and rng.random() < 0.5:
-                g.undo_check()
-                g.check_state()
-            return
-        if ply == cap:
-            chk.note("games stopped at the ply cap")
-            return
-        x = rng.random()
-        if x < 0.04:
-            g.illegal_check()
-        elif x < 0.08:
-            g.undo_check()
-        elif x < 0.10:
+class HorsesPart(RG.Part):
+    """Horses' part of a random game (random_games.py): a random board, one
+    game in three set near the end so that corner wins happen in play;
+    actions random, drifting toward the target corner, or the computer's."""
+
+    # perft 2 on the smaller herds only, never 3: the reference counts slowly
+    checks = RG.checks(affordable=lambda pos, depth: depth == 1 or (
+        depth == 2 and len(pos.horses[0]) <= 6), hints=False, saves=False)
+
+    def begin(self, g, rng, gi, plies):
+        w, h, n = random_size(rng)
+        if not g.new(w, h, n, random_seed(rng)):
+            return None
+        if rng.random() < 0.3:
+            g.pos = near_end_position(rng, w, h, n)
             g.set_check()
-        elif x < 0.14:
-            g.perft_check(1)
-        elif x < 0.15 and n <= 6:
-            g.perft_check(2)
-        if g.lost:
-            chk.note("games stopped: the program's game differs from the reference's")
-            return
+            g.chk.note("games set near the end")
+            policy = rng.choice(("drift", "drift", "mixed"))
+        else:
+            policy = rng.choice(("random", "drift", "drift", "genmove", "mixed"))
+        dist = [distance_table(w, h, (h - 1, w - 1)), distance_table(w, h, (0, 0))]
+        return (policy, dist), plies if rng.random() < 0.5 else max(20, plies // 3)
+
+    def act(self, g, rng, policy):
+        policy, dist = policy
         legal = g.pos.legal_texts()
-        use_gen = (policy == "genmove" or (policy == "mixed" and rng.random() < 0.5)
-                   or rng.random() < 0.1)
-        if use_gen:
+        if policy == "genmove" or (policy == "mixed" and rng.random() < 0.5) \
+                or rng.random() < 0.1:
             g.genmove()
-            continue
-        if policy == "drift" and rng.random() < 0.9:
+        elif policy == "drift" and rng.random() < 0.9:
             # random, weighted toward jumps that bring the horse nearer its target
             d = dist[g.pos.turn]
             weights = []
             for m in legal:
                 f, t = R.parse_move(m)
                 weights.append(math.exp(-2.0 * (d[t] - d[f])))
-            m = rng.choices(legal, weights=weights)[0]
+            g.play(rng.choices(legal, weights=weights)[0])
         else:
-            m = rng.choice(legal)
-        g.play(m)
+            g.play(rng.choice(legal))
 
 
 def test_games(path, chk, rng, games, plies_cap):
-    s = Session(path, chk)
-    crashes = 0
-    for gi in range(games):
-        try:
-            play_game(s, chk, rng, gi, plies_cap)
-        except (HerdDied, HerdTimeout, BadFraming) as e:
-            chk.ok(False, "game %d" % gi, "the program failed: %s" % e)
-            crashes += 1
-            if crashes >= 5:
-                chk.ok(False, "games", "stopped after 5 programs failed; %d games not played"
-                       % (games - gi - 1))
-                break
-            s.restart()
-    s.h.kill()
+    run_games(path, chk, games, lambda s, gi: RG.play(GameRunner(s, chk, rng, "game %d" % gi),
+                                                      HorsesPart(), rng, gi, plies_cap))
 
 
 # ---------------------------------------------------------------------------
@@ -1154,6 +1117,25 @@ def test_genmove_distribution(path, chk, rng):
 
 
 # ---------------------------------------------------------------------------
+
+
+def run_games(path, chk, games, play_one):
+    """Runs play_one(session, game index) for each of `games` games through
+    one program, started again when it fails (five failures end the run)."""
+    s = Session(path, chk)
+    crashes = 0
+    for gi in range(games):
+        try:
+            play_one(s, gi)
+        except (HerdDied, HerdTimeout, BadFraming) as e:
+            chk.ok(False, "game %d" % gi, "the program failed: %s" % e)
+            crashes += 1
+            if crashes >= 5:
+                chk.ok(False, "games", "stopped after 5 programs failed; %d games not played"
+                       % (games - gi - 1))
+                break
+            s.restart()
+    s.h.kill()
 
 
 def run_suites(description, title, games, plies, suites, extra=()):

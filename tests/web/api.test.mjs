@@ -2,9 +2,10 @@
 // against the native herd program (build/ci/examples/herd, or HERD_PROGRAM)
 // command by command: random games of every game, errors, freeing.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 
-import { GAMES, GAME_NAMES, HerdError, answer, codes, generator, loadHerd, optionsText, refusal,
+import { GAME_NAMES, HerdError, answer, codes, generator, herdProgram, loadHerd, optionsText, refusal,
          runNative } from './common.mjs';
 
 const herd = await loadHerd();
@@ -40,29 +41,32 @@ class Transcript {
     }
 }
 
-const harePoints = (() => {
-    const g = herd.newGame('hare');
+// The board's points of a game whose option is a point: a default game's.
+function pointsOf(name) {
+    const g = herd.newGame(name);
     const points = g.points();
     g.free();
     return points;
-})();
+}
 
-// Options drawn from the game's table: each left at its default, set in
-// range, or (rarely) set one past its range, which both sides refuse.
+// Options drawn from the registry: each left at its default, set in range,
+// or (rarely) set past its range or off the board, which both sides refuse.
 function randomOptions(name, rng) {
     const options = {};
-    for (const o of GAMES[name]) {
+    for (const o of herd.games().find(g => g.name === name).options) {
         const r = rng.next();
         if (r < 0.3)
             continue;
         if (o.kind === 'point')
-            options[o.key] = rng.pick(harePoints);
-        else if (o.values)
-            options[o.key] = r < 0.05 ? o.values.at(-1) + 1 : rng.pick(o.values);
-        else if (o.key === 'seed')
-            options[o.key] = r < 0.4 ? o.max : rng.int(1e9);
+            options[o.key] = r < 0.35 ? `${'abcde'[rng.int(5)]}${1 + rng.int(5)}` : rng.pick(pointsOf(name));
+        else if (o.kind === 'choice')
+            options[o.key] = r < 0.35 ? o.choices.at(-1) + 1 : rng.pick(o.choices);
+        else if (typeof o.max === 'bigint')
+            options[o.key] = r < 0.4 ? o.max : BigInt(rng.int(1e9));
+        else if (r < 0.35)
+            options[o.key] = rng.next() < 0.5 ? o.max + 1 : o.min - 1;
         else
-            options[o.key] = r < 0.35 ? Number(o.max) + 1 : Number(o.min) + rng.int(Number(o.max) - Number(o.min) + 1);
+            options[o.key] = o.min + rng.int(o.max - o.min + 1);
     }
     return options;
 }
@@ -352,6 +356,8 @@ describe('typed queries agree with the position text', () => {
         assert.equal(g.hare(), p.hare);
         assert.deepEqual(g.hounds(), p.hounds.split(','));
         assert.equal(g.stall(), Number(p.stall));
+        assert.ok(g.show().includes(`stall ${g.stall()} of ${g.stallLimit}`));
+        assert.equal(g.status() === 'win hare stalling', g.stall() === g.stallLimit);
         assert.equal(g.points().length, 11);
         assert.ok(g.boardLines().every(([a, b]) => g.points().includes(a) && g.points().includes(b)));
     }));
@@ -362,6 +368,7 @@ describe('typed queries agree with the position text', () => {
         assert.equal(g.geeseLeft(), g.geese().length);
         assert.equal(g.sideways(), p.sideways === '1');
         assert.equal(g.inChain(), p.chain === '1');
+        assert.equal(g.status() === 'win fox captured', g.geeseLeft() < g.geeseToWin);
         if (g.inChain())
             assert.ok(g.legal().includes('stop'));
         assert.equal(g.points().length, 33);
@@ -379,7 +386,12 @@ describe('typed queries agree with the position text', () => {
         }
         assert.equal(g.stones().length, (p.board.match(/[bw]/g) ?? []).length);
         assert.deepEqual([g.captured(0), g.captured(1)].join(','), p.captured);
-        assert.equal(g.movesLeft(), 100 - Number(p.ply));
+        assert.equal(g.movesLeft(), g.moveLimit - Number(p.ply));
+        assert.ok(g.show().includes(`move ${p.ply} of ${g.moveLimit}`));
+        const won = /^win (black|white) captured$/.exec(g.status());
+        assert.equal(Math.max(g.captured(0), g.captured(1)) >= g.capturesToWin, !!won);
+        if (won)
+            assert.ok(g.captured(g.sides.indexOf(won[1])) >= g.capturesToWin);
         const back = g.straightBack();
         if (back) {
             assert.ok(!g.legal().includes(`${back.stone}-${back.cell}`), 'the banned move is not legal');
@@ -432,4 +444,97 @@ test('the raw C API is there beside the JavaScript one', () => {
     assert.equal(herd.version, herd.module.UTF8ToString(herd.module._herd_version_string()));
     assert.match(herd.version, /^\d+\.\d+\.\d+$/);
     assert.equal(typeof herd.module._herd_perft, 'function');
+});
+
+describe('the registry: herd.games()', () => {
+    const games = herd.games();
+
+    // The protocol's `games` line of an entry: KEY=LO..HI:DEFAULT,
+    // KEY=A|B|C:DEFAULT or KEY=point:DEFAULT.
+    const gamesLine = g => [g.name, ...g.options.map(o =>
+        `${o.key}=${o.kind === 'range' ? `${o.min}..${o.max}` : o.kind === 'choice' ? o.choices.join('|') : 'point'}` +
+        `:${o.default}`)].join(' ');
+
+    test('every game, option, bound and default as the herd program\'s `games`', () => {
+        assert.deepEqual(games.map(g => g.name), ['horses', 'hex', 'hare', 'fox', 'flock']);
+        assert.equal(answer(games.map(gamesLine).join('\n')), runNative(['games'])[0]);
+    });
+
+    test('titles, sides, descriptions and levels as `herd --help` lists them', () => {
+        const run = spawnSync(herdProgram, ['--help'], { encoding: 'utf8' });
+        assert.equal(run.status, 0, run.stderr);
+        for (const g of games) {
+            const lines = [`  ${g.name}: ${g.title} (${g.sides[0]} against ${g.sides[1]})`,
+                ...g.options.map(o => `    ${o.key}=${o.kind === 'range' ? `${o.min}..${o.max}` :
+                                              o.kind === 'choice' ? o.choices.join('|') : 'POINT'}` +
+                                        ` (default ${o.default}): ${o.description}`),
+                `    levels: ${g.levels.map(l => `${l.level}:${l.name}${l.level === g.defaultLevel ? ' (default)' : ''}`).join(' ')}`];
+            assert.ok(run.stdout.includes(lines.join('\n') + '\n'), `${g.name}:\n${lines.join('\n')}\nin\n${run.stdout}`);
+        }
+    });
+
+    test('the types of the values: numbers, a bigint seed, a cell name', () => {
+        for (const g of games) {
+            assert.ok(Object.isFrozen(g) && Object.isFrozen(g.options) && g.options.every(Object.isFrozen));
+            assert.equal(g.options.at(-1).key, 'seed');
+            for (const o of g.options) {
+                const want = o.key === 'seed' ? 'bigint' : o.kind === 'point' ? 'string' : 'number';
+                const values = [o.default, ...(o.kind === 'range' ? [o.min, o.max] : []), ...(o.choices ?? [])];
+                assert.ok(values.every(v => typeof v === want), `${g.name} ${o.key}: ${want}`);
+            }
+        }
+        const seed = games[0].options.at(-1);
+        assert.equal(seed.max, 2n ** 64n - 1n);
+        assert.deepEqual(games.find(g => g.name === 'fox').options[0].choices, [13, 15, 17]);
+    });
+
+    for (const entry of games)
+        test(`${entry.name}: the entry agrees with a game's own answers`, () => {
+            const g = herd.newGame(entry.name);
+            assert.equal(g.info, entry);
+            assert.deepEqual(g.sides, [0, 1].map(s => herd.module.UTF8ToString(herd.module._herd_side_name(g.handle, s))));
+            assert.equal(entry.maxMoves, herd.module._herd_max_moves(g.handle));
+            assert.equal(entry.levels.length, herd.module._herd_max_level(g.handle));
+            for (const l of entry.levels)
+                assert.deepEqual(g.level(l.level), l);
+            assert.deepEqual(g.level(0), { ...entry.levels[entry.defaultLevel - 1], level: 0 });
+            assert.equal(g.isChance(), entry.hasChance, 'a game with dice starts with a roll');
+            let solved = true;
+            try {
+                g.solve();
+            } catch (e) {
+                assert.equal(e.code, codes.E_UNSUPPORTED);
+                solved = false;
+            }
+            assert.equal(solved, entry.solvable);
+            // The defaults are the options of a game made without any.
+            assert.deepEqual(g.options(), Object.fromEntries(entry.options.map(o => [o.key, o.default])));
+            g.free();
+        });
+
+    test('options(): what a game was made with, which makes the same game', () => {
+        const rng = generator(21);
+        let checked = 0;
+        for (let i = 0; i < 200; i++) {
+            const name = rng.pick(GAME_NAMES), options = randomOptions(name, rng);
+            let g;
+            try {
+                g = herd.newGame(name, options);
+            } catch (e) {
+                assert.ok(e instanceof HerdError);
+                continue;
+            }
+            const got = g.options(), entry = g.info;
+            assert.deepEqual(Object.keys(got), entry.options.map(o => o.key));
+            for (const o of entry.options)
+                assert.equal(got[o.key], o.key in options ? (typeof o.default === 'bigint' ? BigInt(options[o.key])
+                                                                 : options[o.key]) : o.default, `${name} ${o.key}`);
+            const again = herd.newGame(name, got);
+            assert.equal(again.save(), g.save());
+            for (const x of [g, again])
+                x.free();
+            checked++;
+        }
+        assert.ok(checked > 100, `${checked} games`);
+    });
 });

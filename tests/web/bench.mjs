@@ -37,6 +37,13 @@ function median(values) {
     return n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+// The options of a figure as herd-bench names them: KEY=VALUE text, or "the
+// defaults" (in parentheses in a perft line).
+function optionsOf(text) {
+    const t = text.trim();
+    return /^\(?the defaults\)?$/.test(t) ? '' : t;
+}
+
 // The native figures of one run of one game: its perft cases and heap-game
 // playouts.
 function native(game) {
@@ -48,12 +55,12 @@ function native(game) {
     lines.forEach((line, i) => {
         let x = /^ {2}perft (.*?)\s+\+(\d+)\s+plies, depth (\d+):\s+(\d+) leaves,\s+([\d.]+) M leaves\/s$/.exec(line);
         if (x)
-            perft.push({ options: x[1].trim(), plies: Number(x[2]), depth: Number(x[3]),
+            perft.push({ options: optionsOf(x[1]), plies: Number(x[2]), depth: Number(x[3]),
                          leaves: BigInt(x[4]), rate: Number(x[5]) * 1e6 });
         x = /^ {2}random playouts from (.*) \(at most (\d+) moves\), heap game with undo history:$/.exec(line);
         const y = x && /^ {4}([\d.]+) games\/s, ([\d.]+) M moves\/s$/.exec(lines[i + 1]);
         if (y)
-            playouts.push({ options: x[1].trim(), cap: Number(x[2]), rate: Number(y[2]) * 1e6 });
+            playouts.push({ options: optionsOf(x[1]), cap: Number(x[2]), rate: Number(y[2]) * 1e6 });
     });
     if (!perft.length || !playouts.length)
         throw new Error(`no figures of ${game} in the output of ${bench}:\n${run.stdout}`);

@@ -1,5 +1,6 @@
 // What the tests of the web build share: where the build and the native
-// herd program are, a seeded generator, and a run of the native program.
+// herd program are, the games' names, a seeded generator, and a run of the
+// native program.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,9 @@ for (const [what, file] of [['the web build (bash tools/web.sh)', path.join(webD
         throw new Error(`${what} is missing: ${file}`);
 
 export const { loadHerd, HerdError, codes, optionsText } = await import(path.join(webDir, 'herd.mjs'));
-export const { GAMES, GAME_NAMES } = await import(path.join(webDir, 'herd-games.mjs'));
+
+/** The games' names, from the library's registry. */
+export const GAME_NAMES = (await loadHerd()).games().map(g => g.name);
 
 /** A seeded generator (mulberry32): next() in [0, 1), int(n) in 0..n-1. */
 export function generator(seed) {

@@ -1,15 +1,18 @@
 // The page (build/web/index.html) in Debian's Chromium, headless, driven by
-// playwright-core (tests/web/package.json): games started from the URL,
-// moves made by clicks, a refused click, Hint, Undo, the computer's moves
-// from the worker, a game watched to its end, and no console message.
+// playwright-core (tests/web/package.json), against the JavaScript API in
+// Node as the mirror of every game: the setup screen built from the
+// registry and its refusals, every game started from the setup screen and
+// from the URL, moves made by clicks (and Herd of Horses' keys), refused
+// clicks, Hint, Undo, Cancel and New game, games played to their end
+// against the computer and watched, and no console message anywhere.
 // Screenshots go to build/web-test/. CHROMIUM names another browser binary.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 
-import { generator, loadHerd, root, webDir } from './common.mjs';
+import { GAME_NAMES, generator, loadHerd, root, webDir } from './common.mjs';
 
 const { chromium } = await import('playwright-core');
 const herd = await loadHerd();
@@ -38,6 +41,7 @@ function serve() {
 }
 
 let server, browser, base;
+const pages = [];
 
 before(async () => {
     mkdirSync(shots, { recursive: true });
@@ -56,22 +60,33 @@ after(async () => {
     server?.close();
 });
 
+// Every page of a test logs nothing: its console messages and page errors
+// are checked when the test ends.
+afterEach(async () => {
+    for (const { page, messages } of pages.splice(0)) {
+        await page.close();
+        assert.deepEqual(messages, [], 'the page logs nothing');
+    }
+});
+
 // A page at the URL's query, with every console message and page error
-// collected: the page logs nothing unless something is wrong.
-async function open(query) {
-    const page = await browser.newPage({ viewport: { width: 800, height: 1000 } });
+// collected; it waits until the game has started, or the setup is shown.
+async function open(query, { game = true } = {}) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     const messages = [];
     page.on('console', m => messages.push(`console.${m.type()}: ${m.text()}`));
     page.on('pageerror', e => messages.push(`page error: ${e.message}`));
+    pages.push({ page, messages });
     await page.goto(`${base}?${query}`);
-    await page.waitForSelector('#game[data-position]:not([data-position=""])');
-    return { page, messages };
+    await page.waitForSelector(game ? '#game[data-position]:not([data-position=""])' : '#setup:not([hidden])');
+    return page;
 }
 
 const state = page => page.$eval('#game', e => ({ position: e.dataset.position, status: e.dataset.status,
                                                    thinking: e.hasAttribute('data-thinking') }));
 
-// Waits until the page shows the position and nobody is thinking.
+// Waits until the page shows what the predicate wants and the computer is
+// not to act.
 async function settled(page, predicate = () => true) {
     for (let i = 0; i < 1200; i++) { // a minute, for a loaded machine
         const s = await state(page);
@@ -83,101 +98,349 @@ async function settled(page, predicate = () => true) {
 }
 
 const marked = (page, attr) => page.$$eval(`[data-cell][${attr}]`, list => list.map(e => e.dataset.cell).sort());
+const text = (page, selector) => page.textContent(selector);
+const logActions = page => page.$$eval('#log li', list => list.map(e => e.dataset.action).reverse());
+const targetsOf = (game, cell) => game.legal().filter(a => a.startsWith(`${cell}-`)).map(a => a.split('-')[1]).sort();
 
-describe('Herd of Horses against the computer, from the URL', () => {
-    test('click a move, a refused click, hint, the reply, undo', async () => {
-        const { page, messages } = await open('game=horses&seed=3&players=computer&level=2');
+// Plays `action` on the page by clicks, as a person would, checking the
+// marks on the way (the piece selected and its targets), and on the mirror.
+async function clicks(page, mirror, action) {
+    if (action.startsWith('dice:')) {
+        await page.click('#roll');
+        assert.equal(mirror.roll(), action);
+    } else {
+        if (action === 'stop') {
+            await page.click('#stop');
+        } else if (/^[+-]/.test(action)) {
+            await page.click(`[data-cell="${action.slice(1)}"]`);
+        } else {
+            const [from, to] = action.split('-');
+            // In a chain the fox is selected already.
+            if ((await marked(page, 'data-selected'))[0] !== from)
+                await page.click(`[data-cell="${from}"]`);
+            assert.deepEqual(await marked(page, 'data-selected'), [from]);
+            assert.deepEqual(await marked(page, 'data-target'), targetsOf(mirror, from));
+            await page.click(`[data-cell="${to}"]`);
+        }
+        mirror.play(action);
+    }
+}
+
+// clicks(), then the page's position is the mirror's.
+async function clickAction(page, mirror, action) {
+    await clicks(page, mirror, action);
+    return settled(page, s => s.position === mirror.position());
+}
+
+// clicks() against the computer: then its reply, from the worker, played
+// on the mirror too.
+async function withReply(page, mirror, action) {
+    const before = (await state(page)).position;
+    await clicks(page, mirror, action);
+    if (mirror.statusInfo().result !== 'ongoing')
+        return settled(page, s => s.position === mirror.position());
+    const s = await settled(page, x => x.position !== before && x.position !== mirror.position());
+    mirror.play((await logActions(page)).at(-1));
+    assert.equal(s.position, mirror.position());
+    return s;
+}
+
+// A few actions of a random game, for a game of two players: the actions.
+async function playRandom(page, mirror, rng, count) {
+    const actions = [];
+    for (let i = 0; i < count && mirror.statusInfo().result === 'ongoing'; i++) {
+        const legal = mirror.legal();
+        let action = rng.pick(legal);
+        if (mirror.isChance()) {
+            const copy = mirror.clone();
+            action = copy.roll();
+            copy.free();
+        }
+        const s = await clickAction(page, mirror, action);
+        assert.equal(s.status, mirror.status());
+        actions.push(action);
+    }
+    return actions;
+}
+
+describe('the setup screen', () => {
+    test('built from the registry, options refused on the spot with the library\'s message', async () => {
+        const page = await open('', { game: false });
+        const games = herd.games();
+        assert.deepEqual(await page.$$eval('input[name=game]', l => l.map(e => e.value)), games.map(g => g.name));
+        assert.deepEqual(await page.$$eval('.game-choice b', l => l.map(e => e.textContent)), games.map(g => g.title));
+        for (const g of games) {
+            await page.check(`input[name=game][value=${g.name}]`);
+            assert.deepEqual(await page.$$eval('#setup-options [data-key]', l => l.map(e => e.dataset.key)),
+                             g.options.map(o => o.key));
+            assert.deepEqual(await page.$$eval('#setup-level option', l => l.map(e => e.value)),
+                             g.levels.map(l => String(l.level)));
+            assert.equal(await page.inputValue('#setup-level'), String(g.defaultLevel));
+            assert.deepEqual(await page.$$eval('#setup-side option', l => l.map(e => e.textContent.toLowerCase())),
+                             g.sides);
+        }
+        await page.check('input[name=game][value=horses]');
+        await page.fill('#opt-w', '7');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+        assert.equal(await text(page, '#setup-message'), 'w=7 is out of range 8..30');
+        assert.ok(await page.isDisabled('#start'));
+        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), '');
+        await page.screenshot({ path: path.join(shots, 'setup-refused.png') });
+        await page.fill('#opt-w', '12');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
+        assert.ok(await page.isEnabled('#start'));
+        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), null);
+        // What only the library knows: a point the hounds hold, a seed
+        // past 64 bits.
+        await page.check('input[name=game][value=hare]');
+        await page.selectOption('#opt-start', 'd1');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+        assert.equal(await text(page, '#setup-message'), 'start=d1 is occupied by a hound');
+        await page.selectOption('#opt-start', 'c2');
+        await page.fill('#opt-seed', '18446744073709551616');
+        await page.waitForFunction(() => !document.getElementById('setup-message').textContent.startsWith('start'));
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+        assert.equal(await text(page, '#setup-message'), 'seed=18446744073709551616 is out of range 0..18446744073709551615');
+        await page.fill('#opt-seed', '18446744073709551615');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
+    });
+
+    for (const name of GAME_NAMES)
+        test(`${name}: started from the setup screen, a move by clicks, Cancel back to the setup`, async () => {
+            const page = await open('', { game: false });
+            await page.check(`input[name=game][value=${name}]`);
+            await page.check('input[name=players][value=two]');
+            await page.fill('#opt-seed', '11');
+            await page.screenshot({ path: path.join(shots, `setup-${name}.png`) });
+            await page.click('#start');
+            await page.waitForSelector('#game[data-position]:not([data-position=""])');
+            assert.ok(await page.isHidden('#setup'));
+            const mirror = herd.newGame(name, { seed: 11 });
+            assert.deepEqual(await state(page), { position: mirror.position(), status: mirror.status(), thinking: false });
+            assert.equal(await text(page, '#title'), mirror.info.title);
+            // The URL now starts this game at once.
+            const url = new URL(page.url());
+            assert.equal(url.searchParams.get('game'), name);
+            assert.equal(url.searchParams.get('seed'), '11');
+            assert.equal(url.searchParams.get('players'), 'two');
+            await playRandom(page, mirror, generator(5), 3);
+            assert.equal(await text(page, '#new'), 'Cancel');
+            await page.click('#new');
+            await page.waitForSelector('#setup:not([hidden])');
+            assert.equal(await page.getAttribute('#game', 'data-position'), '');
+            assert.equal(await page.inputValue('#opt-seed'), '11');
+            assert.ok(await page.isChecked(`input[name=game][value=${name}]`));
+            mirror.free();
+        });
+
+    test('an empty seed draws one, which the URL keeps', async () => {
+        const page = await open('', { game: false });
+        await page.check('input[name=game][value=flock]');
+        await page.click('#start');
+        await page.waitForSelector('#game[data-position]:not([data-position=""])');
+        const seed = new URL(page.url()).searchParams.get('seed');
+        assert.match(seed, /^\d+$/);
+        const mirror = herd.newGame('flock', { seed: BigInt(seed) });
+        assert.equal((await state(page)).position, mirror.position());
+        await page.click('#new');
+        await page.waitForSelector('#setup:not([hidden])');
+        assert.equal(await page.inputValue('#opt-seed'), '', 'a drawn seed is not kept in the form');
+        mirror.free();
+    });
+
+    test('options refused in the URL: the setup screen with the library\'s message, no game', async () => {
+        const page = await open('game=horses&w=7&h=9', { game: false });
+        assert.equal(await text(page, '#setup-message'), 'w=7 is out of range 8..30');
+        assert.equal(await page.getAttribute('#game', 'data-position'), '');
+        assert.equal(await page.inputValue('#opt-h'), '9', 'the form holds the URL\'s options');
+        const unknown = await open('game=chess', { game: false });
+        assert.match(await text(unknown, '#setup-message'), /chess/);
+        const levels = herd.games().find(g => g.name === 'horses').levels;
+        for (const level of [levels.length + 1, 'nosuch']) {
+            const refused = await open(`game=horses&level=${level}`, { game: false });
+            assert.equal(await text(refused, '#setup-message'),
+                         `no such level of horses: ${levels.map(l => `${l.level} (${l.name})`).join(', ')}`);
+        }
+        // A level by its name.
+        const named = await open(`game=horses&level=${levels[2].name}&players=computer`);
+        assert.match(await text(named, '#players-line'), new RegExp(`computer \\(${levels[2].name}\\)`, 'i'));
+    });
+});
+
+describe('every game from the URL, played by clicks', () => {
+    const options = { horses: 'w=10&h=9&n=10', hex: 'size=4', hare: 'start=c2', fox: 'geese=17&sideways=1',
+                      flock: 'w=8&h=6' };
+    for (const name of GAME_NAMES)
+        test(name, async () => {
+            const query = `game=${name}&${options[name]}&seed=7&players=two`;
+            const page = await open(query);
+            const mirror = herd.newGame(name, `${options[name].replaceAll('&', ' ')} seed=7`);
+            assert.equal((await state(page)).position, mirror.position());
+            // Every cell or point of the board is an element with data-cell.
+            const cells = await page.$$eval('#board [data-cell]', l => l.map(e => e.dataset.cell));
+            assert.equal(new Set(cells).size, cells.length);
+            const played = [];
+            for (const a of mirror.legal())
+                played.push(...a.match(/[a-z]\d+/g) ?? []);
+            assert.ok(played.every(c => cells.includes(c)), 'every cell of a legal action is on the board');
+            const actions = await playRandom(page, mirror, generator(3), name === 'hex' ? 14 : 8);
+            assert.deepEqual(await logActions(page), actions, 'the log has every action, newest first');
+            await page.screenshot({ path: path.join(shots, `${name}.png`) });
+            mirror.free();
+        });
+});
+
+describe('Herd of Horses as its description has it', () => {
+    test('numbered horses, faded ones, corners, lines, progress bars, targets lettered, the log\'s wording, keys', async () => {
+        const page = await open('game=horses&w=10&h=9&n=10&seed=3&players=computer&level=2');
+        const mirror = herd.newGame('horses', { w: 10, h: 9, n: 10, seed: 3 });
+        const pieces = await page.$$eval('.piece', l => l.map(e => ({ side: Number(e.dataset.side), label: e.dataset.label,
+                                                                        cell: e.dataset.at, faded: e.classList.contains('faded') })));
+        // The horses with their digits, 0 for the tenth.
+        assert.deepEqual(pieces.map(p => [p.side, p.label, p.cell]),
+                         mirror.horses().map(h => [h.side, String(h.number % 10), h.cell]));
+        // Faded: Green's horses without a move, and only those.
+        assert.deepEqual(pieces.filter(p => p.faded).map(p => p.cell).sort(),
+                         mirror.horses().filter(h => h.side === 0 && targetsOf(mirror, h.cell).length === 0)
+                               .map(h => h.cell).sort());
+        assert.ok(pieces.some(p => p.faded), 'this start has horses that cannot move');
+        // A connection line for each line of the library, in the side's colour.
+        const links = await page.$$eval('.link', l => l.map(e => e.getAttribute('stroke')));
+        assert.equal(links.length, mirror.lines(0).length + mirror.lines(1).length);
+        assert.equal(new Set(links).size, 2);
+        // The target corners: Green aims at the bottom-right cell (outlined
+        // in green), Red at a1.
+        const corners = await page.$$eval('.corner', l => l.map(e => e.getAttribute('stroke')));
+        assert.equal(corners.length, 2);
+        assert.deepEqual(corners, links.filter((c, i, all) => all.indexOf(c) === i));
+        // The progress bars: as many parts as the library says, the filled
+        // ones its distance.
+        for (const side of [0, 1]) {
+            const bar = await page.$eval(`.bar[data-side="${side}"]`, e => ({
+                parts: e.querySelectorAll('.parts span').length,
+                filled: e.querySelectorAll('.parts span.filled').length,
+            }));
+            const { distance, parts } = mirror.progress(side);
+            assert.deepEqual(bar, { parts, filled: distance });
+        }
+        // The bars stand between the board and the log.
+        const [boardBox, panelBox, logBox] = await Promise.all(['#board svg', '#panel', '.log'].map(s => page.locator(s).boundingBox()));
+        assert.ok(boardBox.x + boardBox.width <= panelBox.x && panelBox.x + panelBox.width <= logBox.x);
+
+        // A faded horse cannot be selected; a red horse neither.
+        const stuck = pieces.find(p => p.faded);
+        await page.click(`[data-cell="${stuck.cell}"]`);
+        assert.deepEqual(await marked(page, 'data-selected'), []);
+        assert.equal(await text(page, '#message'), `No move from ${stuck.cell}`);
+        await page.click(`[data-cell="${mirror.horse(1, 1)}"]`);
+        assert.deepEqual(await marked(page, 'data-selected'), []);
+
+        // A digit selects the horse of that number: its jumps lettered a,
+        // b, c... top to bottom, left to right; the digit again unselects.
+        const horse = mirror.horses().find(h => h.side === 0 && targetsOf(mirror, h.cell).length >= 2);
+        const key = String(horse.number % 10);
+        await page.keyboard.press(key);
+        assert.deepEqual(await marked(page, 'data-selected'), [horse.cell]);
+        assert.equal(await page.locator('.ring').count(), 1);
+        const letters = await page.$$eval('.target-letter', l => l.map(e => e.textContent));
+        const targets = targetsOf(mirror, horse.cell);
+        assert.deepEqual(letters, 'abcdefgh'.slice(0, targets.length).split(''));
+        const reading = [...targets].sort((a, b) => a[0].localeCompare(b[0]) || Number(a.slice(1)) - Number(b.slice(1)));
+        await page.screenshot({ path: path.join(shots, 'horses-selected.png') });
+        await page.keyboard.press(key);
+        assert.deepEqual(await marked(page, 'data-selected'), []);
+        // The letter b plays the second jump in reading order; the
+        // computer's reply comes from the worker.
+        const start = mirror.position();
+        await page.keyboard.press(key);
+        await page.keyboard.press('b');
+        mirror.play(`${horse.cell}-${reading[1]}`);
+        const s = await settled(page, x => x.position !== start && x.position !== mirror.position());
+        mirror.play((await logActions(page)).at(-1));
+        assert.equal(s.position, mirror.position());
+        const digits = '⓪①②③④⑤⑥⑦⑧⑨';
+        assert.equal(await text(page, '#log li[data-side="0"]'),
+                     `1. Green moved horse ${digits[horse.number % 10]}: ${horse.cell} → ${reading[1]}.`);
+        assert.match(await text(page, '#log li[data-side="1"]'), /^2\. Red moved horse [⓪①-⑨]: [a-i]\d+ → [a-i]\d+\.$/);
+        // The log, newest first, has Red's move on the right.
+        const [top, second] = await page.$$('#log li');
+        assert.equal(await top.getAttribute('data-side'), '1');
+        const [topBox, secondBox] = [await top.boundingBox(), await second.boundingBox()];
+        assert.ok(topBox.x > secondBox.x, 'Red\'s moves on the right');
+        assert.match(await text(page, '#turn'), /^Green to move$/);
+        mirror.free();
+    });
+
+    test('Hint and Undo against the computer; Cancel, then New game at the end', async () => {
+        const page = await open('game=horses&seed=3&players=computer&level=2');
         const mirror = herd.newGame('horses', { seed: 3 });
         const start = mirror.position();
-        assert.deepEqual(await state(page), { position: start, status: 'ongoing green', thinking: false });
-        assert.equal(await page.locator('[data-cell]').count(), 64);
-
-        // A horse with moves: selected, its targets marked.
-        const action = mirror.legal()[0], [from, to] = action.split('-');
-        await page.click(`[data-cell="${from}"]`);
-        assert.deepEqual(await marked(page, 'data-selected'), [from]);
-        const targets = mirror.legal().filter(a => a.startsWith(`${from}-`)).map(a => a.split('-')[1]).sort();
-        assert.deepEqual(await marked(page, 'data-target'), targets);
-        await page.screenshot({ path: path.join(shots, 'horses-selected.png') });
-
-        // A cell with no move: refused, nothing selected, nothing played.
-        const empty = ['d5', 'e5', 'c6', 'h1'].find(c => !mirror.legal().some(a => a.startsWith(`${c}-`)));
-        await page.click(`[data-cell="${empty}"]`);
-        assert.deepEqual(await marked(page, 'data-selected'), []);
-        assert.equal(await page.textContent('#message'), `No move from ${empty}`);
-        assert.equal((await state(page)).position, start);
-
-        // The move, then the computer's reply from the worker.
-        await page.click(`[data-cell="${from}"]`);
-        await page.click(`[data-cell="${to}"]`);
-        mirror.play(action);
-        const afterReply = await settled(page, s => s.status === 'ongoing green' && s.position !== start);
-        const log = await page.$$eval('#log li', list => list.map(e => [e.dataset.action, e.textContent]));
-        assert.equal(log.length, 2);
-        assert.equal(log[1][0], action);
-        assert.match(log[1][1], new RegExp(`^1\\. Green moved horse \\d: ${from} -> ${to}$`));
-        assert.ok(mirror.legal().includes(log[0][0]), `the reply ${log[0][0]} is legal`);
-        mirror.play(log[0][0]);
-        assert.equal(afterReply.position, mirror.position());
-
-        // Hint: a legal move, shown on its cells; nothing played.
+        assert.ok(await page.isDisabled('#undo'), 'nothing to undo yet');
         await page.click('#hint');
         await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Hint: '));
-        const hinted = (await page.textContent('#message')).slice('Hint: '.length);
-        assert.ok(mirror.legal().includes(hinted), `the hint ${hinted} is legal`);
+        const hinted = (await text(page, '#message')).slice('Hint: '.length);
+        assert.equal(hinted, mirror.hint(2));
         assert.deepEqual(await marked(page, 'data-hint'), hinted.split('-').sort());
-        assert.equal((await state(page)).position, mirror.position());
+        assert.equal((await state(page)).position, start, 'a hint plays nothing');
         await page.screenshot({ path: path.join(shots, 'horses-hint.png') });
-
-        // Undo: the reply and the move taken back.
+        await withReply(page, mirror, hinted);
+        assert.equal(await page.locator('#log li').count(), 2);
         await page.click('#undo');
         await settled(page, s => s.position === start);
         assert.equal(await page.locator('#log li').count(), 0);
         assert.ok(await page.isDisabled('#undo'));
-        assert.deepEqual(messages, []);
         mirror.free();
-        await page.close();
-    });
-
-    test('the computer against itself, to the end', async () => {
-        const { page, messages } = await open('game=horses&seed=5&players=watch&level=2&delay=0');
-        const end = await settled(page, s => !s.status.startsWith('ongoing'));
-        assert.match(end.status, /^(win (green|red) (corner|no-moves)|draw .+)$/);
-        const actions = await page.$$eval('#log li', list => list.map(e => e.dataset.action).reverse());
-        // The log replays to the final position.
-        const replay = herd.newGame('horses', { seed: 5 });
-        for (const a of actions)
-            replay.play(a);
-        assert.equal(replay.position(), end.position);
-        assert.equal(replay.status(), end.status);
-        replay.free();
-        assert.match(await page.textContent('#turn'), /wins|Draw/);
-        await page.screenshot({ path: path.join(shots, 'horses-end.png') });
-        assert.deepEqual(messages, []);
-        await page.close();
     });
 });
 
-describe('the other games in the plain view', () => {
-    test('fox, two players: an action by its button', async () => {
-        const { page, messages } = await open('game=fox&players=two&geese=15');
-        const mirror = herd.newGame('fox', { geese: 15 });
-        assert.equal((await state(page)).position, mirror.position());
-        const action = mirror.legal().at(-1);
-        await page.click(`button[data-action="${action}"]`);
-        mirror.play(action);
-        await settled(page, s => s.position === mirror.position());
-        assert.equal((await state(page)).status, 'ongoing geese');
-        await page.click('#undo');
-        await settled(page, s => s.status === 'ongoing fox');
-        assert.deepEqual(messages, []);
+describe('the other games\' own views', () => {
+    test('hex: #roll, the dice, removals and placements left, a refused click', async () => {
+        const page = await open('game=hex&size=3&seed=4&players=two');
+        const mirror = herd.newGame('hex', { size: 3, seed: 4 });
+        assert.ok(await page.isVisible('#roll'));
+        assert.ok(await page.isDisabled('#hint'), 'no hint while the dice wait');
+        const rng = generator(9);
+        // Play on until a turn removes: the page's dice and counts as the
+        // library's all the way.
+        let removed = false, refused = false;
+        for (let i = 0; i < 80 && !(removed && refused) && mirror.statusInfo().result === 'ongoing'; i++) {
+            const legal = mirror.legal();
+            const a = mirror.isChance() ? null : rng.pick(legal);
+            if (a === null) {
+                const copy = mirror.clone();
+                const roll = copy.roll();
+                copy.free();
+                await clickAction(page, mirror, roll);
+                const dice = await page.$$eval('.die', l => l.map(e => Number(e.dataset.value)));
+                assert.deepEqual(dice, mirror.dice());
+                assert.ok(await page.isHidden('#roll'));
+            } else {
+                // A click on a cell without an action: refused, nothing played.
+                const cells = await page.$$eval('#board [data-cell]', l => l.map(e => e.dataset.cell));
+                const idle = cells.find(c => !legal.includes(`+${c}`) && !legal.includes(`-${c}`));
+                if (idle && !refused) {
+                    const before = await state(page);
+                    await page.click(`[data-cell="${idle}"]`);
+                    assert.equal(await text(page, '#message'), `No move from ${idle}`);
+                    assert.equal((await state(page)).position, before.position);
+                    refused = true;
+                }
+                if (a.startsWith('-') && !removed)
+                    await page.screenshot({ path: path.join(shots, 'hex-remove.png') });
+                removed ||= a.startsWith('-');
+                await clickAction(page, mirror, a);
+            }
+            const phase = await page.$eval('.phase', e => ({ phase: e.dataset.phase, left: Number(e.dataset.left) }));
+            assert.deepEqual(phase, { phase: mirror.phase(), left: mirror.left() });
+        }
+        assert.ok(removed, 'a stone was removed by a click on it');
+        assert.ok(refused, 'a click without an action was refused');
         mirror.free();
-        await page.close();
     });
 
-    test('fox: a chain of jumps, ended by #stop', async () => {
+    test('fox: a chain of jumps hop by hop by clicks, ended by #stop', async () => {
         // A random game of the API that reaches a chain: its actions, played
-        // on the page by their buttons.
+        // on the page by clicks.
         let actions = null;
         for (let seed = 1; !actions; seed++) {
             const g = herd.newGame('fox'), rng = generator(seed), played = [];
@@ -186,53 +449,126 @@ describe('the other games in the plain view', () => {
                 g.play(a);
                 played.push(a);
             }
-            if (g.inChain() && g.legal().includes('stop'))
+            if (g.inChain())
                 actions = played;
             g.free();
         }
-        const { page, messages } = await open('game=fox&players=two');
+        const page = await open('game=fox&players=two');
         assert.ok(await page.isHidden('#stop'));
         const mirror = herd.newGame('fox');
-        for (const a of actions) {
-            await page.click(`button[data-action="${a}"]`);
-            mirror.play(a);
-            await settled(page, s => s.position === mirror.position());
-        }
+        for (const a of actions)
+            await clickAction(page, mirror, a);
         assert.match((await state(page)).position, / chain=1 /);
+        // In the chain the fox is selected, its further jumps its targets.
+        assert.deepEqual(await marked(page, 'data-selected'), [mirror.fox()]);
+        assert.deepEqual(await marked(page, 'data-target'), targetsOf(mirror, mirror.fox()));
         assert.ok(await page.isVisible('#stop'));
-        await page.click('#stop');
-        mirror.play('stop');
-        const s = await settled(page, x => x.position === mirror.position());
-        assert.equal(s.status, 'ongoing geese');
+        assert.equal(await page.getAttribute('.chain', 'data-hops'), '1');
+        assert.equal(await page.locator('.hop').count(), 1);
+        assert.equal(await page.getAttribute('[data-geese]', 'data-geese'), String(mirror.geeseLeft()));
+        await page.screenshot({ path: path.join(shots, 'fox-chain.png') });
+        await clickAction(page, mirror, 'stop');
+        assert.equal(mirror.status(), 'ongoing geese');
         assert.ok(await page.isHidden('#stop'));
-        assert.deepEqual(messages, []);
+        assert.equal(await page.locator('.hop').count(), 0);
         mirror.free();
-        await page.close();
     });
 
-    test('hex: #roll rolls the dice', async () => {
-        const { page, messages } = await open('game=hex&players=two&size=3&seed=4');
-        assert.ok(await page.isVisible('#roll'));
-        await page.click('#roll');
-        const s = await settled(page, x => x.position.includes('phase=place'));
-        const mirror = herd.newGame('hex', { size: 3, seed: 4 });
-        mirror.roll();
-        assert.equal(s.position, mirror.position());
-        assert.ok(await page.isHidden('#roll'));
-        assert.deepEqual(messages, []);
+    test('hare: the stall count beside its limit', async () => {
+        const page = await open('game=hare&players=two');
+        const mirror = herd.newGame('hare');
+        const rng = generator(4);
+        for (let i = 0; i < 6 && mirror.statusInfo().result === 'ongoing'; i++) {
+            await clickAction(page, mirror, rng.pick(mirror.legal()));
+            const meter = await page.$eval('.meter', e => [Number(e.dataset.stall), Number(e.dataset.limit),
+                                                         e.querySelectorAll('.filled').length]);
+            assert.deepEqual(meter, [mirror.stall(), mirror.stallLimit, mirror.stall()]);
+        }
+        await page.screenshot({ path: path.join(shots, 'hare-stall.png') });
         mirror.free();
-        await page.close();
     });
 
-    test('options out of range: the library\'s message, no game', async () => {
-        const page = await browser.newPage();
-        const messages = [];
-        page.on('console', m => messages.push(m.text()));
-        await page.goto(`${base}?game=horses&w=7`);
-        await page.waitForFunction(() => document.getElementById('message').textContent !== '');
-        assert.equal(await page.textContent('#message'), 'w=7 is out of range 8..30');
-        assert.equal(await page.getAttribute('#game', 'data-position'), '');
-        assert.deepEqual(messages, []);
-        await page.close();
+    test('flock: ranges, captures, moves left, the straight-back ban; Hint and Undo', async () => {
+        const page = await open('game=flock&seed=2&players=computer&level=1');
+        const mirror = herd.newGame('flock', { seed: 2 });
+        const rng = generator(6);
+        // The hint is the computer's choice for the person's side (the
+        // mirror's generator is the page's until the computer draws).
+        await page.click('#hint');
+        await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Hint: '));
+        assert.equal((await text(page, '#message')).slice(6), mirror.hint(1));
+        for (let turn = 0; turn < 4; turn++) {
+            const stones = await page.$$eval('.piece', l => l.map(e => ({ cell: e.dataset.at, side: Number(e.dataset.side),
+                                                                          range: Number(e.dataset.label) })));
+            assert.deepEqual(stones, mirror.stones());
+            assert.equal(await page.getAttribute('[data-moves-left]', 'data-moves-left'), String(mirror.movesLeft()));
+            for (const side of [0, 1])
+                assert.equal(await page.getAttribute(`.captures[data-side="${side}"]`, 'data-captured'),
+                             String(mirror.captured(side)));
+            const back = mirror.straightBack();
+            assert.deepEqual(await page.$$eval('.banned', l => l.map(e => e.dataset.banned)),
+                             back ? [`${back.stone}-${back.cell}`] : []);
+            if (back)
+                await page.screenshot({ path: path.join(shots, 'flock-straight-back.png') });
+            await withReply(page, mirror, rng.pick(mirror.legal()));
+        }
+        const before = mirror.position();
+        await page.click('#undo');
+        mirror.undoTurn(0);
+        await settled(page, s => s.position === mirror.position() && s.position !== before);
+        assert.equal(await page.locator('#log li').count(), 6);
+        mirror.free();
+    });
+});
+
+describe('games to their end', () => {
+    test('hare against the computer, the person\'s moves by clicks', async () => {
+        const page = await open('game=hare&players=computer&side=0&level=1&delay=0');
+        const mirror = herd.newGame('hare');
+        const rng = generator(8);
+        while (mirror.statusInfo().result === 'ongoing')
+            await withReply(page, mirror, rng.pick(mirror.legal()));
+        const end = await state(page);
+        assert.equal(end.status, mirror.status());
+        assert.match(end.status, /^win (hounds|hare) /);
+        assert.match(await text(page, '#turn'), / wins \(/);
+        assert.equal(await text(page, '#new'), 'New game');
+        assert.ok(await page.isDisabled('#hint'));
+        await page.screenshot({ path: path.join(shots, 'hare-end.png') });
+        await page.click('#new');
+        await page.waitForSelector('#setup:not([hidden])');
+        await page.click('#start');
+        await settled(page, s => s.position === herd.newGame('hare').position());
+        mirror.free();
+    });
+
+    test('Herd of Horses watched to the end, replayed from its log', async () => {
+        const page = await open('game=horses&seed=5&players=watch&level=2&delay=0');
+        const end = await settled(page, s => !s.status.startsWith('ongoing'));
+        assert.match(end.status, /^win (green|red) (corner|no-moves)$/);
+        const replay = herd.newGame('horses', { seed: 5 });
+        for (const a of await logActions(page))
+            replay.play(a);
+        assert.equal(replay.position(), end.position);
+        assert.equal(replay.status(), end.status);
+        replay.free();
+        assert.ok(await page.isDisabled('#undo'), 'no undo when watching');
+        assert.equal(await text(page, '#new'), 'New game');
+        await page.screenshot({ path: path.join(shots, 'horses-end.png') });
+    });
+
+    test('the page answers while the computer searches in the worker', async () => {
+        const page = await open('game=flock&players=watch&level=5&delay=0&seed=1');
+        await page.waitForSelector('#game[data-thinking]');
+        // Frames keep coming while the strongest level thinks.
+        const gaps = await page.evaluate(() => new Promise(resolve => {
+            const times = [];
+            const frame = t => (times.push(t), times.length < 30 ? requestAnimationFrame(frame) : resolve(times));
+            requestAnimationFrame(frame);
+        }));
+        const longest = Math.max(...gaps.slice(1).map((t, i) => t - gaps[i]));
+        assert.ok(longest < 250, `the longest frame took ${longest} ms`);
+        await page.click('#new');
+        await page.waitForSelector('#setup:not([hidden])');
     });
 });

@@ -1,6 +1,7 @@
 // Compiled by types.test.mjs with tsc --strict against build/web/herd.d.ts:
 // the declarations are valid and say what the API gives. Never run.
-import { codes, FoxGame, HerdError, HorsesGame, loadHerd, optionsText, type StatusInfo } from 'libherd';
+import { codes, FoxGame, HerdError, HorsesGame, loadHerd, optionsText, type GameInfo, type OptionInfo,
+         type StatusInfo } from 'libherd';
 
 export async function typed(): Promise<string> {
     const herd = await loadHerd();
@@ -11,6 +12,14 @@ export async function typed(): Promise<string> {
     const chain: boolean = (fox as FoxGame).inChain();
     const info: StatusInfo = fox.statusInfo();
     const count: bigint = fox.perft(2);
+    const games: readonly GameInfo[] = herd.games();
+    const option: OptionInfo = games[0].options[0];
+    const bounds = option.kind === 'range' ? `${option.min}..${option.max}` :
+        option.kind === 'choice' ? option.choices.join('|') : option.default.toUpperCase();
+    const levelName: string = games[0].levels[games[0].defaultLevel - 1].name;
+    const title: string = fox.info.title;
+    // @ts-expect-error: the registry is read only
+    games[0].title = 'x';
     // @ts-expect-error: a game's name is a string
     herd.newGame(7);
     // @ts-expect-error: no such query
@@ -23,5 +32,5 @@ export async function typed(): Promise<string> {
     }
     horses.free();
     fox.free();
-    return `${w} ${seed} ${lines.length} ${chain} ${info.result} ${count} ${optionsText({ a: 1 })}`;
+    return `${w} ${seed} ${lines.length} ${chain} ${info.result} ${count} ${optionsText({ a: 1 })} ${bounds} ${levelName} ${title}`;
 }

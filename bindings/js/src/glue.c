@@ -1,5 +1,7 @@
 /* The few C functions that the JavaScript API (herd.mjs) needs beside the
  * library's own, compiled into the same WebAssembly module:
+ *  - the registry as JSON, and a game's options as KEY=VALUE text, so that
+ *    JavaScript reads no struct layout of the headers;
  *  - actions as protocol texts, so that no herd_move (a 64-bit integer,
  *    which reaches JavaScript split in two halves) crosses to JavaScript;
  *  - the queries that take a herd_cell by value (the WebAssembly C ABI
@@ -7,15 +9,20 @@
  *  - the heap in use, for the leak tests.
  * Texts come back in one buffer of the module (herd_js_text()): the module
  * runs one call at a time. */
+#include <inttypes.h>
 #include <malloc.h>
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <emscripten/emscripten.h>
 
 #include <herd/flock.h>
 #include <herd/fox.h>
+#include <herd/hare.h>
 #include <herd/herd.h>
+#include <herd/hex.h>
 #include <herd/horses.h>
 
 #define GLUE EMSCRIPTEN_KEEPALIVE
@@ -37,6 +44,175 @@ GLUE size_t herd_js_text_size(void)
 GLUE size_t herd_js_heap_in_use(void)
 {
     return mallinfo().uordblks;
+}
+
+/* Appending to the text buffer; `at` runs past the end when the text does
+ * not fit, which end() reports. */
+typedef struct {
+    size_t at;
+} out;
+
+static void put(out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = o->at < sizeof text ? sizeof text - o->at : 0;
+    int n = vsnprintf(room ? text + o->at : NULL, room, fmt, ap);
+    va_end(ap);
+    o->at += n > 0 ? (size_t)n : 0;
+}
+
+/* A JSON string: the registry's texts are plain ASCII, but quotes,
+ * backslashes and control characters are escaped all the same. */
+static void put_string(out *o, const char *s)
+{
+    put(o, "\"");
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            put(o, "\\%c", c);
+        else if (c < 0x20)
+            put(o, "\\u%04x", c);
+        else
+            put(o, "%c", c);
+    }
+    put(o, "\"");
+}
+
+static int end(const out *o)
+{
+    return o->at < sizeof text ? HERD_OK : HERD_E_BUFFER;
+}
+
+static const char *const option_kinds[] = {
+    [HERD_OPTION_RANGE] = "range", [HERD_OPTION_CHOICE] = "choice", [HERD_OPTION_POINT] = "point"};
+
+/* uint64_t values go as JSON strings of their digits: a JSON number passes
+ * through a double, which holds no seed past 2^53. */
+static void put_option(out *o, const herd_option_desc *d)
+{
+    put(o, "{\"key\":");
+    put_string(o, d->key);
+    put(o, ",\"kind\":\"%s\"", option_kinds[d->kind]);
+    if (d->kind == HERD_OPTION_RANGE)
+        put(o, ",\"min\":\"%" PRIu64 "\",\"max\":\"%" PRIu64 "\"", d->min, d->max);
+    if (d->kind == HERD_OPTION_CHOICE) {
+        put(o, ",\"choices\":[");
+        for (size_t i = 0; i < d->choice_count; i++)
+            put(o, "%s\"%" PRIu64 "\"", i ? "," : "", d->choices[i]);
+        put(o, "]");
+    }
+    if (d->kind == HERD_OPTION_POINT) {
+        put(o, ",\"default\":");
+        put_string(o, d->default_point);
+    } else {
+        put(o, ",\"default\":\"%" PRIu64 "\"", d->default_value);
+    }
+    put(o, ",\"description\":");
+    put_string(o, d->description);
+    put(o, "}");
+}
+
+static void put_game(out *o, const herd_game_desc *d)
+{
+    put(o, "{\"kind\":%d,\"name\":", (int)d->kind);
+    put_string(o, d->name);
+    put(o, ",\"title\":");
+    put_string(o, d->title);
+    put(o, ",\"sides\":[");
+    put_string(o, d->side_names[0]);
+    put(o, ",");
+    put_string(o, d->side_names[1]);
+    put(o, "],\"options\":[");
+    for (size_t i = 0; i < d->option_count; i++) {
+        put(o, i ? "," : "");
+        put_option(o, &d->options[i]);
+    }
+    put(o, "],\"levels\":[");
+    for (int level = 1; level <= d->level_count; level++) {
+        const char *name = "", *description = "";
+        herd_game_desc_level(d, level, &name, &description);
+        put(o, "%s{\"level\":%d,\"name\":", level > 1 ? "," : "", level);
+        put_string(o, name);
+        put(o, ",\"description\":");
+        put_string(o, description);
+        put(o, "}");
+    }
+    put(o, "],\"defaultLevel\":%d,\"maxMoves\":%zu,\"hasChance\":%s,\"solvable\":%s}",
+        d->default_level, d->max_moves, d->has_chance ? "true" : "false",
+        d->solvable ? "true" : "false");
+}
+
+/* The registry (herd_game_desc_at()) as a JSON array, in its order. */
+GLUE int herd_js_games(void)
+{
+    out o = {0};
+    put(&o, "[");
+    for (size_t i = 0; i < herd_game_count(); i++) {
+        put(&o, i ? "," : "");
+        put_game(&o, herd_game_desc_at(i));
+    }
+    put(&o, "]");
+    return end(&o);
+}
+
+/* The options the game was made with (herd_*_options_of()), as the
+ * KEY=VALUE text of herd_new() that makes the same game. */
+GLUE int herd_js_options_of(const herd_game *g)
+{
+    out o = {0};
+    int rc = HERD_E_ARG;
+    switch (herd_game_kind(g)) {
+    case HERD_HORSES: {
+        herd_horses_options opt = HERD_HORSES_OPTIONS_INIT;
+        if ((rc = herd_horses_options_of(g, &opt)) == HERD_OK)
+            put(&o, "w=%d h=%d n=%d seed=%" PRIu64, opt.width, opt.height, opt.horses, opt.seed);
+        break;
+    }
+    case HERD_HEX: {
+        herd_hex_options opt = HERD_HEX_OPTIONS_INIT;
+        if ((rc = herd_hex_options_of(g, &opt)) == HERD_OK)
+            put(&o, "size=%d seed=%" PRIu64, opt.size, opt.seed);
+        break;
+    }
+    case HERD_HARE: {
+        herd_hare_options opt = HERD_HARE_OPTIONS_INIT;
+        if ((rc = herd_hare_options_of(g, &opt)) == HERD_OK)
+            put(&o, "start=%c%d seed=%" PRIu64, 'a' + opt.start.row, opt.start.col + 1, opt.seed);
+        break;
+    }
+    case HERD_FOX: {
+        herd_fox_options opt = HERD_FOX_OPTIONS_INIT;
+        if ((rc = herd_fox_options_of(g, &opt)) == HERD_OK)
+            put(&o, "geese=%d sideways=%d seed=%" PRIu64, opt.geese, opt.sideways, opt.seed);
+        break;
+    }
+    case HERD_FLOCK: {
+        herd_flock_options opt = HERD_FLOCK_OPTIONS_INIT;
+        if ((rc = herd_flock_options_of(g, &opt)) == HERD_OK)
+            put(&o, "w=%d h=%d seed=%" PRIu64, opt.width, opt.height, opt.seed);
+        break;
+    }
+    }
+    return rc == HERD_OK ? end(&o) : rc;
+}
+
+/* The bounds of the headers that a page shows beside a game's counters. */
+GLUE int herd_js_limit(const char *name)
+{
+    static const struct {
+        const char *name;
+        int value;
+    } limits[] = {
+        {"hare.stall", HERD_HARE_STALL_LIMIT},
+        {"fox.geese", HERD_FOX_GEESE_TO_WIN},
+        {"flock.captures", HERD_FLOCK_CAPTURES_TO_WIN},
+        {"flock.moves", HERD_FLOCK_MOVE_LIMIT},
+    };
+    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++)
+        if (strcmp(name, limits[i].name) == 0)
+            return limits[i].value;
+    return HERD_E_ARG;
 }
 
 static int action_text(const herd_game *g, herd_move m)
@@ -117,6 +293,11 @@ GLUE int herd_js_horses_log_line(herd_game *g, unsigned number, const char *acti
     size_t len;
     int rc = herd_move_from_text(g, action, &m);
     return rc == HERD_OK ? herd_horses_log_line(g, number, m, text, sizeof text, &len) : rc;
+}
+
+GLUE int herd_js_hex_at(const herd_game *g, int row, int col, int *side)
+{
+    return herd_hex_at(g, (herd_cell){row, col}, side);
 }
 
 GLUE int herd_js_fox_at(const herd_game *g, int row, int col, int *side)

@@ -12,9 +12,11 @@
 //
 // Conventions: cells and actions are the protocol's texts ("a1", "a1-b3");
 // sides are 0 and 1, and where a side is asked for, its name ("green") is
-// taken too; every uint64_t of the C API (seeds, perft counts, hex turns) is
-// a bigint. A refusal of the library is thrown as a HerdError carrying the
-// library's code and message; a failed call changes nothing.
+// taken too; every uint64_t of the C API (perft counts, hex turns) is a
+// bigint, and so is an option's value when its range passes
+// Number.MAX_SAFE_INTEGER (the seed); other options' values are numbers. A
+// refusal of the library is thrown as a HerdError carrying the library's code
+// and message; a failed call changes nothing.
 
 import createHerdModule from './herd-core.mjs';
 
@@ -85,6 +87,10 @@ class Core {
         this.scratch = m._malloc(SCRATCH);
         this.text = m._herd_js_text();
         this.textSize = m._herd_js_text_size();
+        // The registry, read once: name → frozen entry.
+        const list = JSON.parse(this.glueText(m._herd_js_games())).map(gameInfo);
+        this.games = new Map(list.map(g => [g.name, g]));
+        this.gameList = Object.freeze(list);
     }
 
     i32(at) {
@@ -102,6 +108,21 @@ class Core {
 
     strerror(code) {
         return this.string(this.m._herd_strerror(code));
+    }
+
+    // The text that a glue call wrote to its buffer, or its refusal.
+    glueText(rc) {
+        if (rc < 0)
+            throw this.error(rc, '');
+        return this.string(this.text);
+    }
+
+    // A bound of the headers (glue.c's herd_js_limit()).
+    limit(name) {
+        const rc = this.withString(name, 'the limit', p => this.m._herd_js_limit(p));
+        if (rc < 0)
+            throw this.error(rc, `no limit ${name}`);
+        return rc;
     }
 
     error(code, message) {
@@ -134,6 +155,44 @@ class Core {
             throw this.error(rc, this.string(this.scratch + ERROR + 4));
         return this.i32(OUT);
     }
+}
+
+// ------------------------------------------------------------ the registry
+
+// An option's value from its text: a cell name for a point option, else a
+// whole number, a bigint for the options whose default is one.
+function optionValue(option, text) {
+    if (option.kind === 'point')
+        return text;
+    return typeof option.default === 'bigint' ? BigInt(text) : Number(text);
+}
+
+// One game of glue.c's JSON (herd_js_games()), frozen. The uint64_t values
+// come as strings of digits; an option whose range passes what a number
+// holds exactly has bigints, the others numbers.
+function gameInfo(raw) {
+    const options = raw.options.map(o => {
+        const big = o.kind === 'range' && BigInt(o.max) > BigInt(Number.MAX_SAFE_INTEGER);
+        const value = o.kind === 'point' ? text => text : big ? BigInt : Number;
+        const option = { key: o.key, kind: o.kind, description: o.description, default: value(o.default) };
+        if (o.kind === 'range')
+            Object.assign(option, { min: value(o.min), max: value(o.max) });
+        if (o.kind === 'choice')
+            option.choices = Object.freeze(o.choices.map(value));
+        return Object.freeze(option);
+    });
+    return Object.freeze({
+        kind: raw.kind,
+        name: raw.name,
+        title: raw.title,
+        sides: Object.freeze(raw.sides),
+        options: Object.freeze(options),
+        levels: Object.freeze(raw.levels.map(l => Object.freeze(l))),
+        defaultLevel: raw.defaultLevel,
+        maxMoves: raw.maxMoves,
+        hasChance: raw.hasChance,
+        solvable: raw.solvable,
+    });
 }
 
 /** KEY=VALUE text of an options object ({w: 10, seed: 3}) or text. */
@@ -170,12 +229,14 @@ export class Game {
         const m = core.m;
         /** The game's name, as newGame() takes it. */
         this.name = core.string(m._herd_game_name(ptr));
+        /** Its entry of the registry (Herd.games()). */
+        this.info = core.games.get(this.name);
         /** The names of side 0 (who acts first) and side 1. */
-        this.sides = Object.freeze([0, 1].map(s => core.string(m._herd_side_name(ptr, s))));
+        this.sides = this.info.sides;
         /** The most legal actions this game can have at once. */
-        this.maxMoves = m._herd_max_moves(ptr);
+        this.maxMoves = this.info.maxMoves;
         /** The highest level of genmove(). */
-        this.maxLevel = m._herd_max_level(ptr);
+        this.maxLevel = this.info.levels.length;
     }
 
     // The handle, or a HerdError once the game is freed.
@@ -352,12 +413,18 @@ export class Game {
         return this._core.string(this._core.text);
     }
 
-    /** The levels of genmove(): [{level, name, description}] from level 1. */
+    /** The levels of genmove(): [{level, name, description}] from level 1
+     *  (the registry's). */
     levels() {
-        const list = [];
-        for (let level = 1; level <= this.maxLevel; level++)
-            list.push(this.level(level));
-        return list;
+        return this.info.levels;
+    }
+
+    /** The options the game was made with, as newGame() takes them: every
+     *  key of the registry's entry ({w: 8, h: 8, n: 6, seed: 0n}). */
+    options() {
+        const text = this._core.glueText(this._m._herd_js_options_of(this._g));
+        const values = new Map(text.split(' ').map(kv => kv.split('=')));
+        return Object.fromEntries(this.info.options.map(o => [o.key, optionValue(o, values.get(o.key))]));
     }
 
     /** {level, name, description} of one level; 0 names the default level. */
@@ -417,14 +484,6 @@ export class Game {
 
 /** Herd of Horses (horses.h). */
 export class HorsesGame extends Game {
-    /** {w, h, n, seed}: the board and horses a side, and the creation seed. */
-    options() {
-        const core = this._core;
-        this._checkConst(this._m._herd_horses_options_of(this._g, core.scratch + STRUCT));
-        return { w: core.i32(STRUCT), h: core.i32(STRUCT + 4), n: core.i32(STRUCT + 8),
-                 seed: core.u64(STRUCT + 16) };
-    }
-
     /** Where horse `number` (1..n) of `side` stands. */
     horse(side, number) {
         const n = this.options().n;
@@ -495,7 +554,7 @@ export class HexGame extends Game {
     /** Who holds each cell, row by row: 0, 1 or -1 (empty). */
     cells() {
         return this.rows().map((length, row) =>
-            Array.from({ length }, (_, col) => this._ints(this._m._herd_hex_at, row, col)[0]));
+            Array.from({ length }, (_, col) => this._ints(this._m._herd_js_hex_at, row, col)[0]));
     }
 
     /** 'roll', 'remove' or 'place'. */
@@ -561,9 +620,14 @@ export class HareGame extends HuntGame {
         return [0, 1, 2].map(i => cellName(core.i32(STRUCT + 8 * i), core.i32(STRUCT + 8 * i + 4)));
     }
 
-    /** The hounds' moves in a row that did not go up (10 ends the game). */
+    /** The hounds' moves in a row that did not go up. */
     stall() {
         return this._ints(this._m._herd_hare_stall)[0];
+    }
+
+    /** The stall() that ends the game (HERD_HARE_STALL_LIMIT). */
+    get stallLimit() {
+        return this._core.limit('hare.stall');
     }
 }
 
@@ -584,6 +648,11 @@ export class FoxGame extends HuntGame {
         return this._ints(this._m._herd_fox_geese_left)[0];
     }
 
+    /** Fewer geese left than this: the fox has won (HERD_FOX_GEESE_TO_WIN). */
+    get geeseToWin() {
+        return this._core.limit('fox.geese');
+    }
+
     /** Whether the geese may step sideways. */
     sideways() {
         return this._ints(this._m._herd_fox_sideways)[0] === 1;
@@ -598,11 +667,15 @@ export class FoxGame extends HuntGame {
 
 /** Flock (flock.h). */
 export class FlockGame extends Game {
-    /** {w, h, seed}: the board and the creation seed. */
-    options() {
-        const core = this._core;
-        this._checkConst(this._m._herd_flock_options_of(this._g, core.scratch + STRUCT));
-        return { w: core.i32(STRUCT), h: core.i32(STRUCT + 4), seed: core.u64(STRUCT + 8) };
+    /** The captures in all that win (HERD_FLOCK_CAPTURES_TO_WIN). */
+    get capturesToWin() {
+        return this._core.limit('flock.captures');
+    }
+
+    /** The moves in all, both sides, after which the count decides
+     *  (HERD_FLOCK_MOVE_LIMIT). */
+    get moveLimit() {
+        return this._core.limit('flock.moves');
     }
 
     /** Who holds a cell: 0, 1 or -1 (empty). */
@@ -661,6 +734,13 @@ export class Herd {
         this.module = module;
         /** The library's version, "MAJOR.MINOR.PATCH". */
         this.version = this._core.string(module._herd_version_string());
+    }
+
+    /** The library's games, in its order: what each is called, its sides,
+     *  its options with their kinds, bounds and defaults, its computer
+     *  levels (herd.h's registry, frozen). */
+    games() {
+        return this._core.gameList;
     }
 
     /** A new game: `options` an object ({geese: 15, seed: 3}) or the

@@ -81,20 +81,25 @@ class HorsesWindow:
                         value=1).grid(row=1, column=1, sticky="w")
         ttk.Radiobutton(f, text="Two players", variable=self.players, value=2).grid(
             row=2, column=1, sticky="w")
+        # The board's options as the library describes them (the seed is the
+        # command line's): their meaning, range and default.
         self.option_vars: Dict[str, tk.IntVar] = {}
-        labels = {"w": "Width of the board:", "h": "Height of the board:",
-                  "n": "Horses:"}
-        for i, key in enumerate(("w", "h", "n")):
-            lo, hi = herd.Horses.RANGES[key]
-            var = self.option_vars[key] = tk.IntVar(value=herd.Horses.DEFAULTS[key])
-            ttk.Label(f, text=labels[key]).grid(row=3 + i, column=0, sticky="w", pady=2)
+        row = 3
+        for option in herd.Horses.description.options:
+            if option.key == "seed" or option.kind is not herd.OptionKind.RANGE:
+                continue
+            lo, hi = option.allowed.start, option.allowed.stop - 1
+            var = self.option_vars[option.key] = tk.IntVar(value=option.default)
+            label = option.description[:1].upper() + option.description[1:] + ":"
+            ttk.Label(f, text=label).grid(row=row, column=0, sticky="w", pady=2)
             spin = ttk.Spinbox(f, from_=lo, to=hi, textvariable=var, width=5)
-            spin.grid(row=3 + i, column=1, sticky="w")
-            ttk.Label(f, text="%d to %d" % (lo, hi)).grid(row=3 + i, column=2, sticky="w")
+            spin.grid(row=row, column=1, sticky="w")
+            ttk.Label(f, text="%d to %d" % (lo, hi)).grid(row=row, column=2, sticky="w")
+            row += 1
         self.setup_message = ttk.Label(f, text="", foreground="#c8322b")
-        self.setup_message.grid(row=6, column=0, columnspan=3, sticky="w")
+        self.setup_message.grid(row=row, column=0, columnspan=3, sticky="w")
         self.start_button = ttk.Button(f, text="Start", command=self.start)
-        self.start_button.grid(row=7, column=0, columnspan=2, pady=(12, 0))
+        self.start_button.grid(row=row + 1, column=0, columnspan=2, pady=(12, 0))
 
     def show_setup(self) -> None:
         self.cancel_computer()

@@ -18,8 +18,10 @@ that `cmake --install` installed with this package, else the system's.
 Moves are Move values that print as protocol.md's texts and keep the
 library's integer; sides, results and reasons are enums whose str() is the
 protocol's word; every refusal raises the HerdError subclass of its kind.
+``herd.games()`` describes the library's games: their names, sides, options
+(keys, allowed values, defaults), levels and bounds, as the library has them;
 ``Game(name, ...)`` gives an instance of the game's class (Horses, Hex,
-Hare, Fox, Flock); ``game.solve()`` gives the exact value where
+Hare, Fox, Flock), and the library checks its options; ``game.solve()`` gives the exact value where
 the library solves the game (hare), ``game.interrupt()`` stops a long call
 from another thread; ``game._repr_svg_()`` and ``herd.svg(game, ...)`` draw
 the board as SVG.
@@ -31,9 +33,9 @@ from ._errors import (ArgumentError, GameClosedError, HerdError, IllegalMoveErro
                       LibraryError, OptionRangeError, OutOfMemoryError, ParseError,
                       PositionError, StateError, UnknownNameError, UnsupportedError,
                       WorkInterruptedError)
-from ._game import (MAX_PERFT_DEPTH, Game, cell_name, game_class, games, live_handles,
-                    parse_cell)
+from ._game import MAX_PERFT_DEPTH, Game, cell_name, game_class, live_handles, parse_cell
 from ._library import BINDING_VERSION, Library, library, load, version
+from ._registry import GameDescription, Level, Option, OptionKind, describe, games
 from ._svg import svg
 from ._values import Move, Phase, Reason, Result, Side, Solution, Status
 
@@ -45,6 +47,13 @@ from ._fox import Fox  # noqa: E402
 from ._flock import Flock  # noqa: E402
 from ._hunt import Hunt  # noqa: E402
 
+# For game-AI programs: Game.playouts() counts, its level of random actions,
+# and the modules herd.spiel (shaped like OpenSpiel's pyspiel) and herd.env
+# (shaped like a PettingZoo AEC environment), imported when used.
+from ._game import Playouts  # noqa: E402
+
+PLAYOUT_RANDOM = C.PLAYOUT_RANDOM
+
 __version__ = "%d.%d" % BINDING_VERSION
 
 __all__ = [
@@ -54,10 +63,12 @@ __all__ = [
     "GameClosedError", "LibraryError",
     "Library", "load", "library", "version", "BINDING_VERSION",
     "Game", "Horses", "Hex", "Hare", "Fox", "Flock", "Hunt", "game_class",
-    "games",
+    "games", "describe", "GameDescription", "Option", "OptionKind", "Level",
     "Move", "Side", "Result", "Reason", "Phase", "Status", "Solution",
     "cell_name", "parse_cell", "svg", "MAX_PERFT_DEPTH", "live_handles",
 ]
+
+__all__ += ["Playouts", "PLAYOUT_RANDOM"]
 
 # Error codes, as herd.h names them (HERD_OK, HERD_E_ARG, ...).
 OK = C.OK

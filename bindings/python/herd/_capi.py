@@ -6,7 +6,7 @@ ctypes converts and checks arguments instead of guessing (a 64-bit herd_move
 passed as a C int would be cut short).
 """
 from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_int, c_size_t, c_uint,
-                    c_uint64, c_void_p)
+                    c_uint32, c_uint64, c_void_p)
 
 # The version of the headers this binding was written for (herd.h).
 VERSION_MAJOR = 0
@@ -37,9 +37,6 @@ MAX_MOVE_TEXT = 64
 ERROR_MESSAGE_SIZE = 160
 
 HORSES_MAX_LINES = 40  # 4 * HERD_HORSES_MAX_HORSES
-# horses.h's option ranges: HERD_HORSES_MIN_WIDTH..HERD_HORSES_MAX_WIDTH, ...
-HORSES_RANGES = {"w": (8, 30), "h": (8, 20), "n": (4, 10)}
-HORSES_DEFAULTS = {"w": 8, "h": 8, "n": 6}
 
 # hare.h
 HARE_POINTS = 11
@@ -53,9 +50,7 @@ FOX_LINES = 96
 FOX_MAX_GEESE = 17
 FOX_GEESE_TO_WIN = 4
 
-# flock.h: the options' ranges and defaults, and the rules' numbers
-FLOCK_RANGES = {"w": (5, 12), "h": (5, 12)}
-FLOCK_DEFAULTS = {"w": 7, "h": 7}
+# flock.h: the rules' numbers (the options' ranges are the registry's: herd.games())
 FLOCK_MAX_RANGE = 3
 FLOCK_CAPTURES_TO_WIN = 3
 FLOCK_MOVE_LIMIT = 100
@@ -77,6 +72,27 @@ class herd_cell(Structure):
     _fields_ = [("row", c_int), ("col", c_int)]
 
 
+# herd_option_kind
+OPTION_RANGE = 1
+OPTION_CHOICE = 2
+OPTION_POINT = 3
+
+
+class herd_option_desc(Structure):
+    _fields_ = [("key", c_char_p), ("kind", c_int), ("min", c_uint64), ("max", c_uint64),
+                ("choices", POINTER(c_uint64)), ("choice_count", c_size_t),
+                ("default_value", c_uint64), ("default_point", c_char_p),
+                ("description", c_char_p)]
+
+
+class herd_game_desc(Structure):
+    # herd_kind is a C enum: int-sized, as herd_status's.
+    _fields_ = [("kind", c_int), ("name", c_char_p), ("title", c_char_p),
+                ("side_names", c_char_p * 2), ("options", POINTER(herd_option_desc)),
+                ("option_count", c_size_t), ("level_count", c_int), ("default_level", c_int),
+                ("max_moves", c_size_t), ("has_chance", c_int), ("solvable", c_int)]
+
+
 class herd_horses_options(Structure):
     _fields_ = [("version", c_uint), ("width", c_int), ("height", c_int), ("horses", c_int),
                 ("seed", c_uint64)]
@@ -94,6 +110,7 @@ _size_p = POINTER(c_size_t)
 _move_p = POINTER(herd_move)
 _int_p = POINTER(c_int)
 _cell_p = POINTER(herd_cell)
+_desc_p = POINTER(herd_game_desc)
 
 # name: (restype, argtypes). The herd_alloc_fn arguments are declared as
 # c_void_p: the binding always passes None (malloc/free).
@@ -109,6 +126,11 @@ PROTOTYPES = {
     "herd_game_kind": (c_int, [game_p]),
     "herd_last_error": (c_char_p, [game_p]),
     "herd_side_name": (c_char_p, [game_p, c_int]),
+    # the registry: the games and their options
+    "herd_game_count": (c_size_t, []),
+    "herd_game_desc_at": (_desc_p, [c_size_t]),
+    "herd_game_desc_level": (c_int, [_desc_p, c_int, POINTER(c_char_p), POINTER(c_char_p)]),
+    "herd_game_desc_to_text": (c_int, [_desc_p, c_char_p, c_size_t, _size_p]),
     # moves
     "herd_max_moves": (c_size_t, [game_p]),
     "herd_legal_moves": (c_int, [game_p, _move_p, c_size_t, _size_p]),
@@ -148,7 +170,7 @@ PROTOTYPES = {
     "herd_level_name": (c_int, [game_p, c_int, POINTER(c_char_p), POINTER(c_char_p)]),
     # horses.h
     "herd_horses_move": (herd_move, [herd_cell, herd_cell]),
-    "herd_horses_move_cells": (None, [herd_move, POINTER(herd_cell), POINTER(herd_cell)]),
+    "herd_horses_move_cells": (c_int, [herd_move, POINTER(herd_cell), POINTER(herd_cell)]),
     "herd_horses_options_of": (c_int, [game_p, POINTER(herd_horses_options)]),
     "herd_horses_horse": (c_int, [game_p, c_int, c_int, POINTER(herd_cell)]),
     "herd_horses_at": (c_int, [game_p, herd_cell, POINTER(c_int), POINTER(c_int)]),
@@ -188,7 +210,7 @@ PROTOTYPES = {
     "herd_fox_in_chain": (c_int, [game_p, _int_p]),
     # flock.h
     "herd_flock_move": (herd_move, [herd_cell, herd_cell]),
-    "herd_flock_move_cells": (None, [herd_move, _cell_p, _cell_p]),
+    "herd_flock_move_cells": (c_int, [herd_move, _cell_p, _cell_p]),
     "herd_flock_options_of": (c_int, [game_p, POINTER(herd_flock_options)]),
     "herd_flock_at": (c_int, [game_p, herd_cell, _int_p]),
     "herd_flock_stones": (c_int, [game_p, c_int, _int_p]),
@@ -209,10 +231,34 @@ PROTOTYPES = {
 # names the function. A function joins this table when its header declares it.
 OPTIONAL: dict = {}
 
+# The group "Actions, observations and playouts" of herd.h (libherd 0.1 after
+# the registry): optional, so that a library without them still loads.
+PLAYOUT_RANDOM = -1  # HERD_PLAYOUT_RANDOM
+
+
+class herd_playout_result(Structure):
+    _fields_ = [("games", c_uint64), ("wins", c_uint64 * 2), ("draws", c_uint64),
+                ("unfinished", c_uint64), ("actions", c_uint64), ("mean_length", c_double)]
+
+
+OPTIONAL.update({
+    "herd_num_actions": (c_size_t, [game_p]),
+    "herd_action_index": (c_int, [game_p, herd_move, _size_p]),
+    "herd_action_move": (c_int, [game_p, c_size_t, _move_p]),
+    "herd_legal_mask": (c_int, [game_p, c_void_p, c_size_t]),
+    "herd_legal_actions": (c_int, [game_p, c_void_p, c_size_t, _size_p]),
+    "herd_apply_action": (c_int, [game_p, c_size_t]),
+    "herd_observation_shape": (c_int, [game_p, c_size_t * 3]),
+    "herd_observation": (c_int, [game_p, c_int, c_void_p, c_size_t]),
+    "herd_playouts": (c_int, [game_p, c_uint64, c_int, c_uint64, c_uint32,
+                              POINTER(herd_playout_result)]),
+})
+
 # The ranges of the C integer types the binding passes (checked before every
 # call: ctypes would silently keep only the low bits of a larger Python int).
 INT_MIN, INT_MAX = -(1 << 31), (1 << 31) - 1
 UINT_MAX = (1 << 32) - 1
+UINT32_MAX = (1 << 32) - 1
 UINT64_MAX = (1 << 64) - 1
 # herd_horses_move() and herd_flock_move() pack a coordinate into a byte:
 # -128..127 are representable.

@@ -26,9 +26,6 @@ class Flock(Game):
 
     game = "flock"
 
-    #: The options' ranges and defaults (herd/flock.h): {"w": (5, 12), ...}.
-    RANGES: ClassVar[Dict[str, Tuple[int, int]]] = dict(C.FLOCK_RANGES)
-    DEFAULTS: ClassVar[Dict[str, int]] = dict(C.FLOCK_DEFAULTS)
     #: The farthest a stone slides; the captures in all that win; the moves
     #: in all (both sides) after which the stones decide.
     MAX_RANGE: ClassVar[int] = C.FLOCK_MAX_RANGE
@@ -67,7 +64,8 @@ class Flock(Game):
         (herd_flock_move_cells)."""
         m = self.parse_move(move)
         a, b = C.herd_cell(), C.herd_cell()
-        self._lib.c.herd_flock_move_cells(m.value, byref(a), byref(b))
+        self._const(self._lib.c.herd_flock_move_cells(m.value, byref(a), byref(b)),
+                    "%s is no move of flock" % (m,))
         return (a.row, a.col), (b.row, b.col)
 
     def move_cells(self, move: MoveLike) -> Tuple[str, str]:

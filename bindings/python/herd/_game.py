@@ -14,19 +14,22 @@ from __future__ import annotations
 import re
 import threading
 import weakref
+from array import array
 from contextlib import contextmanager
-from ctypes import byref, c_double, c_int, c_size_t, c_uint, c_uint64, create_string_buffer
-from typing import (Any, Callable, ClassVar, Dict, Iterator, List, Optional, Tuple, Type,
-                    TypeVar, Union)
+from ctypes import (byref, c_double, c_int, c_size_t, c_uint, c_uint64, create_string_buffer,
+                    sizeof)
+from typing import (Any, Callable, ClassVar, Dict, Iterator, List, NamedTuple, Optional, Tuple,
+                    Type, TypeVar, Union)
 
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
                       error_for)
 from ._library import Library, library
+from ._registry import GameDescription, describe
 from ._values import Move, Reason, Result, Side, Solution, Status
 
 __all__ = ["Game", "MoveLike", "SideLike", "CellLike", "cell_name", "parse_cell", "cell_struct",
-           "MAX_PERFT_DEPTH", "game_class", "games"]
+           "MAX_PERFT_DEPTH", "game_class"]
 
 # herd_perft() takes depths 0..64.
 MAX_PERFT_DEPTH = 64
@@ -129,9 +132,19 @@ def game_class(name: str) -> Type["Game"]:
     return _CLASSES.get(name, Game)
 
 
-def games() -> Dict[str, Type["Game"]]:
-    """The games that have their own class, by name."""
-    return dict(_CLASSES)
+class _Description:
+    """Game.description: the library's description of the game (one of
+    herd.games()), read on the class of a game (Horses.description) or on a
+    game."""
+
+    def __get__(self, game: Optional["Game"], owner: Any = None) -> GameDescription:
+        if game is not None:
+            with game._using():
+                return describe(game.name, game._lib)
+        if owner.game is None:
+            raise AttributeError("%s is not one game: ask Game(name).description or "
+                                 "herd.describe(name)" % owner.__name__)
+        return describe(owner.game)
 
 
 class Game:
@@ -140,8 +153,9 @@ class Game:
     ``Game(name, options=None, **kw)`` creates the game `name` ("horses",
     "hex", ...) with the options of the herd program's `new` command, as
     keywords (``Game("horses", w=10, h=8, seed=3)``) and/or as one text
-    ("w=10 h=8"). The result is an instance of the game's own class (Horses,
-    Hex, ...) when it has one.
+    ("w=10 h=8"); herd.games() lists the games and their options, and the
+    library checks them (its message is the exception's). The result is an
+    instance of the game's own class (Horses, Hex, ...) when it has one.
 
     Moves are Move values (``str(move)`` is the protocol's text, ``int(move)``
     the library's integer); every method that takes a move also takes its
@@ -153,6 +167,9 @@ class Game:
     """
 
     game: ClassVar[Optional[str]] = None  # the game name a subclass is for
+    #: The library's description of the game: its options (keys, allowed
+    #: values, defaults), levels and bounds (herd.describe(name)).
+    description = _Description()
 
     _h: Optional[int]
     _lib: Library
@@ -239,6 +256,8 @@ class Game:
         with self._lock, self._handle_lock:
             if self._h is None:
                 return
+            if any(type(m) is int for m in self._moves):  # played by number: to name later
+                self._names_from = self.save()
             self._h = None
             self._finalizer()
 
@@ -471,6 +490,7 @@ class Game:
         """The actions played through this object since the game was created
         or its position set, oldest first (as many as undo() can take back)."""
         with self._lock:
+            self._name_played()
             return list(self._moves)
 
     @property
@@ -478,6 +498,8 @@ class Game:
         """The last action played, None when there is none since the game was
         created or its position set."""
         with self._lock:
+            if self._moves:
+                self._moves[-1] = self._named(self._moves[-1])
             return self._moves[-1] if self._moves else None
 
     # ------------------------------------------------------------ moves
@@ -578,7 +600,7 @@ class Game:
         nothing to undo."""
         with self._using() as h:
             self._check(h, self._lib.c.herd_undo(h))
-            return self._moves.pop() if self._moves else None
+            return self._named(self._moves.pop()) if self._moves else None
 
     def undo_turn(self, side: SideLike) -> None:
         """Undo in a game against the computer: takes back the computer's reply
@@ -697,9 +719,259 @@ class Game:
             self._moves.append(move)
         return move
 
+    # ------------------------------------------------- for game-AI programs
+    #
+    # A fixed action space of numbers 0..num_actions-1, masks, observations
+    # and batched playouts (herd.h's group "Actions, observations and
+    # playouts"), without the texts: the fast paths that herd.spiel and
+    # herd.env are built on.
+
+    def _ai(self, name: str) -> Any:
+        """The C function `name` of that group: UnsupportedError when the
+        loaded library is older than it."""
+        lib = self._lib
+        if name in lib.missing:
+            lib.function(name)  # raises UnsupportedError, naming it
+        return getattr(lib.c, name)
+
+    def _handle(self) -> int:
+        """The handle, for a call made under self._lock."""
+        h = self._h
+        if h is None:
+            raise GameClosedError()
+        return h
+
+    def _fast(self) -> Tuple[Any, Any]:
+        """herd_legal_actions and herd_apply_action, looked up once per
+        library (the loop of a playout calls them at every action)."""
+        fast = self._lib.__dict__.get("_fast_paths")
+        if fast is None:
+            fast = self._lib._fast_paths = (self._ai("herd_legal_actions"),
+                                            self._ai("herd_apply_action"))
+        return fast
+
+    def _named(self, played: Any) -> Move:
+        """A move of self._moves as a Move: apply_action() records only the
+        number, named when it is read (under the lock)."""
+        if type(played) is not int:
+            return played
+        h = self._h
+        if h is not None:
+            m = C.herd_move()
+            self._const(self._ai("herd_action_move")(h, played, byref(m)))
+            return self._to_move_lenient(h, m.value)
+        # Closed: a game of the same options names it (close() kept a save).
+        with Game.from_save(self.__dict__["_names_from"]) as namer:
+            return namer.action_move(played)
+
+    def _name_played(self) -> None:
+        """Names the moves that apply_action() recorded by number."""
+        moves = self._moves
+        for i, played in enumerate(moves):
+            if type(played) is int:
+                moves[i] = self._named(played)
+
+    @property
+    def num_actions(self) -> int:
+        """The size N of the game's action space: actions are the numbers
+        0..N-1, fixed by the options (herd_num_actions)."""
+        fn = self._ai("herd_num_actions")
+        with self._using() as h:
+            return fn(h)
+
+    def legal_actions(self) -> List[int]:
+        """The numbers of the legal actions in ascending order; at a chance
+        event, of its outcomes; none once the game is over
+        (herd_legal_actions)."""
+        fn = (self._lib.__dict__.get("_fast_paths") or self._fast())[0]
+        buf = getattr(_buffers, "actions", None) or _actions_buffer()
+        with self._lock:
+            h = self._h
+            if h is None:
+                raise GameClosedError()
+            rc = fn(h, _buffers.address, C.MAX_MOVES, _buffers.count_ref)
+            if rc:
+                self._const(rc)
+            return buf[:_buffers.count.value].tolist()
+
+    def legal_mask(self, numpy: bool = False) -> Any:
+        """The legal actions as num_actions bytes, 1 for a legal action and 0
+        for the others (herd_legal_mask); a numpy array of uint8 with
+        numpy=True."""
+        fn = self._ai("herd_legal_mask")
+        with self._lock:
+            h = self._handle()
+            n = self._ai("herd_num_actions")(h)
+            buf = create_string_buffer(n)
+            self._const(fn(h, buf, n))
+            mask = buf.raw
+        if numpy:
+            np = _numpy()
+            return np.frombuffer(mask, dtype=np.uint8).copy()
+        return mask
+
+    def apply_action(self, action: int) -> None:
+        """Plays the action numbered `action` after checking it, as play()
+        does (herd_apply_action): IllegalMoveError where the rules forbid it,
+        ArgumentError for a number outside 0..num_actions-1. moves, last_move
+        and undo() give it as a Move, named when read."""
+        fn = (self._lib.__dict__.get("_fast_paths") or self._fast())[1]
+        if type(action) is not int or action < 0 or action > _SIZE_MAX:
+            check_int(action, "action", 0, _SIZE_MAX)
+        with self._lock:
+            h = self._h
+            if h is None:
+                raise GameClosedError()
+            rc = fn(h, action)
+            if rc:
+                if rc == C.E_RANGE:
+                    raise ArgumentError(C.E_ARG, self._lib.c.herd_last_error(h).decode())
+                self._check(h, rc)
+            self._moves.append(action)
+
+    def action_index(self, move: MoveLike) -> int:
+        """The number of a move (a Move, its text or its integer) in the
+        action space; it need not be legal now (herd_action_index)."""
+        fn = self._ai("herd_action_index")
+        out = c_size_t()
+        with self._using() as h:
+            value = self._value(h, move)
+            self._const(fn(h, value, byref(out)), "%r is no action of %s's action space"
+                        % (str(move), self.name))
+        return out.value
+
+    def action_move(self, action: int) -> Move:
+        """The Move that an action number stands for (herd_action_move). Some
+        numbers stand for actions that are never legal, such as a jump off
+        the board; their text is then "#" and the integer when no cell name
+        can name them."""
+        fn = self._ai("herd_action_move")
+        check_int(action, "an action", 0, _SIZE_MAX)
+        m = C.herd_move()
+        with self._using() as h:
+            rc = fn(h, action, byref(m))
+            if rc == C.E_RANGE:
+                raise ArgumentError(C.E_ARG, "action %d is out of range 0..%d"
+                                    % (action, self._ai("herd_num_actions")(h) - 1))
+            self._const(rc)
+            return self._to_move_lenient(h, m.value)
+
+    @property
+    def observation_shape(self) -> Tuple[int, int, int]:
+        """(planes, rows, columns) of observation() (herd_observation_shape)."""
+        fn = self._ai("herd_observation_shape")
+        shape = (c_size_t * 3)()
+        with self._using() as h:
+            self._const(fn(h, shape))
+        return shape[0], shape[1], shape[2]
+
+    def observation(self, side: SideLike, numpy: bool = False) -> Any:
+        """The position from `side`'s point of view as planes x rows x columns
+        floats (observation_shape), plane by plane and row by row: a flat
+        array('f'), or with numpy=True a float32 numpy array of that shape
+        (ImportError when numpy is not importable). Each game's page draws
+        its planes (herd_observation)."""
+        fn = self._ai("herd_observation")
+        s = self._side(side)
+        planes, rows, cols = self.observation_shape
+        buf = array("f", bytes(4 * planes * rows * cols))
+        with self._lock:
+            h = self._handle()
+            self._const(fn(h, s, buf.buffer_info()[0], len(buf)))
+        if numpy:
+            return _numpy().frombuffer(buf, dtype="float32").reshape(planes, rows, cols)
+        return buf
+
+    def playouts(self, n: int, level: int = 0, seed: int = 0,
+                 max_length: int = 0) -> "Playouts":
+        """Plays `n` games from here to their end, both sides at `level`, and
+        counts their results, changing nothing (herd_playouts): level 0 is the
+        game's default level, 1.. the levels that need no memory (the games'
+        own players), and herd.PLAYOUT_RANDOM uniformly random actions; chance
+        outcomes are drawn by their probabilities. The same position, level
+        and seed give the same games; pass other seeds for other games. A game
+        longer than `max_length` actions (0: no limit) stops and counts as
+        unfinished. interrupt() stops it."""
+        fn = self._ai("herd_playouts")
+        check_int(n, "the number of games", 0, C.UINT64_MAX)
+        check_int(level, "level", C.PLAYOUT_RANDOM, C.INT_MAX, OptionRangeError)
+        check_int(seed, "seed", 0, C.UINT64_MAX)
+        check_int(max_length, "max_length", 0, C.UINT32_MAX)
+        res = C.herd_playout_result()
+        with self._using() as h:
+            rc = fn(h, n, level, seed, max_length, byref(res))
+            if rc:
+                self._const(rc, self._playout_refusal(h, rc, level))
+        return Playouts(res.games, (res.wins[0], res.wins[1]), res.draws, res.unfinished,
+                        res.actions, res.mean_length)
+
+    def _playout_refusal(self, h: int, rc: int, level: int) -> Optional[str]:
+        """The message for a refused herd_playouts() (a const call: none)."""
+        if rc == C.E_RANGE:
+            return "level %d is out of range 0..%d, or herd.PLAYOUT_RANDOM" % (
+                level, self._lib.c.herd_max_level(h))
+        if rc == C.E_UNSUPPORTED:
+            name = C.c_char_p()
+            self._lib.c.herd_level_name(h, level, byref(name), None)
+            return ("level %d (%s) searches or plays from a table: playouts take the levels "
+                    "that need no memory, or herd.PLAYOUT_RANDOM"
+                    % (level, (name.value or b"?").decode()))
+        return None
+
     # ------------------------------------------------------------ drawing
 
     def _draw_svg(self, drawing: Any, options: Dict[str, Any]) -> None:
         """Draws the board into an _svg.Drawing. Games with a picture of their
         own override it; this one writes show()'s text in a monospace font."""
         drawing.text_board(self.show())
+
+
+class Playouts(NamedTuple):
+    """What Game.playouts() counts (herd_playout_result): the games played,
+    the wins of side 0 and side 1, the draws, the games stopped at the length
+    limit, the actions of all games together and their mean length."""
+
+    games: int
+    wins: Tuple[int, int]
+    draws: int
+    unfinished: int
+    actions: int
+    mean_length: float
+
+    def score(self, side: int) -> float:
+        """The share of the points of `side` (0 or 1): a win 1, a draw or an
+        unfinished game 1/2; 0.5 when no game was played."""
+        if not self.games:
+            return 0.5
+        return (self.wins[side] + (self.draws + self.unfinished) / 2) / self.games
+
+
+# legal_actions()'s buffer (size_t values, as an array: its slices become
+# lists faster than a ctypes array's) and count, one per thread: a game's
+# lock keeps one call at a time on it, and games in distinct threads use
+# their own.
+_SIZE_T_CODE = "Q" if sizeof(c_size_t) == 8 else "I"
+_SIZE_MAX = (1 << (8 * sizeof(c_size_t))) - 1
+_buffers = threading.local()
+
+
+def _actions_buffer() -> Any:
+    buf = getattr(_buffers, "actions", None)
+    if buf is None:
+        array_ = array(_SIZE_T_CODE, bytes(sizeof(c_size_t) * C.MAX_MOVES))
+        _buffers.address = array_.buffer_info()[0]
+        buf = _buffers.actions = memoryview(array_)
+        _buffers.array = array_
+        _buffers.count = c_size_t()
+        _buffers.count_ref = byref(_buffers.count)
+    return buf
+
+
+def _numpy() -> Any:
+    """numpy, or ImportError saying that numpy=True needs it."""
+    try:
+        import numpy
+    except ImportError:
+        raise ImportError("numpy=True needs numpy, which is not importable here; "
+                          "without it the binding gives array('f') and bytes") from None
+    return numpy

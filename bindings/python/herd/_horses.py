@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ctypes import byref, c_int, c_size_t
-from typing import Any, ClassVar, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from . import _capi as C
 from ._game import (CellLike, Game, MoveLike, SideLike, cell_name, cell_struct, check_int,
@@ -22,9 +22,6 @@ class Horses(Game):
 
     game = "horses"
 
-    #: The options' ranges and defaults (herd/horses.h): {"w": (8, 30), ...}.
-    RANGES: ClassVar[Dict[str, Tuple[int, int]]] = dict(C.HORSES_RANGES)
-    DEFAULTS: ClassVar[Dict[str, int]] = dict(C.HORSES_DEFAULTS)
 
     @property
     def options(self) -> Dict[str, int]:
@@ -65,7 +62,8 @@ class Horses(Game):
         """The cells (from, to) of a move, as (row, col) pairs."""
         m = self.parse_move(move)
         a, b = C.herd_cell(), C.herd_cell()
-        self._lib.c.herd_horses_move_cells(m.value, byref(a), byref(b))
+        self._const(self._lib.c.herd_horses_move_cells(m.value, byref(a), byref(b)),
+                    "%s is no move of horses" % (m,))
         return (a.row, a.col), (b.row, b.col)
 
     def horse(self, side: SideLike, number: int) -> str:

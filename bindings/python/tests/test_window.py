@@ -98,14 +98,22 @@ class WindowTest(unittest.TestCase):
 
 
 class TestSetup(WindowTest):
-    def test_setup_ranges_are_the_librarys(self):
-        for key, (lo, hi) in Horses.RANGES.items():
-            Horses(**{key: lo}).close()
-            Horses(**{key: hi}).close()
-            with self.assertRaises(herd.OptionRangeError) as cm:
-                Horses(**{key: lo - 1})
-            self.assertEqual(str(cm.exception), "%s=%d is out of range %d..%d"
-                             % (key, lo - 1, lo, hi))
+    def test_setup_offers_the_options_the_library_describes(self):
+        from tkinter import ttk
+        options = [o for o in Horses.description.options if o.key != "seed"]
+        self.assertTrue(options)
+        self.assertEqual(sorted(self.app.option_vars), sorted(o.key for o in options))
+        children = self.app.setup.winfo_children()
+        spins = dict((str(w.cget("textvariable")), w) for w in children
+                     if isinstance(w, ttk.Spinbox))
+        labels = [str(w.cget("text")) for w in children if isinstance(w, ttk.Label)]
+        for o in options:
+            var = self.app.option_vars[o.key]
+            self.assertEqual(var.get(), o.default, o.key)
+            spin = spins[str(var)]
+            self.assertEqual((float(spin.cget("from")), float(spin.cget("to"))),
+                             (o.allowed.start, o.allowed.stop - 1), o.key)
+            self.assertIn(o.description[:1].upper() + o.description[1:] + ":", labels)
         self.assertTrue(self.app.setup.winfo_ismapped())
         self.assertFalse(self.app.game_frame.winfo_ismapped())
 

@@ -1,11 +1,16 @@
-// What every game's view draws with: SVG and HTML elements, and the board,
-// whose cells (or points) are elements with data-cell="a1" that report
-// their clicks and carry data-selected, data-target and data-hint.
+// What every game's view draws with: SVG and HTML elements, the board (its
+// cells or points are elements with data-cell="a1" that report their clicks
+// and carry data-selected, data-target and data-hint), the pieces, the
+// marks of a pick, and the moves log.
+import { parseCell } from '../herd.mjs';
+
 const SVG = 'http://www.w3.org/2000/svg';
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 function make(element, attrs, parent) {
     for (const [k, v] of Object.entries(attrs))
-        element.setAttribute(k, v);
+        if (v !== undefined && v !== null)
+            element.setAttribute(k, v);
     parent?.append(element);
     return element;
 }
@@ -14,14 +19,35 @@ export function svg(tag, attrs = {}, parent = null) {
     return make(document.createElementNS(SVG, tag), attrs, parent);
 }
 
-export function html(tag, attrs = {}, parent = null) {
-    return make(document.createElement(tag), attrs, parent);
+export function html(tag, attrs = {}, parent = null, text = null) {
+    const element = make(document.createElement(tag), attrs, parent);
+    if (text !== null)
+        element.textContent = text;
+    return element;
+}
+
+export function capital(text) {
+    return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** Cells in reading order: top to bottom, then left to right. */
+export function byPlace(cells) {
+    return [...cells].sort((a, b) => {
+        const [ra, ca] = parseCell(a), [rb, cb] = parseCell(b);
+        return ra - rb || ca - cb;
+    });
+}
+
+/** A→B of an action FROM-TO, for people. */
+export function arrow(action) {
+    return action.replace(/^([a-z]\d+)-([a-z]\d+)$/, '$1 → $2');
 }
 
 export class Board {
     constructor(container, onCell) {
         this.container = container;
         this.svg = null;
+        this.centers = new Map();
         container.addEventListener('click', e => {
             const cell = e.target.closest('[data-cell]');
             if (cell)
@@ -29,37 +55,100 @@ export class Board {
         });
     }
 
-    clear() {
-        this.container.replaceChildren();
-        this.svg = null;
-    }
-
     // A fresh SVG board of that size, with its layers in drawing order:
-    // cells, lines, pieces, marks (the last three let clicks through).
+    // cells (which take the clicks), lines, pieces, marks.
     start(width, height, label) {
-        this.clear();
+        this.container.replaceChildren();
+        this.centers = new Map();
         this.svg = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label },
                        this.container);
         this.layers = {};
         for (const name of ['cells', 'lines', 'pieces', 'marks'])
-            this.layers[name] = svg('g', { class: name, ...(name === 'cells' ? {} : { 'pointer-events': 'none' }) },
+            this.layers[name] = svg('g', { class: name, 'pointer-events': name === 'cells' ? null : 'none' },
                                     this.svg);
         return this.layers;
     }
 
-    // Sets the marks of the pick on the cells: the selected piece, its
-    // targets, and a hint's cells.
-    mark({ selected = null, targets = [], hint = [] }) {
-        for (const cell of this.container.querySelectorAll('[data-cell]')) {
-            const name = cell.dataset.cell;
-            cell.toggleAttribute('data-selected', name === selected);
-            cell.toggleAttribute('data-target', targets.includes(name));
-            cell.toggleAttribute('data-hint', hint.includes(name));
+    // Makes `element` the cell (or point) `name`, centred at x, y.
+    cell(name, element, x, y) {
+        element.dataset.cell = name;
+        this.centers.set(name, [x, y]);
+        return element;
+    }
+
+    center(name) {
+        return this.centers.get(name);
+    }
+
+    // A square board of w by h cells of `size`, after a margin `pad` for
+    // the row letters (left) and column numbers (top).
+    grid(w, h, size, pad, shade) {
+        const { cells, lines } = this.layers;
+        for (let row = 0; row < h; row++) {
+            svg('text', { x: pad / 2, y: pad + (row + 0.5) * size, class: 'coord' }, lines).textContent = LETTERS[row];
+            for (let col = 0; col < w; col++) {
+                const x = pad + col * size, y = pad + row * size;
+                this.cell(`${LETTERS[row]}${col + 1}`,
+                          svg('rect', { x, y, width: size, height: size, class: 'square', fill: shade(row, col) }, cells),
+                          x + size / 2, y + size / 2);
+            }
+        }
+        for (let col = 0; col < w; col++)
+            svg('text', { x: pad + (col + 0.5) * size, y: pad / 2, class: 'coord' }, lines).textContent = col + 1;
+    }
+
+    // A piece on a cell: a disc of radius r with a label (of `size` times
+    // r), faded with a dashed outline when it cannot move.
+    piece(cell, { r, fill, stroke = 'rgba(0, 0, 0, 0.45)', label = '', ink = '#fff', side, faded = false,
+                  size = 1.05 }) {
+        const [cx, cy] = this.center(cell);
+        const g = svg('g', { class: faded ? 'piece faded' : 'piece', 'data-side': side, 'data-label': label,
+                             'data-at': cell }, this.layers.pieces);
+        const outline = { fill, stroke: faded ? '#333' : stroke, 'stroke-width': faded ? 2 : 1.5,
+                          'stroke-dasharray': faded ? '4 3' : null };
+        svg('circle', { cx, cy, r, ...outline }, g);
+        if (label !== '')
+            svg('text', { x: cx, y: cy, class: 'label', fill: ink, 'font-size': r * size }, g).textContent = label;
+        return g;
+    }
+
+    // The marks of a pick: a yellow ring on the selected piece, a dotted
+    // circle on each target (lettered a, b, c... when `letters`), and an
+    // orange dashed ring on each cell of a hint. Sets the data- attributes
+    // of the cells.
+    marks(pick, r, letters = false) {
+        const { marks } = this.layers;
+        if (pick.selected) {
+            const [cx, cy] = this.center(pick.selected);
+            svg('circle', { cx, cy, r: r * 1.18, class: 'ring' }, marks);
+        }
+        pick.targets.forEach((cell, i) => {
+            const [cx, cy] = this.center(cell);
+            svg('circle', { cx, cy, r: r * 0.78, class: 'target' }, marks);
+            if (letters)
+                svg('text', { x: cx, y: cy, class: 'target-letter', 'font-size': r * 0.8 }, marks)
+                    .textContent = LETTERS[i];
+        });
+        for (const cell of pick.hint) {
+            const [cx, cy] = this.center(cell);
+            svg('circle', { cx, cy, r: r * 1.3, class: 'hint' }, marks);
+        }
+        for (const element of this.container.querySelectorAll('[data-cell]')) {
+            const name = element.dataset.cell;
+            element.toggleAttribute('data-selected', name === pick.selected);
+            element.toggleAttribute('data-target', pick.targets.includes(name));
+            element.toggleAttribute('data-hint', pick.hint.includes(name));
         }
     }
 }
 
-// The moves log, newest first: one entry per action still in the history.
+/** The letter of target i (horses' keys). */
+export function targetLetter(i) {
+    return LETTERS[i];
+}
+
+// The moves log, newest first: one entry per action still in the history,
+// side 0's on the left and side 1's on the right.
 export class Log {
     constructor(list) {
         this.list = list;
@@ -72,17 +161,22 @@ export class Log {
     }
 
     // Adds the actions just played; drops those taken back.
-    update(history, logged) {
+    update(history, logged, text) {
         this.entries.length = Math.min(this.entries.length, history - logged.length);
         this.entries.push(...logged);
-        this.list.replaceChildren(...this.entries.toReversed().map(e => {
-            const li = html('li', { 'data-side': e.side, 'data-action': e.action });
-            li.textContent = e.text;
-            return li;
-        }));
+        this.list.replaceChildren(...this.entries.toReversed().map(e =>
+            html('li', { 'data-side': e.side, 'data-action': e.action }, null, text(e))));
     }
 
     lastSide() {
         return this.entries.at(-1)?.side;
+    }
+
+    // The actions of the turn in progress: the latest run of `side`'s.
+    turnOf(side) {
+        const run = [];
+        for (let i = this.entries.length - 1; i >= 0 && this.entries[i].side === side; i--)
+            run.unshift(this.entries[i]);
+        return run;
     }
 }

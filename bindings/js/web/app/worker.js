@@ -1,9 +1,10 @@
 // The Web Worker that holds the page's game: every action, the computer's
 // choices included, runs here, so that a long search never freezes the page.
 // The page sends {id, op, args} and gets {id, ok, value} or {id, ok: false,
-// error}; `value` is a snapshot of the game (what the page draws) or, for
-// `hint`, {hint}.
+// error}; `value` is a snapshot of the game (what the page draws), or for
+// `games`, `check` and `hint` their own answers.
 import { loadHerd } from '../herd.mjs';
+import { arrow, capital } from './board.js';
 import { viewOf } from './views/index.js';
 
 const ready = loadHerd();
@@ -20,7 +21,6 @@ function snapshot(logged = []) {
         legal: game.legal(),
         chance: game.isChance(),
         history: game.history,
-        maxLevel: game.maxLevel,
         view: view.describe(game),
         logged,
     };
@@ -31,12 +31,41 @@ function act(f) {
     const side = game.statusInfo().side;
     const action = f();
     const number = game.history;
-    const text = view.logLine ? view.logLine(game, number, action)
-                              : `${number}. ${game.sides[side]}: ${action}`;
+    const text = view.logLine?.(game, number, action, side) ??
+                 `${number}. ${capital(game.sides[side])}: ${arrow(action)}`;
     return snapshot([{ number, side, action, text }]);
 }
 
+// A default game's points, for the options whose value is one.
+function points(herd, name) {
+    const g = herd.newGame(name);
+    try {
+        return typeof g.points === 'function' ? g.points() : null;
+    } finally {
+        g.free();
+    }
+}
+
 const ops = {
+    games(herd) {
+        const games = herd.games();
+        const boards = {};
+        for (const g of games)
+            if (g.options.some(o => o.kind === 'point'))
+                boards[g.name] = points(herd, g.name);
+        return { games, points: boards };
+    },
+    // The library's refusal of the options, or null.
+    check(herd, { name, options }) {
+        try {
+            herd.newGame(name, options).free();
+            return null;
+        } catch (e) {
+            if (e.name !== 'HerdError')
+                throw e;
+            return e.message;
+        }
+    },
     new(herd, { name, options }) {
         const fresh = herd.newGame(name, options);
         game?.free();

@@ -1,0 +1,180 @@
+// The setup screen, built from the library's registry (herd.games()): the
+// game, a control for each of its options from the option's kind, the
+// players (two, against the computer with your side and its level by name,
+// or the computer against itself) and the seed. The worker checks the
+// options with the library as they are typed; its refusal is shown at once.
+import { capital, html } from './board.js';
+
+const $ = id => document.getElementById(id);
+
+/** A fresh 64-bit seed, as the text of its digits. */
+function randomSeed() {
+    const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
+    return String((BigInt(hi) << 32n) | BigInt(lo));
+}
+
+export class Setup {
+    // registry: {games, points} of the worker's `games`; check(name,
+    // options) answers the library's refusal or null; onStart(setup).
+    constructor(registry, check, onStart) {
+        this.games = registry.games;
+        this.points = registry.points;
+        this.check = check;
+        this.form = $('setup-form');
+        this.checked = 0;
+        for (const g of this.games) {
+            const label = html('label', { class: 'game-choice' }, $('setup-games'));
+            html('input', { type: 'radio', name: 'game', value: g.name }, label);
+            html('b', {}, label, g.title);
+            html('span', { class: 'hint-text' }, label,
+                 `${capital(g.sides[0])} against ${g.sides[1]}${g.hasChance ? ', with dice' : ''}`);
+        }
+        this.form.addEventListener('change', e => {
+            if (e.target.name === 'game')
+                this.fill({ name: e.target.value });
+            this.update();
+        });
+        this.form.addEventListener('input', () => this.validate());
+        this.form.addEventListener('submit', async e => {
+            e.preventDefault();
+            if (await this.validate())
+                onStart(this.read());
+        });
+    }
+
+    get game() {
+        return this.games.find(g => g.name === this.form.elements.game.value);
+    }
+
+    show(message = '') {
+        $('setup').hidden = false;
+        this.message(message);
+        document.title = 'libherd';
+    }
+
+    hide() {
+        $('setup').hidden = true;
+    }
+
+    // Shows the library's refusal (none: ''), on the option it names.
+    message(text) {
+        $('setup-message').textContent = text;
+        for (const input of $('setup-options').querySelectorAll('[data-key]'))
+            input.toggleAttribute('aria-invalid', !!text && text.startsWith(`${input.dataset.key}=`));
+        $('start').disabled = !!text;
+    }
+
+    // Fills the form: the game's controls with the given values (the
+    // library's defaults elsewhere), the players and the level; then asks
+    // the library, unless `check` is false (a refusal is shown already).
+    fill({ name, options = {}, drawn = null, players, side, level }, check = true) {
+        const game = this.games.find(g => g.name === name) ?? this.games[0];
+        this.form.elements.game.value = game.name;
+        const box = $('setup-options');
+        box.replaceChildren();
+        for (const o of game.options)
+            box.append(this.control(game, o, o.key === drawn ? undefined : options[o.key]));
+        if (players)
+            this.form.elements.players.value = players;
+        $('setup-side').replaceChildren(...game.sides.map((s, i) => html('option', { value: i }, null, capital(s))));
+        $('setup-side').value = String(side ?? 0);
+        $('setup-level').replaceChildren(...game.levels.map(l =>
+            html('option', { value: l.level }, null,
+                 `${l.level}. ${capital(l.name)}${l.level === game.defaultLevel ? ' (default)' : ''}`)));
+        $('setup-level').value = String(level || game.defaultLevel);
+        this.update();
+        if (check)
+            this.validate();
+    }
+
+    // One option's control, by its kind: a number in its range (a switch
+    // for 0..1), a choice, a point of the board, or the seed.
+    control(game, o, value) {
+        const id = `opt-${o.key}`;
+        const row = html('div', { class: 'option' });
+        const label = html('label', { for: id }, row);
+        const seed = typeof o.max === 'bigint', toggle = o.kind === 'range' && o.min === 0 && o.max === 1;
+        html('code', {}, label, o.key);
+        // A switch is the value 1: its description says what 1 does.
+        html('span', {}, label, capital(toggle ? o.description.replace(/^1: /, '') : o.description));
+        let input;
+        if (toggle) {
+            input = html('input', { type: 'checkbox', id });
+            input.checked = String(value ?? o.default) === '1';
+            label.prepend(input);
+        } else if (o.kind === 'range' && !seed) {
+            input = html('input', { type: 'number', id, min: o.min, max: o.max, step: 1, required: '' }, row);
+            input.value = value ?? o.default;
+            html('span', { class: 'range' }, row, `${o.min} to ${o.max}`);
+        } else if (o.kind === 'range') {
+            input = html('input', { type: 'text', id, inputmode: 'numeric', autocomplete: 'off',
+                                    placeholder: 'random', size: 22 }, row);
+            input.value = value ?? '';
+            const dice = html('button', { type: 'button', class: 'small', title: 'a random seed' }, row, 'New seed');
+            dice.addEventListener('click', () => {
+                input.value = randomSeed();
+                this.validate();
+            });
+        } else {
+            const values = o.kind === 'choice' ? o.choices.map(String) : this.points[game.name];
+            input = html('select', { id }, row);
+            input.replaceChildren(...values.map(v => html('option', { value: v }, null, v)));
+            input.value = String(value ?? o.default);
+        }
+        input.dataset.key = o.key;
+        input.dataset.seed = seed ? '1' : '';
+        return row;
+    }
+
+    update() {
+        const players = this.form.elements.players.value;
+        $('setup-side').disabled = players !== 'computer';
+        $('setup-level').disabled = players === 'two';
+        const game = this.game, level = game.levels[Number($('setup-level').value) - 1];
+        $('setup-level-text').textContent = level ? capital(level.description) + '.' : '';
+    }
+
+    // The options as typed: {key: text}; an empty seed draws a fresh one
+    // when `fresh` (its key goes to this.drawn), else is left out.
+    options(fresh = false) {
+        const options = {};
+        this.drawn = null;
+        for (const input of $('setup-options').querySelectorAll('[data-key]')) {
+            const key = input.dataset.key;
+            if (input.type === 'checkbox')
+                options[key] = input.checked ? '1' : '0';
+            else if (input.value.trim() !== '')
+                options[key] = input.value.trim();
+            else if (input.dataset.seed && fresh)
+                [options[key], this.drawn] = [randomSeed(), key];
+            else if (!input.dataset.seed)
+                options[key] = input.value;
+        }
+        return options;
+    }
+
+    // The library's word on the options typed so far, shown at once; true
+    // when it takes them. Answers to earlier checks are dropped.
+    async validate() {
+        const mine = ++this.checked;
+        const name = this.game.name, options = this.options();
+        const refusal = await this.check(name, options);
+        if (mine !== this.checked)
+            return false;
+        this.message(refusal ?? '');
+        return !refusal;
+    }
+
+    read() {
+        const players = this.form.elements.players.value;
+        const options = this.options(true);
+        return {
+            name: this.game.name,
+            options,
+            drawn: this.drawn,
+            players,
+            side: Number($('setup-side').value),
+            level: players === 'two' ? 0 : Number($('setup-level').value),
+        };
+    }
+}

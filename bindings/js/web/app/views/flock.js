@@ -1,0 +1,59 @@
+// Flock: the board, each stone with the little number of its range, the
+// captures of each side out of those that win, the moves left, and the
+// move that the straight-back rule forbids, crossed out on the board.
+import { capital, html, svg } from '../board.js';
+
+const S = 52;
+const PAD = 24;
+const R = S * 0.38;
+const STONES = { black: { fill: '#1d1d1d', ink: '#fff' }, white: { fill: '#fbfbf6', ink: '#222', stroke: '#555' } };
+
+export default {
+    colors: { black: STONES.black.fill, white: '#aaa' },
+
+    describe(game) {
+        const { w, h } = game.options();
+        return { w, h, stones: game.stones(), captured: [game.captured(0), game.captured(1)],
+                 capturesToWin: game.capturesToWin, movesLeft: game.movesLeft(), moveLimit: game.moveLimit,
+                 straightBack: game.straightBack() };
+    },
+
+    draw(ui, snap, pick) {
+        const { w, h, stones, captured, capturesToWin, movesLeft, moveLimit, straightBack } = snap.view;
+        const board = ui.board;
+        const layers = board.start(2 * PAD + w * S, 2 * PAD + h * S, `Flock, ${w} by ${h}`);
+        board.grid(w, h, S, PAD, (row, col) => ((row + col) % 2 ? '#d7c9a7' : '#e9dfc6'));
+        for (const { cell, side, range } of stones)
+            board.piece(cell, { r: R, side, label: String(range), size: 0.72, ...STONES[snap.sides[side]] });
+        if (straightBack) {
+            // The banned slide: a dashed line from the stone to the cell it
+            // left, and that cell crossed out.
+            const [x1, y1] = board.center(straightBack.stone), [x2, y2] = board.center(straightBack.cell);
+            svg('line', { x1, y1, x2, y2, class: 'banned-path' }, layers.lines);
+            const g = svg('g', { class: 'banned', 'data-banned': `${straightBack.stone}-${straightBack.cell}` },
+                          layers.marks);
+            const d = R * 0.45;
+            svg('circle', { cx: x2, cy: y2, r: R * 0.62 }, g);
+            svg('line', { x1: x2 - d, y1: y2 - d, x2: x2 + d, y2: y2 + d }, g);
+        }
+        board.marks(pick, R);
+
+        const panel = html('div', { class: 'facts' });
+        for (const side of [0, 1]) {
+            const row = html('div', { class: 'captures', 'data-side': side, 'data-captured': captured[side] }, panel);
+            html('span', { class: 'who' }, row, `${capital(snap.sides[side])} captured`);
+            const dots = html('span', { class: 'dots', title: `${capture(captured[side], capturesToWin)}` }, row);
+            for (let i = 0; i < Math.max(capturesToWin, captured[side]); i++)
+                html('span', { class: i < captured[side] ? `dot taken ${snap.sides[1 - side]}` : 'dot' }, dots);
+        }
+        html('p', { class: 'count', 'data-moves-left': movesLeft }, panel, `Moves left: ${movesLeft} of ${moveLimit}`);
+        if (straightBack)
+            html('p', { class: 'note' }, panel,
+                 `${straightBack.stone} may not go straight back to ${straightBack.cell}.`);
+        ui.panel.replaceChildren(panel);
+    },
+};
+
+function capture(n, toWin) {
+    return `${n} of the ${toWin} captures that win`;
+}

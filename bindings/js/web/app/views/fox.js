@@ -1,0 +1,56 @@
+// Fox and Geese: the cross of 33 points and its lines, the fox and the
+// geese, the geese left beside the number under which the fox wins, and the
+// fox's chain of jumps hop by hop (the page's #stop ends it).
+import { capital, html, svg } from '../board.js';
+import { R, drawPoints, geometry } from './hunt.js';
+
+const FOX = { fill: '#d9691e', label: 'F', ink: '#fff' };
+const GOOSE = { fill: '#fbfbf6', label: 'G', ink: '#555', stroke: '#777' };
+
+export default {
+    colors: { fox: FOX.fill, geese: '#aaa' },
+
+    describe(game) {
+        return { ...geometry(game), fox: game.fox(), geese: game.geese(), geeseLeft: game.geeseLeft(),
+                 geeseToWin: game.geeseToWin, sideways: game.sideways(), chain: game.inChain() };
+    },
+
+    logLine(game, number, action, side) {
+        const who = capital(game.sides[side]);
+        return action === 'stop' ? `${number}. ${who} stopped` : `${number}. ${who}: ${action.replace('-', ' → ')}`;
+    },
+
+    // In a chain the fox is the only piece that can act: it is selected,
+    // showing its further jumps.
+    autoSelect(ui, snap) {
+        return snap.view.chain ? snap.view.fox : null;
+    },
+
+    draw(ui, snap, pick) {
+        const { fox, geese, geeseLeft, geeseToWin, sideways, chain } = snap.view;
+        const layers = drawPoints(ui.board, snap.view, 'Fox and Geese');
+        // The hops of the fox's turn so far, while it goes on (in a chain
+        // the fox is to act).
+        const foxSide = snap.sides.indexOf('fox'), gooseSide = 1 - foxSide;
+        const hops = chain ? ui.log.turnOf(snap.info.side).map(e => e.action.split('-')) : [];
+        for (const [a, b] of hops) {
+            const [x1, y1] = ui.board.center(a), [x2, y2] = ui.board.center(b);
+            svg('line', { x1, y1, x2, y2, class: 'hop' }, layers.lines);
+        }
+        for (const cell of geese)
+            ui.board.piece(cell, { r: R * 0.9, side: gooseSide, ...GOOSE });
+        ui.board.piece(fox, { r: R, side: foxSide, ...FOX });
+        ui.board.marks(pick, R);
+
+        const panel = html('div', { class: 'facts' });
+        html('p', { class: 'legend' }, panel, `F ${capital(snap.sides[foxSide])} · G ${capital(snap.sides[gooseSide])}`);
+        html('p', { class: 'count', 'data-geese': geeseLeft }, panel, `Geese left: ${geeseLeft}`);
+        html('p', { class: 'note' }, panel, `Fewer than ${geeseToWin}: the fox wins.`);
+        if (sideways)
+            html('p', { class: 'note' }, panel, 'Geese may also step sideways.');
+        if (chain)
+            html('p', { class: 'chain', 'data-hops': hops.length }, panel,
+                 `Chain: ${hops.length} hop${hops.length === 1 ? '' : 's'}. Jump again, or Stop.`);
+        ui.panel.replaceChildren(panel);
+    },
+};

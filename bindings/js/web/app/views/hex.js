@@ -1,0 +1,95 @@
+// Herd on a hexhex board: the cells as hexagons row by row (the row lengths
+// from the library), the stones, the turn's dice and the removals or
+// placements left. A click on an empty cell places, on an enemy stone
+// removes (the page plays `+CELL` and `-CELL` when they are legal).
+import { capital, html, svg } from '../board.js';
+
+const R = 26;                    // a hexagon's radius, centre to corner
+const W = Math.sqrt(3) * R;      // its width
+const PAD = 30;
+// Each side's colour, by its name.
+const COLORS = { red: '#c8322b', blue: '#2a64b8' };
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+// The pips of a die's faces on a 3 by 3 grid (0..8, reading order).
+const PIPS = [[], [4], [2, 6], [2, 4, 6], [0, 2, 6, 8], [0, 2, 4, 6, 8], [0, 2, 3, 5, 6, 8]];
+
+function hexagon(x, y) {
+    const corners = [];
+    for (let i = 0; i < 6; i++) {
+        const a = Math.PI / 180 * (60 * i - 90);
+        corners.push(`${(x + R * Math.cos(a)).toFixed(2)},${(y + R * Math.sin(a)).toFixed(2)}`);
+    }
+    return corners.join(' ');
+}
+
+function die(value, color, parent) {
+    const box = svg('svg', { viewBox: '0 0 30 30', class: 'die', 'data-value': value }, parent);
+    svg('rect', { x: 1, y: 1, width: 28, height: 28, rx: 5, fill: '#fff', stroke: color, 'stroke-width': 2 }, box);
+    for (const p of PIPS[value])
+        svg('circle', { cx: 7 + 8 * (p % 3), cy: 7 + 8 * Math.floor(p / 3), r: 2.6, fill: color }, box);
+    return box;
+}
+
+export default {
+    colors: COLORS,
+
+    describe(game) {
+        return {
+            rows: game.rows(),
+            cells: game.cells(),
+            phase: game.phase(),
+            dice: game.dice(),
+            left: game.left(),
+            stones: [game.stones(0), game.stones(1)],
+        };
+    },
+
+    logLine(game, number, action, side) {
+        const who = capital(game.sides[side]);
+        const dice = /^dice:(\d),(\d)$/.exec(action);
+        if (dice)
+            return `${number}. ${who} rolled ${dice[1]} and ${dice[2]}`;
+        return `${number}. ${who} ${action[0] === '+' ? 'placed' : 'removed'} ${action.slice(1)}`;
+    },
+
+    draw(ui, snap, pick) {
+        const { rows, cells, phase, dice, left, stones } = snap.view;
+        const widest = Math.max(...rows);
+        const width = 2 * PAD + widest * W, height = 2 * PAD + (1.5 * (rows.length - 1) + 2) * R;
+        const board = ui.board;
+        const layers = board.start(width, height, `Herd on a hexhex board of ${rows.length} rows`);
+        const playable = new Set(ui.humanToAct() ? snap.legal.filter(a => /^[+-]/.test(a)).map(a => a.slice(1)) : []);
+        rows.forEach((length, row) => {
+            const y = PAD + R + 1.5 * R * row;
+            svg('text', { x: width / 2 - (length / 2 + 0.45) * W, y, class: 'coord' }, layers.lines)
+                .textContent = LETTERS[row];
+            for (let i = 0; i < length; i++) {
+                const x = width / 2 + (i - (length - 1) / 2) * W, name = `${LETTERS[row]}${i + 1}`;
+                board.cell(name, svg('polygon', { points: hexagon(x, y), class: 'hexcell' }, layers.cells), x, y);
+                const side = cells[row][i];
+                if (side >= 0)
+                    board.piece(name, { r: R * 0.68, fill: COLORS[snap.sides[side]], side });
+                else
+                    svg('text', { x, y: y + R * 0.55, class: 'cell-name' }, layers.lines).textContent = name;
+                if (playable.has(name))
+                    svg('circle', { cx: x, cy: y, r: side >= 0 ? R * 0.8 : R * 0.16,
+                                    class: side >= 0 ? 'removable' : 'playable' }, layers.marks);
+            }
+        });
+        board.marks(pick, R * 0.68);
+
+        const who = capital(snap.sides[snap.info.side] ?? '');
+        const panel = html('div', { class: 'facts' });
+        const roll = html('div', { class: 'dice' }, panel);
+        if (dice)
+            dice.forEach(v => die(v, COLORS[snap.sides[snap.info.side]], roll));
+        const ongoing = snap.info.result === 'ongoing';
+        const doing = !ongoing ? '' : phase === 'roll' ? `${who} to roll the dice`
+            : `${who}: ${phase === 'remove' ? 'remove' : 'place'} ${left} more`;
+        html('p', { class: 'phase', 'data-phase': phase, 'data-left': left }, panel, doing);
+        for (const side of [0, 1])
+            html('p', { class: 'count', 'data-side': side }, panel,
+                 `${capital(snap.sides[side])}: ${stones[side]} stone${stones[side] === 1 ? '' : 's'}`);
+        ui.panel.replaceChildren(panel);
+    },
+};

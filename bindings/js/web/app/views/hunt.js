@@ -1,0 +1,38 @@
+// What hare and fox share: a board of points joined by lines, both from the
+// library (points(), boardLines()), each point drawn where its cell name
+// puts it on the grid of rows and columns.
+import { parseCell } from '../../herd.mjs';
+import { svg } from '../board.js';
+
+const S = 72;         // between two neighbouring points
+const PAD = 48;       // room for the row letters and column numbers
+export const R = 19;  // a piece's radius
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** The board's geometry for describe(). */
+export function geometry(game) {
+    return { points: game.points(), lines: game.boardLines() };
+}
+
+/** Starts the board and draws its lines and points, with the row letters
+ *  and column numbers. */
+export function drawPoints(board, { points, lines }, label) {
+    const places = points.map(parseCell);
+    const rows = Math.max(...places.map(p => p[0])) + 1, cols = Math.max(...places.map(p => p[1])) + 1;
+    const layers = board.start(2 * PAD + (cols - 1) * S, 2 * PAD + (rows - 1) * S, label);
+    const at = ([row, col]) => [PAD + col * S, PAD + row * S];
+    for (let row = 0; row < rows; row++)
+        svg('text', { x: 12, y: PAD + row * S, class: 'coord' }, layers.lines).textContent = LETTERS[row];
+    for (let col = 0; col < cols; col++)
+        svg('text', { x: PAD + col * S, y: 12, class: 'coord' }, layers.lines).textContent = col + 1;
+    for (const [a, b] of lines) {
+        const [x1, y1] = at(parseCell(a)), [x2, y2] = at(parseCell(b));
+        svg('line', { x1, y1, x2, y2, class: 'track' }, layers.lines);
+    }
+    points.forEach((name, i) => {
+        const [x, y] = at(places[i]);
+        board.cell(name, svg('circle', { cx: x, cy: y, r: R + 6, class: 'point' }, layers.cells), x, y);
+        svg('circle', { cx: x, cy: y, r: 4, class: 'point-dot' }, layers.lines);
+    });
+    return layers;
+}

@@ -1,0 +1,305 @@
+"""herd.env: libherd's games shaped like a PettingZoo AEC environment, without it.
+
+    from herd.env import HerdEnv
+    env = HerdEnv("fox", sideways=1, max_moves=500)
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            action = None
+        else:
+            mask = observation["action_mask"]
+            action = random.choice([i for i, ok in enumerate(mask) if ok])
+        env.step(action)
+
+The agents are the game's sides by name ("fox", "geese"); agent_selection is
+the side to act, which acts again when its turn goes on (hex's removals and
+placements, a fox's jump chain). Actions are the game's fixed action space
+0..N-1 (herd_num_actions()). observe(agent) gives {"observation": the
+position from the agent's point of view (planes x rows x columns floats),
+"action_mask": N bytes, 1 for the legal actions of the agent to act, all 0
+for the other}. Chance events (hex's dice) are rolled inside with the
+game's own generator, seeded by reset(seed=...). The winner's reward is +1,
+the loser's -1, a draw's 0, given when the game ends; max_moves truncates a
+game after that many actions of the agents (for games that can go on for
+ever, such as fox with sideways=1). As in PettingZoo, once an agent is
+terminated or truncated it still comes up in agent_iter(), and step(None)
+removes it; the loop ends when no agent is left.
+
+With numpy importable (and numpy=None, the default, or numpy=True), the
+observation is a float32 array of shape (planes, rows, columns) and the mask
+an int8 array; without it (or with numpy=False), a flat array('f') and bytes.
+The spaces are small stand-ins for gymnasium's: Discrete(N) and Box.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from . import _capi as C
+from ._errors import ArgumentError
+from ._game import Game, _numpy, check_int
+
+__all__ = ["HerdEnv", "Discrete", "Box"]
+
+
+class Discrete:
+    """The actions 0..n-1, as gymnasium.spaces.Discrete."""
+
+    def __init__(self, n: int, seed: Optional[int] = None) -> None:
+        self.n = n
+        self.start = 0
+        self.shape: Tuple[int, ...] = ()
+        self.dtype = "int64"
+        self._rng = random.Random(seed)
+
+    def seed(self, seed: Optional[int] = None) -> None:
+        self._rng.seed(seed)
+
+    def sample(self, mask: Any = None) -> int:
+        """An action drawn uniformly; with a mask, among those it marks 1."""
+        if mask is None:
+            return self._rng.randrange(self.n)
+        allowed = [i for i in range(self.n) if mask[i]]
+        if not allowed:
+            raise ValueError("the mask allows no action")
+        return self._rng.choice(allowed)
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < self.n
+
+    __contains__ = contains
+
+    def __repr__(self) -> str:
+        return "Discrete(%d)" % self.n
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Discrete) and other.n == self.n
+
+
+class Box:
+    """Values between low and high in a shape, as gymnasium.spaces.Box."""
+
+    def __init__(self, low: float, high: float, shape: Tuple[int, ...], dtype: str) -> None:
+        self.low, self.high, self.shape, self.dtype = low, high, tuple(shape), dtype
+
+    def __repr__(self) -> str:
+        return "Box(%g, %g, %r, %s)" % (self.low, self.high, self.shape, self.dtype)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Box) and (other.low, other.high, other.shape, other.dtype) == (
+            self.low, self.high, self.shape, self.dtype)
+
+
+class HerdEnv:
+    """A game of libherd as a PettingZoo AEC environment (see the module)."""
+
+    def __init__(self, name: str, max_moves: Optional[int] = None,
+                 render_mode: Optional[str] = None, numpy: Optional[bool] = None,
+                 **options: Any) -> None:
+        if max_moves is not None:
+            check_int(max_moves, "max_moves", 1)
+        if render_mode not in (None, "ansi", "human"):
+            raise ArgumentError(C.E_ARG, "render_mode %r is not None, 'ansi' or 'human'"
+                                % (render_mode,))
+        self._name = name
+        self._options = dict(options)
+        self._seed = self._options.pop("seed", 0)
+        self.max_moves = max_moves
+        self.render_mode = render_mode
+        if numpy is None:
+            try:
+                _numpy()
+                numpy = True
+            except ImportError:
+                numpy = False
+        self._np = _numpy() if numpy else None
+        self._game = Game(name, seed=self._seed, **self._options)
+        self.possible_agents: List[str] = [str(s) for s in self._game.sides]
+        self._shape = self._game.observation_shape
+        self._n = self._game.num_actions
+        self.metadata = {"name": "herd_%s_v0" % name, "render_modes": ["ansi", "human"],
+                         "is_parallelizable": False}
+        self._action_spaces = {a: Discrete(self._n) for a in self.possible_agents}
+        self._observation_spaces = {
+            a: {"observation": Box(0.0, 1.0, self._shape, "float32"),
+                "action_mask": Box(0, 1, (self._n,), "int8")}
+            for a in self.possible_agents}
+        self.agents: List[str] = []
+        self.rewards: Dict[str, float] = {}
+        self._cumulative_rewards: Dict[str, float] = {}
+        self.terminations: Dict[str, bool] = {}
+        self.truncations: Dict[str, bool] = {}
+        self.infos: Dict[str, Dict[str, Any]] = {}
+        self.agent_selection: Optional[str] = None
+        self._moves = 0
+        self._reset_before = False
+
+    # ---------------------------------------------------------------- spaces
+
+    def observation_space(self, agent: str) -> Dict[str, Box]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Discrete:
+        return self._action_spaces[agent]
+
+    @property
+    def num_agents(self) -> int:
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self) -> int:
+        return len(self.possible_agents)
+
+    @property
+    def game(self) -> Game:
+        """The herd.Game being played (the binding's full API)."""
+        return self._game
+
+    @property
+    def unwrapped(self) -> "HerdEnv":
+        return self
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
+
+    # ----------------------------------------------------------- the episode
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        """Starts a game: with `seed` as its generator's seed (its dice and
+        computer players), else the next seed after the last episode's (the
+        options' seed, or 0, for the first)."""
+        if seed is not None:
+            check_int(seed, "seed", 0, C.UINT64_MAX)
+            self._seed = seed
+        elif self._reset_before:
+            self._seed = (self._seed + 1) % (C.UINT64_MAX + 1)
+        self._reset_before = True
+        self._game.close()
+        self._game = Game(self._name, seed=self._seed, **self._options)
+        for space in self._action_spaces.values():
+            space.seed(self._seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._moves = 0
+        self._roll()
+        self.agent_selection = self._side_to_act()
+
+    def _roll(self) -> None:
+        """Rolls the dice while a chance event waits, with the game's generator."""
+        while self._game.is_chance:
+            self._game.roll()
+
+    def _side_to_act(self) -> str:
+        side = self._game.side_to_move
+        return str(side) if side is not None else self.possible_agents[0]
+
+    def observe(self, agent: str) -> Dict[str, Any]:
+        """{"observation": the position from `agent`'s point of view,
+        "action_mask": its legal actions, all 0 when it is not to act}."""
+        if agent not in self.possible_agents:
+            raise ArgumentError(C.E_ARG, "%r is no agent of %s: %s" % (
+                agent, self._name, ", ".join(self.possible_agents)))
+        side = self.possible_agents.index(agent)
+        g = self._game
+        to_act = self.agents and agent == self.agent_selection and not (
+            self.terminations.get(agent) or self.truncations.get(agent))
+        if self._np is not None:
+            obs = g.observation(side, numpy=True)
+            mask = (g.legal_mask(numpy=True).astype(self._np.int8) if to_act
+                    else self._np.zeros(self._n, dtype=self._np.int8))
+        else:
+            obs = g.observation(side)
+            mask = g.legal_mask() if to_act else bytes(self._n)
+        return {"observation": obs, "action_mask": mask}
+
+    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
+        """(observation, reward since the agent last acted, termination,
+        truncation, info) of agent_selection."""
+        agent = self.agent_selection
+        if agent is None:
+            raise ArgumentError(C.E_ARG, "call reset() first")
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def step(self, action: Optional[int]) -> None:
+        """Plays `action` for agent_selection; None for an agent that is
+        terminated or truncated, which removes it. An illegal action raises
+        IllegalMoveError and changes nothing."""
+        agent = self.agent_selection
+        if agent is None:
+            raise ArgumentError(C.E_ARG, "call reset() first")
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ArgumentError(C.E_ARG, "%s is to act: None is only for an agent that is "
+                                "done" % agent)
+        self._game.apply_action(action)
+        self._moves += 1
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self._roll()
+        status = self._game.status
+        if status.is_over:
+            for a in self.agents:
+                self.terminations[a] = True
+                if status.side is not None:
+                    self.rewards[a] = 1.0 if a == str(status.side) else -1.0
+            self.agent_selection = self._after(agent)
+        else:
+            if self.max_moves is not None and self._moves >= self.max_moves:
+                for a in self.agents:
+                    self.truncations[a] = True
+            self.agent_selection = self._side_to_act()
+        for a in self.agents:
+            self._cumulative_rewards[a] += self.rewards[a]
+        if self.render_mode == "human":
+            self.render()
+
+    def _after(self, agent: str) -> str:
+        """The agent after `agent` in turn order, among those left."""
+        i = self.agents.index(agent)
+        return self.agents[(i + 1) % len(self.agents)]
+
+    def _was_dead_step(self, action: Optional[int]) -> None:
+        if action is not None:
+            raise ArgumentError(C.E_ARG, "%s is done: the only action is None"
+                                % self.agent_selection)
+        agent = self.agent_selection
+        nxt = self._after(agent) if len(self.agents) > 1 else None
+        self.agents.remove(agent)
+        for table in (self.rewards, self._cumulative_rewards, self.terminations,
+                      self.truncations, self.infos):
+            del table[agent]
+        self.agent_selection = nxt if nxt is not None else agent
+        for a in self.agents:
+            self.rewards[a] = 0.0
+
+    def agent_iter(self, max_iter: int = 2 ** 63) -> Iterator[str]:
+        """agent_selection, as long as agents are left (at most max_iter times);
+        step() once at each."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection  # type: ignore[misc]
+
+    # ---------------------------------------------------------------- the rest
+
+    def state(self) -> Any:
+        """A global view: the observation from the first agent's point of view."""
+        return self.observe(self.possible_agents[0])["observation"]
+
+    def render(self) -> Optional[str]:
+        """The board as text; printed as well with render_mode "human"."""
+        text = self._game.show()
+        if self.render_mode == "human":
+            print(text)
+        return text
+
+    def close(self) -> None:
+        self._game.close()

@@ -1,0 +1,289 @@
+"""The fast paths for game-AI programs against the text paths: action
+numbers, masks, observations and batched playouts (herd.h's group
+"Actions, observations and playouts")."""
+import os
+import random
+import sys
+import unittest
+from array import array
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+import herd  # noqa: E402
+from herd import Game  # noqa: E402
+
+GAMES = [("horses", {"seed": 1}), ("horses", {"w": 11, "h": 9, "n": 5, "seed": 2}),
+         ("hex", {"seed": 3}), ("hex", {"size": 3, "seed": 4}), ("hare", {}),
+         ("hare", {"start": "d2"}), ("fox", {}), ("fox", {"geese": 17, "sideways": 1}),
+         ("flock", {"seed": 5}), ("flock", {"w": 9, "h": 6, "seed": 6})]
+
+
+def setUpModule():
+    herd.library()
+
+
+def random_positions(name, options, plies=120, seed=1):
+    """A game and the positions of a random game from it, as it goes."""
+    rng = random.Random(seed)
+    with Game(name, **options) as g:
+        for _ in range(plies):
+            yield g
+            if g.is_over:
+                return
+            g.play(rng.choice(g.legal()))
+
+
+def cell_planes(g):
+    """Who stands on each cell as the observation's grid sees it: {(row,
+    column): side index}."""
+    sides = g.sides
+    out = {}
+    if g.name == "hex":
+        n = g.size
+        for r in range(g.row_count):
+            for c in range(g.row_length(r)):
+                side = g.at((r, c))
+                if side is not None:
+                    out[(r, max(0, n - 1 - r) + c)] = sides.index(side)
+        return out
+    if g.name in ("hare", "fox"):
+        for (r, c) in g.point_coords:
+            side = g.at((r, c))
+            if side is not None:
+                out[(r, c)] = sides.index(side)
+        return out
+    for r in range(g.height):
+        for c in range(g.width):
+            piece = g.at((r, c))
+            if piece is not None:
+                side = piece[0] if isinstance(piece, tuple) else piece
+                out[(r, c)] = sides.index(side)
+    return out
+
+
+class TestActions(unittest.TestCase):
+    def test_numbers_masks_and_moves_agree_with_the_texts(self):
+        for name, options in GAMES:
+            with self.subTest(game=name, options=options):
+                for g in random_positions(name, options):
+                    n = g.num_actions
+                    legal = g.legal()
+                    actions = g.legal_actions()
+                    self.assertEqual(actions, sorted(actions))
+                    self.assertEqual(actions, sorted(g.action_index(m) for m in legal))
+                    self.assertEqual(len(set(actions)), len(actions))
+                    self.assertTrue(all(0 <= a < n for a in actions))
+                    mask = g.legal_mask()
+                    self.assertIsInstance(mask, bytes)
+                    self.assertEqual(len(mask), n)
+                    self.assertEqual([i for i in range(n) if mask[i]], actions)
+                    self.assertEqual(set(mask), {0, 1} if actions else {0})
+                    for m in legal:
+                        self.assertEqual(g.action_move(g.action_index(m)), m)
+                        self.assertEqual(g.action_index(m.text), g.action_index(m))
+                        self.assertEqual(g.action_index(int(m)), g.action_index(m))
+
+    def test_every_number_names_an_action_that_names_it_back(self):
+        for name, options in GAMES:
+            with self.subTest(game=name, options=options), Game(name, **options) as g:
+                moves = [g.action_move(i) for i in range(g.num_actions)]
+                self.assertEqual([g.action_index(m) for m in moves], list(range(g.num_actions)))
+                self.assertEqual(len({int(m) for m in moves}), g.num_actions)
+
+    def test_playing_by_number_is_playing_the_move(self):
+        for name, options in GAMES:
+            with self.subTest(game=name, options=options):
+                rng = random.Random(3)
+                with Game(name, **options) as a, Game(name, **options) as b:
+                    for _ in range(150):
+                        actions = a.legal_actions()
+                        if not actions:
+                            break
+                        i = rng.choice(actions)
+                        a.apply_action(i)
+                        b.play(b.action_move(i))
+                        self.assertEqual(a, b)
+                        self.assertEqual(a.position, b.position)
+                    self.assertEqual(a.moves, b.moves)
+                    self.assertEqual([str(m) for m in a.moves], [str(m) for m in b.moves])
+                    if a.moves:
+                        self.assertEqual(a.last_move, b.last_move)
+                        self.assertEqual(a.undo(), b.undo())
+                        self.assertEqual(a, b)
+
+    def test_moves_played_by_number_are_named_after_a_clone_and_a_close(self):
+        g = Game("hex", seed=2)
+        for _ in range(8):
+            g.apply_action(g.legal_actions()[0])
+        copy = g.clone()
+        texts = [m.text for m in copy.moves]
+        self.assertEqual(texts[0], "dice:1,1")
+        g2 = g.clone()
+        g2.close()
+        self.assertEqual([m.text for m in g2.moves], texts)
+        g.close()
+        self.assertEqual([m.text for m in g.moves], texts)
+        self.assertEqual(g.last_move.text, texts[-1])
+        copy.close()
+
+    def test_refusals_change_nothing(self):
+        with Game("horses", seed=1) as g:
+            before = g.position
+            n = g.num_actions
+            with self.assertRaises(herd.ArgumentError) as e:
+                g.apply_action(n)
+            self.assertIn("out of range 0..%d" % (n - 1), str(e.exception))
+            with self.assertRaises(herd.ArgumentError):
+                g.apply_action(-1)
+            with self.assertRaises(herd.ArgumentError):
+                g.apply_action(2 ** 64)
+            with self.assertRaises(TypeError):
+                g.apply_action("a1-c2")
+            with self.assertRaises(TypeError):
+                g.apply_action(True)
+            with self.assertRaises(herd.IllegalMoveError) as e:
+                g.apply_action(0)  # a1, up two and left: off the board
+            self.assertIn("off the board", str(e.exception))
+            with self.assertRaises(herd.ArgumentError):
+                g.action_move(n)
+            with self.assertRaises(herd.ArgumentError) as e:
+                g.action_index(herd.Game("hare").legal()[0].value)
+            self.assertIn("no action of horses's action space", str(e.exception))
+            with self.assertRaises(herd.ParseError):
+                g.action_index("zz")
+            self.assertEqual(g.position, before)
+            self.assertEqual(g.moves, [])
+            g.close()
+            for call in (lambda: g.legal_actions(), lambda: g.apply_action(1),
+                         lambda: g.legal_mask(), lambda: g.observation(0),
+                         lambda: g.playouts(1)):
+                with self.assertRaises(herd.GameClosedError):
+                    call()
+
+    def test_an_ended_game_has_no_actions(self):
+        rng = random.Random(5)
+        with Game("hare") as g:
+            while not g.is_over:
+                g.apply_action(rng.choice(g.legal_actions()))
+            self.assertEqual(g.legal_actions(), [])
+            self.assertEqual(g.legal_mask(), bytes(g.num_actions))
+            with self.assertRaises(herd.StateError):
+                g.apply_action(0)
+
+    def test_hex_rolls_are_actions_0_to_20(self):
+        with Game("hex") as g:
+            self.assertTrue(g.is_chance)
+            self.assertEqual(g.legal_actions(), list(range(21)))
+            self.assertEqual([g.action_index(m) for m, _ in g.chance_outcomes()],
+                             list(range(21)))
+
+
+class TestObservations(unittest.TestCase):
+    def test_the_shape_and_the_pieces_from_both_sides(self):
+        for name, options in GAMES:
+            with self.subTest(game=name, options=options):
+                for g in random_positions(name, options, plies=60):
+                    planes, rows, cols = g.observation_shape
+                    cells = cell_planes(g)
+                    to_act = g.side_to_move
+                    for side in (0, 1):
+                        obs = g.observation(side)
+                        self.assertIsInstance(obs, array)
+                        self.assertEqual(obs.typecode, "f")
+                        self.assertEqual(len(obs), planes * rows * cols)
+                        mine = {(r, c) for r in range(rows) for c in range(cols)
+                                if obs[r * cols + c] == 1.0}
+                        theirs = {(r, c) for r in range(rows) for c in range(cols)
+                                  if obs[(rows + r) * cols + c] == 1.0}
+                        self.assertEqual(mine, {k for k, v in cells.items() if v == side})
+                        self.assertEqual(theirs, {k for k, v in cells.items() if v != side})
+                        self.assertEqual(g.observation(g.sides[side]), obs)
+                        acting = to_act is not None and g.sides.index(to_act) == side
+                        self.assertIn(1.0 if acting else 0.0, obs)  # the to-act plane
+
+    def test_numpy_when_asked(self):
+        with Game("flock") as g:
+            try:
+                import numpy
+            except ImportError:
+                numpy = None
+            if numpy is not None:
+                a = g.observation(1, numpy=True)
+                self.assertEqual(a.shape, g.observation_shape)
+                self.assertEqual(str(a.dtype), "float32")
+                self.assertEqual(a.ravel().tolist(), g.observation(1).tolist())
+                m = g.legal_mask(numpy=True)
+                self.assertEqual(m.tolist(), list(g.legal_mask()))
+            saved = sys.modules.get("numpy")
+            sys.modules["numpy"] = None  # numpy not importable
+            try:
+                with self.assertRaises(ImportError) as e:
+                    g.observation(0, numpy=True)
+                self.assertIn("numpy", str(e.exception))
+                with self.assertRaises(ImportError):
+                    g.legal_mask(numpy=True)
+            finally:
+                if saved is None:
+                    del sys.modules["numpy"]
+                else:
+                    sys.modules["numpy"] = saved
+
+    def test_no_side_is_refused(self):
+        with Game("fox") as g:
+            for side in (2, -1, "hare"):
+                with self.assertRaises(herd.ArgumentError):
+                    g.observation(side)
+
+
+class TestPlayouts(unittest.TestCase):
+    def test_they_change_nothing_and_repeat(self):
+        for name, options in GAMES:
+            with self.subTest(game=name, options=options), Game(name, **options) as g:
+                for _ in range(3):
+                    g.play_genmove() if not g.is_chance else g.roll()
+                before, copy = g.position, g.clone()
+                for level in (herd.PLAYOUT_RANDOM, 0, 1):
+                    a = g.playouts(10, level, seed=4, max_length=3000)
+                    self.assertIsInstance(a, herd.Playouts)
+                    self.assertEqual(a.games, 10)
+                    self.assertEqual(sum(a.wins) + a.draws + a.unfinished, 10)
+                    self.assertAlmostEqual(a.mean_length, a.actions / 10)
+                    self.assertEqual(g.playouts(10, level, seed=4, max_length=3000), a)
+                    self.assertTrue(0 <= a.score(0) <= 1)
+                    self.assertAlmostEqual(a.score(0) + a.score(1), 1.0)
+                self.assertEqual(g.position, before)
+                self.assertEqual(g, copy)
+                copy.close()
+
+    def test_their_counts(self):
+        with Game("hare") as g:
+            res = g.playouts(400, herd.PLAYOUT_RANDOM, seed=1)
+            self.assertEqual(res.draws, 0)
+            self.assertGreater(res.wins[1], res.wins[0])  # random hounds stall
+            self.assertEqual(g.playouts(0).games, 0)
+            self.assertEqual(g.playouts(0).score(0), 0.5)
+        with Game("horses") as g:
+            res = g.playouts(5, herd.PLAYOUT_RANDOM, max_length=4)
+            self.assertEqual((res.unfinished, res.actions), (5, 20))
+
+    def test_refusals(self):
+        with Game("hex") as g:
+            with self.assertRaises(herd.UnsupportedError) as e:
+                g.playouts(1, 2)
+            self.assertIn("level 2 (novice) searches", str(e.exception))
+            with self.assertRaises(herd.OptionRangeError) as e:
+                g.playouts(1, 4)
+            self.assertIn("level 4 is out of range 0..3", str(e.exception))
+            with self.assertRaises(herd.OptionRangeError):
+                g.playouts(1, -2)
+            with self.assertRaises(herd.ArgumentError):
+                g.playouts(-1)
+            with self.assertRaises(herd.ArgumentError):
+                g.playouts(1, 1, seed=-1)
+            with self.assertRaises(herd.ArgumentError):
+                g.playouts(1, 1, max_length=2 ** 32)
+            with self.assertRaises(TypeError):
+                g.playouts(1.5)
+
+
+if __name__ == "__main__":
+    unittest.main()

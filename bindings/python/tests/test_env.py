@@ -1,0 +1,178 @@
+"""herd.env against PettingZoo's AEC conventions: whole games of every game
+through agent_iter(), last() and step(), masks of the agent to act, rewards
+at the end, the dead steps that remove the agents, truncation, seeds, and
+the dice rolled inside."""
+import os
+import random
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+import herd  # noqa: E402
+from herd.env import Box, Discrete, HerdEnv  # noqa: E402
+
+GAMES = [("horses", {}), ("hex", {"size": 3}), ("hare", {}), ("fox", {}), ("flock", {})]
+
+
+def setUpModule():
+    herd.library()
+
+
+def legal_of(mask):
+    return [i for i, x in enumerate(mask) if x]
+
+
+class TestEnv(unittest.TestCase):
+    def play(self, env, seed, rng, check):
+        """One episode through agent_iter(); returns the rewards summed per
+        agent and the steps."""
+        env.reset(seed=seed)
+        self.assertEqual(env.agents, env.possible_agents)
+        totals = {a: 0.0 for a in env.possible_agents}
+        steps = 0
+        for agent in env.agent_iter():
+            self.assertEqual(agent, env.agent_selection)
+            observation, reward, termination, truncation, info = env.last()
+            totals[agent] += reward
+            self.assertEqual(info, {})
+            if termination or truncation:
+                env.step(None)
+                continue
+            mask = observation["action_mask"]
+            check(env, agent, observation)
+            env.step(rng.choice(legal_of(mask)))
+            steps += 1
+        self.assertEqual(env.agents, [])
+        return totals, steps
+
+    def check_observation(self, env, agent, observation):
+        g = env.game
+        self.assertFalse(g.is_chance)  # the dice were rolled inside
+        self.assertEqual(str(g.side_to_move), agent)
+        mask = observation["action_mask"]
+        self.assertEqual(legal_of(mask), g.legal_actions())
+        other = [a for a in env.possible_agents if a != agent][0]
+        self.assertEqual(legal_of(env.observe(other)["action_mask"]), [])
+        obs = observation["observation"]
+        side = env.possible_agents.index(agent)
+        self.assertEqual(list(getattr(obs, "ravel", lambda: obs)()),
+                         list(g.observation(side)))
+
+    def test_whole_games_of_every_game(self):
+        for name, options in GAMES:
+            with self.subTest(game=name):
+                env = HerdEnv(name, max_moves=3000, **options)
+                self.assertEqual(env.possible_agents, [str(s) for s in env.game.sides])
+                n = env.game.num_actions
+                for agent in env.possible_agents:
+                    self.assertEqual(env.action_space(agent), Discrete(n))
+                    self.assertEqual(env.observation_space(agent)["observation"],
+                                     Box(0.0, 1.0, env.game.observation_shape, "float32"))
+                    self.assertEqual(env.observation_space(agent)["action_mask"].shape, (n,))
+                rng = random.Random(1)
+                for seed in (1, 2):
+                    totals, steps = self.play(env, seed, rng, self.check_observation)
+                    self.assertGreater(steps, 0)
+                    status = env.game.status
+                    if status.is_over and status.side is not None:
+                        self.assertEqual(totals[str(status.side)], 1.0)
+                        self.assertEqual(sum(totals.values()), 0.0)
+                    else:
+                        self.assertEqual(totals, {a: 0.0 for a in env.possible_agents})
+                env.close()
+
+    def test_the_end_of_a_game(self):
+        env = HerdEnv("hare")
+        rng = random.Random(4)
+        env.reset(seed=0)
+        while not any(env.terminations.values()):
+            self.assertEqual(env.rewards, {"hounds": 0.0, "hare": 0.0})
+            env.step(env.action_space(env.agent_selection).sample(
+                env.observe(env.agent_selection)["action_mask"]))
+        winner = str(env.game.status.side)
+        loser = [a for a in env.agents if a != winner][0]
+        self.assertEqual(env.rewards, {winner: 1.0, loser: -1.0})
+        self.assertEqual(env.terminations, {"hounds": True, "hare": True})
+        self.assertEqual(env.truncations, {"hounds": False, "hare": False})
+        first = env.agent_selection
+        with self.assertRaises(herd.ArgumentError):
+            env.step(0)  # a terminated agent's only action is None
+        env.step(None)
+        self.assertEqual(env.agents, [a for a in ("hounds", "hare") if a != first])
+        self.assertNotIn(first, env.rewards)
+        env.step(None)
+        self.assertEqual(env.agents, [])
+        self.assertEqual(list(env.agent_iter()), [])
+
+    def test_refusals_change_nothing(self):
+        env = HerdEnv("flock")
+        env.reset(seed=3)
+        agent = env.agent_selection
+        before = env.game.position
+        with self.assertRaises(herd.IllegalMoveError):
+            env.step(0)  # a1 up one: off the board
+        with self.assertRaises(herd.ArgumentError):
+            env.step(None)  # the agent is not done
+        with self.assertRaises(herd.ArgumentError):
+            env.observe("nobody")
+        self.assertEqual((env.game.position, env.agent_selection), (before, agent))
+        with self.assertRaises(herd.ArgumentError):
+            HerdEnv("flock").step(1)  # before reset()
+        with self.assertRaises(herd.ArgumentError):
+            HerdEnv("flock", max_moves=0)
+
+    def test_max_moves_truncates(self):
+        env = HerdEnv("fox", sideways=1, max_moves=7)
+        rng = random.Random(2)
+        totals, steps = self.play(env, 5, rng, lambda *a: None)
+        self.assertEqual(steps, 7)
+        self.assertEqual(totals, {"fox": 0.0, "geese": 0.0})
+
+    def test_hex_turns_and_seeds(self):
+        def episode(seed):
+            env = HerdEnv("hex", size=3, numpy=False)
+            rng = random.Random(0)
+            env.reset(seed=seed)
+            turns = []
+            for agent in env.agent_iter(max_iter=40):
+                _, _, done, cut, _ = env.last()
+                if done or cut:
+                    env.step(None)
+                    continue
+                turns.append(agent)
+                env.step(rng.choice(legal_of(env.observe(agent)["action_mask"])))
+            rolls = [m.text for m in env.game.moves if m.text.startswith("dice:")]
+            return turns, rolls
+        turns, rolls = episode(9)
+        self.assertEqual(episode(9), (turns, rolls))  # the same seed, the same dice
+        self.assertNotEqual(episode(10)[1], rolls)
+        # Red's first turn places the lower die, all by red.
+        first = int(rolls[0].split(":")[1].split(",")[0])
+        self.assertEqual(turns[:first], ["red"] * first)
+        self.assertEqual(turns[first], "blue")
+
+    def test_reset_without_a_seed_goes_on_to_the_next(self):
+        def seeded(seed):
+            other = HerdEnv("hex", numpy=False)
+            other.reset(seed=seed)
+            return other.game.save()
+        env = HerdEnv("hex", seed=20, numpy=False)
+        env.reset()
+        self.assertEqual(env.game.save(), seeded(20))
+        env.reset()
+        self.assertEqual(env.game.save(), seeded(21))
+        env.reset(seed=3)
+        env.reset()
+        self.assertEqual(env.game.save(), seeded(4))
+
+    def test_without_numpy(self):
+        env = HerdEnv("fox", numpy=False)
+        env.reset()
+        obs = env.observe("fox")
+        self.assertEqual(obs["observation"].typecode, "f")
+        self.assertIsInstance(obs["action_mask"], bytes)
+        self.assertEqual(env.render(), env.game.show())
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,210 @@
+/* For programs that learn or search (herd.h's group "Actions, observations
+ * and playouts"): the fixed action spaces, masks and observations, written
+ * once for every game through its rules' hooks, and batched playouts. A
+ * room of the core, as game.c is. */
+#include "core.h"
+
+size_t herd_num_actions(const herd_game *g)
+{
+    return g ? g->rules->num_actions(g->state) : 0;
+}
+
+int herd_action_index(const herd_game *g, herd_move m, size_t *index)
+{
+    size_t i;
+    if (!g || !index || g->rules->action_index(g->state, m, &i) != HERD_OK)
+        return HERD_E_ARG;
+    *index = i;
+    return HERD_OK;
+}
+
+int herd_action_move(const herd_game *g, size_t index, herd_move *m)
+{
+    if (!g || !m)
+        return HERD_E_ARG;
+    if (index >= g->rules->num_actions(g->state))
+        return HERD_E_RANGE;
+    *m = g->rules->action_move(g->state, index);
+    return HERD_OK;
+}
+
+/* The numbers of the legal actions, in legal()'s order; returns the count. */
+static size_t legal_indices(const herd_game *g, size_t *out)
+{
+    herd_move moves[HERD_MAX_MOVES];
+    size_t n = g->rules->legal(g->state, moves);
+    for (size_t i = 0; i < n; i++)
+        g->rules->action_index(g->state, moves[i], &out[i]); /* a legal action has one */
+    return n;
+}
+
+int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap)
+{
+    size_t idx[HERD_MAX_MOVES];
+    if (!g || !mask)
+        return HERD_E_ARG;
+    size_t actions = g->rules->num_actions(g->state);
+    if (cap < actions)
+        return HERD_E_BUFFER;
+    memset(mask, 0, actions);
+    size_t n = legal_indices(g, idx);
+    for (size_t i = 0; i < n; i++)
+        mask[idx[i]] = 1;
+    return HERD_OK;
+}
+
+/* The number of the lowest bit set in b (b != 0). */
+static unsigned lowest_bit(uint64_t b)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(b);
+#else
+    unsigned low = 0;
+    while (!(b >> low & 1))
+        low++;
+    return low;
+#endif
+}
+
+int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *count)
+{
+    size_t idx[HERD_MAX_MOVES];
+    uint64_t bits[(HERD_MAX_ACTIONS + 63) / 64];
+    if (!g || !count || (!buf && cap))
+        return HERD_E_ARG;
+    size_t n = legal_indices(g, idx);
+    *count = n;
+    if (cap < n)
+        return HERD_E_BUFFER;
+    /* In ascending order through a bit set over the space: a few words to
+     * clear and scan, cheaper than sorting in every playout step. */
+    size_t words = (g->rules->num_actions(g->state) + 63) / 64;
+    memset(bits, 0, words * sizeof *bits);
+    for (size_t i = 0; i < n; i++)
+        bits[idx[i] / 64] |= (uint64_t)1 << (idx[i] % 64);
+    size_t k = 0;
+    for (size_t w = 0; w < words; w++)
+        for (uint64_t b = bits[w]; b; b &= b - 1)
+            buf[k++] = w * 64 + lowest_bit(b);
+    return HERD_OK;
+}
+
+int herd_apply_action(herd_game *g, size_t index)
+{
+    if (!g)
+        return HERD_E_ARG;
+    size_t actions = g->rules->num_actions(g->state);
+    if (index >= actions)
+        return herd_fail(herd_game_msg(g), HERD_E_RANGE, "action %zu is out of range 0..%zu", index,
+                         actions - 1);
+    return herd_apply(g, g->rules->action_move(g->state, index));
+}
+
+/* ------------------------------------------------------- observations */
+
+static size_t observation_size(const herd_game *g)
+{
+    size_t shape[3];
+    g->rules->observation_shape(g->state, shape);
+    return shape[0] * shape[1] * shape[2];
+}
+
+int herd_observation_shape(const herd_game *g, size_t shape[3])
+{
+    if (!g || !shape)
+        return HERD_E_ARG;
+    g->rules->observation_shape(g->state, shape);
+    return HERD_OK;
+}
+
+int herd_observation(const herd_game *g, int side, float *buf, size_t cap)
+{
+    if (!g || !buf || side < 0 || side > 1)
+        return HERD_E_ARG;
+    size_t n = observation_size(g);
+    if (cap < n)
+        return HERD_E_BUFFER;
+    for (size_t i = 0; i < n; i++)
+        buf[i] = 0.0f;
+    g->rules->observe(g->state, side, buf);
+    return HERD_OK;
+}
+
+/* ----------------------------------------------------------- playouts */
+
+/* One playout's choices: the rules, the level (or HERD_PLAYOUT_RANDOM),
+ * and room for the legal actions. */
+typedef struct playout {
+    const herd_rules *r;
+    int level;
+    herd_move moves[HERD_MAX_MOVES];
+    uint32_t weights[HERD_MAX_MOVES];
+} playout;
+
+/* The next action of a playout: a chance outcome by its weight, a random
+ * legal action, or the level's player, all from the state's generator. */
+static herd_move next_action(playout *p, void *state)
+{
+    const herd_rules *r = p->r;
+    herd_rng *rng = &((herd_head *)state)->rng;
+    size_t n = r->chance ? r->chance(state, p->moves, p->weights) : 0;
+    if (n)
+        return p->moves[herd_rng_pick(rng, p->weights, n, r->chance_total)];
+    if (p->level != HERD_PLAYOUT_RANDOM)
+        return r->genmove(state, p->level);
+    n = r->legal(state, p->moves);
+    return p->moves[herd_rng_below(rng, (uint32_t)n)];
+}
+
+int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, uint32_t max_length,
+                  herd_playout_result *out)
+{
+    union {
+        max_align_t align;
+        unsigned char bytes[HERD_MAX_STATE_SIZE];
+    } work;
+    if (!g || !out)
+        return HERD_E_ARG;
+    const herd_rules *r = g->rules;
+    if (level != HERD_PLAYOUT_RANDOM && (level < 0 || level > r->desc.level_count))
+        return HERD_E_RANGE;
+    if (level == 0)
+        level = r->desc.default_level;
+    if (level > 0 && r->levels[level - 1].kind != HERD_LEVEL_OWN)
+        return HERD_E_UNSUPPORTED;
+    if (r->state_size > sizeof work.bytes)
+        return HERD_E_NOMEM; /* no game has such a state: each asserts that it fits */
+    playout p;
+    p.r = r;
+    p.level = level;
+    herd_work w;
+    herd_msg none = {NULL, 0};
+    herd_work_begin(&w, g, none);
+    herd_rng seeds;
+    herd_rng_seed(&seeds, seed);
+    herd_playout_result res = {0};
+    herd_head *h = (herd_head *)(void *)work.bytes;
+    for (uint64_t i = 0; i < games; i++) {
+        int rc = herd_work_check(&w);
+        if (rc != HERD_OK)
+            return rc;
+        memcpy(work.bytes, g->state, r->state_size);
+        herd_rng_seed(&h->rng, herd_rng_next(&seeds));
+        uint32_t length = 0;
+        while (h->result == HERD_ONGOING && (max_length == 0 || length < max_length)) {
+            r->play(work.bytes, next_action(&p, work.bytes));
+            length++;
+        }
+        res.actions += length;
+        if (h->result == HERD_WIN)
+            res.wins[h->winner]++;
+        else if (h->result == HERD_DRAW)
+            res.draws++;
+        else
+            res.unfinished++;
+    }
+    res.games = games;
+    res.mean_length = games ? (double)res.actions / (double)games : 0.0;
+    *out = res;
+    return HERD_OK;
+}
