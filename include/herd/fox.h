@@ -155,6 +155,28 @@ HERD_API int herd_fox_in_chain(const herd_game *g, int *in_chain);
 
 /** @} */
 
+/** The most geese of the positions that herd_solve() and the `perfect`
+ *  level read from the solution table, unless herd_fox_set_solve_limit()
+ *  says otherwise: about 310 MB and a quarter of a minute to build. */
+#define HERD_FOX_SOLVE_DEFAULT 8
+/** The largest limit: the table keeps distances up to 10 geese. */
+#define HERD_FOX_SOLVE_MAX 10
+
+/**
+ * Sets the most geese of the positions in the handle's solution table
+ * (docs/fox.md, "Who wins"): every position with up to @p geese geese,
+ * built with the handle's allocator the first time herd_solve() or the
+ * `perfect` level needs it, and then kept with the handle; a table built
+ * under another limit is freed at once. The memory grows about fourfold
+ * with each goose (8: 310 MB, 10: several GB). A copy of the handle starts
+ * with the default limit.
+ * @return ::HERD_OK; ::HERD_E_ARG when @p g is NULL or not a `fox` game;
+ *         ::HERD_E_RANGE when @p geese is not 4..::HERD_FOX_SOLVE_MAX
+ *         (nothing changes); ::HERD_E_NOMEM when the handle has no room
+ *         for the setting (a game in caller memory).
+ */
+HERD_API int herd_fox_set_solve_limit(herd_game *g, int geese);
+
 /** @} */
 
 #ifdef __cplusplus
