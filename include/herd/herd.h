@@ -511,13 +511,13 @@ HERD_API int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes);
 /* ------------------------------------------------- stopping long calls */
 
 /**
- * Asks the long call running on @p g (herd_perft(), herd_playouts(), and a
+ * Asks the long call running on @p g (herd_perft(), herd_playouts(), a
  * computer player that searches: herd_genmove(), herd_play_genmove(),
- * herd_hint()) to stop:
+ * herd_hint(), and herd_solve() building a `fox` table) to stop:
  * it returns ::HERD_E_INTERRUPTED at its next node or playout, with the game
  * unchanged, and the request is then spent (when hints run on @p g in
  * several threads at once, one request stops one of them).
- * (herd_solve() is not stopped: its table takes milliseconds to build.)
+ * (The `hare` table takes milliseconds to build and is not stopped.)
  * A request made while no long call runs stops the next one at its start.
  *
  * Safe to call from another thread while @p g is in use, and from a signal
