@@ -629,8 +629,8 @@ static int fox_table_choose(struct herd_search *search, void *state, const void 
     int geese = hunt_count(s->geese), rc = HERD_OK;
     if (!holds(t, geese) && geese <= (h ? h->limit : HERD_FOX_SOLVE_DEFAULT)) {
         herd_msg none = {NULL, 0};
-        rc = build_table(&own, s, geese, search->alloc, search->ud, search->stop,
-                         search->stop_ctx, none);
+        rc = build_table(&own, s, geese, search->alloc, search->ud, search->stop, search->stop_ctx,
+                         none);
         if (rc != HERD_OK)
             return rc;
         t = own;

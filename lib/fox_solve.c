@@ -71,7 +71,7 @@ static int CTZ(uint64_t x)
 #define LEAST HERD_FOX_GEESE_TO_WIN /* fewer geese: captured */
 #define ROWS HUNT_GRID
 #define BIT(c) ((uint64_t)1 << (c))
-#define FOX_WON 255 /* a fox win in 0 plies, as a byte */
+#define FOX_WON 255        /* a fox win in 0 plies, as a byte */
 #define CHECK_EVERY 0xffff /* sets between two calls of stop() */
 
 /* ----------------------------------------------------------- geometry */
@@ -274,11 +274,11 @@ __attribute__((target("bmi2,popcnt"))) static inline uint64_t extract_bmi2(uint6
 
 typedef struct layer {
     uint64_t sets, canon, blocks;
-    int width; /* the fox's points: 33 - geese */
-    int exact; /* bytes (distances), else bits */
+    int width;     /* the fox's points: 33 - geese */
+    int exact;     /* bytes (distances), else bits */
     uint32_t *dir; /* per 64 ranks: the canonical ones' bits (two words), the entries before */
-    unsigned char *f, *fl; /* the fox to move: bytes; or bits: fox wins, geese win */
-    unsigned char *a;      /* after a jump, bytes (exact layers below the top, working) */
+    unsigned char *f, *fl;   /* the fox to move: bytes; or bits: fox wins, geese win */
+    unsigned char *a;        /* after a jump, bytes (exact layers below the top, working) */
     unsigned char *wa, *wal; /* after a jump, bits: fox wins, geese win (working) */
     uint64_t *dirty;         /* sideways sweeps: the entries to look at again (working) */
     int top;                 /* the table's largest layer, whose A no layer reads */
@@ -354,9 +354,8 @@ static uint64_t array_bytes(const fox_table *t, const layer *L, int which)
 
 static void **array_slot(layer *L, int which)
 {
-    void **slot[ARRAYS] = {(void **)&L->dir, (void **)&L->f,  (void **)&L->fl,
-                           (void **)&L->a,   (void **)&L->wa, (void **)&L->wal,
-                           (void **)&L->dirty};
+    void **slot[ARRAYS] = {(void **)&L->dir, (void **)&L->f,   (void **)&L->fl,   (void **)&L->a,
+                           (void **)&L->wa,  (void **)&L->wal, (void **)&L->dirty};
     return slot[which];
 }
 
@@ -455,8 +454,7 @@ FS_INLINE uint64_t rank_moved(const geometry *g, const view *v, int p, int q)
         return v->rank - v->term[rp] + g->rank[rp][v->bits[rp] ^ bp ^ bq][v->above[rp]];
     /* The lower row of the two has one goose more (up) or fewer above it. */
     int up = rq < rp;
-    return v->rank - v->term[rq] - v->term[rp] +
-           g->rank[rq][v->bits[rq] | bq][v->above[rq] - !up] +
+    return v->rank - v->term[rq] - v->term[rp] + g->rank[rq][v->bits[rq] | bq][v->above[rq] - !up] +
            g->rank[rp][v->bits[rp] & ~bp][v->above[rp] + up];
 }
 
@@ -480,8 +478,7 @@ FS_INLINE void view_removals(const geometry *g, view *v)
 FS_INLINE uint64_t rank_removed(const geometry *g, const view *v, int o)
 {
     int ro = o >> 3;
-    return v->before[ro] + g->rank[ro][v->bits[ro] & ~(1u << (o & 7))][v->above[ro]] +
-           v->after[ro];
+    return v->before[ro] + g->rank[ro][v->bits[ro] & ~(1u << (o & 7))][v->above[ro]] + v->after[ro];
 }
 
 static uint64_t rank_of(const geometry *g, uint64_t set)
@@ -710,8 +707,7 @@ FS_INLINE uint64_t set_of_entry(const geometry *g, const layer *L, int k, uint64
 /* A later sweep with sideways steps: only the marked sets, each unmarked
  * as it is looked at; those it marks in turn come in this sweep when they
  * come later, else in the next. *looked counts the sets looked at. */
-FS_INLINE int pass_marked(fox_table *t, int k, bits_fn deposit, bits_fn extract,
-                          uint64_t *looked)
+FS_INLINE int pass_marked(fox_table *t, int k, bits_fn deposit, bits_fn extract, uint64_t *looked)
 {
     const geometry *g = t->geo;
     layer *L = &t->layer[k], *P = &t->layer[k - 1];
@@ -802,7 +798,8 @@ FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
                 unsigned char v = FOX_WON - 1; /* fewer than four geese left */
                 if (k > LEAST) {
                     int at = f.mirrored ? g->mirror[tc] : tc;
-                    v = age(P->a[f.entry * (uint64_t)pw + (uint64_t)POPCOUNT(f.free & (BIT(at) - 1))]);
+                    v = age(
+                        P->a[f.entry * (uint64_t)pw + (uint64_t)POPCOUNT(f.free & (BIT(at) - 1))]);
                 }
                 jumps |= BIT(fc);
                 jv[fc] = v > jv[fc] ? v : jv[fc];
@@ -827,26 +824,26 @@ FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
     return HERD_OK;
 }
 
-#define PASSES(NAME, ATTR, DEPOSIT, EXTRACT)                                             \
-    ATTR static int pass_fixed_##NAME(fox_table *t, int k, uint64_t *changed)            \
-    {                                                                                    \
-        return pass_bits(t, k, 0, DEPOSIT, EXTRACT, changed);                            \
-    }                                                                                    \
-    ATTR static int pass_sideways_##NAME(fox_table *t, int k, uint64_t *changed)         \
-    {                                                                                    \
-        return pass_bits(t, k, 1, DEPOSIT, EXTRACT, changed);                            \
-    }                                                                                    \
-    ATTR static int pass_marked_##NAME(fox_table *t, int k, uint64_t *looked)            \
-    {                                                                                    \
-        return pass_marked(t, k, DEPOSIT, EXTRACT, looked);                              \
-    }                                                                                    \
-    ATTR static int pass_exact_##NAME(fox_table *t, int k)                               \
-    {                                                                                    \
-        return pass_exact(t, k, DEPOSIT);                                                \
-    }                                                                                    \
-    ATTR static void directory_##NAME(fox_table *t, int k)                               \
-    {                                                                                    \
-        directory(t, k, DEPOSIT);                                                        \
+#define PASSES(NAME, ATTR, DEPOSIT, EXTRACT)                                     \
+    ATTR static int pass_fixed_##NAME(fox_table *t, int k, uint64_t *changed)    \
+    {                                                                            \
+        return pass_bits(t, k, 0, DEPOSIT, EXTRACT, changed);                    \
+    }                                                                            \
+    ATTR static int pass_sideways_##NAME(fox_table *t, int k, uint64_t *changed) \
+    {                                                                            \
+        return pass_bits(t, k, 1, DEPOSIT, EXTRACT, changed);                    \
+    }                                                                            \
+    ATTR static int pass_marked_##NAME(fox_table *t, int k, uint64_t *looked)    \
+    {                                                                            \
+        return pass_marked(t, k, DEPOSIT, EXTRACT, looked);                      \
+    }                                                                            \
+    ATTR static int pass_exact_##NAME(fox_table *t, int k)                       \
+    {                                                                            \
+        return pass_exact(t, k, DEPOSIT);                                        \
+    }                                                                            \
+    ATTR static void directory_##NAME(fox_table *t, int k)                       \
+    {                                                                            \
+        directory(t, k, DEPOSIT);                                                \
     }
 
 PASSES(plain, , deposit_plain, extract_plain)
@@ -960,8 +957,7 @@ static int check_options(const fox_solve_options *o, herd_msg msg)
     if (o->sideways != 0 && o->sideways != 1)
         return herd_fail(msg, HERD_E_ARG, "sideways=%d is not 0 or 1", o->sideways);
     if (o->geese < LEAST || o->geese > MAXG)
-        return herd_fail(msg, HERD_E_ARG, "geese=%d is out of range %d..%d", o->geese, LEAST,
-                         MAXG);
+        return herd_fail(msg, HERD_E_ARG, "geese=%d is out of range %d..%d", o->geese, LEAST, MAXG);
     int most = o->geese < FOX_SOLVE_MAX_EXACT ? o->geese : FOX_SOLVE_MAX_EXACT;
     if (o->exact != 0 && (o->exact < LEAST || o->exact > most))
         return herd_fail(msg, HERD_E_ARG, "exact=%d is not 0 or %d..%d", o->exact, LEAST, most);
@@ -1247,12 +1243,10 @@ static value value_a(const fox_table *t, int k, uint64_t s, int c)
     return chosen(&ch);
 }
 
-int fox_solve_query(const fox_table *t, const fox_solve_position *p, int *winner,
-                    unsigned *plies)
+int fox_solve_query(const fox_table *t, const fox_solve_position *p, int *winner, unsigned *plies)
 {
-    if (!t || !p || !winner || !plies || p->fox < 0 || p->fox >= POINTS ||
-        p->geese >> POINTS || (p->geese >> p->fox & 1) || (p->side != HERD_FOX_FOX &&
-                                                            p->side != HERD_FOX_GEESE) ||
+    if (!t || !p || !winner || !plies || p->fox < 0 || p->fox >= POINTS || p->geese >> POINTS ||
+        (p->geese >> p->fox & 1) || (p->side != HERD_FOX_FOX && p->side != HERD_FOX_GEESE) ||
         (p->chain != 0 && p->chain != 1))
         return HERD_E_ARG;
     const geometry *g = t->geo;

@@ -452,7 +452,8 @@ static void values_match_the_search(void **state)
         kinds[mode][want.winner]++;
         most = memo_used > most ? memo_used : most;
     }
-    print_message("most positions searched %ld; fox/geese wins by kind %d/%d %d/%d %d/%d\n", most, kinds[0][0], kinds[0][1], kinds[1][0], kinds[1][1], kinds[2][0], kinds[2][1]);
+    print_message("most positions searched %ld; fox/geese wins by kind %d/%d %d/%d %d/%d\n", most,
+                  kinds[0][0], kinds[0][1], kinds[1][0], kinds[1][1], kinds[2][0], kinds[2][1]);
     for (int m = 0; m < 3; m++) /* both sides win some of each kind (a chain: the fox) */
         assert_true(kinds[m][0] > 10 && (m == CHAIN || kinds[m][1] > 3));
 }
@@ -494,8 +495,8 @@ static void set_position(herd_game *g, const pos *p, int sideways)
                      'a' + cell[p->fox].row, cell[p->fox].col + 1);
     for (int q = 0; q < NP; q++)
         if (p->geese >> q & 1)
-            n += snprintf(text + n, sizeof text - (size_t)n, "%s%c%d", text[n - 1] == '=' ? "" : ",",
-                          'a' + cell[q].row, cell[q].col + 1);
+            n += snprintf(text + n, sizeof text - (size_t)n, "%s%c%d",
+                          text[n - 1] == '=' ? "" : ",", 'a' + cell[q].row, cell[q].col + 1);
     if (herd_position_from_text(g, text) != HERD_OK)
         print_error("%s: %s\n", text, herd_last_error(g));
     assert_int_equal(herd_position_from_text(g, text), HERD_OK);
@@ -944,7 +945,7 @@ static void solve_with_sideways_tells_the_winner(void **state)
         assert_int_equal(rc, HERD_E_UNSUPPORTED);
         assert_int_equal(winner, -3);
         assert_int_equal(plies, 77);
-        assert_true(says(g, want.winner == FOX_SOLVE_DRAW  ? "a draw with perfect play"
+        assert_true(says(g, want.winner == FOX_SOLVE_DRAW ? "a draw with perfect play"
                             : want.winner == HERD_FOX_FOX ? "the fox would win"
                                                           : "the geese would win"));
         seen[want.winner + 1]++;
@@ -1115,7 +1116,8 @@ static void perfect_level_keeps_the_value(void **state)
                 aim = aim < 0 ? HERD_FOX_FOX : aim;
             if (aim == HERD_FOX_GEESE)
                 k = 6;
-            pos p = pick(&r, t, k, 2 + (int)trng_below(&r, 2), aim == HERD_FOX_GEESE && mode == CHAIN ? FOX : mode, aim);
+            pos p = pick(&r, t, k, 2 + (int)trng_below(&r, 2),
+                         aim == HERD_FOX_GEESE && mode == CHAIN ? FOX : mode, aim);
             if (ended(&p, sideways).winner != -2)
                 continue;
             set_position(g, &p, sideways);
@@ -1136,7 +1138,8 @@ static void perfect_level_keeps_the_value(void **state)
             }
             kept[before.winner + 1]++;
         }
-        print_message("sideways=%d: draws %d, fox %d, geese %d kept\n", sideways, kept[0], kept[1], kept[2]);
+        print_message("sideways=%d: draws %d, fox %d, geese %d kept\n", sideways, kept[0], kept[1],
+                      kept[2]);
         assert_true(kept[1] > 5 && kept[2] > (sideways ? 1 : 5) && (!sideways || kept[0] > 3));
         herd_free(g);
     }
