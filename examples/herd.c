@@ -597,6 +597,19 @@ static void usage(void)
     printf("Start with, e.g., 'new horses seed=1', then 'show' and 'help'.\n");
 }
 
+/* Writes a command-line argument into a message: control characters, the
+ * quote, the backslash and every byte beyond ASCII as \xNN, so that a
+ * terminal shows what was typed and acts on none of it. */
+static void print_quoted(FILE *f, const char *text)
+{
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c < 0x20 || *c >= 0x7f || *c == '\'' || *c == '\\')
+            fprintf(f, "\\x%02x", *c);
+        else
+            fputc(*c, f);
+    }
+}
+
 /* --help and --version print and end the program; anything else on the
  * command line is refused with status 2, the usual status of a usage error.
  * Returns 1 when the program goes on to read commands. */
@@ -613,7 +626,11 @@ static int options(int argc, char **argv, int *status)
         if (argc > 2)
             fprintf(stderr, "herd: one option at most\n");
         else
-            fprintf(stderr, "herd: unknown option '%s'\n", argv[1]);
+        {
+            fprintf(stderr, "herd: unknown option '");
+            print_quoted(stderr, argv[1]);
+            fprintf(stderr, "'\n");
+        }
         fprintf(stderr, "Try 'herd --help'.\n");
         *status = 2;
     }

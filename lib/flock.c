@@ -333,11 +333,22 @@ static int flock_init(void *state, const herd_option_values *opt, herd_msg msg)
     return HERD_OK;
 }
 
+/* The options init() was given, but the seed (rules' options_of). */
+static void flock_given_options(const void *state, herd_option_values *v)
+{
+    const flock_state *s = state;
+    v->number[0] = (uint64_t)s->w;
+    v->number[1] = (uint64_t)s->h;
+}
+
 void herd_flock_default_options(herd_flock_options *opt)
 {
     if (opt)
         *opt = (herd_flock_options)HERD_FLOCK_OPTIONS_INIT;
 }
+
+/* The rules of this game, at the end of this file; lib/games.c lists them. */
+extern const herd_rules herd_flock_rules;
 
 int herd_flock_new(herd_game **out, const herd_flock_options *opt, herd_alloc_fn alloc, void *ud,
                    herd_error *err)
@@ -963,6 +974,7 @@ const herd_rules herd_flock_rules = {
         },
     .state_size = sizeof(flock_state),
     .init = flock_init,
+    .options_of = flock_given_options,
     .legal = flock_legal,
     .count = flock_count,
     .apply = flock_apply,

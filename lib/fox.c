@@ -241,11 +241,22 @@ static int fox_init(void *state, const herd_option_values *opt, herd_msg msg)
     return HERD_OK;
 }
 
+/* The options init() was given, but the seed (rules' options_of). */
+static void fox_given_options(const void *state, herd_option_values *v)
+{
+    const fox_state *s = state;
+    v->number[0] = (uint64_t)s->start_geese;
+    v->number[1] = (uint64_t)s->sideways;
+}
+
 void herd_fox_default_options(herd_fox_options *opt)
 {
     if (opt)
         *opt = (herd_fox_options)HERD_FOX_OPTIONS_INIT;
 }
+
+/* The rules of this game, at the end of this file; lib/games.c lists them. */
+extern const herd_rules herd_fox_rules;
 
 int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_alloc_fn alloc, void *ud,
                  herd_error *err)
@@ -843,6 +854,7 @@ const herd_rules herd_fox_rules = {
         },
     .state_size = sizeof(fox_state),
     .init = fox_init,
+    .options_of = fox_given_options,
     .legal = fox_legal,
     .count = fox_count,
     .apply = fox_apply,

@@ -329,6 +329,30 @@ static void write_move(const herd_game *g, const void *arg, herd_sb *sb)
     g->rules->write_move(g->state, *(const herd_move *)arg, sb);
 }
 
+/* The options as herd_new() takes them, in the description's order. */
+static void write_options(const herd_game *g, const void *arg, herd_sb *sb)
+{
+    (void)arg;
+    const herd_game_desc *d = &g->rules->desc;
+    herd_option_values v;
+    memset(&v, 0, sizeof v);
+    g->rules->options_of(g->state, &v);
+    v.number[herd_option_index(d, "seed")] = herd_game_head(g)->seed;
+    for (size_t i = 0; i < d->option_count; i++) {
+        char name[HERD_CELL_NAME_SIZE];
+        herd_sb_printf(sb, "%s%s=", i ? " " : "", d->options[i].key);
+        if (d->options[i].kind == HERD_OPTION_POINT)
+            herd_sb_printf(sb, "%s", herd_cell_name(name, v.cell[i]));
+        else
+            herd_sb_printf(sb, "%llu", (unsigned long long)v.number[i]);
+    }
+}
+
+int herd_game_options_text(const herd_game *g, char *buf, size_t cap, size_t *len)
+{
+    return herd_write_text(g, write_options, NULL, buf, cap, len);
+}
+
 int herd_position_to_text(const herd_game *g, char *buf, size_t cap, size_t *len)
 {
     return herd_write_text(g, write_position, NULL, buf, cap, len);

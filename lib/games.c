@@ -5,6 +5,10 @@
 
 #include "internal.h"
 
+/* Each game's rules, defined at the end of its own file. */
+extern const herd_rules herd_horses_rules, herd_hex_rules, herd_hare_rules, herd_fox_rules,
+    herd_flock_rules;
+
 const herd_rules *const herd_all_rules[] = {
     &herd_horses_rules, &herd_hex_rules, &herd_hare_rules, &herd_fox_rules, &herd_flock_rules,
 };
@@ -29,8 +33,7 @@ const herd_game_desc *herd_game_desc_find(const char *name)
     return NULL;
 }
 
-/* The rules whose description this is, NULL for a pointer that is none. */
-static const herd_rules *rules_of(const herd_game_desc *desc)
+const herd_rules *herd_rules_of(const herd_game_desc *desc)
 {
     for (size_t i = 0; i < herd_rules_count; i++)
         if (&herd_all_rules[i]->desc == desc)
@@ -41,7 +44,7 @@ static const herd_rules *rules_of(const herd_game_desc *desc)
 int herd_game_desc_level(const herd_game_desc *desc, int level, const char **name,
                          const char **description)
 {
-    const herd_rules *r = rules_of(desc);
+    const herd_rules *r = herd_rules_of(desc);
     if (!r)
         return HERD_E_ARG;
     if (level < 0 || level > desc->level_count)
@@ -78,7 +81,7 @@ static void write_desc(const herd_game_desc *d, herd_sb *sb)
 
 int herd_game_desc_to_text(const herd_game_desc *desc, char *buf, size_t cap, size_t *len)
 {
-    if (!rules_of(desc) || !len || (!buf && cap))
+    if (!herd_rules_of(desc) || !len || (!buf && cap))
         return HERD_E_ARG;
     herd_sb sb;
     herd_sb_init(&sb, NULL, 0);

@@ -216,11 +216,21 @@ static int hare_init(void *state, const herd_option_values *opt, herd_msg msg)
     return HERD_OK;
 }
 
+/* The options init() was given, but the seed (rules' options_of). */
+static void hare_given_options(const void *state, herd_option_values *v)
+{
+    const hare_state *s = state;
+    v->cell[0] = board.cell[s->start];
+}
+
 void herd_hare_default_options(herd_hare_options *opt)
 {
     if (opt)
         *opt = (herd_hare_options)HERD_HARE_OPTIONS_INIT;
 }
+
+/* The rules of this game, at the end of this file; lib/games.c lists them. */
+extern const herd_rules herd_hare_rules;
 
 int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn alloc, void *ud,
                   herd_error *err)
@@ -662,6 +672,7 @@ const herd_rules herd_hare_rules = {
         },
     .state_size = sizeof(hare_state),
     .init = hare_init,
+    .options_of = hare_given_options,
     .legal = hare_legal,
     .count = hare_count,
     .apply = hare_apply,

@@ -582,11 +582,21 @@ static int hex_init(void *state, const herd_option_values *opt, herd_msg msg)
     return HERD_OK;
 }
 
+/* The options init() was given, but the seed (rules' options_of). */
+static void hex_given_options(const void *state, herd_option_values *v)
+{
+    const hex_state *s = state;
+    v->number[0] = (uint64_t)s->size;
+}
+
 void herd_hex_default_options(herd_hex_options *opt)
 {
     if (opt)
         *opt = (herd_hex_options)HERD_HEX_OPTIONS_INIT;
 }
+
+/* The rules of this game, at the end of this file; lib/games.c lists them. */
+extern const herd_rules herd_hex_rules;
 
 int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_alloc_fn alloc, void *ud,
                  herd_error *err)
@@ -1013,6 +1023,7 @@ const herd_rules herd_hex_rules = {
         },
     .state_size = sizeof(hex_state),
     .init = hex_init,
+    .options_of = hex_given_options,
     .legal = hex_legal,
     .count = hex_count,
     .apply = hex_apply,

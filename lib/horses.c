@@ -424,11 +424,23 @@ static int horses_init(void *state, const herd_option_values *opt, herd_msg msg)
     return rc;
 }
 
+/* The options init() was given, but the seed (rules' options_of). */
+static void horses_given_options(const void *state, herd_option_values *v)
+{
+    const horses_state *s = state;
+    v->number[0] = (uint64_t)s->w;
+    v->number[1] = (uint64_t)s->h;
+    v->number[2] = (uint64_t)s->n;
+}
+
 void herd_horses_default_options(herd_horses_options *opt)
 {
     if (opt)
         *opt = (herd_horses_options)HERD_HORSES_OPTIONS_INIT;
 }
+
+/* The rules of this game, at the end of this file; lib/games.c lists them. */
+extern const herd_rules herd_horses_rules;
 
 int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_fn alloc, void *ud,
                     herd_error *err)
@@ -1047,6 +1059,7 @@ const herd_rules herd_horses_rules = {
         },
     .state_size = sizeof(horses_state),
     .init = horses_init,
+    .options_of = horses_given_options,
     .legal = horses_legal,
     .count = horses_count,
     .apply = horses_apply,

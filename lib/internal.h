@@ -91,6 +91,9 @@ typedef struct herd_rules {
      * `seed` option (head.seed holds it); init sets the rest, the status
      * included. */
     int (*init)(void *state, const herd_option_values *opt, herd_msg msg);
+    /* The options the game was made with, as init() was given them (the
+     * seed's is the core's: head.seed), for herd_game_options_text(). */
+    void (*options_of)(const void *state, herd_option_values *opt);
     /* Writes every legal action (none when the game is over) into buf,
      * which has room for desc.max_moves, and returns the count. */
     size_t (*legal)(const void *state, herd_move *buf);
@@ -221,11 +224,9 @@ typedef struct herd_rules {
 extern const herd_rules *const herd_all_rules[];
 extern const size_t herd_rules_count;
 
-extern const herd_rules herd_horses_rules;
-extern const herd_rules herd_hex_rules;
-extern const herd_rules herd_hare_rules;
-extern const herd_rules herd_fox_rules;
-extern const herd_rules herd_flock_rules;
+/* The rules whose description this is (herd_game_desc_find() gives one
+ * by name), NULL for a pointer that is none. */
+const herd_rules *herd_rules_of(const herd_game_desc *desc);
 
 /* The state of a handle, for the typed functions of a game's header:
  * NULL when g is NULL or of another kind. */

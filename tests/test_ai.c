@@ -15,6 +15,14 @@ static const herd_rules *rules_at(size_t k)
     return herd_all_rules[k];
 }
 
+/* The rules of the game of that name. */
+static const herd_rules *rules_named(const char *name)
+{
+    const herd_rules *r = herd_rules_of(herd_game_desc_find(name));
+    assert_non_null(r);
+    return r;
+}
+
 /* Game k of the registry, on its smallest board: a quick game. */
 static herd_game *quick_game_at(size_t k, herd_alloc_fn alloc, void *ud)
 {
@@ -82,7 +90,7 @@ static void every_search_level_takes_a_win_in_one(void **state)
     herd_level mcts = {"test", "", HERD_LEVEL_MCTS, 0, 300};
     herd_rng rng;
     herd_rng_seed(&rng, 1);
-    herd_search s = {&herd_horses_rules, ta_fn, NULL, &rng, NULL, NULL, 0};
+    herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0};
     test_alloc a;
     ta_init(&a);
     s.ud = &a;
@@ -226,7 +234,7 @@ static void alphabeta_keeps_to_its_node_budget(void **state)
         herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 8, budgets[i]};
         herd_rng rng;
         herd_rng_seed(&rng, 9);
-        herd_search s = {&herd_horses_rules, ta_fn, NULL, &rng, NULL, NULL, 0};
+        herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0};
         test_alloc a;
         ta_init(&a);
         s.ud = &a;
@@ -264,7 +272,7 @@ static void choices_repeat_with_the_generator_and_vary_with_the_seed(void **stat
     /* Where every action is as good as any other (the rules without their
      * evaluation, far from the end), the choice follows the generator. */
     herd_game *g = new_game("seed=1");
-    herd_rules blind = herd_horses_rules;
+    herd_rules blind = *rules_named("horses");
     blind.evaluate = NULL;
     herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 2, 10000};
     herd_move seen[8];
@@ -339,7 +347,7 @@ static void alphabeta_averages_over_chance_events(void **state)
         herd_rng_seed(&rng, 4);
         test_alloc a;
         ta_init(&a);
-        herd_search s = {&herd_hex_rules, ta_fn, &a, &rng, NULL, NULL, 0};
+        herd_search s = {rules_named("hex"), ta_fn, &a, &rng, NULL, NULL, 0};
         herd_move m;
         assert_int_equal(herd_search_alphabeta(&s, herd_game_state(g, HERD_HEX), &deep, &m),
                          HERD_OK);
@@ -472,7 +480,7 @@ static void hash_tells_positions_apart(void **state)
     for (int i = 0; i < 2; i++) {
         herd_game *g = game_new("fox", "");
         assert_int_equal(herd_position_from_text(g, pair[i]), HERD_OK);
-        h[i] = herd_fox_rules.hash(herd_game_state(g, HERD_FOX));
+        h[i] = rules_named("fox")->hash(herd_game_state(g, HERD_FOX));
         herd_free(g);
     }
     assert_true(h[0] != h[1]);

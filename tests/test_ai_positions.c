@@ -99,11 +99,10 @@ static size_t count_moves(herd_game *g, int (*property)(herd_game *, herd_move))
 
 static const herd_rules *rules_of(const char *game)
 {
-    for (size_t i = 0; i < herd_rules_count; i++)
-        if (strcmp(herd_all_rules[i]->desc.name, game) == 0)
-            return herd_all_rules[i];
-    fail_msg("no rules for %s", game);
-    return NULL;
+    const herd_rules *r = herd_rules_of(herd_game_desc_find(game));
+    if (!r)
+        fail_msg("no rules for %s", game);
+    return r;
 }
 
 /* How many plies a level looks ahead: an alpha-beta level its depth, perfect
@@ -452,7 +451,7 @@ static void hex_tree_search_wins_within_the_turn(void **state)
     herd_free(c);
     int checked = 0;
     for (int level = 1; level <= herd_max_level(g); level++) {
-        if (!is_tree_search(&herd_hex_rules, level))
+        if (!is_tree_search(rules_of("hex"), level))
             continue;
         checked++;
         for (int k = 0; k < DRAWS; k++) {
@@ -504,7 +503,7 @@ static void hex_alphabeta_sees_the_turn_through(void **state)
             herd_rng_seed(&rng, seed);
             test_alloc a;
             ta_init(&a);
-            herd_search s = {&herd_hex_rules, ta_fn, &a, &rng, NULL, NULL, 0};
+            herd_search s = {rules_of("hex"), ta_fn, &a, &rng, NULL, NULL, 0};
             herd_move m;
             assert_int_equal(herd_search_alphabeta(&s, herd_game_state(g, HERD_HEX), &deep, &m),
                              HERD_OK);

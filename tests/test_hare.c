@@ -1,4 +1,4 @@
-/* Hare and Hounds (`hare`): every rule of rules.md §3, the texts of
+/* Hare and Hounds (`hare`): every rule of docs/hare.md, the texts of
  * protocol.md, perft numbers and the solver's verdicts, checked against a
  * small independent model written here from the rules alone (the lines as
  * the rules name them, plain loops, a memoized minimax). */
@@ -18,7 +18,7 @@
 
 /* ---------------------------------------------------------- the model */
 
-/* The 22 lines exactly as rules.md §3 names them. */
+/* The 22 lines exactly as docs/hare.md names them. */
 static const char *const rule_lines[22] = {
     "b1-b2", "b2-b3", "c1-c2", "c2-c3", "d1-d2", "d2-d3", /* rows */
     "b1-c1", "c1-d1", "b2-c2", "c2-d2", "b3-c3", "c3-d3", /* columns */

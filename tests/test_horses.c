@@ -1,4 +1,4 @@
-/* Herd of Horses (rules.md section 1) against the tests' own simple model
+/* Herd of Horses (docs/horses.md) against the tests' own simple model
  * (test_util.h): refusals and their messages, the herd rule, corner and
  * no-moves wins, the start placement, the computer player, perft, texts,
  * apply/undo, and the typed extras (lines, progress, moves log). */
@@ -1137,8 +1137,9 @@ static void straight_back_is_what_the_searches_count_as_a_repeat(void **state)
             back = herd_horses_move(b, a);
         }
         const void *st = herd_game_state(g, HERD_HORSES);
+        const herd_rules *rules = herd_rules_of(herd_game_desc_find("horses"));
         for (size_t i = 0; i < n; i++) {
-            assert_int_equal(herd_horses_rules.repeats(st, moves[i]), back && moves[i] == back);
+            assert_int_equal(rules->repeats(st, moves[i]), back && moves[i] == back);
             backs += back && moves[i] == back;
         }
         herd_move m = moves[ply % n];

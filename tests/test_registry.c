@@ -9,7 +9,7 @@
 #include "herd/hare.h"
 #include "herd/hex.h"
 #include "herd/horses.h"
-#include "test_util.h"
+#include "test_games.h"
 
 /* The position texts of two option strings are the same. */
 static void same_start(const char *game, const char *a, const char *b)
@@ -351,6 +351,54 @@ static herd_game *typed_new(herd_kind kind, int from_init, long version, int *rc
     return g;
 }
 
+/* herd_game_options_text() of g, into buf (TEXT_CAP). */
+static const char *options_text(const herd_game *g, char *buf)
+{
+    size_t len = 0;
+    assert_int_equal(herd_game_options_text(g, buf, TEXT_CAP, &len), HERD_OK);
+    assert_int_equal(len, strlen(buf));
+    return buf;
+}
+
+/* Every case of every game: its options text names each option of the
+ * description once, in order, and makes a game that starts as it did, with
+ * the same text again; a short buffer and NULL are refused. */
+static void options_text_makes_the_same_game(void **state)
+{
+    (void)state;
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        char text[TEXT_CAP], again[TEXT_CAP], a[TEXT_CAP], b[TEXT_CAP];
+        herd_game *g = case_new(c, NULL, NULL);
+        const herd_game_desc *d = herd_game_desc_of(g);
+        options_text(g, text);
+        const char *at = text;
+        for (size_t i = 0; i < d->option_count; i++) {
+            size_t key = strlen(d->options[i].key);
+            assert_true(strncmp(at, d->options[i].key, key) == 0 && at[key] == '=');
+            at = strchr(at, ' ') ? strchr(at, ' ') + 1 : at + strlen(at);
+        }
+        assert_int_equal(*at, '\0');
+        herd_game *h = game_new(d->name, text);
+        assert_string_equal(options_text(h, again), text);
+        position_text(g, a);
+        position_text(h, b);
+        assert_string_equal(a, b);
+        herd_free(h);
+
+        size_t len = 0, need = strlen(text);
+        memset(again, 'x', sizeof again);
+        assert_int_equal(herd_game_options_text(g, again, need, &len), HERD_E_BUFFER);
+        assert_int_equal(len, need);
+        assert_int_equal(again[0], 'x');
+        len = 0;
+        assert_int_equal(herd_game_options_text(g, NULL, 0, &len), HERD_E_BUFFER);
+        assert_int_equal(len, need);
+        assert_int_equal(herd_game_options_text(NULL, again, sizeof again, &len), HERD_E_ARG);
+        assert_int_equal(herd_game_options_text(g, again, sizeof again, NULL), HERD_E_ARG);
+        herd_free(g);
+    }
+}
+
 static void typed_options_and_options_of(void **state)
 {
     (void)state;
@@ -383,6 +431,7 @@ static void typed_options_and_options_of(void **state)
         herd_error err;
         options_of(g, got, sizeof got);
         assert_string_equal(got, made[i]);
+        assert_string_equal(options_text(g, text), made[i]);
         assert_int_equal(herd_save(g, save, sizeof save, &len), HERD_OK);
         assert_int_equal(herd_new_from_save(&h, save, NULL, NULL, &err), HERD_OK);
         options_of(h, got, sizeof got);
@@ -392,6 +441,7 @@ static void typed_options_and_options_of(void **state)
         assert_int_equal(herd_position_from_text(h, text), HERD_OK);
         options_of(h, got, sizeof got);
         assert_non_null(strstr(got, "seed=0"));
+        assert_string_equal(options_text(h, text), got);
         herd_free(h);
         herd_free(g);
     }
@@ -405,6 +455,7 @@ int main(void)
         cmocka_unit_test(every_option_is_taken_to_its_ends_and_refused_past_them),
         cmocka_unit_test(the_games_lines_of_the_protocol),
         cmocka_unit_test(typed_options_and_options_of),
+        cmocka_unit_test(options_text_makes_the_same_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

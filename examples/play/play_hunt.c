@@ -4,7 +4,7 @@
  * name, then Enter or Space), its targets are marked, and chooses a target;
  * the targets are the library's legal actions from that piece. Every hop of
  * the fox's jump chain is an action of its own, played at once: while the
- * fox is in a chain (rules.md section 4) it stays chosen with its further
+ * fox is in a chain (docs/fox.md) it stays chosen with its further
  * jumps marked, Enter on it or S plays `stop`, and Backspace takes back the
  * chain's last hop (the library's undo). What differs between the two games
  * is a table (hunt_rules) and the figures beside the board. */

@@ -22,7 +22,21 @@ extern "C" {
 
 /**
  * @defgroup flock Flock
- * The typed corner of the game `flock`.
+ * @brief The game `flock`: stones slide as far as their flock is large and capture by sandwiching.
+ *
+ * Sides: 0 is Black (moves first, from the bottom row), 1 is White (from
+ * row `a`). A stone slides straight, one cell up to its range (the size of
+ * its orthogonal flock, at most 3), may not go straight back to where it
+ * just came from, and captures the enemy stones it sandwiches; three
+ * captures win, and after 100 moves the count decides. This group adds
+ * typed creation (the board's size), move construction and decoding, and
+ * the queries a front end draws from: each stone's flock and range, the
+ * cells a selected stone can reach, the captures, the moves left and the
+ * forbidden move back. Its page, @ref flock_rules "Flock", gives the rules, the
+ * texts and the choices made. Examples: @ref flock_game.c
+ * "examples/flock_game.c" (a game loop against the computer, the moves read
+ * from standard input) and [examples/play/play_flock.c](../examples/play/play_flock.c)
+ * (herd-play's board for this game, drawn from these queries).
  * @{
  */
 
@@ -111,7 +125,8 @@ HERD_API int herd_flock_stones(const herd_game *g, int side, int *stones);
  *  can take the count past 3). */
 HERD_API int herd_flock_captured(const herd_game *g, int side, int *captured);
 
-/** The moves played in all (both sides), the `ply` of the position text. */
+/** The moves played in all (both sides), the `ply` of the position text
+ *  (@ref flock_rules "Flock"). */
 HERD_API int herd_flock_ply(const herd_game *g, int *ply);
 
 /** The moves left before the move limit decides: 100 - ply. */
@@ -144,7 +159,8 @@ HERD_API int herd_flock_targets(const herd_game *g, herd_cell cell, herd_cell *b
                                 size_t *count);
 
 /** The move @p side made on its previous turn, or 0 (no move) when it has
- *  not moved since the start or the position text gave `-`. */
+ *  not moved since the start or the position text (@ref flock_rules
+ *  "Flock") gave `-`. */
 HERD_API int herd_flock_last_move(const herd_game *g, int side, herd_move *m);
 
 /**

@@ -23,8 +23,12 @@ extern "C" {
  * four geese left or more) the fox keeps the turn, in a chain, until it
  * stops or can jump no more. The generic API in herd.h lists and plays the
  * actions. This header adds typed creation, actions, the points and lines
- * for drawing, the pieces, the geese left and the chain.
- * docs/fox.md gives the rules and the choices made.
+ * for drawing, the pieces, the geese left and the chain. Its page,
+ * @ref fox_rules "Fox and Geese", gives the rules, the texts and the choices made.
+ * Examples: @ref fox_chain.c "examples/fox_chain.c" (a chain played hop by
+ * hop, ended with `stop`, and the turn taken back) and
+ * [examples/play/play_hunt.c](../examples/play/play_hunt.c) (herd-play's
+ * board for the two hunt games).
  * @{
  */
 

@@ -13,15 +13,18 @@ extern "C" {
 
 /**
  * @defgroup hare Hare and Hounds
- * @brief The game `hare`: three hounds hunt a hare on eleven points.
+ * @brief The game `hare`: three hounds hunt a hare on eleven points; solved exactly.
  *
  * Sides: 0 is the Hounds (move first), 1 is the Hare. The eleven points are
  * named on a 5-row, 3-column grid: `a2`, `b1..b3`, `c1..c3`, `d1..d3`, `e2`,
  * as ::herd_cell values {row, col} (`c2` is {2, 1}). A move is one step
  * along a line; the generic API in herd.h plays it, and herd_solve() solves
  * any position exactly. This header adds typed creation, moves, the points
- * and lines for drawing, and the pieces and stall count. docs/hare.md gives
- * the rules and the choices made.
+ * and lines for drawing, and the pieces and stall count. Its page,
+ * @ref hare_rules "Hare and Hounds", gives the rules, the texts and the choices made.
+ * Examples: @ref hare_game.c "examples/hare_game.c" (a game with the
+ * solution beside it) and [examples/hare_solve.c](../examples/hare_solve.c)
+ * (typed creation with each start of the hare, and herd_solve()).
  * @{
  */
 

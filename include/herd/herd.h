@@ -17,6 +17,162 @@
  * Each game adds its own header with what only it has: herd/horses.h,
  * herd/hex.h, herd/hare.h, herd/fox.h, herd/flock.h.
  */
+/* The groups, in reading order: Doxygen's Modules page lists them as they
+ * are defined here. */
+/**
+ * @defgroup errors Errors
+ * @brief What a failed call returns and how it says what was wrong.
+ *
+ * Every function that can fail returns ::HERD_OK (zero) or a negative
+ * ::herd_code, and a call that fails leaves the game exactly as it was.
+ * Given a non-const handle it also leaves a message, read with
+ * herd_last_error(); herd_new() and herd_new_from_save(), which have no
+ * handle yet, write theirs to a ::herd_error. herd_strerror() names a code.
+ * Example: [examples/tutorial/first_game.c](../examples/tutorial/first_game.c)
+ * (a refused option and its message).
+ *
+ * @defgroup creation Games
+ * @brief Creating and freeing a game, and what the game and its sides are called.
+ *
+ * herd_new() makes a game from its name and its `KEY=VALUE` options, the
+ * same as the `herd` program's `new`; each game's header adds a typed
+ * constructor with an options struct (herd_horses_new(), ...). A handle
+ * holds everything of one game (position, undo history, generator, last
+ * error) and its own allocator; herd_free() releases it.
+ * Example: [examples/tutorial/first_game.c](../examples/tutorial/first_game.c).
+ *
+ * @defgroup registry The games and their options
+ * @brief The library's own description of its games, for the programs that offer them.
+ *
+ * The library describes its own games: their names, sides, options with
+ * their ranges and defaults, computer levels and bounds, in one registry
+ * that front ends, bindings and tools read instead of restating them.
+ * The descriptions are static: they live as long as the program, and
+ * reading them is thread-safe. Later versions may add fields at the end
+ * of these structs, never remove or reorder them. The options of every game
+ * are tabled in @ref protocol "The herd program".
+ * Examples: [examples/herd.c](../examples/herd.c) (its `games` answer and
+ * `--help`) and [examples/play/play_setup.c](../examples/play/play_setup.c)
+ * (herd-play's setup screen, built from the registry).
+ *
+ * @defgroup moves Moves
+ * @brief Listing, checking, playing and taking back actions.
+ *
+ * An action (a move, a chance outcome, a removal or a placement) is a
+ * ::herd_move, a plain integer in the game's own encoding. herd_legal_moves()
+ * lists the legal ones, herd_apply() plays one after checking it fully (a
+ * refused action changes nothing) and herd_undo() takes the last one back.
+ * Example: [examples/tutorial/moves.c](../examples/tutorial/moves.c).
+ *
+ * @defgroup status Status
+ * @brief Who is to act, or who won and why.
+ *
+ * herd_get_status() says whether the game goes on (and who acts), or who
+ * won or that it is drawn, with the reason by its protocol name
+ * (herd_reason_name()). Example:
+ * [examples/tutorial/computer.c](../examples/tutorial/computer.c), which plays
+ * until the status says the game is over.
+ *
+ * @defgroup text Texts
+ * @brief The position and action texts, and the board drawn for people.
+ *
+ * Each game has one position text and one text per action, the same that
+ * the `herd` program reads and writes; each game's rules page defines them
+ * (@ref protocol_games "The games and their options" links those pages).
+ * A saved game has a text of its own (@ref save_format "the save format").
+ * herd_show() draws the board in a free format. Examples:
+ * [examples/tutorial/first_game.c](../examples/tutorial/first_game.c) (a
+ * position text and the board) and
+ * [examples/tutorial/moves.c](../examples/tutorial/moves.c) (action texts).
+ *
+ * @defgroup chance Chance events
+ * @brief The dice of the games that have them: outcomes, probabilities, rolls.
+ *
+ * In a game with chance (`hex`) a chance event waits before each turn.
+ * herd_roll() draws its outcome from the game's own generator and plays it;
+ * a program with physical dice plays the outcome it was given, as any
+ * action, with herd_apply(). Examples: @ref hex_dice.c "examples/hex_dice.c"
+ * (both ways) and [examples/herd.c](../examples/herd.c) (its `roll`
+ * command).
+ *
+ * @defgroup computers Computer players
+ * @brief A move chosen by the game's computer player, at one of its levels.
+ *
+ * herd_genmove() asks the computer player of the game for an action,
+ * drawing from the game's own generator, so that the same seed gives the
+ * same game; herd_play_genmove() also plays it. Each game has its levels
+ * (@ref levels "Computer levels"). Examples:
+ * [examples/tutorial/computer.c](../examples/tutorial/computer.c) and
+ * [examples/herd_match.c](../examples/herd_match.c) (two levels against
+ * each other over many games).
+ *
+ * @defgroup playing Playing against the computer
+ * @brief Hints, undo of a whole turn, and the names of the computer's levels.
+ *
+ * What a program needs when a person plays against the computer: the move
+ * the computer would suggest (herd_hint(), which changes nothing), taking
+ * back the person's last turn together with the computer's reply
+ * (herd_undo_turn()), and the levels to offer, by name (herd_level_name()).
+ * Examples: [examples/play/herd_play.c](../examples/play/herd_play.c)
+ * (herd-play's hint and undo keys) and @ref fox_chain.c
+ * "examples/fox_chain.c" (the fox's whole turn taken back).
+ *
+ * @defgroup solving Solving
+ * @brief The exact value of a position, for the games the library solves.
+ *
+ * herd_solve() gives the winner with perfect play and the number of actions
+ * to the end, for the games whose herd_game_desc::solvable is 1 (`hare`);
+ * the others answer ::HERD_E_UNSUPPORTED. Examples:
+ * [examples/hare_solve.c](../examples/hare_solve.c) (the verdict for every
+ * start of the hare) and @ref hare_game.c "examples/hare_game.c" (the
+ * moves to the end after every move of a game).
+ *
+ * @defgroup search Search and copies
+ * @brief Counting action sequences, stopping long calls, and copying games.
+ *
+ * For programs that search: herd_perft() counts the action sequences of a
+ * depth (the check of a move generator), herd_interrupt() and a progress
+ * handler stop a long call from another thread or a signal handler, and a
+ * game is copied to the heap (herd_clone()) or into caller memory without
+ * allocating (herd_copy_into(), herd_copy_position()), the copy-make way.
+ * Examples: [examples/herd.c](../examples/herd.c) (`perft`, stopped by
+ * Ctrl-C) and the benchmark `tests/bench/herd_bench.c` (playouts in a copy
+ * in caller memory, @ref performance "Performance").
+ *
+ * @defgroup saves Saved games
+ * @brief One line that restores a game exactly.
+ *
+ * herd_save() writes a game as one line (@ref save "Saved games" gives the
+ * format): position, generator, the computer player's memory and counters,
+ * so that a game loaded with herd_load() or herd_new_from_save() plays on
+ * exactly as the saved one would have. Example:
+ * [examples/herd.c](../examples/herd.c) (its `save` and `load` commands).
+ *
+ * @defgroup learning Actions, observations and playouts
+ * @brief A fixed action space, legal masks, observations and batched playouts.
+ *
+ * What programs that learn or search need: a fixed action space per game,
+ * the legal actions as a mask over it, an observation as planes of floats,
+ * and batched playouts, all without texts.
+ *
+ * The action space of a game is the numbers 0..N-1, N = herd_num_actions(),
+ * a fixed bijection with a set of actions of the game that holds every
+ * action that can ever be legal (and some that never are, such as a jump
+ * off the board: masks leave them out). N and the bijection depend on the
+ * game's options (its board) only, never on the position; a chance outcome
+ * (a hex roll) has its number too. Each game's page (docs/horses.md, ...)
+ * gives its encoding and draws its observation. Examples: the Python
+ * package's `herd.spiel` and `herd.env` are built on these, and
+ * `bindings/python/examples/mcts.py` values its leaves with batched playouts.
+ *
+ * @defgroup version Version
+ * @brief The version of the headers and of the library, to compare at run time.
+ *
+ * The macros give the headers' version and herd_version() the library's,
+ * so that a program can refuse a library of another minor version (the ABI
+ * may change with it while the major version is 0). Example:
+ * [examples/demo.c](../examples/demo.c) checks it before it plays.
+ */
 #ifndef HERD_HERD_H
 #define HERD_HERD_H
 
@@ -27,8 +183,7 @@
 extern "C" {
 #endif
 
-/** @defgroup version Version
- *  The version of the headers; herd_version() gives the library's.
+/** @addtogroup version
  *  @{ */
 #define HERD_VERSION_MAJOR 0 /**< Incompatible API changes. */
 #define HERD_VERSION_MINOR 1 /**< Compatible additions. */
@@ -53,9 +208,7 @@ extern "C" {
 #    define HERD_API
 #endif
 
-/** @defgroup errors Errors
- *  Every function that can fail returns ::HERD_OK or a negative ::herd_code
- *  and, given a non-const handle, leaves a message naming what was wrong.
+/** @addtogroup errors
  *  @{ */
 
 /** Error codes. Every error is negative; ::HERD_OK is zero. */
@@ -100,8 +253,7 @@ HERD_API int herd_version(void);
 /** The library's version as text, "MAJOR.MINOR.PATCH". @ingroup version */
 HERD_API const char *herd_version_string(void);
 
-/** @defgroup creation Games
- *  Creating and freeing games, and what a game and its sides are called.
+/** @addtogroup creation
  *  @{ */
 
 /**
@@ -152,11 +304,13 @@ typedef uint64_t herd_move;
  *  @ingroup moves */
 #define HERD_MAX_MOVES 1024
 
-/** No position text of any game is longer than this, the NUL included.
+/** No position text (@ref protocol_games "each game's") of any game is
+ *  longer than this, the NUL included.
  *  @ingroup text */
 #define HERD_MAX_POSITION_TEXT 1024
 
-/** No move text of any game is longer than this, the NUL included.
+/** No action text (@ref protocol_games "each game's") of any game is
+ *  longer than this, the NUL included.
  *  @ingroup text */
 #define HERD_MAX_MOVE_TEXT 64
 
@@ -200,13 +354,7 @@ HERD_API const char *herd_side_name(const herd_game *g, int side);
 
 /* ------------------------------------------------------------- registry */
 
-/** @defgroup registry The games and their options
- *  The library describes its own games: their names, sides, options with
- *  their ranges and defaults, computer levels and bounds, in one registry
- *  that front ends, bindings and tools read instead of restating them.
- *  The descriptions are static: they live as long as the program, and
- *  reading them is thread-safe. Later versions may add fields at the end
- *  of these structs, never remove or reorder them.
+/** @addtogroup registry
  *  @{ */
 
 /** How an option takes its value. */
@@ -281,12 +429,23 @@ HERD_API int herd_game_desc_level(const herd_game_desc *desc, int level, const c
  */
 HERD_API int herd_game_desc_to_text(const herd_game_desc *desc, char *buf, size_t cap, size_t *len);
 
+/**
+ * Writes the options a game was made with as the text herd_new() takes:
+ * every option of its description, in the description's order, as
+ * `KEY=VALUE` separated by single spaces, e.g. `w=10 h=8 n=6 seed=7` or
+ * `start=a2 seed=0`. herd_new() with the game's name and this text makes a
+ * game with the same options. The typed `herd_*_options_of()` of each
+ * game's header give the same values as a struct.
+ * @p len as in herd_position_to_text().
+ * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
+ */
+HERD_API int herd_game_options_text(const herd_game *g, char *buf, size_t cap, size_t *len);
+
 /** @} */
 
 /* ---------------------------------------------------------------- moves */
 
-/** @defgroup moves Moves
- *  Listing, checking, playing and taking back actions.
+/** @addtogroup moves
  *  @{ */
 
 /** The largest number of legal actions this game can ever have at once;
@@ -331,8 +490,7 @@ HERD_API size_t herd_history_length(const herd_game *g);
 
 /* ------------------------------------------------------------- status */
 
-/** @defgroup status Status
- *  Who is to act, or who won and why.
+/** @addtogroup status
  *  @{ */
 
 /** How a game stands. */
@@ -373,12 +531,12 @@ HERD_API const char *herd_reason_name(herd_reason reason);
 
 /* --------------------------------------------------------------- text */
 
-/** @defgroup text Texts
- *  The position and action texts of protocol.md, and the board drawn for people.
+/** @addtogroup text
  *  @{ */
 
 /**
- * Writes the position text of protocol.md, NUL-terminated.
+ * Writes the game's position text (@ref protocol_games "defined on each
+ * game's page"), NUL-terminated.
  * @param len receives the text's length without the NUL; when @p cap is too
  *            small, the length needed (so @p cap must be at least *len + 1).
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
@@ -386,8 +544,9 @@ HERD_API const char *herd_reason_name(herd_reason reason);
 HERD_API int herd_position_to_text(const herd_game *g, char *buf, size_t cap, size_t *len);
 
 /**
- * Replaces the position with one read from protocol.md's position text of
- * the same game (its options, such as the board size, come from the text).
+ * Replaces the position with one read from a position text of the same
+ * game (@ref protocol_games "defined on each game's page"); its options,
+ * such as the board size, come from the text.
  * Clears the undo history; the random generator goes on as it was.
  * @return ::HERD_OK, ::HERD_E_PARSE (malformed), ::HERD_E_POSITION (breaks
  *         the rules' invariants, the message names which) or ::HERD_E_ARG;
@@ -395,7 +554,8 @@ HERD_API int herd_position_to_text(const herd_game *g, char *buf, size_t cap, si
  */
 HERD_API int herd_position_from_text(herd_game *g, const char *text);
 
-/** Writes an action as protocol.md's action text; @p len as in
+/** Writes an action as its action text (@ref protocol_games "defined on
+ *  each game's page"); @p len as in
  *  herd_position_to_text(). The action need not be legal now, but must be
  *  one of this game's, one that herd_move_from_text() reads (cells this
  *  game can name, a hex cell of this board, a dice outcome): every text
@@ -404,7 +564,8 @@ HERD_API int herd_position_from_text(herd_game *g, const char *text);
  *          or no action of this game). */
 HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len);
 
-/** Reads an action text. Checks the syntax and that the cells exist in the
+/** Reads an action text (@ref protocol_games "defined on each game's
+ *  page"). Checks the syntax and that the cells exist in the
  *  game's naming, not that the action is legal now (herd_apply() does).
  *  @return ::HERD_OK, ::HERD_E_PARSE or ::HERD_E_ARG. */
 HERD_API int herd_move_from_text(herd_game *g, const char *text, herd_move *m);
@@ -422,8 +583,7 @@ HERD_API int herd_show(const herd_game *g, char *buf, size_t cap, size_t *len);
 
 /* ------------------------------------------------------ chance events */
 
-/** @defgroup chance Chance events
- *  The dice of games that have them: outcomes, probabilities, rolls.
+/** @addtogroup chance
  *  @{ */
 
 /** Nonzero when the game waits for a chance event (the hex dice); 0 for a
@@ -449,8 +609,7 @@ HERD_API int herd_roll(herd_game *g, herd_move *m);
 
 /* ---------------------------------------------------------- computers */
 
-/** @defgroup computers Computer players
- *  The computer player of each game, drawing from the game's own generator.
+/** @addtogroup computers
  *  @{ */
 
 /** The highest level that herd_genmove() takes for this game; level 1 is the
@@ -493,8 +652,7 @@ HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
 
 /* ------------------------------------------------------------- search */
 
-/** @defgroup search Search and copies
- *  Counting action sequences, and copying games into the heap or caller memory.
+/** @addtogroup search
  *  @{ */
 
 /**
@@ -592,21 +750,22 @@ HERD_API size_t herd_state_size(const herd_game *g);
 
 /* ---------------------------------------------------------- saved games */
 
-/** @defgroup saves Saved games
- *  One line that restores a game exactly: position, generator, memory and counters (docs/save.md).
+/** @addtogroup saves
  *  @{ */
 
-/** No save text of any game is longer than this, the NUL included. */
+/** No save text (@ref save_format "the save format") of any game is longer
+ *  than this, the NUL included. */
 #define HERD_MAX_SAVE_TEXT 2048
 
 /**
  * Writes a saved game: one line that herd_load() turns back into exactly
  * this game, so that playing on (herd_apply(), herd_play_genmove(),
  * herd_roll()) gives what this game would have given. It begins with the
- * game's name; docs/save.md gives the format: a version tag, the action
- * count, the generator's state, what the game keeps beside its position
- * (the horses' creation seed and the computer player's memory of each
- * side's previous move) and the position text. The undo history is not saved.
+ * game's name; @ref save_format "the save format" gives the rest: a version
+ * tag, the action count, the generator's state, what the game keeps beside
+ * its position (the creation seed and the computer player's memory of each
+ * side's previous move) and the position text
+ * (@ref protocol_games "defined on each game's page"). The undo history is not saved.
  * @p len as in herd_position_to_text().
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
  */
@@ -628,7 +787,8 @@ HERD_API int herd_load(herd_game *g, const char *text);
  * Creates a game from a saved game of any game: the game named by the save's
  * first word, then herd_load().
  * @param out   receives the new handle; untouched on failure.
- * @param text  a save text, as herd_save() writes it.
+ * @param text  a save text (@ref save_format "the save format"), as
+ *              herd_save() writes it.
  * @param alloc the allocator for this handle, NULL for malloc/free.
  * @param ud    passed to @p alloc unchanged.
  * @param err   NULL, or receives the code and a message on failure.
@@ -642,8 +802,7 @@ HERD_API int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn
 
 /* ------------------------------------- hints, undo of a turn, levels */
 
-/** @defgroup playing Playing against the computer
- *  Hints, undo of a whole turn, and the names of the computer's levels.
+/** @addtogroup playing
  *  @{ */
 
 /**
@@ -707,8 +866,7 @@ HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
 
 /* ------------------------------------------------------------ solving */
 
-/** @defgroup solving Solving
- *  The exact value of a position, for the games the library solves.
+/** @addtogroup solving
  *  @{ */
 /**
  * Solves the position exactly, for the games the library can solve
@@ -743,18 +901,7 @@ HERD_API int herd_solve(herd_game *g, int *winner, unsigned *plies);
 
 /* --------------------------------------------------------- learning */
 
-/** @defgroup learning Actions, observations and playouts
- *  What programs that learn or search need: a fixed action space per
- *  game, the legal actions as a mask over it, an observation as planes of
- *  floats, and batched playouts.
- *
- *  The action space of a game is the numbers 0..N-1, N =
- *  herd_num_actions(), a fixed bijection with a set of actions of the game
- *  that holds every action that can ever be legal (and some that never
- *  are, such as a jump off the board: masks leave them out). N and the
- *  bijection depend on the game's options (its board) only, never on the
- *  position; a chance outcome (a hex roll) has its number too. Each game's
- *  page (docs/horses.md, ...) gives its encoding and draws its observation.
+/** @addtogroup learning
  *  @{ */
 
 /** No game's action space is larger (`horses` on 30 x 20: 8 x 30 x 20). */

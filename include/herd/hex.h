@@ -23,10 +23,23 @@
 extern "C" {
 #endif
 
-/** @defgroup hex Herd (hexhex)
- *  What only Mark Steere's Herd (`hex`) has: typed creation, the turn's phase, dice and counts, the
- * board, actions (docs/hex.md).
- *  @{ */
+/**
+ * @defgroup hex Herd (hexhex)
+ * @brief The game `hex`: Mark Steere's Herd, stones placed and removed by dice on a hexhex board.
+ *
+ * Each turn is a roll of two dice (a chance event: rolled by the library
+ * with herd_roll(), or played as given by the caller's own dice), then as
+ * many removals of enemy stones as the lower die and placements of one's own
+ * as the higher, with captures of surrounded stones. This group adds typed
+ * creation (the board's side), the turn's phase, the dice and the counts
+ * left, the board's contents and the construction and reading of every kind
+ * of action. The rules, texts and computer player are on its page,
+ * @ref hex "Herd on a hexhex board". Examples: @ref hex_dice.c
+ * "examples/hex_dice.c" (dice thrown on the table and typed in, then rolled
+ * by the library) and [examples/play/play_hex.c](../examples/play/play_hex.c)
+ * (herd-play's board for this game: the phase, the dice and the counts).
+ * @{
+ */
 
 /** @name Option ranges and limits
  *  @{ */

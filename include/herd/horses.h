@@ -17,10 +17,21 @@
 extern "C" {
 #endif
 
-/** @defgroup horses Herd of Horses
- *  What only Herd of Horses (`horses`) has: typed creation, moves, connection lines, progress and
- * the moves log (docs/horses.md).
- *  @{ */
+/**
+ * @defgroup horses Herd of Horses
+ * @brief The game `horses`: two herds of knights race for the opposite corner, never splitting.
+ *
+ * Each side jumps one of its horses like a chess knight, and a jump is legal
+ * only if the mover's herd stays connected by knight's moves; the first
+ * horse on the far corner wins, and a side without a move loses. The
+ * generic API plays it; this group adds what only this game has: typed
+ * creation with its options (board size, horses a side), move construction
+ * and decoding, the herd's connection lines for drawing, the progress bars
+ * and the moves-log line. The rules, texts and computer player are on its
+ * page, @ref horses "Herd of Horses". Examples: [examples/demo.c](../examples/demo.c)
+ * (a seeded game with the typed options) and the @ref tutorial "Tutorial".
+ * @{
+ */
 
 /** @name Option ranges and defaults
  *  @{ */

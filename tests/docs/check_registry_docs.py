@@ -81,7 +81,7 @@ def check_protocol(root, games, report):
     commands = section(text, "## Commands", "## ")
     report(re.search(r"^\| `games` \| ", commands, re.M) is not None,
            "protocol.md: `games` in the command table", "no row for `games`")
-    table = section(text, "## The games and their options", "## ")
+    table = section(text, "## The games and their options {#protocol_games}", "## ")
     rows = [[c.strip() for c in line.strip("|").split("|")]
             for line in table.splitlines() if line.startswith("| `")]
     expected = [["`%s`" % g.name, "`%s`" % o.key, values_text(o), str(o.default),

@@ -1,6 +1,6 @@
 """A deliberately simple, independent reference for Flock (`flock`).
 
-Written from /work/shared/rules.md section 5 and protocol.md only, without
+Written from docs/flock.md and docs/protocol.md only, without
 looking at the C library: the protocol test compares the `herd` program with
 it. Clarity beats speed here.
 

@@ -1,6 +1,6 @@
 """A deliberately simple, independent reference for Fox and Geese (`fox`).
 
-Written from /work/shared/rules.md section 4 and protocol.md only, without
+Written from docs/fox.md and docs/protocol.md only, without
 looking at the C library: the protocol test compares the `herd` program with
 it. Clarity beats speed here (but it plays thousands of games a run).
 

@@ -1,6 +1,6 @@
 """A deliberately simple, independent reference for Hare and Hounds (`hare`).
 
-Written from /work/shared/rules.md section 3 and protocol.md only, without
+Written from docs/hare.md and docs/protocol.md only, without
 looking at the C library: the protocol test compares the `herd` program with
 it. Clarity beats speed here.
 
@@ -27,7 +27,7 @@ SIDES = (HARE, HOUNDS)
 
 POINTS = ("a2", "b1", "b2", "b3", "c1", "c2", "c3", "d1", "d2", "d3", "e2")
 
-# the 22 lines of rules.md section 3, each joining two neighbouring points
+# the 22 lines of docs/hare.md, each joining two neighbouring points
 LINES = (
     # the rows of the square
     ("b1", "b2"), ("b2", "b3"), ("c1", "c2"), ("c2", "c3"), ("d1", "d2"), ("d2", "d3"),

@@ -1,6 +1,6 @@
 """A deliberately simple, independent reference for Mark Steere's Herd (`hex`).
 
-Written from /work/shared/rules.md section 2 and protocol.md (plus the
+Written from docs/hex.md and docs/protocol.md (plus the
 project's choices in docs/hex.md where the rules leave room: which position
 texts `set` accepts, the turn counter stopping at 2^64-1), without looking at
 lib/hex.c: the protocol test compares the `herd` program with it. Clarity

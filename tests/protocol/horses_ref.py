@@ -1,6 +1,6 @@
 """A deliberately simple, independent reference for Herd of Horses (`horses`).
 
-Written from /work/shared/rules.md section 1 and protocol.md only, without
+Written from docs/horses.md and docs/protocol.md only, without
 looking at the C library: the protocol test compares the `herd` program with
 it. Clarity beats speed here; nothing is cached or incremental.
 
@@ -254,7 +254,7 @@ def parse_position(text, check=True):
 
 
 def start_problems(pos, w, h, n):
-    """What a fresh `new horses w=W h=H n=N` position gets wrong (rules.md section 1)."""
+    """What a fresh `new horses w=W h=H n=N` position gets wrong (docs/horses.md)."""
     out = list(pos.problems())
     if (pos.w, pos.h, pos.n) != (w, h, n):
         out.append("size/count is %dx%d n=%d, asked %dx%d n=%d" % (pos.w, pos.h, pos.n, w, h, n))

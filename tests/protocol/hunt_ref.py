@@ -1,6 +1,6 @@
 """What the references of the two hunt games share (hare_ref.py, fox_ref.py).
 
-Written from /work/shared/rules.md sections 3 and 4 and protocol.md only,
+Written from docs/hare.md, docs/fox.md and docs/protocol.md only,
 without looking at the C library. Both boards name a point by its row letter
 (`a` at the top: "up" is toward row a) and its column number, and join
 neighbouring points by lines; a piece steps along one line, and the pieces

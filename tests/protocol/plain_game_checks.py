@@ -560,7 +560,7 @@ def computer_sequence(s, chk, T, new_line, k, level="", with_hints=False):
 
 
 def check_determinism(path, chk, T, new_lines, k, levels=("",)):
-    """The same `new` gives the same computer moves (rules.md: every random
+    """The same `new` gives the same computer moves (docs/mainpage.md: every random
     choice comes from the game's seeded generator), again in the same process,
     with hints asked in between, and in a fresh process."""
     s = Session(path, chk)

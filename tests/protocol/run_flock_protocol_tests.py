@@ -5,7 +5,7 @@
         [--plies P] [--max-details K] [--verbose]
 
 Drives `herd` through pipes and compares every answer with protocol.md and
-rules.md section 5 through the independent reference in flock_ref.py (boards
+docs/flock.md through the independent reference in flock_ref.py (boards
 of 5..12, position texts, ranges, slides, the straight-back rule, sandwich
 captures, the end checks, perft). The process and answer machinery is
 run_protocol_tests.py's, imported from it. Standard library only. Each

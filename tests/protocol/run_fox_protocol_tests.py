@@ -5,7 +5,7 @@
         [--plies P] [--bulk N] [--chains N] [--max-details K] [--verbose]
 
 Drives `herd` through pipes and compares every answer with protocol.md and
-rules.md section 4 through the independent reference in fox_ref.py (the 33
+docs/fox.md through the independent reference in fox_ref.py (the 33
 points, position texts with the chain flag, steps, jumps hop by hop, `stop`,
 goose moves, status, perft). The process and answer machinery is
 run_protocol_tests.py's, imported from it. Standard library only. Each

@@ -5,7 +5,7 @@
         [--plies P] [--max-details K] [--verbose]
 
 Drives `herd` through pipes and compares every answer with protocol.md and
-rules.md section 3 through the independent reference in hare_ref.py (points
+docs/hare.md through the independent reference in hare_ref.py (points
 and lines, position texts, legal moves, status, perft, and a solver for
 `solve`). The process and answer machinery is run_protocol_tests.py's,
 imported from it. Standard library only. Each failure is printed with the
@@ -359,7 +359,7 @@ def test_solve(path, chk, rng):
             pos = R.start_position(p)
             w, n = SOLVER.solve(pos)
             chk.ok(w == R.HOUNDS, T, "hare_ref.py: the hounds must win from every start "
-                   "(rules.md section 3; a test bug)", context="start=" + p)
+                   "(docs/hare.md; a test bug)", context="start=" + p)
             line = "new hare" if p == "a2" else "new hare start=" + p
             if s.cmd(line) != ok_answer(pos.text()):
                 chk.ok(False, T, "`%s` must answer the start position" % line, line,

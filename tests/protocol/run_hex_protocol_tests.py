@@ -5,7 +5,7 @@
         [--plies P] [--max-details K] [--verbose]
 
 Drives `herd` through pipes, one command at a time, and compares every answer
-with /work/shared/protocol.md and rules.md section 2 through the independent
+with docs/protocol.md and docs/hex.md through the independent
 reference in hex_ref.py (positions, legal actions, status, perft). The
 process and answer machinery is the one of run_protocol_tests.py (the
 `horses` test), imported from it. Standard library only. Prints each failure
@@ -420,7 +420,7 @@ def test_framing(path, chk):
 
 class Scenario:
     """A position set by hand, then actions, each with the position text that
-    must follow (written by hand from rules.md), and the last status."""
+    must follow (written by hand from docs/hex.md), and the last status."""
 
     def __init__(self, name, start, steps, status=None, refused=()):
         self.name = name
@@ -911,7 +911,7 @@ def test_determinism(path, chk, rng):
 
 
 def test_dice_distribution(path, chk, rng):
-    """rules.md: the 21 outcomes have probability 1/36 (doubles) or 2/36."""
+    """docs/hex.md: the 21 outcomes have probability 1/36 (doubles) or 2/36."""
     T = "dice"
     s = Session(path, chk)
     try:
@@ -936,7 +936,7 @@ def test_dice_distribution(path, chk, rng):
             chi += (got - e) ** 2 / e
         # 20 degrees of freedom: P(chi2 > 60) is about 1e-5
         chk.ok(chi < 60 and set(counts) <= set("dice:%d,%d" % o for o in R.OUTCOMES), T,
-               "the dice must follow 1/36 (doubles) and 2/36 (rules.md section 2)",
+               "the dice must follow 1/36 (doubles) and 2/36 (docs/hex.md)",
                "(set POSITION; roll) x%d" % samples, "chi-square (20 df) below 60",
                "chi-square %.1f, counts %s" % (chi, sorted(counts.items())))
         chk.note("dice distribution sampled")

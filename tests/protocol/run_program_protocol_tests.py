@@ -80,6 +80,13 @@ def test_options(path, chk):
                "an unknown option must give a message on standard error and exit 2",
                " ".join(args), "exit 2, 'herd: ...' on stderr, nothing on stdout",
                "exit %d, stdout %r, stderr %r" % (rc, out, err))
+    # What the terminal would act on is quoted, not written raw.
+    arg = "--x\x1b]0;pwned\x07'\\\u00e9"
+    rc, out, err = run_program(path, [arg], b"")
+    want = "herd: unknown option '--x\\x1b]0;pwned\\x07\\x27\\x5c\\xc3\\xa9'\n"
+    chk.ok(rc == 2 and err.startswith(want), T,
+           "an unknown option is quoted on standard error: control characters, the quote, "
+           "the backslash and bytes beyond ASCII as \\xNN", repr(arg), repr(want), repr(err))
 
 
 # ---------------------------------------------------------------------------

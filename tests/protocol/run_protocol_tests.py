@@ -5,7 +5,7 @@
         [--plies P] [--max-details K] [--verbose]
 
 Drives `herd` through pipes, one command at a time, and compares every answer
-with /work/shared/protocol.md (framing, answer shapes) and with the
+with docs/protocol.md (framing, answer shapes) and with the
 independent reference in horses_ref.py (positions, legal moves, status,
 perft). Standard library only. Prints each failure with the command sent,
 the expected and the actual answer, and ends with `N passed, N failed`.
@@ -568,8 +568,8 @@ class GameRunner:
                         "'= horses w=%d h=%d turn=green green=... red=...'" % (w, h), ans)
             return False
         probs = R.start_problems(pos, w, h, n)
-        self.chk.ok(not probs, T, "start position breaks rules.md: " + "; ".join(probs), line,
-                    "a start position as rules.md section 1 describes", ans)
+        self.chk.ok(not probs, T, "start position breaks docs/horses.md: " + "; ".join(probs), line,
+                    "a start position as docs/horses.md describes", ans)
         if pos.problems():
             return False
         self.chk.ok(pos.text() == p, T, "`new` payload is not in canonical form", line,
@@ -1059,7 +1059,7 @@ def uniform_position(rng):
 
 
 def test_genmove_distribution(path, chk, rng):
-    """rules.md: a horse uniformly among those that can move, then one of its moves uniformly."""
+    """docs/horses.md: a horse uniformly among those that can move, then one of its moves uniformly."""
     T = "genmove distribution"
     s = Session(path, chk)
     try:
@@ -1096,7 +1096,7 @@ def test_genmove_distribution(path, chk, rng):
                 p = 1.0 / H
                 sd = math.sqrt(total * p * (1 - p))
                 chk.ok(abs(got - total * p) <= 5 * sd, T,
-                       "`genmove` must pick the horse uniformly (rules.md section 1)",
+                       "`genmove` must pick the horse uniformly (docs/horses.md)",
                        "(set POSITION; genmove) x%d" % total,
                        "horse on %s chosen about %.0f times (its moves: %s)"
                        % (R.cell_name(f), total * p, " ".join(moves)),

@@ -156,47 +156,6 @@ GLUE int herd_js_games(void)
     return end(&o);
 }
 
-/* The options the game was made with (herd_*_options_of()), as the
- * KEY=VALUE text of herd_new() that makes the same game. */
-GLUE int herd_js_options_of(const herd_game *g)
-{
-    out o = {0};
-    int rc = HERD_E_ARG;
-    switch (herd_game_kind(g)) {
-    case HERD_HORSES: {
-        herd_horses_options opt = HERD_HORSES_OPTIONS_INIT;
-        if ((rc = herd_horses_options_of(g, &opt)) == HERD_OK)
-            put(&o, "w=%d h=%d n=%d seed=%" PRIu64, opt.width, opt.height, opt.horses, opt.seed);
-        break;
-    }
-    case HERD_HEX: {
-        herd_hex_options opt = HERD_HEX_OPTIONS_INIT;
-        if ((rc = herd_hex_options_of(g, &opt)) == HERD_OK)
-            put(&o, "size=%d seed=%" PRIu64, opt.size, opt.seed);
-        break;
-    }
-    case HERD_HARE: {
-        herd_hare_options opt = HERD_HARE_OPTIONS_INIT;
-        if ((rc = herd_hare_options_of(g, &opt)) == HERD_OK)
-            put(&o, "start=%c%d seed=%" PRIu64, 'a' + opt.start.row, opt.start.col + 1, opt.seed);
-        break;
-    }
-    case HERD_FOX: {
-        herd_fox_options opt = HERD_FOX_OPTIONS_INIT;
-        if ((rc = herd_fox_options_of(g, &opt)) == HERD_OK)
-            put(&o, "geese=%d sideways=%d seed=%" PRIu64, opt.geese, opt.sideways, opt.seed);
-        break;
-    }
-    case HERD_FLOCK: {
-        herd_flock_options opt = HERD_FLOCK_OPTIONS_INIT;
-        if ((rc = herd_flock_options_of(g, &opt)) == HERD_OK)
-            put(&o, "w=%d h=%d seed=%" PRIu64, opt.width, opt.height, opt.seed);
-        break;
-    }
-    }
-    return rc == HERD_OK ? end(&o) : rc;
-}
-
 /* The bounds of the headers that a page shows beside a game's counters. */
 GLUE int herd_js_limit(const char *name)
 {

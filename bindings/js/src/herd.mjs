@@ -422,7 +422,7 @@ export class Game {
     /** The options the game was made with, as newGame() takes them: every
      *  key of the registry's entry ({w: 8, h: 8, n: 6, seed: 0n}). */
     options() {
-        const text = this._core.glueText(this._m._herd_js_options_of(this._g));
+        const text = this._text(this._m._herd_game_options_text);
         const values = new Map(text.split(' ').map(kv => kv.split('=')));
         return Object.fromEntries(this.info.options.map(o => [o.key, optionValue(o, values.get(o.key))]));
     }
