@@ -67,11 +67,13 @@ typedef struct fox_state {
     uint8_t chain;       /* the fox is in a jump chain: it may only jump on or stop */
     uint8_t start_geese; /* the geese at the start as created, 13 for a position read from text */
     hunt_set geese;
-    /* Only in the `perfect` level's search, which sees a position through
-     * the rules alone: the solution table whose values fox_evaluate() gives
-     * where it holds the position. NULL in every handle. */
-    const fox_table *solved;
 } fox_state;
+
+/* While the `perfect` level's search runs on this thread: the solution
+ * table whose values fox_evaluate() gives where it holds the position (the
+ * search sees a position through the rules alone, and the state stays
+ * small). NULL otherwise. */
+static _Thread_local const fox_table *searched_table;
 
 _Static_assert(HERD_FOX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 _Static_assert(sizeof(fox_state) <= HERD_MAX_STATE_SIZE, "state too large");
@@ -477,7 +479,7 @@ static int fox_evaluate(const void *state)
     const fox_state *s = state;
     int winner;
     unsigned plies;
-    if (solved_value(s->solved, s, &winner, &plies)) {
+    if (solved_value(searched_table, s, &winner, &plies)) {
         int n = plies > 255 ? 255 : (int)plies; /* a distance not held: the slowest */
         if (winner == FOX_SOLVE_DRAW)
             return 0;
@@ -651,9 +653,9 @@ static int fox_table_choose(struct herd_search *search, void *state, const void 
     if (solved_value(t, s, &winner, &plies) && plies != FOX_SOLVE_NO_PLIES) {
         *m = table_move(s, t, search->rng);
     } else { /* beyond the table, or a table without distances (sideways) */
-        fox_state root = *s;
-        root.solved = t;
-        rc = herd_search_alphabeta(search, &root, level, m);
+        searched_table = t;
+        rc = herd_search_alphabeta(search, s, level, m);
+        searched_table = NULL;
     }
     fox_solve_free(own);
     return rc;
