@@ -69,12 +69,6 @@ typedef struct fox_state {
     hunt_set geese;
 } fox_state;
 
-/* While the `perfect` level's search runs on this thread: the solution
- * table whose values fox_evaluate() gives where it holds the position (the
- * search sees a position through the rules alone, and the state stays
- * small). NULL otherwise. */
-static _Thread_local const fox_table *searched_table;
-
 _Static_assert(HERD_FOX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 _Static_assert(sizeof(fox_state) <= HERD_MAX_STATE_SIZE, "state too large");
 
@@ -471,23 +465,30 @@ static int solved_value(const fox_table *t, const fox_state *s, int *winner, uns
 #define SOLVED_LEAF (HERD_SEARCH_WIN / 2)
 
 /* For the fox: the geese left (fewer than four lose) and its room to step;
- * from the side to move's point of view. In the `perfect` level's search,
- * the table's value where it holds the position: a win or a loss, sooner
- * or later, or a draw. */
+ * from the side to move's point of view. */
 static int fox_evaluate(const void *state)
+{
+    const fox_state *s = state;
+    int fox = -100 * hunt_count(s->geese) +
+              5 * (int)hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, NULL);
+    return s->head.side == HERD_FOX_FOX ? fox : -fox;
+}
+
+/* The `perfect` level's leaves (herd_search.evaluate, with the table as
+ * its context): the table's value where it holds the position, a win or a
+ * loss, sooner or later, or a draw; fox_evaluate() elsewhere. */
+static int fox_table_evaluate(const void *table, const void *state)
 {
     const fox_state *s = state;
     int winner;
     unsigned plies;
-    if (solved_value(searched_table, s, &winner, &plies)) {
+    if (solved_value(table, s, &winner, &plies)) {
         int n = plies > 255 ? 255 : (int)plies; /* a distance not held: the slowest */
         if (winner == FOX_SOLVE_DRAW)
             return 0;
         return winner == s->head.side ? SOLVED_LEAF - n : n - SOLVED_LEAF;
     }
-    int fox = -100 * hunt_count(s->geese) +
-              5 * (int)hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, NULL);
-    return s->head.side == HERD_FOX_FOX ? fox : -fox;
+    return fox_evaluate(state);
 }
 
 static const herd_level fox_levels[] = {
@@ -653,9 +654,11 @@ static int fox_table_choose(struct herd_search *search, void *state, const void 
     if (solved_value(t, s, &winner, &plies) && plies != FOX_SOLVE_NO_PLIES) {
         *m = table_move(s, t, search->rng);
     } else { /* beyond the table, or a table without distances (sideways) */
-        searched_table = t;
-        rc = herd_search_alphabeta(search, s, level, m);
-        searched_table = NULL;
+        herd_search leaves = *search;
+        leaves.evaluate = fox_table_evaluate;
+        leaves.evaluate_ctx = t;
+        rc = herd_search_alphabeta(&leaves, s, level, m);
+        search->nodes = leaves.nodes;
     }
     fox_solve_free(own);
     return rc;
