@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "herd/fox.h"
+#include "ai/search.h"
 #include "fox_solve.h"
 #include "hunt.h"
 #include "internal.h"
@@ -462,6 +463,19 @@ static uint64_t fox_hash(const void *state)
                         (uint64_t)s->geese << 8);
 }
 
+/* The solution table's value of a position it holds: *winner and *plies
+ * as fox_solve_query() gives them; 0 when the table does not hold it. */
+static int solved_value(const fox_table *t, const fox_state *s, int *winner, unsigned *plies)
+{
+    fox_solve_position p = {s->fox, s->geese, s->head.side, s->chain};
+    return t && hunt_count(s->geese) <= fox_solve_geese(t) &&
+           fox_solve_query(t, &p, winner, plies) == HERD_OK;
+}
+
+/* A solved win at a leaf of the search ranks above every guess and below
+ * every win the search sees itself (those score near HERD_SEARCH_WIN). */
+#define SOLVED_LEAF (HERD_SEARCH_WIN / 2)
+
 /* For the fox: the geese left (fewer than four lose) and its room to step;
  * from the side to move's point of view. */
 static int fox_evaluate(const void *state)
@@ -472,6 +486,23 @@ static int fox_evaluate(const void *state)
     return s->head.side == HERD_FOX_FOX ? fox : -fox;
 }
 
+/* The `perfect` level's leaves (herd_search.evaluate, with the table as
+ * its context): the table's value where it holds the position, a win or a
+ * loss, sooner or later, or a draw; fox_evaluate() elsewhere. */
+static int fox_table_evaluate(const void *table, const void *state)
+{
+    const fox_state *s = state;
+    int winner;
+    unsigned plies;
+    if (solved_value(table, s, &winner, &plies)) {
+        int n = plies > 255 ? 255 : (int)plies; /* a distance not held: the slowest */
+        if (winner == FOX_SOLVE_DRAW)
+            return 0;
+        return winner == s->head.side ? SOLVED_LEAF - n : n - SOLVED_LEAF;
+    }
+    return fox_evaluate(state);
+}
+
 static const herd_level fox_levels[] = {
     {"greedy", "jumps along a longest chain when it can, else any action at random", HERD_LEVEL_OWN,
      0, 0},
@@ -479,7 +510,171 @@ static const herd_level fox_levels[] = {
      5000},
     {"expert", "alpha-beta search up to six plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
      6, 50000},
+    {"perfect",
+     "perfect play where the solution table holds the position (8 geese by default), else the "
+     "expert's search, which sees the table's values where it reaches them",
+     HERD_LEVEL_SOLVED, 6, 50000},
 };
+
+/* ------------------------------------------------------------ solved */
+
+/* A handle's solution table (herd_rules.table_fill): the most geese it
+ * holds and, once a position within them needed it, the table. */
+typedef struct fox_solver {
+    int limit;
+    fox_table *table;
+} fox_solver;
+
+static void fox_solver_init(void *table)
+{
+    fox_solver *h = table;
+    h->limit = HERD_FOX_SOLVE_DEFAULT;
+    h->table = NULL;
+}
+
+static void fox_solver_free(void *table)
+{
+    fox_solver *h = table;
+    fox_solve_free(h->table);
+    h->table = NULL;
+}
+
+/* Every position with up to as many geese as s has (4 at least) under the
+ * rules of s, with their distances to the end where the table can keep
+ * them (without sideways steps: lib/fox_solve.h). */
+static int build_table(fox_table **out, const fox_state *s, int geese, herd_alloc_fn alloc,
+                       void *ud, int (*stop)(void *ctx), void *stop_ctx, herd_msg msg)
+{
+    fox_solve_options o;
+    fox_solve_default_options(&o);
+    o.geese = geese < HERD_FOX_GEESE_TO_WIN ? HERD_FOX_GEESE_TO_WIN : geese;
+    o.sideways = s->sideways;
+    o.exact = s->sideways ? 0 : o.geese;
+    o.alloc = alloc;
+    o.alloc_ud = ud;
+    o.stop = stop;
+    o.ud = stop_ctx;
+    return fox_solve_build(out, &o, msg);
+}
+
+/* The handle's table, if it is for the rules of the position (a position
+ * text may change `sideways`). It holds as many geese as the largest
+ * position asked about, up to the limit, and is built again only for a
+ * larger one (after an undo or a new position). */
+static const fox_table *table_for(const fox_solver *h, const fox_state *s)
+{
+    if (!h || !h->table || fox_solve_sideways(h->table) != s->sideways)
+        return NULL;
+    return h->table;
+}
+
+/* Whether t holds the positions with this many geese. */
+static int holds(const fox_table *t, int geese)
+{
+    return t && geese <= fox_solve_geese(t);
+}
+
+static int fox_table_fill(void *table, const void *state, int solving, herd_alloc_fn alloc,
+                          void *ud, int (*stop)(void *ctx), void *stop_ctx, herd_msg msg)
+{
+    fox_solver *h = table;
+    const fox_state *s = state;
+    int geese = hunt_count(s->geese);
+    if (s->head.result != HERD_ONGOING)
+        return HERD_OK; /* its value needs no table */
+    if (geese > h->limit)
+        return solving ? herd_fail(msg, HERD_E_UNSUPPORTED,
+                                   "fox is solved up to %d geese (herd_fox_set_solve_limit(), at "
+                                   "most %d): this position has %d",
+                                   h->limit, HERD_FOX_SOLVE_MAX, geese)
+                       : HERD_OK;
+    if (holds(table_for(h, s), geese))
+        return HERD_OK;
+    fox_solver_free(h);
+    return build_table(&h->table, s, geese, alloc, ud, stop, stop_ctx, msg);
+}
+
+/* herd_solve(): the value where the table holds the distance; a draw, and
+ * a win whose distance the table does not keep (with sideways steps), are
+ * told in the refusal's message. */
+static int fox_table_solve(const void *state, const void *table, int *winner, unsigned *plies,
+                           herd_msg msg)
+{
+    const fox_state *s = state;
+    int w;
+    unsigned n;
+    if (s->head.result != HERD_ONGOING) {
+        *winner = s->head.winner;
+        *plies = 0;
+        return HERD_OK;
+    }
+    if (!solved_value(table_for(table, s), s, &w, &n))
+        return herd_fail(msg, HERD_E_UNSUPPORTED, "the solution table does not hold this position");
+    if (w == FOX_SOLVE_DRAW)
+        return herd_fail(msg, HERD_E_UNSUPPORTED,
+                         "a draw with perfect play: neither side can force a win");
+    if (n == FOX_SOLVE_NO_PLIES)
+        return herd_fail(msg, HERD_E_UNSUPPORTED,
+                         "%s win with perfect play, in a number of actions that the solution "
+                         "table does not keep with sideways steps",
+                         w == HERD_FOX_FOX ? "the fox would" : "the geese would");
+    *winner = w;
+    *plies = n;
+    return HERD_OK;
+}
+
+/* Perfect play from the table, which holds the position with distances:
+ * an action whose result is best for the side to move (the quickest win,
+ * the slowest loss), drawn among the equally good. */
+static herd_move table_move(const fox_state *s, const fox_table *t, herd_rng *rng)
+{
+    herd_move moves[HERD_FOX_MAX_MOVES];
+    int rank[HERD_FOX_MAX_MOVES];
+    size_t n = side_moves(s, moves);
+    for (size_t i = 0; i < n; i++) {
+        fox_state next = *s;
+        int winner = FOX_SOLVE_DRAW;
+        unsigned plies = 0;
+        fox_play(&next, moves[i]);
+        solved_value(t, &next, &winner, &plies); /* fewer geese: held too */
+        rank[i] = (int)fox_solve_rank(s->head.side, winner, plies);
+    }
+    return moves[herd_rng_pick_best(rng, rank, n)];
+}
+
+/* The `perfect` level. A hint (const: `table` has no table for it) builds
+ * one for the call where the position is within the limit, as genmove's
+ * table_fill would have. */
+static int fox_table_choose(struct herd_search *search, void *state, const void *table,
+                            const herd_level *level, herd_move *m)
+{
+    const fox_solver *h = table;
+    const fox_state *s = state;
+    const fox_table *t = table_for(h, s);
+    fox_table *own = NULL;
+    int geese = hunt_count(s->geese), rc = HERD_OK;
+    if (!holds(t, geese) && geese <= (h ? h->limit : HERD_FOX_SOLVE_DEFAULT)) {
+        herd_msg none = {NULL, 0};
+        rc = build_table(&own, s, geese, search->alloc, search->ud, search->stop, search->stop_ctx,
+                         none);
+        if (rc != HERD_OK)
+            return rc;
+        t = own;
+    }
+    int winner;
+    unsigned plies;
+    if (solved_value(t, s, &winner, &plies) && plies != FOX_SOLVE_NO_PLIES) {
+        *m = table_move(s, t, search->rng);
+    } else { /* beyond the table, or a table without distances (sideways) */
+        herd_search leaves = *search;
+        leaves.evaluate = fox_table_evaluate;
+        leaves.evaluate_ctx = t;
+        rc = herd_search_alphabeta(&leaves, s, level, m);
+        search->nodes = leaves.nodes;
+    }
+    fox_solve_free(own);
+    return rc;
+}
 
 /* ---------------------------------------------------- for learning */
 
@@ -637,6 +832,21 @@ int herd_fox_options_of(const herd_game *g, herd_fox_options *opt)
     return HERD_OK;
 }
 
+int herd_fox_set_solve_limit(herd_game *g, int geese)
+{
+    if (!herd_game_state(g, HERD_FOX))
+        return HERD_E_ARG;
+    if (geese < HERD_FOX_GEESE_TO_WIN || geese > HERD_FOX_SOLVE_MAX)
+        return HERD_E_RANGE;
+    fox_solver *h = herd_game_table(g, HERD_FOX);
+    if (!h)
+        return HERD_E_NOMEM;
+    if (h->table && fox_solve_geese(h->table) > geese)
+        fox_solver_free(h); /* more than the limit allows */
+    h->limit = geese;
+    return HERD_OK;
+}
+
 int herd_fox_in_chain(const herd_game *g, int *in_chain)
 {
     const fox_state *s = fox_of(g);
@@ -677,6 +887,12 @@ const herd_rules herd_fox_rules = {
     .levels = fox_levels,
     .hash = fox_hash,
     .evaluate = fox_evaluate,
+    .solve_table_size = sizeof(fox_solver),
+    .solve_build = fox_solver_init,
+    .table_fill = fox_table_fill,
+    .table_free = fox_solver_free,
+    .table_solve = fox_table_solve,
+    .table_choose = fox_table_choose,
     .num_actions = fox_num_actions,
     .action_index = fox_action_index,
     .action_move = fox_action_move,

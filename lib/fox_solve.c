@@ -71,7 +71,7 @@ static int CTZ(uint64_t x)
 #define LEAST HERD_FOX_GEESE_TO_WIN /* fewer geese: captured */
 #define ROWS HUNT_GRID
 #define BIT(c) ((uint64_t)1 << (c))
-#define FOX_WON 255 /* a fox win in 0 plies, as a byte */
+#define FOX_WON 255        /* a fox win in 0 plies, as a byte */
 #define CHECK_EVERY 0xffff /* sets between two calls of stop() */
 
 /* ----------------------------------------------------------- geometry */
@@ -274,12 +274,14 @@ __attribute__((target("bmi2,popcnt"))) static inline uint64_t extract_bmi2(uint6
 
 typedef struct layer {
     uint64_t sets, canon, blocks;
-    int width; /* the fox's points: 33 - geese */
-    int exact; /* bytes (distances), else bits */
+    int width;     /* the fox's points: 33 - geese */
+    int exact;     /* bytes (distances), else bits */
     uint32_t *dir; /* per 64 ranks: the canonical ones' bits (two words), the entries before */
-    unsigned char *f, *fl; /* the fox to move: bytes; or bits: fox wins, geese win */
-    unsigned char *a;      /* after a jump, bytes (exact layers, kept) */
+    unsigned char *f, *fl;   /* the fox to move: bytes; or bits: fox wins, geese win */
+    unsigned char *a;        /* after a jump, bytes (exact layers below the top, working) */
     unsigned char *wa, *wal; /* after a jump, bits: fox wins, geese win (working) */
+    uint64_t *dirty;         /* sideways sweeps: the entries to look at again (working) */
+    int top;                 /* the table's largest layer, whose A no layer reads */
     int convert;             /* an exact layer's wa: its bits for the next layer */
 } layer;
 
@@ -299,7 +301,7 @@ struct fox_table {
 };
 
 /* The sizes of layer k's arrays, in the order the build takes them. */
-enum { A_DIR, A_F, A_FL, A_A, A_WA, A_WAL, ARRAYS };
+enum { A_DIR, A_F, A_FL, A_A, A_WA, A_WAL, A_DIRTY, ARRAYS };
 
 static uint64_t symmetric_sets(int k)
 {
@@ -315,7 +317,7 @@ static uint64_t symmetric_sets(int k)
     return n;
 }
 
-static void layer_shape(layer *L, int k, int exact)
+static void layer_shape(layer *L, int k, int exact, int top)
 {
     uint64_t c[POINTS + 1][MAXG + 2];
     binomials(c);
@@ -324,6 +326,7 @@ static void layer_shape(layer *L, int k, int exact)
     L->blocks = (L->sets + 63) / 64;
     L->width = POINTS - k;
     L->exact = exact;
+    L->top = top;
 }
 
 static uint64_t array_bytes(const fox_table *t, const layer *L, int which)
@@ -337,11 +340,13 @@ static uint64_t array_bytes(const fox_table *t, const layer *L, int which)
     case A_FL:
         return sw ? fields_bytes(L->canon, L->width) : 0;
     case A_A:
-        return L->exact ? L->canon * (uint64_t)L->width : 0;
+        return L->exact && !L->top ? L->canon * (uint64_t)L->width : 0;
     case A_WA:
         return !L->exact || L->convert ? fields_bytes(L->canon, L->width) : 0;
     case A_WAL:
         return sw ? fields_bytes(L->canon, L->width) : 0;
+    case A_DIRTY:
+        return sw ? (L->canon + 63) / 64 * 8 : 0;
     default:
         return 0;
     }
@@ -349,8 +354,8 @@ static uint64_t array_bytes(const fox_table *t, const layer *L, int which)
 
 static void **array_slot(layer *L, int which)
 {
-    void **slot[ARRAYS] = {(void **)&L->dir, (void **)&L->f,  (void **)&L->fl,
-                           (void **)&L->a,   (void **)&L->wa, (void **)&L->wal};
+    void **slot[ARRAYS] = {(void **)&L->dir, (void **)&L->f,   (void **)&L->fl,   (void **)&L->a,
+                           (void **)&L->wa,  (void **)&L->wal, (void **)&L->dirty};
     return slot[which];
 }
 
@@ -363,8 +368,10 @@ static int take(fox_table *t, int k, int which)
     t->held += n;
     if (t->held > t->peak)
         t->peak = t->held;
-    if (t->dry)
+    if (t->dry) {
+        *array_slot(L, which) = t; /* held, as far as counting goes */
         return HERD_OK;
+    }
     void *p = t->alloc(t->alloc_ud, NULL, 0, (size_t)n);
     if (!p) {
         t->held -= n;
@@ -380,7 +387,7 @@ static void drop(fox_table *t, int k, int which)
     layer *L = &t->layer[k];
     void **slot = array_slot(L, which);
     uint64_t n = array_bytes(t, L, which);
-    if (t->dry ? n == 0 : !*slot)
+    if (!*slot)
         return;
     if (!t->dry)
         t->alloc(t->alloc_ud, *slot, (size_t)n, 0);
@@ -390,8 +397,10 @@ static void drop(fox_table *t, int k, int which)
 
 static void drop_working(fox_table *t, int k)
 {
+    drop(t, k, A_A);
     drop(t, k, A_WA);
     drop(t, k, A_WAL);
+    drop(t, k, A_DIRTY);
 }
 
 /* --------------------------------------------------------- the build */
@@ -435,16 +444,18 @@ FS_INLINE void view_init(const geometry *g, view *v, uint64_t set)
     }
 }
 
-/* The rank of the set with the goose on p moved to q, in p's row or the
- * row above it. */
+/* The rank of the set with the goose on p moved to q, in p's row or a
+ * row next to it: up (a move), or down (a move taken back). */
 FS_INLINE uint64_t rank_moved(const geometry *g, const view *v, int p, int q)
 {
     int rp = p >> 3, rq = q >> 3;
     unsigned bp = 1u << (p & 7), bq = 1u << (q & 7);
     if (rp == rq)
         return v->rank - v->term[rp] + g->rank[rp][v->bits[rp] ^ bp ^ bq][v->above[rp]];
-    return v->rank - v->term[rq] - v->term[rp] + g->rank[rq][v->bits[rq] | bq][v->above[rq]] +
-           g->rank[rp][v->bits[rp] & ~bp][v->above[rp] + 1];
+    /* The lower row of the two has one goose more (up) or fewer above it. */
+    int up = rq < rp;
+    return v->rank - v->term[rq] - v->term[rp] + g->rank[rq][v->bits[rq] | bq][v->above[rq] - !up] +
+           g->rank[rp][v->bits[rp] & ~bp][v->above[rp] + up];
 }
 
 /* What rank_removed() needs: for each row the terms of the rows above it,
@@ -467,8 +478,7 @@ FS_INLINE void view_removals(const geometry *g, view *v)
 FS_INLINE uint64_t rank_removed(const geometry *g, const view *v, int o)
 {
     int ro = o >> 3;
-    return v->before[ro] + g->rank[ro][v->bits[ro] & ~(1u << (o & 7))][v->above[ro]] +
-           v->after[ro];
+    return v->before[ro] + g->rank[ro][v->bits[ro] & ~(1u << (o & 7))][v->above[ro]] + v->after[ro];
 }
 
 static uint64_t rank_of(const geometry *g, uint64_t set)
@@ -550,16 +560,101 @@ FS_INLINE void directory(fox_table *t, int k, bits_fn deposit)
     }
 }
 
+/* One set's bit vectors from its neighbours', at its entry: the values
+ * with the fox to move (F; with sideways steps also Fl) and after a jump
+ * (wa, wal). Says whether F or Fl moved (only compared with sideways
+ * steps, where a sweep may come back to a set). */
+FS_INLINE int solve_set(const geometry *g, layer *L, const layer *P, int k, int sw, view *x,
+                        view *m, uint64_t entry, bits_fn deposit, bits_fn extract)
+{
+    uint64_t s = x->set, free = g->points & ~s;
+    int w = L->width, pw = w + 1, moved = 0;
+    found f;
+    uint64_t gw = free, gl = 0;
+    for (int d = 0; d < HUNT_DIRS; d++) {
+        if (!(g->goose_dirs >> d & 1))
+            continue;
+        uint64_t movers = s & g->link[d] & shifted(free, g->delta[d]);
+        for (; movers && (sw || gw); movers &= movers - 1) {
+            int p = CTZ(movers), q = p + g->delta[d];
+            find_moved(g, L, x, m, p, q, &f);
+            gw &= unpack(deposit, L->f, w, &f) | BIT(q);
+            if (sw)
+                gl |= unpack(deposit, L->fl, w, &f) & ~BIT(q);
+        }
+    }
+    uint64_t jw = 0, jl = free, js = jumpable(g, s, free);
+    if (js && k > LEAST) {
+        view_removals(g, x);
+        view_removals(g, m);
+    }
+    for (; js; js &= js - 1) {
+        int o = CTZ(js);
+        uint64_t aw = ~(uint64_t)0, al = 0; /* fewer than four geese left */
+        if (k > LEAST) {
+            find_removed(g, P, x, m, o, &f);
+            aw = unpack(deposit, P->wa, pw, &f);
+            if (sw)
+                al = unpack(deposit, P->wal, pw, &f);
+        }
+        for (uint64_t to = g->landing[o] & free; to; to &= to - 1) {
+            int tc = CTZ(to), fc = 2 * o - tc;
+            if (!(free >> fc & 1))
+                continue;
+            if (aw >> tc & 1)
+                jw |= BIT(fc);
+            if (!(al >> tc & 1))
+                jl &= ~BIT(fc);
+        }
+    }
+    gl &= free;
+    uint64_t fw = extract((steps_into(g, gw) | jw) & free, free);
+    field_put(L->wa, entry, w, extract(gw | jw, free));
+    if (sw) {
+        uint64_t fl = extract(~steps_into(g, free & ~gl) & jl & free, free);
+        field_put(L->wal, entry, w, extract(gl & jl, free));
+        if (field_get(L->f, entry, w) != fw || field_get(L->fl, entry, w) != fl) {
+            moved = 1;
+            field_put(L->fl, entry, w, fl);
+        }
+    }
+    field_put(L->f, entry, w, fw);
+    return moved;
+}
+
+/* The values of x's set moved: the sets from which a goose move leads to
+ * it are marked to be looked at again (its entry's own mark included,
+ * should its mirror image be one of them). A sweep over every set reaches
+ * the later ones anyway, and a move up always comes from a later set: it
+ * marks only the earlier sets of sideways moves. */
+FS_INLINE void mark_predecessors(const geometry *g, layer *L, const view *x, const view *m,
+                                 uint64_t entry, int every)
+{
+    uint64_t s = x->set, free = g->points & ~s;
+    for (int d = 0; d < HUNT_DIRS; d++) {
+        if (!(g->goose_dirs >> d & 1) || (!every && !(HUNT_SIDEWAYS >> d & 1)))
+            continue;
+        /* a goose on the free point p that steps along d to q */
+        for (uint64_t ps = free & g->link[d] & shifted(s, g->delta[d]); ps; ps &= ps - 1) {
+            int p = CTZ(ps), q = p + g->delta[d];
+            found f;
+            find_moved(g, L, x, m, q, p, &f);
+            if (every || f.entry <= entry)
+                L->dirty[f.entry >> 6] |= BIT(f.entry & 63);
+        }
+    }
+}
+
 /* One pass over the sets of k geese with bit vectors: the whole solution
- * without sideways steps, one sweep with them (*changed counts the sets
- * whose values moved). The directory is filled on the way without
+ * without sideways steps, the first sweep with them (*changed counts the
+ * sets whose values moved). The directory is filled on the way without
  * sideways steps (a set looks only at earlier ones). */
 FS_INLINE int pass_bits(fox_table *t, int k, int sw, bits_fn deposit, bits_fn extract,
                         uint64_t *changed)
 {
     const geometry *g = t->geo;
     layer *L = &t->layer[k], *P = &t->layer[k - 1];
-    int w = L->width, pw = w + 1, rc;
+    int rc;
     uint64_t entry = 0, rank = 0, moved = 0;
     for (uint64_t set = BIT(k) - 1; set < BIT(POINTS); set = next_set(set), rank++) {
         if (!(rank & CHECK_EVERY) && (rc = tick(t, (double)rank / (double)L->sets)) != HERD_OK)
@@ -571,63 +666,74 @@ FS_INLINE int pass_bits(fox_table *t, int k, int sw, bits_fn deposit, bits_fn ex
             continue;
         if (!sw)
             directory_mark(L, rank);
-        uint64_t free = g->points & ~s;
         view x, m;
-        found f;
         view_init(g, &x, s);
         view_init(g, &m, ms);
-        uint64_t gw = free, gl = 0;
-        for (int d = 0; d < HUNT_DIRS; d++) {
-            if (!(g->goose_dirs >> d & 1))
-                continue;
-            uint64_t movers = s & g->link[d] & shifted(free, g->delta[d]);
-            for (; movers && (sw || gw); movers &= movers - 1) {
-                int p = CTZ(movers), q = p + g->delta[d];
-                find_moved(g, L, &x, &m, p, q, &f);
-                gw &= unpack(deposit, L->f, w, &f) | BIT(q);
-                if (sw)
-                    gl |= unpack(deposit, L->fl, w, &f) & ~BIT(q);
-            }
+        if (solve_set(g, L, P, k, sw, &x, &m, entry, deposit, extract)) {
+            moved++;
+            mark_predecessors(g, L, &x, &m, entry, 0);
         }
-        uint64_t jw = 0, jl = free, js = jumpable(g, s, free);
-        if (js && k > LEAST) {
-            view_removals(g, &x);
-            view_removals(g, &m);
-        }
-        for (; js; js &= js - 1) {
-            int o = CTZ(js);
-            uint64_t aw = ~(uint64_t)0, al = 0; /* fewer than four geese left */
-            if (k > LEAST) {
-                find_removed(g, P, &x, &m, o, &f);
-                aw = unpack(deposit, P->wa, pw, &f);
-                if (sw)
-                    al = unpack(deposit, P->wal, pw, &f);
-            }
-            for (uint64_t to = g->landing[o] & free; to; to &= to - 1) {
-                int tc = CTZ(to), fc = 2 * o - tc;
-                if (!(free >> fc & 1))
-                    continue;
-                if (aw >> tc & 1)
-                    jw |= BIT(fc);
-                if (!(al >> tc & 1))
-                    jl &= ~BIT(fc);
-            }
-        }
-        gl &= free;
-        uint64_t fw = extract((steps_into(g, gw) | jw) & free, free);
-        field_put(L->wa, entry, w, extract(gw | jw, free));
-        if (sw) {
-            uint64_t fl = extract(~steps_into(g, free & ~gl) & jl & free, free);
-            field_put(L->wal, entry, w, extract(gl & jl, free));
-            if (field_get(L->f, entry, w) != fw || field_get(L->fl, entry, w) != fl) {
-                moved++;
-                field_put(L->fl, entry, w, fl);
-            }
-        }
-        field_put(L->f, entry, w, fw);
         entry++;
     }
     *changed = moved;
+    return HERD_OK;
+}
+
+/* The set (points as bits, as next_set() counts them) of layer k's entry
+ * e: its rank from the directory, then the colex unranking. */
+FS_INLINE uint64_t set_of_entry(const geometry *g, const layer *L, int k, uint64_t e,
+                                bits_fn deposit)
+{
+    uint64_t lo = 0, hi = L->blocks - 1;
+    while (lo < hi) { /* the last block with at most e entries before it */
+        uint64_t mid = (lo + hi + 1) / 2;
+        if (L->dir[3 * mid + 2] <= e)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    const uint32_t *d = L->dir + 3 * lo;
+    uint64_t mask = (uint64_t)d[1] << 32 | d[0];
+    uint64_t rank = lo * 64 + (uint64_t)CTZ(deposit(BIT(e - d[2]), mask)), set = 0;
+    for (int i = k, c = POINTS - 1; i >= 1; i--, c--) {
+        while (g->binom[c][i] > rank)
+            c--;
+        set |= BIT(c);
+        rank -= g->binom[c][i];
+    }
+    return set;
+}
+
+/* A later sweep with sideways steps: only the marked sets, each unmarked
+ * as it is looked at; those it marks in turn come in this sweep when they
+ * come later, else in the next. *looked counts the sets looked at. */
+FS_INLINE int pass_marked(fox_table *t, int k, bits_fn deposit, bits_fn extract, uint64_t *looked)
+{
+    const geometry *g = t->geo;
+    layer *L = &t->layer[k], *P = &t->layer[k - 1];
+    uint64_t words = (L->canon + 63) / 64, n = 0, next = UINT64_MAX, set = 0;
+    int rc;
+    for (uint64_t i = 0; i < words; i++)
+        while (L->dirty[i]) {
+            uint64_t e = i * 64 + (uint64_t)CTZ(L->dirty[i]), s;
+            L->dirty[i] &= L->dirty[i] - 1;
+            if (!(n++ & CHECK_EVERY) && (rc = tick(t, (double)i / (double)words)) != HERD_OK)
+                return rc;
+            if (e == next) { /* the next canonical set in order */
+                do
+                    s = deposit(set = next_set(set), g->points);
+                while (mirror_set(s) < s);
+            } else {
+                s = deposit(set = set_of_entry(g, L, k, e, deposit), g->points);
+            }
+            next = e + 1;
+            view x, m;
+            view_init(g, &x, s);
+            view_init(g, &m, mirror_set(s));
+            if (solve_set(g, L, P, k, 1, &x, &m, e, deposit, extract))
+                mark_predecessors(g, L, &x, &m, e, 1);
+        }
+    *looked = n;
     return HERD_OK;
 }
 
@@ -654,11 +760,10 @@ FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
         uint64_t free = g->points & ~s, jumps = 0;
         view x, m;
         found f = {0, 0, 0};
-        unsigned char best[64], fv[64], gv[64], jv[64];
+        unsigned char best[64], gv[64], jv[64];
         view_init(g, &x, s);
         view_init(g, &m, ms);
         memset(best, FOX_WON, sizeof best); /* FOX_WON: no move yet (F is never 255) */
-        memset(fv, FOX_WON, sizeof fv);
         memset(jv, 0, sizeof jv);
         for (int d = 0; d < HUNT_DIRS; d++) {
             if (!(g->goose_dirs >> d & 1))
@@ -666,13 +771,13 @@ FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
             for (uint64_t mv = s & g->link[d] & shifted(free, g->delta[d]); mv; mv &= mv - 1) {
                 int p = CTZ(mv), q = p + g->delta[d];
                 find_moved(g, L, &x, &m, p, q, &f);
+                /* The moved set's fox points are this set's but q (the
+                 * goose now there: no goose moves onto the fox), and p. */
                 const unsigned char *src = L->f + f.entry * (uint64_t)w;
-                for (uint64_t c = f.free; c; c &= c - 1)
-                    fv[f.mirrored ? g->mirror[CTZ(c)] : CTZ(c)] = *src++;
-                unsigned char keep = best[q];
-                for (int c = 0; c < 64; c++)
-                    best[c] = fv[c] < best[c] ? fv[c] : best[c];
-                best[q] = keep; /* no goose moves onto the fox */
+                for (uint64_t c = f.free; c; c &= c - 1, src++) {
+                    int at = f.mirrored ? g->mirror[CTZ(c)] : CTZ(c);
+                    best[at] = *src < best[at] ? *src : best[at];
+                }
             }
         }
         for (uint64_t c = free; c; c &= c - 1)
@@ -693,13 +798,15 @@ FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
                 unsigned char v = FOX_WON - 1; /* fewer than four geese left */
                 if (k > LEAST) {
                     int at = f.mirrored ? g->mirror[tc] : tc;
-                    v = age(P->a[f.entry * (uint64_t)pw + (uint64_t)POPCOUNT(f.free & (BIT(at) - 1))]);
+                    v = age(
+                        P->a[f.entry * (uint64_t)pw + (uint64_t)POPCOUNT(f.free & (BIT(at) - 1))]);
                 }
                 jumps |= BIT(fc);
                 jv[fc] = v > jv[fc] ? v : jv[fc];
             }
         }
-        unsigned char *fo = L->f + entry * (uint64_t)w, *ao = L->a + entry * (uint64_t)w;
+        unsigned char *fo = L->f + entry * (uint64_t)w;
+        unsigned char *ao = L->a ? L->a + entry * (uint64_t)w : NULL; /* none for the top */
         for (uint64_t cs = free; cs; cs &= cs - 1) {
             int c = CTZ(cs), step = -1;
             for (int d = 0; d < HUNT_DIRS; d++)
@@ -709,29 +816,34 @@ FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
             unsigned char v = step < 0 ? 0 : age((unsigned char)step); /* 0: trapped */
             *fo++ = jv[c] > v ? jv[c] : v;
             v = age(gv[c]);
-            *ao++ = jumps >> c & 1 ? (jv[c] > v ? jv[c] : v) : gv[c];
+            if (ao)
+                *ao++ = jumps >> c & 1 ? (jv[c] > v ? jv[c] : v) : gv[c];
         }
         entry++;
     }
     return HERD_OK;
 }
 
-#define PASSES(NAME, ATTR, DEPOSIT, EXTRACT)                                             \
-    ATTR static int pass_fixed_##NAME(fox_table *t, int k, uint64_t *changed)            \
-    {                                                                                    \
-        return pass_bits(t, k, 0, DEPOSIT, EXTRACT, changed);                            \
-    }                                                                                    \
-    ATTR static int pass_sideways_##NAME(fox_table *t, int k, uint64_t *changed)         \
-    {                                                                                    \
-        return pass_bits(t, k, 1, DEPOSIT, EXTRACT, changed);                            \
-    }                                                                                    \
-    ATTR static int pass_exact_##NAME(fox_table *t, int k)                               \
-    {                                                                                    \
-        return pass_exact(t, k, DEPOSIT);                                                \
-    }                                                                                    \
-    ATTR static void directory_##NAME(fox_table *t, int k)                               \
-    {                                                                                    \
-        directory(t, k, DEPOSIT);                                                        \
+#define PASSES(NAME, ATTR, DEPOSIT, EXTRACT)                                     \
+    ATTR static int pass_fixed_##NAME(fox_table *t, int k, uint64_t *changed)    \
+    {                                                                            \
+        return pass_bits(t, k, 0, DEPOSIT, EXTRACT, changed);                    \
+    }                                                                            \
+    ATTR static int pass_sideways_##NAME(fox_table *t, int k, uint64_t *changed) \
+    {                                                                            \
+        return pass_bits(t, k, 1, DEPOSIT, EXTRACT, changed);                    \
+    }                                                                            \
+    ATTR static int pass_marked_##NAME(fox_table *t, int k, uint64_t *looked)    \
+    {                                                                            \
+        return pass_marked(t, k, DEPOSIT, EXTRACT, looked);                      \
+    }                                                                            \
+    ATTR static int pass_exact_##NAME(fox_table *t, int k)                       \
+    {                                                                            \
+        return pass_exact(t, k, DEPOSIT);                                        \
+    }                                                                            \
+    ATTR static void directory_##NAME(fox_table *t, int k)                       \
+    {                                                                            \
+        directory(t, k, DEPOSIT);                                                \
     }
 
 PASSES(plain, , deposit_plain, extract_plain)
@@ -742,16 +854,19 @@ PASSES(bmi2, __attribute__((target("bmi2,popcnt"))), deposit_bmi2, extract_bmi2)
 typedef struct passes {
     int (*fixed)(fox_table *t, int k, uint64_t *changed);
     int (*sideways)(fox_table *t, int k, uint64_t *changed);
+    int (*marked)(fox_table *t, int k, uint64_t *looked);
     int (*exact)(fox_table *t, int k);
     void (*directory)(fox_table *t, int k);
 } passes;
 
 static passes choose_passes(const fox_table *t)
 {
-    passes p = {pass_fixed_plain, pass_sideways_plain, pass_exact_plain, directory_plain};
+    passes p = {pass_fixed_plain, pass_sideways_plain, pass_marked_plain, pass_exact_plain,
+                directory_plain};
 #if FS_BMI2
     if (!t->plain && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt")) {
-        passes b = {pass_fixed_bmi2, pass_sideways_bmi2, pass_exact_bmi2, directory_bmi2};
+        passes b = {pass_fixed_bmi2, pass_sideways_bmi2, pass_marked_bmi2, pass_exact_bmi2,
+                    directory_bmi2};
         p = b;
     }
 #else
@@ -780,16 +895,19 @@ static int solve_layer(fox_table *t, int k, const passes *p)
         return p->exact(t, k);
     if (!t->sideways)
         return p->fixed(t, k, &changed);
-    int rc = HERD_OK;
     p->directory(t, k);
-    /* Sweeps until nothing moves; sweep i covers progress from 1 - 2^-i
-     * to 1 - 2^-(i+1) of the layer's share. */
+    /* A sweep over every set, then sweeps over the marked ones until none
+     * is left; sweep i covers progress from 1 - 2^-i to 1 - 2^-(i+1) of the
+     * layer's share. */
     double share = t->span, start = t->before;
-    for (int i = 0; rc == HERD_OK; i++) {
+    t->span = share / 2;
+    int rc = p->sideways(t, k, &changed);
+    for (int i = 1; rc == HERD_OK; i++) {
         t->before = start + share * (1 - 1.0 / (double)(1ull << (i < 62 ? i : 62)));
         t->span = share / (double)(2ull << (i < 61 ? i : 61));
-        rc = p->sideways(t, k, &changed);
-        if (rc == HERD_OK && changed == 0)
+        uint64_t looked;
+        rc = p->marked(t, k, &looked);
+        if (rc == HERD_OK && looked == 0)
             break;
     }
     t->before = start;
@@ -802,8 +920,8 @@ static int walk(fox_table *t)
 {
     passes p = choose_passes(t);
     for (int k = LEAST; k <= t->geese; k++) {
-        layer_shape(&t->layer[k], k, k <= t->exact);
-        for (int a = A_DIR; a <= A_WAL; a++) {
+        layer_shape(&t->layer[k], k, k <= t->exact, k == t->geese);
+        for (int a = A_DIR; a < ARRAYS; a++) {
             int rc = take(t, k, a);
             if (rc != HERD_OK)
                 return rc;
@@ -815,6 +933,7 @@ static int walk(fox_table *t)
             if (rc != HERD_OK)
                 return rc;
         }
+        drop(t, k, A_DIRTY);
         if (k > LEAST)
             drop_working(t, k - 1);
         if (k == t->exact && k < t->geese) {
@@ -824,6 +943,7 @@ static int walk(fox_table *t)
                 return rc;
             if (!t->dry)
                 exact_to_bits(t, k);
+            drop(t, k, A_A);
         }
     }
     drop_working(t, t->geese);
@@ -837,8 +957,7 @@ static int check_options(const fox_solve_options *o, herd_msg msg)
     if (o->sideways != 0 && o->sideways != 1)
         return herd_fail(msg, HERD_E_ARG, "sideways=%d is not 0 or 1", o->sideways);
     if (o->geese < LEAST || o->geese > MAXG)
-        return herd_fail(msg, HERD_E_ARG, "geese=%d is out of range %d..%d", o->geese, LEAST,
-                         MAXG);
+        return herd_fail(msg, HERD_E_ARG, "geese=%d is out of range %d..%d", o->geese, LEAST, MAXG);
     int most = o->geese < FOX_SOLVE_MAX_EXACT ? o->geese : FOX_SOLVE_MAX_EXACT;
     if (o->exact != 0 && (o->exact < LEAST || o->exact > most))
         return herd_fail(msg, HERD_E_ARG, "exact=%d is not 0 or %d..%d", o->exact, LEAST, most);
@@ -900,7 +1019,7 @@ uint64_t fox_solve_need(const fox_solve_options *o, uint64_t *kept)
 static void free_arrays(fox_table *t)
 {
     for (int k = LEAST; k <= MAXG; k++)
-        for (int a = A_DIR; a <= A_WAL; a++)
+        for (int a = A_DIR; a < ARRAYS; a++)
             drop(t, k, a);
 }
 
@@ -948,7 +1067,7 @@ int fox_solve_build(fox_table **out, const fox_solve_options *o, herd_msg msg)
     t->ud = o->ud;
     for (int k = LEAST; k <= t->geese; k++) {
         layer L;
-        layer_shape(&L, k, 0);
+        layer_shape(&L, k, 0, 0);
         t->total += (double)L.sets;
     }
     rc = walk(t);
@@ -1111,17 +1230,10 @@ static int jumps_from(const geometry *g, uint64_t s, int c, int over[HUNT_DIRS],
  * in a chain if it can jump on, else the geese's turn. */
 static value value_a(const fox_table *t, int k, uint64_t s, int c)
 {
-    const layer *L = &t->layer[k];
     int over[HUNT_DIRS], land[HUNT_DIRS];
     int n = jumps_from(t->geo, s, c, over, land);
     if (n == 0)
         return value_g(t, k, s, c);
-    if (L->exact) {
-        uint64_t e;
-        int at;
-        locate(t, k, s, c, &e, &at);
-        return value_of_byte(L->a[e * (uint64_t)L->width + (uint64_t)at]);
-    }
     choice ch = {HERD_FOX_FOX, 0, 0, 0, 0, 0, 0, 0};
     consider(&ch, value_g(t, k, s, c)); /* stop */
     for (int i = 0; i < n; i++) {
@@ -1131,12 +1243,10 @@ static value value_a(const fox_table *t, int k, uint64_t s, int c)
     return chosen(&ch);
 }
 
-int fox_solve_query(const fox_table *t, const fox_solve_position *p, int *winner,
-                    unsigned *plies)
+int fox_solve_query(const fox_table *t, const fox_solve_position *p, int *winner, unsigned *plies)
 {
-    if (!t || !p || !winner || !plies || p->fox < 0 || p->fox >= POINTS ||
-        p->geese >> POINTS || (p->geese >> p->fox & 1) || (p->side != HERD_FOX_FOX &&
-                                                            p->side != HERD_FOX_GEESE) ||
+    if (!t || !p || !winner || !plies || p->fox < 0 || p->fox >= POINTS || p->geese >> POINTS ||
+        (p->geese >> p->fox & 1) || (p->side != HERD_FOX_FOX && p->side != HERD_FOX_GEESE) ||
         (p->chain != 0 && p->chain != 1))
         return HERD_E_ARG;
     const geometry *g = t->geo;

@@ -178,8 +178,11 @@ void herd_free(herd_game *g)
         return;
     if (g->hist)
         g->alloc(g->ud, g->hist, herd_history_bytes(g), 0);
-    if (g->table)
+    if (g->table) {
+        if (g->rules->table_free)
+            g->rules->table_free(g->table);
         g->alloc(g->ud, g->table, g->rules->solve_table_size, 0);
+    }
     g->alloc(g->ud, g, base_size(g->rules), 0);
 }
 

@@ -74,6 +74,8 @@ typedef struct herd_level {
     uint32_t budget; /* alpha-beta: nodes; MCTS: playouts */
 } herd_level;
 
+struct herd_search; /* lib/ai/search.h */
+
 /* What a game gives the core. `state` always points to the game's own
  * state struct, which starts with a herd_head. Every function that can
  * refuse checks everything before it changes anything. */
@@ -166,6 +168,26 @@ typedef struct herd_rules {
     void (*solve_build)(void *table);
     void (*solve)(const void *state, const void *table, int *winner, unsigned *plies);
     herd_move (*table_genmove)(void *state, const void *table);
+    /* Or, for a table too large to build unasked (fox), the
+     * solve_table_size bytes hold only the game's settings of it (solve_build
+     * sets their defaults), and the table itself is built into them when a
+     * position needs it: table_fill builds it with the allocator, asking
+     * stop(stop_ctx) now and then (nonzero stops it: HERD_E_INTERRUPTED),
+     * and may refuse a position beyond its reach (HERD_E_UNSUPPORTED, for
+     * `solving`; for play it then builds nothing and answers HERD_OK);
+     * table_free frees what it built, before the core frees the bytes.
+     * table_solve then answers herd_solve() and may refuse (message in msg);
+     * table_choose is the player of the levels of kind HERD_LEVEL_SOLVED,
+     * with the search `s` to fall back on and the handle's settings (NULL
+     * when it has none yet: a const call cannot make them); it returns as
+     * herd_search_alphabeta() does. */
+    int (*table_fill)(void *table, const void *state, int solving, herd_alloc_fn alloc, void *ud,
+                      int (*stop)(void *ctx), void *stop_ctx, herd_msg msg);
+    void (*table_free)(void *table);
+    int (*table_solve)(const void *state, const void *table, int *winner, unsigned *plies,
+                       herd_msg msg);
+    int (*table_choose)(struct herd_search *s, void *state, const void *table,
+                        const herd_level *level, herd_move *m);
 
     /* For learning (actions.c, herd.h's group "Actions, observations and
      * playouts"): a fixed action space and an observation, both depending
@@ -209,6 +231,12 @@ const herd_rules *herd_rules_of(const herd_game_desc *desc);
 /* The state of a handle, for the typed functions of a game's header:
  * NULL when g is NULL or of another kind. */
 const void *herd_game_state(const herd_game *g, herd_kind kind);
+
+/* The settings of a handle's solution table (rules.solve_table_size bytes,
+ * made on first use), for the typed functions of a game whose table_fill
+ * reads them: NULL when g is NULL or of another kind, and when they cannot
+ * be allocated (message in g). */
+void *herd_game_table(herd_game *g, herd_kind kind);
 
 /* Creates a game of the given rules from the options as given (herd_new()'s
  * work once the game is known, and the typed creation functions'). */

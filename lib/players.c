@@ -55,6 +55,26 @@ static int need_table(herd_game *g)
     return HERD_OK;
 }
 
+void *herd_game_table(herd_game *g, herd_kind kind)
+{
+    if (!herd_game_state(g, kind) || !g->rules->solve_table_size)
+        return NULL;
+    return need_table(g) == HERD_OK ? g->table : NULL;
+}
+
+/* A table that the game builds itself (rules.table_fill), into the
+ * handle's settings of it, for the position: for `solving` or for play. */
+static int fill_table(herd_game *g, int solving)
+{
+    int rc = need_table(g);
+    if (rc != HERD_OK)
+        return rc;
+    herd_work w;
+    herd_work_begin(&w, g, herd_game_msg(g));
+    return g->rules->table_fill(g->table, g->state, solving, g->alloc, g->ud, stop_work, &w,
+                                herd_game_msg(g));
+}
+
 /* The computer player at `level` (0 for the game's default) chooses an
  * action for `state`, drawing from that state's generator. The searches
  * take their memory from the handle's allocator; a level that plays from
@@ -71,7 +91,7 @@ static int choose(const herd_game *g, void *state, int level, const void *table,
     /* A search draws from a copy of the generator, kept only on success:
      * a search that fails changes nothing. */
     herd_rng *rng = &((herd_head *)state)->rng, drawn = *rng;
-    herd_search search = {r, g->alloc, g->ud, &drawn, stop_work, w, 0};
+    herd_search search = {r, g->alloc, g->ud, &drawn, stop_work, w, 0, NULL, NULL};
     int rc;
     if (lv->kind != HERD_LEVEL_OWN && !g->alloc && !table)
         return HERD_E_NOMEM; /* a game in caller memory has no allocator */
@@ -84,6 +104,12 @@ static int choose(const herd_game *g, void *state, int level, const void *table,
             *rng = drawn;
         return rc;
     case HERD_LEVEL_SOLVED:
+        if (r->table_choose) {
+            rc = r->table_choose(&search, state, table, lv, m);
+            if (rc == HERD_OK)
+                *rng = drawn;
+            return rc;
+        }
         if (table) {
             *m = r->table_genmove(state, table);
         } else {
@@ -104,7 +130,8 @@ static int choose(const herd_game *g, void *state, int level, const void *table,
 static int draw_genmove(herd_game *g, int level, herd_move *m)
 {
     if (g->rules->levels[level_of(g, level) - 1].kind == HERD_LEVEL_SOLVED) {
-        int rc = need_table(g); /* kept with the handle: herd_solve() uses it too */
+        /* kept with the handle: herd_solve() uses it too */
+        int rc = g->rules->table_fill ? fill_table(g, 0) : need_table(g);
         if (rc != HERD_OK)
             return rc;
     }
@@ -142,13 +169,16 @@ int herd_solve(herd_game *g, int *winner, unsigned *plies)
 {
     if (!g || !winner || !plies)
         return HERD_E_ARG;
-    if (!g->rules->solve)
+    const herd_rules *r = g->rules;
+    if (!r->solve && !r->table_solve)
         return herd_fail(herd_game_msg(g), HERD_E_UNSUPPORTED, "%s is not solved exactly",
-                         g->rules->desc.name);
-    int rc = need_table(g);
+                         r->desc.name);
+    int rc = r->table_fill ? fill_table(g, 1) : need_table(g);
     if (rc != HERD_OK)
         return rc;
-    g->rules->solve(g->state, g->table, winner, plies);
+    if (r->table_solve)
+        return r->table_solve(g->state, g->table, winner, plies, herd_game_msg(g));
+    r->solve(g->state, g->table, winner, plies);
     return HERD_OK;
 }
 

@@ -90,7 +90,7 @@ static void every_search_level_takes_a_win_in_one(void **state)
     herd_level mcts = {"test", "", HERD_LEVEL_MCTS, 0, 300};
     herd_rng rng;
     herd_rng_seed(&rng, 1);
-    herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0};
+    herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
     test_alloc a;
     ta_init(&a);
     s.ud = &a;
@@ -234,7 +234,7 @@ static void alphabeta_keeps_to_its_node_budget(void **state)
         herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 8, budgets[i]};
         herd_rng rng;
         herd_rng_seed(&rng, 9);
-        herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0};
+        herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
         test_alloc a;
         ta_init(&a);
         s.ud = &a;
@@ -280,7 +280,7 @@ static void choices_repeat_with_the_generator_and_vary_with_the_seed(void **stat
     for (uint64_t seed = 0; seed < 8; seed++) {
         herd_rng rng;
         herd_rng_seed(&rng, seed);
-        herd_search s = {&blind, ta_fn, NULL, &rng, NULL, NULL, 0};
+        herd_search s = {&blind, ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
         test_alloc a;
         ta_init(&a);
         s.ud = &a;
@@ -347,7 +347,7 @@ static void alphabeta_averages_over_chance_events(void **state)
         herd_rng_seed(&rng, 4);
         test_alloc a;
         ta_init(&a);
-        herd_search s = {rules_named("hex"), ta_fn, &a, &rng, NULL, NULL, 0};
+        herd_search s = {rules_named("hex"), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
         herd_move m;
         assert_int_equal(herd_search_alphabeta(&s, herd_game_state(g, HERD_HEX), &deep, &m),
                          HERD_OK);

@@ -503,7 +503,7 @@ static void hex_alphabeta_sees_the_turn_through(void **state)
             herd_rng_seed(&rng, seed);
             test_alloc a;
             ta_init(&a);
-            herd_search s = {rules_of("hex"), ta_fn, &a, &rng, NULL, NULL, 0};
+            herd_search s = {rules_of("hex"), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
             herd_move m;
             assert_int_equal(herd_search_alphabeta(&s, herd_game_state(g, HERD_HEX), &deep, &m),
                              HERD_OK);

@@ -2,7 +2,7 @@
  * of creating, cloning, playing, rolling and perft made to fail in turn
  * (the k-th alone, and every one from the k-th on) gives HERD_E_NOMEM,
  * changes nothing and leaks nothing, and the same call retried once memory
- * is back reaches the same final state; sizes passed back to the allocator
+ * is back reaches the same final state (solving too); sizes passed back to the allocator
  * match what was allocated; moves, legal-move lists and undo allocate
  * nothing. */
 #include "test_games.h"
@@ -55,7 +55,17 @@ static int op_perft2(herd_game *g, uint64_t *out)
     return herd_perft(g, 2, out);
 }
 
-/* Later long calls (solving, searching) join this list of operations. */
+static int op_solve(herd_game *g, uint64_t *out)
+{
+    int winner;
+    unsigned plies;
+    int rc = herd_solve(g, &winner, &plies);
+    if (rc == HERD_OK)
+        *out = (uint64_t)winner << 32 | plies;
+    return rc;
+}
+
+/* Later long calls (searching) join this list of operations. */
 
 typedef struct failing {
     test_alloc *a;
@@ -258,6 +268,39 @@ static void new_failing_reports_nomem_and_leaks_nothing(void **state)
     }
 }
 
+/* Solving builds its table with the handle's allocator (a fox endgame's in
+ * many blocks): each of its allocations made to fail, alone or with every
+ * later one, is refused for memory as run_op() checks, and leaks nothing. */
+static void solve_refused_for_memory_changes_nothing(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        {"hare", NULL}, {"fox", "fox turn=geese chain=0 sideways=0 fox=d4 geese=a3,b3,c1,e1,f3"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int mode = 0; mode < 2; mode++) {
+            long k = 1, refused = 1;
+            for (; refused; k++) {
+                test_alloc a;
+                failing f = {&a, 0};
+                herd_game *g;
+                herd_error err;
+                ta_init(&a);
+                assert_int_equal(herd_new(&g, cases[i][0], "", ta_fn, &a, &err), HERD_OK);
+                if (cases[i][1])
+                    assert_int_equal(herd_position_from_text(g, cases[i][1]), HERD_OK);
+                if (mode == 0)
+                    a.fail_at = a.requests + k;
+                else
+                    a.fail_from = a.requests + k;
+                run_op(&f, g, op_solve);
+                refused = f.refusals;
+                herd_free(g);
+                check_clean(&a);
+            }
+            assert_true(k > (cases[i][1] ? 6 : 2)); /* the fox's table: many blocks */
+        }
+}
+
 static void moves_legal_lists_and_undo_allocate_nothing(void **state)
 {
     (void)state;
@@ -407,6 +450,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_allocation_failure_of_every_game_is_clean),
         cmocka_unit_test(new_failing_reports_nomem_and_leaks_nothing),
+        cmocka_unit_test(solve_refused_for_memory_changes_nothing),
         cmocka_unit_test(moves_legal_lists_and_undo_allocate_nothing),
         cmocka_unit_test(apply_refused_for_memory_changes_nothing),
         cmocka_unit_test(perft_frees_its_work_area),

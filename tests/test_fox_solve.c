@@ -452,7 +452,8 @@ static void values_match_the_search(void **state)
         kinds[mode][want.winner]++;
         most = memo_used > most ? memo_used : most;
     }
-    print_message("most positions searched %ld; fox/geese wins by kind %d/%d %d/%d %d/%d\n", most, kinds[0][0], kinds[0][1], kinds[1][0], kinds[1][1], kinds[2][0], kinds[2][1]);
+    print_message("most positions searched %ld; fox/geese wins by kind %d/%d %d/%d %d/%d\n", most,
+                  kinds[0][0], kinds[0][1], kinds[1][0], kinds[1][1], kinds[2][0], kinds[2][1]);
     for (int m = 0; m < 3; m++) /* both sides win some of each kind (a chain: the fox) */
         assert_true(kinds[m][0] > 10 && (m == CHAIN || kinds[m][1] > 3));
 }
@@ -485,8 +486,8 @@ static void sideways_values_match_the_search(void **state)
     assert_true(seen[0] > 5 && seen[1] > 5 && seen[2] > 5);
 }
 
-/* The game as lib/fox.c has it, for the tests that play its actions. */
-static herd_game *game_at(const pos *p, int sideways)
+/* The position p in g, with its rules' `sideways`. */
+static void set_position(herd_game *g, const pos *p, int sideways)
 {
     char text[HERD_MAX_POSITION_TEXT];
     int n = snprintf(text, sizeof text, "fox turn=%s chain=%d sideways=%d fox=%c%d geese=",
@@ -494,14 +495,28 @@ static herd_game *game_at(const pos *p, int sideways)
                      'a' + cell[p->fox].row, cell[p->fox].col + 1);
     for (int q = 0; q < NP; q++)
         if (p->geese >> q & 1)
-            n += snprintf(text + n, sizeof text - (size_t)n, "%s%c%d", text[n - 1] == '=' ? "" : ",",
-                          'a' + cell[q].row, cell[q].col + 1);
-    herd_game *g = NULL;
-    herd_error err;
-    assert_int_equal(herd_new(&g, "fox", sideways ? "sideways=1" : "", NULL, NULL, &err), HERD_OK);
+            n += snprintf(text + n, sizeof text - (size_t)n, "%s%c%d",
+                          text[n - 1] == '=' ? "" : ",", 'a' + cell[q].row, cell[q].col + 1);
     if (herd_position_from_text(g, text) != HERD_OK)
         print_error("%s: %s\n", text, herd_last_error(g));
     assert_int_equal(herd_position_from_text(g, text), HERD_OK);
+}
+
+/* A fox game of the library, with the allocator given (NULL: malloc). */
+static herd_game *fox_game(int sideways, test_alloc *a)
+{
+    herd_game *g = NULL;
+    herd_error err;
+    assert_int_equal(herd_new(&g, "fox", sideways ? "sideways=1" : "", a ? ta_fn : NULL, a, &err),
+                     HERD_OK);
+    return g;
+}
+
+/* The game as lib/fox.c has it, for the tests that play its actions. */
+static herd_game *game_at(const pos *p, int sideways)
+{
+    herd_game *g = fox_game(sideways, NULL);
+    set_position(g, p, sideways);
     return g;
 }
 
@@ -844,6 +859,311 @@ static void stop_and_progress(void **state)
     }
 }
 
+/* ------------------------------------- herd_solve() and the perfect level */
+
+enum { PERFECT = 4 }; /* the fox's `perfect` level */
+
+/* Whether the message of g's last refusal contains `part`. */
+static int says(const herd_game *g, const char *part)
+{
+    if (strstr(herd_last_error(g), part))
+        return 1;
+    print_error("'%s' not in '%s'\n", part, herd_last_error(g));
+    return 0;
+}
+
+/* herd_solve() on positions of every kind, 4 to 6 geese, on one handle:
+ * the search's winner and plies; its table is built for six geese by the
+ * first position and never again. */
+static void solve_answers_as_the_search(void **state)
+{
+    (void)state;
+    test_rng r;
+    test_alloc a;
+    trng_seed(&r, 41);
+    ta_init(&a);
+    memset(memo_key, 0, sizeof memo_key);
+    memo_used = 0;
+    herd_game *g = fox_game(0, &a);
+    assert_int_equal(herd_fox_set_solve_limit(g, 6), HERD_OK);
+    long built = 0;
+    int seen[2] = {0};
+    for (int i = 0; i < 150; i++) {
+        int geese = i / 9 % 2, k = i == 0 || geese ? 6 : 4 + i % 3, mode = (i / 3) % 3;
+        pos p = pick(&r, exact6, k, 2 + (int)trng_below(&r, k == 4 ? 3 : 2), mode, geese);
+        if (memo_used > (1 << MEMO_BITS) / 8) {
+            memset(memo_key, 0, sizeof memo_key);
+            memo_used = 0;
+        }
+        val want = dfs(&p);
+        set_position(g, &p, 0);
+        int winner = -3;
+        unsigned plies = 0;
+        assert_int_equal(herd_solve(g, &winner, &plies), HERD_OK);
+        if (winner != want.winner || plies != want.plies)
+            report("herd_solve", &p, want, (val){winner, plies});
+        assert_int_equal(winner, want.winner);
+        assert_int_equal(plies, want.plies);
+        seen[winner]++;
+        if (i == 0)
+            built = a.requests;
+    }
+    assert_true(seen[0] > 20 && seen[1] > 20);
+    assert_int_equal(a.requests, built); /* once per handle */
+    herd_free(g);
+    assert_int_equal(a.live_blocks, 0);
+    assert_int_equal(a.bad_old_size, 0);
+}
+
+/* With sideways steps the table keeps who wins, not how soon: herd_solve()
+ * refuses a position that goes on, and its message tells the winner or the
+ * draw (as the table checked against the search above has it); an ended
+ * one gets its winner and 0. */
+static void solve_with_sideways_tells_the_winner(void **state)
+{
+    (void)state;
+    test_rng r;
+    trng_seed(&r, 42);
+    herd_game *g = fox_game(1, NULL);
+    assert_int_equal(herd_fox_set_solve_limit(g, 6), HERD_OK);
+    int seen[4] = {0};
+    for (int i = 0; i < 90; i++) {
+        int aim = i % 3 - 1, k = aim == HERD_FOX_GEESE ? 6 : 4 + i / 3 % 3;
+        pos p = pick(&r, side6, k, 2 + (int)trng_below(&r, 2), i / 9 % 2 ? GEESE : FOX, aim);
+        val want = query(side6, &p);
+        set_position(g, &p, 1);
+        int winner = -3;
+        unsigned plies = 77;
+        int rc = herd_solve(g, &winner, &plies);
+        if (ended(&p, 1).winner != -2) {
+            assert_int_equal(rc, HERD_OK);
+            assert_int_equal(winner, want.winner);
+            assert_int_equal(plies, 0);
+            seen[3]++;
+            continue;
+        }
+        assert_int_equal(rc, HERD_E_UNSUPPORTED);
+        assert_int_equal(winner, -3);
+        assert_int_equal(plies, 77);
+        assert_true(says(g, want.winner == FOX_SOLVE_DRAW ? "a draw with perfect play"
+                            : want.winner == HERD_FOX_FOX ? "the fox would win"
+                                                          : "the geese would win"));
+        seen[want.winner + 1]++;
+    }
+    print_message("draws %d, fox %d, geese %d, ended %d\n", seen[0], seen[1], seen[2], seen[3]);
+    assert_true(seen[0] > 5 && seen[1] > 5 && seen[2] > 5);
+    herd_free(g);
+}
+
+/* The limit: refused out of range (nothing changes), positions beyond it
+ * refused with a message that says so and builds nothing, raised to
+ * answer them, lowered to free a larger table at once; a game in caller
+ * memory has no room for a table. */
+static void solve_limit(void **state)
+{
+    (void)state;
+    test_alloc a;
+    ta_init(&a);
+    herd_game *g = fox_game(0, &a), *hare = NULL;
+    size_t game = a.live_bytes;
+    herd_error err;
+    int winner = 77;
+    unsigned plies = 77;
+    assert_int_equal(herd_new(&hare, "hare", "", NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_fox_set_solve_limit(NULL, 6), HERD_E_ARG);
+    assert_int_equal(herd_fox_set_solve_limit(hare, 6), HERD_E_ARG);
+    assert_int_equal(herd_fox_set_solve_limit(g, 3), HERD_E_RANGE);
+    assert_int_equal(herd_fox_set_solve_limit(g, HERD_FOX_SOLVE_MAX + 1), HERD_E_RANGE);
+    /* The default limit: the start and a nine-geese position are refused. */
+    assert_int_equal(herd_solve(g, &winner, &plies), HERD_E_UNSUPPORTED);
+    assert_true(says(g, "solved up to 8 geese") && says(g, "has 13"));
+    pos nine = {16, FOX, 0}, six = {16, FOX, 0}, five;
+    for (int q = 0, n = 0; q < NP && n < 9; q++)
+        if (cell[q].row <= 2) {
+            nine.geese |= 1ull << q;
+            six.geese |= n < 6 ? 1ull << q : 0;
+            n++;
+        }
+    five = six;
+    five.geese &= five.geese - 1;
+    set_position(g, &nine, 0);
+    assert_int_equal(herd_solve(g, &winner, &plies), HERD_E_UNSUPPORTED);
+    assert_true(says(g, "has 9"));
+    size_t holder = a.live_bytes; /* the limit's setting, no table */
+    assert_true(holder - game < 100);
+    assert_int_equal(herd_fox_set_solve_limit(g, 5), HERD_OK);
+    set_position(g, &six, 0);
+    assert_int_equal(herd_solve(g, &winner, &plies), HERD_E_UNSUPPORTED);
+    assert_true(says(g, "solved up to 5 geese") && says(g, "has 6"));
+    assert_true(winner == 77 && plies == 77);
+    assert_true(a.live_bytes == holder);
+    /* Raised: the six-geese position is answered, as the search has it. */
+    assert_int_equal(herd_fox_set_solve_limit(g, 6), HERD_OK);
+    assert_int_equal(herd_solve(g, &winner, &plies), HERD_OK);
+    val want = dfs(&six);
+    assert_int_equal(winner, want.winner);
+    assert_int_equal(plies, want.plies);
+    size_t six_table = a.live_bytes;
+    assert_true(six_table > 1000000);
+    /* Lowered: the table goes at once, a smaller one comes when needed. */
+    assert_int_equal(herd_fox_set_solve_limit(g, 5), HERD_OK);
+    assert_true(a.live_bytes == holder);
+    assert_int_equal(herd_solve(g, &winner, &plies), HERD_E_UNSUPPORTED);
+    set_position(g, &five, 0);
+    assert_int_equal(herd_solve(g, &winner, &plies), HERD_OK);
+    want = dfs(&five);
+    assert_int_equal(winner, want.winner);
+    assert_int_equal(plies, want.plies);
+    assert_true(a.live_bytes > holder && a.live_bytes < six_table);
+    /* In caller memory: no allocator, no table. */
+    _Alignas(max_align_t) unsigned char mem[8192];
+    herd_game *c;
+    assert_int_equal(herd_copy_into(g, mem, sizeof mem, &c), HERD_OK);
+    assert_int_equal(herd_fox_set_solve_limit(c, 6), HERD_E_NOMEM);
+    winner = 77;
+    assert_int_equal(herd_solve(c, &winner, &plies), HERD_E_NOMEM);
+    assert_int_equal(winner, 77);
+    herd_free(hare);
+    herd_free(g);
+    assert_int_equal(a.live_blocks, 0);
+    assert_int_equal(a.bad_old_size, 0);
+}
+
+typedef struct stopper {
+    long calls, stop_at;
+} stopper;
+
+static int stop_on(void *ud)
+{
+    stopper *s = ud;
+    return ++s->calls == s->stop_at;
+}
+
+/* The table's build stops for herd_interrupt() (the request then spent)
+ * and for the progress handler at any of its calls, freeing what it had
+ * built; the next call builds it whole. */
+static void solve_is_stopped(void **state)
+{
+    (void)state;
+    test_alloc a;
+    ta_init(&a);
+    herd_game *g = fox_game(0, &a);
+    pos p = {16, FOX, 0};
+    for (int q = 0; q < NP && count(p.geese) < 5; q++)
+        if (cell[q].row <= 2)
+            p.geese |= 1ull << q;
+    set_position(g, &p, 0);
+    val want = dfs(&p);
+    int winner = 77;
+    unsigned plies = 77;
+    assert_int_equal(herd_fox_set_solve_limit(g, 6), HERD_OK);
+    size_t holder = a.live_bytes;
+    herd_interrupt(g);
+    assert_int_equal(herd_solve(g, &winner, &plies), HERD_E_INTERRUPTED);
+    assert_true(winner == 77 && plies == 77);
+    assert_true(a.live_bytes == holder);
+    assert_true(says(g, "stopped"));
+    /* Every call of the handler, one in each build. */
+    stopper all = {0, 0};
+    herd_game *h = fox_game(0, NULL);
+    set_position(h, &p, 0);
+    assert_int_equal(herd_set_progress(h, stop_on, &all, 1), HERD_OK);
+    assert_int_equal(herd_solve(h, &winner, &plies), HERD_OK);
+    herd_free(h);
+    assert_true(all.calls > 3);
+    winner = 77;
+    plies = 77;
+    for (long k = 1; k <= all.calls; k += 1 + all.calls / 6) {
+        stopper s = {0, k};
+        assert_int_equal(herd_set_progress(g, stop_on, &s, 1), HERD_OK);
+        assert_int_equal(herd_solve(g, &winner, &plies), HERD_E_INTERRUPTED);
+        assert_true(winner == 77 && plies == 77);
+        assert_true(a.live_bytes == holder);
+    }
+    assert_int_equal(herd_set_progress(g, NULL, NULL, 0), HERD_OK);
+    assert_int_equal(herd_solve(g, &winner, &plies), HERD_OK);
+    assert_int_equal(winner, want.winner);
+    assert_int_equal(plies, want.plies);
+    herd_free(g);
+    assert_int_equal(a.live_blocks, 0);
+}
+
+/* The solved value of g's position through herd_solve() (no sideways). */
+static val solve_of(herd_game *g)
+{
+    val v = {-3, 0};
+    assert_int_equal(herd_solve(g, &v.winner, &v.plies), HERD_OK);
+    return v;
+}
+
+/* The perfect level keeps the solved value: without sideways steps its
+ * action leads to the same winner one ply nearer the end (the quickest
+ * win, the longest resistance); with them, never from a win or a draw to
+ * a loss. Its hint is its move. */
+static void perfect_level_keeps_the_value(void **state)
+{
+    (void)state;
+    test_rng r;
+    trng_seed(&r, 43);
+    for (int sideways = 0; sideways < 2; sideways++) {
+        herd_game *g = fox_game(sideways, NULL);
+        assert_int_equal(herd_fox_set_solve_limit(g, 6), HERD_OK);
+        int kept[3] = {0};
+        for (int i = 0; i < (sideways ? 30 : 90); i++) {
+            int k = 4 + i % 3, mode = i / 3 % 3, aim = (sideways ? i : i / 9) % 3 - 1;
+            const fox_table *t = sideways ? side6 : exact6;
+            if (!sideways)
+                aim = aim < 0 ? HERD_FOX_FOX : aim;
+            if (aim == HERD_FOX_GEESE)
+                k = 6;
+            pos p = pick(&r, t, k, 2 + (int)trng_below(&r, 2),
+                         aim == HERD_FOX_GEESE && mode == CHAIN ? FOX : mode, aim);
+            if (ended(&p, sideways).winner != -2)
+                continue;
+            set_position(g, &p, sideways);
+            val before = sideways ? query(t, &p) : solve_of(g);
+            herd_move m, hint;
+            assert_int_equal(herd_hint(g, PERFECT, &hint), HERD_OK);
+            assert_int_equal(herd_play_genmove(g, PERFECT, &m), HERD_OK);
+            assert_true(m == hint);
+            val after = sideways ? value_in(t, g) : solve_of(g);
+            int me = mover(&p);
+            if (!sideways) {
+                assert_int_equal(after.winner, before.winner);
+                assert_int_equal(after.plies, before.plies - 1);
+            } else if (before.winner == me) {
+                assert_int_equal(after.winner, me);
+            } else if (before.winner == FOX_SOLVE_DRAW) {
+                assert_int_not_equal(after.winner, !me);
+            }
+            kept[before.winner + 1]++;
+        }
+        print_message("sideways=%d: draws %d, fox %d, geese %d kept\n", sideways, kept[0], kept[1],
+                      kept[2]);
+        assert_true(kept[1] > 5 && kept[2] > (sideways ? 1 : 5) && (!sideways || kept[0] > 3));
+        herd_free(g);
+    }
+}
+
+/* Beyond the table the perfect level searches as the expert does. */
+static void perfect_level_searches_beyond_the_table(void **state)
+{
+    (void)state;
+    herd_game *g = fox_game(0, NULL), *e;
+    assert_int_equal(herd_fox_set_solve_limit(g, 4), HERD_OK);
+    assert_int_equal(herd_clone(g, &e, NULL, NULL), HERD_OK);
+    for (int i = 0; i < 6; i++) {
+        herd_move m, x;
+        assert_int_equal(herd_genmove(g, PERFECT, &m), HERD_OK);
+        assert_int_equal(herd_genmove(e, PERFECT - 1, &x), HERD_OK);
+        assert_true(m == x); /* no table in reach: the expert's search */
+        assert_int_equal(herd_apply(g, m), HERD_OK);
+        assert_int_equal(herd_apply(e, m), HERD_OK);
+    }
+    herd_free(e);
+    herd_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -857,6 +1177,12 @@ int main(void)
         cmocka_unit_test(memory_limit),
         cmocka_unit_test(allocation_failures),
         cmocka_unit_test(stop_and_progress),
+        cmocka_unit_test(solve_answers_as_the_search),
+        cmocka_unit_test(solve_with_sideways_tells_the_winner),
+        cmocka_unit_test(solve_limit),
+        cmocka_unit_test(solve_is_stopped),
+        cmocka_unit_test(perfect_level_keeps_the_value),
+        cmocka_unit_test(perfect_level_searches_beyond_the_table),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

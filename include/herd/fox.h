@@ -159,6 +159,30 @@ HERD_API int herd_fox_in_chain(const herd_game *g, int *in_chain);
 
 /** @} */
 
+/** The most geese of the positions that herd_solve() and the `perfect`
+ *  level read from the solution table, unless herd_fox_set_solve_limit()
+ *  says otherwise: a table of 8 geese peaks at 310 MB while it is built
+ *  (250 MB kept) and takes seconds (docs/fox.md, "Who wins"). */
+#define HERD_FOX_SOLVE_DEFAULT 8
+/** The largest limit: the table keeps distances up to 10 geese. */
+#define HERD_FOX_SOLVE_MAX 10
+
+/**
+ * Sets the most geese of the positions in the handle's solution table
+ * (docs/fox.md, "Who wins"), which bounds its memory. herd_solve() and the
+ * `perfect` level build it with the handle's allocator when a position
+ * within the limit needs it, for as many geese as that position has, and
+ * the handle keeps it; only a larger position builds it again. A table
+ * larger than a new limit is freed at once. Its peak while built, without
+ * sideways steps (with them about half): 8 geese 310 MB, 9 0.9 GB, 10
+ * 2.3 GB. A copy of the handle starts with the default limit.
+ * @return ::HERD_OK; ::HERD_E_ARG when @p g is NULL or not a `fox` game;
+ *         ::HERD_E_RANGE when @p geese is not 4..::HERD_FOX_SOLVE_MAX
+ *         (nothing changes); ::HERD_E_NOMEM when the handle has no room
+ *         for the setting (a game in caller memory).
+ */
+HERD_API int herd_fox_set_solve_limit(herd_game *g, int geese);
+
 /** @} */
 
 #ifdef __cplusplus

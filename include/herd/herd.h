@@ -390,7 +390,8 @@ typedef struct herd_game_desc {
     int default_level; /**< The level that level 0 means (one that needs no memory). */
     size_t max_moves;  /**< Its most legal actions at once (herd_max_moves()). */
     int has_chance;    /**< 1 when it has chance events (dice), else 0. */
-    int solvable;      /**< 1 when herd_solve() solves it, else 0. */
+    int solvable;      /**< 1 when herd_solve() solves every position of it, else 0
+                            (`fox`: 0, it solves endgames only). */
 } herd_game_desc;
 
 /** The number of games the library has. */
@@ -668,13 +669,13 @@ HERD_API int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes);
 /* ------------------------------------------------- stopping long calls */
 
 /**
- * Asks the long call running on @p g (herd_perft(), herd_playouts(), and a
+ * Asks the long call running on @p g (herd_perft(), herd_playouts(), a
  * computer player that searches: herd_genmove(), herd_play_genmove(),
- * herd_hint()) to stop:
+ * herd_hint(), and herd_solve() building a `fox` table) to stop:
  * it returns ::HERD_E_INTERRUPTED at its next node or playout, with the game
  * unchanged, and the request is then spent (when hints run on @p g in
  * several threads at once, one request stops one of them).
- * (herd_solve() is not stopped: its table takes milliseconds to build.)
+ * (The `hare` table takes milliseconds to build and is not stopped.)
  * A request made while no long call runs stops the next one at its start.
  *
  * Safe to call from another thread while @p g is in use, and from a signal
@@ -869,20 +870,29 @@ HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
  *  @{ */
 /**
  * Solves the position exactly, for the games the library can solve
- * (`hare`): the winner with perfect play of both sides, and the number of
- * actions to the end of the game when the winner hurries (the fewest) and
- * the loser delays (the most). An ended game answers its winner and 0.
+ * (`hare`, and `fox` endgames): the winner with perfect play of both sides,
+ * and the number of actions to the end of the game when the winner hurries
+ * (the fewest) and the loser delays (the most). An ended game answers its
+ * winner and 0.
  *
  * The first call on a handle builds the game's table from the rules with
  * the handle's allocator (once per handle; herd_free() frees it; a clone
- * builds its own). The position and the generator do not change.
+ * builds its own). The position and the generator do not change. `fox`
+ * builds its table for positions with up to herd_fox_set_solve_limit()
+ * geese (8 by default), as large as the largest position asked about (a
+ * larger one later builds it again); the build can be stopped by
+ * herd_interrupt() or the progress handler (docs/fox.md, "Who wins").
  *
  * @param winner receives the winning side (0 or 1).
  * @param plies  receives the number of actions to the end.
  * @return ::HERD_OK; ::HERD_E_ARG (a NULL argument); ::HERD_E_UNSUPPORTED
- *         for a game the library does not solve (`horses`, `hex`, `fox`,
- *         `flock`); ::HERD_E_NOMEM when the table cannot be allocated (a
- *         game made by herd_copy_into() has no allocator). The outputs are
+ *         for a game the library does not solve (`horses`, `hex`,
+ *         `flock`), a `fox` position with more geese than the limit, and a
+ *         `fox` position with sideways steps that is not over (the table
+ *         keeps who wins, not how soon: the message says who wins, or that
+ *         it is a draw); ::HERD_E_NOMEM when the table cannot be allocated
+ *         (a game made by herd_copy_into() has no allocator);
+ *         ::HERD_E_INTERRUPTED when the build was stopped. The outputs are
  *         untouched on error.
  */
 HERD_API int herd_solve(herd_game *g, int *winner, unsigned *plies);

@@ -77,7 +77,9 @@ static int end_score(const ab_search *a, const herd_head *h, unsigned ply)
 
 static int leaf_score(const ab_search *a, const void *state)
 {
-    int e = a->rules->evaluate ? a->rules->evaluate(state) : 0;
+    int e = a->s->evaluate   ? a->s->evaluate(a->s->evaluate_ctx, state)
+            : a->rules->evaluate ? a->rules->evaluate(state)
+                                 : 0;
     return herd_search_head(state)->side == a->me ? e : -e;
 }
 
