@@ -837,7 +837,9 @@ int herd_fox_set_solve_limit(herd_game *g, int geese)
     if (!herd_game_state(g, HERD_FOX))
         return HERD_E_ARG;
     if (geese < HERD_FOX_GEESE_TO_WIN || geese > HERD_FOX_SOLVE_MAX)
-        return HERD_E_RANGE;
+        return herd_fail(herd_game_message(g), HERD_E_RANGE,
+                         "a solve limit of %d geese is out of range %d..%d", geese,
+                         HERD_FOX_GEESE_TO_WIN, HERD_FOX_SOLVE_MAX);
     fox_solver *h = herd_game_table(g, HERD_FOX);
     if (!h)
         return HERD_E_NOMEM;

@@ -193,6 +193,11 @@ const void *herd_game_state(const herd_game *g, herd_kind kind)
     return g->state;
 }
 
+herd_msg herd_game_message(herd_game *g)
+{
+    return herd_game_msg(g);
+}
+
 const herd_game_desc *herd_game_desc_of(const herd_game *g)
 {
     return g ? &g->rules->desc : NULL;

@@ -238,6 +238,10 @@ const void *herd_game_state(const herd_game *g, herd_kind kind);
  * be allocated (message in g). */
 void *herd_game_table(herd_game *g, herd_kind kind);
 
+/* The handle's message, for the typed functions of a game's header to
+ * tell what they refused (herd_last_error()). */
+herd_msg herd_game_message(herd_game *g);
+
 /* Creates a game of the given rules from the options as given (herd_new()'s
  * work once the game is known, and the typed creation functions'). */
 int herd_game_create(herd_game **out, const herd_rules *rules, const herd_options *opt,

@@ -973,7 +973,9 @@ static void solve_limit(void **state)
     assert_int_equal(herd_fox_set_solve_limit(NULL, 6), HERD_E_ARG);
     assert_int_equal(herd_fox_set_solve_limit(hare, 6), HERD_E_ARG);
     assert_int_equal(herd_fox_set_solve_limit(g, 3), HERD_E_RANGE);
+    assert_true(says(g, "a solve limit of 3 geese is out of range 4..10"));
     assert_int_equal(herd_fox_set_solve_limit(g, HERD_FOX_SOLVE_MAX + 1), HERD_E_RANGE);
+    assert_true(says(g, "of 11 geese"));
     /* The default limit: the start and a nine-geese position are refused. */
     assert_int_equal(herd_solve(g, &winner, &plies), HERD_E_UNSUPPORTED);
     assert_true(says(g, "solved up to 8 geese") && says(g, "has 13"));

@@ -178,8 +178,9 @@ HERD_API int herd_fox_in_chain(const herd_game *g, int *in_chain);
  * 2.3 GB. A copy of the handle starts with the default limit.
  * @return ::HERD_OK; ::HERD_E_ARG when @p g is NULL or not a `fox` game;
  *         ::HERD_E_RANGE when @p geese is not 4..::HERD_FOX_SOLVE_MAX
- *         (nothing changes); ::HERD_E_NOMEM when the handle has no room
- *         for the setting (a game in caller memory).
+ *         (nothing changes; herd_last_error() says why); ::HERD_E_NOMEM
+ *         when the handle has no room for the setting (a game in caller
+ *         memory).
  */
 HERD_API int herd_fox_set_solve_limit(herd_game *g, int geese);
 
