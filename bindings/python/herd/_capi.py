@@ -49,6 +49,8 @@ FOX_POINTS = 33
 FOX_LINES = 96
 FOX_MAX_GEESE = 17
 FOX_GEESE_TO_WIN = 4
+FOX_SOLVE_DEFAULT = 8
+FOX_SOLVE_MAX = 10
 
 # flock.h: the rules' numbers (the options' ranges are the registry's: herd.games())
 FLOCK_MAX_RANGE = 3
@@ -131,6 +133,7 @@ PROTOTYPES = {
     "herd_game_desc_at": (_desc_p, [c_size_t]),
     "herd_game_desc_level": (c_int, [_desc_p, c_int, POINTER(c_char_p), POINTER(c_char_p)]),
     "herd_game_desc_to_text": (c_int, [_desc_p, c_char_p, c_size_t, _size_p]),
+    "herd_game_options_text": (c_int, [game_p, c_char_p, c_size_t, _size_p]),
     # moves
     "herd_max_moves": (c_size_t, [game_p]),
     "herd_legal_moves": (c_int, [game_p, _move_p, c_size_t, _size_p]),
@@ -208,6 +211,7 @@ PROTOTYPES = {
     "herd_fox_geese_left": (c_int, [game_p, _int_p]),
     "herd_fox_sideways": (c_int, [game_p, _int_p]),
     "herd_fox_in_chain": (c_int, [game_p, _int_p]),
+    "herd_fox_set_solve_limit": (c_int, [game_p, c_int]),
     # flock.h
     "herd_flock_move": (herd_move, [herd_cell, herd_cell]),
     "herd_flock_move_cells": (c_int, [herd_move, _cell_p, _cell_p]),

@@ -6,7 +6,7 @@ from typing import Any, ClassVar, List, Optional, Tuple
 
 from . import _capi as C
 from ._errors import ArgumentError
-from ._game import CellLike, MoveLike, cell_name, cell_struct, parse_cell
+from ._game import CellLike, MoveLike, cell_name, cell_struct, check_int, parse_cell
 from ._hunt import Hunt
 from ._library import library
 from ._svg import Drawing, Grid
@@ -47,6 +47,8 @@ class Fox(Hunt):
     LINES: ClassVar[int] = C.FOX_LINES
     #: The most geese (option geese=17).
     MAX_GEESE: ClassVar[int] = C.FOX_MAX_GEESE
+    SOLVE_DEFAULT: ClassVar[int] = C.FOX_SOLVE_DEFAULT
+    SOLVE_MAX: ClassVar[int] = C.FOX_SOLVE_MAX
     #: Fewer geese than this left: the fox has won.
     GEESE_TO_WIN: ClassVar[int] = C.FOX_GEESE_TO_WIN
     #: The action stop, as a Move: ``game.play(Fox.STOP)``.
@@ -89,6 +91,15 @@ class Fox(Hunt):
         """Whether the fox is in a jump chain (herd_fox_in_chain): then it is
         to move, and its only actions are its further jumps and stop."""
         return bool(self._get_int(self._lib.c.herd_fox_in_chain))
+
+    def set_solve_limit(self, geese: int) -> None:
+        """Sets the most geese of the positions solve() and the perfect level
+        read from the solution table, which bounds its memory: 4 to
+        SOLVE_MAX, SOLVE_DEFAULT at first (herd_fox_set_solve_limit).
+        RangeError beyond them."""
+        geese = check_int(geese, "geese")
+        with self._using() as h:
+            self._check(h, self._lib.c.herd_fox_set_solve_limit(h, geese))
 
     def _made(self, value: int, what: str) -> Move:
         if value == 0:

@@ -403,6 +403,12 @@ class Game:
         """The position text of protocol.md (herd_position_to_text)."""
         return self._text(self._lib.c.herd_position_to_text)
 
+    def options_text(self) -> str:
+        """The options the game was made with, as Game(name, options) takes
+        them: every option of its description, e.g. "w=10 h=8 n=6 seed=7"
+        (herd_game_options_text)."""
+        return self._text(self._lib.c.herd_game_options_text)
+
     def set_position(self, text: str) -> None:
         """Reads a position text of this game; clears the history, keeps the
         generator going (herd_position_from_text)."""

@@ -4,6 +4,7 @@ checked step by step against the position text and a model of the rules of
 docs/fox.md written here apart from the library."""
 import os
 import random
+import re
 import sys
 import unittest
 
@@ -357,6 +358,36 @@ class TestEnds(ErrorChecks):
             with self.subTest(text=text), Game.from_position(text) as g:
                 self.assertEqual(str(g.status), status)
                 self.assertEqual(tuple(g.status), Rules(text).status())
+
+
+class TestSolving(ErrorChecks):
+    def test_the_constants_are_the_headers(self):
+        header = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir,
+                              os.pardir, "include", "herd", "fox.h")
+        with open(header) as f:
+            defined = dict(re.findall(r"^#define HERD_FOX_([A-Z_]+) (\d+)", f.read(), re.M))
+        for name in ("POINTS", "LINES", "MAX_GEESE", "GEESE_TO_WIN", "SOLVE_DEFAULT", "SOLVE_MAX"):
+            self.assertEqual(getattr(herd._capi, "FOX_" + name), int(defined[name]), name)
+
+    def test_solve_within_the_limit_and_refused_beyond_it(self):
+        g = Game("fox")
+        g.set_position("fox turn=fox chain=0 sideways=0 fox=d4 geese=a3,a5,g3,g5,e1")
+        self.assertEqual(str(g.solve()).split()[0], "fox")
+        g.set_solve_limit(4)
+        with self.assertRaises(herd.UnsupportedError) as e:
+            g.solve()
+        self.assertIn("solved up to 4 geese", str(e.exception))
+        for bad in (3, Fox.SOLVE_MAX + 1):
+            with self.assertRaises(herd.OptionRangeError) as e:
+                g.set_solve_limit(bad)
+            self.assertIn("a solve limit of %d geese is out of range" % bad, str(e.exception))
+        g.set_solve_limit(Fox.SOLVE_DEFAULT)
+        self.assertEqual(str(g.solve()).split()[0], "fox")
+
+    def test_options_text_makes_the_same_game(self):
+        g = Game("fox", geese=15, sideways=1, seed=9)
+        self.assertEqual(g.options_text(), "geese=15 sideways=1 seed=9")
+        self.assertEqual(Game("fox", g.options_text()).position, g.position)
 
 
 class TestRandomGames(ErrorChecks):
