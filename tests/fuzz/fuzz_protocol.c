@@ -93,8 +93,10 @@ static int expect_answers(const uint8_t *data, size_t size, expected *e)
                     w++;
                 const char *cmd = p + i;
                 size_t n = w - i;
+                /* protocol.md: only show, help and games answer on several lines. */
                 e->multi[e->answers++] = (n == 4 && memcmp(cmd, "show", 4) == 0) ||
-                                         (n == 4 && memcmp(cmd, "help", 4) == 0);
+                                         (n == 4 && memcmp(cmd, "help", 4) == 0) ||
+                                         (n == 5 && memcmp(cmd, "games", 5) == 0);
                 if (n == 4 && memcmp(cmd, "quit", 4) == 0)
                     return 1;
             }
