@@ -151,7 +151,7 @@ export declare class Game {
     level(level: number): Level;
     /** The number of action sequences of length depth (0..64). */
     perft(depth: number): bigint;
-    /** The exact value, for the games the library solves (hare). */
+    /** The exact value, for the games the library solves (hare, and fox positions within setSolveLimit()). */
     solve(): { winner: number; plies: number };
     /** One line that Herd.fromSave() or load() turns back into this game. */
     save(): string;
@@ -214,6 +214,10 @@ export declare class FoxGame extends HuntGame {
     inChain(): boolean;
     /** Fewer geese left than this: the fox has won. */
     readonly geeseToWin: number;
+    /** The most geese that solve() and the perfect level read from the table (4..solveMax). */
+    setSolveLimit(geese: number): void;
+    readonly solveDefault: number;
+    readonly solveMax: number;
 }
 
 export declare class FlockGame extends Game {

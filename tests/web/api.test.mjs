@@ -295,6 +295,30 @@ describe('errors: HerdError with the code and the native message', () => {
     });
 });
 
+describe('the fox\'s solution table', () => {
+    test('setSolveLimit() bounds the positions that solve() answers', () => {
+        const endgame = 'fox turn=fox chain=0 sideways=0 fox=d5 geese=c1,c2,d1,d2,e1';
+        const g = herd.fromPosition(endgame);
+        assert.equal(g.solveDefault, 8);
+        assert.equal(g.solveMax, 10);
+        const value = () => {
+            const { winner, plies } = g.solve();
+            return answer(`${g.sides[winner]} ${plies}`);
+        };
+        const native = runNative([`set ${endgame}`, 'solve']).at(-1);
+        assert.equal(value(), native);
+        g.setSolveLimit(4);
+        assert.throws(() => g.solve(), { code: codes.E_UNSUPPORTED, message: /up to 4 geese.*this position has 5/ });
+        for (const bad of [3, 11])
+            assert.throws(() => g.setSolveLimit(bad), { code: codes.E_RANGE, message: new RegExp(`${bad}`) });
+        assert.throws(() => g.setSolveLimit(4.5), { code: codes.E_ARG });
+        g.setSolveLimit(5);
+        assert.equal(value(), native);
+        assert.equal(g.position(), endgame, 'the limit changes no position');
+        g.free();
+    });
+});
+
 describe('typed queries agree with the position text', () => {
     // A random game's positions, with each visited after every action.
     function visit(name, options, f) {

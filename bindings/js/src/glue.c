@@ -165,6 +165,8 @@ GLUE int herd_js_limit(const char *name)
     } limits[] = {
         {"hare.stall", HERD_HARE_STALL_LIMIT},
         {"fox.geese", HERD_FOX_GEESE_TO_WIN},
+        {"fox.solve_default", HERD_FOX_SOLVE_DEFAULT},
+        {"fox.solve_max", HERD_FOX_SOLVE_MAX},
         {"flock.captures", HERD_FLOCK_CAPTURES_TO_WIN},
         {"flock.moves", HERD_FLOCK_MOVE_LIMIT},
     };

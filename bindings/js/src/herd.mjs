@@ -443,7 +443,8 @@ export class Game {
         return this._core.u64(OUT64);
     }
 
-    /** The exact value for the games the library solves (hare):
+    /** The exact value for the games the library solves (hare, and fox
+     *  positions within FoxGame.setSolveLimit()):
      *  {winner: side, plies: actions to the end}. */
     solve() {
         const core = this._core;
@@ -662,6 +663,25 @@ export class FoxGame extends HuntGame {
      *  jumps and `stop`. */
     inChain() {
         return this._ints(this._m._herd_fox_in_chain)[0] === 1;
+    }
+
+    /** The most geese of the positions that solve() and the `perfect` level
+     *  read from the solution table, which bounds its memory: 4 to
+     *  solveMax, solveDefault at first (herd_fox_set_solve_limit). */
+    setSolveLimit(geese) {
+        if (!Number.isInteger(geese))
+            throw new HerdError(codes.E_ARG, `the solve limit ${geese} is not a whole number`);
+        this._check(this._m._herd_fox_set_solve_limit(this._g, geese));
+    }
+
+    /** The solve limit of a new game (HERD_FOX_SOLVE_DEFAULT). */
+    get solveDefault() {
+        return this._core.limit('fox.solve_default');
+    }
+
+    /** The largest solve limit (HERD_FOX_SOLVE_MAX). */
+    get solveMax() {
+        return this._core.limit('fox.solve_max');
     }
 }
 
