@@ -209,6 +209,19 @@ int hunt_check_path(const hunt_board *b, const hunt_action *a, int points[2], he
     return HERD_OK;
 }
 
+/* Decodes an action of this board and, unless it is `stop`, finds its two
+ * points: HERD_E_ARG for what hunt_read_move() would not read back (a jump
+ * where the game has none, a path off the lines). */
+static int hunt_checked(const hunt_board *b, int jumps, herd_move m, hunt_action *a, int pt[2])
+{
+    herd_msg none = {NULL, 0};
+    if (!hunt_decode(m, a) || (a->kind != HUNT_STEP && !jumps))
+        return HERD_E_ARG;
+    if (a->kind != HUNT_STOP && hunt_check_path(b, a, pt, none) != HERD_OK)
+        return HERD_E_ARG;
+    return HERD_OK;
+}
+
 /* ------------------------------------------------------------- texts */
 
 const char *hunt_name(const hunt_board *b, int p, char *buf)
@@ -223,15 +236,12 @@ int hunt_write_move(const hunt_board *b, int jumps, herd_move m, herd_sb *sb)
 {
     hunt_action a;
     int pt[2];
-    herd_msg none = {NULL, 0};
-    if (!hunt_decode(m, &a) || (a.kind != HUNT_STEP && !jumps))
+    if (hunt_checked(b, jumps, m, &a, pt) != HERD_OK)
         return HERD_E_ARG;
     if (a.kind == HUNT_STOP) {
         herd_sb_puts(sb, "stop");
         return HERD_OK;
     }
-    if (hunt_check_path(b, &a, pt, none) != HERD_OK)
-        return HERD_E_ARG; /* only what hunt_read_move() reads back */
     herd_sb_cell(sb, a.from.row, a.from.col);
     herd_sb_putc(sb, '-');
     herd_sb_cell(sb, a.to.row, a.to.col);
@@ -393,15 +403,12 @@ int hunt_action_index(const hunt_board *b, int jumps, herd_move m, size_t *index
 {
     hunt_action a;
     int pt[2];
-    herd_msg none = {NULL, 0};
-    if (!hunt_decode(m, &a) || (a.kind != HUNT_STEP && !jumps))
+    if (hunt_checked(b, jumps, m, &a, pt) != HERD_OK)
         return HERD_E_ARG;
     if (a.kind == HUNT_STOP) {
         *index = hunt_action_count(b, jumps) - 1;
         return HERD_OK;
     }
-    if (hunt_check_path(b, &a, pt, none) != HERD_OK)
-        return HERD_E_ARG;
     size_t base = a.kind == HUNT_STEP ? 0 : kind_count(b, HUNT_STEP);
     int d = a.kind == HUNT_STEP ? hunt_direction(b, pt[0], pt[1])
                                 : hunt_direction(b, pt[0], hunt_between(b, pt[0], pt[1]));
