@@ -13,9 +13,10 @@ Examples page. The check:
    of bindings/python/examples/ is named by an item;
 2. every path an item names exists;
 3. every item has a sentence (six words or more, ending with a period);
-4. every C or Python file of examples/ that an item names has an `@example`
-   entry, every `@example` entry names a file of examples/ and is linked by
-   an item, and a link `@ref FILE "LABEL"` says `examples/FILE`.
+4. every C or Python file that an item names has an `@example` entry, every
+   `@example` entry names a file of the example folders (Doxygen's
+   EXAMPLE_PATH) and is linked by an item, and a link `@ref FILE "LABEL"`
+   says the file's path (`examples/FILE`, `bindings/python/examples/FILE`).
 
 Then it checks itself: the same check on the page with an item left out, and
 with an item for a file that does not exist, must find each fault. Ends with
@@ -26,7 +27,7 @@ import re
 import sys
 
 PAGE = os.path.join("docs", "examples.dox")
-FOLDERS = ("examples", os.path.join("bindings", "python", "examples"))
+FOLDERS = ("examples", "bindings/python/examples")  # as the page writes them
 SKIPPED = {"CMakeLists.txt", "__pycache__"}
 # A path as the page writes it, in backticks or in a link's label.
 NAME = re.compile(r'[`"]((?:bindings/python/)?examples/[\w./-]*)[`"]')
@@ -52,15 +53,33 @@ def page_items(text):
     return items
 
 
+def home(root, example):
+    """The folder that holds an @example's file (EXAMPLE_PATH's order), or
+    None."""
+    for folder in FOLDERS:
+        if os.path.isfile(os.path.join(root, *folder.split("/"), *example.split("/"))):
+            return folder
+    return None
+
+
+def example_of(name):
+    """What an @example entry calls the file a page path names."""
+    for folder in FOLDERS:
+        if name.startswith(folder + "/"):
+            return name[len(folder) + 1:]
+    return name
+
+
 def tree(root):
     """What the page must name: the entries of the example folders."""
     names = []
     for folder in FOLDERS:
-        for entry in sorted(os.listdir(os.path.join(root, folder))):
+        path = os.path.join(root, *folder.split("/"))
+        for entry in sorted(os.listdir(path)):
             if entry in SKIPPED or entry.startswith("."):
                 continue
-            is_dir = os.path.isdir(os.path.join(root, folder, entry))
-            names.append("%s/%s%s" % (folder.replace(os.sep, "/"), entry, "/" if is_dir else ""))
+            is_dir = os.path.isdir(os.path.join(path, entry))
+            names.append("%s/%s%s" % (folder, entry, "/" if is_dir else ""))
     return names
 
 
@@ -81,15 +100,14 @@ def check(root, text):
             path = os.path.join(root, *name.rstrip("/").split("/"))
             if not (os.path.isdir(path) if name.endswith("/") else os.path.isfile(path)):
                 faults.append("%s is on the page but does not exist" % name)
-            elif name.startswith("examples/") and name.endswith((".c", ".py")) \
-                    and name[len("examples/"):] not in examples:
+            elif name.endswith((".c", ".py")) and example_of(name) not in examples:
                 faults.append("%s has no @example entry" % name)
         for target, label in REF.findall(item):
             if "." in target:  # a file: an example's page
                 linked.add(target)
-                if label != "examples/" + target:
-                    faults.append('@ref %s is labelled "%s", not "examples/%s"'
-                                  % (target, label, target))
+                path = "%s/%s" % (home(root, target), target)
+                if label != path:
+                    faults.append('@ref %s is labelled "%s", not "%s"' % (target, label, path))
         sentence = REF.sub("", item)
         sentence = re.sub(r"`[^`]*`|\([^)]*\)", "", sentence).strip(" :")
         if len(sentence.split()) < 6 or not sentence.endswith("."):
@@ -98,8 +116,8 @@ def check(root, text):
         if name not in named:
             faults.append("%s is not on the page" % name)
     for example in examples:
-        if not os.path.isfile(os.path.join(root, "examples", *example.split("/"))):
-            faults.append("@example %s: no such file in examples/" % example)
+        if home(root, example) is None:
+            faults.append("@example %s: no such file in %s" % (example, " or ".join(FOLDERS)))
         elif example not in linked:
             faults.append("@example %s is not linked from the page" % example)
     return faults
