@@ -10,7 +10,7 @@
 #   2b. builds with HERD_TSAN=ON (ThreadSanitizer) in build/tsan and runs the
 #      thread tests (threads, interrupt), which must report nothing;
 #   3. builds the API reference (the docs target; any Doxygen warning fails;
-#      no signature shows HERD_API);
+#      no signature shows HERD_API; the Python pages have every anchor);
 #   4. installs into a temporary prefix other than the configured one, staged
 #      with DESTDIR: nothing may land outside the prefix, and the install
 #      manifest must list every file; builds and runs the consumer examples
@@ -104,6 +104,9 @@ TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}" \
 step "build/ci: the docs target (Doxygen warnings fail)"
 cmake --build build/ci --target docs
 test -f build/ci/docs/html/index.html
+# The built pages of the Python package have every anchor (the CTest
+# docs_python_api checks the page sources only).
+python3 tests/docs/check_python_api_docs.py . build/ci/docs/html
 # PREDEFINED in docs/Doxyfile.in: signatures read `int herd_new(...)`.
 if grep -l '>HERD_API ' build/ci/docs/html/*.html | grep -v '_source\.html$'; then
     echo "error: HERD_API shows in the signatures of the pages above" >&2
