@@ -155,46 +155,6 @@ static inline const herd_game_desc *next_game(const herd_game_desc *d)
     return herd_game_desc_at(game_index(d) + 1);
 }
 
-/* ------------------------------------------------- tables keyed by game */
-
-/* The row for `game` of a table whose rows each begin with a game's name
- * (`const char *game`); fails the test when there is none, so that a game
- * added to the registry cannot be passed over by a test that needs data of
- * its own. */
-static inline const void *row_for(const void *table, size_t count, size_t size, const char *game,
-                                  const char *what)
-{
-    for (size_t i = 0; i < count; i++) {
-        const char *const *name =
-            (const char *const *)(const void *)((const char *)table + i * size);
-        if (strcmp(*name, game) == 0)
-            return name;
-    }
-    fail_msg("%s has no row for %s, a game of the registry", what, game);
-    return NULL;
-}
-
-/* Every game of the registry has a row of the table, and every row names a
- * game of the registry. */
-static inline void rows_match_the_registry(const void *table, size_t count, size_t size,
-                                           const char *what)
-{
-    for (const herd_game_desc *d = first_game(); d; d = next_game(d)) {
-        row_for(table, count, size, d->name, what);
-    }
-    for (size_t i = 0; i < count; i++) {
-        const char *const *name =
-            (const char *const *)(const void *)((const char *)table + i * size);
-        if (!herd_game_desc_find(*name))
-            fail_msg("%s has a row for %s, which the registry does not have", what, *name);
-    }
-}
-
-#define ROW_FOR(table, game) \
-    row_for(table, sizeof table / sizeof table[0], sizeof table[0], game, #table)
-#define ROWS_MATCH_THE_REGISTRY(table) \
-    rows_match_the_registry(table, sizeof table / sizeof table[0], sizeof table[0], #table)
-
 /* ------------------------------------------------------------ scenarios */
 
 /* One case's name for failure messages: "horses w=9 h=8 n=4 seed=3". */

@@ -4,7 +4,8 @@
  * refused with nothing written where the game cannot give one; herd_undo_turn()
  * takes back the player's whole turn and the computer's reply, turn by turn,
  * mid-turn and after the game ended, and refuses what it cannot take back;
- * the seed decides the computer's games; every level has its name. */
+ * the seed decides the computer's games. (test_registry checks every
+ * level's name and description, docs_registry the names against the docs.) */
 #include "test_games.h"
 
 /* One step of a game between computers, asserted. */
@@ -292,39 +293,6 @@ static void the_seed_decides_the_computer_players_games(void **state)
     }
 }
 
-/* --------------------------------------------------------------- levels */
-
-/* Level 1 of each game, as its page names it. */
-typedef struct first_level {
-    const char *game, *name;
-} first_level;
-
-static const first_level FIRST_LEVELS[] = {
-    {"horses", "random"}, {"hex", "greedy"},     {"hare", "random"},
-    {"fox", "greedy"},    {"flock", "beginner"},
-};
-
-/* Every game names every level, without spaces, with a description. */
-static void every_game_names_its_levels(void **state)
-{
-    (void)state;
-    ROWS_MATCH_THE_REGISTRY(FIRST_LEVELS);
-    for (const herd_game_desc *d = first_game(); d; d = next_game(d)) {
-        game_case c = quick_case(d, 1);
-        herd_game *g = case_new(&c, NULL, NULL);
-        const char *name = NULL, *description = NULL;
-        assert_int_equal(herd_level_name(g, 1, &name, &description), HERD_OK);
-        const first_level *want = ROW_FOR(FIRST_LEVELS, d->name);
-        assert_string_equal(name, want->name);
-        for (int level = 1; level <= herd_max_level(g); level++) {
-            assert_int_equal(herd_level_name(g, level, &name, &description), HERD_OK);
-            assert_null(strchr(name, ' '));
-            assert_true(*name && *description);
-        }
-        herd_free(g);
-    }
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -333,7 +301,6 @@ int main(void)
         cmocka_unit_test(undo_turn_takes_back_the_players_turn_and_the_reply),
         cmocka_unit_test(undo_turn_after_the_game_ended),
         cmocka_unit_test(the_seed_decides_the_computer_players_games),
-        cmocka_unit_test(every_game_names_its_levels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
