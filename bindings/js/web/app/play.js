@@ -44,10 +44,11 @@ export class Play {
         this.stop();
         const mine = this.generation;
         const value = await this.client.request('new', { name: setup.name, options: setup.options });
+        const view = await viewOf(setup.name);
         if (mine !== this.generation)
             return;
         this.setup = setup;
-        this.view = viewOf(setup.name);
+        this.view = view;
         this.info = this.games.find(g => g.name === setup.name);
         this.busy = false;
         this.log.reset();

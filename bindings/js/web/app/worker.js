@@ -66,11 +66,18 @@ const ops = {
             return e.message;
         }
     },
-    new(herd, { name, options }) {
+    async new(herd, { name, options }) {
         const fresh = herd.newGame(name, options);
+        let found;
+        try {
+            found = await viewOf(name);
+        } catch (e) {
+            fresh.free();
+            throw e;
+        }
         game?.free();
         game = fresh;
-        view = viewOf(name);
+        view = found;
         return snapshot();
     },
     play(herd, { action }) {
@@ -96,7 +103,7 @@ const ops = {
 
 onmessage = async ({ data: { id, op, args } }) => {
     try {
-        postMessage({ id, ok: true, value: ops[op](await ready, args ?? {}) });
+        postMessage({ id, ok: true, value: await ops[op](await ready, args ?? {}) });
     } catch (e) {
         postMessage({ id, ok: false, error: { name: e.name, code: e.code, message: e.message } });
     }
