@@ -2,9 +2,8 @@
  * (allocation failure, threads, misuse, interrupts, saves, hints, ...): the
  * cases to create them with, read from the registry (each game at its
  * default, smallest and largest options and with each value of a choice,
- * and the few cases the registry cannot give), tables keyed by game name
- * that must have a row for every
- * game, and scenario helpers that use only the generic API. A game added
+ * and the few cases the registry cannot give), and scenario helpers that
+ * use only the generic API. A game added
  * to the registry is played by every one of these tests at once. */
 #ifndef HERD_TEST_GAMES_H
 #define HERD_TEST_GAMES_H
