@@ -121,8 +121,9 @@
  * @brief The exact value of a position, for the games the library solves.
  *
  * herd_solve() gives the winner with perfect play and the number of actions
- * to the end, for the games whose herd_game_desc::solvable is 1 (`hare`);
- * the others answer ::HERD_E_UNSUPPORTED. Examples:
+ * to the end, for the games whose herd_game_desc::solvable is 1 (`hare`)
+ * and for `fox` endgames within herd_fox_set_solve_limit(); the others
+ * answer ::HERD_E_UNSUPPORTED. Examples:
  * [examples/hare_solve.c](../examples/hare_solve.c) (the verdict for every
  * start of the hare) and @ref hare_game.c "examples/hare_game.c" (the
  * moves to the end after every move of a game).

@@ -22,7 +22,7 @@ protocol's word; every refusal raises the HerdError subclass of its kind.
 (keys, allowed values, defaults), levels and bounds, as the library has them;
 ``Game(name, ...)`` gives an instance of the game's class (Horses, Hex,
 Hare, Fox, Flock), and the library checks its options; ``game.solve()`` gives the exact value where
-the library solves the game (hare), ``game.interrupt()`` stops a long call
+the library solves the position (hare, fox endgames), ``game.interrupt()`` stops a long call
 from another thread; ``game._repr_svg_()`` and ``herd.svg(game, ...)`` draw
 the board as SVG.
 """

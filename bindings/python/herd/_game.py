@@ -652,7 +652,9 @@ class Game:
         plies), the side that wins with perfect play and the actions to the
         end when the winner hurries and the loser delays; an ended game gives
         its winner and 0. The first call builds the game's table. Only the
-        games the library solves (hare) answer: UnsupportedError for the others."""
+        positions the library solves (hare, and fox positions within
+        Fox.set_solve_limit() without sideways steps) answer:
+        UnsupportedError for the others."""
         winner, plies = c_int(), c_uint()
         with self._using() as h:
             self._check(h, self._lib.c.herd_solve(h, byref(winner), byref(plies)))
