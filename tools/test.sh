@@ -12,8 +12,9 @@
 #   3. builds the API reference (the docs target; any Doxygen warning fails;
 #      no signature shows HERD_API; the Python pages have every anchor);
 #   4. installs into a temporary prefix other than the configured one, staged
-#      with DESTDIR: nothing may land outside the prefix, and the install
-#      manifest must list every file; builds and runs the consumer examples
+#      with DESTDIR, the reference (share/doc/herd) included: nothing may land
+#      outside the prefix, and the install manifest must list every file;
+#      builds and runs the consumer examples
 #      against it: examples/pkgconfig (Makefile, the relocatable herd.pc; and
 #      its main.c linked statically with pkg-config --static) and examples/cmake
 #      (find_package); checks the installed herd program and man page herd(1);
@@ -129,6 +130,8 @@ cmake -S . -B build/install -DCMAKE_BUILD_TYPE=Release -DHERD_BUILD_TESTS=ON \
       -DHERD_WERROR=ON -DCMAKE_INSTALL_PREFIX="$configured" \
       -DHERD_INSTALL_PYTHON=ON -DHERD_PYTHON_SITEDIR=
 cmake --build build/install -j "$jobs"
+# The reference too, which the install then puts under share/doc/herd.
+cmake --build build/install --target docs
 # Staged with DESTDIR, as a packager does, so that a file written outside the
 # prefix shows; then the staged prefix is moved to its place.
 DESTDIR="$stage" cmake --install build/install --prefix "$prefix"
@@ -146,6 +149,13 @@ if ! diff -u <(sort build/install/install_manifest.txt) \
 fi
 mv "$stage$prefix" "$prefix"
 echo "installed $(wc -l <build/install/install_manifest.txt) files, all under $prefix"
+# The installed reference: its pages, and the example sources they link
+# as ../examples/FILE beside them.
+docdir="$(find "$prefix" -path '*/doc/herd/html/index.html' -print -quit)"
+if [ -z "$docdir" ] || [ ! -f "$(dirname "$docdir")/../examples/hare_solve.c" ]; then
+    echo "error: the reference (share/doc/herd/html and its examples) was not installed under $prefix" >&2
+    exit 1
+fi
 pcfile="$(find "$prefix" -name herd.pc -print -quit)"
 if [ -z "$pcfile" ]; then
     echo "error: herd.pc was not installed under $prefix" >&2
