@@ -65,6 +65,22 @@ static inline const char *fuzz_move_text(herd_game *g, herd_move m)
     return text;
 }
 
+/* For the inputs a harness makes: the `ply`-th action of a walk through g,
+ * its legal action number ply * stride (modulo their count) in *m; 0 once
+ * the game is over. */
+static inline int fuzz_walk_action(herd_game *g, unsigned ply, unsigned stride, herd_move *m)
+{
+    herd_status st;
+    herd_move moves[HERD_MAX_MOVES];
+    size_t n;
+    CHECK(herd_get_status(g, &st) == HERD_OK);
+    if (st.result != HERD_ONGOING)
+        return 0;
+    CHECK(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n) == HERD_OK && n > 0);
+    *m = moves[ply * stride % n];
+    return 1;
+}
+
 /* ------------------------------------------------------ reading back */
 
 /* Everything g writes reads back: its position text into `scratch` (a game

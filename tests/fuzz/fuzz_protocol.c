@@ -177,26 +177,21 @@ int fuzz_input_plays(const uint8_t *data, size_t size, const char *name)
 size_t fuzz_registry_input(const char *name, const char *options, uint8_t *buf, size_t cap)
 {
     herd_game *g;
-    herd_move moves[HERD_MAX_MOVES];
+    herd_move m;
     static char save[HERD_MAX_SAVE_TEXT];
     char *out = (char *)buf;
-    size_t k = 0, n, len;
-    herd_status st;
+    size_t k = 0, len;
     if (herd_new(&g, name, options, NULL, NULL, NULL) != HERD_OK)
         return 0;
     fuzz_appendf(out, cap, &k, "new %s %s\nposition\nstatus\nlegal\nshow\nlevels\n", name, options);
-    for (unsigned i = 0; i < 6; i++) {
-        CHECK(herd_get_status(g, &st) == HERD_OK);
-        if (st.result != HERD_ONGOING)
-            break;
+    for (unsigned i = 0; i < 6 && fuzz_walk_action(g, i, 5, &m); i++) {
         if (herd_is_chance(g)) {
             fuzz_appendf(out, cap, &k, "roll\n");
             CHECK(herd_roll(g, NULL) == HERD_OK);
             continue;
         }
-        CHECK(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n) == HERD_OK && n > 0);
-        fuzz_appendf(out, cap, &k, "hint 1\nplay %s\n", fuzz_move_text(g, moves[i * 5 % n]));
-        CHECK(herd_apply(g, moves[i * 5 % n]) == HERD_OK);
+        fuzz_appendf(out, cap, &k, "hint 1\nplay %s\n", fuzz_move_text(g, m));
+        CHECK(herd_apply(g, m) == HERD_OK);
     }
     CHECK(herd_save(g, save, sizeof save, &len) == HERD_OK);
     fuzz_appendf(out, cap, &k, "genmove 1\nundo\nperft 2\nsave\nload %s\nsolve\nstatus\n", save);

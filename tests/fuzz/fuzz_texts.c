@@ -255,20 +255,14 @@ int fuzz_input_plays(const uint8_t *data, size_t size, const char *name)
 size_t fuzz_registry_input(const char *name, const char *options, uint8_t *buf, size_t cap)
 {
     herd_game *g;
-    herd_move moves[HERD_MAX_MOVES];
+    herd_move m;
     static char save[HERD_MAX_SAVE_TEXT];
     char *out = (char *)buf;
-    size_t k = 0, n, len;
-    herd_status st;
+    size_t k = 0, len;
     if (herd_new(&g, name, options, NULL, NULL, NULL) != HERD_OK)
         return 0;
     fuzz_appendf(out, cap, &k, "%s\n%s\n%s\n", name, options, position_of(g));
-    for (unsigned i = 0; i < 12; i++) {
-        CHECK(herd_get_status(g, &st) == HERD_OK);
-        if (st.result != HERD_ONGOING)
-            break;
-        CHECK(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n) == HERD_OK && n > 0);
-        herd_move m = moves[i * 7 % n];
+    for (unsigned i = 0; i < 12 && fuzz_walk_action(g, i, 7, &m); i++) {
         fuzz_appendf(out, cap, &k, "%s\n", fuzz_move_text(g, m));
         CHECK(herd_apply(g, m) == HERD_OK);
         if (i == 5 && herd_save(g, save, sizeof save, &len) == HERD_OK)
