@@ -14,17 +14,18 @@
 const GAME_NAME = /^[a-z]+$/;
 
 // The view of the game `name`; rejects with "no view of the game NAME" for
-// a game without one.
+// a game without one (the import's own error, say a view that does not
+// parse, is the error's cause).
 export async function viewOf(name) {
-    let view;
+    let view, cause;
     if (GAME_NAME.test(name)) {
         try {
             view = (await import(`./${name}.js`)).default;
-        } catch {
-            view = undefined;
+        } catch (e) {
+            cause = e;
         }
     }
     if (!view?.describe)
-        throw new Error(`no view of the game ${name}`);
+        throw new Error(`no view of the game ${name}`, cause ? { cause } : undefined);
     return view;
 }
