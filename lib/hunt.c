@@ -372,8 +372,8 @@ int hunt_option_point(const hunt_board *b, const char *key, herd_cell cell, int 
 
 /* ------------------------------------------------------ for learning */
 
-/* The directions in which a jump leaves p: two lines in a row. */
-/* The directions of the actions of one kind from p. */
+/* The directions of the actions of one kind from p: its lines, or where two
+ * lines in a row leave it (the board's jump table). */
 static unsigned kind_dirs(const hunt_board *b, hunt_kind kind, int p)
 {
     return kind == HUNT_STEP ? b->links[p] : b->jumps[p];

@@ -3,8 +3,8 @@
  * cases to create them with, read from the registry (each game at its
  * default, smallest and largest options and with each value of a choice,
  * and the few cases the registry cannot give), and scenario helpers that
- * use only the generic API. A game added
- * to the registry is played by every one of these tests at once. */
+ * use only the generic API. A game added to the registry is played by every
+ * one of these tests at once. */
 #ifndef HERD_TEST_GAMES_H
 #define HERD_TEST_GAMES_H
 
