@@ -47,7 +47,9 @@ class Fox(Hunt):
     LINES: ClassVar[int] = C.FOX_LINES
     #: The most geese (option geese=17).
     MAX_GEESE: ClassVar[int] = C.FOX_MAX_GEESE
+    #: The solve limit of a new game (set_solve_limit()).
     SOLVE_DEFAULT: ClassVar[int] = C.FOX_SOLVE_DEFAULT
+    #: The largest solve limit.
     SOLVE_MAX: ClassVar[int] = C.FOX_SOLVE_MAX
     #: Fewer geese than this left: the fox has won.
     GEESE_TO_WIN: ClassVar[int] = C.FOX_GEESE_TO_WIN
@@ -96,7 +98,7 @@ class Fox(Hunt):
         """Sets the most geese of the positions solve() and the perfect level
         read from the solution table, which bounds its memory: 4 to
         SOLVE_MAX, SOLVE_DEFAULT at first (herd_fox_set_solve_limit).
-        RangeError beyond them."""
+        OptionRangeError beyond them."""
         geese = check_int(geese, "geese")
         with self._using() as h:
             self._check(h, self._lib.c.herd_fox_set_solve_limit(h, geese))
