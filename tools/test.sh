@@ -151,8 +151,8 @@ mv "$stage$prefix" "$prefix"
 echo "installed $(wc -l <build/install/install_manifest.txt) files, all under $prefix"
 # The installed reference: its pages, and the example sources they link
 # as ../examples/FILE beside them.
-docdir="$(find "$prefix" -path '*/doc/herd/html/index.html' -print -quit)"
-if [ -z "$docdir" ] || [ ! -f "$(dirname "$docdir")/../examples/hare_solve.c" ]; then
+doc_index="$(find "$prefix" -path '*/doc/herd/html/index.html' -print -quit)"
+if [ -z "$doc_index" ] || [ ! -f "$(dirname "$doc_index")/../examples/hare_solve.c" ]; then
     echo "error: the reference (share/doc/herd/html and its examples) was not installed under $prefix" >&2
     exit 1
 fi
