@@ -5,14 +5,21 @@
  * public API.
  *
  *   herd-match GAME LEVEL_A LEVEL_B [-n GAMES] [-s SEED] [-r PLIES]
- *              [-m MAX_PLIES] [-o "KEY=VALUE ..."]
+ *              [-m MAX_PLIES] [-o "KEY=VALUE ..."] [-j THREADS] [-g] [-p]
+ *
+ * With -j the games run on several threads, one handle each. A game depends
+ * only on its index (its pair's seed and opening, its colours), and results
+ * are printed in index order, so the output is the same for any -j; only
+ * the times differ. bindings/python/herd/match.py plays the same games.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <herd/herd.h>
 
@@ -22,6 +29,9 @@ typedef struct settings {
     unsigned long games, random_plies, max_plies;
     unsigned long long seed;
     const char *options;
+    unsigned long threads;
+    int per_game; /* -g: a line per game */
+    int progress; /* a progress line on standard error */
 } settings;
 
 /* The times of one player's moves, in seconds. */
@@ -43,6 +53,12 @@ static void add_time(times *ts, double t)
         ts->cap = cap;
     }
     ts->t[ts->n++] = t;
+}
+
+static void add_times(times *to, const times *from)
+{
+    for (size_t k = 0; k < from->n; k++)
+        add_time(to, from->t[k]);
 }
 
 static int by_value(const void *a, const void *b)
@@ -112,50 +128,121 @@ static void act(herd_game *g, const settings *s, int a_side, times ts[2])
         fail("genmove", rc, g);
 }
 
-/* A few uniformly random actions, the same for both games of a pair. */
-static void random_opening(herd_game *g, const settings *s, unsigned long pair)
+/* A few uniformly random actions, the same for both games of a pair;
+ * returns how many were played. */
+static unsigned long random_opening(herd_game *g, const settings *s, unsigned long pair)
 {
     unsigned long long x = s->seed * 1000003ULL + pair;
     herd_move moves[HERD_MAX_MOVES];
-    for (unsigned long i = 0; i < s->random_plies; i++) {
+    unsigned long i;
+    for (i = 0; i < s->random_plies; i++) {
         size_t n;
         herd_status st;
         herd_get_status(g, &st);
         if (st.result != HERD_ONGOING)
-            return;
+            break;
         if (herd_is_chance(g)) {
             herd_roll(g, NULL);
             continue;
         }
         int rc = herd_legal_moves(g, moves, HERD_MAX_MOVES, &n);
         if (rc != HERD_OK || n == 0)
-            return;
+            break;
         rc = herd_apply(g, moves[next_random(&x) % n]);
         if (rc != HERD_OK)
             fail("opening", rc, g);
     }
+    return i;
 }
 
-/* Plays game number i; returns player A's points times two (2 win, 1 draw or
- * unfinished, 0 loss). */
-static int play_game(const settings *s, unsigned long i, times ts[2], unsigned long *unfinished)
+/* One game's result: player A's points times two (2 win, 1 draw or
+ * unfinished, 0 loss), its line for -g and the times of its moves. */
+typedef struct outcome {
+    int points2, unfinished;
+    char line[160];
+    times ts[2];
+} outcome;
+
+/* Plays game number i: pair i / 2, player A on side i % 2. */
+static void play_game(const settings *s, unsigned long i, outcome *o)
 {
     int a_side = (int)(i % 2);
     herd_game *g = new_game(s, i / 2);
-    random_opening(g, s, i / 2);
+    unsigned long actions = random_opening(g, s, i / 2), plies = 0;
     herd_status st;
-    unsigned long plies = 0;
     while (herd_get_status(g, &st) == HERD_OK && st.result == HERD_ONGOING &&
-           plies++ < s->max_plies)
-        act(g, s, a_side, ts);
-    herd_free(g);
-    if (st.result == HERD_ONGOING) {
-        ++*unfinished;
-        return 1;
+           plies < s->max_plies) {
+        act(g, s, a_side, o->ts);
+        plies++;
     }
-    if (st.result == HERD_DRAW)
-        return 1;
-    return st.side == a_side ? 2 : 0;
+    actions += plies;
+    char what[64];
+    if (st.result == HERD_ONGOING) {
+        o->points2 = 1;
+        o->unfinished = 1;
+        snprintf(what, sizeof what, "unfinished");
+    } else {
+        o->points2 = st.result == HERD_DRAW ? 1 : st.side == a_side ? 2 : 0;
+        snprintf(what, sizeof what, "%s (%s)",
+                 o->points2 == 1 ? "draw" : o->points2 == 2 ? "A wins" : "B wins",
+                 herd_reason_name(st.reason));
+    }
+    snprintf(o->line, sizeof o->line, "game %lu: pair %lu, A plays %s: %s after %lu actions",
+             i + 1, i / 2 + 1, herd_side_name(g, a_side), what, actions);
+    herd_free(g);
+}
+
+/* The match in progress, shared by the threads under its lock: the next
+ * game to start, the games done (in any order) and the next to print. */
+typedef struct match {
+    const settings *s;
+    outcome *games;
+    unsigned char *done;
+    pthread_mutex_t lock;
+    unsigned long next, finished, printed, points2;
+    double start;
+    int terminal; /* standard error is a terminal: the progress line rewrites itself */
+} match;
+
+/* The progress line: games done, A's score over them, the time left
+ * estimated from the time per game so far. */
+static void show_progress(const match *m)
+{
+    double elapsed = now() - m->start;
+    double left = elapsed / (double)m->finished * (double)(m->s->games - m->finished);
+    unsigned long secs = (unsigned long)(left + 0.5);
+    fprintf(stderr, "%s%lu/%lu games, A %.1f-%.1f (%.1f%%), %lum%02lus left%s",
+            m->terminal ? "\r" : "", m->finished, m->s->games, m->points2 / 2.0,
+            (double)m->finished - m->points2 / 2.0, 50.0 * (double)m->points2 / (double)m->finished,
+            secs / 60, secs % 60, m->terminal ? "\033[K" : "\n");
+    fflush(stderr);
+}
+
+static void *play_games(void *arg)
+{
+    match *m = arg;
+    const settings *s = m->s;
+    pthread_mutex_lock(&m->lock);
+    while (m->next < s->games) {
+        unsigned long i = m->next++;
+        pthread_mutex_unlock(&m->lock);
+        play_game(s, i, &m->games[i]);
+        pthread_mutex_lock(&m->lock);
+        m->done[i] = 1;
+        m->finished++;
+        m->points2 += (unsigned long)m->games[i].points2;
+        /* The games done so far in index order, as soon as they can be. */
+        for (; s->per_game && m->printed < s->games && m->done[m->printed]; m->printed++) {
+            if (s->progress && m->terminal)
+                fputs("\r\033[K", stderr);
+            printf("%s\n", m->games[m->printed].line);
+            fflush(stdout);
+        }
+        if (s->progress)
+            show_progress(m);
+    }
+    pthread_mutex_unlock(&m->lock);
+    return NULL;
 }
 
 static void print_times(const char *who, int level, times *ts)
@@ -184,17 +271,28 @@ static int parse_ulong(const char *text, unsigned long long max, unsigned long l
 static void usage(FILE *f)
 {
     fputs("usage: herd-match GAME LEVEL_A LEVEL_B [-n GAMES] [-s SEED] [-r RANDOM_PLIES]\n"
-          "                  [-m MAX_PLIES] [-o \"KEY=VALUE ...\"]\n"
+          "                  [-m MAX_PLIES] [-o \"KEY=VALUE ...\"] [-j THREADS] [-g] [-p]\n"
           "Plays level A against level B over GAMES games (default 100), colours\n"
           "swapped in each pair, each pair from its own seed and RANDOM_PLIES random\n"
           "actions (default 4); a game still going after MAX_PLIES actions (default\n"
-          "1000) counts as a draw and is reported as unfinished.\n",
+          "1000) counts as a draw and is reported as unfinished.\n"
+          "  -j THREADS  play that many games at once (default 1); the results are\n"
+          "              the same for any THREADS, only the times differ\n"
+          "  -g          a line per game, in the games' order, before the summary\n"
+          "  -p          a progress line on standard error (games done, A's score,\n"
+          "              time left); on by default when standard error is a terminal\n",
           f);
 }
 
 int main(int argc, char **argv)
 {
-    settings s = {.games = 100, .random_plies = 4, .max_plies = 1000, .seed = 1, .options = ""};
+    settings s = {.games = 100,
+                  .random_plies = 4,
+                  .max_plies = 1000,
+                  .seed = 1,
+                  .options = "",
+                  .threads = 1,
+                  .progress = isatty(STDERR_FILENO)};
     unsigned long long v;
     if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
         usage(stdout);
@@ -214,6 +312,10 @@ int main(int argc, char **argv)
     }
     for (int i = 4; i < argc; i++) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(opt, "-g") == 0 || strcmp(opt, "-p") == 0) {
+            *(opt[1] == 'g' ? &s.per_game : &s.progress) = 1;
+            continue;
+        }
         if (!val) {
             usage(stderr);
             return 2;
@@ -235,6 +337,8 @@ int main(int argc, char **argv)
             s.random_plies = (unsigned long)v;
         else if (strcmp(opt, "-m") == 0 && v > 0)
             s.max_plies = (unsigned long)v;
+        else if (strcmp(opt, "-j") == 0 && v > 0 && v <= 256)
+            s.threads = (unsigned long)v;
         else {
             usage(stderr);
             return 2;
@@ -251,16 +355,53 @@ int main(int argc, char **argv)
         }
     herd_free(probe);
 
+    match m = {.s = &s,
+               .games = calloc(s.games, sizeof *m.games),
+               .done = calloc(s.games, 1),
+               .start = now(),
+               .terminal = isatty(STDERR_FILENO)};
+    if (!m.games || !m.done) {
+        fprintf(stderr, "herd-match: out of memory\n");
+        return 1;
+    }
+    pthread_mutex_init(&m.lock, NULL);
+    unsigned long threads = s.threads < s.games ? s.threads : s.games;
+    pthread_t *th = calloc(threads, sizeof *th);
+    if (!th) {
+        fprintf(stderr, "herd-match: out of memory\n");
+        return 1;
+    }
+    for (unsigned long t = 0; t < threads; t++)
+        if (pthread_create(&th[t], NULL, play_games, &m) != 0) {
+            fprintf(stderr, "herd-match: cannot start thread %lu\n", t + 1);
+            return 1;
+        }
+    for (unsigned long t = 0; t < threads; t++)
+        pthread_join(th[t], NULL);
+    free(th);
+    pthread_mutex_destroy(&m.lock);
+    if (s.progress && m.terminal)
+        fputc('\n', stderr);
+
+    /* The sums in the games' order, whatever order they finished in. */
     times ts[2] = {{0}};
     unsigned long points2 = 0, wins = 0, draws = 0, unfinished = 0;
     double sum_sq = 0;
     for (unsigned long i = 0; i < s.games; i++) {
-        int p = play_game(&s, i, ts, &unfinished);
+        outcome *o = &m.games[i];
+        int p = o->points2;
         points2 += (unsigned long)p;
         wins += p == 2;
         draws += p == 1;
+        unfinished += (unsigned long)o->unfinished;
         sum_sq += (p / 2.0) * (p / 2.0);
+        for (int k = 0; k < 2; k++) {
+            add_times(&ts[k], &o->ts[k]);
+            free(o->ts[k].t);
+        }
     }
+    free(m.games);
+    free(m.done);
     double n = (double)s.games, mean = points2 / 2.0 / n;
     double var = s.games > 1 ? (sum_sq - n * mean * mean) / (n - 1) : 0;
     double half = 1.96 * sqrt(var > 0 ? var / n : 0);
