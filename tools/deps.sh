@@ -26,6 +26,8 @@ herd_install_deps() {
     dpkg -s python3-setuptools >/dev/null 2>&1 || missing+=(python3-setuptools)
     dpkg -s python3-wheel >/dev/null 2>&1 || missing+=(python3-wheel)
     dpkg -s python3-pip >/dev/null 2>&1 || missing+=(python3-pip)
+    # herd.match() on a cluster: its test starts a Dask LocalCluster.
+    dpkg -s python3-distributed >/dev/null 2>&1 || missing+=(python3-distributed)
     # The fuzz harness needs clang's runtime wherever clang is present.
     if command -v clang >/dev/null 2>&1; then
         dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)

@@ -83,3 +83,8 @@ E_UNKNOWN = C.E_UNKNOWN
 E_POSITION = C.E_POSITION
 E_UNSUPPORTED = C.E_UNSUPPORTED
 E_INTERRUPTED = C.E_INTERRUPTED
+
+# herd.match(): herd-match's games in worker processes or on a Dask cluster.
+from .match import GameResult, MatchResult, match  # noqa: E402
+
+__all__ += ["match", "MatchResult", "GameResult"]

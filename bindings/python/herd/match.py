@@ -1,0 +1,303 @@
+"""herd.match(): two computer levels of a game against each other over seeded
+games, in worker processes: a local process pool, or a Dask distributed
+cluster.
+
+    import herd
+    result = herd.match("horses", 3, 2, games=100)             # every core here
+    result = herd.match("flock", 5, 4, games=200, client="tcp://scheduler:8786")
+    print(result)                                             # herd-match's summary
+
+The games are herd-match's (examples/herd_match.c), game for game: game i
+(from 0) is pair i // 2, created with the options and ``seed=SEED + pair``
+(where the game takes a seed), opened with RANDOM_PLIES uniformly random
+actions drawn by the pair's SplitMix64 generator, then played by the levels,
+player A on side i % 2, up to MAX_PLIES actions. A game depends only on its
+index, so the results are the same on one process, on several, on a cluster
+and from herd-match with any -j; only the times per move differ.
+
+A cluster needs Dask's distributed package (Debian: ``apt-get install
+python3-distributed``), and its workers need this package and libherd: each
+worker loads the library from the path the caller's process uses (pass
+``library=`` for another path on the workers).
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from typing import Any, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+
+from . import _capi as C
+from . import _library
+from ._errors import ArgumentError, OptionRangeError, UnknownNameError
+from ._game import Game, _options_text, check_int
+from ._values import Result
+
+__all__ = ["match", "MatchResult", "GameResult"]
+
+_MASK64 = C.UINT64_MAX
+
+INSTALL_HINT = ("a cluster needs Dask's distributed package: apt-get install python3-distributed "
+                "(Debian), or pip install distributed")
+
+
+class _Settings(NamedTuple):
+    """What every game of a match shares (sent to each worker)."""
+    game: str
+    levels: Tuple[int, int]
+    seed: int
+    options: str
+    random_plies: int
+    max_plies: int
+
+
+class GameResult(NamedTuple):
+    """One game of a match. ``str()`` is its line of ``herd-match -g``."""
+    index: int                 #: from 0; the game number herd-match prints is index + 1
+    a_side: str                #: the side player A played
+    outcome: str               #: "A wins", "B wins", "draw" or "unfinished"
+    reason: Optional[str]      #: how it ended (the protocol's word); None when unfinished
+    actions: int               #: actions played, the random opening's included
+    points2: int               #: player A's points times two: 2 win, 1 draw or unfinished, 0 loss
+    times: Tuple[Tuple[float, ...], Tuple[float, ...]]  #: A's and B's move times, in seconds
+
+    def __str__(self) -> str:
+        what = self.outcome if self.reason is None else "%s (%s)" % (self.outcome, self.reason)
+        return "game %d: pair %d, A plays %s: %s after %d actions" % (
+            self.index + 1, self.index // 2 + 1, self.a_side, what, self.actions)
+
+
+class MatchResult:
+    """The games of a match, in index order, and their totals. ``str()`` reads
+    as herd-match's summary (its times per move are this run's)."""
+
+    def __init__(self, settings: _Settings, games: Sequence[GameResult]) -> None:
+        self.game = settings.game
+        self.levels = settings.levels
+        self.seed = settings.seed
+        self.options = settings.options
+        self.random_plies = settings.random_plies
+        self.max_plies = settings.max_plies
+        self.games: List[GameResult] = list(games)
+        self.wins = sum(g.points2 == 2 for g in self.games)
+        self.draws = sum(g.points2 == 1 for g in self.games)
+        self.losses = len(self.games) - self.wins - self.draws
+        self.unfinished = sum(g.outcome == "unfinished" for g in self.games)
+
+    @property
+    def score(self) -> float:
+        """Player A's score, a draw counting half: 0.0 .. 1.0."""
+        return sum(g.points2 for g in self.games) / 2.0 / len(self.games)
+
+    @property
+    def interval(self) -> Tuple[float, float]:
+        """The score's 95% interval (normal approximation, within 0 .. 1),
+        computed as herd-match computes it."""
+        n = float(len(self.games))
+        mean = self.score
+        sum_sq = 0.0
+        for g in self.games:
+            sum_sq += (g.points2 / 2.0) * (g.points2 / 2.0)
+        var = (sum_sq - n * mean * mean) / (n - 1) if len(self.games) > 1 else 0.0
+        half = 1.96 * math.sqrt(var / n if var > 0 else 0.0)
+        return max(mean - half, 0.0), min(mean + half, 1.0)
+
+    def results(self) -> Tuple[Tuple[Any, ...], ...]:
+        """Everything but the times: what equal seeds make equal."""
+        return tuple(g[:-1] for g in self.games)
+
+    def summary(self, times: bool = True) -> str:
+        """herd-match's summary; without its times per move when `times` is false."""
+        lo, hi = self.interval
+        lines = [
+            "%s: level %d (A) against level %d (B), %d games, seed %d, %d random plies%s%s" % (
+                self.game, self.levels[0], self.levels[1], len(self.games), self.seed,
+                self.random_plies, ", options " if self.options else "", self.options),
+            "A: %d wins, %d draws, %d losses (%d unfinished after %d actions)" % (
+                self.wins, self.draws, self.losses, self.unfinished, self.max_plies),
+            "A's score: %.1f%% (95%% interval %.1f%% .. %.1f%%)" % (
+                100 * self.score, 100 * lo, 100 * hi),
+        ]
+        if times:
+            lines.append("time per move:")
+            for k, who in enumerate("AB"):
+                ts = sorted(t for g in self.games for t in g.times[k])
+                if not ts:
+                    lines.append("  level %d (%s): no moves" % (self.levels[k], who))
+                else:
+                    lines.append("  level %d (%s): %d moves, median %.3f ms, max %.3f ms" % (
+                        self.levels[k], who, len(ts), ts[len(ts) // 2] * 1e3, ts[-1] * 1e3))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def __repr__(self) -> str:
+        return "<herd.MatchResult %s %d-%d: %d games, score %.1f%%>" % (
+            self.game, self.levels[0], self.levels[1], len(self.games), 100 * self.score)
+
+
+# ------------------------------------------------------------- one game
+
+def _next_random(x: int) -> Tuple[int, int]:
+    """herd-match's opening generator (SplitMix64): the new state and the draw."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x, z ^ (z >> 31)
+
+
+def _new_game(s: _Settings, pair: int) -> Game:
+    text = "%s%sseed=%d" % (s.options, " " if s.options else "", s.seed + pair)
+    try:
+        return Game(s.game, text)
+    except UnknownNameError as e:
+        if "seed" not in str(e):
+            raise
+        return Game(s.game, s.options)  # a game without a seed
+
+
+def _use_library(path: str) -> None:
+    """Loads the library at `path` in this process, unless it is loaded."""
+    lib = _library._default
+    if lib is None or lib.path != path:
+        _library.load(path)
+
+
+def _play(s: _Settings, library: str, index: int) -> GameResult:
+    """Plays game number `index` of the match, as herd-match's play_game()."""
+    _use_library(library)
+    a_side = index % 2
+    pair = index // 2
+    times: Tuple[List[float], List[float]] = ([], [])
+    with _new_game(s, pair) as g:
+        x = (s.seed * 1000003 + pair) & _MASK64
+        actions = 0
+        for _ in range(s.random_plies):
+            if g.is_over:
+                break
+            actions += 1
+            if g.is_chance:
+                g.roll()
+                continue
+            with g._using() as h:
+                moves = g._legal_values(h)
+            if not moves:
+                actions -= 1
+                break
+            x, r = _next_random(x)
+            g.play(moves[r % len(moves)])
+        sides = g.sides
+        plies = 0
+        while not g.is_over and plies < s.max_plies:
+            if g.is_chance:
+                g.roll()
+            else:
+                player = 0 if g.side_to_move == sides[a_side] else 1
+                t0 = time.perf_counter()
+                g.play_genmove(s.levels[player])
+                times[player].append(time.perf_counter() - t0)
+            plies += 1
+        st = g.status
+    if st.result is Result.ONGOING:
+        outcome, points2, reason = "unfinished", 1, None
+    else:
+        if st.side is None:
+            outcome, points2 = "draw", 1
+        elif st.side == sides[a_side]:
+            outcome, points2 = "A wins", 2
+        else:
+            outcome, points2 = "B wins", 0
+        reason = str(st.reason)
+    return GameResult(index, str(sides[a_side]), outcome, reason, actions + plies, points2,
+                      (tuple(times[0]), tuple(times[1])))
+
+
+# ------------------------------------------------------------ the match
+
+def _settings(game: str, level_a: int, level_b: int, seed: int, options: Any,
+              random_plies: int, max_plies: int) -> _Settings:
+    if isinstance(options, Mapping):
+        text = _options_text(None, dict(options))
+    else:
+        text = _options_text(options, {})
+    seed = check_int(seed, "seed", 0, C.UINT64_MAX, OptionRangeError)
+    random_plies = check_int(random_plies, "random_plies", 0, 1000000, OptionRangeError)
+    max_plies = check_int(max_plies, "max_plies", 1, 1000000, OptionRangeError)
+    levels = (check_int(level_a, "level", C.INT_MIN, C.INT_MAX, OptionRangeError),
+              check_int(level_b, "level", C.INT_MIN, C.INT_MAX, OptionRangeError))
+    s = _Settings(game, levels, seed, text, random_plies, max_plies)
+    with _new_game(s, 0) as probe:  # the game's name, its options and the levels, once
+        top = probe.max_level
+    for level in levels:
+        if not 1 <= level <= top:
+            raise OptionRangeError(C.E_RANGE, "level %d is out of range 1..%d for %s"
+                                   % (level, top, game))
+    return s
+
+
+def _client(client: Any) -> Tuple[Any, bool]:
+    """The Dask client for `client` (a Client, or a scheduler's address) and
+    whether this call opened it (and so closes it)."""
+    if not isinstance(client, str):
+        if not callable(getattr(client, "map", None)) or not callable(
+                getattr(client, "gather", None)):
+            raise ArgumentError(C.E_ARG, "client is a dask.distributed.Client or a scheduler's "
+                                "address, not %r" % (client,))
+        return client, False
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise ImportError(INSTALL_HINT) from None
+    return Client(client), True
+
+
+def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1,
+          options: Union[str, Mapping[str, Any], None] = None, client: Any = None,
+          workers: Optional[int] = None, *, random_plies: int = 4, max_plies: int = 1000,
+          library: Optional[str] = None) -> MatchResult:
+    """Plays level A against level B of `game` over `games` games, as
+    ``herd-match GAME LEVEL_A LEVEL_B -n GAMES -s SEED -r RANDOM_PLIES -m
+    MAX_PLIES -o OPTIONS`` does, and returns the MatchResult (its str() is
+    herd-match's summary).
+
+    `options` are the game's options, one text ("sideways=1") or a mapping.
+    Without `client` the games run in `workers` local processes (default: one
+    a core; 1 plays them in this process), started afresh ("spawn"): as with
+    any such pool, a script's own code belongs under
+    ``if __name__ == "__main__":``. With `client` (a
+    dask.distributed.Client, or a scheduler's address to connect to and
+    disconnect from) they run on that cluster, whose workers load libherd
+    from `library` (default: the path of the library this process uses).
+    The results are the same wherever the games run.
+    """
+    games = check_int(games, "games", 1, 1000000, OptionRangeError)
+    s = _settings(game, level_a, level_b, seed, options, random_plies, max_plies)
+    path = library if library is not None else _library.library().path
+    play = partial(_play, s, path)
+    if client is not None:
+        if workers is not None:
+            raise ArgumentError(C.E_ARG, "workers is the number of local processes: a "
+                                "cluster has its own workers")
+        dask, opened = _client(client)
+        try:
+            # pure=False: the times differ from run to run, so no cached result.
+            results = dask.gather(dask.map(play, range(games), pure=False))
+        finally:
+            if opened:
+                dask.close()
+        return MatchResult(s, results)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    workers = check_int(workers, "workers", 1, 4096, OptionRangeError)
+    workers = min(workers, games)
+    if workers == 1:
+        return MatchResult(s, [play(i) for i in range(games)])
+    # Fresh interpreters (spawn), not forks of this one and its threads.
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=spawn) as pool:
+        return MatchResult(s, list(pool.map(play, range(games))))

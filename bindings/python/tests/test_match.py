@@ -1,0 +1,159 @@
+"""herd.match(): the games of herd-match, game for game, on one process, on a
+pool of processes and on a Dask cluster (a LocalCluster of two worker
+processes; skipped where dask.distributed is not installed)."""
+import contextlib
+import importlib
+import os
+import subprocess
+import sys
+import unittest
+import warnings
+from unittest import mock
+
+import herd
+
+# Small matches of fast levels: wins, losses, draws and unfinished games, a
+# chance game (hex's dice) and options.
+MATCHES = [
+    (("horses", 3, 2), dict(games=6, max_plies=150)),
+    (("hex", 1, 1), dict(games=3, seed=5)),
+    (("fox", 2, 1), dict(games=4, options="sideways=1", max_plies=80, random_plies=2)),
+]
+
+
+def setUpModule():
+    herd.library()
+
+
+def herd_match_program():
+    """herd-match beside the loaded library in a build tree (HERD_MATCH names
+    another); None when there is none."""
+    given = os.environ.get("HERD_MATCH")
+    if given:
+        return given
+    path = os.path.join(os.path.dirname(herd.library().path), "examples", "herd-match")
+    return path if os.access(path, os.X_OK) else None
+
+
+def herd_match_output(args, kw):
+    """herd-match's lines per game and its summary, without the times."""
+    options = ["-n", str(kw["games"]), "-s", str(kw.get("seed", 1)),
+               "-r", str(kw.get("random_plies", 4)), "-m", str(kw.get("max_plies", 1000))]
+    if "options" in kw:
+        options += ["-o", kw["options"]]
+    # A sanitized program has its own runtime and refuses a preloaded one.
+    env = dict((k, v) for k, v in os.environ.items() if k != "LD_PRELOAD")
+    run = subprocess.run([herd_match_program()] + [str(a) for a in args] + options + ["-g", "-j", "2"],
+                         capture_output=True, text=True, timeout=120, check=True, env=env)
+    return run.stdout.split("time per move:\n")[0]
+
+
+def python_output(result):
+    return "".join(str(g) + "\n" for g in result.games) + result.summary(times=False) + "\n"
+
+
+class TestLocal(unittest.TestCase):
+
+    def test_the_games_and_summary_are_herd_matchs(self):
+        if herd_match_program() is None:
+            self.skipTest("no examples/herd-match beside %s (set HERD_MATCH)"
+                          % herd.library().path)
+        for args, kw in MATCHES:
+            with self.subTest(args=args):
+                result = herd.match(*args, workers=1, **kw)
+                self.assertEqual(python_output(result), herd_match_output(args, kw))
+
+    def test_two_processes_play_the_games_of_one(self):
+        args, kw = MATCHES[0]
+        one = herd.match(*args, workers=1, **kw)
+        two = herd.match(*args, workers=2, **kw)
+        self.assertEqual(two.results(), one.results())
+        self.assertEqual(two.summary(times=False), one.summary(times=False))
+
+    def test_str_is_the_summary_with_the_times(self):
+        result = herd.match("horses", 2, 1, games=2, workers=1)
+        lines = str(result).split("\n")
+        self.assertEqual(lines[0], "horses: level 2 (A) against level 1 (B), 2 games, seed 1, "
+                                   "4 random plies")
+        self.assertEqual(lines[3], "time per move:")
+        moves = sum(len(g.times[0]) for g in result.games)
+        self.assertRegex(lines[4], r"^  level 2 \(A\): %d moves, median [0-9.]+ ms, max [0-9.]+ ms$"
+                         % moves)
+
+    def test_options_as_a_mapping_are_their_text(self):
+        a = herd.match("fox", 2, 1, games=2, options={"sideways": True}, max_plies=20, workers=1)
+        b = herd.match("fox", 2, 1, games=2, options="sideways=1", max_plies=20, workers=1)
+        self.assertEqual(a.results(), b.results())
+        self.assertEqual(a.options, "sideways=1")
+
+    def test_bad_arguments_are_refused_with_their_reason(self):
+        with self.assertRaisesRegex(herd.OptionRangeError, r"^level 9 is out of range 1..4 for horses$"):
+            herd.match("horses", 9, 1, games=2)
+        with self.assertRaisesRegex(herd.OptionRangeError, r"^games 0 is out of range"):
+            herd.match("horses", 2, 1, games=0)
+        with self.assertRaisesRegex(herd.UnknownNameError, "wings"):
+            herd.match("horses", 2, 1, games=2, options="wings=2")
+        with self.assertRaisesRegex(herd.ArgumentError, "a cluster has its own workers"):
+            herd.match("horses", 2, 1, games=2, client="tcp://127.0.0.1:1", workers=2)
+        with self.assertRaisesRegex(herd.ArgumentError, "not 42"):
+            herd.match("horses", 2, 1, games=2, client=42)
+
+    def test_a_cluster_without_distributed_says_how_to_install_it(self):
+        with mock.patch.dict(sys.modules, {"dask": None, "dask.distributed": None}):
+            with self.assertRaisesRegex(ImportError, "apt-get install python3-distributed"):
+                herd.match("horses", 2, 1, games=2, client="tcp://127.0.0.1:1")
+
+
+try:
+    import dask.distributed as distributed
+except ImportError:
+    distributed = None
+
+
+@contextlib.contextmanager
+def quiet():
+    """Debian's distributed starts tornado's loop in a way tornado deprecates."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        yield
+
+
+@unittest.skipIf(distributed is None,
+                 "dask.distributed is not installed (apt-get install python3-distributed)")
+class TestCluster(unittest.TestCase):
+    """A LocalCluster of two worker processes, started once for the class."""
+
+    @classmethod
+    def setUpClass(cls):
+        with quiet():
+            cls.cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
+                                                   processes=True, dashboard_address=None)
+            cls.addClassCleanup(cls.cluster.close)
+            cls.client = distributed.Client(cls.cluster)
+            cls.addClassCleanup(cls.client.close)
+
+    def test_the_cluster_plays_the_local_games(self):
+        for args, kw in MATCHES:
+            with self.subTest(args=args):
+                local = herd.match(*args, workers=1, **kw)
+                remote = herd.match(*args, client=self.client, **kw)
+                self.assertEqual(remote.results(), local.results())
+                self.assertEqual(remote.summary(times=False), local.summary(times=False))
+
+    def test_both_workers_play(self):
+        herd.match("horses", 2, 1, games=4, client=self.client)
+        # Each worker loaded libherd for the games it played.
+        loaded = self.client.run(
+            lambda: importlib.import_module("herd._library")._default is not None)
+        self.assertEqual(list(loaded.values()), [True, True])
+
+    def test_a_scheduler_address_is_connected_to(self):
+        args, kw = MATCHES[0]
+        local = herd.match(*args, workers=1, **kw)
+        with quiet():
+            remote = herd.match(*args, client=self.cluster.scheduler_address, **kw)
+        self.assertEqual(remote.results(), local.results())
+
+
+if __name__ == "__main__":
+    unittest.main()
