@@ -4,11 +4,13 @@
  * any pair of streams (herd_session.h), so that the protocol fuzzer runs it
  * in-process; main() is compiled out there (HERD_SESSION_NO_MAIN). */
 #define _POSIX_C_SOURCE 200809L /* sigaction */
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <herd/fox.h>
 #include <herd/herd.h>
 
 #include "herd_session.h"
@@ -17,6 +19,10 @@
 
 typedef struct session {
     herd_game *game; /* the current game, NULL until `new` or `set` */
+    /* The fox's solve limit on that handle: the library keeps it but has no
+     * getter, so the session remembers what `solvelimit` set (a new handle
+     * has the default). */
+    int solve_limit;
     char out[HERD_MAX_MOVES * HERD_MAX_MOVE_TEXT];
 } session;
 
@@ -97,6 +103,14 @@ static int parse_number(const char *text, unsigned long max, unsigned long *v)
     return 1;
 }
 
+/* g becomes the current game, in place of the one before. */
+static void replace_game(session *s, herd_game *g)
+{
+    herd_free(s->game);
+    s->game = g;
+    s->solve_limit = HERD_FOX_SOLVE_DEFAULT;
+}
+
 /* Blanks separate the arguments; herd_new() takes its options separated by
  * spaces. No argument holds a blank, so each tab can become a space. */
 static void cmd_new(session *s, char *args)
@@ -118,8 +132,7 @@ static void cmd_new(session *s, char *args)
         refuse(err.message);
         return;
     }
-    herd_free(s->game);
-    s->game = g;
+    replace_game(s, g);
     size_t len;
     herd_position_to_text(g, s->out, sizeof s->out, &len);
     answer(s->out);
@@ -152,10 +165,8 @@ static void cmd_set(session *s, const char *args)
             herd_free(g);
         return;
     }
-    if (fresh) {
-        herd_free(s->game);
-        s->game = g;
-    }
+    if (fresh)
+        replace_game(s, g);
     answer(NULL);
 }
 
@@ -175,8 +186,7 @@ static void cmd_load(session *s, const char *args)
         refuse(*args ? err.message : "usage: load SAVED");
         return;
     }
-    herd_free(s->game);
-    s->game = g;
+    replace_game(s, g);
     answer(NULL);
 }
 
@@ -365,6 +375,34 @@ static void cmd_solve(session *s)
     answer(s->out);
 }
 
+/* `solvelimit [N]`: Fox and Geese's solve limit, set or read. */
+static void cmd_solvelimit(session *s, const char *args)
+{
+    unsigned long geese;
+    if (strcmp(herd_game_name(s->game), "fox") != 0) {
+        refuse("solvelimit is for fox only");
+        return;
+    }
+    if (!*args) {
+        snprintf(s->out, sizeof s->out, "%d", s->solve_limit);
+        answer(s->out);
+        return;
+    }
+    if (!parse_number(args, INT_MAX, &geese)) {
+        snprintf(s->out, sizeof s->out, "usage: solvelimit [N], with N from %d to %d",
+                 HERD_FOX_GEESE_TO_WIN, HERD_FOX_SOLVE_MAX);
+        refuse(s->out);
+        return;
+    }
+    int rc = herd_fox_set_solve_limit(s->game, (int)geese);
+    if (rc != HERD_OK) {
+        refuse_code(s, rc);
+        return;
+    }
+    s->solve_limit = (int)geese;
+    answer(NULL);
+}
+
 /* The game's name on the answer's first line, the board from the next. */
 static void cmd_show(session *s)
 {
@@ -390,6 +428,7 @@ static const char *const commands[] = {"games",
                                        "levels",
                                        "roll",
                                        "solve",
+                                       "solvelimit [N]",
                                        "save",
                                        "load SAVED",
                                        "show",
@@ -481,6 +520,8 @@ static int run(session *s, char *line)
         cmd_genmove(s, args);
     else if (strcmp(cmd, "hint") == 0)
         cmd_hint(s, args);
+    else if (strcmp(cmd, "solvelimit") == 0)
+        cmd_solvelimit(s, args);
     else if (!no_args(args))
         return 1;
     else if (strcmp(cmd, "position") == 0)

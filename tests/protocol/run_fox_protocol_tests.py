@@ -34,10 +34,19 @@ What the rules and the protocol leave open, and what this test assumes:
 - A text with several landing points (`d4-d6-f6`) is refused: one hop at a
   time. `undo` takes back one action: one hop, a `stop`, a step, a goose move.
 - `solve` answers endgames (docs/fox.md, "Who wins"): `?` for the start (more
-  geese than the solution table holds) and for a position with sideways steps
-  that goes on (the table keeps no distance); `fox 1` where the fox's capture
-  ends the game. `hint` is checked where the program offers it (an answer
+  geese than the solve limit) and `SIDE PLIES` for every position within the
+  limit without sideways steps. With sideways steps (whose table keeps who
+  wins, not how soon) it answers `fox 0` for an ended game and `fox N` for a
+  chain whose every winning continuation ends the game before the geese
+  move again (N: the fewest hops to the capture that leaves three geese),
+  and `?` for the others: the geese to move, the fox to move outside a
+  chain (even with a capture that wins at once), a chain whose `stop` also
+  wins, a draw. `hint` is checked where the program offers it (an answer
   other than `?`): a legal action, nothing changed.
+- `solvelimit` (fox only) answers the limit in force, 8 in a new game or a
+  loaded one; `solvelimit N` (4..10) sets it, after which `solve` answers a
+  position of N geese and refuses one of N + 1; other values and other games
+  get `?` and change nothing.
 - `save` answers one line beginning with `fox `; `load` of it gives the same
   position (chain state included), the same next `save` and the same `hint`.
 """
@@ -451,6 +460,110 @@ def test_errors(path, chk, rng):
         s.h.kill()
 
 
+def hops_to_capture(pos):
+    """The fewest jumps of the fox's chain from `pos` to fewer than four
+    geese (fox_ref's rules); None when no line of jumps gets there."""
+    if len(pos.geese) < R.MIN_GEESE:
+        return 0
+    if not pos.chain:
+        return None
+    best = None
+    for jump in pos.fox_jumps():
+        n = hops_to_capture(pos.apply(jump))
+        if n is not None and (best is None or n + 1 < best):
+            best = n + 1
+    return best
+
+
+# (position, solve's answer): which positions get a number with sideways
+# steps, and the same chains without them.
+SOLVE_CASES = [
+    # a chain whose jumps all take the fourth goose, its stop a draw
+    (ftext("fox", "c3", ("d4", "e6", "e7", "f4"), sideways=1, chain=1), "= fox 1"),
+    # two hops to the capture, the stops on the way not wins
+    (ftext("fox", "e4", ("c1", "c3", "c6", "d4", "e1"), sideways=1, chain=1), "= fox 2"),
+    # an ended game
+    (ftext("fox", "d4", ("a3", "c1", "d3"), sideways=1), "= fox 0"),
+    # a capture in one, but `stop` wins too, in a number of plies not kept
+    (ftext("fox", "e3", ("d3", "e2", "g3", "g4"), sideways=1, chain=1), "?"),
+    # the same without sideways steps: the quickest win
+    (ftext("fox", "e3", ("d3", "e2", "g3", "g4"), chain=1), "= fox 1"),
+    # `stop` leaves the geese without a move, but the jumps win too
+    (ftext("fox", "a5", ("a3", "a4", "b3", "b4", "b5"), sideways=1, chain=1), "?"),
+    # the geese to move
+    (ftext("geese", "c4", ("a3", "a4", "c2", "d4"), sideways=1), "?"),
+    # a draw
+    (ftext("fox", "e1", ("e6", "f3", "f5", "g5"), sideways=1), "?"),
+]
+
+
+def test_solve(path, chk):
+    T = "solve"
+    s = C.Session(path, chk)
+    try:
+        for text, want in SOLVE_CASES:
+            s.expect(T, "`set` must take a valid position", "set " + text, ["="])
+            pos = R.parse_position(text)
+            if want == "?":
+                s.expect_error_unchanged(T, "`solve` must answer ? where the table keeps no "
+                                         "distance (docs/fox.md)", "solve", text)
+                continue
+            hops = hops_to_capture(pos)
+            chk.ok(pos.ended() or hops == int(want.split()[2]), T,
+                   "the case's distance must be the fewest hops to the capture", text, want,
+                   "%s hops" % hops)
+            s.expect(T, "`solve` must answer the distance of a chain that ends the game, and "
+                     "0 for an ended game (docs/fox.md)", "solve", [want])
+    except FAILURES as e:
+        chk.ok(False, T, "the program failed: %s" % e)
+    finally:
+        s.h.kill()
+
+
+def test_solvelimit(path, chk):
+    T = "solvelimit"
+    s = C.Session(path, chk)
+    five = ftext("fox", "d3", ("c4", "d4", "e3", "e4", "f3"))
+    six = ftext("fox", "d3", ("c4", "d4", "e3", "e4", "f3", "g4"))
+    try:
+        s.expect(T, "a new fox game has the default limit", "new fox", ok_answer(START))
+        s.expect(T, "`solvelimit` answers the limit in force, 8 at first", "solvelimit",
+                 ["= 8"])
+        s.expect(T, "`solvelimit N` sets the limit and answers nothing", "solvelimit 5", ["="])
+        s.expect(T, "`solvelimit` answers the limit set", "solvelimit", ["= 5"])
+        s.cmd("set " + five)
+        ans = s.cmd("solve")
+        chk.ok(ans[0].startswith("= fox "), T, "`solve` answers a position at the limit",
+               "solve", "'= fox N'", ans, "solvelimit 5, " + five)
+        s.cmd("set " + six)
+        s.expect_error_unchanged(T, "`solve` refuses a position above the limit", "solve", six)
+        for bad in ("3", "11", "0", "05", "x", "5 6", "99999999999999999999"):
+            s.expect_error_unchanged(T, "`solvelimit` refuses a limit out of 4..10",
+                                     "solvelimit " + bad, six)
+            s.expect(T, "a refused `solvelimit` keeps the limit", "solvelimit", ["= 5"],
+                     "after solvelimit " + bad)
+        s.expect(T, "`solvelimit 6` raises the limit", "solvelimit 6", ["="])
+        ans = s.cmd("solve")
+        chk.ok(ans[0].startswith("= fox "), T, "`solve` answers a position at the raised limit",
+               "solve", "'= fox N'", ans, "solvelimit 6, " + six)
+        saved = s.cmd("save")[0][2:]
+        s.expect(T, "`load` must take a save", "load " + saved, ["="])
+        s.expect(T, "a loaded game has the default limit", "solvelimit", ["= 8"])
+        s.expect(T, "`solvelimit 4` lowers the limit", "solvelimit 4", ["="])
+        s.expect_error_unchanged(T, "`solve` refuses six geese with the limit 4", "solve",
+                                 six)
+        s.cmd("new fox sideways=1")
+        s.expect(T, "a new game has the default limit", "solvelimit", ["= 8"])
+        s.cmd("new horses")
+        before = s.cmd("position")[0][2:]
+        for line in ("solvelimit", "solvelimit 5"):
+            s.expect_error_unchanged(T, "`solvelimit` is for fox only", line, before)
+    except FAILURES as e:
+        chk.ok(False, T, "the program failed: %s" % e)
+    finally:
+        s.h.kill()
+
+
 # ---------------------------------------------------------------------------
 # 4. Actions that are never legal
 
@@ -782,6 +895,8 @@ def main():
             ("framing", lambda: test_framing(a.herd, chk)),
             ("rules", lambda: test_rules(a.herd, chk)),
             ("errors", lambda: test_errors(a.herd, chk, rng)),
+            ("solve", lambda: test_solve(a.herd, chk)),
+            ("solvelimit", lambda: test_solvelimit(a.herd, chk)),
             ("computer", lambda: test_computer(a.herd, chk, rng)),
             ("games", lambda: test_games(a.herd, chk, rng, a.games, a.plies)),
             ("scripted", lambda: test_scripted(a.herd, chk, rng, a.bulk, a.chains, SCRIPT_PLIES,
