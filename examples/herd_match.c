@@ -23,6 +23,8 @@
 
 #include <herd/herd.h>
 
+#define MAX_THREADS 256
+
 typedef struct settings {
     const char *game;
     int level[2]; /* the levels of player A and player B */
@@ -337,9 +339,12 @@ int main(int argc, char **argv)
             s.random_plies = (unsigned long)v;
         else if (strcmp(opt, "-m") == 0 && v > 0)
             s.max_plies = (unsigned long)v;
-        else if (strcmp(opt, "-j") == 0 && v > 0 && v <= 256)
+        else if (strcmp(opt, "-j") == 0 && v > 0 && v <= MAX_THREADS)
             s.threads = (unsigned long)v;
-        else {
+        else if (strcmp(opt, "-j") == 0) {
+            fprintf(stderr, "herd-match: -j takes 1 to %d threads, not %s\n", MAX_THREADS, val);
+            return 2;
+        } else {
             usage(stderr);
             return 2;
         }
