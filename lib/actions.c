@@ -156,6 +156,31 @@ static herd_move next_action(playout *p, void *state)
     return p->moves[herd_rng_below(rng, (uint32_t)n)];
 }
 
+/* How many actions of one playout pass between two looks at the interrupt
+ * request and the progress handler: a game without a move limit may never
+ * end, and a look per action would cost the hot path more than it buys. */
+#define PLAYOUT_CHECK_EVERY 1024u
+
+/* Plays one game of a playout from `state` to its end or to `max_length`
+ * actions (0: no limit), looking at `w` at its start and every
+ * PLAYOUT_CHECK_EVERY actions; the actions played go to `length`. */
+static int play_one(playout *p, herd_work *w, void *state, uint32_t max_length, uint64_t *length)
+{
+    const herd_head *h = state;
+    uint64_t n = 0;
+    while (h->result == HERD_ONGOING && (max_length == 0 || n < max_length)) {
+        if (n % PLAYOUT_CHECK_EVERY == 0) {
+            int rc = herd_work_check(w);
+            if (rc != HERD_OK)
+                return rc;
+        }
+        p->r->play(state, next_action(p, state));
+        n++;
+    }
+    *length = n;
+    return HERD_OK;
+}
+
 int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, uint32_t max_length,
                   herd_playout_result *out)
 {
@@ -180,21 +205,33 @@ int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, 
     herd_work w;
     herd_msg none = {NULL, 0};
     herd_work_begin(&w, g, none);
-    herd_rng seeds;
-    herd_rng_seed(&seeds, seed);
     herd_playout_result res = {0};
-    herd_head *h = (herd_head *)(void *)work.bytes;
-    for (uint64_t i = 0; i < games; i++) {
+    res.games = games;
+    const herd_head *start = herd_game_head(g);
+    if (games == 0 || start->result != HERD_ONGOING) {
+        /* Nothing to play: the answer at once, every game of an ended one
+         * its result with length 0. A pending request is spent here as by
+         * any other call, not left to stop the next one. */
         int rc = herd_work_check(&w);
         if (rc != HERD_OK)
             return rc;
+        if (start->result == HERD_WIN)
+            res.wins[start->winner] = games;
+        else if (start->result == HERD_DRAW)
+            res.draws = games;
+        *out = res;
+        return HERD_OK;
+    }
+    herd_rng seeds;
+    herd_rng_seed(&seeds, seed);
+    herd_head *h = (herd_head *)(void *)work.bytes;
+    for (uint64_t i = 0; i < games; i++) {
         memcpy(work.bytes, g->state, r->state_size);
         herd_rng_seed(&h->rng, herd_rng_next(&seeds));
-        uint32_t length = 0;
-        while (h->result == HERD_ONGOING && (max_length == 0 || length < max_length)) {
-            r->play(work.bytes, next_action(&p, work.bytes));
-            length++;
-        }
+        uint64_t length;
+        int rc = play_one(&p, &w, work.bytes, max_length, &length);
+        if (rc != HERD_OK)
+            return rc;
         res.actions += length;
         if (h->result == HERD_WIN)
             res.wins[h->winner]++;
@@ -203,8 +240,7 @@ int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, 
         else
             res.unfinished++;
     }
-    res.games = games;
-    res.mean_length = games ? (double)res.actions / (double)games : 0.0;
+    res.mean_length = (double)res.actions / (double)games;
     *out = res;
     return HERD_OK;
 }

@@ -14,6 +14,7 @@
 #include "herd/horses.h"
 
 #include <math.h>
+#include <pthread.h>
 
 /* --------------------------------------------------------- helpers */
 
@@ -832,6 +833,156 @@ static void playouts_stop_when_asked(void **state)
     herd_free(g);
 }
 
+/* Herd of Horses on 8x8 with 4 horses has no move limit, and its random
+ * games shuffle for ever: this one is still going after 100,000 actions. */
+static herd_game *endless_game(void)
+{
+    herd_game *g = game_with("horses", "w=8 h=8 n=4", NULL);
+    assert_int_equal(playouts(g, 1, HERD_PLAYOUT_RANDOM, 1, 100000).unfinished, 1);
+    return g;
+}
+
+/* A progress handler that counts its calls and, at call `at`, stops the
+ * call (`stop`) or asks herd_interrupt() on `g` and goes on. */
+typedef struct stopper {
+    herd_game *g;
+    int calls, at, stop;
+} stopper;
+
+static int stop_at(void *ud)
+{
+    stopper *s = ud;
+    if (++s->calls != s->at)
+        return 0;
+    if (!s->stop)
+        herd_interrupt(s->g);
+    return s->stop;
+}
+
+/* Playouts with `st` as the progress handler, called at every look, stop
+ * inside the one game, change nothing and write nothing. */
+static void expect_stopped_inside(herd_game *g, stopper *st, uint32_t max_length)
+{
+    snapshot s;
+    snap_take(&s, g);
+    herd_playout_result res = {.games = 31};
+    st->g = g;
+    st->calls = 0;
+    assert_int_equal(herd_set_progress(g, stop_at, st, 1), HERD_OK);
+    assert_int_equal(herd_playouts(g, 1, HERD_PLAYOUT_RANDOM, 1, max_length, &res),
+                     HERD_E_INTERRUPTED);
+    assert_int_equal(res.games, 31);
+    assert_int_equal(herd_set_progress(g, NULL, NULL, 0), HERD_OK);
+    snap_check(&s, g);
+}
+
+/* A game that never ends is stopped too: the request and the handler are
+ * looked at every so many actions inside a game, not only between games.
+ * A handler that asks herd_interrupt() is not called again: the request is
+ * looked at first, and is then spent. */
+static void playouts_stop_inside_an_endless_game(void **state)
+{
+    (void)state;
+    herd_game *g = endless_game();
+    stopper st = {.at = 20, .stop = 1};
+    expect_stopped_inside(g, &st, 100000);
+    assert_int_equal(st.calls, 20);
+    expect_stopped_inside(g, &st, 0);
+    assert_int_equal(st.calls, 20);
+    st = (stopper){.at = 5, .stop = 0};
+    expect_stopped_inside(g, &st, 0);
+    assert_int_equal(st.calls, 5);
+    assert_int_equal(playouts(g, 2, HERD_PLAYOUT_RANDOM, 1, 10).actions, 20);
+    herd_free(g);
+}
+
+/* Another thread interrupts an endless playout once the playout's progress
+ * handler has said that it runs: the playout stops, whenever the request
+ * comes. */
+typedef struct running {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int started;
+    herd_game *g;
+} running;
+
+static int say_running(void *ud)
+{
+    running *r = ud;
+    pthread_mutex_lock(&r->lock);
+    r->started = 1;
+    pthread_cond_signal(&r->cond);
+    pthread_mutex_unlock(&r->lock);
+    return 0;
+}
+
+static void *interrupt_when_running(void *ud)
+{
+    running *r = ud;
+    pthread_mutex_lock(&r->lock);
+    while (!r->started)
+        pthread_cond_wait(&r->cond, &r->lock);
+    pthread_mutex_unlock(&r->lock);
+    herd_interrupt(r->g);
+    return NULL;
+}
+
+static void another_thread_stops_an_endless_playout(void **state)
+{
+    (void)state;
+    running r = {.started = 0};
+    r.g = endless_game();
+    assert_int_equal(pthread_mutex_init(&r.lock, NULL), 0);
+    assert_int_equal(pthread_cond_init(&r.cond, NULL), 0);
+    assert_int_equal(herd_set_progress(r.g, say_running, &r, 1), HERD_OK);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, interrupt_when_running, &r), 0);
+    herd_playout_result res = {.games = 31};
+    int rc = herd_playouts(r.g, 1, HERD_PLAYOUT_RANDOM, 1, 0, &res);
+    assert_int_equal(pthread_join(t, NULL), 0);
+    assert_int_equal(rc, HERD_E_INTERRUPTED);
+    assert_int_equal(res.games, 31);
+    pthread_cond_destroy(&r.cond);
+    pthread_mutex_destroy(&r.lock);
+    herd_free(r.g);
+}
+
+/* With nothing to play (no games, or an ended game) the answer comes at
+ * once, whatever the count of games, and looks at the request and the
+ * handler once: a request made before it stops it and is spent there, not
+ * left to stop the next call. */
+static void playouts_of_nothing_answer_at_once(void **state)
+{
+    (void)state;
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        herd_game *e = ended_game_of(c);
+        herd_status st;
+        assert_int_equal(herd_get_status(e, &st), HERD_OK);
+        stopper count = {.at = 2, .stop = 1};
+        assert_int_equal(herd_set_progress(e, stop_at, &count, 1), HERD_OK);
+        herd_playout_result res = playouts(e, UINT64_MAX, HERD_PLAYOUT_RANDOM, 3, 0);
+        assert_int_equal(count.calls, 1);
+        assert_int_equal(res.actions, 0);
+        assert_true(res.mean_length == 0.0);
+        assert_int_equal(st.result == HERD_DRAW ? res.draws : res.wins[st.side], UINT64_MAX);
+        assert_int_equal(herd_set_progress(e, NULL, NULL, 0), HERD_OK);
+        herd_interrupt(e);
+        res.games = 31;
+        assert_int_equal(herd_playouts(e, 4, HERD_PLAYOUT_RANDOM, 3, 0, &res), HERD_E_INTERRUPTED);
+        assert_int_equal(res.games, 31);
+        assert_int_equal(playouts(e, 4, HERD_PLAYOUT_RANDOM, 3, 0).actions, 0);
+        herd_free(e);
+    }
+    herd_game *g = game_of("hare", NULL);
+    herd_interrupt(g);
+    herd_playout_result res = {.games = 31};
+    assert_int_equal(herd_playouts(g, 0, HERD_PLAYOUT_RANDOM, 3, 0, &res), HERD_E_INTERRUPTED);
+    assert_int_equal(res.games, 31);
+    assert_int_equal(playouts(g, 0, HERD_PLAYOUT_RANDOM, 3, 0).games, 0);
+    assert_true(playouts(g, 2, HERD_PLAYOUT_RANDOM, 3, 0).actions > 0);
+    herd_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -853,6 +1004,9 @@ int main(void)
         cmocka_unit_test(level_playouts_play_the_levels),
         cmocka_unit_test(refusals_change_nothing),
         cmocka_unit_test(playouts_stop_when_asked),
+        cmocka_unit_test(playouts_stop_inside_an_endless_game),
+        cmocka_unit_test(another_thread_stops_an_endless_playout),
+        cmocka_unit_test(playouts_of_nothing_answer_at_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,11 @@ export declare const codes: Readonly<{
     E_STATE: -7; E_UNKNOWN: -8; E_POSITION: -9; E_UNSUPPORTED: -10; E_INTERRUPTED: -11;
 }>;
 
-/** A call that libherd (or this package, before calling it) refused. */
+/** A call that libherd (or this package, before calling it) refused. The
+ *  package refuses a `number` parameter that is not a number (a string
+ *  '2' included) or not whole with E_ARG, and one out of its range (a C
+ *  int's at most) with the call's code, quoting the value as given; a text
+ *  with a NUL character or a lone surrogate with E_PARSE. */
 export declare class HerdError extends Error {
     constructor(code: number, message?: string, description?: string);
     readonly name: 'HerdError';
@@ -147,7 +151,7 @@ export declare class Game {
     /** The options the game was made with: every key of the registry's
      *  entry, with the types of its values. */
     options(): Record<string, number | bigint | string>;
-    /** One level; 0 names the default level. */
+    /** One level (0..maxLevel); 0 names the default level. */
     level(level: number): Level;
     /** The number of action sequences of length depth (0..64). */
     perft(depth: number): bigint;
@@ -222,7 +226,7 @@ export declare class FoxGame extends HuntGame {
 
 export declare class FlockGame extends Game {
     options(): { w: number; h: number; seed: bigint };
-    /** Who holds a cell: 0, 1 or -1 (empty). */
+    /** Who holds a cell: 0, 1 or -1 (empty); a cell off the board is refused (E_ARG). */
     at(cell: string): number;
     stones(): { cell: string; side: number; range: number }[];
     captured(side: Side): number;
@@ -256,6 +260,7 @@ export declare class Herd {
     fromPosition(text: string): Game;
     /** The game that a save text restores, of any game. */
     fromSave(text: string): Game;
+    /** herd_strerror(code); a code that is not a whole number is refused (E_ARG). */
     strerror(code: number): string;
     /** The bytes of the module's heap in use, for leak checks. */
     heapInUse(): number;

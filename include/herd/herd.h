@@ -673,11 +673,13 @@ HERD_API int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes);
  * Asks the long call running on @p g (herd_perft(), herd_playouts(), a
  * computer player that searches: herd_genmove(), herd_play_genmove(),
  * herd_hint(), and herd_solve() building a `fox` table) to stop:
- * it returns ::HERD_E_INTERRUPTED at its next node or playout, with the game
- * unchanged, and the request is then spent (when hints run on @p g in
- * several threads at once, one request stops one of them).
+ * it returns ::HERD_E_INTERRUPTED at its next node (herd_playouts(): at
+ * its next look, see there), with the game unchanged, and the request is
+ * then spent (when hints run on @p g in several threads at once, one
+ * request stops one of them).
  * (The `hare` table takes milliseconds to build and is not stopped.)
- * A request made while no long call runs stops the next one at its start.
+ * A request made while no long call runs stops the next one at its start
+ * (herd_playouts() with nothing to play too).
  *
  * Safe to call from another thread while @p g is in use, and from a signal
  * handler (it only sets a lock-free C11 atomic flag in the handle), as
@@ -689,7 +691,8 @@ HERD_API void herd_interrupt(herd_game *g);
 /**
  * Installs a progress handler, as SQLite's `sqlite3_progress_handler()`:
  * during long calls on @p g (see herd_interrupt()), @p fn is called with
- * @p ud every @p every nodes (or playouts), counted from each call's start;
+ * @p ud every @p every nodes (herd_playouts(): looks, see there), counted
+ * from each call's start;
  * when it returns nonzero the call stops and returns ::HERD_E_INTERRUPTED,
  * with the game unchanged. The handler may not call the library on @p g but
  * for herd_interrupt(); hints that run on @p g in several threads at once
@@ -1012,10 +1015,14 @@ typedef struct herd_playout_result {
  * own kind seeded from @p seed and the game's number: the same position,
  * level and seed give the same games on every machine, and the first k
  * games of a call are those of a call for k games. A game that has ended
- * counts its result @p games times, with length 0.
+ * answers at once, whatever @p games: its result counted @p games times,
+ * with length 0.
  *
- * herd_interrupt() and the progress handler (called once per game) stop
- * it, as they stop herd_perft().
+ * herd_interrupt() and the progress handler stop it, as they stop
+ * herd_perft(): they are looked at when each game starts and every 1,024
+ * actions within it, so that one game that never ends is stopped too, and
+ * once by a call with nothing to play, which so spends a pending request
+ * rather than leave it to stop the next call.
  * @param games      how many games.
  * @param level      ::HERD_PLAYOUT_RANDOM (uniformly random actions), 0
  *                   for the game's default level, or a level of
@@ -1025,8 +1032,13 @@ typedef struct herd_playout_result {
  * @param seed       seeds the games' generators.
  * @param max_length the most actions of a game (chance outcomes included),
  *                   0 for no limit; a game stopped there counts in
- *                   herd_playout_result::unfinished. Games that can go on for
- *                   ever (`fox` with `sideways=1`) need one.
+ *                   herd_playout_result::unfinished. Games without a move
+ *                   limit can go on for ever and need one: `horses` (a herd
+ *                   may shuffle back and forth), `hex` (a turn may take off
+ *                   as many stones as it puts on, so the board need never
+ *                   fill) and `fox` with `sideways=1`. `hare` (the stalling
+ *                   rule), `flock` (100 moves) and `fox` without sideways
+ *                   always end.
  * @param out        receives the counts.
  * @return ::HERD_OK; ::HERD_E_ARG (NULL); ::HERD_E_RANGE (@p level out of
  *         range); ::HERD_E_UNSUPPORTED (a level that searches or plays from

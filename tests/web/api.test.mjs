@@ -268,13 +268,13 @@ describe('errors: HerdError with the code and the native message', () => {
         const g = herd.newGame('horses');
         assert.throws(() => g.genmove(g.maxLevel + 1),
                       { name: 'HerdError', code: codes.E_RANGE, message: `level ${g.maxLevel + 1} is out of range 0..${g.maxLevel}` });
-        assert.throws(() => g.hint(1.5), { code: codes.E_RANGE });
+        assert.throws(() => g.hint(1.5), { code: codes.E_ARG });
         assert.throws(() => g.perft(65), { code: codes.E_ARG, message: 'depth 65 is out of range 0..64' });
         assert.throws(() => g.perft(-1), { code: codes.E_ARG });
         // Numbers that a C int would wrap into range are refused.
         assert.throws(() => g.genmove(2 ** 32 + 1), { code: codes.E_RANGE });
         assert.throws(() => g.perft(2 ** 32), { code: codes.E_ARG });
-        assert.throws(() => g.horse(0, 2 ** 32 + 1), { code: codes.E_ARG, message: 'no horse 4294967297: the horses are 1..6' });
+        assert.throws(() => g.horse(0, 2 ** 32 + 1), { code: codes.E_ARG, message: 'horse 4294967297 is out of range 1..6' });
         assert.throws(() => g.logLine(2 ** 32, 'a1-c2'), { code: codes.E_ARG });
         assert.equal(g.history, 0);
         g.free();
@@ -291,6 +291,77 @@ describe('errors: HerdError with the code and the native message', () => {
         assert.throws(() => g.horse(2, 1), { code: codes.E_ARG });
         assert.throws(() => g.horse('blue', 1), { code: codes.E_ARG, message: 'no side "blue" in horses: 0 (green) or 1 (red)' });
         assert.equal(g.history, 0);
+        g.free();
+    });
+});
+
+describe('numbers and texts are checked before they reach C', () => {
+    // A Number passed to a C int or unsigned would be wrapped into its range
+    // (2 ** 32 + 5 as 5) and a string converted (to NaN, then 0): the API
+    // refuses them, quoting the value as given.
+    test('a solve limit that a C int would wrap is refused, and changes nothing', () => {
+        const g = herd.fromPosition('fox turn=fox chain=0 sideways=0 fox=d5 geese=c1,c2,d1,d2,e1');
+        g.setSolveLimit(4);
+        const range = `${g.geeseToWin}..${g.solveMax}`;
+        assert.throws(() => g.setSolveLimit(2 ** 32 + 5),
+                      { code: codes.E_RANGE, message: `the solve limit 4294967301 is out of range ${range}` });
+        assert.throws(() => g.setSolveLimit(1e21),
+                      { code: codes.E_RANGE, message: `the solve limit 1e+21 is out of range ${range}` });
+        assert.throws(() => g.setSolveLimit(-(2 ** 53)), { code: codes.E_RANGE });
+        assert.throws(() => g.setSolveLimit('5'),
+                      { code: codes.E_ARG, message: "the solve limit must be a number, not the string '5'" });
+        assert.throws(() => g.setSolveLimit(NaN),
+                      { code: codes.E_ARG, message: 'the solve limit must be a whole number, not NaN' });
+        assert.throws(() => g.solve(), { code: codes.E_UNSUPPORTED, message: /up to 4 geese/ });
+        g.free();
+    });
+
+    test('levels, depths, horse and action numbers', () => {
+        const g = herd.newGame('horses');
+        const levels = `0..${g.maxLevel}`;
+        assert.throws(() => g.level(-1), { code: codes.E_RANGE, message: `level -1 is out of range ${levels}` });
+        assert.throws(() => g.level(2 ** 32), { code: codes.E_RANGE, message: `level 4294967296 is out of range ${levels}` });
+        assert.throws(() => g.hint(2 ** 31), { code: codes.E_RANGE, message: `level 2147483648 is out of range ${levels}` });
+        assert.throws(() => g.genmove('1'), { code: codes.E_ARG, message: "level must be a number, not the string '1'" });
+        assert.throws(() => g.hint(1n), { code: codes.E_ARG, message: 'level must be a number, not the bigint 1n' });
+        assert.throws(() => g.perft('2'), { code: codes.E_ARG, message: "depth must be a number, not the string '2'" });
+        assert.throws(() => g.perft(null), { code: codes.E_ARG, message: 'depth must be a number, not null' });
+        assert.throws(() => g.perft(2.5), { code: codes.E_ARG, message: 'depth must be a whole number, not 2.5' });
+        assert.throws(() => g.perft(2 ** 32 + 1), { code: codes.E_ARG, message: 'depth 4294967297 is out of range 0..64' });
+        assert.throws(() => g.horse(0, '1'), { code: codes.E_ARG, message: "horse must be a number, not the string '1'" });
+        assert.throws(() => g.logLine('1', 'a1-c2'), { code: codes.E_ARG });
+        assert.throws(() => g.logLine(Infinity, 'a1-c2'),
+                      { code: codes.E_ARG, message: 'the action number must be a whole number, not Infinity' });
+        assert.equal(g.history, 0);
+        g.free();
+    });
+
+    test('a cell off the board is named as such', () => {
+        const g = herd.newGame('flock');
+        assert.throws(() => g.at('z99'), { code: codes.E_ARG, message: 'the cell z99 is not on the board' });
+        assert.throws(() => g.at('a8'), { code: codes.E_ARG, message: 'the cell a8 is not on the board' });
+        assert.throws(() => g.at('9a'), { code: codes.E_PARSE, message: "'9a' is not a cell name" });
+        assert.equal(g.at('a1'), 1);
+        g.free();
+    });
+
+    test('strerror() takes a code, a whole number', () => {
+        assert.equal(herd.strerror(codes.E_ILLEGAL), 'illegal move');
+        assert.throws(() => herd.strerror('x'), { code: codes.E_ARG, message: "the code must be a number, not the string 'x'" });
+        assert.throws(() => herd.strerror(undefined), { code: codes.E_ARG, message: 'the code must be a number, not undefined' });
+        assert.throws(() => herd.strerror(2 ** 32 - 5), { code: codes.E_ARG, message: /4294967291 is out of range/ });
+    });
+
+    test('a text with a lone surrogate is refused, the surrogate quoted as \\uXXXX', () => {
+        assert.throws(() => herd.newGame('\ud800'),
+                      { code: codes.E_PARSE, message: "the game's name '\\ud800': a lone surrogate is not text" });
+        assert.throws(() => herd.newGame('fox', 'seed=1\udfff'),
+                      { code: codes.E_PARSE, message: "the options 'seed=1\\udfff': a lone surrogate is not text" });
+        // A pair is one character, which the library quotes as it is.
+        assert.throws(() => herd.newGame('\ud83d\udc0e'), { code: codes.E_UNKNOWN, message: "unknown game '\ud83d\udc0e'" });
+        const g = herd.newGame('horses');
+        assert.throws(() => g.play('a1\ud800\n'),
+                      { code: codes.E_PARSE, message: "the action 'a1\\ud800\\n': a lone surrogate is not text" });
         g.free();
     });
 });

@@ -5,82 +5,16 @@
 // from the URL, moves made by clicks (and Herd of Horses' keys), refused
 // clicks, Hint, Undo, Cancel and New game, games played to their end
 // against the computer and watched, and no console message anywhere.
-// Screenshots go to build/web-test/. CHROMIUM names another browser binary.
+// Screenshots go to build/web-test/ (browser.mjs).
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import path from 'node:path';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { GAME_NAMES, generator, loadHerd, root, webDir } from './common.mjs';
+import { open, shots, useBrowser } from './browser.mjs';
+import { GAME_NAMES, generator, loadHerd } from './common.mjs';
 
-const { chromium } = await import('playwright-core');
 const herd = await loadHerd();
-const shots = path.join(root, 'build/web-test');
-const browserPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
-if (!existsSync(browserPath))
-    throw new Error(`no Chromium at ${browserPath} (tools/deps.sh installs Debian's chromium)`);
-
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript',
-                '.css': 'text/css', '.json': 'application/json', '.ts': 'text/plain' };
-
-// A static server of build/web on a free loopback port.
-function serve() {
-    const server = createServer((req, res) => {
-        const url = new URL(req.url, 'http://x');
-        const file = path.join(webDir, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''));
-        const name = file.endsWith(path.sep) ? path.join(file, 'index.html') : file;
-        if (!name.startsWith(webDir) || !existsSync(name)) {
-            res.writeHead(404).end();
-            return;
-        }
-        res.writeHead(200, { 'content-type': TYPES[path.extname(name)] ?? 'application/octet-stream' });
-        res.end(readFileSync(name));
-    });
-    return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-let server, browser, base;
-const pages = [];
-
-before(async () => {
-    mkdirSync(shots, { recursive: true });
-    server = await serve();
-    base = `http://127.0.0.1:${server.address().port}/index.html`;
-    browser = await chromium.launch({
-        executablePath: browserPath,
-        headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-               '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-});
-
-after(async () => {
-    await browser?.close();
-    server?.close();
-});
-
-// Every page of a test logs nothing: its console messages and page errors
-// are checked when the test ends.
-afterEach(async () => {
-    for (const { page, messages } of pages.splice(0)) {
-        await page.close();
-        assert.deepEqual(messages, [], 'the page logs nothing');
-    }
-});
-
-// A page at the URL's query, with every console message and page error
-// collected; it waits until the game has started, or the setup is shown.
-async function open(query, { game = true } = {}) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    const messages = [];
-    page.on('console', m => messages.push(`console.${m.type()}: ${m.text()}`));
-    page.on('pageerror', e => messages.push(`page error: ${e.message}`));
-    pages.push({ page, messages });
-    await page.goto(`${base}?${query}`);
-    await page.waitForSelector(game ? '#game[data-position]:not([data-position=""])' : '#setup:not([hidden])');
-    return page;
-}
+useBrowser();
 
 const state = page => page.$eval('#game', e => ({ position: e.dataset.position, status: e.dataset.status,
                                                    thinking: e.hasAttribute('data-thinking') }));

@@ -75,8 +75,46 @@ export function cellName(row, col) {
 export function parseCell(name) {
     const m = /^([a-z])([1-9][0-9]?)$/.exec(String(name));
     if (!m)
-        throw new HerdError(codes.E_PARSE, `'${name}' is not a cell name`);
+        throw new HerdError(codes.E_PARSE, `'${quote(String(name))}' is not a cell name`);
     return [ROW_LETTERS.indexOf(m[1]), Number(m[2]) - 1];
+}
+
+// A text for a message, as the library quotes input (docs/reliability.md,
+// "Echoed input"), and a lone surrogate, which UTF-8 cannot carry, as \uXXXX.
+function quote(text) {
+    return text.replace(/[\\\0-\x1f\x7f-\x9f\u2028\u2029]|\p{Cs}/gu, c => {
+        const named = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' }[c];
+        const code = c.charCodeAt(0);
+        return named ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`);
+    });
+}
+
+// A value that is not what a call wants, for a message: a string quoted.
+function described(value) {
+    if (typeof value === 'string')
+        return `the string '${quote(value)}'`;
+    if (typeof value === 'bigint')
+        return `the bigint ${value}n`;
+    if (value === null || value === undefined || typeof value === 'boolean')
+        return String(value);
+    return `${/^[aeiou]/.test(typeof value) ? 'an' : 'a'} ${typeof value}`;
+}
+
+const INT_MIN = -(2 ** 31), INT_MAX = 2 ** 31 - 1, UINT_MAX = 2 ** 32 - 1;
+
+// Every Number that a call passes to a C integer goes through here first:
+// a whole number within lo..hi, bounds that lie within the C type's range,
+// or the refusal. Without it the module would wrap the Number into the type
+// (2 ** 32 + 5 into 5) and turn a string into NaN and then 0. Not a number,
+// or not whole: E_ARG; out of range: `code`, the library's for the call.
+function whole(value, what, lo, hi, code = codes.E_RANGE) {
+    if (typeof value !== 'number')
+        throw new HerdError(codes.E_ARG, `${what} must be a number, not ${described(value)}`);
+    if (!Number.isInteger(value))
+        throw new HerdError(codes.E_ARG, `${what} must be a whole number, not ${value}`);
+    if (value < lo || value > hi)
+        throw new HerdError(code, `${what} ${value} is out of range ${lo}..${hi}`);
+    return value;
 }
 
 // The module's C functions and the conversions between its memory and
@@ -107,7 +145,7 @@ class Core {
     }
 
     strerror(code) {
-        return this.string(this.m._herd_strerror(code));
+        return this.string(this.m._herd_strerror(whole(code, 'the code', INT_MIN, INT_MAX, codes.E_ARG)));
     }
 
     // The text that a glue call wrote to its buffer, or its refusal.
@@ -130,12 +168,16 @@ class Core {
     }
 
     // Calls f with the text as a NUL-terminated UTF-8 string in the heap. A
-    // NUL character would cut the text short, so it is refused.
+    // NUL character would cut the text short, and a lone surrogate has no
+    // UTF-8 (the module's encoder would make another character of it), so
+    // both are refused.
     withString(text, what, f) {
         if (typeof text !== 'string')
             throw new HerdError(codes.E_ARG, `${what} must be a string, not ${typeof text}`);
         if (text.includes('\0'))
             throw new HerdError(codes.E_PARSE, `${what} holds a NUL character`);
+        if (/\p{Cs}/u.test(text))
+            throw new HerdError(codes.E_PARSE, `${what} '${quote(text)}': a lone surrogate is not text`);
         const size = this.m.lengthBytesUTF8(text) + 1;
         const ptr = this.m._malloc(size);
         if (!ptr)
@@ -285,15 +327,10 @@ export class Game {
         return i;
     }
 
-    // A level as the library takes it, refused here where a C int would
-    // not hold it.
+    // A level of genmove(), hint() and level(), checked here: the const
+    // calls of the library leave no message.
     _level(level) {
-        if (!Number.isInteger(level))
-            throw new HerdError(codes.E_RANGE,
-                `level must be a whole number from 0 to ${this.maxLevel}, not ${level}`);
-        if ((level | 0) !== level)
-            throw new HerdError(codes.E_RANGE, `level ${level} is out of range 0..${this.maxLevel}`);
-        return level;
+        return whole(level, 'level', 0, this.maxLevel);
     }
 
     /** Frees the handle; later calls throw. Calling it again is harmless. */
@@ -437,9 +474,8 @@ export class Game {
 
     /** The number of action sequences of length `depth` (0..64): a bigint. */
     perft(depth) {
-        if (!Number.isInteger(depth) || depth < 0 || depth > 64)
-            throw new HerdError(codes.E_ARG, `depth ${depth} is out of range 0..64`);
-        this._check(this._m._herd_perft(this._g, depth, this._core.scratch + OUT64));
+        this._check(this._m._herd_perft(this._g, whole(depth, 'depth', 0, 64, codes.E_ARG),
+                                        this._core.scratch + OUT64));
         return this._core.u64(OUT64);
     }
 
@@ -475,6 +511,14 @@ export class Game {
         return [core.i32(OUT), core.i32(OUT2)];
     }
 
+    // A query of a cell by its name (f(g, row, col, out)): what it writes,
+    // or the cell named as off the board.
+    _at(f, cell) {
+        const rc = f(this._g, ...parseCell(cell), this._core.scratch + OUT);
+        this._checkConst(rc, rc < 0 ? `the cell ${cell} is not on the board` : '');
+        return this._core.i32(OUT);
+    }
+
     // A query that writes one herd_cell (f(g, ...args, cell*)): its name.
     _cell(f, ...args) {
         const core = this._core;
@@ -488,9 +532,7 @@ export class HorsesGame extends Game {
     /** Where horse `number` (1..n) of `side` stands. */
     horse(side, number) {
         const n = this.options().n;
-        if (!Number.isInteger(number) || number < 1 || number > n)
-            throw new HerdError(codes.E_ARG, `no horse ${number}: the horses are 1..${n}`);
-        return this._cell(this._m._herd_horses_horse, this._side(side), number);
+        return this._cell(this._m._herd_horses_horse, this._side(side), whole(number, 'horse', 1, n, codes.E_ARG));
     }
 
     /** Every horse: [{side, number, cell}], side 0's first, by number. */
@@ -528,8 +570,7 @@ export class HorsesGame extends Game {
     /** The moves-log line of `action`, just played as action `number` (from
      *  1): "3. Green moved horse 0: a3 -> b5". */
     logLine(number, action) {
-        if (!Number.isInteger(number) || number < 1 || number > 0xffffffff)
-            throw new HerdError(codes.E_ARG, `action number ${number} is out of range 1..4294967295`);
+        whole(number, 'the action number', 1, UINT_MAX, codes.E_ARG);
         this._core.withString(action, 'the action',
             p => this._check(this._m._herd_js_horses_log_line(this._g, number, p)));
         return this._core.string(this._core.text);
@@ -669,8 +710,7 @@ export class FoxGame extends HuntGame {
      *  read from the solution table, which bounds its memory: 4 to
      *  solveMax, solveDefault at first (herd_fox_set_solve_limit). */
     setSolveLimit(geese) {
-        if (!Number.isInteger(geese))
-            throw new HerdError(codes.E_ARG, `the solve limit ${geese} is not a whole number`);
+        whole(geese, 'the solve limit', this.geeseToWin, this.solveMax);
         this._check(this._m._herd_fox_set_solve_limit(this._g, geese));
     }
 
@@ -700,7 +740,7 @@ export class FlockGame extends Game {
 
     /** Who holds a cell: 0, 1 or -1 (empty). */
     at(cell) {
-        return this._ints(this._m._herd_js_flock_at, ...parseCell(cell))[0];
+        return this._at(this._m._herd_js_flock_at, cell);
     }
 
     /** Every stone: [{cell, side, range}], row by row. */

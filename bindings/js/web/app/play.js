@@ -255,9 +255,36 @@ export class Play {
         this.root.toggleAttribute('data-thinking', this.ongoing() && this.isComputer(snap.info.side));
         $('roll').hidden = !(mine && snap.chance);
         $('stop').hidden = !(mine && snap.legal.includes('stop'));
-        $('hint').disabled = !mine || snap.chance;
-        $('undo').disabled = this.busy || this.undoSide() === undefined || (this.ongoing() && !this.humanToAct());
+        const why = { hint: this.hintWhy(), undo: this.undoWhy() };
+        for (const [id, reason] of Object.entries(why)) {
+            $(id).disabled = !!reason;
+            reason ? $(id).setAttribute('title', reason) : $(id).removeAttribute('title');
+        }
+        $('why').textContent = Object.values(why).filter(Boolean).join(' ');
         $('new').textContent = this.ongoing() ? 'Cancel' : 'New game';
+    }
+
+    // Why Hint is greyed out now, for its title and the line under the
+    // buttons; '' when it is not.
+    hintWhy() {
+        if (!this.ongoing())
+            return 'No hint: the game is over.';
+        if (this.isComputer(this.snap.info.side))
+            return 'No hint while the computer is to move.';
+        if (this.busy)
+            return 'No hint while an action is being played.';
+        return this.snap.chance ? 'No hint while the dice wait: roll them first.' : '';
+    }
+
+    // Why Undo is greyed out now, or ''.
+    undoWhy() {
+        if (this.setup.players === 'watch')
+            return 'Nothing to undo: the computer plays both sides.';
+        if (this.undoSide() === undefined)
+            return this.setup.players === 'two' ? 'Nothing to undo yet.' : 'Nothing to undo yet: you have not moved.';
+        if (this.ongoing() && !this.humanToAct())
+            return 'Undo waits for the computer\'s move.';
+        return this.busy ? 'Undo waits while an action is being played.' : '';
     }
 
     // A refusal, or with kind 'hint' the computer's advice.

@@ -32,6 +32,10 @@ export class Setup {
         this.form.addEventListener('change', e => {
             if (e.target.name === 'game')
                 this.fill({ name: e.target.value });
+            // Your side is asked for only against the computer: choosing
+            // one chooses that, rather than a list greyed out.
+            if (e.target.id === 'setup-side')
+                this.form.elements.players.value = 'computer';
             this.update();
         });
         this.form.addEventListener('input', () => this.validate());
@@ -62,6 +66,8 @@ export class Setup {
         for (const input of $('setup-options').querySelectorAll('[data-key]'))
             input.toggleAttribute('aria-invalid', !!text && text.startsWith(`${input.dataset.key}=`));
         $('start').disabled = !!text;
+        // The message is the visible reason; the title says it on the button.
+        text ? $('start').setAttribute('title', text) : $('start').removeAttribute('title');
     }
 
     // Fills the form: the game's controls with the given values (the
@@ -126,12 +132,15 @@ export class Setup {
         return row;
     }
 
+    // The level's description; with two players the level is greyed out,
+    // and that line and its title say why.
     update() {
-        const players = this.form.elements.players.value;
-        $('setup-side').disabled = players !== 'computer';
-        $('setup-level').disabled = players === 'two';
+        const two = this.form.elements.players.value === 'two';
         const game = this.game, level = game.levels[Number($('setup-level').value) - 1];
-        $('setup-level-text').textContent = level ? capital(level.description) + '.' : '';
+        const why = 'No computer plays in a game of two players.';
+        $('setup-level').disabled = two;
+        two ? $('setup-level').setAttribute('title', why) : $('setup-level').removeAttribute('title');
+        $('setup-level-text').textContent = two ? why : level ? capital(level.description) + '.' : '';
     }
 
     // The options as typed: {key: text}; an empty seed draws a fresh one

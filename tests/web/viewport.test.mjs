@@ -1,0 +1,119 @@
+// The page fits every screen from a phone's up: at 320x640, 390x844 and
+// 1280x800, for every game, neither the setup screen nor a game scrolls
+// sideways; a game's buttons lie inside the viewport (on a narrow screen
+// the log, shorter there, comes after them); and every control that is
+// greyed out says why, in its title and in a line of visible text.
+// Screenshots: build/web-test/viewport-*.png.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+
+import { goto, newPage, shots, useBrowser } from './browser.mjs';
+import { GAME_NAMES, loadHerd } from './common.mjs';
+
+const herd = await loadHerd();
+useBrowser();
+
+const VIEWPORTS = [{ width: 320, height: 640 }, { width: 390, height: 844 }, { width: 1280, height: 800 }];
+const NARROW = 900; // style.css: one column up to this width
+
+// The layout as the page has it now: the scroll width, the viewport, the
+// boxes of the game's buttons and of the log, the visible controls that
+// are disabled with their titles, and the page's visible text.
+const layout = page => page.evaluate(() => {
+    const box = e => {
+        const r = e.getBoundingClientRect();
+        return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height };
+    };
+    const shown = e => e.getClientRects().length > 0;
+    return {
+        scrollWidth: document.documentElement.scrollWidth,
+        width: innerWidth,
+        height: innerHeight,
+        buttons: Object.fromEntries([...document.querySelectorAll('#game .buttons button')].filter(shown)
+            .map(e => [e.id, box(e)])),
+        log: shown(document.querySelector('#game .log')) ? box(document.querySelector('#game .log')) : null,
+        disabled: [...document.querySelectorAll(':disabled')].filter(shown)
+            .map(e => ({ id: e.id, title: e.getAttribute('title') ?? '' })),
+        text: document.body.innerText,
+    };
+});
+
+// What holds on every screen: no sideways scrolling, and each disabled
+// control's title is non-empty and shown as text too.
+function checkScreen(l, where) {
+    assert.ok(l.scrollWidth <= l.width, `${where}: scrollWidth ${l.scrollWidth} > ${l.width}`);
+    for (const { id, title } of l.disabled) {
+        assert.notEqual(title.trim(), '', `${where}: #${id} is disabled without a title`);
+        assert.ok(l.text.includes(title), `${where}: #${id}'s reason "${title}" is not on the page`);
+    }
+}
+
+// A game's screen: checkScreen(), Hint, Undo and Cancel (or New game)
+// inside the viewport, and on a narrow screen the log after them and short.
+function checkGame(l, where) {
+    checkScreen(l, where);
+    for (const id of ['hint', 'undo', 'new'])
+        assert.ok(l.buttons[id], `${where}: #${id} is shown`);
+    for (const [id, b] of Object.entries(l.buttons))
+        assert.ok(b.left >= 0 && b.top >= 0 && b.right <= l.width && b.bottom <= l.height,
+                  `${where}: #${id} at ${JSON.stringify(b)} is outside ${l.width}x${l.height}`);
+    if (l.width <= NARROW) {
+        assert.ok(l.log.top >= Math.max(...Object.values(l.buttons).map(b => b.bottom)), `${where}: the log comes after the buttons`);
+        assert.ok(l.log.height <= 0.3 * l.height, `${where}: the log is ${l.log.height} px high`);
+    }
+}
+
+const shot = (page, name, { width, height }) =>
+    page.screenshot({ path: path.join(shots, `viewport-${name}-${width}x${height}.png`) });
+
+for (const viewport of VIEWPORTS) {
+    const size = `${viewport.width}x${viewport.height}`;
+    describe(`at ${size}`, () => {
+        for (const name of GAME_NAMES) {
+            const info = herd.games().find(g => g.name === name);
+
+            test(`${name}: the setup screen, with two players and with an option refused`, async () => {
+                const page = await goto(await newPage(viewport), '', { game: false });
+                await page.check(`input[name=game][value=${name}]`);
+                checkScreen(await layout(page), `${name} setup`);
+                await shot(page, `setup-${name}`, viewport);
+                // Two players: the computer's level is greyed out, and says why.
+                await page.check('input[name=players][value=two]');
+                assert.ok(await page.isDisabled('#setup-level'));
+                checkScreen(await layout(page), `${name} setup, two players`);
+                // Choosing a side chooses to play against the computer.
+                await page.selectOption('#setup-side', '1');
+                assert.ok(await page.isChecked('input[name=players][value=computer]'));
+                assert.ok(await page.isEnabled('#setup-level'));
+                // An option out of range: Start is greyed out with the
+                // library's message as its reason.
+                const option = info.options.find(o => o.kind === 'range' && typeof o.max === 'number' && o.max > 1);
+                if (option) {
+                    await page.fill(`#opt-${option.key}`, String(option.max + 1));
+                    await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+                    assert.ok(await page.isDisabled('#start'));
+                    assert.equal(await page.getAttribute('#start', 'title'), await page.textContent('#setup-message'));
+                    checkScreen(await layout(page), `${name} setup, ${option.key} refused`);
+                }
+            });
+
+            test(`${name}: a game against the computer, and one watched with its log filling`, async () => {
+                const page = await goto(await newPage(viewport), `game=${name}&seed=3&level=1`);
+                const started = await layout(page);
+                checkGame(started, `${name} started`);
+                assert.deepEqual(started.disabled.map(d => d.id).sort(), info.hasChance ? ['hint', 'undo'] : ['undo']);
+                if (info.hasChance)
+                    assert.equal(await page.getAttribute('#hint', 'title'), 'No hint while the dice wait: roll them first.');
+                await shot(page, name, viewport);
+                await goto(page, `game=${name}&seed=3&level=1&players=watch&delay=0`);
+                await page.waitForFunction(() => document.querySelectorAll('#log li').length >= 30 ||
+                                                  !document.getElementById('game').dataset.status.startsWith('ongoing'));
+                const watched = await layout(page);
+                checkGame(watched, `${name} watched`);
+                assert.ok(watched.disabled.some(d => d.id === 'hint') && watched.disabled.some(d => d.id === 'undo'));
+                await shot(page, `${name}-watched`, viewport);
+            });
+        }
+    });
+}
