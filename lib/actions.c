@@ -28,7 +28,8 @@ int herd_action_move(const herd_game *g, size_t index, herd_move *m)
     return HERD_OK;
 }
 
-size_t herd_legal_indices(const herd_game *g, size_t *out)
+/* The numbers of the legal actions, in legal()'s order; returns the count. */
+static size_t legal_indices(const herd_game *g, size_t *out)
 {
     herd_move moves[HERD_MAX_MOVES];
     size_t n = g->rules->legal(g->state, moves);
@@ -46,7 +47,7 @@ int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap)
     if (cap < actions)
         return HERD_E_BUFFER;
     memset(mask, 0, actions);
-    size_t n = herd_legal_indices(g, idx);
+    size_t n = legal_indices(g, idx);
     for (size_t i = 0; i < n; i++)
         mask[idx[i]] = 1;
     return HERD_OK;
@@ -71,7 +72,7 @@ int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *coun
     uint64_t bits[(HERD_MAX_ACTIONS + 63) / 64];
     if (!g || !count || (!buf && cap))
         return HERD_E_ARG;
-    size_t n = herd_legal_indices(g, idx);
+    size_t n = legal_indices(g, idx);
     *count = n;
     if (cap < n)
         return HERD_E_BUFFER;

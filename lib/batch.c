@@ -3,7 +3,10 @@
  * it, stepped together. Each game keeps the numbers of its legal actions,
  * computed once after every change, so that the masks, the random actions
  * and the checks of a step read them instead of generating the moves
- * again. A room of the core, as actions.c is. */
+ * again. The action space depends on the options only, so the batch tables
+ * it once: each number's action, and a hash from action to number, which
+ * costs a probe where the games' own numbering walks their board. A room
+ * of the core, as actions.c is. */
 #include "core.h"
 
 #include "herd/batch.h"
@@ -23,8 +26,11 @@ struct herd_batch {
     herd_rng seeds;            /* the new games' seeds */
     herd_rng picks;            /* the random actions */
     unsigned char *games;      /* n games of game_bytes */
-    size_t *legal;             /* n x desc.max_moves action numbers */
-    size_t *legal_count;       /* n */
+    herd_move *space;          /* each number's action: actions */
+    uint16_t *slots;           /* a hash of space: number + 1, 0 for none */
+    size_t slot_mask;          /* slots - 1, a power of 2 minus 1 */
+    uint16_t *legal;           /* n x desc.max_moves action numbers */
+    uint16_t *legal_count;     /* n */
     uint32_t *length;          /* n: the caller's actions in each game */
     char err[HERD_ERROR_MESSAGE_SIZE];
 };
@@ -69,9 +75,48 @@ static void play_chance(const herd_rules *r, void *state)
         r->play(state, moves[herd_rng_pick(&h->rng, weights, k, r->chance_total)]);
 }
 
+_Static_assert(HERD_MAX_ACTIONS < UINT16_MAX && HERD_MAX_MOVES < UINT16_MAX,
+               "action numbers and counts fit in 16 bits");
+
+static size_t slot_of(const herd_batch *b, herd_move m)
+{
+    return (size_t)((m * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & b->slot_mask;
+}
+
+static void table_space(herd_batch *b, const herd_game *model)
+{
+    memset(b->slots, 0, (b->slot_mask + 1) * sizeof *b->slots);
+    for (size_t i = 0; i < b->actions; i++) {
+        herd_move m = b->rules->action_move(model->state, i);
+        size_t s = slot_of(b, m);
+        while (b->slots[s])
+            s = (s + 1) & b->slot_mask;
+        b->space[i] = m;
+        b->slots[s] = (uint16_t)(i + 1);
+    }
+}
+
+/* The number of a legal action of a game of the batch: the hash's, or the
+ * game's own for an action that the space writes another way. */
+static uint16_t number_of(const herd_batch *b, const void *state, herd_move m)
+{
+    for (size_t s = slot_of(b, m); b->slots[s]; s = (s + 1) & b->slot_mask)
+        if (b->space[b->slots[s] - 1] == m)
+            return (uint16_t)(b->slots[s] - 1);
+    size_t i = 0;
+    b->rules->action_index(state, m, &i); /* a legal action has one */
+    return (uint16_t)i;
+}
+
 static void refresh_legal(herd_batch *b, size_t i)
 {
-    b->legal_count[i] = herd_legal_indices(game_at(b, i), b->legal + i * b->rules->desc.max_moves);
+    herd_move moves[HERD_MAX_MOVES];
+    const void *state = game_at(b, i)->state;
+    uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
+    size_t k = b->rules->legal(state, moves);
+    for (size_t j = 0; j < k; j++)
+        legal[j] = number_of(b, state, moves[j]);
+    b->legal_count[i] = (uint16_t)k;
 }
 
 /* Starts game i anew with a seed from the batch's generator, up to its
@@ -133,13 +178,17 @@ int herd_batch_new(herd_batch **out, const char *game, const char *options, size
                        "the batch's seed argument seeds its games: the options give no seed");
         return HERD_E_ARG;
     }
-    size_t game_bytes = herd_copy_size(model, 0);
-    size_t games_at = round_up(sizeof(herd_batch));
+    size_t game_bytes = herd_copy_size(model, 0), actions = herd_num_actions(model), slots = 2;
+    while (slots < 2 * actions)
+        slots *= 2;
+    size_t space_at = round_up(sizeof(herd_batch));
+    size_t slots_at = place(space_at, actions, sizeof(herd_move));
+    size_t games_at = place(slots_at, slots, sizeof(uint16_t));
     size_t legal_at = place(games_at, n, game_bytes);
     size_t count_at = n <= SIZE_MAX / r->desc.max_moves
-                          ? place(legal_at, n * r->desc.max_moves, sizeof(size_t))
+                          ? place(legal_at, n * r->desc.max_moves, sizeof(uint16_t))
                           : 0;
-    size_t length_at = place(count_at, n, sizeof(size_t));
+    size_t length_at = place(count_at, n, sizeof(uint16_t));
     size_t bytes = place(length_at, n, sizeof(uint32_t));
     unsigned char *mem = bytes ? alloc(ud, NULL, 0, bytes) : NULL;
     if (!mem) {
@@ -155,7 +204,7 @@ int herd_batch_new(herd_batch **out, const char *game, const char *options, size
     b->bytes = bytes;
     b->n = n;
     b->game_bytes = game_bytes;
-    b->actions = herd_num_actions(model);
+    b->actions = actions;
     size_t shape[3];
     herd_observation_shape(model, shape);
     b->floats = shape[0] * shape[1] * shape[2];
@@ -165,9 +214,13 @@ int herd_batch_new(herd_batch **out, const char *game, const char *options, size
     b->seed_option = (size_t)herd_option_index(&r->desc, "seed");
     herd_rng_seed(&b->seeds, seed);
     herd_rng_seed(&b->picks, herd_rng_next(&b->seeds));
+    b->space = (herd_move *)(void *)(mem + space_at);
+    b->slots = (uint16_t *)(void *)(mem + slots_at);
+    b->slot_mask = slots - 1;
+    table_space(b, model);
     b->games = mem + games_at;
-    b->legal = (size_t *)(void *)(mem + legal_at);
-    b->legal_count = (size_t *)(void *)(mem + count_at);
+    b->legal = (uint16_t *)(void *)(mem + legal_at);
+    b->legal_count = (uint16_t *)(void *)(mem + count_at);
     b->length = (uint32_t *)(void *)(mem + length_at);
     b->err[0] = '\0';
     for (size_t i = 0; i < n; i++) {
@@ -233,7 +286,7 @@ int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap)
         return rc;
     memset(masks, 0, b->n * b->actions);
     for (size_t i = 0; i < b->n; i++) {
-        const size_t *legal = b->legal + i * b->rules->desc.max_moves;
+        const uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
         unsigned char *mask = masks + i * b->actions;
         for (size_t k = 0; k < b->legal_count[i]; k++)
             mask[legal[k]] = 1;
@@ -282,7 +335,7 @@ int herd_batch_random_actions(herd_batch *b, size_t *actions, size_t n)
         return rc;
     for (size_t i = 0; i < n; i++)
         actions[i] = b->legal[i * b->rules->desc.max_moves +
-                              herd_rng_below(&b->picks, (uint32_t)b->legal_count[i])];
+                              herd_rng_below(&b->picks, b->legal_count[i])];
     return HERD_OK;
 }
 
@@ -296,7 +349,7 @@ static int check_action(herd_batch *b, size_t i, size_t a)
     if (a >= b->actions)
         return herd_fail(batch_msg(b), HERD_E_RANGE, "game %zu: action %zu is out of range 0..%zu",
                          i, a, b->actions - 1);
-    const size_t *legal = b->legal + i * b->rules->desc.max_moves;
+    const uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
     for (size_t k = 0; k < b->legal_count[i]; k++)
         if (legal[k] == a)
             return HERD_OK;
@@ -308,7 +361,7 @@ static int check_action(herd_batch *b, size_t i, size_t a)
     char why[HERD_ERROR_MESSAGE_SIZE] = "";
     herd_msg msg = {why, sizeof why};
     memcpy(copy.bytes, g->state, b->rules->state_size);
-    b->rules->apply(copy.bytes, b->rules->action_move(g->state, a), msg);
+    b->rules->apply(copy.bytes, b->space[a], msg);
     return herd_fail(batch_msg(b), HERD_E_ILLEGAL, "game %zu: action %zu is illegal: %s", i, a,
                      why[0] ? why : "not a legal action now");
 }
@@ -329,7 +382,7 @@ int herd_batch_step(herd_batch *b, const size_t *actions, size_t n, float *rewar
     for (size_t i = 0; i < n; i++) {
         herd_game *g = game_at(b, i);
         const herd_head *h = herd_game_head(g);
-        r->play(g->state, r->action_move(g->state, actions[i]));
+        r->play(g->state, b->space[actions[i]]);
         play_chance(r, g->state);
         b->length[i]++;
         rewards[2 * i] = rewards[2 * i + 1] = 0.0f;

@@ -84,10 +84,6 @@ int herd_read_position_into(const herd_rules *r, void *out, const char *text, he
 int herd_state_start(const herd_rules *rules, void *state, const herd_option_values *values,
                      herd_msg msg);
 
-/* The numbers of the legal actions, in legal()'s order (room for
- * desc.max_moves); returns the count. */
-size_t herd_legal_indices(const herd_game *g, size_t *out);
-
 /* Draws an action with the game's generator and plays it, recording the
  * state from before the draw so that undo also rewinds the generator. */
 int herd_draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_move *m), int level,
