@@ -153,9 +153,8 @@ static int gives_seed(const herd_game_desc *d, const char *options)
     return 0;
 }
 
-int herd_batch_new(herd_batch **out, const char *game, const char *options, size_t n,
-                   uint64_t seed, uint32_t max_length, herd_alloc_fn alloc, void *ud,
-                   herd_error *err)
+int herd_batch_new(herd_batch **out, const char *game, const char *options, size_t n, uint64_t seed,
+                   uint32_t max_length, herd_alloc_fn alloc, void *ud, herd_error *err)
 {
     if (!out || !game) {
         herd_set_error(err, HERD_E_ARG, "out and game must not be NULL");
@@ -334,8 +333,8 @@ int herd_batch_random_actions(herd_batch *b, size_t *actions, size_t n)
     if (rc != HERD_OK)
         return rc;
     for (size_t i = 0; i < n; i++)
-        actions[i] = b->legal[i * b->rules->desc.max_moves +
-                              herd_rng_below(&b->picks, b->legal_count[i])];
+        actions[i] =
+            b->legal[i * b->rules->desc.max_moves + herd_rng_below(&b->picks, b->legal_count[i])];
     return HERD_OK;
 }
 

@@ -177,8 +177,7 @@ static void same_seed_same_batch(void **state)
         assert_int_equal(herd_game_options_text(herd_batch_game(a, 0), ta, sizeof ta, &len), 0);
         assert_int_equal(herd_game_options_text(herd_batch_game(a, 1), tb, sizeof tb, &len), 0);
         assert_string_not_equal(ta, tb);
-        assert_int_equal(herd_game_options_text(herd_batch_game(other, 0), tb, sizeof tb, &len),
-                         0);
+        assert_int_equal(herd_game_options_text(herd_batch_game(other, 0), tb, sizeof tb, &len), 0);
         assert_string_not_equal(ta, tb);
         for (int step = 0; step < 300; step++) {
             size_t xa[GAMES], xb[GAMES];
@@ -240,8 +239,7 @@ static void creation_refusals(void **state)
     assert_non_null(strstr(err.message, "at least 1"));
     assert_int_equal(herd_batch_new(&b, "chess", NULL, 2, 0, 0, NULL, NULL, &err), HERD_E_UNKNOWN);
     assert_non_null(strstr(err.message, "chess"));
-    assert_int_equal(herd_batch_new(&b, "hex", "size=99", 2, 0, 0, NULL, NULL, &err),
-                     HERD_E_RANGE);
+    assert_int_equal(herd_batch_new(&b, "hex", "size=99", 2, 0, 0, NULL, NULL, &err), HERD_E_RANGE);
     assert_int_equal(herd_batch_new(&b, "hex", "size", 2, 0, 0, NULL, NULL, NULL), HERD_E_PARSE);
     assert_int_equal(herd_batch_new(&b, "hex", "size=5 seed=3", 2, 0, 0, NULL, NULL, &err),
                      HERD_E_ARG);
