@@ -125,15 +125,17 @@ static void refresh_legal(herd_batch *b, size_t i)
  * start that did not would be drawn again). */
 static void start_game(herd_batch *b, size_t i)
 {
-    char none[1];
-    herd_msg quiet = {none, sizeof none};
+    herd_msg quiet = {NULL, 0};
     herd_game *g = game_at(b, i);
     const herd_head *h = herd_game_head(g);
-    do {
+    for (;;) {
         b->values.number[b->seed_option] = herd_rng_next(&b->seeds);
-        if (herd_state_start(b->rules, g->state, &b->values, quiet) == HERD_OK)
-            play_chance(b->rules, g->state);
-    } while (h->result != HERD_ONGOING);
+        if (herd_state_start(b->rules, g->state, &b->values, quiet) != HERD_OK)
+            continue;
+        play_chance(b->rules, g->state);
+        if (h->result == HERD_ONGOING)
+            break;
+    }
     b->length[i] = 0;
     refresh_legal(b, i);
 }
@@ -174,7 +176,8 @@ int herd_batch_new(herd_batch **out, const char *game, const char *options, size
     if (options && gives_seed(&r->desc, options)) {
         herd_free(model);
         herd_set_error(err, HERD_E_ARG,
-                       "the batch's seed argument seeds its games: the options give no seed");
+                       "seed is the batch's own argument, which seeds its games: the options "
+                       "may not give one");
         return HERD_E_ARG;
     }
     size_t game_bytes = herd_copy_size(model, 0), actions = herd_num_actions(model), slots = 2;

@@ -28,6 +28,16 @@ static herd_batch *batch_of(const game_case *c, size_t n, uint64_t seed, uint32_
     if (rc != HERD_OK)
         fail_msg("herd_batch_new(%s, %s) = %d: %s", c->game, options, rc, err.message);
     assert_int_equal(herd_batch_count(b), n);
+    /* Each game has the options asked for (every one, in the description's
+     * order, as the cases write them), and a seed of its own. */
+    char made[TEXT_CAP];
+    size_t len;
+    for (size_t i = 0; i < n; i++) {
+        assert_int_equal(herd_game_options_text(herd_batch_game(b, i), made, sizeof made, &len),
+                         HERD_OK);
+        if (options[0] && strncmp(made, options, strlen(options)) != 0)
+            fail_msg("game %zu of %s %s has the options %s", i, c->game, options, made);
+    }
     return b;
 }
 
