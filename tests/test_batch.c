@@ -172,6 +172,24 @@ static void length_limit_truncates(void **state)
     herd_batch_free(b);
 }
 
+/* One random step of two batches that must draw the same actions, each
+ * with the same rewards, and end with the same games. */
+static void step_alike(herd_batch *a, herd_batch *b)
+{
+    size_t xa[GAMES], xb[GAMES];
+    float ra[2 * GAMES], rb[2 * GAMES];
+    unsigned char da[GAMES], db[GAMES];
+    assert_int_equal(herd_batch_random_actions(a, xa, GAMES), HERD_OK);
+    assert_int_equal(herd_batch_random_actions(b, xb, GAMES), HERD_OK);
+    assert_memory_equal(xa, xb, sizeof xa);
+    assert_int_equal(herd_batch_step(a, xa, GAMES, ra, da), HERD_OK);
+    assert_int_equal(herd_batch_step(b, xb, GAMES, rb, db), HERD_OK);
+    assert_memory_equal(ra, rb, sizeof ra);
+    assert_memory_equal(da, db, sizeof da);
+    for (size_t i = 0; i < GAMES; i++)
+        assert_true(herd_same_position(herd_batch_game(a, i), herd_batch_game(b, i)));
+}
+
 /* Every game's seed comes from the batch's seed: the same seed and calls
  * give the same batch, another seed another one, and the games of a batch
  * differ. */
@@ -189,18 +207,8 @@ static void same_seed_same_batch(void **state)
         assert_string_not_equal(ta, tb);
         assert_int_equal(herd_game_options_text(herd_batch_game(other, 0), tb, sizeof tb, &len), 0);
         assert_string_not_equal(ta, tb);
-        for (int step = 0; step < 300; step++) {
-            size_t xa[GAMES], xb[GAMES];
-            float rewards[2 * GAMES];
-            unsigned char done[GAMES];
-            assert_int_equal(herd_batch_random_actions(a, xa, GAMES), HERD_OK);
-            assert_int_equal(herd_batch_random_actions(b, xb, GAMES), HERD_OK);
-            assert_memory_equal(xa, xb, sizeof xa);
-            assert_int_equal(herd_batch_step(a, xa, GAMES, rewards, done), HERD_OK);
-            assert_int_equal(herd_batch_step(b, xb, GAMES, rewards, done), HERD_OK);
-        }
-        for (size_t i = 0; i < GAMES; i++)
-            assert_true(herd_same_position(herd_batch_game(a, i), herd_batch_game(b, i)));
+        for (int step = 0; step < 300; step++)
+            step_alike(a, b);
         herd_batch_free(other);
         herd_batch_free(b);
         herd_batch_free(a);
@@ -342,14 +350,7 @@ static void refusals_change_nothing(void **state)
         assert_int_equal(done[0], 9);
         bsnap_check(&s, b);
 
-        /* Then both batches go on alike. */
-        assert_int_equal(herd_batch_random_actions(b, actions, GAMES), HERD_OK);
-        assert_int_equal(herd_batch_random_actions(twin, want, GAMES), HERD_OK);
-        assert_memory_equal(actions, want, sizeof want);
-        assert_int_equal(herd_batch_step(b, actions, GAMES, rewards, done), HERD_OK);
-        assert_int_equal(herd_batch_step(twin, want, GAMES, rewards, done), HERD_OK);
-        for (size_t i = 0; i < GAMES; i++)
-            assert_true(herd_same_position(herd_batch_game(b, i), herd_batch_game(twin, i)));
+        step_alike(b, twin); /* then both batches go on alike */
         herd_batch_free(twin);
         herd_batch_free(b);
     }
