@@ -74,12 +74,14 @@ class Batch:
     def __init__(self, name: str, n: int, /, seed: int = 0, max_length: int = 0,
                  **options: Any) -> None:
         self._h: Optional[int] = None
+        self._lock = threading.Lock()
         np = self._np = _numpy()
         lib = self._lib = library()
         n = check_int(n, "the number of games", 1, _SIZE_MAX)
         seed = check_int(seed, "seed", 0, C.UINT64_MAX)
         max_length = check_int(max_length, "max_length", 0, C.UINT32_MAX)
         new = lib.function("herd_batch_new")
+        self._free = lib.function("herd_batch_free")
         handle = C.batch_p()
         err = C.herd_error()
         rc = new(byref(handle), encode(name, "the game's name"),
@@ -88,9 +90,7 @@ class Batch:
         if rc != C.OK:
             raise error_for(rc, err.message.decode(errors="replace"), lib.strerror(rc))
         self._h = handle.value
-        self._lock = threading.Lock()
         f = lib.function
-        self._free = f("herd_batch_free")
         self._game = f("herd_batch_game")
         self._error = f("herd_batch_last_error")
         self._masks = f("herd_batch_masks")
@@ -102,19 +102,20 @@ class Batch:
         self.name: str = name
         self.n: int = n
         self.num_actions: int = f("herd_num_actions")(g0)
-        shape = (C.c_size_t * 3)()
+        shape = (c_size_t * 3)()
         f("herd_observation_shape")(g0, shape)
         self.observation_shape: Tuple[int, int, int] = (shape[0], shape[1], shape[2])
-        self._floats = shape[0] * shape[1] * shape[2]
         self._action_type = np.dtype(np.uintp)
 
     # ----------------------------------------------------------- lifetime
 
     def close(self) -> None:
-        """Frees the batch (herd_batch_free). Closing again is harmless."""
-        h, self._h = self._h, None
-        if h is not None:
-            self._free(h)
+        """Frees the batch (herd_batch_free), after any call in flight in
+        another thread has returned. Closing again is harmless."""
+        with self._lock:
+            h, self._h = self._h, None
+            if h is not None:
+                self._free(h)
 
     def __del__(self) -> None:
         if getattr(self, "_h", None) is not None:

@@ -9,7 +9,6 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 import herd  # noqa: E402
-from herd import batch as batch_module  # noqa: E402
 
 try:
     import numpy as np
