@@ -212,17 +212,21 @@ class Batch:
         illegal (IllegalMoveError) in any game, no game moves."""
         np = self._np
         a = np.asarray(actions)
-        if a.dtype != self._action_type:
-            if a.dtype.kind not in "iu" and not (a.size == 0 and a.dtype.kind == "f"):
-                raise TypeError("actions must be integers, not %s" % a.dtype)
-            if a.size and a.dtype.kind == "i" and a.min() < 0:
-                i = int(np.argmax(a < 0))
-                raise ArgumentError(C.E_ARG, "game %d: action %d is out of range 0..%d"
-                                    % (i, int(a[i]), self.num_actions - 1))
-            a = a.astype(self._action_type)
         if a.ndim != 1:
             raise ArgumentError(C.E_ARG, "actions: one action per game, shape (%d,), not %s"
                                 % (self.n, a.shape))
+        if a.dtype != self._action_type:
+            kind = a.dtype.kind
+            if kind not in "iu" and a.size:
+                raise TypeError("actions must be integers, not %s" % a.dtype)
+            if kind == "i" and a.size and a.min() < 0:
+                i = int(np.argmax(a < 0))
+                raise ArgumentError(C.E_ARG, "game %d: action %d is out of range 0..%d"
+                                    % (i, int(a[i]), self.num_actions - 1))
+            # The signed integers of the same size as size_t (random_actions()'
+            # intp) are read in place: none is negative.
+            same = kind == "i" and a.dtype.itemsize == self._action_type.itemsize
+            a = a.view(self._action_type) if same else a.astype(self._action_type)
         a = np.ascontiguousarray(a)
         rewards = np.empty((self.n, 2), dtype=np.float32)
         done = np.empty(self.n, dtype=np.uint8)
