@@ -10,6 +10,8 @@
 
 #include "herd/batch.h"
 
+#include <math.h>
+
 #define GAMES 4
 
 /* The options of a case without its seed: the batch seeds its games. */
@@ -170,6 +172,44 @@ static void length_limit_truncates(void **state)
             assert_int_equal(done[i], step % 5 ? HERD_BATCH_GOING : HERD_BATCH_TRUNCATED);
     }
     herd_batch_free(b);
+}
+
+/* The random actions are uniform over the legal ones and change no game:
+ * drawn many times in one position, each legal action comes up about as
+ * often as the others (within 5 standard deviations), no other one. */
+static void random_actions_are_uniform(void **state)
+{
+    (void)state;
+    for (const herd_game_desc *d = first_game(); d; d = next_game(d)) {
+        game_case c = {d->name, ""};
+        herd_batch *b = batch_of(&c, 1, 9, 0);
+        const herd_game *g = herd_batch_game(b, 0);
+        static unsigned char mask[HERD_MAX_ACTIONS];
+        static long seen[HERD_MAX_ACTIONS];
+        size_t actions = herd_num_actions(g), legal = 0;
+        assert_int_equal(herd_legal_mask(g, mask, actions), HERD_OK);
+        memset(seen, 0, sizeof seen);
+        for (size_t i = 0; i < actions; i++)
+            legal += mask[i];
+        long draws = 400 * (long)legal;
+        char before[HERD_MAX_SAVE_TEXT], after[HERD_MAX_SAVE_TEXT];
+        size_t len;
+        assert_int_equal(herd_save(g, before, sizeof before, &len), HERD_OK);
+        for (long k = 0; k < draws; k++) {
+            size_t a;
+            assert_int_equal(herd_batch_random_actions(b, &a, 1), HERD_OK);
+            assert_true(a < actions && mask[a]);
+            seen[a]++;
+        }
+        assert_int_equal(herd_save(g, after, sizeof after, &len), HERD_OK);
+        assert_string_equal(after, before);
+        double p = 1.0 / (double)legal, sd = sqrt((double)draws * p * (1.0 - p));
+        for (size_t i = 0; i < actions; i++)
+            if (mask[i] && fabs((double)seen[i] - (double)draws * p) > 5.0 * sd + 1.0)
+                fail_msg("%s: action %zu drawn %ld times of %ld (legal: %zu)", d->name, i, seen[i],
+                         draws, legal);
+        herd_batch_free(b);
+    }
 }
 
 /* One random step of two batches that must draw the same actions, each
@@ -404,6 +444,7 @@ int main(void)
         cmocka_unit_test(batch_plays_as_its_twins),
         cmocka_unit_test(length_limit_truncates),
         cmocka_unit_test(same_seed_same_batch),
+        cmocka_unit_test(random_actions_are_uniform),
         cmocka_unit_test(creation_refusals),
         cmocka_unit_test(refusals_change_nothing),
         cmocka_unit_test(allocation_failures_leak_nothing),
