@@ -1,8 +1,8 @@
 /* The game handle's inside, shared by the rooms of the core and by nothing
  * else: game.c (the handle, moves, texts, chance, long work, perft and
  * copies), history.c (playing, undo and undo of a turn), players.c (the
- * computer players, hints and solving), save.c (saved games) and actions.c
- * (action spaces, observations and playouts). */
+ * computer players, hints and solving), save.c (saved games), actions.c
+ * (action spaces, observations and playouts) and batch.c (batches). */
 #ifndef HERD_CORE_H
 #define HERD_CORE_H
 
@@ -77,6 +77,12 @@ int herd_write_text(const herd_game *g, herd_write_fn fn, const void *arg, char 
  * into a fresh state that keeps out's generator, copied over `out` only
  * when the text is accepted, so a refused text changes nothing. */
 int herd_read_position_into(const herd_rules *r, void *out, const char *text, herd_msg msg);
+
+/* Starts a new game of the given rules in `state` from checked option
+ * values, the seed among them: the state zeroed, the generator seeded,
+ * then the game's init(). herd_new()'s start, and a batch's new games. */
+int herd_state_start(const herd_rules *rules, void *state, const herd_option_values *values,
+                     herd_msg msg);
 
 /* Draws an action with the game's generator and plays it, recording the
  * state from before the draw so that undo also rewinds the generator. */

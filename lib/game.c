@@ -93,6 +93,18 @@ static void init_handle(herd_game *g, const herd_rules *rules, herd_alloc_fn all
     g->progress_every = 0;
 }
 
+int herd_state_start(const herd_rules *rules, void *state, const herd_option_values *values,
+                     herd_msg msg)
+{
+    /* Every game has `seed`: the core seeds the generator before the game
+     * sets up, so that a random start draws from it. */
+    herd_head *h = state;
+    memset(state, 0, rules->state_size);
+    h->seed = values->number[herd_option_index(&rules->desc, "seed")];
+    herd_rng_seed(&h->rng, h->seed);
+    return rules->init(state, values, msg);
+}
+
 int herd_game_create(herd_game **out, const herd_rules *rules, const herd_options *opt,
                      herd_alloc_fn alloc, void *ud, herd_error *err)
 {
@@ -116,14 +128,8 @@ int herd_game_create(herd_game **out, const herd_rules *rules, const herd_option
         herd_set_error(err, HERD_E_NOMEM, "out of memory");
         return HERD_E_NOMEM;
     }
-    /* Every game has `seed`: the core seeds the generator before the game
-     * sets up, so that a random start draws from it. */
-    herd_head *h = (herd_head *)(void *)g->state;
-    memset(g->state, 0, rules->state_size);
     init_handle(g, rules, alloc, ud);
-    h->seed = values.number[herd_option_index(&rules->desc, "seed")];
-    herd_rng_seed(&h->rng, h->seed);
-    rc = rules->init(g->state, &values, msg);
+    rc = herd_state_start(rules, g->state, &values, msg);
     if (rc != HERD_OK) {
         alloc(ud, g, size, 0);
         herd_set_error(err, rc, msgbuf);

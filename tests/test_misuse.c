@@ -1,5 +1,5 @@
 /* Misuse of every public function of herd.h, horses.h, hex.h, hare.h,
- * fox.h and flock.h: NULL handles and pointers, zero and too small
+ * fox.h, flock.h and batch.h: NULL handles and pointers, zero and too small
  * capacities, out-of-range options, cells, points and sides, move builders
  * given cells no move holds, calls of one game's header on another game, calls on an ended game or
  * with no chance event, undo past the history, overlapping and misaligned memory. Each call answers
@@ -12,6 +12,7 @@
  * SKIP marks a state where the row is no misuse. */
 #include "test_games.h"
 
+#include "herd/batch.h"
 #include "herd/flock.h"
 #include "herd/fox.h"
 #include "herd/hare.h"
@@ -46,6 +47,7 @@ typedef struct scratch {
     herd_fox_options fo;
     herd_cell cells[HERD_HARE_HOUNDS_COUNT];
     herd_flock_options flo;
+    herd_batch *batch;
     int i;
     /* Set up before the call, not written by it: */
     herd_game *other;          /* a game of another kind */
@@ -515,7 +517,37 @@ static int ended(const herd_game *g)
     X(flock_flock_int_max, herd_flock_flock(g, MAX_MAX, x->cells, 3, &x->n), HERD_E_ARG)           \
     X(flock_flock_int_min, herd_flock_flock(g, MIN_MIN, x->cells, 3, &x->n), HERD_E_ARG)           \
     X(flock_targets_int_max, herd_flock_targets(g, MAX_MIN, x->cells, 3, &x->n), HERD_E_ARG)       \
-    X(flock_targets_int_min, herd_flock_targets(g, MIN_MAX, x->cells, 3, &x->n), HERD_E_ARG)
+    X(flock_targets_int_min, herd_flock_targets(g, MIN_MAX, x->cells, 3, &x->n), HERD_E_ARG)       \
+    /* batches */                                                                                  \
+    X(batch_new_null_out,                                                                          \
+      herd_batch_new(NULL, herd_game_name(g), NULL, 2, 0, 0, NULL, NULL, &x->err), HERD_E_ARG)     \
+    X(batch_new_null_game, herd_batch_new(&x->batch, NULL, NULL, 2, 0, 0, NULL, NULL, &x->err),    \
+      HERD_E_ARG)                                                                                  \
+    X(batch_new_no_games,                                                                          \
+      herd_batch_new(&x->batch, herd_game_name(g), NULL, 0, 0, 0, NULL, NULL, &x->err),            \
+      HERD_E_ARG)                                                                                  \
+    X(batch_new_seed_option,                                                                       \
+      herd_batch_new(&x->batch, herd_game_name(g), "seed=1", 2, 0, 0, NULL, NULL, &x->err),        \
+      HERD_E_ARG)                                                                                  \
+    X(batch_new_unknown_key,                                                                       \
+      herd_batch_new(&x->batch, herd_game_name(g), "zz=1", 2, 0, 0, NULL, NULL, NULL),             \
+      HERD_E_UNKNOWN)                                                                              \
+    X(batch_new_too_many,                                                                          \
+      herd_batch_new(&x->batch, herd_game_name(g), NULL, SIZE_MAX, 0, 0, NULL, NULL, &x->err),     \
+      HERD_E_NOMEM)                                                                                \
+    X(batch_free_null, (herd_batch_free(NULL), 0), 0)                                              \
+    X(batch_count_of_null, (int)herd_batch_count(NULL), 0)                                         \
+    X(batch_game_of_null, herd_batch_game(NULL, 0) == NULL, 1)                                     \
+    X(batch_last_error_of_null, strcmp(herd_batch_last_error(NULL), ""), 0)                        \
+    X(batch_masks_null, herd_batch_masks(NULL, (unsigned char *)x->text, sizeof x->text),          \
+      HERD_E_ARG)                                                                                  \
+    X(batch_observations_null,                                                                     \
+      herd_batch_observations(NULL, (float *)(void *)x->probs, HERD_MAX_MOVES), HERD_E_ARG)        \
+    X(batch_sides_null, herd_batch_sides(NULL, &x->i, 1), HERD_E_ARG)                              \
+    X(batch_random_actions_null, herd_batch_random_actions(NULL, &x->n, 1), HERD_E_ARG)            \
+    X(batch_step_null,                                                                             \
+      herd_batch_step(NULL, &x->n, 1, (float *)(void *)x->probs, (unsigned char *)x->text),        \
+      HERD_E_ARG)
 
 #define DEFINE_ROW(label, call, want)                 \
     static int call_##label(herd_game *g, scratch *x) \

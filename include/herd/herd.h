@@ -165,6 +165,8 @@
  * gives its encoding and draws its observation. Examples: the Python
  * package's `herd.spiel` and `herd.env` are built on these, and
  * `bindings/python/examples/mcts.py` values its leaves with batched playouts.
+ * Many games stepped together by one call per step, for self-play and
+ * training: @ref batch "Batches of games" (herd/batch.h).
  *
  * @defgroup version Version
  * @brief The version of the headers and of the library, to compare at run time.

@@ -51,6 +51,8 @@ from ._hunt import Hunt  # noqa: E402
 # and the modules herd.spiel (shaped like OpenSpiel's pyspiel) and herd.env
 # (shaped like a PettingZoo AEC environment), imported when used.
 from ._game import Playouts  # noqa: E402
+# herd.Batch: n games stepped together in C (needs numpy when made).
+from .batch import Batch  # noqa: E402
 
 PLAYOUT_RANDOM = C.PLAYOUT_RANDOM
 
@@ -68,7 +70,7 @@ __all__ = [
     "cell_name", "parse_cell", "svg", "MAX_PERFT_DEPTH", "live_handles",
 ]
 
-__all__ += ["Playouts", "PLAYOUT_RANDOM"]
+__all__ += ["Playouts", "PLAYOUT_RANDOM", "Batch"]
 
 # Error codes, as herd.h names them (HERD_OK, HERD_E_ARG, ...).
 OK = C.OK

@@ -34,6 +34,7 @@ DRAW = 2
 MAX_MOVES = 1024
 MAX_POSITION_TEXT = 1024
 MAX_MOVE_TEXT = 64
+MAX_SAVE_TEXT = 2048
 ERROR_MESSAGE_SIZE = 160
 
 HORSES_MAX_LINES = 40  # 4 * HERD_HORSES_MAX_HORSES
@@ -256,6 +257,29 @@ OPTIONAL.update({
     "herd_observation": (c_int, [game_p, c_int, c_void_p, c_size_t]),
     "herd_playouts": (c_int, [game_p, c_uint64, c_int, c_uint64, c_uint32,
                               POINTER(herd_playout_result)]),
+})
+
+# batch.h: batches of games stepped together (herd.Batch); optional, as the
+# group above.
+batch_p = c_void_p  # herd_batch *, opaque
+
+# herd_batch_end: a game's byte of herd_batch_step()'s `done`
+BATCH_GOING = 0
+BATCH_ENDED = 1
+BATCH_TRUNCATED = 2
+
+OPTIONAL.update({
+    "herd_batch_new": (c_int, [POINTER(batch_p), c_char_p, c_char_p, c_size_t, c_uint64,
+                               c_uint32, c_void_p, c_void_p, POINTER(herd_error)]),
+    "herd_batch_free": (None, [batch_p]),
+    "herd_batch_count": (c_size_t, [batch_p]),
+    "herd_batch_game": (game_p, [batch_p, c_size_t]),
+    "herd_batch_last_error": (c_char_p, [batch_p]),
+    "herd_batch_masks": (c_int, [batch_p, c_void_p, c_size_t]),
+    "herd_batch_observations": (c_int, [batch_p, c_void_p, c_size_t]),
+    "herd_batch_sides": (c_int, [batch_p, c_void_p, c_size_t]),
+    "herd_batch_random_actions": (c_int, [batch_p, c_void_p, c_size_t]),
+    "herd_batch_step": (c_int, [batch_p, c_void_p, c_size_t, c_void_p, c_void_p]),
 })
 
 # The ranges of the C integer types the binding passes (checked before every

@@ -1,0 +1,174 @@
+"""herd.Batch: every game of a batch steps as a herd.Game loaded from its
+save and played with the same action and roll(); masks, observations and
+players are the one-game calls'; ended games start anew with their rewards;
+the seed decides everything; refusals change nothing. Skipped without
+numpy, but for the message that Batch gives then."""
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+import herd  # noqa: E402
+
+try:
+    import numpy as np
+except ImportError:
+    np = None
+
+GAMES = [("horses", {"w": 8, "h": 8, "n": 4}), ("hex", {"size": 3}), ("hare", {}),
+         ("fox", {}), ("flock", {"w": 5, "h": 5})]
+
+
+def setUpModule():
+    herd.library()
+
+
+class TestWithoutNumpy(unittest.TestCase):
+    def test_batch_says_it_needs_numpy(self):
+        saved = sys.modules.get("numpy")
+        sys.modules["numpy"] = None  # import numpy then raises ImportError
+        try:
+            with self.assertRaisesRegex(ImportError, "herd.Batch needs numpy"):
+                herd.Batch("hare", 2)
+        finally:
+            if saved is None:
+                del sys.modules["numpy"]
+            else:
+                sys.modules["numpy"] = saved
+
+
+@unittest.skipUnless(np is not None, "numpy is not importable")
+class TestBatch(unittest.TestCase):
+    def check_reads(self, b):
+        masks, obs, players = b.masks(), b.observations(), b.players()
+        self.assertEqual(masks.shape, (b.n, b.num_actions))
+        self.assertEqual(masks.dtype, np.uint8)
+        self.assertEqual(obs.shape, (b.n,) + b.observation_shape)
+        self.assertEqual(obs.dtype, np.float32)
+        self.assertEqual(players.shape, (b.n,))
+        for i in range(b.n):
+            with b.game(i) as g:
+                self.assertFalse(g.is_over)
+                self.assertFalse(g.is_chance)
+                side = g.sides.index(g.side_to_move)
+                self.assertEqual(players[i], side)
+                np.testing.assert_array_equal(masks[i], g.legal_mask(numpy=True))
+                np.testing.assert_array_equal(obs[i], g.observation(side, numpy=True))
+
+    def test_every_game_steps_as_its_twins(self):
+        for name, options in GAMES:
+            with self.subTest(game=name), herd.Batch(name, 3, 5, 60, **options) as b:
+                self.assertEqual(len(b), 3)
+                restarted = 0
+                for step in range(150):
+                    if step % 10 == 0:
+                        self.check_reads(b)
+                    twins = [b.game(i) for i in range(b.n)]
+                    actions = b.random_actions()
+                    self.assertEqual(actions.dtype, np.intp)
+                    rewards, done = b.step(actions)
+                    self.assertEqual(rewards.shape, (b.n, 2))
+                    self.assertEqual(rewards.dtype, np.float32)
+                    self.assertEqual(done.dtype, np.uint8)
+                    for i, g in enumerate(twins):
+                        g.apply_action(int(actions[i]))
+                        while g.is_chance:
+                            g.roll()
+                        st = g.status
+                        if done[i] == herd.batch.BATCH_GOING:
+                            self.assertEqual(g.save(), b.game(i).save())
+                            self.assertEqual(list(rewards[i]), [0.0, 0.0])
+                        elif done[i] == herd.batch.BATCH_ENDED:
+                            restarted += 1
+                            self.assertTrue(st.is_over)
+                            want = [0.0, 0.0]
+                            if st.side is not None:
+                                w = g.sides.index(st.side)
+                                want = [1.0 if s == w else -1.0 for s in (0, 1)]
+                            self.assertEqual(list(rewards[i]), want)
+                        else:
+                            self.assertEqual(done[i], herd.batch.BATCH_TRUNCATED)
+                            restarted += 1
+                            self.assertFalse(st.is_over)
+                            self.assertEqual(list(rewards[i]), [0.0, 0.0])
+                        g.close()
+                self.assertGreater(restarted, 0)
+
+    def test_the_seed_decides_everything(self):
+        a, b, c = (herd.Batch("flock", 4, seed) for seed in (3, 3, 4))
+        self.assertNotEqual(a.game(0).save(), a.game(1).save())
+        self.assertNotEqual(a.game(0).save(), c.game(0).save())
+        for _ in range(120):
+            xa, xb = a.random_actions(), b.random_actions()
+            np.testing.assert_array_equal(xa, xb)
+            ra, da = a.step(xa)
+            rb, db = b.step(list(xb))  # any sequence of ints
+            np.testing.assert_array_equal(ra, rb)
+            np.testing.assert_array_equal(da, db)
+        self.assertEqual([a.game(i).save() for i in range(4)],
+                         [b.game(i).save() for i in range(4)])
+        for x in (a, b, c):
+            x.close()
+
+    def test_actions_chosen_under_the_masks(self):
+        rng = np.random.default_rng(1)
+        with herd.Batch("hex", 16, 2, size=3) as b:
+            for _ in range(100):
+                masks = b.masks()
+                scores = rng.random(masks.shape) * masks
+                b.step(scores.argmax(axis=1))
+
+    def test_refusals_change_nothing(self):
+        with herd.Batch("fox", 4, 1, sideways=1) as b:
+            saves = [b.game(i).save() for i in range(4)]
+            good = b.random_actions()
+            masks = b.masks()
+            bad = good.copy()
+            bad[3] = int(np.argmin(masks[3]))  # an illegal action of the last game
+            with self.assertRaisesRegex(herd.IllegalMoveError, "game 3: action"):
+                b.step(bad)
+            bad[3] = b.num_actions
+            with self.assertRaisesRegex(herd.ArgumentError, "game 3: action .* out of range"):
+                b.step(bad)
+            bad[3] = -1
+            with self.assertRaisesRegex(herd.ArgumentError, "game 3: action -1"):
+                b.step(bad)
+            with self.assertRaisesRegex(herd.ArgumentError, "3 given for a batch of 4"):
+                b.step(good[:3])
+            with self.assertRaises(herd.ArgumentError):
+                b.step(good.reshape(2, 2))
+            with self.assertRaises(TypeError):
+                b.step(good.astype(float))
+            self.assertEqual([b.game(i).save() for i in range(4)], saves)
+            b.step(good)
+        self.assertIn("closed", repr(b))
+        with self.assertRaises(herd.GameClosedError):
+            b.masks()
+        b.close()  # again: harmless
+
+    def test_creation_refusals(self):
+        with self.assertRaisesRegex(herd.UnknownNameError, "chess"):
+            herd.Batch("chess", 2)
+        with self.assertRaises(herd.OptionRangeError):
+            herd.Batch("hex", 2, size=99)
+        with self.assertRaises(herd.ArgumentError):
+            herd.Batch("hex", 0)
+        with self.assertRaises(herd.ArgumentError):
+            herd.Batch("hex", 2, -1)
+        with self.assertRaises(herd.ArgumentError):
+            herd.Batch("hex", 2, max_length=-1)
+        # horses' option n is an option: the batch's n is given by position.
+        with herd.Batch("horses", 2, n=4) as b:
+            self.assertIn("n=4", b.game(0).options_text())
+
+    def test_length_limit(self):
+        with herd.Batch("fox", 2, 0, 7, sideways=1) as b:
+            for step in range(1, 15):
+                _, done = b.step(b.random_actions())
+                for d in done:
+                    self.assertIn(d, (herd.batch.BATCH_TRUNCATED if step % 7 == 0 else
+                                      herd.batch.BATCH_GOING, herd.batch.BATCH_ENDED))
+
+
+if __name__ == "__main__":
+    unittest.main()

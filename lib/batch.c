@@ -1,0 +1,407 @@
+/* Batches (herd/batch.h): n games of one kind in one allocation, each a
+ * game in caller memory (herd_copy_into()) so that the one-game calls read
+ * it, stepped together. Each game keeps the numbers of its legal actions,
+ * computed once after every change, so that the masks, the random actions
+ * and the checks of a step read them instead of generating the moves
+ * again. The action space depends on the options only, so the batch tables
+ * it once: each number's action, and a hash from action to number, which
+ * costs a probe where the games' own numbering walks their board. A room
+ * of the core, as actions.c is. */
+#include "core.h"
+
+#include "herd/batch.h"
+
+struct herd_batch {
+    const herd_rules *rules;
+    herd_alloc_fn alloc;
+    void *ud;
+    size_t bytes;      /* the allocation, this struct included */
+    size_t n;          /* games */
+    size_t game_bytes; /* one game in caller memory, a multiple of max_align_t */
+    size_t actions;    /* N of the action space */
+    size_t floats;     /* one observation */
+    uint32_t max_length;
+    herd_option_values values; /* the options; each new game sets its seed */
+    size_t seed_option;        /* the seed's place in values */
+    herd_rng seeds;            /* the new games' seeds */
+    herd_rng picks;            /* the random actions */
+    unsigned char *games;      /* n games of game_bytes */
+    herd_move *space;          /* each number's action: actions */
+    uint16_t *slots;           /* a hash of space: number + 1, 0 for none */
+    size_t slot_mask;          /* slots - 1, a power of 2 minus 1 */
+    uint16_t *legal;           /* n x desc.max_moves action numbers */
+    uint16_t *legal_count;     /* n */
+    uint32_t *length;          /* n: the caller's actions in each game */
+    char err[HERD_ERROR_MESSAGE_SIZE];
+};
+
+static size_t round_up(size_t n)
+{
+    size_t a = alignof(max_align_t);
+    return (n + a - 1) / a * a;
+}
+
+static herd_game *game_at(const herd_batch *b, size_t i)
+{
+    return (herd_game *)(void *)(b->games + i * b->game_bytes);
+}
+
+static herd_msg batch_msg(herd_batch *b)
+{
+    herd_msg m = {b->err, sizeof b->err};
+    return m;
+}
+
+/* The end of `count` items of `size` bytes placed at `at`, rounded up for
+ * what comes next; 0 when `at` is 0 or the end does not fit in a size_t. */
+static size_t place(size_t at, size_t count, size_t size)
+{
+    if (at == 0 || count > (SIZE_MAX - at - alignof(max_align_t)) / size)
+        return 0;
+    return round_up(at + count * size);
+}
+
+/* ----------------------------------------------------- a game's turn */
+
+/* Plays the chance events that wait, from the game's own generator, as
+ * herd_roll() draws them. */
+static void play_chance(const herd_rules *r, void *state)
+{
+    herd_move moves[HERD_MAX_MOVES];
+    uint32_t weights[HERD_MAX_MOVES];
+    herd_head *h = state;
+    size_t k;
+    while (h->result == HERD_ONGOING && r->chance && (k = r->chance(state, moves, weights)) > 0)
+        r->play(state, moves[herd_rng_pick(&h->rng, weights, k, r->chance_total)]);
+}
+
+_Static_assert(HERD_MAX_ACTIONS < UINT16_MAX && HERD_MAX_MOVES < UINT16_MAX,
+               "action numbers and counts fit in 16 bits");
+
+static size_t slot_of(const herd_batch *b, herd_move m)
+{
+    return (size_t)((m * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & b->slot_mask;
+}
+
+static void table_space(herd_batch *b, const herd_game *model)
+{
+    memset(b->slots, 0, (b->slot_mask + 1) * sizeof *b->slots);
+    for (size_t i = 0; i < b->actions; i++) {
+        herd_move m = b->rules->action_move(model->state, i);
+        size_t s = slot_of(b, m);
+        while (b->slots[s])
+            s = (s + 1) & b->slot_mask;
+        b->space[i] = m;
+        b->slots[s] = (uint16_t)(i + 1);
+    }
+}
+
+/* The number of a legal action of a game of the batch: the hash's, or the
+ * game's own for an action that the space writes another way. */
+static uint16_t number_of(const herd_batch *b, const void *state, herd_move m)
+{
+    for (size_t s = slot_of(b, m); b->slots[s]; s = (s + 1) & b->slot_mask)
+        if (b->space[b->slots[s] - 1] == m)
+            return (uint16_t)(b->slots[s] - 1);
+    size_t i = 0;
+    b->rules->action_index(state, m, &i); /* a legal action has one */
+    return (uint16_t)i;
+}
+
+static void refresh_legal(herd_batch *b, size_t i)
+{
+    herd_move moves[HERD_MAX_MOVES];
+    const void *state = game_at(b, i)->state;
+    uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
+    size_t k = b->rules->legal(state, moves);
+    for (size_t j = 0; j < k; j++)
+        legal[j] = number_of(b, state, moves[j]);
+    b->legal_count[i] = (uint16_t)k;
+}
+
+/* Starts game i anew with a seed from the batch's generator, up to its
+ * first decision. The options were accepted when the batch was made and
+ * a seed only feeds the generator, so the start succeeds and goes on (a
+ * start that did not would be drawn again). */
+static void start_game(herd_batch *b, size_t i)
+{
+    herd_msg quiet = {NULL, 0};
+    herd_game *g = game_at(b, i);
+    const herd_head *h = herd_game_head(g);
+    for (;;) {
+        b->values.number[b->seed_option] = herd_rng_next(&b->seeds);
+        if (herd_state_start(b->rules, g->state, &b->values, quiet) != HERD_OK)
+            continue;
+        play_chance(b->rules, g->state);
+        if (h->result == HERD_ONGOING)
+            break;
+    }
+    b->length[i] = 0;
+    refresh_legal(b, i);
+}
+
+/* ------------------------------------------------------------ creation */
+
+/* Whether the options text gives a seed (herd_new() has accepted it). */
+static int gives_seed(const herd_game_desc *d, const char *options)
+{
+    herd_options opt;
+    herd_msg none = {NULL, 0};
+    if (herd_options_parse(&opt, options, d, none) != HERD_OK)
+        return 0;
+    for (size_t k = 0; k < opt.count; k++)
+        if (strcmp(opt.item[k].key, "seed") == 0)
+            return 1;
+    return 0;
+}
+
+int herd_batch_new(herd_batch **out, const char *game, const char *options, size_t n, uint64_t seed,
+                   uint32_t max_length, herd_alloc_fn alloc, void *ud, herd_error *err)
+{
+    if (!out || !game) {
+        herd_set_error(err, HERD_E_ARG, "out and game must not be NULL");
+        return HERD_E_ARG;
+    }
+    if (n == 0) {
+        herd_set_error(err, HERD_E_ARG, "a batch holds at least 1 game");
+        return HERD_E_ARG;
+    }
+    if (!alloc)
+        alloc = herd_default_alloc;
+    herd_game *model;
+    int rc = herd_new(&model, game, options, alloc, ud, err);
+    if (rc != HERD_OK)
+        return rc;
+    const herd_rules *r = model->rules;
+    if (options && gives_seed(&r->desc, options)) {
+        herd_free(model);
+        herd_set_error(err, HERD_E_ARG,
+                       "seed is the batch's own argument, which seeds its games: the options "
+                       "may not give one");
+        return HERD_E_ARG;
+    }
+    size_t game_bytes = herd_copy_size(model, 0), actions = herd_num_actions(model), slots = 2;
+    while (slots < 2 * actions)
+        slots *= 2;
+    size_t space_at = round_up(sizeof(herd_batch));
+    size_t slots_at = place(space_at, actions, sizeof(herd_move));
+    size_t games_at = place(slots_at, slots, sizeof(uint16_t));
+    size_t legal_at = place(games_at, n, game_bytes);
+    size_t count_at = n <= SIZE_MAX / r->desc.max_moves
+                          ? place(legal_at, n * r->desc.max_moves, sizeof(uint16_t))
+                          : 0;
+    size_t length_at = place(count_at, n, sizeof(uint16_t));
+    size_t bytes = place(length_at, n, sizeof(uint32_t));
+    unsigned char *mem = bytes ? alloc(ud, NULL, 0, bytes) : NULL;
+    if (!mem) {
+        herd_free(model);
+        herd_set_error(err, HERD_E_NOMEM,
+                       bytes ? "out of memory for the batch" : "the batch is too large");
+        return HERD_E_NOMEM;
+    }
+    herd_batch *b = (herd_batch *)(void *)mem;
+    b->rules = r;
+    b->alloc = alloc;
+    b->ud = ud;
+    b->bytes = bytes;
+    b->n = n;
+    b->game_bytes = game_bytes;
+    b->actions = actions;
+    size_t shape[3];
+    herd_observation_shape(model, shape);
+    b->floats = shape[0] * shape[1] * shape[2];
+    b->max_length = max_length;
+    memset(&b->values, 0, sizeof b->values);
+    r->options_of(model->state, &b->values);
+    b->seed_option = (size_t)herd_option_index(&r->desc, "seed");
+    herd_rng_seed(&b->seeds, seed);
+    herd_rng_seed(&b->picks, herd_rng_next(&b->seeds));
+    b->space = (herd_move *)(void *)(mem + space_at);
+    b->slots = (uint16_t *)(void *)(mem + slots_at);
+    b->slot_mask = slots - 1;
+    table_space(b, model);
+    b->games = mem + games_at;
+    b->legal = (uint16_t *)(void *)(mem + legal_at);
+    b->legal_count = (uint16_t *)(void *)(mem + count_at);
+    b->length = (uint32_t *)(void *)(mem + length_at);
+    b->err[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        herd_game *g;
+        herd_copy_into(model, b->games + i * game_bytes, game_bytes, &g); /* fits: checked */
+        start_game(b, i);
+    }
+    herd_free(model);
+    *out = b;
+    return HERD_OK;
+}
+
+void herd_batch_free(herd_batch *b)
+{
+    if (b)
+        b->alloc(b->ud, b, b->bytes, 0);
+}
+
+size_t herd_batch_count(const herd_batch *b)
+{
+    return b ? b->n : 0;
+}
+
+const herd_game *herd_batch_game(const herd_batch *b, size_t i)
+{
+    return b && i < b->n ? game_at(b, i) : NULL;
+}
+
+const char *herd_batch_last_error(const herd_batch *b)
+{
+    return b ? b->err : "";
+}
+
+/* ------------------------------------------------------------ reading */
+
+/* HERD_E_ARG with a message unless n is the batch's count. */
+static int check_count(herd_batch *b, size_t n, const char *what)
+{
+    if (n != b->n)
+        return herd_fail(batch_msg(b), HERD_E_ARG, "%s: %zu given for a batch of %zu games", what,
+                         n, b->n);
+    return HERD_OK;
+}
+
+/* HERD_E_BUFFER with a message unless cap holds `each` per game. */
+static int check_room(herd_batch *b, size_t cap, size_t each, const char *what)
+{
+    if (cap / each < b->n)
+        return herd_fail(batch_msg(b), HERD_E_BUFFER,
+                         "%s: room for %zu given, %zu games need %zu x %zu", what, cap, b->n, b->n,
+                         each);
+    return HERD_OK;
+}
+
+int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap)
+{
+    if (!b)
+        return HERD_E_ARG;
+    if (!masks)
+        return herd_fail(batch_msg(b), HERD_E_ARG, "masks must not be NULL");
+    int rc = check_room(b, cap, b->actions, "masks");
+    if (rc != HERD_OK)
+        return rc;
+    memset(masks, 0, b->n * b->actions);
+    for (size_t i = 0; i < b->n; i++) {
+        const uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
+        unsigned char *mask = masks + i * b->actions;
+        for (size_t k = 0; k < b->legal_count[i]; k++)
+            mask[legal[k]] = 1;
+    }
+    return HERD_OK;
+}
+
+int herd_batch_observations(herd_batch *b, float *buf, size_t cap)
+{
+    if (!b)
+        return HERD_E_ARG;
+    if (!buf)
+        return herd_fail(batch_msg(b), HERD_E_ARG, "buf must not be NULL");
+    int rc = check_room(b, cap, b->floats, "observations");
+    if (rc != HERD_OK)
+        return rc;
+    for (size_t i = 0; i < b->n; i++) {
+        const herd_game *g = game_at(b, i);
+        herd_observation(g, herd_game_head(g)->side, buf + i * b->floats, b->floats);
+    }
+    return HERD_OK;
+}
+
+int herd_batch_sides(herd_batch *b, int *sides, size_t n)
+{
+    if (!b)
+        return HERD_E_ARG;
+    if (!sides)
+        return herd_fail(batch_msg(b), HERD_E_ARG, "sides must not be NULL");
+    int rc = check_count(b, n, "sides");
+    if (rc != HERD_OK)
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        sides[i] = herd_game_head(game_at(b, i))->side;
+    return HERD_OK;
+}
+
+int herd_batch_random_actions(herd_batch *b, size_t *actions, size_t n)
+{
+    if (!b)
+        return HERD_E_ARG;
+    if (!actions)
+        return herd_fail(batch_msg(b), HERD_E_ARG, "actions must not be NULL");
+    int rc = check_count(b, n, "actions");
+    if (rc != HERD_OK)
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        actions[i] =
+            b->legal[i * b->rules->desc.max_moves + herd_rng_below(&b->picks, b->legal_count[i])];
+    return HERD_OK;
+}
+
+/* --------------------------------------------------------------- step */
+
+/* HERD_OK when action a is legal in game i; else the code, with a message
+ * that names the game, the action and, for an illegal one, the rules'
+ * reason (from a refused apply on a copy). */
+static int check_action(herd_batch *b, size_t i, size_t a)
+{
+    if (a >= b->actions)
+        return herd_fail(batch_msg(b), HERD_E_RANGE, "game %zu: action %zu is out of range 0..%zu",
+                         i, a, b->actions - 1);
+    const uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
+    for (size_t k = 0; k < b->legal_count[i]; k++)
+        if (legal[k] == a)
+            return HERD_OK;
+    union {
+        max_align_t align;
+        unsigned char bytes[HERD_MAX_STATE_SIZE];
+    } copy;
+    const herd_game *g = game_at(b, i);
+    char why[HERD_ERROR_MESSAGE_SIZE] = "";
+    herd_msg msg = {why, sizeof why};
+    memcpy(copy.bytes, g->state, b->rules->state_size);
+    b->rules->apply(copy.bytes, b->space[a], msg);
+    return herd_fail(batch_msg(b), HERD_E_ILLEGAL, "game %zu: action %zu is illegal: %s", i, a,
+                     why[0] ? why : "not a legal action now");
+}
+
+int herd_batch_step(herd_batch *b, const size_t *actions, size_t n, float *rewards,
+                    unsigned char *done)
+{
+    if (!b)
+        return HERD_E_ARG;
+    if (!actions || !rewards || !done)
+        return herd_fail(batch_msg(b), HERD_E_ARG, "actions, rewards and done must not be NULL");
+    int rc = check_count(b, n, "actions");
+    for (size_t i = 0; i < n && rc == HERD_OK; i++)
+        rc = check_action(b, i, actions[i]);
+    if (rc != HERD_OK)
+        return rc;
+    const herd_rules *r = b->rules;
+    for (size_t i = 0; i < n; i++) {
+        herd_game *g = game_at(b, i);
+        const herd_head *h = herd_game_head(g);
+        r->play(g->state, b->space[actions[i]]);
+        play_chance(r, g->state);
+        b->length[i]++;
+        rewards[2 * i] = rewards[2 * i + 1] = 0.0f;
+        if (h->result != HERD_ONGOING) {
+            if (h->result == HERD_WIN) {
+                rewards[2 * i + (size_t)h->winner] = 1.0f;
+                rewards[2 * i + 1 - (size_t)h->winner] = -1.0f;
+            }
+            done[i] = HERD_BATCH_ENDED;
+            start_game(b, i);
+        } else if (b->max_length && b->length[i] >= b->max_length) {
+            done[i] = HERD_BATCH_TRUNCATED;
+            start_game(b, i);
+        } else {
+            done[i] = HERD_BATCH_GOING;
+            refresh_legal(b, i);
+        }
+    }
+    return HERD_OK;
+}
