@@ -988,3 +988,41 @@ def _numpy() -> Any:
         raise ImportError("numpy=True needs numpy, which is not importable here; "
                           "without it the binding gives array('f') and bytes") from None
     return numpy
+
+
+# How long a game may go on, for the game-AI interfaces (herd.env, herd.spiel),
+# which cut a game at max_moves actions of the players (chance outcomes not
+# counted). Games whose rules bound no length get a default cut: horses and
+# fox with sideways=1 can go on for ever, and hex's removals give back cells,
+# so no bound follows from its rules (random games of size 13 take about 4
+# actions per cell, chance included). The others end within a bound of their
+# rules, so that they need no cut:
+#   flock: 100 moves in all (the move limit);
+#   hare:  the hounds rise at most 10 rows in all (4 + 3 + 3) and make at
+#          most 9 moves in a row that do not rise (the 10th ends the game):
+#          at most 110 hound moves, each followed by at most one hare move;
+#   fox:   each goose move lowers the geese's sum of rows (at most 71, with
+#          17 geese), each fox turn is a step or a chain of jumps (one goose
+#          each, at most 17) and a stop: 71 + (71 + 1) + 2 * 17 actions.
+DEFAULT_MAX_MOVES = 1000
+_RULES_BOUND = {"flock": 100, "hare": 220, "fox": 177}
+
+
+def rules_length_bound(name: str, options: Dict[str, Any]) -> Optional[int]:
+    """The most actions of the players that a game of `name` with `options`
+    (their values as given: ints or texts) can have by its rules (see
+    above); None where they set no bound."""
+    if name == "fox" and str(options.get("sideways", 0)) != "0":
+        return None
+    return _RULES_BOUND.get(name)
+
+
+def default_max_moves(name: str, options: Dict[str, Any]) -> Optional[int]:
+    """The default cut of such a game: None where rules_length_bound()
+    bounds it, 20 actions per cell for hex, else DEFAULT_MAX_MOVES."""
+    if rules_length_bound(name, options) is not None:
+        return None
+    if name == "hex":
+        size = int(options.get("size", 5))
+        return 20 * (3 * size * (size - 1) + 1)
+    return DEFAULT_MAX_MOVES
