@@ -63,16 +63,23 @@ def _free(free: Callable[[int], None], handle: int) -> None:
         _live[0] -= 1
 
 
+def as_int(value: Any, what: str) -> int:
+    """`value` as an int: itself, or an integer of another type (numpy's
+    int64) as its int (operator.index); TypeError for a bool or a non-int."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+            raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
+        value = operator.index(value)
+    return value
+
+
 def check_int(value: Any, what: str, lo: int = C.INT_MIN, hi: int = C.INT_MAX,
               error: Type[HerdError] = ArgumentError) -> int:
     """`value` as an int in lo..hi (the C type's range): TypeError for a
     non-int, `error` for one out of range, never a silent truncation. An
     integer of another type (numpy's int64, which numpy's random choices
     give) counts as its int (operator.index), as in pyspiel."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-            raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
-        value = operator.index(value)
+    value = as_int(value, what)
     if not lo <= value <= hi:
         code = C.E_RANGE if error is OptionRangeError else C.E_ARG
         raise error(code, "%s %d is out of range %d..%d" % (what, value, lo, hi))
@@ -298,10 +305,17 @@ class Game:
         return copy  # type: ignore[return-value]
 
     def __copy__(self: G) -> G:
+        """clone()."""
         return self.clone()
 
     def __deepcopy__(self: G, memo: Any) -> G:
+        """clone()."""
         return self.clone()
+
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        """Pickles the game as its save (save(): the undo history and the
+        moves list are not kept)."""
+        return _from_save, (self.save(),)
 
     def __eq__(self, other: object) -> bool:
         """Same position, side to act, status and generator state
@@ -463,8 +477,21 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """True once the game has ended (won or drawn)."""
-        return self.status.result is not Result.ONGOING
+        """True once the game has ended (won or drawn): the result of
+        herd_get_status alone, without naming the side and reason as status
+        does."""
+        st = getattr(_buffers, "status", None)
+        if st is None:
+            st = _buffers.status = C.herd_status()
+            _buffers.status_ref = byref(st)
+        with self._lock:
+            h = self._h
+            if h is None:
+                raise GameClosedError()
+            rc = self._lib.c.herd_get_status(h, _buffers.status_ref)
+            if rc:
+                self._const(rc)
+            return st.result != C.ONGOING
 
     @property
     def side_to_move(self) -> Optional[Side]:
@@ -763,6 +790,15 @@ class Game:
                                             self._ai("herd_apply_action"))
         return fast
 
+    def _action_number(self, action: Any, what: str) -> int:
+        """`action` as an int (TypeError for another type); ArgumentError
+        naming the game's range 0..num_actions-1 for one beyond size_t."""
+        number = as_int(action, what)
+        if not 0 <= number <= _SIZE_MAX:
+            raise ArgumentError(C.E_ARG, "%s %d is out of range 0..%d"
+                                % (what, number, self.num_actions - 1))
+        return number
+
     def _named(self, played: Any) -> Move:
         """A move of self._moves as a Move: apply_action() records only the
         number, named when it is read (under the lock)."""
@@ -830,7 +866,7 @@ class Game:
         and undo() give it as a Move, named when read."""
         fn = (self._lib.__dict__.get("_fast_paths") or self._fast())[1]
         if type(action) is not int or action < 0 or action > _SIZE_MAX:
-            action = check_int(action, "action", 0, _SIZE_MAX)
+            action = self._action_number(action, "action")
         with self._lock:
             h = self._h
             if h is None:
@@ -859,7 +895,7 @@ class Game:
         the board; their text is then "#" and the integer when no cell name
         can name them."""
         fn = self._ai("herd_action_move")
-        action = check_int(action, "an action", 0, _SIZE_MAX)
+        action = self._action_number(action, "action")
         m = C.herd_move()
         with self._using() as h:
             rc = fn(h, action, byref(m))
@@ -978,6 +1014,11 @@ def _actions_buffer() -> Any:
         _buffers.count = c_size_t()
         _buffers.count_ref = byref(_buffers.count)
     return buf
+
+
+def _from_save(text: str) -> Game:
+    """Game.from_save(), for unpickling."""
+    return Game.from_save(text)
 
 
 def _numpy() -> Any:
