@@ -275,6 +275,7 @@ class Game:
 
     @property
     def closed(self) -> bool:
+        """True once close() has freed the game."""
         return self._h is None
 
     def __enter__(self: G) -> G:
