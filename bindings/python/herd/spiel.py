@@ -49,7 +49,7 @@ import enum
 import re
 import threading
 from ctypes import byref
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from . import _capi as C
 from ._errors import ArgumentError, OptionRangeError, ParseError, StateError, UnsupportedError
