@@ -77,11 +77,18 @@ def public_names(module):
 
 
 def members(cls):
-    """The public members that the class defines itself, in its order, as
-    stored (a descriptor is not called: some load the library)."""
-    for name, raw in vars(cls).items():
-        if not name.startswith("_"):
-            yield name, raw
+    """The public members that the class defines itself or takes from a
+    private base of the package (documented nowhere else), in their order,
+    as stored (a descriptor is not called: some load the library)."""
+    seen = set()
+    for owner in cls.__mro__:
+        if owner is not cls and not (owner.__name__.startswith("_") and
+                                     owner.__module__.startswith("herd")):
+            continue
+        for name, raw in vars(owner).items():
+            if not name.startswith("_") and name not in seen:
+                seen.add(name)
+                yield name, raw
 
 
 def class_section(module, name, cls, documented):

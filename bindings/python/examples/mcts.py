@@ -21,9 +21,11 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
-import herd  # noqa: E402
+try:  # the installed package first, with the library it found
+    import herd
+except ImportError:  # run from the source tree
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+    import herd
 from herd import spiel  # noqa: E402
 
 
@@ -95,7 +97,7 @@ def opponent_action(state, opponent, rng):
 
 def play(game, mcts_side, args, rng):
     """One game; returns the MCTS's score (1 win, 1/2 draw, 0 loss; None
-    for a game stopped at --max-actions), its playouts and the seconds of
+    for a game stopped at --max-actions or cut at the game's max_moves), its playouts and the seconds of
     its searches."""
     state = game.new_initial_state()
     playouts, seconds, actions = 0, 0.0, 0
@@ -113,7 +115,7 @@ def play(game, mcts_side, args, rng):
             action = opponent_action(state, args.opponent, rng)
         state.apply_action(action)
         actions += 1
-    if not state.is_terminal():
+    if not state.herd_game.is_over:  # stopped here or cut at the game's max_moves
         return None, playouts, seconds
     return (state.returns()[mcts_side] + 1) / 2, playouts, seconds
 
@@ -151,7 +153,7 @@ def main(argv):
         unfinished = args.games - sum(ended)
         print("%-6s UCT (%d iterations, %d level-%d playouts a leaf) against %s: %.1f of %d"
               " (as %s %.1f of %d, as %s %.1f of %d)%s, %.0f playouts/s"
-              % (game, args.iterations, args.rollouts, args.level, args.opponent,
+              % (name, args.iterations, args.rollouts, args.level, args.opponent,
                  sum(scores), sum(ended), sides[0], scores[0], ended[0], sides[1], scores[1],
                  ended[1], ", %d unfinished" % unfinished if unfinished else "",
                  playouts / seconds if seconds else 0), flush=True)

@@ -42,10 +42,12 @@ class Flock(Game):
 
     @property
     def width(self) -> int:
+        """The board's columns (option w)."""
         return self.options["w"]
 
     @property
     def height(self) -> int:
+        """The board's rows (option h)."""
         return self.options["h"]
 
     # ------------------------------------------------------------ moves

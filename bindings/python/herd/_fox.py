@@ -5,8 +5,8 @@ from ctypes import byref
 from typing import Any, ClassVar, List, Optional, Tuple
 
 from . import _capi as C
-from ._errors import ArgumentError
-from ._game import CellLike, MoveLike, cell_name, cell_struct, check_int, parse_cell
+from ._errors import ArgumentError, OptionRangeError
+from ._game import CellLike, MoveLike, as_int, cell_name, cell_struct, check_int, parse_cell
 from ._hunt import Hunt
 from ._library import library
 from ._svg import Drawing, Grid
@@ -99,6 +99,11 @@ class Fox(Hunt):
         read from the solution table, which bounds its memory: 4 to
         SOLVE_MAX, SOLVE_DEFAULT at first (herd_fox_set_solve_limit).
         OptionRangeError beyond them."""
+        if not C.INT_MIN <= as_int(geese, "geese") <= C.INT_MAX:
+            # Beyond C's int, out of the limit's range too: refused in the
+            # library's words, as 3 and 11 are.
+            raise OptionRangeError(C.E_RANGE, "a solve limit of %d geese is out of range %d..%d"
+                                   % (geese, self.GEESE_TO_WIN, self.SOLVE_MAX))
         geese = check_int(geese, "geese")
         with self._using() as h:
             self._check(h, self._lib.c.herd_fox_set_solve_limit(h, geese))

@@ -63,16 +63,23 @@ def _free(free: Callable[[int], None], handle: int) -> None:
         _live[0] -= 1
 
 
+def as_int(value: Any, what: str) -> int:
+    """`value` as an int: itself, or an integer of another type (numpy's
+    int64) as its int (operator.index); TypeError for a bool or a non-int."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+            raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
+        value = operator.index(value)
+    return value
+
+
 def check_int(value: Any, what: str, lo: int = C.INT_MIN, hi: int = C.INT_MAX,
               error: Type[HerdError] = ArgumentError) -> int:
     """`value` as an int in lo..hi (the C type's range): TypeError for a
     non-int, `error` for one out of range, never a silent truncation. An
     integer of another type (numpy's int64, which numpy's random choices
     give) counts as its int (operator.index), as in pyspiel."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-            raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
-        value = operator.index(value)
+    value = as_int(value, what)
     if not lo <= value <= hi:
         code = C.E_RANGE if error is OptionRangeError else C.E_ARG
         raise error(code, "%s %d is out of range %d..%d" % (what, value, lo, hi))
@@ -268,6 +275,7 @@ class Game:
 
     @property
     def closed(self) -> bool:
+        """True once close() has freed the game."""
         return self._h is None
 
     def __enter__(self: G) -> G:
@@ -298,10 +306,17 @@ class Game:
         return copy  # type: ignore[return-value]
 
     def __copy__(self: G) -> G:
+        """clone()."""
         return self.clone()
 
     def __deepcopy__(self: G, memo: Any) -> G:
+        """clone()."""
         return self.clone()
+
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        """Pickles the game as its save (save(): the undo history and the
+        moves list are not kept)."""
+        return _from_save, (self.save(),)
 
     def __eq__(self, other: object) -> bool:
         """Same position, side to act, status and generator state
@@ -463,8 +478,21 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """True once the game has ended (won or drawn)."""
-        return self.status.result is not Result.ONGOING
+        """True once the game has ended (won or drawn): the result of
+        herd_get_status alone, without naming the side and reason as status
+        does."""
+        st = getattr(_buffers, "status", None)
+        if st is None:
+            st = _buffers.status = C.herd_status()
+            _buffers.status_ref = byref(st)
+        with self._lock:
+            h = self._h
+            if h is None:
+                raise GameClosedError()
+            rc = self._lib.c.herd_get_status(h, _buffers.status_ref)
+            if rc:
+                self._const(rc)
+            return st.result != C.ONGOING
 
     @property
     def side_to_move(self) -> Optional[Side]:
@@ -763,6 +791,15 @@ class Game:
                                             self._ai("herd_apply_action"))
         return fast
 
+    def _action_number(self, action: Any, what: str) -> int:
+        """`action` as an int (TypeError for another type); ArgumentError
+        naming the game's range 0..num_actions-1 for one beyond size_t."""
+        number = as_int(action, what)
+        if not 0 <= number <= _SIZE_MAX:
+            raise ArgumentError(C.E_ARG, "%s %d is out of range 0..%d"
+                                % (what, number, self.num_actions - 1))
+        return number
+
     def _named(self, played: Any) -> Move:
         """A move of self._moves as a Move: apply_action() records only the
         number, named when it is read (under the lock)."""
@@ -830,7 +867,7 @@ class Game:
         and undo() give it as a Move, named when read."""
         fn = (self._lib.__dict__.get("_fast_paths") or self._fast())[1]
         if type(action) is not int or action < 0 or action > _SIZE_MAX:
-            action = check_int(action, "action", 0, _SIZE_MAX)
+            action = self._action_number(action, "action")
         with self._lock:
             h = self._h
             if h is None:
@@ -859,7 +896,7 @@ class Game:
         the board; their text is then "#" and the integer when no cell name
         can name them."""
         fn = self._ai("herd_action_move")
-        action = check_int(action, "an action", 0, _SIZE_MAX)
+        action = self._action_number(action, "action")
         m = C.herd_move()
         with self._using() as h:
             rc = fn(h, action, byref(m))
@@ -980,6 +1017,11 @@ def _actions_buffer() -> Any:
     return buf
 
 
+def _from_save(text: str) -> Game:
+    """Game.from_save(), for unpickling."""
+    return Game.from_save(text)
+
+
 def _numpy() -> Any:
     """numpy, or ImportError saying that numpy=True needs it."""
     try:
@@ -988,3 +1030,41 @@ def _numpy() -> Any:
         raise ImportError("numpy=True needs numpy, which is not importable here; "
                           "without it the binding gives array('f') and bytes") from None
     return numpy
+
+
+# How long a game may go on, for the game-AI interfaces (herd.env, herd.spiel),
+# which cut a game at max_moves actions of the players (chance outcomes not
+# counted). Games whose rules bound no length get a default cut: horses and
+# fox with sideways=1 can go on for ever, and hex's removals give back cells,
+# so no bound follows from its rules (random games of size 13 take about 4
+# actions per cell, chance included). The others end within a bound of their
+# rules, so that they need no cut:
+#   flock: 100 moves in all (the move limit);
+#   hare:  the hounds rise at most 10 rows in all (4 + 3 + 3) and make at
+#          most 9 moves in a row that do not rise (the 10th ends the game):
+#          at most 110 hound moves, each followed by at most one hare move;
+#   fox:   each goose move lowers the geese's sum of rows (at most 71, with
+#          17 geese), each fox turn is a step or a chain of jumps (one goose
+#          each, at most 17) and a stop: 71 + (71 + 1) + 2 * 17 actions.
+DEFAULT_MAX_MOVES = 1000
+_RULES_BOUND = {"flock": 100, "hare": 220, "fox": 177}
+
+
+def rules_length_bound(name: str, options: Dict[str, Any]) -> Optional[int]:
+    """The most actions of the players that a game of `name` with `options`
+    (their values as given: ints or texts) can have by its rules (see
+    above); None where they set no bound."""
+    if name == "fox" and str(options.get("sideways", 0)) != "0":
+        return None
+    return _RULES_BOUND.get(name)
+
+
+def default_max_moves(name: str, options: Dict[str, Any]) -> Optional[int]:
+    """The default cut of such a game: None where rules_length_bound()
+    bounds it, 20 actions per cell for hex, else DEFAULT_MAX_MOVES."""
+    if rules_length_bound(name, options) is not None:
+        return None
+    if name == "hex":
+        size = int(options.get("size", 5))
+        return 20 * (3 * size * (size - 1) + 1)
+    return DEFAULT_MAX_MOVES

@@ -33,14 +33,17 @@ class Horses(Game):
 
     @property
     def width(self) -> int:
+        """The board's columns (option w)."""
         return self.options["w"]
 
     @property
     def height(self) -> int:
+        """The board's rows (option h)."""
         return self.options["h"]
 
     @property
     def horses_per_side(self) -> int:
+        """The horses of each side (option n)."""
         return self.options["n"]
 
     def move(self, frm: CellLike, to: CellLike) -> Move:
@@ -125,6 +128,8 @@ class Horses(Game):
         return cell_name(*self.target_coords(side))
 
     def target_coords(self, side: SideLike) -> Cell:
+        """The corner `side` makes for, as (row, col): the bottom-right one
+        for side 0, a1 for side 1."""
         opt = self.options
         return (opt["h"] - 1, opt["w"] - 1) if self._side(side) == 0 else (0, 0)
 

@@ -74,6 +74,7 @@ class Library:
         return getattr(self.c, name)
 
     def strerror(self, code: int) -> str:
+        """The text of an error code (herd_strerror)."""
         return self.c.herd_strerror(code).decode()
 
     def __repr__(self) -> str:

@@ -95,6 +95,7 @@ class Status(NamedTuple):
 
     @property
     def is_over(self) -> bool:
+        """True once the game has ended (won or drawn)."""
         return self.result is not Result.ONGOING
 
 

@@ -125,6 +125,21 @@ class TestActions(unittest.TestCase):
         self.assertEqual(g.last_move.text, texts[-1])
         copy.close()
 
+    def test_is_over_and_pickling_follow_the_game(self):
+        import pickle
+        with Game("hare") as g:
+            rng = random.Random(3)
+            while True:
+                self.assertEqual(g.is_over, g.status.result is not herd.Result.ONGOING)
+                copy = pickle.loads(pickle.dumps(g))  # as its save
+                self.assertEqual((copy.save(), type(copy)), (g.save(), type(g)))
+                copy.close()
+                if g.is_over:
+                    break
+                g.apply_action(rng.choice(g.legal_actions()))
+        with self.assertRaises(herd.GameClosedError):
+            g.is_over
+
     def test_refusals_change_nothing(self):
         with Game("horses", seed=1) as g:
             before = g.position
@@ -132,10 +147,14 @@ class TestActions(unittest.TestCase):
             with self.assertRaises(herd.ArgumentError) as e:
                 g.apply_action(n)
             self.assertIn("out of range 0..%d" % (n - 1), str(e.exception))
-            with self.assertRaises(herd.ArgumentError):
-                g.apply_action(-1)
-            with self.assertRaises(herd.ArgumentError):
-                g.apply_action(2 ** 64)
+            for bad in (-1, 2 ** 64):  # beyond size_t: the range is still the game's
+                with self.assertRaises(herd.ArgumentError) as e:
+                    g.apply_action(bad)
+                self.assertEqual("action %d is out of range 0..%d" % (bad, n - 1),
+                                 str(e.exception))
+                with self.assertRaises(herd.ArgumentError) as e:
+                    g.action_move(bad)
+                self.assertIn("out of range 0..%d" % (n - 1), str(e.exception))
             with self.assertRaises(TypeError):
                 g.apply_action("a1-c2")
             with self.assertRaises(TypeError):

@@ -8,8 +8,18 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import _peers  # noqa: E402  (before herd.env: it puts HERD_PEERS on the path)
 import herd  # noqa: E402
+import herd.env  # noqa: E402
 from herd.env import Box, Discrete, HerdEnv  # noqa: E402
+
+NO_PETTINGZOO = _peers.missing("pettingzoo", "gymnasium")
+NO_NUMPY = _peers.missing("numpy")
+# Each game with a few of its options, for the peers' checks.
+PEER_GAMES = [("horses", {}), ("horses", {"w": 9, "h": 8, "n": 4}), ("hex", {"size": 2}),
+              ("hex", {"size": 3}), ("hare", {}), ("hare", {"start": "c2"}), ("fox", {}),
+              ("fox", {"sideways": 1, "geese": 15}), ("flock", {}), ("flock", {"w": 5, "h": 6})]
 
 GAMES = [("horses", {}), ("hex", {"size": 3}), ("hare", {}), ("fox", {}), ("flock", {})]
 
@@ -173,6 +183,107 @@ class TestEnv(unittest.TestCase):
         self.assertEqual(obs["observation"].typecode, "f")
         self.assertIsInstance(obs["action_mask"], bytes)
         self.assertEqual(env.render(), env.game.show())
+
+
+    def test_after_the_last_agent_is_done_the_package_error(self):
+        env = HerdEnv("hare")
+        env.reset(seed=1)
+        rng = random.Random(1)
+        for agent in env.agent_iter():
+            _, _, done, cut, _ = env.last()
+            env.step(None if done or cut else rng.choice(legal_of(
+                env.observe(agent)["action_mask"])))
+        self.assertEqual(env.agents, [])
+        for call in (lambda: env.step(None), lambda: env.step(0), env.last):
+            with self.assertRaisesRegex(herd.StateError, "every agent is done"):
+                call()
+        env.reset(seed=1)  # and reset() starts another
+        self.assertEqual(env.agents, env.possible_agents)
+
+    @unittest.skipIf(NO_NUMPY, NO_NUMPY)
+    def test_the_mask_is_int8_as_gymnasium_samples_it(self):
+        env = HerdEnv("flock")
+        env.reset()
+        for agent in env.possible_agents:
+            self.assertEqual(str(env.observe(agent)["action_mask"].dtype), "int8")
+        self.assertEqual(str(env.game.legal_mask(numpy=True).dtype), "uint8")
+
+    def test_render_modes(self):
+        env = HerdEnv("fox", render_mode="ansi")
+        env.reset()
+        self.assertEqual(env.render(), env.game.show())
+        with self.assertRaises(herd.ArgumentError):
+            HerdEnv("fox", render_mode="video")
+        if NO_NUMPY:
+            self.assertNotIn("rgb_array", env.metadata["render_modes"])
+            return
+        env = HerdEnv("fox", render_mode="rgb_array")
+        env.reset()
+        image = env.render()
+        planes, rows, cols = env.game.observation_shape
+        self.assertEqual((image.shape, str(image.dtype)), ((rows * 16, cols * 16, 3), "uint8"))
+        # the fox's point (d4) is drawn in another colour than an empty one (d3)
+        self.assertNotEqual(image[3 * 16 + 8, 3 * 16 + 8].tolist(),
+                            image[3 * 16 + 8, 2 * 16 + 8].tolist())
+
+    def test_horses_are_cut_after_1000_actions_by_default(self):
+        self.assertEqual(HerdEnv("horses").max_moves, 1000)
+        self.assertEqual(HerdEnv("fox", sideways=1).max_moves, 1000)
+        self.assertIsNone(HerdEnv("fox").max_moves)  # its rules end it
+        self.assertEqual(HerdEnv("horses", max_moves=5).max_moves, 5)
+        env = HerdEnv("horses", w=8, h=8, n=4)
+        totals, steps = self.play(env, 3, random.Random(0), lambda *a: None)
+        self.assertLessEqual(steps, 1000)
+
+    def test_the_spaces_are_gymnasiums_with_it(self):
+        env = HerdEnv("hex", size=3)
+        if NO_PETTINGZOO:
+            self.assertIs(herd.env.PEERS, False)
+            self.assertIs(Discrete, herd.env._Discrete)
+            self.assertIsInstance(env.observation_space("red"), dict)
+            return
+        import gymnasium
+        import pettingzoo
+        self.assertIs(herd.env.PEERS, True)
+        self.assertIsInstance(env, pettingzoo.AECEnv)
+        space = env.observation_space("red")
+        self.assertIsInstance(space, gymnasium.spaces.Dict)
+        self.assertIsInstance(space["observation"], gymnasium.spaces.Box)
+        self.assertIsInstance(space["action_mask"], gymnasium.spaces.Box)
+        self.assertIsInstance(env.action_space("red"), gymnasium.spaces.Discrete)
+        env.reset(seed=0)
+        self.assertTrue(space.contains(env.observe("red")))
+
+
+@unittest.skipIf(NO_PETTINGZOO, NO_PETTINGZOO)
+class TestPettingZoo(unittest.TestCase):
+    """PettingZoo's own checks: api_test, seed_test, render_test."""
+
+    def check(self, test):
+        import contextlib
+        import io
+        import warnings
+        for name, options in PEER_GAMES:
+            with self.subTest(game=name, options=options), warnings.catch_warnings(), \
+                    contextlib.redirect_stdout(io.StringIO()):
+                # PettingZoo's advice on names and on Dict spaces: its own
+                # classic games get it too.
+                warnings.simplefilter("ignore", UserWarning)
+                test(name, options)
+
+    def test_api_test(self):
+        from pettingzoo.test import api_test
+        self.check(lambda name, options: api_test(HerdEnv(name, **options), num_cycles=200))
+
+    def test_seed_test(self):
+        from pettingzoo.test import seed_test
+        self.check(lambda name, options: seed_test(lambda: HerdEnv(name, **options),
+                                                   num_cycles=200))
+
+    def test_render_test(self):
+        from pettingzoo.test import render_test
+        self.check(lambda name, options: render_test(
+            lambda render_mode=None: HerdEnv(name, render_mode=render_mode, **options)))
 
 
 if __name__ == "__main__":

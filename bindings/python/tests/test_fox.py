@@ -368,7 +368,7 @@ class TestSolving(ErrorChecks):
         with self.assertRaises(herd.UnsupportedError) as e:
             g.solve()
         self.assertIn("solved up to 4 geese", str(e.exception))
-        for bad in (3, Fox.SOLVE_MAX + 1):
+        for bad in (3, Fox.SOLVE_MAX + 1, 2 ** 31, -2 ** 63):  # beyond C's int as well
             with self.assertRaises(herd.OptionRangeError) as e:
                 g.set_solve_limit(bad)
             self.assertIn("a solve limit of %d geese is out of range" % bad, str(e.exception))
