@@ -48,8 +48,9 @@ from ._flock import Flock  # noqa: E402
 from ._hunt import Hunt  # noqa: E402
 
 # For game-AI programs: Game.playouts() counts, its level of random actions,
-# and the modules herd.spiel (shaped like OpenSpiel's pyspiel) and herd.env
-# (shaped like a PettingZoo AEC environment), imported when used.
+# and the modules herd.spiel (OpenSpiel's pyspiel games when pyspiel is
+# importable, stand-ins of the same shape without it) and herd.env (a
+# PettingZoo AEC environment, likewise), imported when used.
 from ._game import Playouts  # noqa: E402
 # herd.Batch: n games stepped together in C (needs numpy when made).
 from .batch import Batch  # noqa: E402
