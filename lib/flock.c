@@ -170,10 +170,17 @@ static int straight_back(const flock_state *s, int side, int from, int to)
     return from == s->last_to[side] && to == s->last_from[side];
 }
 
+/* The words of the stone sets that hold cells of the board: the last
+ * cell of the board is in row h of the array. */
+static int used_words(const flock_state *s)
+{
+    return ((s->h + 1) * STRIDE + 63) / 64;
+}
+
 /* Each stone of the side, in cell order (row by row, left to right): the
  * loop variable `cell`. */
 #define FOR_EACH_STONE(s, side, cell)                                                     \
-    for (int w_ = 0; w_ < WORDS; w_++)                                                    \
+    for (int w_ = 0; w_ < used_words(s); w_++)                                            \
         for (uint64_t bits_ = (s)->of_side[side][w_]; bits_; bits_ &= bits_ - 1)          \
             for (int cell = w_ * 64 + lowest_bit(bits_), once_ = 1; once_; once_ = 0)
 
@@ -304,17 +311,29 @@ static void update_status(flock_state *s, int to_move, int check_moves)
         herd_head_set_win(&s->head, !to_move, HERD_REASON_NO_MOVES);
 }
 
+/* The cell index of the cell whose row and column bytes are at `shift`
+ * in a legal move (both on the board, so neither is negative). */
+static int move_cell(herd_move m, int shift)
+{
+    return ((int)(m >> shift & 0xff) + 1) * STRIDE + (int)(m >> (shift + 8) & 0xff) + 1;
+}
+
 static void play_move(flock_state *s, herd_move m, int check_moves)
 {
-    herd_cell a, b;
-    int side = s->head.side, caps[4];
-    herd_grid_move_cells(m, &a, &b);
-    int from = herd_grid_index(GRID, a.row, a.col), to = herd_grid_index(GRID, b.row, b.col);
-    set_at(s, from, EMPTY);
-    set_at(s, to, stone_of(side));
-    int k = captures_at(s, side, from, to, caps);
-    for (int i = 0; i < k; i++)
-        set_at(s, caps[i], EMPTY);
+    int side = s->head.side, from = move_cell(m, 0), to = move_cell(m, 16), k = 0;
+    uint8_t own = stone_of(side), enemy = stone_of(!side);
+    s->at[from] = EMPTY;
+    s->at[to] = own;
+    s->of_side[side][from >> 6] ^= UINT64_C(1) << (from & 63);
+    s->of_side[side][to >> 6] ^= UINT64_C(1) << (to & 63);
+    /* captures_at() with `from` empty already: it cannot be the stone beyond. */
+    for (int d = 0; d < 4; d++) {
+        int next = to + dirs[d];
+        if (s->at[next] == enemy && s->at[next + dirs[d]] == own) {
+            set_at(s, next, EMPTY);
+            k++;
+        }
+    }
     s->captured[side] = (uint8_t)(s->captured[side] + k);
     s->stones[!side] = (uint8_t)(s->stones[!side] - k);
     s->last_from[side] = (uint8_t)from;
