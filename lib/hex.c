@@ -27,8 +27,8 @@ enum { EMPTY = 0, RED_STONE = 1, BLUE_STONE = 2, WALL = 3 };
  * neighbours on the board that hold no stone of that side, in bits 2-4
  * (red) and 5-7 (blue). An empty cell is prohibited for a side when no
  * neighbour is other than the enemy's, and a stone is captured when no
- * neighbour is other than the mover's: both are one look at the byte. Walls
- * are WALL alone. */
+ * neighbour is other than the mover's: both are one look at the byte. A
+ * wall's colour is WALL; its other bits mean nothing. */
 #define COLOUR 3
 #define COUNT_SHIFT(side) (2 + 3 * (side))
 
@@ -161,7 +161,9 @@ static int count_unit(int side)
 /* Puts a stone of side on the empty cell i (on the board), keeping the
  * counts, the stone sets and the open sets; the totals are the caller's.
  * A neighbour's count of cells not side's drops, which can close it to
- * the other side only. */
+ * the other side only. The walls around take the change as well (it leaves
+ * their colour as it is, and what they hold then follows from the board
+ * alone), so that no neighbour is a branch. */
 static void put_stone(hex_state *s, int i, int side)
 {
     s->grid[i] |= stone_of(side);
@@ -170,11 +172,8 @@ static void put_stone(hex_state *s, int i, int side)
     put_bit(s->open[1], i, 0);
     for (int k = 0; k < 6; k++) {
         int j = i + dirs[k];
-        if (s->grid[j] == WALL)
-            continue;
         s->grid[j] = (uint8_t)(s->grid[j] - count_unit(side));
-        if (colour(s, j) == EMPTY)
-            put_bit(s->open[!side], j, not_of(s, j, side) != 0);
+        put_bit(s->open[!side], j, colour(s, j) == EMPTY && not_of(s, j, side) != 0);
     }
 }
 
@@ -187,11 +186,8 @@ static void take_stone(hex_state *s, int i, int side)
     refresh_open(s, i);
     for (int k = 0; k < 6; k++) {
         int j = i + dirs[k];
-        if (s->grid[j] == WALL)
-            continue;
         s->grid[j] = (uint8_t)(s->grid[j] + count_unit(side));
-        if (colour(s, j) == EMPTY)
-            put_bit(s->open[!side], j, 1);
+        put_bit(s->open[!side], j, colour(s, j) == EMPTY);
     }
 }
 
@@ -459,16 +455,27 @@ static int hex_apply(void *state, herd_move m, herd_msg msg)
 }
 
 /* The cells of a bit set as actions of the kind, in generation order. */
+/* The cells of a bit set as actions of the kind, in generation order:
+ * every cell of a row is written and the end moves on over those in the
+ * set, without a branch that depends on the set. Into scratch, so that
+ * nothing is written past the count in buf. */
 static size_t list_cells(const hex_state *s, const uint64_t *set, int kind, herd_move *buf)
 {
+    herd_move scratch[HERD_HEX_MAX_MOVES], *out = scratch;
     int n = s->size, at = grid_at(n, 0, 0);
-    herd_move row = (herd_move)kind << 16, *out = buf;
+    herd_move row = (herd_move)kind << 16;
     for (int r = 0; r < row_count(n); r++, row += 1 << 8) {
-        for (uint64_t bits = row_bits(set, at); bits; bits &= bits - 1)
-            *out++ = row | (unsigned)lowest_bit(bits);
+        uint32_t bits = row_bits(set, at);
+        herd_move m = row;
+        for (int c = row_len(n, r); c > 0; c--, bits >>= 1) {
+            *out = m++;
+            out += bits & 1;
+        }
         at += r < n - 1 ? STRIDE - 1 : STRIDE; /* the next row's first cell */
     }
-    return (size_t)(out - buf);
+    size_t k = (size_t)(out - scratch);
+    memcpy(buf, scratch, k * sizeof *buf);
+    return k;
 }
 
 /* The 21 rolls in generation order (lo, then hi), and their weights in
