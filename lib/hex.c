@@ -55,19 +55,7 @@ static const char *const side_name[2] = {"red", "blue"};
 
 /* ------------------------------------------------------------ bit sets */
 
-/* The number of the lowest bit set in x (x != 0), and the bits set. */
-static int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int k = 0;
-    while (!(x >> k & 1))
-        k++;
-    return k;
-#endif
-}
-
+/* The bits set in x. */
 static int bit_count(uint64_t x)
 {
 #if defined(__GNUC__)
@@ -566,12 +554,13 @@ static uint64_t hex_hash(const void *state)
                               s->hi) ^
                  herd_zobrist(3 * HASH_W * HASH_W + 512 + s->left) ^
                  (s->turns == 0 ? herd_zobrist(0) : 0);
-    for (int side = 0; side < 2; side++)
-        for (int w = 0; w < board_words(s); w++)
-            for (uint64_t bits = s->of_side[side][w]; bits; bits &= bits - 1) {
-                int i = w * 64 + lowest_bit(bits), at = i / STRIDE * HASH_W + i % STRIDE;
-                h ^= herd_zobrist((uint64_t)at * 3 + stone_of(side));
-            }
+    for (int r = 0; r < row_count(s->size); r++)
+        for (int c = 0; c < row_len(s->size, r); c++) {
+            uint8_t v = colour(s, grid_at(s->size, r, c));
+            if (v != EMPTY)
+                h ^= herd_zobrist(
+                    (uint64_t)((r + 1) * HASH_W + row_q0(s->size, r) + c + 1) * 3 + v);
+        }
     return h;
 }
 
