@@ -24,6 +24,7 @@
 #define GRID ((herd_grid){STRIDE, 1})
 #define CELLS ((MAX_SIZE + 2) * STRIDE)
 #define NO_CELL 0
+#define WORDS ((CELLS + 63) / 64)
 
 enum { EMPTY = 0, BLACK_STONE = 1, WHITE_STONE = 2, OFF = 3 };
 
@@ -39,6 +40,7 @@ typedef struct flock_state {
     uint8_t last_from[2]; /* each side's previous move, NO_CELL for none */
     uint8_t last_to[2];
     uint8_t at[CELLS];
+    uint64_t of_side[2][WORDS]; /* each side's stones, a bit per cell index */
 } flock_state;
 
 _Static_assert(CELLS <= 256, "cell indices must fit in a byte");
@@ -54,9 +56,34 @@ static uint8_t stone_of(int side)
     return (uint8_t)(side + 1);
 }
 
+/* The number of the lowest bit set in x (x != 0). */
+static int lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int k = 0;
+    while (!(x >> k & 1))
+        k++;
+    return k;
+#endif
+}
+
+/* Puts v (EMPTY or a stone) on a cell of the board, keeping the stone sets. */
+static void set_at(flock_state *s, int cell, uint8_t v)
+{
+    uint64_t bit = UINT64_C(1) << (cell & 63);
+    if (s->at[cell] != EMPTY)
+        s->of_side[s->at[cell] - 1][cell >> 6] &= ~bit;
+    if (v != EMPTY)
+        s->of_side[v - 1][cell >> 6] |= bit;
+    s->at[cell] = v;
+}
+
 /* An empty board of the state's size, every other cell OFF. */
 static void clear_board(flock_state *s)
 {
+    memset(s->of_side, 0, sizeof s->of_side);
     memset(s->at, OFF, sizeof s->at);
     for (int r = 0; r < s->h; r++)
         memset(&s->at[herd_grid_index(GRID, r, 0)], EMPTY, s->w);
@@ -143,37 +170,92 @@ static int straight_back(const flock_state *s, int side, int from, int to)
     return from == s->last_to[side] && to == s->last_from[side];
 }
 
-/* Lists the side's moves into buf (NULL to count them only): each stone in
- * row-major order, each direction up, down, left, right, each distance from
- * 1 to the stone's range over empty cells. With first_only, stops at the
- * first. */
-static size_t side_moves(const flock_state *s, int side, herd_move *buf, int first_only)
+/* The words of the stone sets that hold cells of the board: the last
+ * cell of the board is in row h of the array. */
+static int used_words(const flock_state *s)
 {
-    uint8_t own = stone_of(side);
+    return ((s->h + 1) * STRIDE + 63) / 64;
+}
+
+/* Each stone of the side, in cell order (row by row, left to right): the
+ * loop variable `cell`. */
+#define FOR_EACH_STONE(s, side, cell)                                                     \
+    for (int w_ = 0; w_ < used_words(s); w_++)                                            \
+        for (uint64_t bits_ = (s)->of_side[side][w_]; bits_; bits_ &= bits_ - 1)          \
+            for (int cell = w_ * 64 + lowest_bit(bits_), once_ = 1; once_; once_ = 0)
+
+/* What a step in each direction of dirs[] adds to a move's value: the
+ * target's row or column, each a byte, goes down or up by one (an on-board
+ * target never borrows from the next byte). */
+static const herd_move step_value[4] = {(herd_move)0 - (1u << 16), 1u << 16,
+                                        (herd_move)0 - (1u << 24), 1u << 24};
+
+/* Lists the moves of the side's stone on `from` into buf: each direction
+ * up, down, left, right, each distance from 1 to the stone's range over
+ * empty cells. */
+static size_t stone_moves(const flock_state *s, int side, int from, herd_move *buf)
+{
     size_t n = 0;
-    for (int r = 0; r < s->h; r++)
-        for (int c = 0; c < s->w; c++) {
-            int from = herd_grid_index(GRID, r, c);
-            if (s->at[from] != own)
-                continue;
-            int range = -1; /* computed when the stone has room to move */
-            for (int k = 0; k < 4; k++) {
-                if (s->at[from + dirs[k]] != EMPTY)
-                    continue;
-                if (range < 0)
-                    range = range_at(s, from);
-                for (int d = 1, to = from + dirs[k]; d <= range && s->at[to] == EMPTY;
-                     d++, to += dirs[k]) {
-                    if (straight_back(s, side, from, to))
-                        continue;
-                    if (buf)
-                        buf[n] = make_move(from, to);
-                    n++;
-                    if (first_only)
-                        return n;
-                }
-            }
+    int range = -1; /* computed when the stone has room to move */
+    herd_move still = make_move(from, from);
+    for (int k = 0; k < 4; k++) {
+        if (s->at[from + dirs[k]] != EMPTY)
+            continue;
+        if (range < 0)
+            range = range_at(s, from);
+        herd_move m = still + step_value[k];
+        for (int d = 1, to = from + dirs[k]; d <= range && s->at[to] == EMPTY;
+             d++, to += dirs[k], m += step_value[k])
+            if (!straight_back(s, side, from, to))
+                buf[n++] = m;
+    }
+    return n;
+}
+
+/* Lists the side's moves into buf, the stones in row-major order. */
+static size_t side_moves(const flock_state *s, int side, herd_move *buf)
+{
+    size_t n = 0;
+    FOR_EACH_STONE(s, side, from)
+        n += stone_moves(s, side, from, buf + n);
+    return n;
+}
+
+/* Whether the straight-back ban takes a move from the stone on `from`
+ * (of range `range`): the cell it may not go back to is within its range
+ * over empty cells. */
+static int ban_binds(const flock_state *s, int side, int from, int range)
+{
+    int back = s->last_from[side], diff = back - from;
+    int step = diff > -STRIDE && diff < STRIDE ? (diff < 0 ? -1 : 1) : (diff < 0 ? -STRIDE : STRIDE);
+    int d = diff / step;
+    if (from != s->last_to[side] || d > range)
+        return 0;
+    for (int c = from + step; c != back; c += step)
+        if (s->at[c] != EMPTY)
+            return 0;
+    return s->at[back] == EMPTY;
+}
+
+/* The number of the side's moves: for each stone, the empty cells in a
+ * row in each direction up to its range, less the one the ban forbids. */
+static size_t count_moves(const flock_state *s, int side)
+{
+    size_t n = 0;
+    FOR_EACH_STONE(s, side, from) {
+        const uint8_t *at = &s->at[from];
+        if (at[-STRIDE] != EMPTY && at[STRIDE] != EMPTY && at[-1] != EMPTY && at[1] != EMPTY)
+            continue;
+        int range = range_at(s, from), d;
+        for (int k = 0; k < 4; k++) {
+            int step = dirs[k];
+            for (d = 0; d < range && at[(d + 1) * step] == EMPTY; d++)
+                ;
+            n += (size_t)d;
         }
+        if (from == s->last_to[side])
+            n -= (size_t)ban_binds(s, side, from, range);
+    }
     return n;
 }
 
@@ -182,12 +264,15 @@ static size_t flock_legal(const void *state, herd_move *buf)
     const flock_state *s = state;
     if (s->head.result != HERD_ONGOING)
         return 0;
-    return side_moves(s, s->head.side, buf, 0);
+    return side_moves(s, s->head.side, buf);
 }
 
 static size_t flock_count(const void *state)
 {
-    return flock_legal(state, NULL);
+    const flock_state *s = state;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    return count_moves(s, s->head.side);
 }
 
 /* The enemy stones that a stone of `side` arriving on `to` sandwiches, with
@@ -222,21 +307,33 @@ static void update_status(flock_state *s, int to_move, int check_moves)
             herd_head_set_win(&s->head, s->stones[1] > s->stones[0], HERD_REASON_MOVE_LIMIT);
         return;
     }
-    if (check_moves && side_moves(s, to_move, NULL, 1) == 0)
+    if (check_moves && count_moves(s, to_move) == 0)
         herd_head_set_win(&s->head, !to_move, HERD_REASON_NO_MOVES);
+}
+
+/* The cell index of the cell whose row and column bytes are at `shift`
+ * in a legal move (both on the board, so neither is negative). */
+static int move_cell(herd_move m, int shift)
+{
+    return ((int)(m >> shift & 0xff) + 1) * STRIDE + (int)(m >> (shift + 8) & 0xff) + 1;
 }
 
 static void play_move(flock_state *s, herd_move m, int check_moves)
 {
-    herd_cell a, b;
-    int side = s->head.side, caps[4];
-    herd_grid_move_cells(m, &a, &b);
-    int from = herd_grid_index(GRID, a.row, a.col), to = herd_grid_index(GRID, b.row, b.col);
+    int side = s->head.side, from = move_cell(m, 0), to = move_cell(m, 16), k = 0;
+    uint8_t own = stone_of(side), enemy = stone_of(!side);
     s->at[from] = EMPTY;
-    s->at[to] = stone_of(side);
-    int k = captures_at(s, side, from, to, caps);
-    for (int i = 0; i < k; i++)
-        s->at[caps[i]] = EMPTY;
+    s->at[to] = own;
+    s->of_side[side][from >> 6] ^= UINT64_C(1) << (from & 63);
+    s->of_side[side][to >> 6] ^= UINT64_C(1) << (to & 63);
+    /* captures_at() with `from` empty already: it cannot be the stone beyond. */
+    for (int d = 0; d < 4; d++) {
+        int next = to + dirs[d];
+        if (s->at[next] == enemy && s->at[next + dirs[d]] == own) {
+            set_at(s, next, EMPTY);
+            k++;
+        }
+    }
     s->captured[side] = (uint8_t)(s->captured[side] + k);
     s->stones[!side] = (uint8_t)(s->stones[!side] - k);
     s->last_from[side] = (uint8_t)from;
@@ -306,8 +403,8 @@ static void setup_start(flock_state *s)
     for (int c = 0; c < s->w; c++) {
         if (s->w % 2 && c == s->w / 2)
             continue;
-        s->at[herd_grid_index(GRID, 0, c)] = WHITE_STONE;
-        s->at[herd_grid_index(GRID, s->h - 1, c)] = BLACK_STONE;
+        set_at(s, herd_grid_index(GRID, 0, c), WHITE_STONE);
+        set_at(s, herd_grid_index(GRID, s->h - 1, c), BLACK_STONE);
     }
     s->stones[0] = s->stones[1] = (uint8_t)start_stones(s->w);
 }
@@ -526,7 +623,7 @@ static int flock_read_position(void *state, const char *text, herd_msg msg)
             if (c == s->w - 1 && *sc.p && strchr(".bw", *sc.p))
                 return herd_fail(msg, HERD_E_POSITION, "board: row %c is longer than %d cells",
                                  'a' + r, s->w);
-            s->at[herd_grid_index(GRID, r, c)] = v;
+            set_at(s, herd_grid_index(GRID, r, c), v);
             if (v != EMPTY)
                 s->stones[v - 1]++;
         }
@@ -608,7 +705,7 @@ static int best_reply(const flock_state *s)
 {
     herd_move moves[HERD_FLOCK_MAX_MOVES];
     int side = s->head.side, best = 0, caps[4];
-    size_t n = side_moves(s, side, moves, 0);
+    size_t n = side_moves(s, side, moves);
     for (size_t i = 0; i < n; i++) {
         herd_cell a, b;
         herd_grid_move_cells(moves[i], &a, &b);
@@ -640,7 +737,7 @@ static herd_move flock_genmove(void *state, int level)
     flock_state *s = state;
     herd_move moves[HERD_FLOCK_MAX_MOVES];
     int score[HERD_FLOCK_MAX_MOVES];
-    size_t n = side_moves(s, s->head.side, moves, 0);
+    size_t n = side_moves(s, s->head.side, moves);
     if (n == 0)
         return 0;
     if (level == 1)
@@ -673,7 +770,7 @@ static int flock_evaluate(const void *state)
 {
     const flock_state *s = state;
     int me = s->head.side;
-    int moves_me = (int)side_moves(s, me, NULL, 0), moves_them = (int)side_moves(s, !me, NULL, 0);
+    int moves_me = (int)count_moves(s, me), moves_them = (int)count_moves(s, !me);
     return 100 * ((int)s->captured[me] - (int)s->captured[!me]) + (moves_me - moves_them);
 }
 

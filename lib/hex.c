@@ -9,31 +9,70 @@
 
 #define MAX_N HERD_HEX_MAX_SIZE
 /* The board is stored in axial coordinates (q, r), both 0..2N-2, a cell being
- * on the board when N-1 <= q+r <= 3N-3, inside a grid of W x W bytes with a
- * wall around it. The six neighbours of grid index i are then i + dirs[k],
- * never out of the array, and no table depends on the board size. */
-#define W (2 * MAX_N + 1)
+ * on the board when N-1 <= q+r <= 3N-3, inside a grid of ROWS rows of
+ * STRIDE bytes with a wall around it. The six neighbours of grid index i are
+ * then i + dirs[k], never out of the array, and no table depends on the
+ * board size. */
+#define ROWS (2 * MAX_N + 1)
+#define STRIDE 32
+#define CELLS (ROWS * STRIDE)
+/* Bit sets over the grid's indices: a row of the board lies in one half of
+ * a word, and reading its bits in order is the generation order. */
+#define WORDS ((CELLS + 63) / 64)
+_Static_assert(2 * MAX_N + 1 <= STRIDE, "a row and its walls fit in a half word");
 
 enum { EMPTY = 0, RED_STONE = 1, BLUE_STONE = 2, WALL = 3 };
 
-static const int dirs[6] = {-1, 1, -W, W, 1 - W, W - 1};
+/* A cell's byte: its colour in bits 0-1, and for each side the number of its
+ * neighbours on the board that hold no stone of that side, in bits 2-4
+ * (red) and 5-7 (blue). An empty cell is prohibited for a side when no
+ * neighbour is other than the enemy's, and a stone is captured when no
+ * neighbour is other than the mover's: both are one look at the byte. A
+ * wall's colour is WALL; its other bits mean nothing. */
+#define COLOUR 3
+#define COUNT_SHIFT(side) (2 + 3 * (side))
+
+static const int dirs[6] = {-1, 1, -STRIDE, STRIDE, 1 - STRIDE, STRIDE - 1};
 
 typedef struct hex_state {
     herd_head head;
-    uint64_t turns;     /* turns completed, saturating */
-    uint16_t left;      /* removals or placements left, 0 while rolling */
-    uint16_t stones[2]; /* stones of each side on the board */
-    uint16_t empty;     /* empty cells */
-    uint8_t size;       /* board side N */
-    uint8_t phase;      /* HERD_HEX_ROLL, _REMOVE, _PLACE */
-    uint8_t lo, hi;     /* the dice, 0 while rolling */
-    uint8_t grid[W * W];
+    uint64_t turns;             /* turns completed, saturating */
+    uint64_t open[2][WORDS];    /* the empty cells where each side may place */
+    uint64_t of_side[2][WORDS]; /* each side's stones */
+    uint16_t left;              /* removals or placements left, 0 while rolling */
+    uint16_t stones[2];         /* stones of each side on the board */
+    uint16_t empty;             /* empty cells */
+    uint8_t size;               /* board side N */
+    uint8_t phase;              /* HERD_HEX_ROLL, _REMOVE, _PLACE */
+    uint8_t lo, hi;             /* the dice, 0 while rolling */
+    uint8_t grid[CELLS];        /* a byte per cell, as above */
 } hex_state;
 
 _Static_assert(HERD_HEX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 _Static_assert(sizeof(hex_state) <= HERD_MAX_STATE_SIZE, "state too large");
 
 static const char *const side_name[2] = {"red", "blue"};
+
+/* ------------------------------------------------------------ bit sets */
+
+/* The bits set in x. */
+static int bit_count(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_popcountll(x);
+#else
+    int k = 0;
+    for (; x; x &= x - 1)
+        k++;
+    return k;
+#endif
+}
+
+static void put_bit(uint64_t *set, int i, int on)
+{
+    uint64_t bit = UINT64_C(1) << (i & 63);
+    set[i >> 6] = (set[i >> 6] & ~bit) | (on ? bit : 0);
+}
 
 /* ------------------------------------------------------------ geometry */
 
@@ -65,31 +104,7 @@ static int on_board(int n, int r, int c)
 
 static int grid_at(int n, int r, int c)
 {
-    return (r + 1) * W + row_q0(n, r) + c + 1;
-}
-
-/* Lays out an empty board of side n: walls everywhere else. */
-static void setup_board(hex_state *s, int n)
-{
-    memset(s->grid, WALL, sizeof s->grid);
-    for (int r = 0; r < row_count(n); r++)
-        for (int c = 0; c < row_len(n, r); c++)
-            s->grid[grid_at(n, r, c)] = EMPTY;
-    s->size = (uint8_t)n;
-    s->empty = (uint16_t)cell_count(n);
-    s->stones[0] = s->stones[1] = 0;
-}
-
-/* Nonzero when every neighbour of i that is on the board holds v. Every cell
- * of a board of side 2 or more has at least three neighbours. */
-static int all_neighbours(const hex_state *s, int i, uint8_t v)
-{
-    for (int k = 0; k < 6; k++) {
-        uint8_t x = s->grid[i + dirs[k]];
-        if (x != WALL && x != v)
-            return 0;
-    }
-    return 1;
+    return (r + 1) * STRIDE + row_q0(n, r) + c + 1;
 }
 
 static uint8_t stone_of(int side)
@@ -97,47 +112,125 @@ static uint8_t stone_of(int side)
     return (uint8_t)(side + 1);
 }
 
-/* An empty cell all of whose neighbours hold the mover's enemy. */
-static int prohibited(const hex_state *s, int i, int mover)
+static uint8_t colour(const hex_state *s, int i)
 {
-    return all_neighbours(s, i, stone_of(!mover));
+    return s->grid[i] & COLOUR;
 }
 
-static int can_place(const hex_state *s, int i, int mover)
+/* Of cell i's neighbours on the board, how many hold no stone of side. */
+static int not_of(const hex_state *s, int i, int side)
 {
-    return s->grid[i] == EMPTY && !prohibited(s, i, mover);
+    return s->grid[i] >> COUNT_SHIFT(side) & 7;
+}
+
+/* The row of a bit set whose first cell is at grid index `at`: bit c for
+ * the row's cell c. */
+static uint32_t row_bits(const uint64_t *set, int at)
+{
+    return (uint32_t)(set[at >> 6] >> (at & 32)) >> (at & 31);
+}
+
+/* Whether the empty cell i is open to each side: not all its neighbours
+ * hold the other side's stones. */
+static void refresh_open(hex_state *s, int i)
+{
+    int empty = colour(s, i) == EMPTY;
+    put_bit(s->open[0], i, empty && not_of(s, i, 1) != 0);
+    put_bit(s->open[1], i, empty && not_of(s, i, 0) != 0);
+}
+
+/* What a stone of side takes off its neighbours' bytes: one from their
+ * count of neighbours that are not side's. */
+static int count_unit(int side)
+{
+    return 1 << COUNT_SHIFT(side);
+}
+
+/* Puts a stone of side on the empty cell i (on the board), keeping the
+ * counts, the stone sets and the open sets; the totals are the caller's.
+ * A neighbour's count of cells not side's drops, which can close it to
+ * the other side only. The walls around take the change as well (it leaves
+ * their colour as it is, and what they hold then follows from the board
+ * alone), so that no neighbour is a branch. */
+static void put_stone(hex_state *s, int i, int side)
+{
+    s->grid[i] |= stone_of(side);
+    put_bit(s->of_side[side], i, 1);
+    put_bit(s->open[0], i, 0);
+    put_bit(s->open[1], i, 0);
+    for (int k = 0; k < 6; k++) {
+        int j = i + dirs[k];
+        s->grid[j] = (uint8_t)(s->grid[j] - count_unit(side));
+        put_bit(s->open[!side], j, colour(s, j) == EMPTY && not_of(s, j, side) != 0);
+    }
+}
+
+/* Takes the stone of side off cell i: the reverse of put_stone(). The
+ * neighbours that are empty are open to the other side now. */
+static void take_stone(hex_state *s, int i, int side)
+{
+    s->grid[i] &= (uint8_t)~COLOUR;
+    put_bit(s->of_side[side], i, 0);
+    refresh_open(s, i);
+    for (int k = 0; k < 6; k++) {
+        int j = i + dirs[k];
+        s->grid[j] = (uint8_t)(s->grid[j] + count_unit(side));
+        put_bit(s->open[!side], j, colour(s, j) == EMPTY);
+    }
+}
+
+/* Lays out an empty board of side n: walls everywhere else. */
+static void setup_board(hex_state *s, int n)
+{
+    memset(s->grid, WALL, sizeof s->grid);
+    memset(s->open, 0, sizeof s->open);
+    memset(s->of_side, 0, sizeof s->of_side);
+    for (int r = 0; r < row_count(n); r++)
+        for (int c = 0; c < row_len(n, r); c++)
+            s->grid[grid_at(n, r, c)] = EMPTY;
+    for (int r = 0; r < row_count(n); r++)
+        for (int c = 0; c < row_len(n, r); c++) {
+            int i = grid_at(n, r, c), around = 0;
+            for (int k = 0; k < 6; k++)
+                around += s->grid[i + dirs[k]] != WALL;
+            s->grid[i] = (uint8_t)(around << COUNT_SHIFT(0) | around << COUNT_SHIFT(1));
+            refresh_open(s, i);
+        }
+    s->size = (uint8_t)n;
+    s->empty = (uint16_t)cell_count(n);
+    s->stones[0] = s->stones[1] = 0;
+}
+
+/* An empty cell all of whose neighbours hold the mover's enemy. Every cell
+ * of a board of side 2 or more has at least three neighbours. */
+static int prohibited(const hex_state *s, int i, int mover)
+{
+    return not_of(s, i, !mover) == 0;
+}
+
+/* The words of the bit sets that hold board cells: the rows are in
+ * half-words 1 to 2N - 1. */
+static int board_words(const hex_state *s)
+{
+    return s->size;
 }
 
 static int any_placement(const hex_state *s, int mover)
 {
-    int n = s->size;
-    for (int r = 0; r < row_count(n); r++)
-        for (int c = 0; c < row_len(n, r); c++)
-            if (can_place(s, grid_at(n, r, c), mover))
-                return 1;
-    return 0;
+    uint64_t any = 0;
+    for (int w = 0; w < board_words(s); w++)
+        any |= s->open[mover][w];
+    return any != 0;
 }
 
-/* The enemy stones next to i that a stone of the mover on i captures: those
- * all of whose other neighbours hold the mover's stones. Whether i is still
- * empty or already holds the new stone does not matter. A captured stone has
- * no enemy neighbour, so removing one never changes whether another is
- * captured: the order is irrelevant. */
-static int captures_at(const hex_state *s, int i, int mover, int *out)
+/* The enemy stones that a stone of the mover on the empty cell i would
+ * capture: those whose only neighbour not the mover's is i. */
+static int captures_at(const hex_state *s, int i, int mover)
 {
-    uint8_t enemy = stone_of(!mover), own = stone_of(mover);
     int k = 0;
     for (int d = 0; d < 6; d++) {
-        int j = i + dirs[d], all = 1;
-        if (s->grid[j] != enemy)
-            continue;
-        for (int e = 0; e < 6 && all; e++) {
-            int x = j + dirs[e];
-            if (x != i && s->grid[x] != WALL && s->grid[x] != own)
-                all = 0;
-        }
-        if (all)
-            out[k++] = j;
+        int j = i + dirs[d];
+        k += colour(s, j) == stone_of(!mover) && not_of(s, j, mover) == 1;
     }
     return k;
 }
@@ -264,22 +357,27 @@ static void hex_play(void *state, herd_move m)
         }
         break;
     case HERD_HEX_ACT_REMOVE:
-        s->grid[grid_at(n, a, b)] = EMPTY;
+        take_stone(s, grid_at(n, a, b), enemy);
         s->stones[enemy]--;
         s->empty++;
         if (--s->left == 0)
             enter_place(s, s->hi);
         break;
     case HERD_HEX_ACT_PLACE: {
-        int i = grid_at(n, a, b), caps[6];
-        int k = captures_at(s, i, mover, caps);
-        s->grid[i] = stone_of(mover);
+        /* A captured stone has no enemy neighbour, so taking one off never
+         * changes whether another is captured: each is taken as found. */
+        int i = grid_at(n, a, b), k = 0;
+        put_stone(s, i, mover);
+        for (int d = 0; d < 6; d++) {
+            int j = i + dirs[d];
+            if (colour(s, j) == stone_of(enemy) && not_of(s, j, mover) == 0) {
+                take_stone(s, j, enemy);
+                k++;
+            }
+        }
         s->stones[mover]++;
-        s->empty--;
-        for (int j = 0; j < k; j++)
-            s->grid[caps[j]] = EMPTY;
         s->stones[enemy] = (uint16_t)(s->stones[enemy] - k);
-        s->empty = (uint16_t)(s->empty + k);
+        s->empty = (uint16_t)(s->empty - 1 + k);
         s->left = (uint16_t)(s->left - 1 + k);
         if (s->left == 0 || !any_placement(s, mover))
             end_turn(s);
@@ -322,12 +420,12 @@ static int hex_check(const hex_state *s, herd_move m, herd_msg msg)
                          herd_cell_name(name, (herd_cell){a, b}));
     int i = grid_at(n, a, b);
     if (kind == HERD_HEX_ACT_REMOVE) {
-        if (s->grid[i] != stone_of(enemy))
+        if (colour(s, i) != stone_of(enemy))
             return herd_fail(msg, HERD_E_ILLEGAL, "remove a %s stone: %s is not one",
                              side_name[enemy], herd_cell_name(name, (herd_cell){a, b}));
         return HERD_OK;
     }
-    if (s->grid[i] != EMPTY)
+    if (colour(s, i) != EMPTY)
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied",
                          herd_cell_name(name, (herd_cell){a, b}));
     if (prohibited(s, i, mover))
@@ -344,35 +442,61 @@ static int hex_apply(void *state, herd_move m, herd_msg msg)
     return rc;
 }
 
+/* The cells of a bit set as actions of the kind, in generation order. */
+/* The cells of a bit set as actions of the kind, in generation order:
+ * every cell of a row is written and the end moves on over those in the
+ * set, without a branch that depends on the set. Into scratch, so that
+ * nothing is written past the count in buf. */
+static size_t list_cells(const hex_state *s, const uint64_t *set, int kind, herd_move *buf)
+{
+    herd_move scratch[HERD_HEX_MAX_MOVES], *out = scratch;
+    int n = s->size, at = grid_at(n, 0, 0);
+    herd_move row = (herd_move)kind << 16;
+    for (int r = 0; r < row_count(n); r++, row += 1 << 8) {
+        uint32_t bits = row_bits(set, at);
+        herd_move m = row;
+        for (int c = row_len(n, r); c > 0; c--, bits >>= 1) {
+            *out = m++;
+            out += bits & 1;
+        }
+        at += r < n - 1 ? STRIDE - 1 : STRIDE; /* the next row's first cell */
+    }
+    size_t k = (size_t)(out - scratch);
+    memcpy(buf, scratch, k * sizeof *buf);
+    return k;
+}
+
+/* The 21 rolls in generation order (lo, then hi), and their weights in
+ * 36ths. */
+#define DICE_ACTIONS 21
+#define ROLL(lo, hi) ((herd_move)HERD_HEX_ACT_DICE << 16 | (lo) << 8 | (hi))
+static const herd_move rolls[DICE_ACTIONS] = {
+    ROLL(1, 1), ROLL(1, 2), ROLL(1, 3), ROLL(1, 4), ROLL(1, 5), ROLL(1, 6), ROLL(2, 2),
+    ROLL(2, 3), ROLL(2, 4), ROLL(2, 5), ROLL(2, 6), ROLL(3, 3), ROLL(3, 4), ROLL(3, 5),
+    ROLL(3, 6), ROLL(4, 4), ROLL(4, 5), ROLL(4, 6), ROLL(5, 5), ROLL(5, 6), ROLL(6, 6)};
+static const uint32_t roll_weights[DICE_ACTIONS] = {1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2,
+                                                    1, 2, 2, 2, 1, 2, 2, 1, 2, 1};
+
 static size_t hex_legal(const void *state, herd_move *buf)
 {
     const hex_state *s = state;
-    int n = s->size, mover = s->head.side;
-    size_t k = 0;
+    int mover = s->head.side;
     if (s->head.result != HERD_ONGOING)
         return 0;
     if (s->phase == HERD_HEX_ROLL) {
-        for (int lo = 1; lo <= 6; lo++)
-            for (int hi = lo; hi <= 6; hi++)
-                buf[k++] = herd_hex_dice_move(lo, hi);
-        return k;
+        memcpy(buf, rolls, sizeof rolls);
+        return DICE_ACTIONS;
     }
-    for (int r = 0; r < row_count(n); r++)
-        for (int c = 0; c < row_len(n, r); c++) {
-            int i = grid_at(n, r, c);
-            if (s->phase == HERD_HEX_REMOVE ? s->grid[i] == stone_of(!mover)
-                                            : can_place(s, i, mover))
-                buf[k++] = make_move(
-                    s->phase == HERD_HEX_REMOVE ? HERD_HEX_ACT_REMOVE : HERD_HEX_ACT_PLACE, r, c);
-        }
-    return k;
+    if (s->phase == HERD_HEX_REMOVE)
+        return list_cells(s, s->of_side[!mover], HERD_HEX_ACT_REMOVE, buf);
+    return list_cells(s, s->open[mover], HERD_HEX_ACT_PLACE, buf);
 }
 
 /* The number of legal actions, for perft's last ply. */
 static size_t hex_count(const void *state)
 {
     const hex_state *s = state;
-    int n = s->size, mover = s->head.side;
+    int mover = s->head.side;
     size_t k = 0;
     if (s->head.result != HERD_ONGOING)
         return 0;
@@ -380,9 +504,8 @@ static size_t hex_count(const void *state)
         return 21;
     if (s->phase == HERD_HEX_REMOVE)
         return s->stones[!mover];
-    for (int r = 0; r < row_count(n); r++)
-        for (int c = 0; c < row_len(n, r); c++)
-            k += (size_t)can_place(s, grid_at(n, r, c), mover);
+    for (int w = 0; w < board_words(s); w++)
+        k += (size_t)bit_count(s->open[mover][w]);
     return k;
 }
 
@@ -391,10 +514,9 @@ static size_t hex_chance(const void *state, herd_move *buf, uint32_t *weights)
     const hex_state *s = state;
     if (s->head.result != HERD_ONGOING || s->phase != HERD_HEX_ROLL)
         return 0;
-    size_t k = hex_legal(state, buf);
-    for (size_t i = 0; i < k; i++)
-        weights[i] = move_a(buf[i]) == move_b(buf[i]) ? 1 : 2;
-    return k;
+    memcpy(buf, rolls, sizeof rolls);
+    memcpy(weights, roll_weights, sizeof roll_weights);
+    return DICE_ACTIONS;
 }
 
 /* Level 1: a placement that captures the most enemy stones at once, a
@@ -404,7 +526,7 @@ static herd_move hex_genmove(void *state, int level)
 {
     hex_state *s = state;
     herd_move moves[HERD_HEX_MAX_MOVES];
-    int score[HERD_HEX_MAX_MOVES], caps[6];
+    int score[HERD_HEX_MAX_MOVES];
     (void)level;
     size_t n = hex_legal(s, moves);
     if (n == 0)
@@ -413,23 +535,32 @@ static herd_move hex_genmove(void *state, int level)
         score[i] = 0;
         if (move_kind(moves[i]) == HERD_HEX_ACT_PLACE)
             score[i] = captures_at(s, grid_at(s->size, move_a(moves[i]), move_b(moves[i])),
-                                   s->head.side, caps);
+                                   s->head.side);
     }
     return moves[herd_rng_pick_best(&s->head.rng, score, n)];
 }
 
 /* ------------------------------------------------------- for search */
 
-/* Every stone, the side to act, and the turn's phase, dice and count. */
+/* Every stone, the side to act, and the turn's phase, dice and count. The
+ * keys are those of a grid of HASH_W x HASH_W cells, as they always were. */
+#define HASH_W (2 * MAX_N + 1)
+
 static uint64_t hex_hash(const void *state)
 {
     const hex_state *s = state;
-    uint64_t h = herd_zobrist(3 * W * W + s->head.side) ^
-                 herd_zobrist(3 * W * W + 2 + (uint64_t)s->phase * 64 + s->lo * 8 + s->hi) ^
-                 herd_zobrist(3 * W * W + 512 + s->left) ^ (s->turns == 0 ? herd_zobrist(0) : 0);
-    for (int i = 0; i < W * W; i++)
-        if (s->grid[i] == RED_STONE || s->grid[i] == BLUE_STONE)
-            h ^= herd_zobrist((uint64_t)i * 3 + s->grid[i]);
+    uint64_t h = herd_zobrist(3 * HASH_W * HASH_W + s->head.side) ^
+                 herd_zobrist(3 * HASH_W * HASH_W + 2 + (uint64_t)s->phase * 64 + s->lo * 8 +
+                              s->hi) ^
+                 herd_zobrist(3 * HASH_W * HASH_W + 512 + s->left) ^
+                 (s->turns == 0 ? herd_zobrist(0) : 0);
+    for (int r = 0; r < row_count(s->size); r++)
+        for (int c = 0; c < row_len(s->size, r); c++) {
+            uint8_t v = colour(s, grid_at(s->size, r, c));
+            if (v != EMPTY)
+                h ^= herd_zobrist(
+                    (uint64_t)((r + 1) * HASH_W + row_q0(s->size, r) + c + 1) * 3 + v);
+        }
     return h;
 }
 
@@ -452,7 +583,6 @@ static const herd_level hex_levels[] = {
 
 /* The 21 dice outcomes in legal()'s order (lo, then hi), then a removal
  * per cell, then a placement per cell, the cells row by row. */
-#define DICE_ACTIONS 21
 
 static size_t hex_num_actions(const void *state)
 {
@@ -545,7 +675,7 @@ static void hex_observe(const void *state, int side, float *buf)
     for (int r = 0; r < row_count(n); r++)
         for (int c = 0; c < row_len(n, r); c++) {
             int q = row_q0(n, r) + c;
-            uint8_t v = s->grid[grid_at(n, r, c)];
+            uint8_t v = colour(s, grid_at(n, r, c));
             herd_plane_set(o, OBS_BOARD, r, q, 1.0f);
             if (v != EMPTY)
                 herd_plane_set(o, v == stone_of(side) ? OBS_MINE : OBS_THEIRS, r, q, 1.0f);
@@ -636,7 +766,7 @@ static void write_board(const hex_state *s, herd_sb *sb)
         if (r)
             herd_sb_putc(sb, '/');
         for (int c = 0; c < row_len(n, r); c++)
-            herd_sb_putc(sb, cell_char[s->grid[grid_at(n, r, c)]]);
+            herd_sb_putc(sb, cell_char[colour(s, grid_at(n, r, c))]);
     }
 }
 
@@ -699,8 +829,8 @@ static int read_board(hex_state *s, const char *p, const char *end, herd_msg msg
                                      "row %c has '%s' at %d: a cell is '.', 'r' or 'b'", 'a' + r,
                                      bad, c + 1);
                 }
-                s->grid[grid_at(n, r, c)] = v;
                 if (v != EMPTY) {
+                    put_stone(s, grid_at(n, r, c), v - 1);
                     s->stones[v - 1]++;
                     s->empty--;
                 }
@@ -894,7 +1024,7 @@ static void hex_show(const void *state, herd_sb *sb)
         for (int c = 0; c < row_len(n, r); c++) {
             if (c)
                 herd_sb_putc(sb, ' ');
-            herd_sb_putc(sb, cell_char[s->grid[grid_at(n, r, c)]]);
+            herd_sb_putc(sb, cell_char[colour(s, grid_at(n, r, c))]);
         }
         herd_sb_putc(sb, '\n');
     }
@@ -994,7 +1124,7 @@ int herd_hex_at(const herd_game *g, herd_cell cell, int *side)
     const hex_state *s = getter_state(g, side);
     if (!s || !on_board(s->size, cell.row, cell.col))
         return HERD_E_ARG;
-    *side = (int)s->grid[grid_at(s->size, cell.row, cell.col)] - 1;
+    *side = (int)colour(s, grid_at(s->size, cell.row, cell.col)) - 1;
     return HERD_OK;
 }
 

@@ -1233,6 +1233,36 @@ static void flock_copy_into_caller_memory_plays_on(void **state)
     herd_free(g);
 }
 
+/* The count of the moves that perft's last ply and the status use, found
+ * without listing them, is the length of the list in every position of
+ * random games on the smallest, default and largest boards, the
+ * straight-back ban included. */
+static void flock_move_count_is_the_listed_moves(void **state)
+{
+    (void)state;
+    static const char *const sizes[] = {"w=5 h=5", "", "w=12 h=12", "w=5 h=12"};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        for (int game = 0; game < 20; game++) {
+            herd_game *g = new_game(sizes[k]);
+            test_rng r;
+            trng_seed(&r, (uint64_t)(100 * k + (size_t)game));
+            for (;;) {
+                herd_move buf[HERD_MAX_MOVES];
+                size_t n = 0;
+                uint64_t counted = 0;
+                assert_int_equal(herd_legal_moves(g, buf, HERD_MAX_MOVES, &n), HERD_OK);
+                assert_int_equal(herd_perft(g, 1, &counted), HERD_OK);
+                assert_int_equal(counted, n);
+                herd_status st;
+                herd_get_status(g, &st);
+                if (st.result != HERD_ONGOING)
+                    break;
+                assert_int_equal(herd_apply(g, buf[trng_below(&r, (unsigned)n)]), HERD_OK);
+            }
+            herd_free(g);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1262,6 +1292,7 @@ int main(void)
         cmocka_unit_test(flock_random_level_is_uniform),
         cmocka_unit_test(flock_novice_takes_captures_and_avoids_giving_them),
         cmocka_unit_test(flock_copy_into_caller_memory_plays_on),
+        cmocka_unit_test(flock_move_count_is_the_listed_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

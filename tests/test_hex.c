@@ -1489,10 +1489,50 @@ static void hex_copy_into_caller_memory_plays_on(void **state)
     herd_free(g);
 }
 
+/* The neighbour counts and bit sets that play keeps up to date are those a
+ * fresh read of the same position computes, after every action of long
+ * games with removals and captures on the smallest, default and largest
+ * boards; and listing the actions writes nothing past their count, even
+ * straight into a caller's buffer of the largest size. */
+static void hex_kept_data_matches_a_fresh_read_and_lists_stop_at_the_count(void **state)
+{
+    (void)state;
+    static const char *const sizes[] = {"size=2", "size=5", "size=13"};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        herd_game *g = new_game(sizes[k]); /* seed 0, as a position read from text has */
+        test_rng r;
+        trng_seed(&r, 7 + k);
+        for (int i = 0; i < 3000; i++) {
+            herd_status st;
+            herd_get_status(g, &st);
+            if (st.result != HERD_ONGOING)
+                break;
+            herd_game *c = NULL;
+            char text[TEXT_CAP];
+            position_text(g, text);
+            assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+            assert_int_equal(herd_position_from_text(c, text), HERD_OK);
+            assert_true(herd_same_position(g, c));
+            herd_free(c);
+
+            herd_move buf[HERD_MAX_MOVES];
+            size_t n = 0;
+            for (size_t j = 0; j < HERD_MAX_MOVES; j++)
+                buf[j] = 0xABABABAB;
+            assert_int_equal(herd_legal_moves(g, buf, HERD_MAX_MOVES, &n), HERD_OK);
+            assert_true(n > 0 && n < HERD_MAX_MOVES);
+            assert_true(buf[n] == 0xABABABAB);
+            assert_int_equal(step_random(g, &r), HERD_OK);
+        }
+        herd_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hex_new_game_is_an_empty_board_with_red_to_roll),
+        cmocka_unit_test(hex_kept_data_matches_a_fresh_read_and_lists_stop_at_the_count),
         cmocka_unit_test(hex_cell_counts_for_every_size),
         cmocka_unit_test(hex_typed_creation_and_getters),
         cmocka_unit_test(hex_action_texts_round_trip),
