@@ -36,6 +36,18 @@
     {                                               \
         r, 6                                        \
     }
+/* The point at a cell of the cross, as a constant expression. */
+#define AT(r, c) ((r) < 2 ? (r)*3 + (c)-2 : (r) < 5 ? 6 + ((r)-2) * 7 + (c) : 27 + ((r)-5) * 3 + (c)-2)
+#define NEXT(r, c) HUNT_NEXT(AT, r, c, LINKS(r, c))
+#define NEAR(r, c) HUNT_NEAR(AT, r, c, LINKS(r, c))
+#define ARM_NEAR(r) NEAR(r, 2), NEAR(r, 3), NEAR(r, 4)
+#define BAR_NEAR(r) NEAR(r, 0), NEAR(r, 1), NEAR(r, 2), NEAR(r, 3), NEAR(r, 4), NEAR(r, 5), NEAR(r, 6)
+#define ARM_CODE(r) HUNT_CODE(r, 2), HUNT_CODE(r, 3), HUNT_CODE(r, 4)
+#define BAR_CODE(r)                                                                       \
+    HUNT_CODE(r, 0), HUNT_CODE(r, 1), HUNT_CODE(r, 2), HUNT_CODE(r, 3), HUNT_CODE(r, 4), \
+        HUNT_CODE(r, 5), HUNT_CODE(r, 6)
+#define ARM_NEXT(r) NEXT(r, 2), NEXT(r, 3), NEXT(r, 4)
+#define BAR_NEXT(r) NEXT(r, 0), NEXT(r, 1), NEXT(r, 2), NEXT(r, 3), NEXT(r, 4), NEXT(r, 5), NEXT(r, 6)
 #define ARM_LINKS(r) LINKS(r, 2), LINKS(r, 3), LINKS(r, 4)
 #define BAR_LINKS(r) \
     LINKS(r, 0), LINKS(r, 1), LINKS(r, 2), LINKS(r, 3), LINKS(r, 4), LINKS(r, 5), LINKS(r, 6)
@@ -57,6 +69,12 @@ static const hunt_board board = {
               ARM_LINKS(6)},
     .jumps = {ARM_JUMPS(0), ARM_JUMPS(1), BAR_JUMPS(2), BAR_JUMPS(3), BAR_JUMPS(4), ARM_JUMPS(5),
               ARM_JUMPS(6)},
+    .next = {ARM_NEXT(0), ARM_NEXT(1), BAR_NEXT(2), BAR_NEXT(3), BAR_NEXT(4), ARM_NEXT(5),
+             ARM_NEXT(6)},
+    .near = {ARM_NEAR(0), ARM_NEAR(1), BAR_NEAR(2), BAR_NEAR(3), BAR_NEAR(4), ARM_NEAR(5),
+             ARM_NEAR(6)},
+    .code = {ARM_CODE(0), ARM_CODE(1), BAR_CODE(2), BAR_CODE(3), BAR_CODE(4), ARM_CODE(5),
+             ARM_CODE(6)},
 };
 
 const hunt_board *fox_board(void)
@@ -122,6 +140,16 @@ static size_t side_moves(const fox_state *s, herd_move *buf)
     return hunt_pursuer_steps(&board, s->geese, occupied(s), goose_dirs(s), buf);
 }
 
+/* Whether the side to move has an action (the fox in a chain may always
+ * stop): side_moves() > 0, without writing or counting them. */
+static int side_can_move(const fox_state *s)
+{
+    if (s->head.side == HERD_FOX_GEESE)
+        return hunt_pursuers_can_step(&board, s->geese, occupied(s), goose_dirs(s));
+    return s->chain || hunt_can_step(&board, s->fox, occupied(s), HUNT_ANY) ||
+           fox_jumps(s, NULL) > 0;
+}
+
 /* The ends, in the rules' order, checked after every action: fewer than
  * four geese, then the side to move without a move (never the fox in a
  * chain, which may always stop). */
@@ -130,7 +158,7 @@ static void update_status(fox_state *s, int to_move)
     herd_head_set_ongoing(&s->head, to_move);
     if (hunt_count(s->geese) < HERD_FOX_GEESE_TO_WIN)
         herd_head_set_win(&s->head, HERD_FOX_FOX, HERD_REASON_CAPTURED);
-    else if (side_moves(s, NULL) == 0)
+    else if (!side_can_move(s))
         herd_head_set_win(&s->head, !to_move,
                           to_move == HERD_FOX_GEESE ? HERD_REASON_NO_MOVES : HERD_REASON_TRAPPED);
 }
@@ -154,20 +182,17 @@ static size_t fox_count(const void *state)
 static void fox_play(void *state, herd_move m)
 {
     fox_state *s = state;
-    hunt_action a;
-    hunt_decode(m, &a);
-    int from = hunt_point_at(&board, a.from.row, a.from.col);
-    int to = hunt_point_at(&board, a.to.row, a.to.col);
+    hunt_kind kind = hunt_kind_of(m);
     int next = HERD_FOX_GEESE;
     s->chain = 0;
     if (s->head.side == HERD_FOX_GEESE) {
-        s->geese = (s->geese & ~BIT(from)) | BIT(to);
+        s->geese = (s->geese & ~BIT(hunt_from(&board, m))) | BIT(hunt_to(&board, m));
         next = HERD_FOX_FOX;
-    } else if (a.kind != HUNT_STOP) {
-        if (a.kind == HUNT_JUMP)
-            s->geese &= ~BIT(hunt_between(&board, from, to));
-        s->fox = (uint8_t)to;
-        if (a.kind == HUNT_JUMP && hunt_count(s->geese) >= HERD_FOX_GEESE_TO_WIN &&
+    } else if (kind != HUNT_STOP) {
+        if (kind == HUNT_JUMP)
+            s->geese &= ~BIT(hunt_over(&board, m));
+        s->fox = (uint8_t)hunt_to(&board, m);
+        if (kind == HUNT_JUMP && hunt_count(s->geese) >= HERD_FOX_GEESE_TO_WIN &&
             fox_jumps(s, NULL) > 0) {
             s->chain = 1;
             next = HERD_FOX_FOX;

@@ -16,28 +16,38 @@
 #define W HUNT_BIT(HUNT_W)
 #define NW HUNT_BIT(HUNT_NW)
 
-/* The eleven points and, for each, the lines that leave it: the rows and
- * columns of the 3x3 square, its two diagonals through c2, and each end
- * point to the three points of the row next to it (22 lines). */
+/* The eleven points, row by row, each as X(row, column, the lines that
+ * leave it): the rows and columns of the 3x3 square, its two diagonals
+ * through c2, and each end point to the three points of the row next to it
+ * (22 lines). */
+#define POINTS(X)                                              \
+    X(0, 1, SW | S | SE)                       /* a2 */        \
+    X(1, 0, NE | E | S | SE)                   /* b1 */        \
+    X(1, 1, N | E | S | W)                     /* b2 */        \
+    X(1, 2, NW | W | S | SW)                   /* b3 */        \
+    X(2, 0, N | E | S)                         /* c1 */        \
+    X(2, 1, N | NE | E | SE | S | SW | W | NW) /* c2 */        \
+    X(2, 2, N | W | S)                         /* c3 */        \
+    X(3, 0, N | NE | E | SE)                   /* d1 */        \
+    X(3, 1, N | E | S | W)                     /* d2 */        \
+    X(3, 2, N | NW | W | SW)                   /* d3 */        \
+    X(4, 1, NW | N | NE)                       /* e2 */
+/* The point at a cell of the board, as a constant expression. */
+#define AT(r, c) ((r) == 0 ? 0 : (r) == 4 ? 10 : 1 + ((r)-1) * 3 + (c))
+#define CELL(r, c, links) {r, c},
+#define LINKS(r, c, links) links,
+#define NEXT(r, c, links) HUNT_NEXT(AT, r, c, links),
+#define NEAR(r, c, links) HUNT_NEAR(AT, r, c, links),
+#define CODE(r, c, links) HUNT_CODE(r, c),
+
 static const hunt_board board = {
     .points = HERD_HARE_POINTS,
-    .cell =
-        {{0, 1}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}, {3, 0}, {3, 1}, {3, 2}, {4, 1}},
+    .cell = {POINTS(CELL)},
     .index = {{0, 1, 0}, {2, 3, 4}, {5, 6, 7}, {8, 9, 10}, {0, 11, 0}},
-    .links =
-        {
-            SW | S | SE,                       /* a2 */
-            NE | E | S | SE,                   /* b1 */
-            N | E | S | W,                     /* b2 */
-            NW | W | S | SW,                   /* b3 */
-            N | E | S,                         /* c1 */
-            N | NE | E | SE | S | SW | W | NW, /* c2 */
-            N | W | S,                         /* c3 */
-            N | NE | E | SE,                   /* d1 */
-            N | E | S | W,                     /* d2 */
-            N | NW | W | SW,                   /* d3 */
-            NW | N | NE,                       /* e2 */
-        },
+    .links = {POINTS(LINKS)},
+    .next = {POINTS(NEXT)},
+    .near = {POINTS(NEAR)},
+    .code = {POINTS(CODE)},
 };
 
 /* A hound moves up, diagonally up or sideways: never down. */
@@ -81,14 +91,20 @@ static size_t pos_moves(const hare_pos *p, herd_move *buf)
     return hunt_steps(&board, p->hare, occupied(p), HUNT_ANY, buf);
 }
 
+/* Whether the side to move has a move: the test of every play. */
+static int pos_can_move(const hare_pos *p)
+{
+    if (p->side == HERD_HARE_HOUNDS)
+        return hunt_pursuers_can_step(&board, p->hounds, occupied(p), HOUND_DIRS);
+    return hunt_can_step(&board, p->hare, occupied(p), HUNT_ANY);
+}
+
 /* The end of the game, checked in the rules' order, with the number of
- * moves of the side to move: HERD_REASON_NONE while it goes on. */
+ * moves of the side to move (or whether it has any): HERD_REASON_NONE
+ * while it goes on. */
 static herd_reason pos_outcome(const hare_pos *p, size_t moves, int *winner)
 {
-    int below_all = 1;
-    for (hunt_set s = p->hounds; s; s &= s - 1)
-        if (row_of(hunt_first(s)) >= row_of(p->hare))
-            below_all = 0;
+    int below_all = row_of(hunt_last(p->hounds)) < row_of(p->hare); /* the lowest hound */
     *winner = HERD_HARE_HARE;
     if (below_all)
         return HERD_REASON_ESCAPED;
@@ -119,18 +135,17 @@ static void pos_play(hare_pos *p, int from, int to)
 static void update_status(hare_state *s)
 {
     int winner;
-    herd_reason why = pos_outcome(&s->pos, pos_moves(&s->pos, NULL), &winner);
+    herd_reason why = pos_outcome(&s->pos, (size_t)pos_can_move(&s->pos), &winner);
     herd_head_set_ongoing(&s->head, s->pos.side);
     if (why != HERD_REASON_NONE)
         herd_head_set_win(&s->head, winner, why);
 }
 
+/* The points of a legal move. */
 static void step_points(herd_move m, int *from, int *to)
 {
-    hunt_action a;
-    hunt_decode(m, &a);
-    *from = hunt_point_at(&board, a.from.row, a.from.col);
-    *to = hunt_point_at(&board, a.to.row, a.to.col);
+    *from = hunt_from(&board, m);
+    *to = hunt_to(&board, m);
 }
 
 static void hare_play(void *state, herd_move m)
