@@ -208,9 +208,15 @@ static int fox_apply(void *state, herd_move m, herd_msg msg)
     hunt_action a;
     int pt[2];
     char x[4], y[4];
+    int fox = s->head.side == HERD_FOX_FOX;
+    hunt_set steppers = fox ? (s->chain ? 0 : BIT(s->fox)) : s->geese;
+    if (hunt_is_step(&board, m, steppers, occupied(s), fox ? HUNT_ANY : goose_dirs(s), pt)) {
+        fox_play(s, m);
+        return HERD_OK;
+    }
+    /* Otherwise the checks in order: a jump, `stop`, or why not. */
     if (!hunt_decode(m, &a))
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Fox and Geese action");
-    int fox = s->head.side == HERD_FOX_FOX;
     if (a.kind == HUNT_STOP) {
         if (!s->chain)
             return herd_fail(msg, HERD_E_ILLEGAL, "%s",

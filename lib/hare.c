@@ -83,7 +83,19 @@ static hunt_set occupied(const hare_pos *p)
     return p->hounds | (hunt_set)1 << p->hare;
 }
 
-/* The moves of the side to move, whether or not the game has ended. */
+/* The pieces of the side to move and the directions they move in. */
+static hunt_set movers(const hare_pos *p)
+{
+    return p->side == HERD_HARE_HOUNDS ? p->hounds : (hunt_set)1 << p->hare;
+}
+
+static unsigned mover_dirs(const hare_pos *p)
+{
+    return p->side == HERD_HARE_HOUNDS ? HOUND_DIRS : HUNT_ANY;
+}
+
+/* The moves of the side to move, whether or not the game has ended (each
+ * side on its own, so that its directions are constants). */
 static size_t pos_moves(const hare_pos *p, herd_move *buf)
 {
     if (p->side == HERD_HARE_HOUNDS)
@@ -148,14 +160,18 @@ static void step_points(herd_move m, int *from, int *to)
     *to = hunt_to(&board, m);
 }
 
-static void hare_play(void *state, herd_move m)
+static void play_points(hare_state *s, int from, int to)
 {
-    hare_state *s = state;
-    int from, to;
-    step_points(m, &from, &to);
     pos_play(&s->pos, from, to);
     s->head.ply++;
     update_status(s);
+}
+
+static void hare_play(void *state, herd_move m)
+{
+    int from, to;
+    step_points(m, &from, &to);
+    play_points(state, from, to);
 }
 
 static size_t hare_legal(const void *state, herd_move *buf)
@@ -177,6 +193,11 @@ static int hare_apply(void *state, herd_move m, herd_msg msg)
     hunt_action a;
     int pt[2];
     char x[4], y[4];
+    if (hunt_is_step(&board, m, movers(&s->pos), occupied(&s->pos), mover_dirs(&s->pos), pt)) {
+        play_points(s, pt[0], pt[1]);
+        return HERD_OK;
+    }
+    /* Refused: the checks in order say why. */
     if (!hunt_decode(m, &a) || a.kind != HUNT_STEP)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Hare and Hounds move");
     int rc = hunt_check_path(&board, &a, pt, msg);
@@ -191,7 +212,7 @@ static int hare_apply(void *state, herd_move m, herd_msg msg)
     if (hound && !(HOUND_DIRS >> hunt_direction(&board, pt[0], pt[1]) & 1))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s: a hound never moves down",
                          hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y));
-    hare_play(s, m);
+    play_points(s, pt[0], pt[1]);
     return HERD_OK;
 }
 

@@ -38,7 +38,9 @@ typedef uint64_t hunt_set;
 typedef struct hunt_board {
     int points;
     herd_cell cell[HUNT_MAX_POINTS];
-    uint8_t index[HUNT_GRID][HUNT_GRID]; /* point + 1 at each cell, 0 for none */
+    /* point + 1 at each cell, 0 for none; eight by eight, so that any cell
+     * code of an action (row * 8 + col) reads it */
+    uint8_t index[8][8];
     uint8_t links[HUNT_MAX_POINTS];      /* HUNT_BIT(d) for each line leaving */
     /* On a board with jumps: HUNT_BIT(d) where two lines in a row leave in
      * direction d (hunt_jumped() finds them; a table, so that the action
@@ -69,7 +71,7 @@ typedef struct hunt_board {
 
 /* A point's row of hunt_board.near, as HUNT_NEXT's. */
 #define HUNT_NEAR_1(at, r, c, links, d) \
-    (((links) >> (d) & 1) ? (hunt_set)1 << (at((r) + HUNT_DROW(d), (c) + HUNT_DCOL(d))) : 0)
+    (((links) >> (d) & 1) ? (hunt_set)1 << ((unsigned)at((r) + HUNT_DROW(d), (c) + HUNT_DCOL(d)) & 63u) : 0)
 #define HUNT_NEAR(at, r, c, links)                                                            \
     {                                                                                         \
         HUNT_NEAR_1(at, r, c, links, HUNT_N) | HUNT_NEAR_1(at, r, c, links, HUNT_NE) |        \
@@ -319,13 +321,30 @@ static inline size_t hunt_jumps(const hunt_board *b, int p, hunt_set pursuers, h
     return n;
 }
 
+/* The point at a cell code, -1 for none. */
+static inline int hunt_cell_point(const hunt_board *b, unsigned code)
+{
+    return b->index[code >> 3 & 7][code & 7] - 1;
+}
+
+/* Whether m is a step of a piece of `movers` in the directions dirs (as
+ * hunt_near()) to an empty point: apply's test of a legal step, before any
+ * decoding (a refusal is then told by the game's checks in order). pt
+ * receives its two points. */
+static inline int hunt_is_step(const hunt_board *b, herd_move m, hunt_set movers,
+                               hunt_set occupied, unsigned dirs, int pt[2])
+{
+    if ((m & ~(herd_move)0xfff) != HUNT_ACTION) /* a step, no stray bits */
+        return 0;
+    pt[0] = hunt_cell_point(b, (unsigned)(m & 63));
+    pt[1] = hunt_cell_point(b, (unsigned)(m >> 6 & 63));
+    return pt[0] >= 0 && pt[1] >= 0 && (movers >> pt[0] & 1) &&
+           (hunt_near(b, pt[0], dirs) & ~occupied) >> pt[1] & 1;
+}
+
 /* The points of an action that a generator above wrote: where it starts,
  * where it ends and, for a jump, the point it passes over (the cell half
  * way). Nothing is checked. */
-static inline int hunt_cell_point(const hunt_board *b, unsigned code)
-{
-    return b->index[code >> 3][code & 7] - 1;
-}
 
 static inline int hunt_from(const hunt_board *b, herd_move m)
 {
