@@ -37,17 +37,20 @@
         r, 6                                        \
     }
 /* The point at a cell of the cross, as a constant expression. */
-#define AT(r, c) ((r) < 2 ? (r)*3 + (c)-2 : (r) < 5 ? 6 + ((r)-2) * 7 + (c) : 27 + ((r)-5) * 3 + (c)-2)
+#define AT(r, c) \
+    ((r) < 2 ? (r)*3 + (c)-2 : (r) < 5 ? 6 + ((r)-2) * 7 + (c) : 27 + ((r)-5) * 3 + (c)-2)
 #define NEXT(r, c) HUNT_NEXT(AT, r, c, LINKS(r, c))
 #define NEAR(r, c) HUNT_NEAR(AT, r, c, LINKS(r, c))
 #define ARM_NEAR(r) NEAR(r, 2), NEAR(r, 3), NEAR(r, 4)
-#define BAR_NEAR(r) NEAR(r, 0), NEAR(r, 1), NEAR(r, 2), NEAR(r, 3), NEAR(r, 4), NEAR(r, 5), NEAR(r, 6)
+#define BAR_NEAR(r) \
+    NEAR(r, 0), NEAR(r, 1), NEAR(r, 2), NEAR(r, 3), NEAR(r, 4), NEAR(r, 5), NEAR(r, 6)
 #define ARM_CODE(r) HUNT_CODE(r, 2), HUNT_CODE(r, 3), HUNT_CODE(r, 4)
 #define BAR_CODE(r)                                                                       \
     HUNT_CODE(r, 0), HUNT_CODE(r, 1), HUNT_CODE(r, 2), HUNT_CODE(r, 3), HUNT_CODE(r, 4), \
         HUNT_CODE(r, 5), HUNT_CODE(r, 6)
 #define ARM_NEXT(r) NEXT(r, 2), NEXT(r, 3), NEXT(r, 4)
-#define BAR_NEXT(r) NEXT(r, 0), NEXT(r, 1), NEXT(r, 2), NEXT(r, 3), NEXT(r, 4), NEXT(r, 5), NEXT(r, 6)
+#define BAR_NEXT(r) \
+    NEXT(r, 0), NEXT(r, 1), NEXT(r, 2), NEXT(r, 3), NEXT(r, 4), NEXT(r, 5), NEXT(r, 6)
 #define ARM_LINKS(r) LINKS(r, 2), LINKS(r, 3), LINKS(r, 4)
 #define BAR_LINKS(r) \
     LINKS(r, 0), LINKS(r, 1), LINKS(r, 2), LINKS(r, 3), LINKS(r, 4), LINKS(r, 5), LINKS(r, 6)
@@ -102,9 +105,21 @@ typedef struct fox_state {
 _Static_assert(HERD_FOX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 _Static_assert(sizeof(fox_state) <= HERD_MAX_STATE_SIZE, "state too large");
 
-static unsigned goose_dirs(const fox_state *s)
+/* The pieces of the side to move that may step, and their directions:
+ * the fox in any direction, but not in a chain; the geese up or
+ * diagonally up, and sideways with the option. */
+static hunt_set steppers(const fox_state *s)
 {
-    return HUNT_UP | (s->sideways ? HUNT_SIDEWAYS : 0);
+    if (s->head.side == HERD_FOX_GEESE)
+        return s->geese;
+    return s->chain ? 0 : BIT(s->fox);
+}
+
+static unsigned step_dirs(const fox_state *s)
+{
+    if (s->head.side == HERD_FOX_GEESE)
+        return HUNT_UP | (s->sideways ? HUNT_SIDEWAYS : 0);
+    return HUNT_ANY;
 }
 
 static hunt_set occupied(const fox_state *s)
@@ -117,13 +132,29 @@ static size_t fox_jumps(const fox_state *s, herd_move *buf)
     return hunt_jumps(&board, s->fox, s->geese, occupied(s), buf);
 }
 
+/* The steps of the side to move: each side on its own, so that the
+ * compiler knows its directions (and that the fox is one piece). */
+static size_t steps(const fox_state *s, herd_move *buf)
+{
+    if (s->head.side == HERD_FOX_GEESE)
+        return hunt_pursuer_steps(&board, steppers(s), occupied(s), step_dirs(s), buf);
+    return steppers(s) ? hunt_steps(&board, s->fox, occupied(s), step_dirs(s), buf) : 0;
+}
+
+static int can_step(const fox_state *s)
+{
+    if (s->head.side == HERD_FOX_GEESE)
+        return hunt_pursuers_can_step(&board, steppers(s), occupied(s), step_dirs(s));
+    return steppers(s) && hunt_can_step(&board, s->fox, occupied(s), step_dirs(s));
+}
+
 /* The fox's actions: in a chain its further jumps and `stop`, else its
  * steps and jumps. The bound (herd/fox.h): at most one step or one jump in
  * each of the eight directions; in a chain the way back is empty (its
  * goose was taken), so at most seven jumps and `stop`. */
 static size_t fox_moves(const fox_state *s, herd_move *buf)
 {
-    size_t n = s->chain ? 0 : hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, buf);
+    size_t n = steps(s, buf);
     n += fox_jumps(s, buf ? buf + n : NULL);
     if (s->chain) {
         if (buf)
@@ -137,17 +168,14 @@ static size_t side_moves(const fox_state *s, herd_move *buf)
 {
     if (s->head.side == HERD_FOX_FOX)
         return fox_moves(s, buf);
-    return hunt_pursuer_steps(&board, s->geese, occupied(s), goose_dirs(s), buf);
+    return steps(s, buf);
 }
 
 /* Whether the side to move has an action (the fox in a chain may always
  * stop): side_moves() > 0, without writing or counting them. */
 static int side_can_move(const fox_state *s)
 {
-    if (s->head.side == HERD_FOX_GEESE)
-        return hunt_pursuers_can_step(&board, s->geese, occupied(s), goose_dirs(s));
-    return s->chain || hunt_can_step(&board, s->fox, occupied(s), HUNT_ANY) ||
-           fox_jumps(s, NULL) > 0;
+    return can_step(s) || (s->head.side == HERD_FOX_FOX && (s->chain || fox_jumps(s, NULL) > 0));
 }
 
 /* The ends, in the rules' order, checked after every action: fewer than
@@ -209,8 +237,7 @@ static int fox_apply(void *state, herd_move m, herd_msg msg)
     int pt[2];
     char x[4], y[4];
     int fox = s->head.side == HERD_FOX_FOX;
-    hunt_set steppers = fox ? (s->chain ? 0 : BIT(s->fox)) : s->geese;
-    if (hunt_is_step(&board, m, steppers, occupied(s), fox ? HUNT_ANY : goose_dirs(s), pt)) {
+    if (hunt_is_step(&board, m, steppers(s), occupied(s), step_dirs(s), pt)) {
         fox_play(s, m);
         return HERD_OK;
     }
@@ -244,7 +271,7 @@ static int fox_apply(void *state, herd_move m, herd_msg msg)
         if (!(s->geese >> over & 1))
             return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s jumps over no goose",
                              hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y));
-    } else if (!fox && !(goose_dirs(s) >> hunt_direction(&board, pt[0], pt[1]) & 1)) {
+    } else if (!fox && !(step_dirs(s) >> hunt_direction(&board, pt[0], pt[1]) & 1)) {
         return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s: a goose steps only up or diagonally up%s",
                          hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y),
                          s->sideways ? ", left or right" : "");

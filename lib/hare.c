@@ -94,21 +94,22 @@ static unsigned mover_dirs(const hare_pos *p)
     return p->side == HERD_HARE_HOUNDS ? HOUND_DIRS : HUNT_ANY;
 }
 
-/* The moves of the side to move, whether or not the game has ended (each
- * side on its own, so that its directions are constants). */
+/* The moves of the side to move, whether or not the game has ended: each
+ * side on its own, so that the compiler knows its directions (and that
+ * the hare is one piece). */
 static size_t pos_moves(const hare_pos *p, herd_move *buf)
 {
     if (p->side == HERD_HARE_HOUNDS)
-        return hunt_pursuer_steps(&board, p->hounds, occupied(p), HOUND_DIRS, buf);
-    return hunt_steps(&board, p->hare, occupied(p), HUNT_ANY, buf);
+        return hunt_pursuer_steps(&board, movers(p), occupied(p), mover_dirs(p), buf);
+    return hunt_steps(&board, p->hare, occupied(p), mover_dirs(p), buf);
 }
 
 /* Whether the side to move has a move: the test of every play. */
 static int pos_can_move(const hare_pos *p)
 {
     if (p->side == HERD_HARE_HOUNDS)
-        return hunt_pursuers_can_step(&board, p->hounds, occupied(p), HOUND_DIRS);
-    return hunt_can_step(&board, p->hare, occupied(p), HUNT_ANY);
+        return hunt_pursuers_can_step(&board, movers(p), occupied(p), mover_dirs(p));
+    return hunt_can_step(&board, p->hare, occupied(p), mover_dirs(p));
 }
 
 /* The end of the game, checked in the rules' order, with the number of

@@ -80,8 +80,6 @@ int hunt_line(const hunt_board *b, int i, int *p, int *q)
 
 /* ------------------------------------------------------------ actions */
 
-#define ACTION_BIT HUNT_ACTION /* the layout: hunt.h */
-#define KIND_SHIFT HUNT_KIND_SHIFT
 
 static int grid_cell(herd_cell c)
 {
@@ -90,8 +88,8 @@ static int grid_cell(herd_cell c)
 
 static herd_move make_move(hunt_kind kind, herd_cell from, herd_cell to)
 {
-    return ACTION_BIT | (herd_move)(from.row * 8 + from.col) |
-           (herd_move)(to.row * 8 + to.col) << 6 | (herd_move)kind << KIND_SHIFT;
+    return HUNT_ACTION | (herd_move)HUNT_CODE(from.row, from.col) |
+           (herd_move)HUNT_CODE(to.row, to.col) << 6 | (herd_move)kind << HUNT_KIND_SHIFT;
 }
 
 herd_move hunt_step_move(herd_cell from, herd_cell to)
@@ -116,14 +114,15 @@ herd_move hunt_jump_move(herd_cell from, herd_cell to)
 
 herd_move hunt_stop_move(void)
 {
-    return ACTION_BIT | (herd_move)HUNT_STOP << KIND_SHIFT;
+    return HUNT_ACTION | (herd_move)HUNT_STOP << HUNT_KIND_SHIFT;
 }
 
 int hunt_decode(herd_move m, hunt_action *a)
 {
-    if (!(m & ACTION_BIT) || m >> (KIND_SHIFT + 2) & (ACTION_BIT - 1) >> (KIND_SHIFT + 2))
+    if (!(m & HUNT_ACTION) ||
+        m >> (HUNT_KIND_SHIFT + 2) & (HUNT_ACTION - 1) >> (HUNT_KIND_SHIFT + 2))
         return 0; /* stray bits: one action, one value */
-    a->kind = (hunt_kind)(m >> KIND_SHIFT & 3);
+    a->kind = (hunt_kind)(m >> HUNT_KIND_SHIFT & 3);
     a->from.row = (int)(m & 63) / 8;
     a->from.col = (int)(m & 7);
     a->to.row = (int)(m >> 6 & 63) / 8;

@@ -23,8 +23,8 @@ enum { HUNT_N, HUNT_NE, HUNT_E, HUNT_SE, HUNT_S, HUNT_SW, HUNT_W, HUNT_NW, HUNT_
 enum { HUNT_GROUP_UP, HUNT_GROUP_SIDEWAYS, HUNT_GROUP_DOWN, HUNT_GROUPS };
 /* The row and column steps of direction d: constant expressions, so that
  * a board's tables are written out by the compiler (HUNT_NEXT). */
-#define HUNT_DROW(d) ((d) == HUNT_N || (d) == HUNT_NE || (d) == HUNT_NW ? -1 : (d) == HUNT_E || (d) == HUNT_W ? 0 : 1)
-#define HUNT_DCOL(d) ((d) == HUNT_N || (d) == HUNT_S ? 0 : (d) >= HUNT_NE && (d) <= HUNT_SE ? 1 : -1)
+#define HUNT_DROW(d) (HUNT_UP >> (d) & 1 ? -1 : HUNT_SIDEWAYS >> (d) & 1 ? 0 : 1)
+#define HUNT_DCOL(d) ((d) == HUNT_N || (d) == HUNT_S ? 0 : (d) < HUNT_S ? 1 : -1)
 
 /* A set of points, bit p for point p. */
 typedef uint64_t hunt_set;
@@ -71,7 +71,9 @@ typedef struct hunt_board {
 
 /* A point's row of hunt_board.near, as HUNT_NEXT's. */
 #define HUNT_NEAR_1(at, r, c, links, d) \
-    (((links) >> (d) & 1) ? (hunt_set)1 << ((unsigned)at((r) + HUNT_DROW(d), (c) + HUNT_DCOL(d)) & 63u) : 0)
+    (((links) >> (d) & 1)                                                         \
+         ? (hunt_set)1 << ((unsigned)at((r) + HUNT_DROW(d), (c) + HUNT_DCOL(d)) & 63u) \
+         : 0)
 #define HUNT_NEAR(at, r, c, links)                                                            \
     {                                                                                         \
         HUNT_NEAR_1(at, r, c, links, HUNT_N) | HUNT_NEAR_1(at, r, c, links, HUNT_NE) |        \
