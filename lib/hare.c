@@ -204,13 +204,12 @@ static int hare_apply(void *state, herd_move m, herd_msg msg)
     int rc = hunt_check_path(&board, &a, pt, msg);
     if (rc != HERD_OK)
         return rc;
-    int hound = s->pos.hounds >> pt[0] & 1;
-    if (s->pos.side == HERD_HARE_HOUNDS ? !hound : pt[0] != s->pos.hare)
+    if (!(movers(&s->pos) >> pt[0] & 1))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s", hunt_name(&board, pt[0], x),
                          s->pos.side == HERD_HARE_HOUNDS ? "hound" : "hare");
     if (occupied(&s->pos) >> pt[1] & 1)
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", hunt_name(&board, pt[1], y));
-    if (hound && !(HOUND_DIRS >> hunt_direction(&board, pt[0], pt[1]) & 1))
+    if (!(mover_dirs(&s->pos) >> hunt_direction(&board, pt[0], pt[1]) & 1))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s: a hound never moves down",
                          hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y));
     play_points(s, pt[0], pt[1]);
