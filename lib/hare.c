@@ -188,17 +188,12 @@ static size_t hare_count(const void *state)
     return hare_legal(state, NULL);
 }
 
-static int hare_apply(void *state, herd_move m, herd_msg msg)
+/* Why m is no move of the side to move: the checks in the rules' order
+ * (HERD_OK would mean that it is one, which hunt_is_step() has told). */
+static int refusal(const hare_state *s, herd_move m, int pt[2], herd_msg msg)
 {
-    hare_state *s = state;
     hunt_action a;
-    int pt[2];
     char x[4], y[4];
-    if (hunt_is_step(&board, m, movers(&s->pos), occupied(&s->pos), mover_dirs(&s->pos), pt)) {
-        play_points(s, pt[0], pt[1]);
-        return HERD_OK;
-    }
-    /* Refused: the checks in order say why. */
     if (!hunt_decode(m, &a) || a.kind != HUNT_STEP)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Hare and Hounds move");
     int rc = hunt_check_path(&board, &a, pt, msg);
@@ -212,6 +207,18 @@ static int hare_apply(void *state, herd_move m, herd_msg msg)
     if (!(mover_dirs(&s->pos) >> hunt_direction(&board, pt[0], pt[1]) & 1))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s: a hound never moves down",
                          hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y));
+    return HERD_OK;
+}
+
+static int hare_apply(void *state, herd_move m, herd_msg msg)
+{
+    hare_state *s = state;
+    int pt[2];
+    if (!hunt_is_step(&board, m, movers(&s->pos), occupied(&s->pos), mover_dirs(&s->pos), pt)) {
+        int rc = refusal(s, m, pt, msg);
+        if (rc != HERD_OK)
+            return rc;
+    }
     play_points(s, pt[0], pt[1]);
     return HERD_OK;
 }
