@@ -36,6 +36,21 @@
     {                                               \
         r, 6                                        \
     }
+/* The point at a cell of the cross, as a constant expression. */
+#define AT(r, c) \
+    ((r) < 2 ? (r)*3 + (c)-2 : (r) < 5 ? 6 + ((r)-2) * 7 + (c) : 27 + ((r)-5) * 3 + (c)-2)
+#define NEXT(r, c) HUNT_NEXT(AT, r, c, LINKS(r, c))
+#define NEAR(r, c) HUNT_NEAR(AT, r, c, LINKS(r, c))
+#define ARM_NEAR(r) NEAR(r, 2), NEAR(r, 3), NEAR(r, 4)
+#define BAR_NEAR(r) \
+    NEAR(r, 0), NEAR(r, 1), NEAR(r, 2), NEAR(r, 3), NEAR(r, 4), NEAR(r, 5), NEAR(r, 6)
+#define ARM_CODE(r) HUNT_CODE(r, 2), HUNT_CODE(r, 3), HUNT_CODE(r, 4)
+#define BAR_CODE(r)                                                                       \
+    HUNT_CODE(r, 0), HUNT_CODE(r, 1), HUNT_CODE(r, 2), HUNT_CODE(r, 3), HUNT_CODE(r, 4), \
+        HUNT_CODE(r, 5), HUNT_CODE(r, 6)
+#define ARM_NEXT(r) NEXT(r, 2), NEXT(r, 3), NEXT(r, 4)
+#define BAR_NEXT(r) \
+    NEXT(r, 0), NEXT(r, 1), NEXT(r, 2), NEXT(r, 3), NEXT(r, 4), NEXT(r, 5), NEXT(r, 6)
 #define ARM_LINKS(r) LINKS(r, 2), LINKS(r, 3), LINKS(r, 4)
 #define BAR_LINKS(r) \
     LINKS(r, 0), LINKS(r, 1), LINKS(r, 2), LINKS(r, 3), LINKS(r, 4), LINKS(r, 5), LINKS(r, 6)
@@ -57,6 +72,12 @@ static const hunt_board board = {
               ARM_LINKS(6)},
     .jumps = {ARM_JUMPS(0), ARM_JUMPS(1), BAR_JUMPS(2), BAR_JUMPS(3), BAR_JUMPS(4), ARM_JUMPS(5),
               ARM_JUMPS(6)},
+    .next = {ARM_NEXT(0), ARM_NEXT(1), BAR_NEXT(2), BAR_NEXT(3), BAR_NEXT(4), ARM_NEXT(5),
+             ARM_NEXT(6)},
+    .near = {ARM_NEAR(0), ARM_NEAR(1), BAR_NEAR(2), BAR_NEAR(3), BAR_NEAR(4), ARM_NEAR(5),
+             ARM_NEAR(6)},
+    .code = {ARM_CODE(0), ARM_CODE(1), BAR_CODE(2), BAR_CODE(3), BAR_CODE(4), ARM_CODE(5),
+             ARM_CODE(6)},
 };
 
 const hunt_board *fox_board(void)
@@ -84,9 +105,21 @@ typedef struct fox_state {
 _Static_assert(HERD_FOX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 _Static_assert(sizeof(fox_state) <= HERD_MAX_STATE_SIZE, "state too large");
 
-static unsigned goose_dirs(const fox_state *s)
+/* The pieces of the side to move that may step, and their directions:
+ * the fox in any direction, but not in a chain; the geese up or
+ * diagonally up, and sideways with the option. */
+static hunt_set steppers(const fox_state *s)
 {
-    return HUNT_UP | (s->sideways ? HUNT_SIDEWAYS : 0);
+    if (s->head.side == HERD_FOX_GEESE)
+        return s->geese;
+    return s->chain ? 0 : BIT(s->fox);
+}
+
+static unsigned step_dirs(const fox_state *s)
+{
+    if (s->head.side == HERD_FOX_GEESE)
+        return HUNT_UP | (s->sideways ? HUNT_SIDEWAYS : 0);
+    return HUNT_ANY;
 }
 
 static hunt_set occupied(const fox_state *s)
@@ -99,13 +132,29 @@ static size_t fox_jumps(const fox_state *s, herd_move *buf)
     return hunt_jumps(&board, s->fox, s->geese, occupied(s), buf);
 }
 
+/* The steps of the side to move: each side on its own, so that the
+ * compiler knows its directions (and that the fox is one piece). */
+static size_t steps(const fox_state *s, herd_move *buf)
+{
+    if (s->head.side == HERD_FOX_GEESE)
+        return hunt_pursuer_steps(&board, steppers(s), occupied(s), step_dirs(s), buf);
+    return steppers(s) ? hunt_steps(&board, s->fox, occupied(s), step_dirs(s), buf) : 0;
+}
+
+static int can_step(const fox_state *s)
+{
+    if (s->head.side == HERD_FOX_GEESE)
+        return hunt_pursuers_can_step(&board, steppers(s), occupied(s), step_dirs(s));
+    return steppers(s) && hunt_can_step(&board, s->fox, occupied(s), step_dirs(s));
+}
+
 /* The fox's actions: in a chain its further jumps and `stop`, else its
  * steps and jumps. The bound (herd/fox.h): at most one step or one jump in
  * each of the eight directions; in a chain the way back is empty (its
  * goose was taken), so at most seven jumps and `stop`. */
 static size_t fox_moves(const fox_state *s, herd_move *buf)
 {
-    size_t n = s->chain ? 0 : hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, buf);
+    size_t n = steps(s, buf);
     n += fox_jumps(s, buf ? buf + n : NULL);
     if (s->chain) {
         if (buf)
@@ -119,7 +168,14 @@ static size_t side_moves(const fox_state *s, herd_move *buf)
 {
     if (s->head.side == HERD_FOX_FOX)
         return fox_moves(s, buf);
-    return hunt_pursuer_steps(&board, s->geese, occupied(s), goose_dirs(s), buf);
+    return steps(s, buf);
+}
+
+/* Whether the side to move has an action (the fox in a chain may always
+ * stop): side_moves() > 0, without writing or counting them. */
+static int side_can_move(const fox_state *s)
+{
+    return can_step(s) || (s->head.side == HERD_FOX_FOX && (s->chain || fox_jumps(s, NULL) > 0));
 }
 
 /* The ends, in the rules' order, checked after every action: fewer than
@@ -130,7 +186,7 @@ static void update_status(fox_state *s, int to_move)
     herd_head_set_ongoing(&s->head, to_move);
     if (hunt_count(s->geese) < HERD_FOX_GEESE_TO_WIN)
         herd_head_set_win(&s->head, HERD_FOX_FOX, HERD_REASON_CAPTURED);
-    else if (side_moves(s, NULL) == 0)
+    else if (!side_can_move(s))
         herd_head_set_win(&s->head, !to_move,
                           to_move == HERD_FOX_GEESE ? HERD_REASON_NO_MOVES : HERD_REASON_TRAPPED);
 }
@@ -154,20 +210,17 @@ static size_t fox_count(const void *state)
 static void fox_play(void *state, herd_move m)
 {
     fox_state *s = state;
-    hunt_action a;
-    hunt_decode(m, &a);
-    int from = hunt_point_at(&board, a.from.row, a.from.col);
-    int to = hunt_point_at(&board, a.to.row, a.to.col);
+    hunt_kind kind = hunt_kind_of(m);
     int next = HERD_FOX_GEESE;
     s->chain = 0;
     if (s->head.side == HERD_FOX_GEESE) {
-        s->geese = (s->geese & ~BIT(from)) | BIT(to);
+        s->geese = (s->geese & ~BIT(hunt_from(&board, m))) | BIT(hunt_to(&board, m));
         next = HERD_FOX_FOX;
-    } else if (a.kind != HUNT_STOP) {
-        if (a.kind == HUNT_JUMP)
-            s->geese &= ~BIT(hunt_between(&board, from, to));
-        s->fox = (uint8_t)to;
-        if (a.kind == HUNT_JUMP && hunt_count(s->geese) >= HERD_FOX_GEESE_TO_WIN &&
+    } else if (kind != HUNT_STOP) {
+        if (kind == HUNT_JUMP)
+            s->geese &= ~BIT(hunt_over(&board, m));
+        s->fox = (uint8_t)hunt_to(&board, m);
+        if (kind == HUNT_JUMP && hunt_count(s->geese) >= HERD_FOX_GEESE_TO_WIN &&
             fox_jumps(s, NULL) > 0) {
             s->chain = 1;
             next = HERD_FOX_FOX;
@@ -183,9 +236,14 @@ static int fox_apply(void *state, herd_move m, herd_msg msg)
     hunt_action a;
     int pt[2];
     char x[4], y[4];
+    int fox = s->head.side == HERD_FOX_FOX;
+    if (hunt_is_step(&board, m, steppers(s), occupied(s), step_dirs(s), pt)) {
+        fox_play(s, m);
+        return HERD_OK;
+    }
+    /* Otherwise the checks in order: a jump, `stop`, or why not. */
     if (!hunt_decode(m, &a))
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Fox and Geese action");
-    int fox = s->head.side == HERD_FOX_FOX;
     if (a.kind == HUNT_STOP) {
         if (!s->chain)
             return herd_fail(msg, HERD_E_ILLEGAL, "%s",
@@ -213,7 +271,7 @@ static int fox_apply(void *state, herd_move m, herd_msg msg)
         if (!(s->geese >> over & 1))
             return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s jumps over no goose",
                              hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y));
-    } else if (!fox && !(goose_dirs(s) >> hunt_direction(&board, pt[0], pt[1]) & 1)) {
+    } else if (!fox && !(step_dirs(s) >> hunt_direction(&board, pt[0], pt[1]) & 1)) {
         return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s: a goose steps only up or diagonally up%s",
                          hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y),
                          s->sideways ? ", left or right" : "");

@@ -16,28 +16,38 @@
 #define W HUNT_BIT(HUNT_W)
 #define NW HUNT_BIT(HUNT_NW)
 
-/* The eleven points and, for each, the lines that leave it: the rows and
- * columns of the 3x3 square, its two diagonals through c2, and each end
- * point to the three points of the row next to it (22 lines). */
+/* The eleven points, row by row, each as X(row, column, the lines that
+ * leave it): the rows and columns of the 3x3 square, its two diagonals
+ * through c2, and each end point to the three points of the row next to it
+ * (22 lines). */
+#define POINTS(X)                                              \
+    X(0, 1, SW | S | SE)                       /* a2 */        \
+    X(1, 0, NE | E | S | SE)                   /* b1 */        \
+    X(1, 1, N | E | S | W)                     /* b2 */        \
+    X(1, 2, NW | W | S | SW)                   /* b3 */        \
+    X(2, 0, N | E | S)                         /* c1 */        \
+    X(2, 1, N | NE | E | SE | S | SW | W | NW) /* c2 */        \
+    X(2, 2, N | W | S)                         /* c3 */        \
+    X(3, 0, N | NE | E | SE)                   /* d1 */        \
+    X(3, 1, N | E | S | W)                     /* d2 */        \
+    X(3, 2, N | NW | W | SW)                   /* d3 */        \
+    X(4, 1, NW | N | NE)                       /* e2 */
+/* The point at a cell of the board, as a constant expression. */
+#define AT(r, c) ((r) == 0 ? 0 : (r) == 4 ? 10 : 1 + ((r)-1) * 3 + (c))
+#define CELL(r, c, links) {r, c},
+#define LINKS(r, c, links) links,
+#define NEXT(r, c, links) HUNT_NEXT(AT, r, c, links),
+#define NEAR(r, c, links) HUNT_NEAR(AT, r, c, links),
+#define CODE(r, c, links) HUNT_CODE(r, c),
+
 static const hunt_board board = {
     .points = HERD_HARE_POINTS,
-    .cell =
-        {{0, 1}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}, {3, 0}, {3, 1}, {3, 2}, {4, 1}},
+    .cell = {POINTS(CELL)},
     .index = {{0, 1, 0}, {2, 3, 4}, {5, 6, 7}, {8, 9, 10}, {0, 11, 0}},
-    .links =
-        {
-            SW | S | SE,                       /* a2 */
-            NE | E | S | SE,                   /* b1 */
-            N | E | S | W,                     /* b2 */
-            NW | W | S | SW,                   /* b3 */
-            N | E | S,                         /* c1 */
-            N | NE | E | SE | S | SW | W | NW, /* c2 */
-            N | W | S,                         /* c3 */
-            N | NE | E | SE,                   /* d1 */
-            N | E | S | W,                     /* d2 */
-            N | NW | W | SW,                   /* d3 */
-            NW | N | NE,                       /* e2 */
-        },
+    .links = {POINTS(LINKS)},
+    .next = {POINTS(NEXT)},
+    .near = {POINTS(NEAR)},
+    .code = {POINTS(CODE)},
 };
 
 /* A hound moves up, diagonally up or sideways: never down. */
@@ -73,22 +83,41 @@ static hunt_set occupied(const hare_pos *p)
     return p->hounds | (hunt_set)1 << p->hare;
 }
 
-/* The moves of the side to move, whether or not the game has ended. */
+/* The pieces of the side to move and the directions they move in. */
+static hunt_set movers(const hare_pos *p)
+{
+    return p->side == HERD_HARE_HOUNDS ? p->hounds : (hunt_set)1 << p->hare;
+}
+
+static unsigned mover_dirs(const hare_pos *p)
+{
+    return p->side == HERD_HARE_HOUNDS ? HOUND_DIRS : HUNT_ANY;
+}
+
+/* The moves of the side to move, whether or not the game has ended: each
+ * side on its own, so that the compiler knows its directions (and that
+ * the hare is one piece). */
 static size_t pos_moves(const hare_pos *p, herd_move *buf)
 {
     if (p->side == HERD_HARE_HOUNDS)
-        return hunt_pursuer_steps(&board, p->hounds, occupied(p), HOUND_DIRS, buf);
-    return hunt_steps(&board, p->hare, occupied(p), HUNT_ANY, buf);
+        return hunt_pursuer_steps(&board, movers(p), occupied(p), mover_dirs(p), buf);
+    return hunt_steps(&board, p->hare, occupied(p), mover_dirs(p), buf);
+}
+
+/* Whether the side to move has a move: the test of every play. */
+static int pos_can_move(const hare_pos *p)
+{
+    if (p->side == HERD_HARE_HOUNDS)
+        return hunt_pursuers_can_step(&board, movers(p), occupied(p), mover_dirs(p));
+    return hunt_can_step(&board, p->hare, occupied(p), mover_dirs(p));
 }
 
 /* The end of the game, checked in the rules' order, with the number of
- * moves of the side to move: HERD_REASON_NONE while it goes on. */
+ * moves of the side to move (or whether it has any): HERD_REASON_NONE
+ * while it goes on. */
 static herd_reason pos_outcome(const hare_pos *p, size_t moves, int *winner)
 {
-    int below_all = 1;
-    for (hunt_set s = p->hounds; s; s &= s - 1)
-        if (row_of(hunt_first(s)) >= row_of(p->hare))
-            below_all = 0;
+    int below_all = row_of(hunt_last(p->hounds)) < row_of(p->hare); /* the lowest hound */
     *winner = HERD_HARE_HARE;
     if (below_all)
         return HERD_REASON_ESCAPED;
@@ -119,28 +148,31 @@ static void pos_play(hare_pos *p, int from, int to)
 static void update_status(hare_state *s)
 {
     int winner;
-    herd_reason why = pos_outcome(&s->pos, pos_moves(&s->pos, NULL), &winner);
+    herd_reason why = pos_outcome(&s->pos, (size_t)pos_can_move(&s->pos), &winner);
     herd_head_set_ongoing(&s->head, s->pos.side);
     if (why != HERD_REASON_NONE)
         herd_head_set_win(&s->head, winner, why);
 }
 
+/* The points of a legal move. */
 static void step_points(herd_move m, int *from, int *to)
 {
-    hunt_action a;
-    hunt_decode(m, &a);
-    *from = hunt_point_at(&board, a.from.row, a.from.col);
-    *to = hunt_point_at(&board, a.to.row, a.to.col);
+    *from = hunt_from(&board, m);
+    *to = hunt_to(&board, m);
+}
+
+static void play_points(hare_state *s, int from, int to)
+{
+    pos_play(&s->pos, from, to);
+    s->head.ply++;
+    update_status(s);
 }
 
 static void hare_play(void *state, herd_move m)
 {
-    hare_state *s = state;
     int from, to;
     step_points(m, &from, &to);
-    pos_play(&s->pos, from, to);
-    s->head.ply++;
-    update_status(s);
+    play_points(state, from, to);
 }
 
 static size_t hare_legal(const void *state, herd_move *buf)
@@ -156,27 +188,38 @@ static size_t hare_count(const void *state)
     return hare_legal(state, NULL);
 }
 
-static int hare_apply(void *state, herd_move m, herd_msg msg)
+/* Why m is no move of the side to move: the checks in the rules' order
+ * (HERD_OK would mean that it is one, which hunt_is_step() has told). */
+static int refusal(const hare_state *s, herd_move m, int pt[2], herd_msg msg)
 {
-    hare_state *s = state;
     hunt_action a;
-    int pt[2];
     char x[4], y[4];
     if (!hunt_decode(m, &a) || a.kind != HUNT_STEP)
         return herd_fail(msg, HERD_E_ILLEGAL, "not a Hare and Hounds move");
     int rc = hunt_check_path(&board, &a, pt, msg);
     if (rc != HERD_OK)
         return rc;
-    int hound = s->pos.hounds >> pt[0] & 1;
-    if (s->pos.side == HERD_HARE_HOUNDS ? !hound : pt[0] != s->pos.hare)
+    if (!(movers(&s->pos) >> pt[0] & 1))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s", hunt_name(&board, pt[0], x),
                          s->pos.side == HERD_HARE_HOUNDS ? "hound" : "hare");
     if (occupied(&s->pos) >> pt[1] & 1)
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", hunt_name(&board, pt[1], y));
-    if (hound && !(HOUND_DIRS >> hunt_direction(&board, pt[0], pt[1]) & 1))
+    if (!(mover_dirs(&s->pos) >> hunt_direction(&board, pt[0], pt[1]) & 1))
         return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s: a hound never moves down",
                          hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y));
-    hare_play(s, m);
+    return HERD_OK;
+}
+
+static int hare_apply(void *state, herd_move m, herd_msg msg)
+{
+    hare_state *s = state;
+    int pt[2];
+    if (!hunt_is_step(&board, m, movers(&s->pos), occupied(&s->pos), mover_dirs(&s->pos), pt)) {
+        int rc = refusal(s, m, pt, msg);
+        if (rc != HERD_OK)
+            return rc;
+    }
+    play_points(s, pt[0], pt[1]);
     return HERD_OK;
 }
 

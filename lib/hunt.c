@@ -5,9 +5,6 @@
 
 #include "hunt.h"
 
-static const int dir_row[HUNT_DIRS] = {-1, -1, 0, 1, 1, 1, 0, -1};
-static const int dir_col[HUNT_DIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
-
 int hunt_point_at(const hunt_board *b, int row, int col)
 {
     if (row < 0 || row >= HUNT_GRID || col < 0 || col >= HUNT_GRID)
@@ -17,17 +14,33 @@ int hunt_point_at(const hunt_board *b, int row, int col)
 
 int hunt_next(const hunt_board *b, int p, int d)
 {
-    if (!(b->links[p] >> d & 1))
+    int q = b->next[p][d];
+    return q == HUNT_NONE ? -1 : q;
+}
+
+/* The direction whose row and column steps are dr and dc (-1..1 each),
+ * -1 for none (both 0). */
+static int direction_of(int dr, int dc)
+{
+    static const int8_t dir[3][3] = {
+        {HUNT_NW, HUNT_N, HUNT_NE}, {HUNT_W, -1, HUNT_E}, {HUNT_SW, HUNT_S, HUNT_SE}};
+    return dir[dr + 1][dc + 1];
+}
+
+/* The direction d in which b is `times` cells from a (1 or 2), -1 for
+ * none. */
+static int cells_away(herd_cell a, herd_cell b, int times)
+{
+    int dr = b.row - a.row, dc = b.col - a.col;
+    if ((dr != 0 && dr != times && dr != -times) || (dc != 0 && dc != times && dc != -times))
         return -1;
-    return hunt_point_at(b, b->cell[p].row + dir_row[d], b->cell[p].col + dir_col[d]);
+    return direction_of(dr / times, dc / times);
 }
 
 int hunt_direction(const hunt_board *b, int p, int q)
 {
-    for (int d = 0; d < HUNT_DIRS; d++)
-        if (hunt_next(b, p, d) == q)
-            return d;
-    return -1;
+    int d = cells_away(b->cell[p], b->cell[q], 1);
+    return d >= 0 && b->next[p][d] == q ? d : -1;
 }
 
 /* Each line counted once, from its point that comes first: the lines that
@@ -67,11 +80,6 @@ int hunt_line(const hunt_board *b, int i, int *p, int *q)
 
 /* ------------------------------------------------------------ actions */
 
-/* herd_move layout: bit 63 marks an action (0 is none); bits 0-5 the first
- * cell and bits 6-11 the second (row * 8 + col each); bits 12-13 the kind
- * (hunt_kind). A stop has no cells. */
-#define ACTION_BIT ((herd_move)1 << 63)
-#define KIND_SHIFT 12
 
 static int grid_cell(herd_cell c)
 {
@@ -80,8 +88,8 @@ static int grid_cell(herd_cell c)
 
 static herd_move make_move(hunt_kind kind, herd_cell from, herd_cell to)
 {
-    return ACTION_BIT | (herd_move)(from.row * 8 + from.col) |
-           (herd_move)(to.row * 8 + to.col) << 6 | (herd_move)kind << KIND_SHIFT;
+    return HUNT_ACTION | (herd_move)HUNT_CODE(from.row, from.col) |
+           (herd_move)HUNT_CODE(to.row, to.col) << 6 | (herd_move)kind << HUNT_KIND_SHIFT;
 }
 
 herd_move hunt_step_move(herd_cell from, herd_cell to)
@@ -94,10 +102,7 @@ herd_move hunt_step_move(herd_cell from, herd_cell to)
 /* The direction d in which b is two cells from a, -1 for none. */
 static int two_away(herd_cell a, herd_cell b)
 {
-    for (int d = 0; d < HUNT_DIRS; d++)
-        if (b.row == a.row + 2 * dir_row[d] && b.col == a.col + 2 * dir_col[d])
-            return d;
-    return -1;
+    return cells_away(a, b, 2);
 }
 
 herd_move hunt_jump_move(herd_cell from, herd_cell to)
@@ -109,14 +114,15 @@ herd_move hunt_jump_move(herd_cell from, herd_cell to)
 
 herd_move hunt_stop_move(void)
 {
-    return ACTION_BIT | (herd_move)HUNT_STOP << KIND_SHIFT;
+    return HUNT_ACTION | (herd_move)HUNT_STOP << HUNT_KIND_SHIFT;
 }
 
 int hunt_decode(herd_move m, hunt_action *a)
 {
-    if (!(m & ACTION_BIT) || m >> (KIND_SHIFT + 2) & (ACTION_BIT - 1) >> (KIND_SHIFT + 2))
+    if (!(m & HUNT_ACTION) ||
+        m >> (HUNT_KIND_SHIFT + 2) & (HUNT_ACTION - 1) >> (HUNT_KIND_SHIFT + 2))
         return 0; /* stray bits: one action, one value */
-    a->kind = (hunt_kind)(m >> KIND_SHIFT & 3);
+    a->kind = (hunt_kind)(m >> HUNT_KIND_SHIFT & 3);
     a->from.row = (int)(m & 63) / 8;
     a->from.col = (int)(m & 7);
     a->to.row = (int)(m >> 6 & 63) / 8;
@@ -135,52 +141,10 @@ int hunt_decode(herd_move m, hunt_action *a)
     }
 }
 
-size_t hunt_steps(const hunt_board *b, int p, hunt_set occupied, unsigned dirs, herd_move *buf)
-{
-    size_t n = 0;
-    for (int d = 0; d < HUNT_DIRS; d++) {
-        if (!(dirs >> d & 1))
-            continue;
-        int q = hunt_next(b, p, d);
-        if (q < 0 || (occupied >> q & 1))
-            continue;
-        if (buf)
-            buf[n] = hunt_step_move(b->cell[p], b->cell[q]);
-        n++;
-    }
-    return n;
-}
-
-size_t hunt_pursuer_steps(const hunt_board *b, hunt_set pursuers, hunt_set occupied, unsigned dirs,
-                          herd_move *buf)
-{
-    size_t n = 0;
-    for (hunt_set s = pursuers; s; s &= s - 1)
-        n += hunt_steps(b, hunt_first(s), occupied, dirs, buf ? buf + n : NULL);
-    return n;
-}
-
 int hunt_jumped(const hunt_board *b, int p, int d)
 {
     int over = hunt_next(b, p, d);
     return over >= 0 && hunt_next(b, over, d) >= 0 ? over : -1;
-}
-
-size_t hunt_jumps(const hunt_board *b, int p, hunt_set pursuers, hunt_set occupied, herd_move *buf)
-{
-    size_t n = 0;
-    for (int d = 0; d < HUNT_DIRS; d++) {
-        int over = hunt_jumped(b, p, d);
-        if (over < 0 || !(pursuers >> over & 1))
-            continue;
-        int to = hunt_next(b, over, d);
-        if (occupied >> to & 1)
-            continue;
-        if (buf)
-            buf[n] = make_move(HUNT_JUMP, b->cell[p], b->cell[to]);
-        n++;
-    }
-    return n;
 }
 
 int hunt_between(const hunt_board *b, int p, int q)
@@ -193,13 +157,11 @@ int hunt_between(const hunt_board *b, int p, int q)
 int hunt_check_path(const hunt_board *b, const hunt_action *a, int points[2], herd_msg msg)
 {
     char x[HERD_CELL_NAME_SIZE], y[HERD_CELL_NAME_SIZE];
-    const herd_cell at[2] = {a->from, a->to};
-    for (int i = 0; i < 2; i++) {
-        points[i] = hunt_point_at(b, at[i].row, at[i].col);
-        if (points[i] < 0)
-            return herd_fail(msg, HERD_E_ILLEGAL, "%s is not a point of the board",
-                             herd_cell_name(x, at[i]));
-    }
+    points[0] = hunt_point_at(b, a->from.row, a->from.col);
+    points[1] = hunt_point_at(b, a->to.row, a->to.col);
+    if (points[0] < 0 || points[1] < 0)
+        return herd_fail(msg, HERD_E_ILLEGAL, "%s is not a point of the board",
+                         herd_cell_name(x, points[0] < 0 ? a->from : a->to));
     if (a->kind == HUNT_STEP && hunt_direction(b, points[0], points[1]) < 0)
         return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a step along a line",
                          herd_cell_name(x, a->from), herd_cell_name(y, a->to));

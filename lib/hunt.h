@@ -17,10 +17,20 @@ enum { HUNT_N, HUNT_NE, HUNT_E, HUNT_SE, HUNT_S, HUNT_SW, HUNT_W, HUNT_NW, HUNT_
 #define HUNT_BIT(d) (1u << (d))
 #define HUNT_UP (HUNT_BIT(HUNT_N) | HUNT_BIT(HUNT_NE) | HUNT_BIT(HUNT_NW))
 #define HUNT_SIDEWAYS (HUNT_BIT(HUNT_E) | HUNT_BIT(HUNT_W))
+#define HUNT_DOWN (HUNT_BIT(HUNT_SE) | HUNT_BIT(HUNT_S) | HUNT_BIT(HUNT_SW))
 #define HUNT_ANY 0xffu
+/* The directions of a move are always a union of these groups. */
+enum { HUNT_GROUP_UP, HUNT_GROUP_SIDEWAYS, HUNT_GROUP_DOWN, HUNT_GROUPS };
+/* The row and column steps of direction d: constant expressions, so that
+ * a board's tables are written out by the compiler (HUNT_NEXT). */
+#define HUNT_DROW(d) (HUNT_UP >> (d) & 1 ? -1 : HUNT_SIDEWAYS >> (d) & 1 ? 0 : 1)
+#define HUNT_DCOL(d) ((d) == HUNT_N || (d) == HUNT_S ? 0 : (d) < HUNT_S ? 1 : -1)
 
 /* A set of points, bit p for point p. */
 typedef uint64_t hunt_set;
+
+/* No point: an index whose bit no set of points holds. */
+#define HUNT_NONE 63
 
 /* A board: its points in row-major order (so that the byte order of the
  * names is the order of the points) and, for each, the directions in which
@@ -28,13 +38,50 @@ typedef uint64_t hunt_set;
 typedef struct hunt_board {
     int points;
     herd_cell cell[HUNT_MAX_POINTS];
-    uint8_t index[HUNT_GRID][HUNT_GRID]; /* point + 1 at each cell, 0 for none */
+    /* point + 1 at each cell, 0 for none; eight by eight, so that any cell
+     * code of an action (row * 8 + col) reads it */
+    uint8_t index[8][8];
     uint8_t links[HUNT_MAX_POINTS];      /* HUNT_BIT(d) for each line leaving */
     /* On a board with jumps: HUNT_BIT(d) where two lines in a row leave in
      * direction d (hunt_jumped() finds them; a table, so that the action
      * space numbers a jump in a few reads). */
     uint8_t jumps[HUNT_MAX_POINTS];
+    /* The point one line away in each direction, HUNT_NONE where no line
+     * goes: the links as a table, for the move generator (HUNT_NEXT). */
+    uint8_t next[HUNT_MAX_POINTS][HUNT_DIRS];
+    /* The neighbouring points in each group of directions (HUNT_NEAR):
+     * whether a piece can move at all is one test. */
+    hunt_set near[HUNT_MAX_POINTS][HUNT_GROUPS];
+    uint8_t code[HUNT_MAX_POINTS]; /* each point's cell as an action holds it: HUNT_CODE */
 } hunt_board;
+
+#define HUNT_CODE(r, c) ((r)*8 + (c))
+
+/* A point's row of hunt_board.next, from its cell, its links and the
+ * board's own constant expression at(row, col) for the point at a cell. */
+#define HUNT_NEXT_1(at, r, c, links, d) \
+    (uint8_t)(((links) >> (d) & 1) ? at((r) + HUNT_DROW(d), (c) + HUNT_DCOL(d)) : HUNT_NONE)
+#define HUNT_NEXT(at, r, c, links)                                                            \
+    {                                                                                         \
+        HUNT_NEXT_1(at, r, c, links, 0), HUNT_NEXT_1(at, r, c, links, 1),                     \
+            HUNT_NEXT_1(at, r, c, links, 2), HUNT_NEXT_1(at, r, c, links, 3),                 \
+            HUNT_NEXT_1(at, r, c, links, 4), HUNT_NEXT_1(at, r, c, links, 5),                 \
+            HUNT_NEXT_1(at, r, c, links, 6), HUNT_NEXT_1(at, r, c, links, 7)                  \
+    }
+
+/* A point's row of hunt_board.near, as HUNT_NEXT's. */
+#define HUNT_NEAR_1(at, r, c, links, d) \
+    (((links) >> (d) & 1)                                                         \
+         ? (hunt_set)1 << ((unsigned)at((r) + HUNT_DROW(d), (c) + HUNT_DCOL(d)) & 63u) \
+         : 0)
+#define HUNT_NEAR(at, r, c, links)                                                            \
+    {                                                                                         \
+        HUNT_NEAR_1(at, r, c, links, HUNT_N) | HUNT_NEAR_1(at, r, c, links, HUNT_NE) |        \
+            HUNT_NEAR_1(at, r, c, links, HUNT_NW),                                            \
+            HUNT_NEAR_1(at, r, c, links, HUNT_E) | HUNT_NEAR_1(at, r, c, links, HUNT_W),      \
+            HUNT_NEAR_1(at, r, c, links, HUNT_SE) | HUNT_NEAR_1(at, r, c, links, HUNT_S) |    \
+                HUNT_NEAR_1(at, r, c, links, HUNT_SW)                                         \
+    }
 
 /* The point at a cell, -1 for none (any coordinates are accepted). */
 int hunt_point_at(const hunt_board *b, int row, int col);
@@ -69,14 +116,8 @@ herd_move hunt_stop_move(void);
 /* Reads an action; 0 when m is no action of any hunt game. */
 int hunt_decode(herd_move m, hunt_action *a);
 
-/* The steps from p to empty neighbouring points in the directions dirs. */
-size_t hunt_steps(const hunt_board *b, int p, hunt_set occupied, unsigned dirs, herd_move *buf);
-/* The steps of every pursuer in dirs, pursuer by pursuer. */
-size_t hunt_pursuer_steps(const hunt_board *b, hunt_set pursuers, hunt_set occupied, unsigned dirs,
-                          herd_move *buf);
-/* The hunter's jumps from p: over a pursuer on a neighbouring point to the
- * empty point beyond it on the same line, at most one per direction. */
-size_t hunt_jumps(const hunt_board *b, int p, hunt_set pursuers, hunt_set occupied, herd_move *buf);
+/* The move generator (hunt_steps(), hunt_jumps() and their tests) is
+ * inline at the end of this file. */
 /* The point that a jump from p in direction d passes over, -1 when no jump
  * goes that way on the board (no line on, or no point beyond). */
 int hunt_jumped(const hunt_board *b, int p, int d);
@@ -144,20 +185,187 @@ void hunt_show(const hunt_board *b, int hunter, hunt_set pursuers, char hunter_m
  * when the cell is no point of the board. */
 int hunt_option_point(const hunt_board *b, const char *key, herd_cell cell, int *p, herd_msg msg);
 
+/* ---------------------------------------------------- the generator */
+
+/* herd_move layout: bit 63 marks an action (0 is none); bits 0-5 the first
+ * cell and bits 6-11 the second (row * 8 + col each); bits 12-13 the kind
+ * (hunt_kind). A stop has no cells. */
+#define HUNT_ACTION ((herd_move)1 << 63)
+#define HUNT_KIND_SHIFT 12
+
 static inline int hunt_count(hunt_set s)
 {
-    int n = 0;
-    for (; s; s &= s - 1)
-        n++;
-    return n;
+    /* Bits counted in parallel: a popcount without the instruction, which
+     * a portable build cannot assume. */
+    s -= s >> 1 & 0x5555555555555555u;
+    s = (s & 0x3333333333333333u) + (s >> 2 & 0x3333333333333333u);
+    s = (s + (s >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((s * 0x0101010101010101u) >> 56);
 }
 
+/* The lowest member of a set that is not empty. */
 static inline int hunt_first(hunt_set s)
 {
+#if defined(__GNUC__)
+    return __builtin_ctzll(s);
+#else
     int p = 0;
     while (!(s >> p & 1))
         p++;
     return p;
+#endif
+}
+
+/* The highest member of a set that is not empty: on a board's points in
+ * row-major order, one in the lowest row that the set reaches. */
+static inline int hunt_last(hunt_set s)
+{
+#if defined(__GNUC__)
+    return 63 - __builtin_clzll(s);
+#else
+    int p = 63;
+    while (!(s >> p & 1))
+        p--;
+    return p;
+#endif
+}
+
+/* The cell of point p as an action holds it. */
+static inline herd_move hunt_code(const hunt_board *b, int p)
+{
+    return b->code[p];
+}
+
+/* The points next to p in the directions dirs (a union of HUNT_UP,
+ * HUNT_SIDEWAYS and HUNT_DOWN). */
+static inline hunt_set hunt_near(const hunt_board *b, int p, unsigned dirs)
+{
+    return (dirs & HUNT_UP ? b->near[p][HUNT_GROUP_UP] : 0) |
+           (dirs & HUNT_SIDEWAYS ? b->near[p][HUNT_GROUP_SIDEWAYS] : 0) |
+           (dirs & HUNT_DOWN ? b->near[p][HUNT_GROUP_DOWN] : 0);
+}
+
+/* The steps from p to the points `to` (next to it in the directions dirs),
+ * direction by direction. */
+static inline size_t hunt_write_steps(const hunt_board *b, int p, hunt_set to, unsigned dirs,
+                                      herd_move *buf)
+{
+    /* The directions that reach `to`, gathered without a branch (where no
+     * line goes, next is HUNT_NONE, whose bit no set holds), then written
+     * in their order. */
+    unsigned free = 0;
+    for (int d = 0; d < HUNT_DIRS; d++)
+        if (dirs >> d & 1)
+            free |= (unsigned)(to >> b->next[p][d] & 1) << d;
+    size_t n = 0;
+    herd_move from = HUNT_ACTION | hunt_code(b, p);
+    for (; free; free &= free - 1)
+        buf[n++] = from | hunt_code(b, b->next[p][hunt_first(free)]) << 6;
+    return n;
+}
+
+/* The steps from p to empty neighbouring points in the directions dirs
+ * (as hunt_near()); with buf NULL, their number. */
+static inline size_t hunt_steps(const hunt_board *b, int p, hunt_set occupied, unsigned dirs,
+                                herd_move *buf)
+{
+    hunt_set to = hunt_near(b, p, dirs) & ~occupied;
+    return buf ? hunt_write_steps(b, p, to, dirs, buf) : (size_t)hunt_count(to);
+}
+
+/* Whether p has a step in dirs. */
+static inline int hunt_can_step(const hunt_board *b, int p, hunt_set occupied, unsigned dirs)
+{
+    return (hunt_near(b, p, dirs) & ~occupied) != 0;
+}
+
+/* The steps of every pursuer in dirs, pursuer by pursuer. */
+static inline size_t hunt_pursuer_steps(const hunt_board *b, hunt_set pursuers, hunt_set occupied,
+                                        unsigned dirs, herd_move *buf)
+{
+    size_t n = 0;
+    for (hunt_set s = pursuers; s; s &= s - 1) {
+        int p = hunt_first(s);
+        hunt_set to = hunt_near(b, p, dirs) & ~occupied;
+        if (!buf)
+            n += (size_t)hunt_count(to);
+        else if (to)
+            n += hunt_write_steps(b, p, to, dirs, buf + n);
+    }
+    return n;
+}
+
+static inline int hunt_pursuers_can_step(const hunt_board *b, hunt_set pursuers,
+                                         hunt_set occupied, unsigned dirs)
+{
+    for (hunt_set s = pursuers; s; s &= s - 1)
+        if (hunt_can_step(b, hunt_first(s), occupied, dirs))
+            return 1;
+    return 0;
+}
+
+/* The hunter's jumps from p: over a pursuer on a neighbouring point to the
+ * empty point beyond it on the same line, at most one per direction (the
+ * board's jumps). */
+static inline size_t hunt_jumps(const hunt_board *b, int p, hunt_set pursuers, hunt_set occupied,
+                                herd_move *buf)
+{
+    size_t n = 0;
+    herd_move from = HUNT_ACTION | (herd_move)HUNT_JUMP << HUNT_KIND_SHIFT | hunt_code(b, p);
+    for (unsigned ds = b->jumps[p]; ds; ds &= ds - 1) {
+        int d = hunt_first(ds), over = b->next[p][d], to = b->next[over][d];
+        if (!(pursuers >> over & 1) || (occupied >> to & 1))
+            continue;
+        if (buf)
+            buf[n] = from | hunt_code(b, to) << 6;
+        n++;
+    }
+    return n;
+}
+
+/* The point at a cell code, -1 for none. */
+static inline int hunt_cell_point(const hunt_board *b, unsigned code)
+{
+    return b->index[code >> 3 & 7][code & 7] - 1;
+}
+
+/* Whether m is a step of a piece of `movers` in the directions dirs (as
+ * hunt_near()) to an empty point: apply's test of a legal step, before any
+ * decoding (a refusal is then told by the game's checks in order). pt
+ * receives its two points. */
+static inline int hunt_is_step(const hunt_board *b, herd_move m, hunt_set movers,
+                               hunt_set occupied, unsigned dirs, int pt[2])
+{
+    if ((m & ~(herd_move)0xfff) != HUNT_ACTION) /* a step, no stray bits */
+        return 0;
+    pt[0] = hunt_cell_point(b, (unsigned)(m & 63));
+    pt[1] = hunt_cell_point(b, (unsigned)(m >> 6 & 63));
+    return pt[0] >= 0 && pt[1] >= 0 && (movers >> pt[0] & 1) &&
+           (hunt_near(b, pt[0], dirs) & ~occupied) >> pt[1] & 1;
+}
+
+/* The points of an action that a generator above wrote: where it starts,
+ * where it ends and, for a jump, the point it passes over (the cell half
+ * way). Nothing is checked. */
+
+static inline int hunt_from(const hunt_board *b, herd_move m)
+{
+    return hunt_cell_point(b, (unsigned)(m & 63));
+}
+
+static inline int hunt_to(const hunt_board *b, herd_move m)
+{
+    return hunt_cell_point(b, (unsigned)(m >> 6 & 63));
+}
+
+static inline int hunt_over(const hunt_board *b, herd_move m)
+{
+    return hunt_cell_point(b, (unsigned)((m & 63) + (m >> 6 & 63)) / 2);
+}
+
+static inline hunt_kind hunt_kind_of(herd_move m)
+{
+    return (hunt_kind)(m >> HUNT_KIND_SHIFT & 3);
 }
 
 #endif /* HERD_HUNT_H */

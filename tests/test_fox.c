@@ -263,6 +263,34 @@ static void fox_board_jumps_are_two_lines_in_a_row(void **state)
     assert_int_equal(jumps, 136); /* docs/fox.md: the 136 jumps of the action space */
 }
 
+/* The generator's tables, which the compiler writes from the cross's
+ * macros, against the geometry here: each point's neighbour in each
+ * direction, its neighbours by group of directions, its cell code. */
+static void fox_board_tables_are_the_geometry(void **state)
+{
+    (void)state;
+    const hunt_board *b = fox_board();
+    static const unsigned group[HUNT_GROUPS] = {HUNT_UP, HUNT_SIDEWAYS, HUNT_DOWN};
+    for (int p = 0; p < b->points; p++) {
+        int r = b->cell[p].row, c = b->cell[p].col;
+        hunt_set near[HUNT_GROUPS] = {0};
+        for (int d = 0; d < HUNT_DIRS; d++) {
+            int q = -1;
+            for (int k = 0; k < b->points; k++)
+                if (b->cell[k].row == r + dr[d] && b->cell[k].col == c + dc[d])
+                    q = k;
+            assert_int_equal(hunt_next(b, p, d), q);
+            for (int g = 0; g < HUNT_GROUPS; g++)
+                if (q >= 0 && group[g] >> d & 1)
+                    near[g] |= (hunt_set)1 << q;
+        }
+        for (int g = 0; g < HUNT_GROUPS; g++)
+            assert_true(b->near[p][g] == near[g]);
+        assert_int_equal(b->code[p], r * 8 + c);
+        assert_int_equal(hunt_point_at(b, r, c), p);
+    }
+}
+
 static void fox_board_joins_every_two_neighbours(void **state)
 {
     (void)state;
@@ -994,6 +1022,7 @@ static void the_typed_seed_takes_the_full_range(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fox_board_tables_are_the_geometry),
         cmocka_unit_test(fox_board_joins_every_two_neighbours),
         cmocka_unit_test(fox_board_jumps_are_two_lines_in_a_row),
         cmocka_unit_test(start_and_options),
