@@ -49,7 +49,8 @@
  * that front ends, bindings and tools read instead of restating them.
  * The descriptions are static: they live as long as the program, and
  * reading them is thread-safe. Later versions may add fields at the end
- * of these structs, never remove or reorder them. The options of every game
+ * of ::herd_game_desc, which is reached by a pointer, and keep
+ * ::herd_option_desc, an element of an array, as it is. The options of every game
  * are tabled in @ref protocol "The herd program".
  * Examples: [examples/herd.c](../examples/herd.c) (its `games` answer and
  * `--help`) and [examples/play/play_setup.c](../examples/play/play_setup.c)
