@@ -15,6 +15,9 @@
 # (abi/growing.abignore), are reported and pass, and join the baseline with
 # --update at the next release.
 set -euo pipefail
+if [ $# -ge 1 ] && [ "$1" != --update ]; then
+    build=$(cd "$1" && pwd) # as given from where it was called
+fi
 cd "$(dirname "$0")/.."
 root=$PWD
 baseline=abi/libherd.abi
@@ -45,9 +48,7 @@ if [ "${1:-}" = --update ]; then
     exit 0
 fi
 
-if [ $# -ge 1 ]; then
-    build=$1
-else
+if [ $# -eq 0 ]; then
     build_baseline_library
     build=build/abi
 fi
