@@ -86,7 +86,7 @@ int main(int argc, char **argv)
     }
 
     herd_horses_options opt;
-    herd_horses_default_options(&opt);
+    herd_horses_options_init(&opt, HERD_HORSES_OPTIONS_VERSION);
     opt.seed = 2026;
 
     if (argc != 1 && argc != 2 && argc != 5)

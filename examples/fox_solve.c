@@ -223,7 +223,7 @@ int main(int argc, char **argv)
            (double)fox_solve_size(t) / 1e9, (double)ru.ru_maxrss * 1024 / 1e9);
 
     herd_fox_options fo;
-    herd_fox_default_options(&fo);
+    herd_fox_options_init(&fo, HERD_FOX_OPTIONS_VERSION);
     fo.geese = o.geese;
     fo.sideways = o.sideways;
     herd_game *g;

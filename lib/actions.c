@@ -181,6 +181,10 @@ static int play_one(playout *p, herd_work *w, void *state, uint32_t max_length, 
     return HERD_OK;
 }
 
+/* The versions of herd_playout_result (internal.h). */
+HERD_VERSIONS(playout_result_versions, herd_playout_result, HERD_PLAYOUT_RESULT_VERSION,
+              sizeof(herd_playout_result));
+
 int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, uint32_t max_length,
                   herd_playout_result *out)
 {
@@ -188,7 +192,7 @@ int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, 
         max_align_t align;
         unsigned char bytes[HERD_MAX_STATE_SIZE];
     } work;
-    if (!g || !out)
+    if (!g || !out || herd_version_size(&playout_result_versions, out) == 0)
         return HERD_E_ARG;
     const herd_rules *r = g->rules;
     if (level != HERD_PLAYOUT_RANDOM && (level < 0 || level > r->desc.level_count))
@@ -205,7 +209,7 @@ int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, 
     herd_work w;
     herd_msg none = {NULL, 0};
     herd_work_begin(&w, g, none);
-    herd_playout_result res = {0};
+    herd_playout_result res = HERD_PLAYOUT_RESULT_INIT;
     res.games = games;
     const herd_head *start = herd_game_head(g);
     if (games == 0 || start->result != HERD_ONGOING) {
@@ -219,8 +223,7 @@ int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, 
             res.wins[start->winner] = games;
         else if (start->result == HERD_DRAW)
             res.draws = games;
-        *out = res;
-        return HERD_OK;
+        return herd_versioned_write(out, &res, out->version, &playout_result_versions);
     }
     herd_rng seeds;
     herd_rng_seed(&seeds, seed);
@@ -241,6 +244,5 @@ int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, 
             res.unfinished++;
     }
     res.mean_length = (double)res.actions / (double)games;
-    *out = res;
-    return HERD_OK;
+    return herd_versioned_write(out, &res, out->version, &playout_result_versions);
 }

@@ -438,10 +438,19 @@ static void flock_given_options(const void *state, herd_option_values *v)
     v->number[1] = (uint64_t)s->h;
 }
 
+/* The versions of herd_flock_options (internal.h). */
+HERD_VERSIONS(flock_versions, herd_flock_options, HERD_FLOCK_OPTIONS_VERSION,
+              sizeof(herd_flock_options));
+
+int herd_flock_options_init(herd_flock_options *opt, unsigned version)
+{
+    const herd_flock_options d = HERD_FLOCK_OPTIONS_INIT;
+    return opt ? herd_versioned_write(opt, &d, version, &flock_versions) : HERD_E_ARG;
+}
+
 void herd_flock_default_options(herd_flock_options *opt)
 {
-    if (opt)
-        *opt = (herd_flock_options)HERD_FLOCK_OPTIONS_INIT;
+    herd_flock_options_init(opt, 1); /* its callers' structs are version 1 */
 }
 
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
@@ -451,12 +460,12 @@ int herd_flock_new(herd_game **out, const herd_flock_options *opt, herd_alloc_fn
                    herd_error *err)
 {
     herd_flock_options d = HERD_FLOCK_OPTIONS_INIT;
-    if (!opt)
-        opt = &d;
-    int rc =
-        herd_options_version(opt->version, HERD_FLOCK_OPTIONS_VERSION, "herd_flock_options", err);
-    if (rc != HERD_OK)
-        return rc;
+    if (opt) {
+        int rc = herd_versioned_read(&d, opt, &flock_versions, err);
+        if (rc != HERD_OK)
+            return rc;
+    }
+    opt = &d;
     herd_options o = {.count = 0};
     herd_options_add_int(&o, "w", opt->width);
     herd_options_add_int(&o, "h", opt->height);
@@ -902,11 +911,8 @@ int herd_flock_options_of(const herd_game *g, herd_flock_options *opt)
     const flock_state *s = flock_of(g);
     if (!s || !opt)
         return HERD_E_ARG;
-    opt->version = HERD_FLOCK_OPTIONS_VERSION;
-    opt->width = s->w;
-    opt->height = s->h;
-    opt->seed = s->head.seed;
-    return HERD_OK;
+    const herd_flock_options o = {HERD_FLOCK_OPTIONS_VERSION, s->w, s->h, s->head.seed};
+    return herd_versioned_write(opt, &o, opt->version, &flock_versions);
 }
 
 int herd_flock_at(const herd_game *g, herd_cell cell, int *side)

@@ -315,10 +315,18 @@ static void fox_given_options(const void *state, herd_option_values *v)
     v->number[1] = (uint64_t)s->sideways;
 }
 
+/* The versions of herd_fox_options (internal.h). */
+HERD_VERSIONS(fox_versions, herd_fox_options, HERD_FOX_OPTIONS_VERSION, sizeof(herd_fox_options));
+
+int herd_fox_options_init(herd_fox_options *opt, unsigned version)
+{
+    const herd_fox_options d = HERD_FOX_OPTIONS_INIT;
+    return opt ? herd_versioned_write(opt, &d, version, &fox_versions) : HERD_E_ARG;
+}
+
 void herd_fox_default_options(herd_fox_options *opt)
 {
-    if (opt)
-        *opt = (herd_fox_options)HERD_FOX_OPTIONS_INIT;
+    herd_fox_options_init(opt, 1); /* its callers' structs are version 1 */
 }
 
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
@@ -328,11 +336,12 @@ int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_alloc_fn all
                  herd_error *err)
 {
     herd_fox_options d = HERD_FOX_OPTIONS_INIT;
-    if (!opt)
-        opt = &d;
-    int rc = herd_options_version(opt->version, HERD_FOX_OPTIONS_VERSION, "herd_fox_options", err);
-    if (rc != HERD_OK)
-        return rc;
+    if (opt) {
+        int rc = herd_versioned_read(&d, opt, &fox_versions, err);
+        if (rc != HERD_OK)
+            return rc;
+    }
+    opt = &d;
     herd_options o = {.count = 0};
     herd_options_add_int(&o, "geese", opt->geese);
     herd_options_add_int(&o, "sideways", opt->sideways);
@@ -883,11 +892,9 @@ int herd_fox_options_of(const herd_game *g, herd_fox_options *opt)
     const fox_state *s = fox_of(g);
     if (!s || !opt)
         return HERD_E_ARG;
-    opt->version = HERD_FOX_OPTIONS_VERSION;
-    opt->geese = s->start_geese;
-    opt->sideways = s->sideways;
-    opt->seed = s->head.seed;
-    return HERD_OK;
+    const herd_fox_options o = {HERD_FOX_OPTIONS_VERSION, s->start_geese, s->sideways,
+                                s->head.seed};
+    return herd_versioned_write(opt, &o, opt->version, &fox_versions);
 }
 
 int herd_fox_set_solve_limit(herd_game *g, int geese)

@@ -166,16 +166,43 @@ int herd_new(herd_game **out, const char *game, const char *options, herd_alloc_
     return herd_game_create(out, (const herd_rules *)(const void *)desc, &opt, alloc, ud, err);
 }
 
-int herd_options_version(unsigned version, unsigned current, const char *type, herd_error *err)
+static size_t version_size(const herd_versions *v, unsigned version)
 {
-    if (version >= 1 && version <= current)
-        return HERD_OK;
-    char msgbuf[HERD_ERROR_MESSAGE_SIZE];
-    herd_msg msg = {msgbuf, sizeof msgbuf};
-    herd_fail(msg, HERD_E_ARG, "%s version %u is not one this library reads (1..%u)", type, version,
-              current);
-    herd_set_error(err, HERD_E_ARG, msgbuf);
-    return HERD_E_ARG;
+    return version >= 1 && version <= v->count ? v->size[version - 1] : 0;
+}
+
+size_t herd_version_size(const herd_versions *v, const void *s)
+{
+    unsigned version;
+    memcpy(&version, s, sizeof version);
+    return version_size(v, version);
+}
+
+int herd_versioned_read(void *full, const void *given, const herd_versions *v, herd_error *err)
+{
+    size_t n = herd_version_size(v, given);
+    if (n == 0) {
+        unsigned version;
+        memcpy(&version, given, sizeof version);
+        char msgbuf[HERD_ERROR_MESSAGE_SIZE];
+        herd_msg msg = {msgbuf, sizeof msgbuf};
+        herd_fail(msg, HERD_E_ARG, "%s version %u is not one this library reads (1..%u)", v->type,
+                  version, v->count);
+        herd_set_error(err, HERD_E_ARG, msgbuf);
+        return HERD_E_ARG;
+    }
+    memcpy(full, given, n);
+    return HERD_OK;
+}
+
+int herd_versioned_write(void *dst, const void *full, unsigned version, const herd_versions *v)
+{
+    size_t n = version_size(v, version);
+    if (n == 0)
+        return HERD_E_ARG;
+    memcpy(dst, full, n);
+    memcpy(dst, &version, sizeof version);
+    return HERD_OK;
 }
 
 void herd_free(herd_game *g)

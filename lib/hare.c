@@ -266,10 +266,19 @@ static void hare_given_options(const void *state, herd_option_values *v)
     v->cell[0] = board.cell[s->start];
 }
 
+/* The versions of herd_hare_options (internal.h). */
+HERD_VERSIONS(hare_versions, herd_hare_options, HERD_HARE_OPTIONS_VERSION,
+              sizeof(herd_hare_options));
+
+int herd_hare_options_init(herd_hare_options *opt, unsigned version)
+{
+    const herd_hare_options d = HERD_HARE_OPTIONS_INIT;
+    return opt ? herd_versioned_write(opt, &d, version, &hare_versions) : HERD_E_ARG;
+}
+
 void herd_hare_default_options(herd_hare_options *opt)
 {
-    if (opt)
-        *opt = (herd_hare_options)HERD_HARE_OPTIONS_INIT;
+    herd_hare_options_init(opt, 1); /* its callers' structs are version 1 */
 }
 
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
@@ -279,12 +288,12 @@ int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn a
                   herd_error *err)
 {
     herd_hare_options d = HERD_HARE_OPTIONS_INIT;
-    if (!opt)
-        opt = &d;
-    int rc =
-        herd_options_version(opt->version, HERD_HARE_OPTIONS_VERSION, "herd_hare_options", err);
-    if (rc != HERD_OK)
-        return rc;
+    if (opt) {
+        int rc = herd_versioned_read(&d, opt, &hare_versions, err);
+        if (rc != HERD_OK)
+            return rc;
+    }
+    opt = &d;
     herd_options o = {.count = 0};
     herd_options_add_cell(&o, "start", opt->start);
     herd_options_add_unsigned(&o, "seed", opt->seed);
@@ -684,10 +693,8 @@ int herd_hare_options_of(const herd_game *g, herd_hare_options *opt)
     const hare_state *s = hare_of(g);
     if (!s || !opt)
         return HERD_E_ARG;
-    opt->version = HERD_HARE_OPTIONS_VERSION;
-    opt->start = board.cell[s->start];
-    opt->seed = s->head.seed;
-    return HERD_OK;
+    const herd_hare_options o = {HERD_HARE_OPTIONS_VERSION, board.cell[s->start], s->head.seed};
+    return herd_versioned_write(opt, &o, opt->version, &hare_versions);
 }
 
 int herd_hare_stall(const herd_game *g, int *stall)

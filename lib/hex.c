@@ -719,10 +719,18 @@ static void hex_given_options(const void *state, herd_option_values *v)
     v->number[0] = (uint64_t)s->size;
 }
 
+/* The versions of herd_hex_options (internal.h). */
+HERD_VERSIONS(hex_versions, herd_hex_options, HERD_HEX_OPTIONS_VERSION, sizeof(herd_hex_options));
+
+int herd_hex_options_init(herd_hex_options *opt, unsigned version)
+{
+    const herd_hex_options d = HERD_HEX_OPTIONS_INIT;
+    return opt ? herd_versioned_write(opt, &d, version, &hex_versions) : HERD_E_ARG;
+}
+
 void herd_hex_default_options(herd_hex_options *opt)
 {
-    if (opt)
-        *opt = (herd_hex_options)HERD_HEX_OPTIONS_INIT;
+    herd_hex_options_init(opt, 1); /* its callers' structs are version 1 */
 }
 
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
@@ -732,11 +740,12 @@ int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_alloc_fn all
                  herd_error *err)
 {
     herd_hex_options d = HERD_HEX_OPTIONS_INIT;
-    if (!opt)
-        opt = &d;
-    int rc = herd_options_version(opt->version, HERD_HEX_OPTIONS_VERSION, "herd_hex_options", err);
-    if (rc != HERD_OK)
-        return rc;
+    if (opt) {
+        int rc = herd_versioned_read(&d, opt, &hex_versions, err);
+        if (rc != HERD_OK)
+            return rc;
+    }
+    opt = &d;
     herd_options o = {.count = 0};
     herd_options_add_int(&o, "size", opt->size);
     herd_options_add_unsigned(&o, "seed", opt->seed);
@@ -748,10 +757,8 @@ int herd_hex_options_of(const herd_game *g, herd_hex_options *opt)
     const hex_state *s = herd_game_state(g, HERD_HEX);
     if (!s || !opt)
         return HERD_E_ARG;
-    opt->version = HERD_HEX_OPTIONS_VERSION;
-    opt->size = s->size;
-    opt->seed = s->head.seed;
-    return HERD_OK;
+    const herd_hex_options o = {HERD_HEX_OPTIONS_VERSION, s->size, s->head.seed};
+    return herd_versioned_write(opt, &o, opt->version, &hex_versions);
 }
 
 /* -------------------------------------------------------------- text */

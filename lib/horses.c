@@ -433,10 +433,19 @@ static void horses_given_options(const void *state, herd_option_values *v)
     v->number[2] = (uint64_t)s->n;
 }
 
+/* The versions of herd_horses_options (internal.h). */
+HERD_VERSIONS(horses_versions, herd_horses_options, HERD_HORSES_OPTIONS_VERSION,
+              sizeof(herd_horses_options));
+
+int herd_horses_options_init(herd_horses_options *opt, unsigned version)
+{
+    const herd_horses_options d = HERD_HORSES_OPTIONS_INIT;
+    return opt ? herd_versioned_write(opt, &d, version, &horses_versions) : HERD_E_ARG;
+}
+
 void herd_horses_default_options(herd_horses_options *opt)
 {
-    if (opt)
-        *opt = (herd_horses_options)HERD_HORSES_OPTIONS_INIT;
+    herd_horses_options_init(opt, 1); /* its callers' structs are version 1 */
 }
 
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
@@ -446,12 +455,12 @@ int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_
                     herd_error *err)
 {
     herd_horses_options d = HERD_HORSES_OPTIONS_INIT;
-    if (!opt)
-        opt = &d;
-    int rc =
-        herd_options_version(opt->version, HERD_HORSES_OPTIONS_VERSION, "herd_horses_options", err);
-    if (rc != HERD_OK)
-        return rc;
+    if (opt) {
+        int rc = herd_versioned_read(&d, opt, &horses_versions, err);
+        if (rc != HERD_OK)
+            return rc;
+    }
+    opt = &d;
     herd_options o = {.count = 0};
     herd_options_add_int(&o, "w", opt->width);
     herd_options_add_int(&o, "h", opt->height);
@@ -903,12 +912,8 @@ int herd_horses_options_of(const herd_game *g, herd_horses_options *opt)
     const horses_state *s = horses_of(g);
     if (!s || !opt)
         return HERD_E_ARG;
-    opt->version = HERD_HORSES_OPTIONS_VERSION;
-    opt->width = s->w;
-    opt->height = s->h;
-    opt->horses = s->n;
-    opt->seed = s->head.seed;
-    return HERD_OK;
+    const herd_horses_options o = {HERD_HORSES_OPTIONS_VERSION, s->w, s->h, s->n, s->head.seed};
+    return herd_versioned_write(opt, &o, opt->version, &horses_versions);
 }
 
 int herd_horses_horse(const herd_game *g, int side, int number, herd_cell *cell)

@@ -247,8 +247,36 @@ herd_msg herd_game_message(herd_game *g);
 int herd_game_create(herd_game **out, const herd_rules *rules, const herd_options *opt,
                      herd_alloc_fn alloc, void *ud, herd_error *err);
 
-/* The version check of a typed options struct: HERD_E_ARG, with err set,
- * for a version this library does not read. */
-int herd_options_version(unsigned version, unsigned current, const char *type, herd_error *err);
+/* The versions of a public struct that a caller fills or the library
+ * writes (the typed options, herd_playout_result): each begins with
+ * `unsigned version`, and size[v - 1] is the size of version v, 1..count. A
+ * field added at the end makes the size of the version before it
+ * offsetof(type, field), which never reaches past that version's struct. */
+typedef struct herd_versions {
+    const char *type; /* "herd_horses_options", for messages */
+    const size_t *size;
+    unsigned count; /* the version of these headers */
+} herd_versions;
+
+/* Defines `name`, the versions of `type`, from one size a version. */
+#define HERD_VERSIONS(name, type, current, ...)                             \
+    static const size_t name##_size[] = {__VA_ARGS__};                      \
+    _Static_assert(sizeof name##_size / sizeof name##_size[0] == (current), \
+                   #type ": one size a version");                           \
+    static const herd_versions name = {#type, name##_size, (current)}
+
+/* The bytes of the caller's struct s, by its version; 0 for a version this
+ * library does not know. */
+size_t herd_version_size(const herd_versions *v, const void *s);
+
+/* Reads a caller's struct into full, which holds the defaults: the fields of
+ * its version, the later ones left as they are. HERD_E_ARG, with err set
+ * (it may be NULL), for a version this library does not know. */
+int herd_versioned_read(void *full, const void *given, const herd_versions *v, herd_error *err);
+
+/* Writes the fields of version `version` of full into dst, its version field
+ * included, and nothing past them. HERD_E_ARG, nothing written, for a version
+ * this library does not know. */
+int herd_versioned_write(void *dst, const void *full, unsigned version, const herd_versions *v);
 
 #endif /* HERD_INTERNAL_H */

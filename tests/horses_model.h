@@ -252,7 +252,7 @@ static inline int ref_parse(const char *text, ref_pos *p)
 static inline void ref_from_game(const herd_game *g, ref_pos *p)
 {
     char text[TEXT_CAP];
-    herd_horses_options o;
+    herd_horses_options o = HERD_HORSES_OPTIONS_INIT;
     position_text(g, text);
     assert_true(ref_parse(text, p));
     assert_int_equal(herd_horses_options_of(g, &o), HERD_OK);

@@ -527,7 +527,7 @@ static void the_flock_planes(void **state)
 static herd_playout_result playouts(const herd_game *g, uint64_t games, int level, uint64_t seed,
                                     uint32_t max_length)
 {
-    herd_playout_result res;
+    herd_playout_result res = HERD_PLAYOUT_RESULT_INIT;
     int rc = herd_playouts(g, games, level, seed, max_length, &res);
     if (rc != HERD_OK)
         fail_msg("%s: herd_playouts(level %d) = %d", herd_game_name(g), level, rc);
@@ -779,7 +779,7 @@ static void refusals_change_nothing(void **state)
     assert_int_equal(herd_observation(g, 0, obs, observation_size(g) - 1), HERD_E_BUFFER);
     assert_true(obs[0] == 5.0f);
 
-    herd_playout_result res = {.games = 31};
+    herd_playout_result res = {.version = HERD_PLAYOUT_RESULT_VERSION, .games = 31};
     assert_int_equal(herd_playouts(NULL, 1, 1, 0, 0, &res), HERD_E_ARG);
     assert_int_equal(herd_playouts(g, 1, 1, 0, 0, NULL), HERD_E_ARG);
     assert_int_equal(herd_playouts(g, 1, -2, 0, 0, &res), HERD_E_RANGE);
@@ -815,7 +815,7 @@ static void playouts_stop_when_asked(void **state)
 {
     (void)state;
     herd_game *g = game_of("hex", NULL);
-    herd_playout_result res = {.games = 31};
+    herd_playout_result res = {.version = HERD_PLAYOUT_RESULT_VERSION, .games = 31};
     snapshot s;
     snap_take(&s, g);
     herd_interrupt(g);
@@ -865,7 +865,7 @@ static void expect_stopped_inside(herd_game *g, stopper *st, uint32_t max_length
 {
     snapshot s;
     snap_take(&s, g);
-    herd_playout_result res = {.games = 31};
+    herd_playout_result res = {.version = HERD_PLAYOUT_RESULT_VERSION, .games = 31};
     st->g = g;
     st->calls = 0;
     assert_int_equal(herd_set_progress(g, stop_at, st, 1), HERD_OK);
@@ -937,7 +937,7 @@ static void another_thread_stops_an_endless_playout(void **state)
     assert_int_equal(herd_set_progress(r.g, say_running, &r, 1), HERD_OK);
     pthread_t t;
     assert_int_equal(pthread_create(&t, NULL, interrupt_when_running, &r), 0);
-    herd_playout_result res = {.games = 31};
+    herd_playout_result res = {.version = HERD_PLAYOUT_RESULT_VERSION, .games = 31};
     int rc = herd_playouts(r.g, 1, HERD_PLAYOUT_RANDOM, 1, 0, &res);
     assert_int_equal(pthread_join(t, NULL), 0);
     assert_int_equal(rc, HERD_E_INTERRUPTED);
@@ -975,7 +975,7 @@ static void playouts_of_nothing_answer_at_once(void **state)
     }
     herd_game *g = game_of("hare", NULL);
     herd_interrupt(g);
-    herd_playout_result res = {.games = 31};
+    herd_playout_result res = {.version = HERD_PLAYOUT_RESULT_VERSION, .games = 31};
     assert_int_equal(herd_playouts(g, 0, HERD_PLAYOUT_RANDOM, 3, 0, &res), HERD_E_INTERRUPTED);
     assert_int_equal(res.games, 31);
     assert_int_equal(playouts(g, 0, HERD_PLAYOUT_RANDOM, 3, 0).games, 0);

@@ -228,7 +228,7 @@ static void new_failing_reports_nomem_and_leaks_nothing(void **state)
     (void)state;
     test_alloc a;
     herd_horses_options o;
-    herd_horses_default_options(&o);
+    herd_horses_options_init(&o, HERD_HORSES_OPTIONS_VERSION);
     ta_init(&a);
     a.fail_at = 1;
     herd_game *g = (herd_game *)(uintptr_t)0x55;

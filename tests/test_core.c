@@ -103,7 +103,7 @@ static void new_game_has_the_documented_defaults(void **state)
     herd_game *a = new_game(NULL), *b = new_game(""), *c = new_game("w=8 h=8 n=6 seed=0"), *d;
     herd_horses_options o;
     char ta[TEXT_CAP], tb[TEXT_CAP], tc[TEXT_CAP], td[TEXT_CAP];
-    herd_horses_default_options(&o);
+    herd_horses_options_init(&o, HERD_HORSES_OPTIONS_VERSION);
     assert_int_equal(o.width, 8);
     assert_int_equal(o.height, 8);
     assert_int_equal(o.horses, 6);

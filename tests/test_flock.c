@@ -373,7 +373,7 @@ static void flock_every_board_size_starts_right(void **state)
             }
             check_status(g, HERD_ONGOING, HERD_FLOCK_BLACK, HERD_REASON_NONE);
             check_legal_matches(g, &r);
-            herd_flock_options o;
+            herd_flock_options o = HERD_FLOCK_OPTIONS_INIT;
             assert_int_equal(herd_flock_options_of(g, &o), HERD_OK);
             assert_int_equal(o.width, w);
             assert_int_equal(o.height, h);
@@ -385,7 +385,7 @@ static void flock_typed_creation_and_bad_options(void **state)
 {
     (void)state;
     herd_flock_options o;
-    herd_flock_default_options(&o);
+    herd_flock_options_init(&o, HERD_FLOCK_OPTIONS_VERSION);
     assert_int_equal(o.width, 7);
     assert_int_equal(o.height, 7);
     o.width = 9;
@@ -394,7 +394,7 @@ static void flock_typed_creation_and_bad_options(void **state)
     herd_game *g = NULL;
     herd_error err;
     assert_int_equal(herd_flock_new(&g, &o, NULL, NULL, &err), HERD_OK);
-    herd_flock_options back;
+    herd_flock_options back = HERD_FLOCK_OPTIONS_INIT;
     assert_int_equal(herd_flock_options_of(g, &back), HERD_OK);
     assert_int_equal(back.width, 9);
     assert_int_equal(back.height, 6);

@@ -391,7 +391,7 @@ static void start_and_options(void **state)
     assert_int_equal(herd_new(&g, "fox", "seed=18446744073709551616", NULL, NULL, &err),
                      HERD_E_RANGE);
     herd_fox_options o;
-    herd_fox_default_options(&o);
+    herd_fox_options_init(&o, HERD_FOX_OPTIONS_VERSION);
     assert_int_equal(o.geese, 13);
     assert_int_equal(o.sideways, 0);
     assert_true(o.seed == 0);
@@ -1010,7 +1010,7 @@ static void the_typed_seed_takes_the_full_range(void **state)
     herd_fox_options o;
     herd_game *a, *b;
     herd_error err;
-    herd_fox_default_options(&o);
+    herd_fox_options_init(&o, HERD_FOX_OPTIONS_VERSION);
     o.seed = UINT64_MAX; /* the full range */
     assert_int_equal(herd_fox_new(&a, &o, NULL, NULL, &err), HERD_OK);
     assert_int_equal(herd_new(&b, "fox", "seed=18446744073709551615", NULL, NULL, &err), HERD_OK);

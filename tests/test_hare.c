@@ -365,7 +365,7 @@ static void start_option_takes_a_free_point(void **state)
     assert_int_equal(herd_new(&g, "hare", "start=a1", NULL, NULL, &err), HERD_E_RANGE);
     assert_non_null(strstr(err.message, "a1 is not a point"));
     herd_hare_options o;
-    herd_hare_default_options(&o);
+    herd_hare_options_init(&o, HERD_HARE_OPTIONS_VERSION);
     o.start = (herd_cell){3, 1};
     assert_int_equal(herd_hare_new(&g, &o, NULL, NULL, &err), HERD_OK);
     herd_position_to_text(g, text, sizeof text, &len);

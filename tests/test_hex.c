@@ -343,7 +343,7 @@ static void hex_typed_creation_and_getters(void **state)
 {
     (void)state;
     herd_hex_options opt;
-    herd_hex_default_options(&opt);
+    herd_hex_options_init(&opt, HERD_HEX_OPTIONS_VERSION);
     assert_int_equal(opt.size, 5);
     assert_true(opt.seed == 0);
     opt.size = 4;

@@ -592,11 +592,11 @@ static void set_up(scratch *x, herd_game *g, herd_game *other)
 {
     memset(x, 0xA5, sizeof *x);
     x->out = NO_HANDLE;
-    herd_horses_default_options(&x->ho);
-    herd_hex_default_options(&x->xo);
-    herd_hare_default_options(&x->hao);
-    herd_fox_default_options(&x->fo);
-    herd_flock_default_options(&x->flo);
+    herd_horses_options_init(&x->ho, HERD_HORSES_OPTIONS_VERSION);
+    herd_hex_options_init(&x->xo, HERD_HEX_OPTIONS_VERSION);
+    herd_hare_options_init(&x->hao, HERD_HARE_OPTIONS_VERSION);
+    herd_fox_options_init(&x->fo, HERD_FOX_OPTIONS_VERSION);
+    herd_flock_options_init(&x->flo, HERD_FLOCK_OPTIONS_VERSION);
     x->other = other;
     position_text(other, x->other_text);
     herd_move first[HERD_MAX_MOVES];

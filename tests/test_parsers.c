@@ -153,7 +153,7 @@ static void new_accepts_every_boundary_value(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         herd_game *g = new_game(cases[i].options);
-        herd_horses_options o;
+        herd_horses_options o = HERD_HORSES_OPTIONS_INIT;
         assert_int_equal(herd_horses_options_of(g, &o), HERD_OK);
         assert_int_equal(o.width, cases[i].w);
         assert_int_equal(o.height, cases[i].h);
@@ -180,7 +180,7 @@ static void check_typed_cases(const typed_case *cases, size_t count)
     int failures = 0; /* every case runs, every mismatch is printed */
     for (size_t i = 0; i < count; i++) {
         herd_horses_options o;
-        herd_horses_default_options(&o);
+        herd_horses_options_init(&o, HERD_HORSES_OPTIONS_VERSION);
         o.width = cases[i].w;
         o.height = cases[i].h;
         o.horses = cases[i].n;
@@ -643,7 +643,7 @@ static void null_arguments_are_refused_without_a_crash(void **state)
     assert_int_equal(err.code, HERD_E_ARG);
     assert_int_equal(herd_new(&out, NULL, NULL, NULL, NULL, &err), HERD_E_ARG);
     assert_null(out);
-    herd_horses_default_options(&o);
+    herd_horses_options_init(&o, HERD_HORSES_OPTIONS_VERSION);
     assert_int_equal(herd_horses_new(NULL, &o, NULL, NULL, &err), HERD_E_ARG);
     assert_int_equal(err.code, HERD_E_ARG);
     assert_null(out);

@@ -253,7 +253,7 @@ static void the_games_lines_of_the_protocol(void **state)
     assert_int_equal(herd_game_desc_to_text(NULL, NULL, 0, &(size_t){0}), HERD_E_ARG);
 }
 
-/* Each game's typed options: the INIT macro, herd_*_default_options() and
+/* Each game's typed options: the INIT macro, herd_*_options_init() and
  * the registry's defaults give one start; the version is checked; and
  * options_of() gives back what the game was created with, 0 for the seed
  * once a position was set, and the same after a save and a load. */
@@ -261,7 +261,7 @@ static void options_of(const herd_game *g, char *out, size_t cap)
 {
     switch (herd_game_kind(g)) {
     case HERD_HORSES: {
-        herd_horses_options o;
+        herd_horses_options o = HERD_HORSES_OPTIONS_INIT;
         assert_int_equal(herd_horses_options_of(g, &o), HERD_OK);
         assert_int_equal(o.version, HERD_HORSES_OPTIONS_VERSION);
         snprintf(out, cap, "w=%d h=%d n=%d seed=%llu", o.width, o.height, o.horses,
@@ -269,14 +269,14 @@ static void options_of(const herd_game *g, char *out, size_t cap)
         break;
     }
     case HERD_HEX: {
-        herd_hex_options o;
+        herd_hex_options o = HERD_HEX_OPTIONS_INIT;
         assert_int_equal(herd_hex_options_of(g, &o), HERD_OK);
         assert_int_equal(o.version, HERD_HEX_OPTIONS_VERSION);
         snprintf(out, cap, "size=%d seed=%llu", o.size, (unsigned long long)o.seed);
         break;
     }
     case HERD_HARE: {
-        herd_hare_options o;
+        herd_hare_options o = HERD_HARE_OPTIONS_INIT;
         assert_int_equal(herd_hare_options_of(g, &o), HERD_OK);
         assert_int_equal(o.version, HERD_HARE_OPTIONS_VERSION);
         snprintf(out, cap, "start=%c%d seed=%llu", 'a' + o.start.row, o.start.col + 1,
@@ -284,7 +284,7 @@ static void options_of(const herd_game *g, char *out, size_t cap)
         break;
     }
     case HERD_FOX: {
-        herd_fox_options o;
+        herd_fox_options o = HERD_FOX_OPTIONS_INIT;
         assert_int_equal(herd_fox_options_of(g, &o), HERD_OK);
         assert_int_equal(o.version, HERD_FOX_OPTIONS_VERSION);
         snprintf(out, cap, "geese=%d sideways=%d seed=%llu", o.geese, o.sideways,
@@ -292,7 +292,7 @@ static void options_of(const herd_game *g, char *out, size_t cap)
         break;
     }
     case HERD_FLOCK: {
-        herd_flock_options o;
+        herd_flock_options o = HERD_FLOCK_OPTIONS_INIT;
         assert_int_equal(herd_flock_options_of(g, &o), HERD_OK);
         assert_int_equal(o.version, HERD_FLOCK_OPTIONS_VERSION);
         snprintf(out, cap, "w=%d h=%d seed=%llu", o.width, o.height, (unsigned long long)o.seed);
@@ -310,7 +310,7 @@ static herd_game *typed_new(herd_kind kind, int from_init, long version, int *rc
     case HERD_HORSES: {
         herd_horses_options o = HERD_HORSES_OPTIONS_INIT;
         if (!from_init)
-            herd_horses_default_options(&o);
+            herd_horses_options_init(&o, HERD_HORSES_OPTIONS_VERSION);
         o.version = version < 0 ? o.version : (unsigned)version;
         *rc = herd_horses_new(&g, &o, NULL, NULL, err);
         break;
@@ -318,7 +318,7 @@ static herd_game *typed_new(herd_kind kind, int from_init, long version, int *rc
     case HERD_HEX: {
         herd_hex_options o = HERD_HEX_OPTIONS_INIT;
         if (!from_init)
-            herd_hex_default_options(&o);
+            herd_hex_options_init(&o, HERD_HEX_OPTIONS_VERSION);
         o.version = version < 0 ? o.version : (unsigned)version;
         *rc = herd_hex_new(&g, &o, NULL, NULL, err);
         break;
@@ -326,7 +326,7 @@ static herd_game *typed_new(herd_kind kind, int from_init, long version, int *rc
     case HERD_HARE: {
         herd_hare_options o = HERD_HARE_OPTIONS_INIT;
         if (!from_init)
-            herd_hare_default_options(&o);
+            herd_hare_options_init(&o, HERD_HARE_OPTIONS_VERSION);
         o.version = version < 0 ? o.version : (unsigned)version;
         *rc = herd_hare_new(&g, &o, NULL, NULL, err);
         break;
@@ -334,7 +334,7 @@ static herd_game *typed_new(herd_kind kind, int from_init, long version, int *rc
     case HERD_FOX: {
         herd_fox_options o = HERD_FOX_OPTIONS_INIT;
         if (!from_init)
-            herd_fox_default_options(&o);
+            herd_fox_options_init(&o, HERD_FOX_OPTIONS_VERSION);
         o.version = version < 0 ? o.version : (unsigned)version;
         *rc = herd_fox_new(&g, &o, NULL, NULL, err);
         break;
@@ -342,7 +342,7 @@ static herd_game *typed_new(herd_kind kind, int from_init, long version, int *rc
     case HERD_FLOCK: {
         herd_flock_options o = HERD_FLOCK_OPTIONS_INIT;
         if (!from_init)
-            herd_flock_default_options(&o);
+            herd_flock_options_init(&o, HERD_FLOCK_OPTIONS_VERSION);
         o.version = version < 0 ? o.version : (unsigned)version;
         *rc = herd_flock_new(&g, &o, NULL, NULL, err);
         break;

@@ -28,6 +28,8 @@ herd_install_deps() {
     dpkg -s python3-pip >/dev/null 2>&1 || missing+=(python3-pip)
     # herd.match() on a cluster: its test starts a Dask LocalCluster.
     dpkg -s python3-distributed >/dev/null 2>&1 || missing+=(python3-distributed)
+    # The ABI check (tools/abi.sh): abidw and abidiff.
+    command -v abidiff >/dev/null 2>&1 || missing+=(abigail-tools)
     # The fuzz harness needs clang's runtime wherever clang is present.
     if command -v clang >/dev/null 2>&1; then
         dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)

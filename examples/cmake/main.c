@@ -10,7 +10,7 @@
 int main(void)
 {
     herd_horses_options opt;
-    herd_horses_default_options(&opt);
+    herd_horses_options_init(&opt, HERD_HORSES_OPTIONS_VERSION);
     opt.seed = 42;
 
     herd_game *g;

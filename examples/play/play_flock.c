@@ -26,7 +26,7 @@ typedef struct flock_view {
 static void board_size(const play_session *s, int *rows, int *cols)
 {
     herd_flock_options opt;
-    herd_flock_default_options(&opt);
+    herd_flock_options_init(&opt, HERD_FLOCK_OPTIONS_VERSION);
     herd_flock_options_of(s->g, &opt);
     *rows = opt.height;
     *cols = opt.width;

@@ -46,7 +46,7 @@ static void horses_close(play_session *s)
 static void board_dims(const play_session *s, int *w, int *h, int *n)
 {
     herd_horses_options opt;
-    herd_horses_default_options(&opt);
+    herd_horses_options_init(&opt, HERD_HORSES_OPTIONS_VERSION);
     herd_horses_options_of(s->g, &opt);
     *w = opt.width;
     *h = opt.height;

@@ -62,9 +62,9 @@ enum {
 #define HERD_FLOCK_OPTIONS_VERSION 1
 
 /** The options of a Flock game. Start from ::HERD_FLOCK_OPTIONS_INIT or
- *  herd_flock_default_options(), so that `version` is set: a later version
- *  may add fields at the end, and the library reads only those of the
- *  version given. */
+ *  herd_flock_options_init(), so that `version` is set: a later version
+ *  may add fields at the end, and the library reads and writes only those of
+ *  the version given. */
 typedef struct herd_flock_options {
     unsigned version; /**< ::HERD_FLOCK_OPTIONS_VERSION. */
     int width;        /**< Columns, 5..12. */
@@ -78,7 +78,17 @@ typedef struct herd_flock_options {
         HERD_FLOCK_OPTIONS_VERSION, HERD_FLOCK_DEFAULT_SIZE, HERD_FLOCK_DEFAULT_SIZE, 0 \
     }
 
-/** Fills @p opt with ::HERD_FLOCK_OPTIONS_INIT. Does nothing for NULL. */
+/** Fills @p opt with ::HERD_FLOCK_OPTIONS_INIT as of @p version: the
+ *  defaults of that version's fields, and `version`; nothing past them.
+ *  @param version ::HERD_FLOCK_OPTIONS_VERSION, the version of these headers.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) for NULL or a
+ *          @p version this library does not know. */
+HERD_API int herd_flock_options_init(herd_flock_options *opt, unsigned version);
+
+/** herd_flock_options_init() of version 1, the version of every program
+ *  built before it. Does nothing for NULL.
+ *  @deprecated Use herd_flock_options_init(), which a later version of the
+ *  struct can use; this stays for one release. */
 HERD_API void herd_flock_default_options(herd_flock_options *opt);
 
 /**
@@ -111,7 +121,12 @@ HERD_API int herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to);
  */
 
 /** The options of @p g: board size and the seed it was created with (0 once
- *  a position was read from text, which has none). */
+ *  a position was read from text, which has none). @p opt's `version` says
+ *  which fields to write (::HERD_FLOCK_OPTIONS_INIT or
+ *  herd_flock_options_init() sets it); nothing past them is written.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a
+ *          `flock` game, @p opt is NULL or its `version` is one this library
+ *          does not know. */
 HERD_API int herd_flock_options_of(const herd_game *g, herd_flock_options *opt);
 
 /** Who holds a cell: @p side receives ::HERD_FLOCK_BLACK, ::HERD_FLOCK_WHITE

@@ -61,9 +61,9 @@ enum {
 #define HERD_FOX_OPTIONS_VERSION 1
 
 /** The options of a Fox and Geese game. Start from ::HERD_FOX_OPTIONS_INIT
- *  or herd_fox_default_options(), so that `version` is set: a later version
- *  may add fields at the end, and the library reads only those of the
- *  version given. */
+ *  or herd_fox_options_init(), so that `version` is set: a later version
+ *  may add fields at the end, and the library reads and writes only those of
+ *  the version given. */
 typedef struct herd_fox_options {
     unsigned version; /**< ::HERD_FOX_OPTIONS_VERSION. */
     int geese;        /**< 13, 15 (adds `d1`, `d7`) or 17 (also `c1`, `c7`). */
@@ -77,7 +77,17 @@ typedef struct herd_fox_options {
         HERD_FOX_OPTIONS_VERSION, 13, 0, 0 \
     }
 
-/** Fills @p opt with ::HERD_FOX_OPTIONS_INIT. Does nothing for NULL. */
+/** Fills @p opt with ::HERD_FOX_OPTIONS_INIT as of @p version: the
+ *  defaults of that version's fields, and `version`; nothing past them.
+ *  @param version ::HERD_FOX_OPTIONS_VERSION, the version of these headers.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) for NULL or a
+ *          @p version this library does not know. */
+HERD_API int herd_fox_options_init(herd_fox_options *opt, unsigned version);
+
+/** herd_fox_options_init() of version 1, the version of every program
+ *  built before it. Does nothing for NULL.
+ *  @deprecated Use herd_fox_options_init(), which a later version of the
+ *  struct can use; this stays for one release. */
 HERD_API void herd_fox_default_options(herd_fox_options *opt);
 
 /**
@@ -92,9 +102,12 @@ HERD_API int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_all
 
 /** The options of @p g: the geese, the sideways rule and the seed it was
  *  created with (13 geese and seed 0 once a position was read from text,
- *  which has neither).
- *  @return ::HERD_OK, or ::HERD_E_ARG if @p g is not a `fox` game or @p opt
- *          is NULL. */
+ *  which has neither). @p opt's `version` says which fields to write
+ *  (::HERD_FOX_OPTIONS_INIT or herd_fox_options_init() sets it); nothing
+ *  past them is written.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a
+ *          `fox` game, @p opt is NULL or its `version` is one this library
+ *          does not know. */
 HERD_API int herd_fox_options_of(const herd_game *g, herd_fox_options *opt);
 
 /** Builds a step from @p from to @p to (the fox's or a goose's). Cells

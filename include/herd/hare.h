@@ -53,9 +53,9 @@ enum {
 #define HERD_HARE_OPTIONS_VERSION 1
 
 /** The options of a Hare and Hounds game. Start from
- *  ::HERD_HARE_OPTIONS_INIT or herd_hare_default_options(), so that
+ *  ::HERD_HARE_OPTIONS_INIT or herd_hare_options_init(), so that
  *  `version` is set: a later version may add fields at the end, and the
- *  library reads only those of the version given. */
+ *  library reads and writes only those of the version given. */
 typedef struct herd_hare_options {
     unsigned version; /**< ::HERD_HARE_OPTIONS_VERSION. */
     herd_cell start;  /**< The hare's start point: any point the hounds leave free. */
@@ -68,7 +68,17 @@ typedef struct herd_hare_options {
         HERD_HARE_OPTIONS_VERSION, {0, 1}, 0 \
     }
 
-/** Fills @p opt with ::HERD_HARE_OPTIONS_INIT. Does nothing for NULL. */
+/** Fills @p opt with ::HERD_HARE_OPTIONS_INIT as of @p version: the
+ *  defaults of that version's fields, and `version`; nothing past them.
+ *  @param version ::HERD_HARE_OPTIONS_VERSION, the version of these headers.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) for NULL or a
+ *          @p version this library does not know. */
+HERD_API int herd_hare_options_init(herd_hare_options *opt, unsigned version);
+
+/** herd_hare_options_init() of version 1, the version of every program
+ *  built before it. Does nothing for NULL.
+ *  @deprecated Use herd_hare_options_init(), which a later version of the
+ *  struct can use; this stays for one release. */
 HERD_API void herd_hare_default_options(herd_hare_options *opt);
 
 /**
@@ -85,8 +95,11 @@ HERD_API int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_a
 
 /** The options of @p g: the hare's start point and the seed it was created
  *  with (`a2` and 0 once a position was read from text, which has neither).
- *  @return ::HERD_OK, or ::HERD_E_ARG if @p g is not a `hare` game or @p opt
- *          is NULL. */
+ *  @p opt's `version` says which fields to write (::HERD_HARE_OPTIONS_INIT
+ *  or herd_hare_options_init() sets it); nothing past them is written.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a
+ *          `hare` game, @p opt is NULL or its `version` is one this library
+ *          does not know. */
 HERD_API int herd_hare_options_of(const herd_game *g, herd_hare_options *opt);
 
 /** Builds the move from @p from to @p to (either piece). Cells outside the

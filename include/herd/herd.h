@@ -49,7 +49,8 @@
  * that front ends, bindings and tools read instead of restating them.
  * The descriptions are static: they live as long as the program, and
  * reading them is thread-safe. Later versions may add fields at the end
- * of these structs, never remove or reorder them. The options of every game
+ * of ::herd_game_desc, which is reached by a pointer, and keep
+ * ::herd_option_desc, an element of an array, as it is. The options of every game
  * are tabled in @ref protocol "The herd program".
  * Examples: [examples/herd.c](../examples/herd.c) (its `games` answer and
  * `--help`) and [examples/play/play_setup.c](../examples/play/play_setup.c)
@@ -999,8 +1000,15 @@ HERD_API int herd_observation(const herd_game *g, int side, float *buf, size_t c
  *  equally likely, and chance outcomes by their probabilities. */
 #define HERD_PLAYOUT_RANDOM (-1)
 
-/** What herd_playouts() counts. Later versions may add fields at the end. */
+/** The version of ::herd_playout_result that these headers define. */
+#define HERD_PLAYOUT_RESULT_VERSION 1
+
+/** What herd_playouts() counts. Start from ::HERD_PLAYOUT_RESULT_INIT, so
+ *  that `version` is set: a later version may add fields at the end, and the
+ *  library writes only those of the version given (docs/api.md, "Structs
+ *  that grow"). */
 typedef struct herd_playout_result {
+    unsigned version;    /**< ::HERD_PLAYOUT_RESULT_VERSION. */
     uint64_t games;      /**< The games played. */
     uint64_t wins[2];    /**< The games that side 0 and side 1 won. */
     uint64_t draws;      /**< The games drawn. */
@@ -1008,6 +1016,12 @@ typedef struct herd_playout_result {
     uint64_t actions;    /**< The actions of all games together, chance outcomes included. */
     double mean_length;  /**< actions / games; 0 when no game was played. */
 } herd_playout_result;
+
+/** An empty ::herd_playout_result of this version, for herd_playouts(). */
+#define HERD_PLAYOUT_RESULT_INIT                           \
+    {                                                      \
+        HERD_PLAYOUT_RESULT_VERSION, 0, {0, 0}, 0, 0, 0, 0 \
+    }
 
 /**
  * Plays @p games games from the current position to their end, without
@@ -1041,8 +1055,10 @@ typedef struct herd_playout_result {
  *                   fill) and `fox` with `sideways=1`. `hare` (the stalling
  *                   rule), `flock` (100 moves) and `fox` without sideways
  *                   always end.
- * @param out        receives the counts.
- * @return ::HERD_OK; ::HERD_E_ARG (NULL); ::HERD_E_RANGE (@p level out of
+ * @param out        receives the counts: the fields of its `version`
+ *                   (::HERD_PLAYOUT_RESULT_INIT sets it), nothing past them.
+ * @return ::HERD_OK; ::HERD_E_ARG (NULL, or a `version` of @p out this
+ *         library does not know); ::HERD_E_RANGE (@p level out of
  *         range); ::HERD_E_UNSUPPORTED (a level that searches or plays from
  *         a table); ::HERD_E_INTERRUPTED. Being const, it leaves no message;
  *         on error @p out is untouched.

@@ -76,8 +76,8 @@ enum {
 #define HERD_HEX_OPTIONS_VERSION 1
 
 /** The options of a hex game. Start from ::HERD_HEX_OPTIONS_INIT or
- *  herd_hex_default_options(), so that `version` is set: a later version may
- *  add fields at the end, and the library reads only those of the version
+ *  herd_hex_options_init(), so that `version` is set: a later version may
+ *  add fields at the end, and the library reads and writes only those of the version
  *  given. */
 typedef struct herd_hex_options {
     unsigned version; /**< ::HERD_HEX_OPTIONS_VERSION. */
@@ -91,7 +91,17 @@ typedef struct herd_hex_options {
         HERD_HEX_OPTIONS_VERSION, HERD_HEX_DEFAULT_SIZE, 0 \
     }
 
-/** Fills @p opt with ::HERD_HEX_OPTIONS_INIT. Does nothing for NULL. */
+/** Fills @p opt with ::HERD_HEX_OPTIONS_INIT as of @p version: the
+ *  defaults of that version's fields, and `version`; nothing past them.
+ *  @param version ::HERD_HEX_OPTIONS_VERSION, the version of these headers.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) for NULL or a
+ *          @p version this library does not know. */
+HERD_API int herd_hex_options_init(herd_hex_options *opt, unsigned version);
+
+/** herd_hex_options_init() of version 1, the version of every program
+ *  built before it. Does nothing for NULL.
+ *  @deprecated Use herd_hex_options_init(), which a later version of the
+ *  struct can use; this stays for one release. */
 HERD_API void herd_hex_default_options(herd_hex_options *opt);
 
 /**
@@ -105,9 +115,12 @@ HERD_API int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_all
                           void *ud, herd_error *err);
 
 /** The options of @p g: the board side and the seed it was created with (0
- *  once a position was read from text, which has none).
- *  @return ::HERD_OK, or ::HERD_E_ARG if @p g is not a `hex` game or @p opt
- *          is NULL. */
+ *  once a position was read from text, which has none). @p opt's `version`
+ *  says which fields to write (::HERD_HEX_OPTIONS_INIT or
+ *  herd_hex_options_init() sets it); nothing past them is written.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a
+ *          `hex` game, @p opt is NULL or its `version` is one this library
+ *          does not know. */
 HERD_API int herd_hex_options_of(const herd_game *g, herd_hex_options *opt);
 
 /** Builds the chance outcome `dice:L,H`. Dice outside 0..255 give 0,

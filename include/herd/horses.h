@@ -57,9 +57,9 @@ enum { HERD_HORSES_GREEN = 0, HERD_HORSES_RED = 1 };
 #define HERD_HORSES_OPTIONS_VERSION 1
 
 /** The options of a Herd of Horses game. Start from
- *  ::HERD_HORSES_OPTIONS_INIT or herd_horses_default_options(), so that
+ *  ::HERD_HORSES_OPTIONS_INIT or herd_horses_options_init(), so that
  *  `version` is set: a later version may add fields at the end, and the
- *  library reads only those of the version given. */
+ *  library reads and writes only those of the version given. */
 typedef struct herd_horses_options {
     unsigned version; /**< ::HERD_HORSES_OPTIONS_VERSION. */
     int width;        /**< Columns, 8..30. */
@@ -75,7 +75,17 @@ typedef struct herd_horses_options {
             HERD_HORSES_DEFAULT_HORSES, 0                                                   \
     }
 
-/** Fills @p opt with ::HERD_HORSES_OPTIONS_INIT. Does nothing for NULL. */
+/** Fills @p opt with ::HERD_HORSES_OPTIONS_INIT as of @p version: the
+ *  defaults of that version's fields, and `version`; nothing past them.
+ *  @param version ::HERD_HORSES_OPTIONS_VERSION, the version of these headers.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) for NULL or a
+ *          @p version this library does not know. */
+HERD_API int herd_horses_options_init(herd_horses_options *opt, unsigned version);
+
+/** herd_horses_options_init() of version 1, the version of every program
+ *  built before it. Does nothing for NULL.
+ *  @deprecated Use herd_horses_options_init(), which a later version of the
+ *  struct can use; this stays for one release. */
 HERD_API void herd_horses_default_options(herd_horses_options *opt);
 
 /**
@@ -100,8 +110,12 @@ HERD_API herd_move herd_horses_move(herd_cell from, herd_cell to);
 HERD_API int herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to);
 
 /** The options of @p g: board size, horses a side, and the seed it was
- *  created with (0 once a position was read from text, which has none).
- *  ::HERD_E_ARG if @p g is not a `horses` game. */
+ *  created with (0 once a position was read from text, which has none). @p
+ *  opt's `version` says which fields to write (::HERD_HORSES_OPTIONS_INIT
+ *  or herd_horses_options_init() sets it); nothing past them is written.
+ *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a
+ *          `horses` game, @p opt is NULL or its `version` is one this library
+ *          does not know. */
 HERD_API int herd_horses_options_of(const herd_game *g, herd_horses_options *opt);
 
 /** Where horse @p number (1..n) of @p side stands.

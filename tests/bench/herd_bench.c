@@ -172,7 +172,7 @@ static uint64_t plain_perft(plain *p, int depth)
 
 static void plain_from_game(plain *p, const herd_game *g)
 {
-    herd_horses_options o;
+    herd_horses_options o = HERD_HORSES_OPTIONS_INIT;
     herd_status st;
     herd_horses_options_of(g, &o);
     herd_get_status(g, &st);
@@ -305,7 +305,7 @@ static void time_batched(const herd_game *start, int level, unsigned cap, double
     uint64_t games = 0, actions = 0, seed = 0;
     double t0 = now(), elapsed;
     do {
-        herd_playout_result res;
+        herd_playout_result res = HERD_PLAYOUT_RESULT_INIT;
         int rc = herd_playouts(start, 16, level, seed++, cap, &res);
         if (rc != HERD_OK)
             die("herd_playouts", rc, start);

@@ -139,7 +139,7 @@ static inline int listed_in(const herd_move *moves, size_t n, herd_move m)
 /* Horses: both herds are together, and each cell holds what the horses say. */
 static inline void check_horses(const herd_game *g)
 {
-    herd_horses_options o;
+    herd_horses_options o = HERD_HORSES_OPTIONS_INIT;
     if (herd_horses_options_of(g, &o) != HERD_OK)
         return;
     for (int side = 0; side < 2; side++) {
@@ -240,7 +240,7 @@ static inline void check_fox(const herd_game *g, const herd_status *st, const he
  * and flock agree with the stones around it. */
 static inline void check_flock(const herd_game *g, size_t n)
 {
-    herd_flock_options o;
+    herd_flock_options o = HERD_FLOCK_OPTIONS_INIT;
     herd_cell targets[HERD_FLOCK_MAX_MOVES], flock[HERD_FLOCK_MAX_SIZE * HERD_FLOCK_MAX_SIZE];
     size_t k, size, listed = 0;
     if (herd_flock_options_of(g, &o) != HERD_OK)

@@ -96,7 +96,18 @@ class herd_game_desc(Structure):
                 ("max_moves", c_size_t), ("has_chance", c_int), ("solvable", c_int)]
 
 
-class herd_horses_options(Structure):
+class _Versioned(Structure):
+    """A struct that grows (docs/api.md, "Structs that grow"): made with the
+    version its fields below are, so that the library writes only those."""
+    _version_ = 1
+
+    def __init__(self, **fields):
+        fields.setdefault("version", self._version_)
+        super().__init__(**fields)
+
+
+class herd_horses_options(_Versioned):
+    _version_ = 1  # HERD_HORSES_OPTIONS_VERSION
     _fields_ = [("version", c_uint), ("width", c_int), ("height", c_int), ("horses", c_int),
                 ("seed", c_uint64)]
 
@@ -105,7 +116,8 @@ class herd_horses_line(Structure):
     _fields_ = [("a", c_int), ("b", c_int)]
 
 
-class herd_flock_options(Structure):
+class herd_flock_options(_Versioned):
+    _version_ = 1  # HERD_FLOCK_OPTIONS_VERSION
     _fields_ = [("version", c_uint), ("width", c_int), ("height", c_int), ("seed", c_uint64)]
 
 
@@ -241,8 +253,9 @@ OPTIONAL: dict = {}
 PLAYOUT_RANDOM = -1  # HERD_PLAYOUT_RANDOM
 
 
-class herd_playout_result(Structure):
-    _fields_ = [("games", c_uint64), ("wins", c_uint64 * 2), ("draws", c_uint64),
+class herd_playout_result(_Versioned):
+    _version_ = 1  # HERD_PLAYOUT_RESULT_VERSION
+    _fields_ = [("version", c_uint), ("games", c_uint64), ("wins", c_uint64 * 2), ("draws", c_uint64),
                 ("unfinished", c_uint64), ("actions", c_uint64), ("mean_length", c_double)]
 
 
