@@ -31,6 +31,12 @@ def anchor(*parts):
     return "python_" + "_".join(p.replace(".", "_") for p in parts)
 
 
+def module_anchor(name):
+    """A module page's own label: apart from its names', since a package may
+    export a name that is also one of its modules (herd.match)."""
+    return anchor("module", name)
+
+
 def fenced(text):
     """A block shown verbatim (a fence longer than any run of ` in it)."""
     fence = "```"
@@ -136,7 +142,7 @@ def class_section(module, name, cls, documented):
 
 
 def module_page(module, documented):
-    label = anchor(module.__name__)
+    label = module_anchor(module.__name__)
     out = ["# Module %s {#%s}\n" % (module.__name__, label), fenced(doc(module))]
     names = public_names(module)
     out.append("Public names: %s.\n" % ", ".join(
@@ -177,7 +183,7 @@ def main(argv):
         first = doc(module).splitlines()[0]
         if first.startswith(module.__name__ + ": "):
             first = first[len(module.__name__) + 2:]
-        index.append("- @subpage %s \"%s\": %s" % (anchor(module.__name__), module.__name__,
+        index.append("- @subpage %s \"%s\": %s" % (module_anchor(module.__name__), module.__name__,
                                                  first.replace("\\", "\\\\")))
         with open(os.path.join(out_dir, anchor(module.__name__) + ".md"), "w",
                   encoding="utf-8") as f:

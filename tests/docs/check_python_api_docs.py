@@ -103,7 +103,7 @@ def main(argv):
                "pages: %s" % sorted(pages))
         if page is None:
             continue
-        report("@subpage %s " % label(module.__name__) in index,
+        report("@subpage %s " % label("module", module.__name__) in index,
                "python.md lists %s" % module.__name__)
         have = anchors(page)
         want = expected(module)
