@@ -3,6 +3,8 @@
  * ever (depth 64) with HERD_E_INTERRUPTED, the game unchanged; the request
  * is spent when the call returns, and nothing else is stopped. The searches
  * of the computer players stop too, herd_hint()'s (a const call) included.
+ * A call stopped from outside is held at its first node by its progress
+ * handler until the request is made (held, below): no sleep, no race.
  * Every case of every game (test_games.h). */
 #define _POSIX_C_SOURCE 200809L /* sigaction, pthread_kill, sem_timedwait */
 #include "test_games.h"
