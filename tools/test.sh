@@ -86,7 +86,7 @@ summary() {
     printf '\n==== times (wall clock, CPU time of the step; uptime: %s)\n' \
            "$(uptime | sed 's/.*load/load/')"
     printf '%s\n' "${times[@]}"
-    printf '%5d s          total\n' "$SECONDS"
+    printf '%5d s %6d s  total\n' "$SECONDS" $(($(cpu_ticks) / tick))
 }
 tmp=""
 bg=""
