@@ -3,72 +3,142 @@
  * ever (depth 64) with HERD_E_INTERRUPTED, the game unchanged; the request
  * is spent when the call returns, and nothing else is stopped. The searches
  * of the computer players stop too, herd_hint()'s (a const call) included.
+ * A call stopped from outside is held at its first node by its progress
+ * handler until the request is made (held, below): no sleep, no race.
  * Every case of every game (test_games.h). */
-#define _POSIX_C_SOURCE 200809L /* nanosleep, sigaction, pthread_kill */
+#define _POSIX_C_SOURCE 200809L /* sigaction, pthread_kill, sem_timedwait */
 #include "test_games.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <time.h>
 
-static void sleep_ms(long ms)
+/* A stuck call must fail the test, not hang it: the watchdog gives it this
+ * long after the request. */
+#define WATCHDOG_S 20
+
+/* Waits for s (a signal handler may break the wait); false after
+ * `seconds`. */
+static bool sem_wait_for(sem_t *s, int seconds)
 {
-    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&t, NULL);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += seconds;
+    for (;;) {
+        if (sem_timedwait(s, &until) == 0)
+            return true;
+        if (errno != EINTR)
+            return false;
+    }
 }
 
-/* A stuck perft must fail the test, not hang it: the watchdog gives it
- * this long after the request. */
-#define WATCHDOG_MS 20000
+/* A call held in flight, so that a test acts while it certainly runs, on
+ * no timing: the call's progress handler (every node) posts `running` at
+ * its first call and waits there for `go`; the test, once it has seen
+ * `running`, makes its request (another thread's herd_interrupt(), or a
+ * signal whose handler makes it) and posts `go`; the call then goes on,
+ * and must stop at its next node. */
+typedef struct held {
+    sem_t running, go, returned;
+    int calls; /* the handler's, in the call's own thread */
+} held;
+
+static int hold_at_first_node(void *ud)
+{
+    held *h = ud;
+    if (h->calls++ == 0) {
+        sem_post(&h->running);
+        if (!sem_wait_for(&h->go, WATCHDOG_S)) {
+            fprintf(stderr, "the request was not made within %d s\n", WATCHDOG_S);
+            _Exit(1);
+        }
+    }
+    return 0; /* only the request may stop the call */
+}
+
+static void held_init(held *h, herd_game *g)
+{
+    assert_int_equal(sem_init(&h->running, 0, 0), 0);
+    assert_int_equal(sem_init(&h->go, 0, 0), 0);
+    assert_int_equal(sem_init(&h->returned, 0, 0), 0);
+    h->calls = 0;
+    assert_int_equal(herd_set_progress(g, hold_at_first_node, h, 1), HERD_OK);
+}
+
+/* After the request: the call returns within the watchdog's time. */
+static void held_wait_returned(held *h, const char *what)
+{
+    if (!sem_wait_for(&h->returned, WATCHDOG_S)) {
+        fprintf(stderr, "%s was not stopped %d s after the request\n", what, WATCHDOG_S);
+        _Exit(1);
+    }
+}
+
+static void held_done(held *h, herd_game *g)
+{
+    assert_int_equal(herd_set_progress(g, NULL, NULL, 0), HERD_OK);
+    assert_true(h->calls >= 1);
+    sem_destroy(&h->running);
+    sem_destroy(&h->go);
+    sem_destroy(&h->returned);
+}
 
 typedef struct interrupter {
     herd_game *g;
+    held *h;
     pthread_t target; /* for the signal variant */
     int by_signal;
-    atomic_int done; /* the perft returned */
 } interrupter;
 
-static void *interrupt_later(void *arg)
-{
-    interrupter *it = arg;
-    sleep_ms(30);
-    if (it->by_signal)
-        pthread_kill(it->target, SIGUSR1);
-    else
-        herd_interrupt(it->g);
-    for (long waited = 0; !atomic_load(&it->done); waited += 10) {
-        if (waited > WATCHDOG_MS) {
-            fprintf(stderr, "perft was not stopped %d ms after the request\n", WATCHDOG_MS);
-            _Exit(1);
-        }
-        sleep_ms(10);
-    }
-    return NULL;
-}
-
-/* The game that the signal handler interrupts. */
+/* The game that the signal handler interrupts, and the call it releases. */
 static herd_game *signalled_game;
+static held *signalled_call;
 
 static void on_sigusr1(int sig)
 {
     (void)sig;
     herd_interrupt(signalled_game);
+    sem_post(&signalled_call->go); /* async-signal-safe */
 }
 
-/* perft 64 on g, stopped by the interrupter; checks the refusal. */
+static void *interrupt_while_held(void *arg)
+{
+    interrupter *it = arg;
+    if (!sem_wait_for(&it->h->running, WATCHDOG_S)) {
+        fprintf(stderr, "perft did not start within %d s\n", WATCHDOG_S);
+        _Exit(1);
+    }
+    if (it->by_signal) {
+        pthread_kill(it->target, SIGUSR1); /* its handler posts go */
+    } else {
+        herd_interrupt(it->g);
+        sem_post(&it->h->go);
+    }
+    held_wait_returned(it->h, "perft");
+    return NULL;
+}
+
+/* perft 64 on g, stopped by the interrupter while it runs; checks the
+ * refusal. */
 static void perft_is_stopped(herd_game *g, int by_signal)
 {
     snapshot s;
     snap_take(&s, g);
-    interrupter it = {.g = g, .target = pthread_self(), .by_signal = by_signal};
-    atomic_init(&it.done, 0);
+    held h;
+    held_init(&h, g);
+    signalled_call = &h;
+    interrupter it = {.g = g, .h = &h, .target = pthread_self(), .by_signal = by_signal};
     pthread_t th;
-    assert_int_equal(pthread_create(&th, NULL, interrupt_later, &it), 0);
+    assert_int_equal(pthread_create(&th, NULL, interrupt_while_held, &it), 0);
     uint64_t nodes = 777;
     int rc = herd_perft(g, 64, &nodes);
-    atomic_store(&it.done, 1);
+    sem_post(&h.returned);
     assert_int_equal(pthread_join(th, NULL), 0);
+    held_done(&h, g);
+    signalled_call = NULL;
     assert_int_equal(rc, HERD_E_INTERRUPTED);
     assert_true(nodes == 777);
     assert_string_equal(herd_last_error(g), "interrupted");
@@ -350,21 +420,21 @@ static void a_progress_handler_stops_a_hint(void **state)
 
 typedef struct hinter {
     herd_game *g;
+    held *h;
     int level, rc;
-    atomic_int done;
 } hinter;
 
 static void *hint_in_thread(void *arg)
 {
-    hinter *h = arg;
+    hinter *t = arg;
     herd_move m;
-    h->rc = herd_hint(h->g, h->level, &m);
-    atomic_store(&h->done, 1);
+    t->rc = herd_hint(t->g, t->level, &m);
+    sem_post(&t->h->returned);
     return NULL;
 }
 
-/* Another thread's request stops a hint that runs: Flock's strongest level
- * on the largest board searches for seconds. */
+/* Another thread's request stops a hint while it runs: Flock's strongest
+ * level on the largest board, held at its first node. */
 static void another_thread_stops_a_running_hint(void **state)
 {
     (void)state;
@@ -372,20 +442,18 @@ static void another_thread_stops_a_running_hint(void **state)
     herd_game *g = case_new(&largest, NULL, NULL);
     snapshot s;
     snap_take(&s, g);
-    hinter h = {.g = g, .level = herd_max_level(g), .rc = 1};
-    atomic_init(&h.done, 0);
+    held h;
+    held_init(&h, g);
+    hinter t = {.g = g, .h = &h, .level = herd_max_level(g), .rc = 1};
     pthread_t th;
-    assert_int_equal(pthread_create(&th, NULL, hint_in_thread, &h), 0);
-    sleep_ms(30);
-    assert_false(atomic_load(&h.done)); /* still searching */
+    assert_int_equal(pthread_create(&th, NULL, hint_in_thread, &t), 0);
+    assert_true(sem_wait_for(&h.running, WATCHDOG_S));
     herd_interrupt(g);
-    for (long waited = 0; !atomic_load(&h.done); waited += 10) {
-        if (waited > WATCHDOG_MS)
-            fail_msg("the hint was not stopped %d ms after the request", WATCHDOG_MS);
-        sleep_ms(10);
-    }
+    sem_post(&h.go);
+    held_wait_returned(&h, "the hint");
     assert_int_equal(pthread_join(th, NULL), 0);
-    assert_int_equal(h.rc, HERD_E_INTERRUPTED);
+    held_done(&h, g);
+    assert_int_equal(t.rc, HERD_E_INTERRUPTED);
     assert_string_equal(herd_last_error(g), "");
     snap_check(&s, g);
     herd_free(g);

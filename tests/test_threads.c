@@ -3,6 +3,7 @@
  * hints that search and call the handle's allocator included.
  * Every case of every game (test_games.h); tools/test.sh also runs this under
  * ThreadSanitizer (build/tsan), which must report nothing. */
+#define _POSIX_C_SOURCE 200809L /* pthread_barrier_t */
 #include "test_games.h"
 
 #include <pthread.h>
@@ -226,10 +227,25 @@ static void *shared_alloc_fn(void *ud, void *ptr, size_t old_size, size_t new_si
     return p;
 }
 
-/* A progress handler shared by the threads, which only counts. */
+/* The progress handler shared by the threads: it counts the nodes, and, in
+ * the threads of the concurrent hints, waits at each one's first node until
+ * every hint has reached its own, so that the hints certainly run at once
+ * (however the threads are scheduled). */
+typedef struct hint_progress {
+    atomic_long nodes;
+    pthread_barrier_t *in_flight; /* NULL: a lone hint, which only counts */
+} hint_progress;
+
+static _Thread_local int first_node_passed; /* 0 in every new thread */
+
 static int count_nodes(void *ud)
 {
-    atomic_fetch_add((atomic_long *)ud, 1);
+    hint_progress *p = ud;
+    atomic_fetch_add(&p->nodes, 1);
+    if (p->in_flight && !first_node_passed) {
+        first_node_passed = 1;
+        pthread_barrier_wait(p->in_flight);
+    }
     return 0;
 }
 
@@ -279,8 +295,8 @@ static void concurrent_hints_share_the_allocator_and_nothing_else(void **state)
         atomic_init(&a.requests, 0);
         atomic_init(&a.live, 0);
         atomic_init(&a.bytes, 0);
-        atomic_long nodes;
-        atomic_init(&nodes, 0);
+        hint_progress progress = {.in_flight = NULL};
+        atomic_init(&progress.nodes, 0);
         herd_game *g = case_new(&c, shared_alloc_fn, &a);
         /* On to a choice between two actions at least, for the search. */
         play_computer(g, 3);
@@ -291,10 +307,10 @@ static void concurrent_hints_share_the_allocator_and_nothing_else(void **state)
         int level = allocating_level(g, &a, &requests);
         if (level == 0)
             fail_msg("%s %s: no level allocates", c.game, c.options);
-        assert_int_equal(herd_set_progress(g, count_nodes, &nodes, 1), HERD_OK);
+        assert_int_equal(herd_set_progress(g, count_nodes, &progress, 1), HERD_OK);
         herd_move want;
         assert_int_equal(herd_hint(g, level, &want), HERD_OK);
-        long calls = atomic_load(&nodes);
+        long calls = atomic_load(&progress.nodes);
         assert_true(calls > 0);
         long live = atomic_load(&a.live), before = atomic_load(&a.requests);
         snapshot s;
@@ -302,20 +318,25 @@ static void concurrent_hints_share_the_allocator_and_nothing_else(void **state)
 
         hint_job jobs[THREADS];
         pthread_t th[THREADS];
-        atomic_store(&nodes, 0);
+        pthread_barrier_t in_flight;
+        assert_int_equal(pthread_barrier_init(&in_flight, NULL, THREADS), 0);
+        atomic_store(&progress.nodes, 0);
+        progress.in_flight = &in_flight;
         for (int t = 0; t < THREADS; t++) {
             jobs[t] = (hint_job){.g = g, .level = level, .rc = 1};
             assert_int_equal(pthread_create(&th[t], NULL, hint_game, &jobs[t]), 0);
         }
         for (int t = 0; t < THREADS; t++)
             assert_int_equal(pthread_join(th[t], NULL), 0);
+        progress.in_flight = NULL;
+        pthread_barrier_destroy(&in_flight);
         for (int t = 0; t < THREADS; t++) {
             assert_int_equal(jobs[t].rc, HERD_OK);
             assert_true(jobs[t].m == want);
         }
         assert_int_equal(atomic_load(&a.requests) - before, THREADS * requests);
         assert_int_equal(atomic_load(&a.live), live);
-        assert_int_equal(atomic_load(&nodes), THREADS * calls);
+        assert_int_equal(atomic_load(&progress.nodes), THREADS * calls);
         snap_check(&s, g);
         herd_free(g);
         assert_int_equal(atomic_load(&a.live), 0);

@@ -1,81 +1,148 @@
 #!/usr/bin/env bash
-# The one test command of libherd: bash tools/test.sh
+# The test command of libherd: bash tools/test.sh [--quick | --help]
 #
 # On a fresh Debian 12 machine (as root) it installs what is missing, then:
 #   1. builds with HERD_WERROR=ON in build/ci and runs every test (CTest);
+#      --quick stops here (the edit loop);
 #   2. builds with HERD_SANITIZE=ON (ASan + UBSan) in build/asan, with clang
-#      when present, and runs every test again (the fuzz corpora included);
-#      with clang it also runs each fuzzer of tests/fuzz (texts, actions,
-#      protocol) for 20 seconds (HERD_FUZZ_SECONDS);
-#   2b. builds with HERD_TSAN=ON (ThreadSanitizer) in build/tsan and runs the
+#      when present, at -O1 (the speed AddressSanitizer's docs advise), and
+#      runs every test again (the fuzz corpora included);
+#   3. with clang, runs each fuzzer of tests/fuzz (texts, actions, protocol)
+#      for 20 seconds (HERD_FUZZ_SECONDS), one after the other on one core,
+#      while on the other it builds the web build (tools/web.sh: emscripten)
+#      and runs its tests (tests/web, Node's test runner): the JavaScript API
+#      against build/ci's herd program, and the page in headless Chromium
+#      with playwright-core (npm ci from tests/web/package-lock.json);
+#   4. builds with HERD_TSAN=ON (ThreadSanitizer) in build/tsan and runs the
 #      thread tests (threads, interrupt), which must report nothing;
-#   3. builds the API reference (the docs target; any Doxygen warning fails;
-#      no signature shows HERD_API; the Python pages have every anchor);
-#   4. installs into a temporary prefix other than the configured one, staged
-#      with DESTDIR, the reference (share/doc/herd) included: nothing may land
-#      outside the prefix, and the install manifest must list every file;
-#      builds and runs the consumer examples
-#      against it: examples/pkgconfig (Makefile, the relocatable herd.pc; and
-#      its main.c linked statically with pkg-config --static) and examples/cmake
-#      (find_package); checks the installed herd program and man page herd(1);
-#      imports the installed Python package (under the prefix) from another
-#      directory without HERD_LIBRARY, and installs bindings/python with pip
-#      (offline);
-#   5. builds and runs examples/subdirectory, which adds the source tree with
-#      add_subdirectory(), and checks that only the library was built there;
-#   6. builds the web build (tools/web.sh: emscripten) and runs its tests
-#      (tests/web, Node's test runner): the JavaScript API against build/ci's
-#      herd program, and the page in headless Chromium with playwright-core
-#      (npm ci from tests/web/package-lock.json).
+#   5. builds a Release build with the tests (not run: an optimised build
+#      finds warnings that a Debug one does not) and the API reference (the
+#      docs target; any Doxygen warning fails; no signature shows HERD_API;
+#      the Python pages have every anchor), and installs both into a
+#      temporary prefix other than the configured one, staged with DESTDIR:
+#      nothing may land outside the prefix, and the install manifest must
+#      list every file; builds and runs the consumer examples against it:
+#      examples/pkgconfig (Makefile, the relocatable herd.pc; and its main.c
+#      linked statically with pkg-config --static) and examples/cmake
+#      (find_package); checks the installed herd program and man page
+#      herd(1); imports the installed Python package (under the prefix) from
+#      another directory without HERD_LIBRARY, and installs bindings/python
+#      with pip (offline);
+#   6. builds and runs examples/subdirectory, which adds the source tree with
+#      add_subdirectory(), and checks that only the library was built there.
+# Each step prints its time; the end, a table of them (wall clock, and the
+# CPU time of its processes, which a busy machine does not stretch).
 set -euo pipefail
+
+usage() {
+    cat <<'EOF_USAGE'
+usage: bash tools/test.sh [--quick | --help]
+  (none)     every check (steps 1-6 of this script's header; README.md says
+             how long it takes)
+  --quick    build/ci and its tests only: no sanitizers, fuzzing, docs,
+             install or web build (the edit loop)
+  --help     this text
+Environment: HERD_FUZZ_SECONDS (20), ASAN_OPTIONS, UBSAN_OPTIONS, TSAN_OPTIONS.
+EOF_USAGE
+}
+quick=""
+case "${1:-}" in
+"") ;;
+--quick) quick=1 ;;
+-h | --help) usage; exit 0 ;;
+*) usage >&2; exit 2 ;;
+esac
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 jobs=2
 
-current="prerequisites"
+# The CPU time (user + system, in clock ticks) of this shell's children that
+# have ended: fields 16 and 17 of /proc/PID/stat.
+cpu_ticks() {
+    local f
+    read -r -a f </proc/$$/stat
+    echo $((f[15] + f[16]))
+}
+tick="$(getconf CLK_TCK)"
+current=""
+times=()
+step_end() {
+    if [ -n "$current" ]; then
+        times+=("$(printf '%5d s %6d s  %s' $((SECONDS - step_wall)) \
+                          $((($(cpu_ticks) - step_cpu) / tick)) "$current")")
+    fi
+}
+step() {
+    step_end
+    current="$*"
+    step_wall=$SECONDS
+    step_cpu="$(cpu_ticks)"
+    printf '\n==== %s\n' "$*"
+}
+summary() {
+    step_end
+    current=""
+    printf '\n==== times (wall clock, CPU time of the step; uptime: %s)\n' \
+           "$(uptime | sed 's/.*load/load/')"
+    printf '%s\n' "${times[@]}"
+    printf '%5d s %6d s  total\n' "$SECONDS" $(($(cpu_ticks) / tick))
+}
 tmp=""
-step() { current="$*"; printf '\n==== %s\n' "$*"; }
+bg=""
 finish() {
     local rc=$?
+    if [ -n "$bg" ]; then pkill -P "$bg" 2>/dev/null || true; kill "$bg" 2>/dev/null || true; fi
     if [ -n "$tmp" ]; then rm -rf "$tmp"; fi
-    if [ "$rc" -ne 0 ]; then
+    if [ "$rc" -ne 0 ] && [ -n "$current" ]; then
         printf '\nTESTS FAILED (exit status %s) in: %s\n' "$rc" "$current" >&2
     fi
     exit "$rc"
 }
 trap finish EXIT
+tmp="$(mktemp -d)"
 
 # ------------------------------------------------------------ prerequisites
+step "prerequisites (tools/deps.sh)"
 # shellcheck source=tools/deps.sh
 . "$root/tools/deps.sh"
 herd_install_deps
-herd_install_web_deps browser
+if [ -z "$quick" ]; then herd_install_web_deps browser; fi
 
 # ------------------------------------------------------- 1. warnings as errors
 step "build/ci: HERD_WERROR=ON, build and run the tests"
 cmake -S . -B build/ci -DCMAKE_BUILD_TYPE=Debug -DHERD_WERROR=ON -DHERD_BUILD_TESTS=ON
 cmake --build build/ci -j "$jobs"
 ctest --test-dir build/ci --output-on-failure -j "$jobs"
+if [ -n "$quick" ]; then
+    summary
+    printf '\nQUICK CHECKS PASSED: build/ci (warnings as errors) and its tests; bash tools/test.sh runs every check\n'
+    exit 0
+fi
 
 # --------------------------------------------------------------- 2. sanitizers
 # With clang the fuzz harness is built too (libFuzzer comes with clang's
 # runtime, libclang-rt-14-dev, which tools/deps.sh installs beside clang).
+# -O1 runs the tests about twice as fast as -O0, with every check of the
+# sanitizers; asserts stay on (a Debug build).
 if command -v clang >/dev/null 2>&1; then cc=clang; fuzz=ON; else cc=gcc; fuzz=OFF; fi
-step "build/asan: HERD_SANITIZE=ON with $cc, build and run the tests"
+step "build/asan: HERD_SANITIZE=ON with $cc -O1, build and run the tests"
 cmake -S . -B build/asan -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=Debug \
+      -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
       -DHERD_SANITIZE=ON -DHERD_WERROR=ON -DHERD_BUILD_TESTS=ON -DHERD_FUZZ="$fuzz"
 cmake --build build/asan -j "$jobs"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 ctest --test-dir build/asan --output-on-failure -j "$jobs"
 
-if [ "$fuzz" = ON ]; then
-    # Each fuzzer starts from a copy of its seed corpus; a fault's input is
-    # kept as build/asan/fuzz-NAME-crash-* and the end of its log shown.
-    fuzz_seconds="${HERD_FUZZ_SECONDS:-20}"
-    step "build/asan: run each fuzzer for $fuzz_seconds seconds (tests/fuzz)"
-    tmp="$(mktemp -d)"
+# ------------------------------------------------- 3. fuzzers beside the web
+# Each fuzzer starts from a copy of its seed corpus; a fault's input is kept
+# as build/asan/fuzz-NAME-crash-* and the end of its log shown. One fuzzer
+# takes one core; the web tests wait on Chromium more than they compute, so
+# they share the other.
+fuzz_seconds="${HERD_FUZZ_SECONDS:-20}"
+run_fuzzers() {
+    local name corpus
     for name in texts actions protocol; do
         corpus="tests/fuzz/corpus_$name"
         [ -d "$corpus" ] || corpus="tests/fuzz/corpus"
@@ -84,16 +151,35 @@ if [ "$fuzz" = ON ]; then
                 -rss_limit_mb=1024 -artifact_prefix="build/asan/fuzz-$name-" \
                 "$tmp/corpus_$name" >"$tmp/$name.log" 2>&1; then
             tail -n 80 "$tmp/$name.log"
-            exit 1
+            echo "error: fuzz_$name found a fault (its input: build/asan/fuzz-$name-*)"
+            return 1
         fi
-        printf 'fuzz_%s: ' "$name"
-        grep -E '^Done' "$tmp/$name.log"
+        printf 'fuzz_%s: %s\n' "$name" "$(grep -E '^Done' "$tmp/$name.log")"
     done
-    rm -rf "$tmp"
-    tmp=""
+}
+if [ "$fuzz" = ON ]; then
+    step "build/asan: each fuzzer for $fuzz_seconds s (tests/fuzz), beside build/web: tools/web.sh, then node --test tests/web"
+    run_fuzzers >"$tmp/fuzz.out" 2>&1 &
+    bg=$!
+else
+    step "build/web: tools/web.sh, then node --test tests/web (Node and headless Chromium)"
+fi
+web_start=$SECONDS
+bash tools/web.sh
+web_built=$SECONDS
+(cd tests/web && npm ci --no-audit --no-fund)
+web_npm=$SECONDS
+HERD_PROGRAM="$root/build/ci/examples/herd" node --test tests/web/
+echo "web: $((SECONDS - web_start)) s (build $((web_built - web_start)) s, npm ci $((web_npm - web_built)) s, tests $((SECONDS - web_npm)) s)"
+if [ -n "$bg" ]; then
+    fuzz_rc=0
+    wait "$bg" || fuzz_rc=$?
+    bg=""
+    cat "$tmp/fuzz.out"
+    if [ "$fuzz_rc" -ne 0 ]; then exit "$fuzz_rc"; fi
 fi
 
-# ------------------------------------------------------------ 2b. threads
+# ------------------------------------------------------------ 4. threads
 step "build/tsan: HERD_TSAN=ON, the thread tests under ThreadSanitizer"
 cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=Debug -DHERD_TSAN=ON -DHERD_WERROR=ON \
       -DHERD_BUILD_TESTS=ON
@@ -101,26 +187,12 @@ cmake --build build/tsan -j "$jobs" --target test_threads test_interrupt
 TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}" \
     ctest --test-dir build/tsan --output-on-failure -R '^(threads|interrupt)$'
 
-# --------------------------------------------------------------------- 3. docs
-step "build/ci: the docs target (Doxygen warnings fail)"
-cmake --build build/ci --target docs
-test -f build/ci/docs/html/index.html
-# The built pages of the Python package have every anchor (the CTest
-# docs_python_api checks the page sources only).
-python3 tests/docs/check_python_api_docs.py . build/ci/docs/html
-# PREDEFINED in docs/Doxyfile.in: signatures read `int herd_new(...)`.
-if grep -l '>HERD_API ' build/ci/docs/html/*.html | grep -v '_source\.html$'; then
-    echo "error: HERD_API shows in the signatures of the pages above" >&2
-    exit 1
-fi
-
-# ------------------------------------------------- 4. install and consumers
-tmp="$(mktemp -d)"
+# ------------------------------------------------- 5. install and consumers
 configured="$tmp/configured"
 prefix="$tmp/prefix"
 stage="$tmp/stage"
 
-step "install into $prefix, configured for $configured"
+step "build/install: Release with the tests and the docs; install into $prefix, configured for $configured"
 # herd.pc finds its prefix from its own place, so an install with another
 # --prefix than the configured one must work as well. The tests are built
 # too (not run): an optimised build finds warnings that a Debug one does not.
@@ -130,8 +202,18 @@ cmake -S . -B build/install -DCMAKE_BUILD_TYPE=Release -DHERD_BUILD_TESTS=ON \
       -DHERD_WERROR=ON -DCMAKE_INSTALL_PREFIX="$configured" \
       -DHERD_INSTALL_PYTHON=ON -DHERD_PYTHON_SITEDIR=
 cmake --build build/install -j "$jobs"
-# The reference too, which the install then puts under share/doc/herd.
+# The reference (Doxygen warnings fail), which the install then puts under
+# share/doc/herd.
 cmake --build build/install --target docs
+test -f build/install/docs/html/index.html
+# The built pages of the Python package have every anchor (the CTest
+# docs_python_api checks the page sources only).
+python3 tests/docs/check_python_api_docs.py . build/install/docs/html
+# PREDEFINED in docs/Doxyfile.in: signatures read `int herd_new(...)`.
+if grep -l '>HERD_API ' build/install/docs/html/*.html | grep -v '_source\.html$'; then
+    echo "error: HERD_API shows in the signatures of the pages above" >&2
+    exit 1
+fi
 # Staged with DESTDIR, as a packager does, so that a file written outside the
 # prefix shows; then the staged prefix is moved to its place.
 DESTDIR="$stage" cmake --install build/install --prefix "$prefix"
@@ -236,12 +318,13 @@ for py in python3 /usr/bin/python3; do
         test -f "$tmp/pip-target/herd/py.typed"
         (cd "$tmp" && HERD_LIBRARY="$(find "$prefix" -name 'libherd.so.*' -print -quit)" \
             PYTHONPATH="$tmp/pip-target" "$py" -c 'import herd; print(herd.Game("hex").status)')
-        # pip installs no library: without one, the error that README.md quotes
-        # (unless a libherd is installed where ctypes finds it).
-        (cd "$tmp" && env -u HERD_LIBRARY PYTHONPATH="$tmp/pip-target" "$py" -c '
-import ctypes.util, herd
-if ctypes.util.find_library("herd"):
-    raise SystemExit("skipped: a libherd is installed system-wide")
+        # pip installs no library: without one, the error that README.md
+        # quotes. ctypes.util.find_library finds nothing here, whatever libherd
+        # the system has.
+        (cd "$tmp" && env -u HERD_LIBRARY -u LD_LIBRARY_PATH PYTHONPATH="$tmp/pip-target" "$py" -c '
+import ctypes.util
+ctypes.util.find_library = lambda name: None
+import herd
 try:
     herd.Game("hex")
 except herd.LibraryError as e:
@@ -257,7 +340,7 @@ if [ -z "$pipped" ]; then
     echo "skipped: no python3 with pip, setuptools and wheel (tools/deps.sh installs them)"
 fi
 
-# ----------------------------------------- 5. consumer with add_subdirectory
+# ----------------------------------------- 6. consumer with add_subdirectory
 step "examples/subdirectory: add_subdirectory() of the source tree"
 cmake -S examples/subdirectory -B "$tmp/sub-build" -DHERD_SOURCE_DIR="$root" \
       -DCMAKE_BUILD_TYPE=Release
@@ -281,15 +364,6 @@ if [ -n "$built" ]; then
     exit 1
 fi
 
-# ------------------------------------------------------------- 6. the web
-step "build/web: tools/web.sh, then node --test tests/web (Node and headless Chromium)"
-web_start=$SECONDS
-bash tools/web.sh
-web_built=$SECONDS
-(cd tests/web && npm ci --no-audit --no-fund)
-web_npm=$SECONDS
-HERD_PROGRAM="$root/build/ci/examples/herd" node --test tests/web/
-echo "web step: $((SECONDS - web_start)) s (build $((web_built - web_start)) s, npm ci $((web_npm - web_built)) s, tests $((SECONDS - web_npm)) s)"
-
-if [ "$fuzz" = ON ]; then fuzzed=", 3 fuzzers x ${HERD_FUZZ_SECONDS:-20} s"; else fuzzed=""; fi
+if [ "$fuzz" = ON ]; then fuzzed=", 3 fuzzers x $fuzz_seconds s"; else fuzzed=""; fi
+summary
 printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s, ThreadSanitizer), docs, install (all under the prefix), pkg-config (shared and static), CMake and add_subdirectory consumers, man page, Python package (cmake --install%s), web build (Node, Chromium)\n' "$fuzzed" "$pipped"

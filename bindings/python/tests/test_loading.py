@@ -1,6 +1,10 @@
 """Finding the library by each route: load(path), HERD_LIBRARY, the library
 installed with the package (herd/_config.py, as `cmake --install` writes it),
-and what is refused; optional C functions."""
+ctypes.util.find_library, and what is refused; optional C functions.
+
+Each route is tried in a fresh interpreter whose environment and
+find_library("herd") the test sets, so that a libherd installed on the
+system (in /usr/local, say) changes nothing."""
 import ctypes.util
 import os
 import shutil
@@ -17,6 +21,12 @@ from herd import _capi  # noqa: E402
 
 SHOW_LIBRARY = "import herd; print(herd.library().path); print(herd.Game('hex').status)"
 
+# Run first in every interpreter of these tests: find_library("herd")
+# answers what the test says (sys.argv[1], empty: nothing), not the system.
+FIND_LIBRARY = ("import ctypes.util, sys\n"
+                "_find, _found = ctypes.util.find_library, sys.argv.pop(1) or None\n"
+                "ctypes.util.find_library = lambda name: _found if name == 'herd' else _find(name)\n")
+
 
 def setUpModule():
     herd.library()
@@ -28,18 +38,20 @@ class TestRoutes(unittest.TestCase):
         self.tmp = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, self.tmp)
 
-    def run_python(self, code, pythonpath, env_library=None, cwd=None):
+    def run_python(self, code, pythonpath, env_library=None, found=None, args=()):
         """Runs `code` in a fresh interpreter started in a directory of its
-        own, with HERD_LIBRARY only when given; returns (status, stdout, stderr)."""
-        env = {k: v for k, v in os.environ.items() if k not in ("HERD_LIBRARY", "PYTHONPATH")}
+        own, with HERD_LIBRARY only when given and find_library("herd")
+        answering `found` (None: nothing); returns (status, stdout, stderr)."""
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("HERD_LIBRARY", "PYTHONPATH", "LD_LIBRARY_PATH")}
         env["PYTHONPATH"] = pythonpath
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         if env_library is not None:
             env["HERD_LIBRARY"] = env_library
-        work = cwd or os.path.join(self.tmp, "elsewhere")
+        work = os.path.join(self.tmp, "elsewhere")
         os.makedirs(work, exist_ok=True)
-        p = subprocess.run([sys.executable, "-c", code], cwd=work, env=env,
-                           capture_output=True, text=True, timeout=60)
+        p = subprocess.run([sys.executable, "-c", FIND_LIBRARY + code, found or ""] + list(args),
+                           cwd=work, env=env, capture_output=True, text=True, timeout=60)
         return p.returncode, p.stdout, p.stderr
 
     def install_package(self, relative=None, absolute=None):
@@ -92,13 +104,20 @@ class TestRoutes(unittest.TestCase):
     def test_load_takes_precedence_over_HERD_LIBRARY(self):
         code = ("import herd, sys; herd.load(sys.argv[1]); print(herd.library().path); "
                 "print(herd.Game('horses').status)")
-        env = {k: v for k, v in os.environ.items() if k != "HERD_LIBRARY"}
-        env["HERD_LIBRARY"] = "/nonexistent/libherd.so"
-        env["PYTHONPATH"] = os.path.join(HERE, os.pardir)
-        p = subprocess.run([sys.executable, "-c", code, self.lib], env=env, cwd=self.tmp,
-                           capture_output=True, text=True, timeout=60)
-        self.assertEqual(p.returncode, 0, p.stderr)
-        self.assertEqual(p.stdout.split("\n")[:2], [self.lib, "ongoing green"])
+        rc, out, err = self.run_python(code, os.path.join(HERE, os.pardir),
+                                       env_library="/nonexistent/libherd.so", args=[self.lib])
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(out.split("\n")[:2], [self.lib, "ongoing green"])
+
+    def test_find_library_is_the_last_route(self):
+        rc, out, err = self.run_python(SHOW_LIBRARY, os.path.join(HERE, os.pardir),
+                                       found=self.lib)
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(out.split("\n")[:2], [self.lib, "ongoing red"])
+        site, installed = self.install_package()
+        rc, out, err = self.run_python(SHOW_LIBRARY, site, found="/nonexistent/libherd.so")
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(out.split("\n")[0], installed)
 
     def test_a_broken_HERD_LIBRARY_is_an_import_error_naming_it(self):
         code = ("import herd\ntry:\n    herd.Game('horses')\nexcept ImportError as e:\n"
@@ -109,7 +128,6 @@ class TestRoutes(unittest.TestCase):
         self.assertTrue(out.startswith("LibraryError cannot load libherd from "
                                        "'/nonexistent/libherd.so'"), out)
 
-    @unittest.skipIf(ctypes.util.find_library("herd"), "a libherd is installed system-wide")
     def test_without_any_route_the_error_says_how_to_give_one(self):
         code = ("import herd\ntry:\n    herd.Game('horses')\nexcept herd.LibraryError as e:\n"
                 "    print(e)\n")

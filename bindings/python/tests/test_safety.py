@@ -1,10 +1,12 @@
 """Integers out of their C type's range, games shared between threads, and
-games freed by the garbage collector."""
+games freed by the garbage collector. HeldCall, which holds a long call in
+flight for a test that must act while it runs, is shared with
+test_interrupt."""
+import ctypes
 import gc
 import os
 import sys
 import threading
-import time
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
@@ -13,6 +15,59 @@ from herd import Game, Hex, Horses  # noqa: E402
 from test_herd import HORSES_START, ErrorChecks  # noqa: E402
 
 INT_MAX = 2**31 - 1
+# How long a test waits for what must come at once: only a broken call makes
+# it wait this long, and then it fails.
+DEADLINE = 20.0
+
+PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
+
+
+class HeldCall:
+    """The next long call on `game` held in flight, so that a test acts while
+    it certainly runs, on no timing: a progress handler (herd_set_progress,
+    which the package does not wrap; every node) sets `running` at its first
+    call and waits there until release(); the call then goes on. remove()
+    takes the handler away."""
+
+    def __init__(self, game):
+        self.running, self._go = threading.Event(), threading.Event()
+        self.calls = 0
+        self._game = game
+        self._set = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, PROGRESS, ctypes.c_void_p,
+                                     ctypes.c_uint)(("herd_set_progress", herd.library().c))
+        self._handler = PROGRESS(self._progress)  # kept alive while installed
+        with game._using() as h:
+            assert self._set(h, self._handler, None, 1) == herd.OK
+
+    def _progress(self, _ud):
+        self.calls += 1
+        if self.calls == 1:
+            self.running.set()
+            if not self._go.wait(DEADLINE):
+                return 1  # never released: stop the call (the test then fails)
+        return 0
+
+    def release(self):
+        self._go.set()
+
+    def remove(self):
+        with self._game._using() as h:
+            assert self._set(h, PROGRESS(), None, 0) == herd.OK
+
+
+class WatchedLock:
+    """A game's lock that sets `wanted` when a thread asks for it, before it
+    waits for it."""
+
+    def __init__(self, lock):
+        self._lock, self.wanted = lock, threading.Event()
+
+    def __enter__(self):
+        self.wanted.set()
+        return self._lock.__enter__()
+
+    def __exit__(self, *exc):
+        return self._lock.__exit__(*exc)
 
 
 def setUpModule():
@@ -85,33 +140,26 @@ class TestThreads(unittest.TestCase):
     """ctypes releases the GIL in every C call: a game shared by threads must
     not be freed under a call in flight."""
 
-    def long_game(self):
-        # About a tenth of a second of perft in a release build.
-        return Hex(size=13), 3
-
     def test_close_waits_for_the_call_in_flight_and_later_calls_raise(self):
-        g, depth = self.long_game()
+        g, depth = Hex(size=13), 2
         expected = g.clone().perft(depth)
-        started, results = threading.Event(), []
-
-        def worker():
-            started.set()
-            results.append(g.perft(depth))
-
-        t = threading.Thread(target=worker)
-        t.start()
-        started.wait()
-        # Wait until the worker holds the game (it is in herd_perft then).
-        while g._lock.acquire(blocking=False):
-            g._lock.release()
-            self.assertFalse(results, "the call ended before close() could be tried")
-            time.sleep(0.0005)
-        # close() waits for the call to leave the library: freeing the game
-        # under it would give a wrong count, a crash, or an AddressSanitizer
-        # report in the sanitizer build. (When the worker thread records that
-        # its call returned is up to the scheduler, so no timing is compared.)
-        g.close()
-        t.join()
+        held, results = HeldCall(g), []
+        worker = threading.Thread(target=lambda: results.append(g.perft(depth)))
+        worker.start()
+        self.assertTrue(held.running.wait(DEADLINE), "perft did not start")
+        # The worker is in herd_perft, holding the game: close() from another
+        # thread must wait for it. Freeing the game under the call would give
+        # a wrong count, a crash, or an AddressSanitizer report in the
+        # sanitizer build.
+        g._lock = watched = WatchedLock(g._lock)
+        closer = threading.Thread(target=g.close)
+        closer.start()
+        self.assertTrue(watched.wanted.wait(DEADLINE), "close() did not ask for the game")
+        self.assertFalse(g.closed, "close() did not wait for the call in flight")
+        held.release()
+        worker.join(DEADLINE)
+        closer.join(DEADLINE)
+        self.assertFalse(worker.is_alive() or closer.is_alive(), "deadlock")
         self.assertEqual(results, [expected], "the call in flight was disturbed")
         self.assertTrue(g.closed)
         with self.assertRaises(ValueError):
@@ -121,23 +169,31 @@ class TestThreads(unittest.TestCase):
         for _ in range(5):
             g = Horses(w=30, h=20, n=10, seed=4)
             errors, done = [], threading.Event()
+            users = 3
+            # Closed once every user has made each call once and goes on.
+            started = threading.Barrier(users + 1, timeout=DEADLINE)
 
             def user():
+                first = True
                 try:
                     while not done.is_set():
                         g.perft(3)
                         g.legal()
                         g.hint()
                         str(g)
+                        if first:
+                            first = False
+                            started.wait()
                 except herd.GameClosedError:
                     return
                 except BaseException as e:  # pragma: no cover - reported below
                     errors.append(e)
+                    started.abort()
 
-            threads = [threading.Thread(target=user) for _ in range(3)]
+            threads = [threading.Thread(target=user) for _ in range(users)]
             for t in threads:
                 t.start()
-            time.sleep(0.03)
+            started.wait()
             g.close()
             done.set()
             for t in threads:
