@@ -28,6 +28,7 @@ herd_install_deps() {
     dpkg -s python3-pip >/dev/null 2>&1 || missing+=(python3-pip)
     # herd.match() on a cluster: its test starts a Dask LocalCluster.
     dpkg -s python3-distributed >/dev/null 2>&1 || missing+=(python3-distributed)
+    dpkg -s python3-numpy >/dev/null 2>&1 || missing+=(python3-numpy)
     # The ABI check (tools/abi.sh): abidw and abidiff.
     command -v abidiff >/dev/null 2>&1 || missing+=(abigail-tools)
     # The fuzz harness needs clang's runtime wherever clang is present.

@@ -2,8 +2,10 @@
 # The test command of libherd: bash tools/test.sh [--quick | --help]
 #
 # On a fresh Debian 12 machine (as root) it installs what is missing, then:
-#   1. builds with HERD_WERROR=ON in build/ci and runs every test (CTest);
-#      --quick stops here (the edit loop);
+#   1. builds with HERD_WERROR=ON in build/ci and runs every test (CTest),
+#      the Python package's with Debian's /usr/bin/python3 (numpy, Dask);
+#      --quick stops here (the edit loop); then checks the shared library's
+#      ABI against abi/libherd.abi (tools/abi.sh, abidiff);
 #   2. builds with HERD_SANITIZE=ON (ASan + UBSan) in build/asan, with clang
 #      when present, at -O1 (the speed AddressSanitizer's docs advise), and
 #      runs every test again (the fuzz corpora included);
@@ -110,8 +112,13 @@ herd_install_deps
 if [ -z "$quick" ]; then herd_install_web_deps browser; fi
 
 # ------------------------------------------------------- 1. warnings as errors
+# The Python tests of build/ci run with Debian's interpreter, which has numpy
+# and Dask (tools/deps.sh), so that herd.Batch and herd.match on a cluster
+# are tested; build/asan's run with the first python3 on PATH, which may be
+# another one without them (their tests then skip, and the rest runs there).
+if [ -x /usr/bin/python3 ]; then ci_python=(-DPython3_EXECUTABLE=/usr/bin/python3); else ci_python=(); fi
 step "build/ci: HERD_WERROR=ON, build and run the tests"
-cmake -S . -B build/ci -DCMAKE_BUILD_TYPE=Debug -DHERD_WERROR=ON -DHERD_BUILD_TESTS=ON
+cmake -S . -B build/ci -DCMAKE_BUILD_TYPE=Debug -DHERD_WERROR=ON -DHERD_BUILD_TESTS=ON "${ci_python[@]}"
 cmake --build build/ci -j "$jobs"
 ctest --test-dir build/ci --output-on-failure -j "$jobs"
 if [ -n "$quick" ]; then
@@ -119,6 +126,9 @@ if [ -n "$quick" ]; then
     printf '\nQUICK CHECKS PASSED: build/ci (warnings as errors) and its tests; bash tools/test.sh runs every check\n'
     exit 0
 fi
+
+step "build/ci: the ABI against abi/libherd.abi (abidiff, tools/abi.sh)"
+bash tools/abi.sh build/ci
 
 # --------------------------------------------------------------- 2. sanitizers
 # With clang the fuzz harness is built too (libFuzzer comes with clang's
