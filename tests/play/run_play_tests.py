@@ -58,7 +58,11 @@ class Screen:
     def type(self, text):
         subprocess.run(self.tmux + ["send-keys", "-t", "play", "-l", text], check=True)
 
-    def wait(self, pattern, timeout=5.0, what=None):
+    # A wait returns as soon as the screen shows what it waits for, so its
+    # limit only bounds a failure: generous, for a machine that is busy.
+    WAIT = 30.0
+
+    def wait(self, pattern, timeout=WAIT, what=None):
         """Waits until the screen matches the regular expression; returns it."""
         end = time.time() + timeout
         while True:
@@ -82,7 +86,7 @@ class Screen:
             screen = again
         return screen
 
-    def wait_gone(self, text, timeout=5.0, what=None):
+    def wait_gone(self, text, timeout=WAIT, what=None):
         """Waits until the screen no longer shows the text."""
         end = time.time() + timeout
         while text in self.text():
@@ -135,7 +139,7 @@ def finish_by_hints(s, limit=400):
         s.wait(r"Hint: \S+ \(Enter plays it\)", what="hint")
         before = s.text()
         s.keys("Enter")
-        end = time.time() + 5
+        end = time.time() + Screen.WAIT
         while s.text() == before and time.time() < end:
             time.sleep(0.03)
     raise Failure("no end after %d moves:\n%s" % (limit, s.text()))
