@@ -18,7 +18,7 @@ struct herd_game {
     const herd_rules *rules;
     herd_alloc_fn alloc; /* NULL for a game in caller memory */
     void *ud;
-    /* Undo records are whole states in a ring of hist_slots slots. One slot
+    /* Undo records (herd_record()) in a ring of hist_slots slots. One slot
      * is always kept free so that a record can be written before the move is
      * checked; a caller-memory game with a full ring drops its oldest record. */
     unsigned char *hist;
@@ -48,6 +48,14 @@ static inline herd_head *herd_game_head(const herd_game *g)
     return (herd_head *)(void *)g->state;
 }
 
+/* Whether a state of these rules waits for a chance event. */
+static inline int herd_state_is_chance(const herd_rules *r, const void *state)
+{
+    herd_move buf[HERD_MAX_MOVES];
+    uint32_t w[HERD_MAX_MOVES];
+    return r->chance && r->chance(state, buf, w) > 0;
+}
+
 /* Fills the creation functions' error struct (which may be NULL). */
 static inline void herd_set_error(herd_error *err, int code, const char *message)
 {
@@ -61,9 +69,24 @@ static inline void herd_set_error(herd_error *err, int code, const char *message
     err->message[n] = '\0';
 }
 
+/* An undo record: the whole state from before an action, then the action
+ * (herd_history_move()), rounded up so that every record's state stays
+ * aligned as a state. */
+static inline size_t herd_record_size(const herd_rules *r)
+{
+    size_t a = alignof(max_align_t);
+    return (r->state_size + sizeof(herd_move) + a - 1) / a * a;
+}
+
+/* The k-th record from the oldest; k == hist_len is the free slot. */
+static inline unsigned char *herd_record(const herd_game *g, size_t k)
+{
+    return g->hist + ((g->hist_start + k) % g->hist_slots) * herd_record_size(g->rules);
+}
+
 static inline size_t herd_history_bytes(const herd_game *g)
 {
-    return g->hist_slots * g->rules->state_size;
+    return g->hist_slots * herd_record_size(g->rules);
 }
 
 /* Writes a text through fn into a scratch pass first, so that a short

@@ -450,9 +450,7 @@ int herd_move_from_text(herd_game *g, const char *text, herd_move *m)
 
 int herd_is_chance(const herd_game *g)
 {
-    herd_move buf[HERD_MAX_MOVES];
-    uint32_t w[HERD_MAX_MOVES];
-    return g && g->rules->chance && g->rules->chance(g->state, buf, w) > 0;
+    return g && herd_state_is_chance(g->rules, g->state);
 }
 
 int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, double *probs, size_t cap,
@@ -587,16 +585,15 @@ int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void 
     init_handle(g, src->rules, alloc, ud);
     memcpy(g->state, src->state, src->rules->state_size);
     if (src->hist_len) {
-        size_t ss = src->rules->state_size;
+        size_t rs = herd_record_size(src->rules);
         size_t slots = src->hist_len + 1;
-        g->hist = alloc(ud, NULL, 0, slots * ss);
+        g->hist = alloc(ud, NULL, 0, slots * rs);
         if (!g->hist) {
             alloc(ud, g, size, 0);
             return HERD_E_NOMEM;
         }
         for (size_t i = 0; i < src->hist_len; i++)
-            memcpy(g->hist + i * ss, src->hist + ((src->hist_start + i) % src->hist_slots) * ss,
-                   ss);
+            memcpy(g->hist + i * rs, herd_record(src, i), rs);
         g->hist_slots = slots;
         g->hist_len = src->hist_len;
     }
@@ -609,12 +606,12 @@ size_t herd_copy_size(const herd_game *g, size_t history)
     if (!g)
         return 0;
     /* One slot more than the records kept: the free slot of the ring. */
-    size_t ss = g->rules->state_size, base = base_size(g->rules);
+    size_t rs = herd_record_size(g->rules), base = base_size(g->rules);
     if (history == 0)
         return base;
-    if (history >= (SIZE_MAX - base) / ss - 1)
+    if (history >= (SIZE_MAX - base) / rs - 1)
         return 0; /* does not fit in size_t */
-    return base + (history + 1) * ss;
+    return base + (history + 1) * rs;
 }
 
 /* Whether the n bytes at a share a byte with the m bytes at b. */
@@ -639,7 +636,7 @@ int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_game **out
     init_handle(g, src->rules, NULL, NULL);
     memcpy(g->state, src->state, src->rules->state_size);
     g->hist = (unsigned char *)mem + base;
-    g->hist_slots = (size - base) / src->rules->state_size;
+    g->hist_slots = (size - base) / herd_record_size(src->rules);
     if (g->hist_slots < 2)
         g->hist_slots = 0; /* no room for a record beside the free slot */
     *out = g;

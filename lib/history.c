@@ -1,4 +1,5 @@
-/* Playing and taking back: the undo history, a ring of whole states, and
+/* Playing and taking back: the undo history, a ring of whole states each
+ * with the action taken from it, what the history says of its actions, and
  * the undo of a whole turn that a game against the computer needs. */
 #include "core.h"
 
@@ -8,10 +9,10 @@ static int reserve_record(herd_game *g)
     if (!g->alloc || g->hist_len + 1 < g->hist_slots)
         return HERD_OK;
     size_t slots = g->hist_slots ? g->hist_slots * 2 : 16;
-    size_t ss = g->rules->state_size;
-    if (slots > SIZE_MAX / ss)
+    size_t rs = herd_record_size(g->rules);
+    if (slots > SIZE_MAX / rs)
         return herd_fail(herd_game_msg(g), HERD_E_NOMEM, "the undo history is too long");
-    unsigned char *h = g->alloc(g->ud, g->hist, herd_history_bytes(g), slots * ss);
+    unsigned char *h = g->alloc(g->ud, g->hist, herd_history_bytes(g), slots * rs);
     if (!h)
         return herd_fail(herd_game_msg(g), HERD_E_NOMEM, "out of memory for the undo history");
     g->hist = h;
@@ -25,16 +26,17 @@ static unsigned char *begin_record(herd_game *g)
 {
     if (g->hist_slots == 0)
         return NULL;
-    size_t ss = g->rules->state_size;
-    unsigned char *slot = g->hist + ((g->hist_start + g->hist_len) % g->hist_slots) * ss;
-    memcpy(slot, g->state, ss);
+    unsigned char *slot = herd_record(g, g->hist_len);
+    memcpy(slot, g->state, g->rules->state_size);
     return slot;
 }
 
-static void commit_record(herd_game *g)
+/* Counts the record begun with the action m taken from it. */
+static void commit_record(herd_game *g, herd_move m)
 {
     if (g->hist_slots == 0)
         return;
+    memcpy(herd_record(g, g->hist_len) + g->rules->state_size, &m, sizeof m);
     if (g->hist_len + 1 < g->hist_slots)
         g->hist_len++;
     else
@@ -60,7 +62,7 @@ int herd_apply(herd_game *g, herd_move m)
     begin_record(g);
     rc = g->rules->apply(g->state, m, herd_game_msg(g));
     if (rc == HERD_OK)
-        commit_record(g);
+        commit_record(g, m);
     return rc;
 }
 
@@ -82,7 +84,7 @@ int herd_draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_m
             memcpy(g->state, before, g->rules->state_size);
         return rc;
     }
-    commit_record(g);
+    commit_record(g, m);
     if (out)
         *out = m;
     return HERD_OK;
@@ -94,9 +96,8 @@ int herd_undo(herd_game *g)
         return HERD_E_ARG;
     if (g->hist_len == 0)
         return herd_fail(herd_game_msg(g), HERD_E_STATE, "there is nothing to undo");
-    size_t ss = g->rules->state_size;
     g->hist_len--;
-    memcpy(g->state, g->hist + ((g->hist_start + g->hist_len) % g->hist_slots) * ss, ss);
+    memcpy(g->state, herd_record(g, g->hist_len), g->rules->state_size);
     return HERD_OK;
 }
 
@@ -105,11 +106,34 @@ size_t herd_history_length(const herd_game *g)
     return g ? g->hist_len : 0;
 }
 
-/* The head of the state recorded before the back-th newest action. */
-static const herd_head *record_head(const herd_game *g, size_t back)
+/* The head of the state recorded before the i-th action from the oldest. */
+static const herd_head *record_head(const herd_game *g, size_t i)
 {
-    size_t slot = (g->hist_start + g->hist_len - back) % g->hist_slots;
-    return (const herd_head *)(const void *)(g->hist + slot * g->rules->state_size);
+    return (const herd_head *)(const void *)herd_record(g, i);
+}
+
+int herd_history_move(const herd_game *g, size_t i, herd_move *m)
+{
+    if (!g || !m)
+        return HERD_E_ARG;
+    if (i >= g->hist_len)
+        return HERD_E_RANGE;
+    memcpy(m, herd_record(g, i) + g->rules->state_size, sizeof *m);
+    return HERD_OK;
+}
+
+int herd_history_side(const herd_game *g, size_t i, int *side, int *chance)
+{
+    if (!g)
+        return HERD_E_ARG;
+    if (i >= g->hist_len)
+        return HERD_E_RANGE;
+    const unsigned char *before = herd_record(g, i);
+    if (side)
+        *side = record_head(g, i)->side;
+    if (chance)
+        *chance = herd_state_is_chance(g->rules, before);
+    return HERD_OK;
 }
 
 int herd_undo_turn(herd_game *g, int side)
@@ -123,7 +147,7 @@ int herd_undo_turn(herd_game *g, int side)
      * latest turn (or of the history). */
     size_t back = 0;
     for (size_t k = 1; k <= g->hist_len; k++) {
-        if (record_head(g, k)->side == side)
+        if (record_head(g, g->hist_len - k)->side == side)
             back = k;
         else if (back)
             break;
@@ -131,8 +155,7 @@ int herd_undo_turn(herd_game *g, int side)
     if (back == 0)
         return herd_fail(herd_game_msg(g), HERD_E_STATE, "there is no turn of %s to take back",
                          g->rules->desc.side_names[side]);
-    size_t ss = g->rules->state_size;
     g->hist_len -= back;
-    memcpy(g->state, g->hist + ((g->hist_start + g->hist_len) % g->hist_slots) * ss, ss);
+    memcpy(g->state, herd_record(g, g->hist_len), g->rules->state_size);
     return HERD_OK;
 }

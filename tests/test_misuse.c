@@ -150,6 +150,15 @@ static int ended(const herd_game *g)
                             : HERD_E_ILLEGAL)                                                      \
     X(undo_null, herd_undo(NULL), HERD_E_ARG)                                                      \
     X(undo_past_the_history, herd_undo(g), herd_history_length(g) ? SKIP : HERD_E_STATE)           \
+    X(history_move_null_game, herd_history_move(NULL, 0, &x->m), HERD_E_ARG)                       \
+    X(history_move_null_out, herd_history_move(g, 0, NULL), HERD_E_ARG)                            \
+    X(history_move_past_the_end, herd_history_move(g, herd_history_length(g), &x->m),              \
+      HERD_E_RANGE)                                                                                \
+    X(history_move_size_max, herd_history_move(g, SIZE_MAX, &x->m), HERD_E_RANGE)                  \
+    X(history_side_null_game, herd_history_side(NULL, 0, &x->i, &x->i), HERD_E_ARG)                \
+    X(history_side_past_the_end, herd_history_side(g, herd_history_length(g), &x->i, NULL),        \
+      HERD_E_RANGE)                                                                                \
+    X(history_side_size_max, herd_history_side(g, SIZE_MAX, NULL, &x->i), HERD_E_RANGE)            \
     /* status */                                                                                   \
     X(status_null_game, herd_get_status(NULL, &x->st), HERD_E_ARG)                                 \
     X(status_null_out, herd_get_status(g, NULL), HERD_E_ARG)                                       \

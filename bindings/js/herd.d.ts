@@ -36,6 +36,16 @@ export interface StatusInfo {
     reason: string;
 }
 
+/** An action of the undo history (Game.historyMove()). */
+export interface HistoryMove {
+    /** Its action text. */
+    action: string;
+    /** The side to act before it: the side that took it. */
+    side: number;
+    /** Whether it was a chance event's outcome (the hex dice). */
+    chance: boolean;
+}
+
 export interface Level {
     readonly level: number;
     readonly name: string;
@@ -111,6 +121,11 @@ export declare class Game {
     readonly maxLevel: number;
     /** The number of actions that undo() can take back. */
     readonly history: number;
+    /** Action `i` of the undo history, 0 the oldest and history - 1 the
+     *  last played; E_RANGE naming the range for an index outside it. */
+    historyMove(i: number): HistoryMove;
+    /** Every action of the undo history, oldest first. */
+    moves(): HistoryMove[];
     /** Whether free() was called. */
     readonly freed: boolean;
     /** The herd_game pointer, for the raw C API of Herd.module. */

@@ -96,14 +96,17 @@ void play_draw_log(const play_session *s, int y, int x, int h, int w)
     if (h < 3 || w < 10)
         return;
     play_put(y, x, w, A_BOLD, "Moves, newest first");
-    for (int row = 1; row < h && (size_t)row <= s->log_len; row++) {
-        const play_entry *e = &s->log[s->log_len - (size_t)row];
-        int len = play_text_width(e->text);
+    size_t n = play_log_len(s);
+    for (int row = 1; row < h && (size_t)row <= n; row++) {
+        size_t i = n - (size_t)row;
+        play_entry e = play_log_at(s, i);
+        const char *text = i < s->lines_cap ? s->lines[i] : "?";
+        int len = play_text_width(text);
         int at = x;
-        if (e->side == 1 && len < w)
-            at = x + w - len;                       /* the second side's moves at the right */
-        int bytes = w + (int)strlen(e->text) - len; /* the cut counts bytes */
-        play_put(y + row, at, bytes, e->side >= 0 ? side_attr(s, e->side) & ~A_BOLD : 0, e->text);
+        if (e.side == 1 && len < w)
+            at = x + w - len;                    /* the second side's moves at the right */
+        int bytes = w + (int)strlen(text) - len; /* the cut counts bytes */
+        play_put(y + row, at, bytes, e.side >= 0 ? side_attr(s, e.side) & ~A_BOLD : 0, text);
     }
 }
 
@@ -134,27 +137,40 @@ int play_human_turn(const play_session *s)
     return side >= 0 && !herd_is_chance(s->g) && is_human(s, side);
 }
 
-static void log_push(play_session *s, herd_move m, int side, int chance)
+size_t play_log_len(const play_session *s)
 {
-    if (s->log_len == s->log_cap) {
-        size_t cap = s->log_cap ? 2 * s->log_cap : 64;
-        play_entry *grown = realloc(s->log, cap * sizeof *grown);
+    return herd_history_length(s->g);
+}
+
+play_entry play_log_at(const play_session *s, size_t i)
+{
+    play_entry e = {0, -1, 0};
+    herd_history_move(s->g, i, &e.move);
+    herd_history_side(s->g, i, &e.side, &e.chance);
+    return e;
+}
+
+/* Writes the log line of the action just played, the history's last. */
+static void log_line(play_session *s)
+{
+    size_t i = play_log_len(s) - 1;
+    if (i >= s->lines_cap) {
+        size_t cap = s->lines_cap ? 2 * s->lines_cap : 64;
+        play_line *grown = realloc(s->lines, cap * sizeof *grown);
         if (!grown)
-            return; /* the log stops; the game goes on */
-        s->log = grown;
-        s->log_cap = cap;
+            return; /* the lines stop; the game goes on */
+        s->lines = grown;
+        s->lines_cap = cap;
     }
-    play_entry *e = &s->log[s->log_len++];
-    e->move = m;
-    e->side = side;
-    e->chance = chance;
-    unsigned number = (unsigned)s->log_len;
+    play_entry e = play_log_at(s, i);
+    unsigned number = (unsigned)(i + 1);
     if (s->view->log_text) {
-        s->view->log_text(s, number, m, side, e->text, sizeof e->text);
+        s->view->log_text(s, number, e.move, e.side, s->lines[i], sizeof s->lines[i]);
     } else {
         char who[32], act[HERD_MAX_MOVE_TEXT];
-        snprintf(e->text, sizeof e->text, "%u. %s: %s", number,
-                 play_side_title(s, side, who, sizeof who), play_move_text(s, m, act, sizeof act));
+        snprintf(s->lines[i], sizeof s->lines[i], "%u. %s: %s", number,
+                 play_side_title(s, e.side, who, sizeof who),
+                 play_move_text(s, e.move, act, sizeof act));
     }
 }
 
@@ -166,14 +182,13 @@ static void position_changed(play_session *s)
 
 int play_move(play_session *s, herd_move m)
 {
-    int side = play_side_to_act(s);
     int rc = herd_apply(s->g, m);
     if (rc != HERD_OK) {
         const char *why = herd_last_error(s->g);
         play_say(s, 1, "Refused: %s", *why ? why : herd_strerror(rc));
         return rc;
     }
-    log_push(s, m, side, 0);
+    log_line(s);
     s->msg[0] = '\0';
     position_changed(s);
     return HERD_OK;
@@ -192,37 +207,30 @@ int play_text_move(play_session *s, const char *text)
 
 int play_undo(play_session *s)
 {
-    if (s->log_len != herd_history_length(s->g))
-        return HERD_E_STATE; /* the log could not follow: it would go wrong */
     int rc = herd_undo(s->g);
     if (rc != HERD_OK)
         return rc;
-    s->log_len--;
     position_changed(s);
     return HERD_OK;
 }
 
 /* Undo: the library takes back the turn of the side that Undo belongs to
  * (the person's against the computer; with two players, the side that
- * decided last) and the computer's reply; the log keeps the history's
- * length. */
+ * decided last) and the computer's reply. */
 static int play_undo_turn(play_session *s)
 {
     int side = s->human_side;
-    if (s->log_len != herd_history_length(s->g))
-        return HERD_E_STATE; /* the log could not follow: it would go wrong */
     if (s->players == PLAY_TWO) {
         side = -1;
-        for (size_t i = s->log_len; i-- > 0 && side < 0;)
-            if (!s->log[i].chance)
-                side = s->log[i].side;
+        for (size_t i = play_log_len(s); i-- > 0 && side < 0;) {
+            play_entry e = play_log_at(s, i);
+            if (!e.chance)
+                side = e.side;
+        }
         if (side < 0)
             return HERD_E_STATE;
     }
-    int rc = herd_undo_turn(s->g, side);
-    if (rc == HERD_OK)
-        s->log_len = herd_history_length(s->g);
-    return rc;
+    return herd_undo_turn(s->g, side);
 }
 
 /* Lets the computer act, or rolls the dice. Returns 0 when nothing was to do.
@@ -239,14 +247,14 @@ static int computer_step(play_session *s)
     if (herd_is_chance(s->g)) {
         rc = herd_roll(s->g, &m);
         if (rc == HERD_OK) {
-            log_push(s, m, side, 1);
+            log_line(s);
             play_say(s, 0, "%s rolled %s", play_side_title(s, side, who, sizeof who),
                      play_move_text(s, m, act, sizeof act));
         }
     } else if (!is_human(s, side)) {
         rc = herd_play_genmove(s->g, s->level, &m);
         if (rc == HERD_OK) {
-            log_push(s, m, side, 0);
+            log_line(s);
             play_say(s, 0, "%s (computer) played %s", play_side_title(s, side, who, sizeof who),
                      play_move_text(s, m, act, sizeof act));
         }
@@ -473,7 +481,7 @@ static int run_game(const play_config *c, herd_game *g, int utf8)
     }
     if (s.view->close)
         s.view->close(&s);
-    free(s.log);
+    free(s.lines);
     herd_free(g);
     return result;
 }

@@ -40,13 +40,16 @@ enum {
     PLAY_WATCH = 2 /* the computer against itself */
 };
 
-/* One action of the game played so far, for the moves log and for undo. */
+/* One action of the game's undo history, as the library tells it
+ * (herd_history_move(), herd_history_side()). */
 typedef struct play_entry {
     herd_move move;
     int side;   /* the side to act when it was played */
     int chance; /* a chance event's outcome (the dice), not a decision */
-    char text[96];
 } play_entry;
+
+/* A line of the moves log. */
+typedef char play_line[96];
 
 struct play_view;
 
@@ -56,10 +59,13 @@ typedef struct play_session {
     const struct play_view *view;
     void *vs; /* the view's own state */
     int players;
-    int human_side;  /* PLAY_ONE: the person's side */
-    int level;       /* the computer's level, 1..herd_max_level(); 0 the default */
-    play_entry *log; /* one entry per action in the game's history */
-    size_t log_len, log_cap;
+    int human_side; /* PLAY_ONE: the person's side */
+    int level;      /* the computer's level, 1..herd_max_level(); 0 the default */
+    /* The log line of each action of the game's history, by its index
+     * there, written when it is played (a horses line names the horse
+     * found on its new cell); undo needs nothing of them. */
+    play_line *lines;
+    size_t lines_cap;
     char msg[256]; /* the message line */
     int msg_error; /* the message says why something was refused */
     int utf8;      /* the terminal takes UTF-8 */
@@ -152,9 +158,9 @@ int play_move(play_session *s, herd_move m);
  * Returns the herd_code. */
 int play_text_move(play_session *s, const char *text);
 
-/* Takes back the last action alone (herd_undo()), and its log entry: for
- * a view whose side acts more than once in a turn. HERD_E_STATE when there
- * is none in the history, or the log could not follow it. */
+/* Takes back the last action alone (herd_undo()): for a view whose side
+ * acts more than once in a turn. HERD_E_STATE when there is none in the
+ * history. */
 int play_undo(play_session *s);
 
 /* Nonzero when a person is to act now (the game goes on, no chance event
@@ -170,6 +176,11 @@ size_t play_legal(const play_session *s, herd_move *buf);
 
 /* The action's text ("a3-b5", "+c2", ...); "?" when it has none. */
 const char *play_move_text(const play_session *s, herd_move m, char *buf, size_t cap);
+
+/* The number of actions in the game's history, and action i of them
+ * (0 the oldest; i below play_log_len()). */
+size_t play_log_len(const play_session *s);
+play_entry play_log_at(const play_session *s, size_t i);
 
 /* Draws the moves log in a box, newest first: the first side's entries at
  * the left, the second side's at the right. */

@@ -112,8 +112,8 @@ static void draw_board(play_session *s, int cw)
     if (v->choice.chosen)
         herd_flock_flock(s->g, v->choice.from, flock, sizeof flock / sizeof *flock, &flock_n);
     herd_cell last_from = {-1, -1}, last_to = {-1, -1};
-    if (s->log_len)
-        herd_flock_move_cells(s->log[s->log_len - 1].move, &last_from, &last_to);
+    if (play_log_len(s))
+        herd_flock_move_cells(play_log_at(s, play_log_len(s) - 1).move, &last_from, &last_to);
     play_grid_labels(rows, cols, BOARD_Y, BOARD_X, 1, cw);
     for (int r = 0; r < rows; r++)
         for (int c = 0; c < cols; c++) {
@@ -184,8 +184,8 @@ static void flock_draw(play_session *s, int rows, int cols)
                  play_cell_name(v->choice.from, name, sizeof name), range);
         play_put(y++, px, pw, A_BOLD | COLOR_PAIR(PAIR_YELLOW), line);
     }
-    if (s->log_len) {
-        const play_entry *e = &s->log[s->log_len - 1];
+    if (play_log_len(s)) {
+        play_entry last = play_log_at(s, play_log_len(s) - 1), *e = &last;
         snprintf(line, sizeof line, "Last move: %s %s",
                  play_side_title(s, e->side, name, sizeof name),
                  play_move_text(s, e->move, text, sizeof text));

@@ -104,11 +104,11 @@ static size_t last_turn(const play_session *s, size_t *first)
 {
     herd_status st;
     herd_get_status(s->g, &st);
-    size_t end = s->log_len;
-    while (end > 0 && st.result == HERD_ONGOING && s->log[end - 1].side == st.side)
+    size_t end = play_log_len(s);
+    while (end > 0 && st.result == HERD_ONGOING && play_log_at(s, end - 1).side == st.side)
         end--;
     size_t begin = end;
-    while (begin > 0 && s->log[begin - 1].side == (end ? s->log[end - 1].side : -1))
+    while (begin > 0 && play_log_at(s, begin - 1).side == (end ? play_log_at(s, end - 1).side : -1))
         begin--;
     *first = begin;
     return end - begin;
@@ -118,7 +118,7 @@ static int in_last_turn(const play_session *s, herd_move m)
 {
     size_t first, n = last_turn(s, &first);
     for (size_t i = first; i < first + n; i++)
-        if (s->log[i].move == m)
+        if (play_log_at(s, i).move == m)
             return 1;
     return 0;
 }
@@ -204,13 +204,12 @@ static void hex_draw(play_session *s, int rows, int cols)
 
     size_t first, count = last_turn(s, &first);
     if (count) {
-        int at =
-            snprintf(line, sizeof line,
-                     "Last turn, %s:", play_side_title(s, s->log[first].side, who, sizeof who));
+        int at = snprintf(line, sizeof line, "Last turn, %s:",
+                          play_side_title(s, play_log_at(s, first).side, who, sizeof who));
         for (size_t i = first; i < first + count && at > 0 && (size_t)at < sizeof line; i++) {
             char act[HERD_MAX_MOVE_TEXT];
             at += snprintf(line + at, sizeof line - (size_t)at, " %s",
-                           play_move_text(s, s->log[i].move, act, sizeof act));
+                           play_move_text(s, play_log_at(s, i).move, act, sizeof act));
         }
         play_put(y++, px, pw, A_DIM, line);
         if ((int)strlen(line) > pw && pw > 0)

@@ -95,8 +95,8 @@ static size_t targets(const play_session *s, herd_cell *out)
  * of the log that one side played (a jump chain's hops and its `stop`). */
 static size_t turn_start(const play_session *s)
 {
-    size_t i = s->log_len;
-    while (i > 0 && s->log[i - 1].side == s->log[s->log_len - 1].side)
+    size_t i = play_log_len(s);
+    while (i > 0 && play_log_at(s, i - 1).side == play_log_at(s, play_log_len(s) - 1).side)
         i--;
     return i;
 }
@@ -107,9 +107,10 @@ static int last_turn(const play_session *s, herd_cell *path)
 {
     char text[HERD_MAX_MOVE_TEXT];
     int n = 0;
-    for (size_t i = turn_start(s); i < s->log_len && n < MAX_PATH; i++) {
+    for (size_t i = turn_start(s); i < play_log_len(s) && n < MAX_PATH; i++) {
         herd_cell cells[2];
-        if (play_text_cells(play_move_text(s, s->log[i].move, text, sizeof text), cells, 2) != 2)
+        if (play_text_cells(play_move_text(s, play_log_at(s, i).move, text, sizeof text), cells,
+                            2) != 2)
             continue;
         if (n == 0)
             path[n++] = cells[0];
@@ -284,10 +285,10 @@ static int draw_chain(const play_session *s, int y, int x, int w)
     snprintf(line, sizeof line, "%s in a chain: jump on or stop",
              play_side_title(s, side, who, sizeof who));
     play_put(y + rows++, x, w, A_BOLD | COLOR_PAIR(PAIR_YELLOW), line);
-    for (size_t i = turn_start(s); i < s->log_len; i++, taken++) {
+    for (size_t i = turn_start(s); i < play_log_len(s); i++, taken++) {
         size_t len = strlen(hops);
         snprintf(hops + len, sizeof hops - len, "%s%s", len ? " " : "",
-                 play_move_text(s, s->log[i].move, text, sizeof text));
+                 play_move_text(s, play_log_at(s, i).move, text, sizeof text));
     }
     if (taken) {
         snprintf(line, sizeof line, "Hops: %s, %d taken", hops, taken);
@@ -319,8 +320,8 @@ static void hunt_draw(play_session *s, int rows, int cols)
     }
     y += 2;
     y += r->figures(s, y, px, pw);
-    if (s->log_len) {
-        const play_entry *e = &s->log[s->log_len - 1];
+    if (play_log_len(s)) {
+        play_entry last = play_log_at(s, play_log_len(s) - 1), *e = &last;
         snprintf(line, sizeof line, "Last move: %s %s",
                  play_side_title(s, e->side, who, sizeof who),
                  play_move_text(s, e->move, text, sizeof text));
@@ -357,9 +358,10 @@ static void take_back_hop(play_session *s)
     hunt_view *v = s->vs;
     herd_cell cells[2];
     char text[HERD_MAX_MOVE_TEXT];
-    if (!s->log_len ||
-        play_text_cells(play_move_text(s, s->log[s->log_len - 1].move, text, sizeof text), cells,
-                        2) != 2 ||
+    if (!play_log_len(s) ||
+        play_text_cells(
+            play_move_text(s, play_log_at(s, play_log_len(s) - 1).move, text, sizeof text), cells,
+            2) != 2 ||
         play_undo(s) != HERD_OK) {
         play_say(s, 1, "Refused: the chain began before this game's moves; S stops it.");
         return;

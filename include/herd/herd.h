@@ -487,8 +487,41 @@ HERD_API int herd_apply(herd_game *g, herd_move m);
 HERD_API int herd_undo(herd_game *g);
 
 /** The number of actions that herd_undo() can take back now; 0 for a NULL
- *  handle. */
+ *  handle. herd_history_move() reads them. */
 HERD_API size_t herd_history_length(const herd_game *g);
+
+/**
+ * Reads an action of the undo history, so that a program needs no move log
+ * of its own. Action @p i = 0 is the oldest the history holds: the first
+ * since the game was created, or since herd_position_from_text(),
+ * herd_load() or herd_copy_position() cleared the history;
+ * herd_history_length() - 1 is the last one played. Every action counts, as
+ * herd_undo() takes them back one by one: the moves played with
+ * herd_apply() or herd_apply_action(), the computer's (herd_play_genmove())
+ * and the chance outcomes (herd_roll(), or the dice played with
+ * herd_apply()). An action taken back is gone from the history, so after
+ * herd_undo() or herd_undo_turn() the same @p i may name the next action
+ * played there. herd_clone() copies the history with its actions; a copy
+ * made by herd_copy_into() starts with none and keeps as many as its memory
+ * holds, dropping the oldest, so its action 0 is then the oldest kept.
+ * Reads only: like the other calls on a const handle it leaves no message.
+ * @param m receives the action, as herd_apply() takes it.
+ * @return ::HERD_OK, ::HERD_E_RANGE when @p i >= herd_history_length() (@p m
+ *         untouched), ::HERD_E_ARG (NULL @p g or @p m).
+ */
+HERD_API int herd_history_move(const herd_game *g, size_t i, herd_move *m);
+
+/**
+ * Says who took action @p i of the undo history (numbered as in
+ * herd_history_move()): the side that was to act before it, and whether it
+ * was a chance event's outcome (the hex dice, rolled at the start of that
+ * side's turn) rather than that side's decision.
+ * @param side   receives 0 or 1; may be NULL.
+ * @param chance receives 1 for a chance outcome, else 0; may be NULL.
+ * @return ::HERD_OK, ::HERD_E_RANGE when @p i >= herd_history_length()
+ *         (nothing written), ::HERD_E_ARG (NULL @p g).
+ */
+HERD_API int herd_history_side(const herd_game *g, size_t i, int *side, int *chance);
 
 /** @} */
 

@@ -208,6 +208,61 @@ describe('undoTurn', () => {
         });
 });
 
+describe('the history: historyMove() and moves()', () => {
+    for (const name of GAME_NAMES)
+        test(`${name}: the library's history against a log kept here`, () => {
+            const rng = generator(11), g = herd.newGame(name, { seed: 3 });
+            const log = [];
+            for (let step = 0; step < 200; step++) {
+                const r = rng.next();
+                if (r < 0.1 && log.length) {
+                    g.undo();
+                    log.pop();
+                } else if (r < 0.15 && log.length) {
+                    const { side } = log.at(-1);
+                    g.undoTurn(side);
+                    while (log.length && log.at(-1).side === side)
+                        log.pop();
+                } else if (g.statusInfo().result === 'ongoing') {
+                    const side = g.statusInfo().side, chance = g.isChance();
+                    let action;
+                    if (chance)
+                        action = g.roll();
+                    else if (rng.next() < 0.3)
+                        action = g.genmove(1);
+                    else
+                        g.play(action = rng.pick(g.legal()));
+                    log.push({ action, side, chance });
+                }
+                assert.equal(g.history, log.length);
+                assert.deepEqual(g.moves(), log);
+                if (log.length)
+                    assert.deepEqual(g.historyMove(log.length - 1), log.at(-1));
+            }
+            const copy = g.clone();
+            assert.deepEqual(copy.moves(), log);
+            copy.load(copy.save());
+            assert.deepEqual(copy.moves(), []);
+            copy.free();
+            g.free();
+        });
+
+    test('an index outside the history is refused with its range', () => {
+        const g = herd.newGame('hex', { seed: 1 });
+        assert.throws(() => g.historyMove(0),
+                      { code: codes.E_RANGE, message: 'history index 0: the history is empty' });
+        g.roll();
+        g.genmove();
+        assert.throws(() => g.historyMove(2),
+                      { code: codes.E_RANGE, message: 'history index 2 is out of range 0..1' });
+        assert.throws(() => g.historyMove(-1), { code: codes.E_RANGE });
+        assert.throws(() => g.historyMove('0'), { code: codes.E_ARG });
+        assert.equal(g.historyMove(0).chance, true);
+        assert.equal(g.historyMove(1).chance, false);
+        g.free();
+    });
+});
+
 describe('errors: HerdError with the code and the native message', () => {
     // [setup commands, the command, what the API calls, the code]
     const cases = [

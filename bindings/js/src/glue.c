@@ -248,6 +248,17 @@ GLUE int herd_js_hint(const herd_game *g, int level)
     return rc;
 }
 
+/* Action i of the undo history as its text, and who took it: side and
+ * chance as herd_history_side() gives them. */
+GLUE int herd_js_history_move(const herd_game *g, size_t i, int *side, int *chance)
+{
+    herd_move m;
+    int rc = herd_history_move(g, i, &m);
+    if (rc == HERD_OK)
+        rc = herd_history_side(g, i, side, chance);
+    return rc == HERD_OK ? action_text(g, m) : rc;
+}
+
 GLUE int herd_js_horses_log_line(herd_game *g, unsigned number, const char *action)
 {
     herd_move m;

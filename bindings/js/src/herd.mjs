@@ -403,6 +403,30 @@ export class Game {
         return this._m._herd_history_length(this._g);
     }
 
+    /** Action `i` of the undo history, 0 the oldest and history - 1 the
+     *  last played: {action (its text), side (the side to act before it),
+     *  chance (whether it was a chance event's outcome, the hex dice)}. */
+    historyMove(i) {
+        const n = this.history;
+        if (n === 0 && Number.isInteger(i))
+            throw new HerdError(codes.E_RANGE, `history index ${i}: the history is empty`);
+        whole(i, 'history index', 0, n - 1);
+        return this._historyMove(i);
+    }
+
+    _historyMove(i) {
+        const core = this._core;
+        this._checkConst(this._m._herd_js_history_move(this._g, i, core.scratch + OUT, core.scratch + OUT2));
+        return { action: core.string(core.text), side: core.i32(OUT), chance: core.i32(OUT2) !== 0 };
+    }
+
+    /** Every action of the undo history, oldest first, as historyMove()
+     *  gives them: the actions since the game was made, its position set
+     *  or a save loaded, as many as undo() can take back. */
+    moves() {
+        return Array.from({ length: this.history }, (_, i) => this._historyMove(i));
+    }
+
     /** {result: 'ongoing'|'win'|'draw', side (to act, or the winner; -1 for
      *  a draw), reason (protocol.md's: '' while ongoing)}. */
     statusInfo() {

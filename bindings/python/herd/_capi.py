@@ -154,6 +154,8 @@ PROTOTYPES = {
     "herd_apply": (c_int, [game_p, herd_move]),
     "herd_undo": (c_int, [game_p]),
     "herd_history_length": (c_size_t, [game_p]),
+    "herd_history_move": (c_int, [game_p, c_size_t, _move_p]),
+    "herd_history_side": (c_int, [game_p, c_size_t, _int_p, _int_p]),
     # status
     "herd_get_status": (c_int, [game_p, POINTER(herd_status)]),
     "herd_reason_name": (c_char_p, [c_int]),

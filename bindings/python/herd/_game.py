@@ -207,7 +207,6 @@ class Game:
         # Re-entrant: interrupt() may run in a signal handler of the thread
         # that holds it in close().
         self._handle_lock = threading.RLock()
-        self._moves: List[Move] = []
         if name is None:
             name = self.game
         if name is None:
@@ -239,7 +238,6 @@ class Game:
         self = object.__new__(_CLASSES.get(name, Game))
         self._lock = threading.RLock()
         self._handle_lock = threading.RLock()
-        self._moves = []
         self._adopt(lib, handle)
         return self
 
@@ -268,8 +266,7 @@ class Game:
         with self._lock, self._handle_lock:
             if self._h is None:
                 return
-            if any(type(m) is int for m in self._moves):  # played by number: to name later
-                self._names_from = self.save()
+            self._moves_at_close = self._history(self._h)  # still readable when closed
             self._h = None
             self._finalizer()
 
@@ -302,7 +299,6 @@ class Game:
             self._const(self._lib.c.herd_clone(h, byref(out), None, None))
             assert out.value is not None
             copy = Game._wrap(self._lib, out.value)
-            copy._moves = list(self._moves)
         return copy  # type: ignore[return-value]
 
     def __copy__(self: G) -> G:
@@ -430,7 +426,6 @@ class Game:
         data = encode(text, "the position")
         with self._using() as h:
             self._check(h, self._lib.c.herd_position_from_text(h, data))
-            self._moves.clear()
 
     def save(self) -> str:
         """The saved game, one line that load() turns back into exactly this
@@ -443,7 +438,6 @@ class Game:
         data = encode(text, "the save")
         with self._using() as h:
             self._check(h, self._lib.c.herd_load(h, data))
-            self._moves.clear()
 
     @classmethod
     def from_save(cls: Type[G], text: str) -> G:
@@ -526,20 +520,61 @@ class Game:
 
     @property
     def moves(self) -> List[Move]:
-        """The actions played through this object since the game was created
-        or its position set, oldest first (as many as undo() can take back)."""
+        """The actions of the undo history, oldest first: those played since
+        the game was created, loaded or its position set, chance outcomes
+        included, as many as undo() can take back (herd_history_move). A
+        closed game keeps those it had."""
         with self._lock:
-            self._name_played()
-            return list(self._moves)
+            h = self._h
+            return self._history(h) if h is not None else list(self._closed_moves())
 
     @property
     def last_move(self) -> Optional[Move]:
-        """The last action played, None when there is none since the game was
-        created or its position set."""
+        """The last action of the undo history, None when it holds none."""
         with self._lock:
-            if self._moves:
-                self._moves[-1] = self._named(self._moves[-1])
-            return self._moves[-1] if self._moves else None
+            h = self._h
+            if h is None:
+                closed = self._closed_moves()
+                return closed[-1] if closed else None
+            n = self._lib.c.herd_history_length(h)
+            return self.history_move(n - 1) if n else None
+
+    def history_move(self, i: int) -> Move:
+        """Action `i` of the undo history: 0 the oldest, history_length - 1
+        the last played (herd_history_move). ArgumentError naming the range
+        for an `i` outside it."""
+        with self._using() as h:
+            return self._history_at(h, self._history_index(h, i))
+
+    def history_side(self, i: int) -> Tuple[Side, bool]:
+        """Who took action `i` of the undo history: the side that was to act
+        before it, and True for a chance event's outcome (herd_history_side).
+        ArgumentError as history_move()."""
+        side, chance = c_int(), c_int()
+        with self._using() as h:
+            i = self._history_index(h, i)
+            self._const(self._lib.c.herd_history_side(h, i, byref(side), byref(chance)))
+        return self.sides[side.value], bool(chance.value)
+
+    def _history_index(self, h: int, i: Any) -> int:
+        """`i` checked against the history's range 0..history_length-1."""
+        i = as_int(i, "the history index")
+        n = self._lib.c.herd_history_length(h)
+        if not 0 <= i < n:
+            raise ArgumentError(C.E_ARG, "history index %d is out of range 0..%d" % (i, n - 1)
+                                if n else "history index %d: the history is empty" % i)
+        return i
+
+    def _closed_moves(self) -> List[Move]:
+        return self.__dict__.get("_moves_at_close", [])
+
+    def _history_at(self, h: int, i: int) -> Move:
+        m = C.herd_move()
+        self._const(self._lib.c.herd_history_move(h, i, byref(m)))
+        return self._to_move_lenient(h, m.value)
+
+    def _history(self, h: int) -> List[Move]:
+        return [self._history_at(h, i) for i in range(self._lib.c.herd_history_length(h))]
 
     # ------------------------------------------------------------ moves
 
@@ -612,7 +647,6 @@ class Game:
         with self._using() as h:
             m = self._to_move_checked(h, move)
             self._check(h, self._lib.c.herd_apply(h, m.value))
-            self._moves.append(m)
         return m
 
     def _to_move_checked(self, h: int, move: MoveLike) -> Move:
@@ -634,12 +668,13 @@ class Game:
         return self.play(move)
 
     def undo(self) -> Optional[Move]:
-        """Takes back the last action (a move, a roll or a computer's move);
-        returns it when this object saw it played. StateError when there is
-        nothing to undo."""
+        """Takes back the last action (a move, a roll or a computer's move)
+        and returns it. StateError when there is nothing to undo."""
         with self._using() as h:
+            n = self._lib.c.herd_history_length(h)
+            last = self._history_at(h, n - 1) if n else None
             self._check(h, self._lib.c.herd_undo(h))
-            return self._named(self._moves.pop()) if self._moves else None
+            return last
 
     def undo_turn(self, side: SideLike) -> None:
         """Undo in a game against the computer: takes back the computer's reply
@@ -647,10 +682,7 @@ class Game:
         (herd_undo_turn). StateError when the history holds no such turn."""
         s = self._side(side)
         with self._using() as h:
-            before = self._lib.c.herd_history_length(h)
             self._check(h, self._lib.c.herd_undo_turn(h, s))
-            taken = before - self._lib.c.herd_history_length(h)
-            del self._moves[max(0, len(self._moves) - taken):]
 
     def perft(self, depth: int) -> int:
         """The number of action sequences of length `depth` (0..64) from here."""
@@ -716,7 +748,6 @@ class Game:
         with self._using() as h:
             self._check(h, self._lib.c.herd_play_genmove(h, level, byref(m)))
             move = self._to_move(h, m.value)
-            self._moves.append(move)
         return move
 
     def hint(self, level: int = 0) -> Move:
@@ -757,7 +788,6 @@ class Game:
         with self._using() as h:
             self._check(h, self._lib.c.herd_roll(h, byref(m)))
             move = self._to_move(h, m.value)
-            self._moves.append(move)
         return move
 
     # ------------------------------------------------- for game-AI programs
@@ -799,27 +829,6 @@ class Game:
             raise ArgumentError(C.E_ARG, "%s %d is out of range 0..%d"
                                 % (what, number, self.num_actions - 1))
         return number
-
-    def _named(self, played: Any) -> Move:
-        """A move of self._moves as a Move: apply_action() records only the
-        number, named when it is read (under the lock)."""
-        if type(played) is not int:
-            return played
-        h = self._h
-        if h is not None:
-            m = C.herd_move()
-            self._const(self._ai("herd_action_move")(h, played, byref(m)))
-            return self._to_move_lenient(h, m.value)
-        # Closed: a game of the same options names it (close() kept a save).
-        with Game.from_save(self.__dict__["_names_from"]) as namer:
-            return namer.action_move(played)
-
-    def _name_played(self) -> None:
-        """Names the moves that apply_action() recorded by number."""
-        moves = self._moves
-        for i, played in enumerate(moves):
-            if type(played) is int:
-                moves[i] = self._named(played)
 
     @property
     def num_actions(self) -> int:
@@ -877,7 +886,6 @@ class Game:
                 if rc == C.E_RANGE:
                     raise ArgumentError(C.E_ARG, self._lib.c.herd_last_error(h).decode())
                 self._check(h, rc)
-            self._moves.append(action)
 
     def action_index(self, move: MoveLike) -> int:
         """The number of a move (a Move, its text or its integer) in the

@@ -147,23 +147,28 @@ export function targetLetter(i) {
     return LETTERS[i];
 }
 
-// The moves log, newest first: one entry per action still in the history,
-// side 0's on the left and side 1's on the right.
+// The moves log, newest first: the game's undo history (Game.moves()),
+// side 0's on the left and side 1's on the right. Each action's line, by
+// its index in the history, is written when it is played.
 export class Log {
     constructor(list) {
         this.list = list;
         this.entries = [];
+        this.lines = [];
     }
 
     reset() {
         this.entries = [];
+        this.lines = [];
         this.list.replaceChildren();
     }
 
-    // Adds the actions just played; drops those taken back.
-    update(history, logged, text) {
-        this.entries.length = Math.min(this.entries.length, history - logged.length);
-        this.entries.push(...logged);
+    // The history's actions, with the lines of those just played (the last
+    // ones); the lines of actions taken back go.
+    update(moves, lines, text) {
+        this.lines.length = Math.min(this.lines.length, moves.length - lines.length);
+        this.lines.push(...lines);
+        this.entries = moves.map((m, i) => ({ ...m, number: i + 1, text: this.lines[i] ?? '' }));
         this.list.replaceChildren(...this.entries.toReversed().map(e =>
             html('li', { 'data-side': e.side, 'data-action': e.action }, null, text(e))));
     }

@@ -128,7 +128,7 @@ export class Play {
     show(value) {
         this.snap = value;
         this.pick = NO_PICK;
-        this.log.update(value.history, value.logged, e => this.view.logText?.(e) ?? e.text);
+        this.log.update(value.moves, value.lines, e => this.view.logText?.(e) ?? e.text);
         const auto = this.humanToAct() ? this.view.autoSelect?.(this.ui, value) : null;
         if (auto)
             this.pick = { ...NO_PICK, selected: auto, targets: this.targets(auto) };

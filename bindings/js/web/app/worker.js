@@ -11,7 +11,7 @@ const ready = loadHerd();
 let game = null;
 let view = null;
 
-function snapshot(logged = []) {
+function snapshot(lines = []) {
     return {
         name: game.name,
         sides: game.sides,
@@ -20,20 +20,21 @@ function snapshot(logged = []) {
         info: game.statusInfo(),
         legal: game.legal(),
         chance: game.isChance(),
-        history: game.history,
+        moves: game.moves(),
         view: view.describe(game),
-        logged,
+        lines,
     };
 }
 
-// Plays the action that f() plays and returns, with its log entry.
+// Plays an action by f(), with the log line of the history's new last
+// action, written now: a view may read the position right after it (a
+// horses line names the horse found on its new cell).
 function act(f) {
-    const side = game.statusInfo().side;
-    const action = f();
+    f();
     const number = game.history;
-    const text = view.logLine?.(game, number, action, side) ??
-                 `${number}. ${capital(game.sides[side])}: ${arrow(action)}`;
-    return snapshot([{ number, side, action, text }]);
+    const { action, side } = game.historyMove(number - 1);
+    return snapshot([view.logLine?.(game, number, action, side) ??
+                     `${number}. ${capital(game.sides[side])}: ${arrow(action)}`]);
 }
 
 // A default game's points, for the options whose value is one.
@@ -81,10 +82,7 @@ const ops = {
         return snapshot();
     },
     play(herd, { action }) {
-        return act(() => {
-            game.play(action);
-            return action;
-        });
+        return act(() => game.play(action));
     },
     genmove(herd, { level }) {
         return act(() => game.genmove(level));
