@@ -17,9 +17,12 @@
  * And herd_playouts(), the batched playouts, uniformly random and at
  * level 1, from the same position as the random playouts.
  *
- * Usage: herd-bench [RUNS [GAME|all [search|playouts]]]   (default 5 runs,
- * every game, every figure; `search` measures the computer players alone,
- * `playouts` the random and batched playouts alone) */
+ * Usage: herd-bench [RUNS [GAME|all [search|playouts|perft [K]]]]   (default
+ * 5 runs, every game, every figure; `search` measures the computer players
+ * alone, `playouts` the random and batched playouts alone, `perft` the perft
+ * figures alone, or only the K-th position (1..3) of each game: a fixed amount
+ * of work, for `valgrind --tool=callgrind`, whose instruction count divided
+ * by the leaves printed is the instructions per leaf; tools/perft_instructions.sh) */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
@@ -534,8 +537,12 @@ int main(int argc, char **argv)
     const char *only = argc > 2 && strcmp(argv[2], "all") != 0 ? argv[2] : NULL;
     int search_only = argc > 3 && strcmp(argv[3], "search") == 0;
     int playouts_only = argc > 3 && strcmp(argv[3], "playouts") == 0;
-    if (runs < 1 || runs > 99 || (argc > 3 && !search_only && !playouts_only)) {
-        fprintf(stderr, "usage: herd-bench [RUNS 1..99 [GAME|all [search|playouts]]]\n");
+    int perft_only = argc > 3 && strcmp(argv[3], "perft") == 0;
+    int position = perft_only && argc > 4 ? atoi(argv[4]) : 0; /* 0: every position */
+    if (runs < 1 || runs > 99 || (argc > 3 && !search_only && !playouts_only && !perft_only) ||
+        (argc > 4 && (!perft_only || position < 1 || position > 3)) || argc > 5) {
+        fprintf(stderr,
+                "usage: herd-bench [RUNS 1..99 [GAME|all [search|playouts|perft [1..3]]]]\n");
         return 2;
     }
     printf("libherd %s benchmark, medians of %d runs\n\n", herd_version_string(), runs);
@@ -550,6 +557,8 @@ int main(int argc, char **argv)
             continue;
         }
         for (int k = 0; k < 3 && gc->perft[k].options && !playouts_only; k++) {
+            if (position && k != position - 1)
+                continue;
             const perft_case *pc = &gc->perft[k];
             herd_game *g = make_game(gc->name, pc->options, pc->plies);
             double rate[99];
@@ -561,6 +570,10 @@ int main(int argc, char **argv)
                    (unsigned long long)nodes,
                    (double)nodes * median(rate, runs) / 1e6);
             herd_free(g);
+        }
+        if (perft_only) {
+            printf("\n");
+            continue;
         }
         herd_game *g = make_game(gc->name, gc->options, 0);
         for (int in_place = 0; in_place < 2; in_place++) {
