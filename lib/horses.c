@@ -45,9 +45,11 @@ typedef struct horses_state {
     herd_move last[2];      /* each side's previous move, 0 for none */
     herd_shape shape[2];
     /* blocked[v]: the jumps of the horse coded v that land on a horse or off
-     * the board, kept up to date as horses move; [0] is written and reset to
-     * 0 by each move, so that the update needs no test of the cell. */
-    uint8_t blocked[1 + 2 * MAX_N];
+     * the board, kept up to date as horses move. A move also writes the 16
+     * entries after them, one for each cell around its two cells that holds
+     * no horse, and sets them back to 0: so the update needs no test of the
+     * cell, and no write waits for another. */
+    uint8_t blocked[1 + 2 * MAX_N + 16];
 } horses_state;
 
 _Static_assert(HERD_HORSES_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
@@ -252,69 +254,69 @@ static inline unsigned near_any(const herd_shape *sh, int i)
  * connected parts; a jump of v keeps the herd together exactly when it
  * lands a knight's move from a horse of every part. The parts are the
  * subtrees of the walk below v that reach no higher than v, and the rest
- * of the herd, when not empty, is one more. The walk keeps its own stack:
- * at most one horse each. */
-static void shape_keeps(herd_shape *sh, int n)
-{
-    horse_mask adj[MAX_N], todo[MAX_N], sub[MAX_N], apart[MAX_N];
-    horse_mask all = (horse_mask)((1u << n) - 1), seen = 1;
-    int order[MAX_N], low[MAX_N], stack[MAX_N], top = 1, clock = 1;
+ * of the herd, when not empty, is one more. A horse that splits nothing
+ * needs a knight's move from any other horse, and a leaf (one connection)
+ * is such a horse, done without a step of the walk of its own. */
+typedef struct shape_walk {
+    const herd_shape *sh;
+    horse_mask all, seen;
+    int clock;
+    int order[MAX_N]; /* when the walk reached each horse */
     unsigned keeps[MAX_N];
-    memcpy(adj, sh->adj, sizeof adj); /* local: the byte stores below alias nothing then */
-    stack[0] = 0;
-    order[0] = low[0] = 0;
-    todo[0] = adj[0];
-    sub[0] = 1;
-    apart[0] = 0;
-    keeps[0] = 0xff;
-    while (top) {
-        int v = stack[top - 1];
-        if (todo[v]) { /* the next connection of v */
-            int u = lowest(todo[v]);
-            horse_mask bit = (horse_mask)(1u << u);
-            todo[v] &= (horse_mask)(todo[v] - 1);
-            if (seen & bit) {
-                if (order[u] < low[v])
-                    low[v] = order[u];
-                continue;
-            }
-            seen |= bit;
-            if (adj[u] == (horse_mask)(1u << v)) { /* a leaf: done at once */
-                keeps[u] = near_any(sh, u);
-                keeps[v] &= sh->near[v][u];
-                apart[v] |= bit;
-                sub[v] |= bit;
-                continue;
-            }
-            order[u] = low[u] = clock++;
-            todo[u] = adj[u] & (horse_mask) ~(1u << v); /* not back to where it came from */
-            sub[u] = bit;
-            apart[u] = 0;
-            keeps[u] = 0xff;
-            stack[top++] = u;
+} shape_walk;
+
+/* Walks on from horse v, reached from `parent` (-1 for none): v's subtree
+ * into *sub, and the earliest horse that the subtree reaches by one
+ * connection not in the walk. */
+static int walk(shape_walk *w, int v, int parent, horse_mask *sub)
+{
+    const herd_shape *sh = w->sh;
+    int order = w->clock++, low = order;
+    horse_mask self = (horse_mask)(1u << v), mine = self, apart = 0;
+    unsigned keeps = 0xff;
+    w->order[v] = order;
+    w->seen |= self;
+    horse_mask next = sh->adj[v] & (horse_mask) ~(parent < 0 ? 0u : 1u << parent);
+    for (; next; next &= (horse_mask)(next - 1)) {
+        int u = lowest(next);
+        horse_mask bit = (horse_mask)(1u << u), below;
+        if (w->seen & bit) {
+            if (w->order[u] < low)
+                low = w->order[u];
             continue;
         }
-        /* v is done: the rest of the herd is one more part, then v's
-         * subtree tells its parent. */
-        top--;
-        horse_mask other = all & (horse_mask) ~(apart[v] | 1u << v);
-        if (!apart[v])
-            keeps[v] = near_any(sh, v); /* v splits nothing */
-        else if (other)
-            keeps[v] &= near_set(sh, v, other);
-        if (top) {
-            int p = stack[top - 1];
-            sub[p] |= sub[v];
-            if (low[v] < low[p])
-                low[p] = low[v];
-            if (low[v] >= order[p]) { /* without p, v's subtree is a part of its own */
-                keeps[p] &= near_set(sh, p, sub[v]);
-                apart[p] |= sub[v];
-            }
+        if (sh->adj[u] == self) { /* a leaf */
+            w->seen |= bit;
+            w->keeps[u] = near_any(sh, u);
+            below = bit;
+        } else {
+            int reach = walk(w, u, v, &below);
+            mine |= below;
+            if (reach < low)
+                low = reach;
+            if (reach < order)
+                continue; /* that subtree stays joined to the rest without v */
         }
+        keeps &= near_set(sh, v, below); /* without v, a part of its own */
+        apart |= below;
     }
+    horse_mask other = w->all & (horse_mask) ~(apart | self);
+    if (!apart)
+        keeps = near_any(sh, v);
+    else if (other)
+        keeps &= near_set(sh, v, other);
+    w->keeps[v] = keeps;
+    *sub = mine | apart; /* apart holds the leaves */
+    return low;
+}
+
+static void shape_keeps(herd_shape *sh, int n)
+{
+    shape_walk w = {sh, (horse_mask)((1u << n) - 1), 0, 0, {0}, {0}};
+    horse_mask all;
+    walk(&w, 0, -1, &all);
     for (int v = 0; v < n; v++)
-        sh->keeps[v] = (uint8_t)keeps[v];
+        sh->keeps[v] = (uint8_t)w.keeps[v];
 }
 
 /* The jumps from `cell` that land on a horse or off the board. */
@@ -442,12 +444,12 @@ static void move_horse(horses_state *s, int from, int to)
     s->at[to] = v;
     s->pos[side][i] = (uint16_t)to;
     for (int k = 0; k < 8; k++) {
-        uint8_t was = s->at[from + jump[k]], now = s->at[to + jump[k]];
-        s->blocked[was == OFF ? 0 : was] &= (uint8_t) ~(1u << (7 - k));
-        s->blocked[now == OFF ? 0 : now] |= (uint8_t)(1u << (7 - k));
+        unsigned was = s->at[from + jump[k]], now = s->at[to + jump[k]];
+        s->blocked[was - 1u < 2 * MAX_N ? was : (unsigned)(1 + 2 * MAX_N + k)] &= (uint8_t) ~(1u << (7 - k));
+        s->blocked[now - 1u < 2 * MAX_N ? now : (unsigned)(1 + 2 * MAX_N + 8 + k)] |= (uint8_t)(1u << (7 - k));
     }
     s->blocked[v] = blocked_from(s, to);
-    s->blocked[0] = 0;
+    memset(&s->blocked[1 + 2 * MAX_N], 0, 16);
     link_horse(&s->shape[side], s->pos[side], s->n, i);
     shape_keeps(&s->shape[side], s->n);
 }
