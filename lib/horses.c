@@ -259,41 +259,37 @@ static inline unsigned near_any(const herd_shape *sh, int i)
  * is such a horse, done without a step of the walk of its own. */
 typedef struct shape_walk {
     const herd_shape *sh;
-    horse_mask all, seen;
+    horse_mask all;
     int clock;
-    int order[MAX_N]; /* when the walk reached each horse */
+    int order[MAX_N]; /* when the walk reached each horse, from 1; 0 not yet */
     unsigned keeps[MAX_N];
 } shape_walk;
 
-/* Walks on from horse v, reached from `parent` (-1 for none): v's subtree
- * into *sub, and the earliest horse that the subtree reaches by one
- * connection not in the walk. */
-static int walk(shape_walk *w, int v, int parent, horse_mask *sub)
+/* Walks on from horse v, reached from the horse `from` (a mask, 0 for
+ * none): v's subtree into *sub, and the earliest horse that the subtree
+ * reaches by a connection not in the walk. */
+static int walk(shape_walk *w, int v, horse_mask from, horse_mask *sub)
 {
     const herd_shape *sh = w->sh;
-    int order = w->clock++, low = order;
+    int order = ++w->clock, low = order;
     horse_mask self = (horse_mask)(1u << v), mine = self, apart = 0;
     unsigned keeps = 0xff;
     w->order[v] = order;
-    w->seen |= self;
-    horse_mask next = sh->adj[v] & (horse_mask) ~(parent < 0 ? 0u : 1u << parent);
-    for (; next; next &= (horse_mask)(next - 1)) {
-        int u = lowest(next);
+    for (horse_mask next = sh->adj[v] & (horse_mask)~from; next; next &= (horse_mask)(next - 1)) {
+        int u = lowest(next), seen = w->order[u];
         horse_mask bit = (horse_mask)(1u << u), below;
-        if (w->seen & bit) {
-            if (w->order[u] < low)
-                low = w->order[u];
+        if (seen) {
+            low = seen < low ? seen : low;
             continue;
         }
         if (sh->adj[u] == self) { /* a leaf */
-            w->seen |= bit;
+            w->order[u] = 1;      /* any order: nothing else reaches it */
             w->keeps[u] = near_any(sh, u);
             below = bit;
         } else {
-            int reach = walk(w, u, v, &below);
+            int reach = walk(w, u, self, &below);
             mine |= below;
-            if (reach < low)
-                low = reach;
+            low = reach < low ? reach : low;
             if (reach < order)
                 continue; /* that subtree stays joined to the rest without v */
         }
@@ -312,9 +308,9 @@ static int walk(shape_walk *w, int v, int parent, horse_mask *sub)
 
 static void shape_keeps(herd_shape *sh, int n)
 {
-    shape_walk w = {sh, (horse_mask)((1u << n) - 1), 0, 0, {0}, {0}};
+    shape_walk w = {sh, (horse_mask)((1u << n) - 1), 0, {0}, {0}};
     horse_mask all;
-    walk(&w, 0, -1, &all);
+    walk(&w, 0, 0, &all);
     for (int v = 0; v < n; v++)
         sh->keeps[v] = (uint8_t)w.keeps[v];
 }
