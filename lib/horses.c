@@ -232,8 +232,6 @@ static unsigned fold_bytes(uint64_t x)
  * near[i] read in two words, the bytes of `set` kept, folded into one. */
 static inline unsigned near_set(const herd_shape *sh, int i, horse_mask set)
 {
-    if (!(set & (set - 1)))
-        return set ? sh->near[i][lowest(set)] : 0;
     uint64_t lo, hi;
     memcpy(&lo, sh->near[i], 8);
     memcpy(&hi, sh->near[i] + 8, 8);
@@ -282,19 +280,20 @@ static int walk(shape_walk *w, int v, horse_mask from, horse_mask *sub)
             low = seen < low ? seen : low;
             continue;
         }
-        if (sh->adj[u] == self) { /* a leaf */
+        if (sh->adj[u] == self) { /* a leaf: a part of its own without v */
             w->order[u] = 1;      /* any order: nothing else reaches it */
             w->keeps[u] = near_any(sh, u);
-            below = bit;
-        } else {
-            int reach = walk(w, u, self, &below);
-            mine |= below;
-            low = reach < low ? reach : low;
-            if (reach < order)
-                continue; /* that subtree stays joined to the rest without v */
+            keeps &= sh->near[v][u];
+            apart |= bit;
+            continue;
         }
-        keeps &= near_set(sh, v, below); /* without v, a part of its own */
-        apart |= below;
+        int reach = walk(w, u, self, &below);
+        mine |= below;
+        low = reach < low ? reach : low;
+        if (reach >= order) { /* without v, that subtree is a part of its own */
+            keeps &= near_set(sh, v, below);
+            apart |= below;
+        }
     }
     horse_mask other = w->all & (horse_mask) ~(apart | self);
     if (!apart)
@@ -302,7 +301,7 @@ static int walk(shape_walk *w, int v, horse_mask from, horse_mask *sub)
     else if (other)
         keeps &= near_set(sh, v, other);
     w->keeps[v] = keeps;
-    *sub = mine | apart; /* apart holds the leaves */
+    *sub = mine | apart; /* apart holds v's leaves too */
     return low;
 }
 
