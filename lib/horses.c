@@ -58,9 +58,15 @@ _Static_assert(sizeof(horses_state) <= HERD_MAX_STATE_SIZE, "state too large");
 /* The eight knight jumps as (number, rows, columns), in the order moves are
  * generated: up two, up one, down one, down two; left before right. The
  * reverse of jump k is jump 7 - k. X(k, rows, columns, r, c) for each. */
-#define FOR_JUMPS(X, r, c)                                                                         \
-    X(0, -2, -1, r, c) X(1, -2, 1, r, c) X(2, -1, -2, r, c) X(3, -1, 2, r, c) X(4, 1, -2, r, c)     \
-        X(5, 1, 2, r, c) X(6, 2, -1, r, c) X(7, 2, 1, r, c)
+#define FOR_JUMPS(X, r, c) \
+    X(0, -2, -1, r, c)     \
+    X(1, -2, 1, r, c)      \
+    X(2, -1, -2, r, c)     \
+    X(3, -1, 2, r, c)      \
+    X(4, 1, -2, r, c)      \
+    X(5, 1, 2, r, c)       \
+    X(6, 2, -1, r, c)      \
+    X(7, 2, 1, r, c)
 
 #define JUMP_OFFSET(k, jr, jc, r, c) (jr) * STRIDE + (jc),
 /* The jumps as cell offsets. */
@@ -72,27 +78,29 @@ static const int16_t jump[8] = {FOR_JUMPS(JUMP_OFFSET, 0, 0)};
 #define KNIGHT_APART(r, c) ((r) * (r) + (c) * (c) == 5)
 #define NEAR_BIT(k, jr, jc, r, c) | KNIGHT_APART((jr) - (r), (jc) - (c)) << (k)
 #define ONTO_BIT(k, jr, jc, r, c) | ((jr) == (r) && (jc) == (c)) << ((k) + 8)
-#define PAIR(r, c) (0 FOR_JUMPS(NEAR_BIT, r, c) FOR_JUMPS(ONTO_BIT, r, c)),
+#define PAIR(r, c) (0 FOR_JUMPS(NEAR_BIT, r, c) FOR_JUMPS(ONTO_BIT, r, c))
 /* A row of the table: columns -17..16 apart; only -4..4 can share a cell
  * a knight's move from both. */
-#define ZEROS4 0, 0, 0, 0,
-#define PAIR_ROW(r)                                                                                \
-    ZEROS4 ZEROS4 ZEROS4 0, PAIR(r, -4) PAIR(r, -3) PAIR(r, -2) PAIR(r, -1) PAIR(r, 0)             \
-        PAIR(r, 1) PAIR(r, 2) PAIR(r, 3) PAIR(r, 4) ZEROS4 ZEROS4 ZEROS4
+#define ZEROS4 0, 0, 0, 0
+#define PAIR_ROW(r)                                                                            \
+    ZEROS4, ZEROS4, ZEROS4, 0, PAIR(r, -4), PAIR(r, -3), PAIR(r, -2), PAIR(r, -1), PAIR(r, 0), \
+        PAIR(r, 1), PAIR(r, 2), PAIR(r, 3), PAIR(r, 4), ZEROS4, ZEROS4, ZEROS4
 
 /* PAIR() by the offset between the two cells, rows -4..4 apart: offset d
  * is entry d + PAIR_ORIGIN. The stride is wider than the board by 4, so an
  * offset within 4 columns names one (rows, columns) pair and no other pair
  * of cells on the board has it. */
-static const uint16_t pair_table[] = {PAIR_ROW(-4) PAIR_ROW(-3) PAIR_ROW(-2) PAIR_ROW(-1) PAIR_ROW(0)
-                                          PAIR_ROW(1) PAIR_ROW(2) PAIR_ROW(3) PAIR_ROW(4)};
+static const uint16_t pair_table[] = {PAIR_ROW(-4), PAIR_ROW(-3), PAIR_ROW(-2),
+                                      PAIR_ROW(-1), PAIR_ROW(0),  PAIR_ROW(1),
+                                      PAIR_ROW(2),  PAIR_ROW(3),  PAIR_ROW(4)};
 #define PAIR_ORIGIN (4 * STRIDE + STRIDE / 2)
 _Static_assert(STRIDE == 34 && sizeof pair_table == 9 * STRIDE * sizeof pair_table[0],
                "pair_table's rows are written for a stride of 34");
 
 static unsigned pair_of(int offset)
 {
-    unsigned i = (unsigned)(offset + PAIR_ORIGIN), last = sizeof pair_table / sizeof pair_table[0] - 1;
+    unsigned i = (unsigned)(offset + PAIR_ORIGIN),
+             last = sizeof pair_table / sizeof pair_table[0] - 1;
     return pair_table[i < last ? i : last]; /* the last entry is 0, as beyond */
 }
 
@@ -207,15 +215,14 @@ static void link_horse(herd_shape *sh, const uint16_t *pos, int n, int i)
 }
 
 /* byte_masks[b]: each of the 8 bits of b as a byte of ones. */
-#define BYTE_MASK(b)                                                                               \
-    ((b)&1 ? UINT64_C(0xff) : 0) | ((b)&2 ? UINT64_C(0xff00) : 0) |                                \
-        ((b)&4 ? UINT64_C(0xff0000) : 0) | ((b)&8 ? UINT64_C(0xff000000) : 0) |                    \
-        ((b)&16 ? UINT64_C(0xff00000000) : 0) | ((b)&32 ? UINT64_C(0xff0000000000) : 0) |          \
+#define BYTE_MASK(b)                                                                      \
+    ((b)&1 ? UINT64_C(0xff) : 0) | ((b)&2 ? UINT64_C(0xff00) : 0) |                       \
+        ((b)&4 ? UINT64_C(0xff0000) : 0) | ((b)&8 ? UINT64_C(0xff000000) : 0) |           \
+        ((b)&16 ? UINT64_C(0xff00000000) : 0) | ((b)&32 ? UINT64_C(0xff0000000000) : 0) | \
         ((b)&64 ? UINT64_C(0xff000000000000) : 0) | ((b)&128 ? UINT64_C(0xff00000000000000) : 0)
 #define BYTE_MASK4(b) BYTE_MASK(b), BYTE_MASK(b + 1), BYTE_MASK(b + 2), BYTE_MASK(b + 3)
 #define BYTE_MASK16(b) BYTE_MASK4(b), BYTE_MASK4(b + 4), BYTE_MASK4(b + 8), BYTE_MASK4(b + 12)
-#define BYTE_MASK64(b)                                                                             \
-    BYTE_MASK16(b), BYTE_MASK16(b + 16), BYTE_MASK16(b + 32), BYTE_MASK16(b + 48)
+#define BYTE_MASK64(b) BYTE_MASK16(b), BYTE_MASK16(b + 16), BYTE_MASK16(b + 32), BYTE_MASK16(b + 48)
 static const uint64_t byte_masks[256] = {BYTE_MASK64(0), BYTE_MASK64(64), BYTE_MASK64(128),
                                          BYTE_MASK64(192)};
 
@@ -440,8 +447,10 @@ static void move_horse(horses_state *s, int from, int to)
     s->pos[side][i] = (uint16_t)to;
     for (int k = 0; k < 8; k++) {
         unsigned was = s->at[from + jump[k]], now = s->at[to + jump[k]];
-        s->blocked[was - 1u < 2 * MAX_N ? was : (unsigned)(1 + 2 * MAX_N + k)] &= (uint8_t) ~(1u << (7 - k));
-        s->blocked[now - 1u < 2 * MAX_N ? now : (unsigned)(1 + 2 * MAX_N + 8 + k)] |= (uint8_t)(1u << (7 - k));
+        s->blocked[was - 1u < 2 * MAX_N ? was : (unsigned)(1 + 2 * MAX_N + k)] &=
+            (uint8_t) ~(1u << (7 - k));
+        s->blocked[now - 1u < 2 * MAX_N ? now : (unsigned)(1 + 2 * MAX_N + 8 + k)] |=
+            (uint8_t)(1u << (7 - k));
     }
     s->blocked[v] = blocked_from(s, to);
     memset(&s->blocked[1 + 2 * MAX_N], 0, 16);
@@ -692,11 +701,10 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
             s->pos[side][i] = (uint16_t)cell;
         }
     build_shapes(s);
-    for (int side = 0; side < 2; side++) {
+    for (int side = 0; side < 2; side++)
         if (!together(s, side))
             return herd_fail(msg, HERD_E_POSITION, "the %s herd is not together",
                              side ? "red" : "green");
-    }
     uint8_t g = s->at[target_of(s, HERD_HORSES_GREEN)], r = s->at[target_of(s, HERD_HORSES_RED)];
     if (g && owner(g) == HERD_HORSES_GREEN && r && owner(r) == HERD_HORSES_RED)
         return herd_fail(msg, HERD_E_POSITION, "both sides stand on their target corners");
