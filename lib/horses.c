@@ -263,11 +263,10 @@ static inline unsigned near_any(const herd_shape *sh, int i)
  * needs a knight's move from any other horse, and a leaf (one connection)
  * is such a horse, done without a step of the walk of its own. */
 typedef struct shape_walk {
-    const herd_shape *sh;
+    herd_shape *sh;
     horse_mask all;
     int clock;
     int order[MAX_N]; /* when the walk reached each horse, from 1; 0 not yet */
-    unsigned keeps[MAX_N];
 } shape_walk;
 
 /* Walks on from horse v, reached from the horse `from` (a mask, 0 for
@@ -275,7 +274,7 @@ typedef struct shape_walk {
  * reaches by a connection not in the walk. */
 static int walk(shape_walk *w, int v, horse_mask from, horse_mask *sub)
 {
-    const herd_shape *sh = w->sh;
+    herd_shape *sh = w->sh;
     int order = ++w->clock, low = order;
     horse_mask self = (horse_mask)(1u << v), mine = self, apart = 0;
     unsigned keeps = 0xff;
@@ -289,7 +288,7 @@ static int walk(shape_walk *w, int v, horse_mask from, horse_mask *sub)
         }
         if (sh->adj[u] == self) { /* a leaf: a part of its own without v */
             w->order[u] = 1;      /* any order: nothing else reaches it */
-            w->keeps[u] = near_any(sh, u);
+            sh->keeps[u] = (uint8_t)near_any(sh, u);
             keeps &= sh->near[v][u];
             apart |= bit;
             continue;
@@ -307,18 +306,16 @@ static int walk(shape_walk *w, int v, horse_mask from, horse_mask *sub)
         keeps = near_any(sh, v);
     else if (other)
         keeps &= near_set(sh, v, other);
-    w->keeps[v] = keeps;
+    sh->keeps[v] = (uint8_t)keeps;
     *sub = mine | apart; /* apart holds v's leaves too */
     return low;
 }
 
 static void shape_keeps(herd_shape *sh, int n)
 {
-    shape_walk w = {sh, (horse_mask)((1u << n) - 1), 0, {0}, {0}};
+    shape_walk w = {sh, (horse_mask)((1u << n) - 1), 0, {0}};
     horse_mask all;
     walk(&w, 0, 0, &all);
-    for (int v = 0; v < n; v++)
-        sh->keeps[v] = (uint8_t)w.keeps[v];
 }
 
 /* The jumps from `cell` that land on a horse or off the board. */
