@@ -74,11 +74,14 @@ static const int16_t jump[8] = {FOR_JUMPS(JUMP_OFFSET, 0, 0)};
 
 /* For two horses r rows and c columns apart, what the first's jumps do:
  * bits 0-7, the jumps that land a knight's move from the second; bits
- * 8-15, the jump that lands on it (none when they are not connected). */
+ * 8-15, the jump that lands on it (none when they are not connected); and
+ * bits 16-23, the second's jumps that land a knight's move from the first. */
 #define KNIGHT_APART(r, c) ((r) * (r) + (c) * (c) == 5)
 #define NEAR_BIT(k, jr, jc, r, c) | KNIGHT_APART((jr) - (r), (jc) - (c)) << (k)
 #define ONTO_BIT(k, jr, jc, r, c) | ((jr) == (r) && (jc) == (c)) << ((k) + 8)
-#define PAIR(r, c) (0 FOR_JUMPS(NEAR_BIT, r, c) FOR_JUMPS(ONTO_BIT, r, c))
+#define PAIR(r, c)                                                                               \
+    (0 FOR_JUMPS(NEAR_BIT, r, c) FOR_JUMPS(ONTO_BIT, r, c) | (0 FOR_JUMPS(NEAR_BIT, -(r), -(c))) \
+                                                                 << 16)
 /* A row of the table: columns -17..16 apart; only -4..4 can share a cell
  * a knight's move from both. */
 #define ZEROS4 0, 0, 0, 0
@@ -90,7 +93,7 @@ static const int16_t jump[8] = {FOR_JUMPS(JUMP_OFFSET, 0, 0)};
  * is entry d + PAIR_ORIGIN. The stride is wider than the board by 4, so an
  * offset within 4 columns names one (rows, columns) pair and no other pair
  * of cells on the board has it. */
-static const uint16_t pair_table[] = {PAIR_ROW(-4), PAIR_ROW(-3), PAIR_ROW(-2),
+static const uint32_t pair_table[] = {PAIR_ROW(-4), PAIR_ROW(-3), PAIR_ROW(-2),
                                       PAIR_ROW(-1), PAIR_ROW(0),  PAIR_ROW(1),
                                       PAIR_ROW(2),  PAIR_ROW(3),  PAIR_ROW(4)};
 #define PAIR_ORIGIN (4 * STRIDE + STRIDE / 2)
@@ -204,10 +207,9 @@ static void link_horse(herd_shape *sh, const uint16_t *pos, int n, int i)
     for (int j = 0; j < n; j++) {
         if (j == i)
             continue;
-        int d = pos[j] - pos[i];
-        unsigned to_j = pair_of(d), linked = (to_j >> 8) != 0;
+        unsigned to_j = pair_of(pos[j] - pos[i]), linked = (to_j >> 8 & 0xff) != 0;
         sh->near[i][j] = (uint8_t)to_j;
-        sh->near[j][i] = (uint8_t)pair_of(-d);
+        sh->near[j][i] = (uint8_t)(to_j >> 16);
         links |= (horse_mask)(linked << j);
         sh->adj[j] = (horse_mask)((sh->adj[j] & ~self) | linked << i);
     }
@@ -351,7 +353,7 @@ static unsigned jumps_of(const horses_state *s, int side, int i)
 /* Whether horse i of the side may jump to `to`, a knight's move away. */
 static int may_jump(const horses_state *s, int side, int i, int to)
 {
-    return (jumps_of(s, side, i) & pair_of(to - s->pos[side][i]) >> 8) != 0;
+    return (jumps_of(s, side, i) & pair_of(to - s->pos[side][i]) >> 8 & 0xff) != 0;
 }
 
 /* Lists the side's legal moves into buf, in the order of horses and then
