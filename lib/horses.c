@@ -32,7 +32,7 @@ typedef struct herd_shape {
      * j (0 for j = i); a row of 16 so that it is read in two words. */
     uint8_t near[MAX_N][16];
     horse_mask adj[MAX_N]; /* adj[i]: the horses a knight's move from horse i */
-    uint8_t keeps[MAX_N];
+    uint8_t keeps[16];     /* 0 from horse n on: counted two words at a time */
 } herd_shape;
 
 typedef struct horses_state {
@@ -51,6 +51,7 @@ typedef struct horses_state {
      * cell, and no write waits for another. */
     uint8_t blocked[1 + 2 * MAX_N + 16];
 } horses_state;
+_Static_assert(1 + MAX_N + 16 <= 1 + 2 * MAX_N + 16, "count_moves() reads blocked[] in two words");
 
 _Static_assert(HERD_HORSES_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 _Static_assert(sizeof(horses_state) <= HERD_MAX_STATE_SIZE, "state too large");
@@ -370,12 +371,13 @@ static size_t side_moves(const horses_state *s, int side, herd_move *buf)
 }
 
 /* The number of the side's legal moves: the jumps of its horses as the
- * bytes of two words, bits counted eight bytes at a time. */
+ * bytes of two words, bits counted eight bytes at a time (the words of
+ * blocked[] run on past the side's horses, where keeps[] is 0). */
 static size_t count_moves(const horses_state *s, int side)
 {
-    uint64_t keeps[2] = {0, 0}, blocked[2] = {0, 0};
-    memcpy(keeps, s->shape[side].keeps, (size_t)s->n);
-    memcpy(blocked, &s->blocked[side * MAX_N + 1], (size_t)s->n);
+    uint64_t keeps[2], blocked[2];
+    memcpy(keeps, s->shape[side].keeps, sizeof keeps);
+    memcpy(blocked, &s->blocked[side * MAX_N + 1], sizeof blocked);
     return (size_t)(bits_in64(keeps[0] & ~blocked[0]) + bits_in64(keeps[1] & ~blocked[1]));
 }
 
