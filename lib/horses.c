@@ -204,17 +204,17 @@ static horse_mask neighbours_of_cell(const horses_state *s, int side, int cell)
 /* Horse i has just been placed: its pairs with the side's other horses. */
 static void link_horse(herd_shape *sh, const uint16_t *pos, int n, int i)
 {
-    horse_mask self = (horse_mask)(1u << i), links = 0;
-    for (int j = 0; j < n; j++) {
-        if (j == i)
-            continue;
-        unsigned to_j = pair_of(pos[j] - pos[i]), linked = (to_j >> 8 & 0xff) != 0;
+    int at = pos[i];
+    unsigned links = 0;
+    for (int j = 0; j < n; j++) { /* j = i too: no jump lands on its own cell */
+        unsigned to_j = pair_of(pos[j] - at), linked = (to_j >> 8 & 0xff) != 0;
         sh->near[i][j] = (uint8_t)to_j;
         sh->near[j][i] = (uint8_t)(to_j >> 16);
-        links |= (horse_mask)(linked << j);
-        sh->adj[j] = (horse_mask)((sh->adj[j] & ~self) | linked << i);
+        links |= linked << j;
+        sh->adj[j] = (horse_mask)((sh->adj[j] & ~(1u << i)) | linked << i);
     }
-    sh->adj[i] = links;
+    sh->near[i][i] = 0; /* no pair with itself */
+    sh->adj[i] = (horse_mask)links;
 }
 
 /* byte_masks[b]: each of the 8 bits of b as a byte of ones. */
