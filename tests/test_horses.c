@@ -340,6 +340,19 @@ static void herd_stays_together_in_random_games(void **state)
 
 /* ------------------------------------------------------ the move order */
 
+/* A game from a random position on a board of random size with a random
+ * number of horses a side. */
+static herd_game *random_game(test_rng *rng)
+{
+    ref_pos p;
+    char text[TEXT_CAP];
+    int w = 8 + (int)trng_below(rng, 23), h = 8 + (int)trng_below(rng, 13);
+    int n = 4 + (int)trng_below(rng, 7);
+    ref_random_position(rng, w, h, n, &p);
+    ref_text(&p, text);
+    return game_from_text(text);
+}
+
 /* The library's jumps in the order it lists them (docs/horses.md's action
  * planes): up two, up one, down one, down two; left before right. */
 static const int listed_jump[8][2] = {{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2},
@@ -404,13 +417,7 @@ static void legal_moves_come_in_the_brute_forces_order(void **state)
     trng_seed(&rng, 2626);
     long checked = 0;
     for (int k = 0; k < 160; k++) {
-        ref_pos p;
-        char text[TEXT_CAP];
-        int w = 8 + (int)trng_below(&rng, 23), h = 8 + (int)trng_below(&rng, 13);
-        int n = 4 + (int)trng_below(&rng, 7);
-        ref_random_position(&rng, w, h, n, &p);
-        ref_text(&p, text);
-        herd_game *g = game_from_text(text);
+        herd_game *g = random_game(&rng);
         for (int ply = 0; ply < 40; ply++) {
             herd_status st;
             check_moves_in_order(g);
@@ -994,13 +1001,7 @@ static void apply_then_undo_restores_every_position(void **state)
     trng_seed(&rng, 999);
     long moves_checked = 0;
     for (int k = 0; k < 150; k++) {
-        ref_pos p;
-        char text[TEXT_CAP];
-        int w = 8 + (int)trng_below(&rng, 23), h = 8 + (int)trng_below(&rng, 13);
-        int n = 4 + (int)trng_below(&rng, 7);
-        ref_random_position(&rng, w, h, n, &p);
-        ref_text(&p, text);
-        herd_game *g = game_from_text(text);
+        herd_game *g = random_game(&rng);
         /* A few moves first, so that the history is not empty. */
         for (int i = 0; i < 3; i++) {
             herd_status st;
