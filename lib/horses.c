@@ -23,6 +23,18 @@
 
 typedef uint16_t horse_mask; /* bit i: horse i+1 of one side */
 
+/* What a herd's shape allows, kept up to date as its horses move, so that
+ * listing moves is a look-up per jump: keeps[i] has bit k when jump k of
+ * horse i leaves the herd together, whether or not its landing cell is
+ * empty (the board says that). */
+typedef struct herd_shape {
+    /* near[i][j]: the jumps of horse i that land a knight's move from horse
+     * j (0 for j = i); a row of 16 so that it is read in two words. */
+    uint8_t near[MAX_N][16];
+    horse_mask adj[MAX_N]; /* adj[i]: the horses a knight's move from horse i */
+    uint8_t keeps[16];     /* 0 from horse n on: counted two words at a time */
+} herd_shape;
+
 typedef struct horses_state {
     herd_head head;
     uint8_t w, h, n;
@@ -31,15 +43,92 @@ typedef struct horses_state {
     uint8_t at[CELLS];
     uint16_t pos[2][MAX_N]; /* the cell of each horse */
     herd_move last[2];      /* each side's previous move, 0 for none */
+    herd_shape shape[2];
+    /* blocked[v]: the jumps of the horse coded v that land on a horse or off
+     * the board, kept up to date as horses move. A move also writes the 16
+     * entries after them, one for each cell around its two cells that holds
+     * no horse, and sets them back to 0: so the update needs no test of the
+     * cell, and no write waits for another. */
+    uint8_t blocked[1 + 2 * MAX_N + 16];
 } horses_state;
+_Static_assert(1 + MAX_N + 16 <= 1 + 2 * MAX_N + 16, "count_moves() reads blocked[] in two words");
 
 _Static_assert(HERD_HORSES_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 _Static_assert(sizeof(horses_state) <= HERD_MAX_STATE_SIZE, "state too large");
 
-/* The eight knight jumps as cell offsets, in the order moves are generated:
- * up two, up one, down one, down two; left before right. */
-static const int16_t jump[8] = {-2 * STRIDE - 1, -2 * STRIDE + 1, -STRIDE - 2,    -STRIDE + 2,
-                                STRIDE - 2,      STRIDE + 2,      2 * STRIDE - 1, 2 * STRIDE + 1};
+/* The eight knight jumps as (number, rows, columns), in the order moves are
+ * generated: up two, up one, down one, down two; left before right. The
+ * reverse of jump k is jump 7 - k. X(k, rows, columns, r, c) for each. */
+#define FOR_JUMPS(X, r, c) \
+    X(0, -2, -1, r, c)     \
+    X(1, -2, 1, r, c)      \
+    X(2, -1, -2, r, c)     \
+    X(3, -1, 2, r, c)      \
+    X(4, 1, -2, r, c)      \
+    X(5, 1, 2, r, c)       \
+    X(6, 2, -1, r, c)      \
+    X(7, 2, 1, r, c)
+
+#define JUMP_OFFSET(k, jr, jc, r, c) (jr) * STRIDE + (jc),
+/* The jumps as cell offsets. */
+static const int16_t jump[8] = {FOR_JUMPS(JUMP_OFFSET, 0, 0)};
+
+/* For two horses r rows and c columns apart, what the first's jumps do:
+ * bits 0-7, the jumps that land a knight's move from the second; bits
+ * 8-15, the jump that lands on it (none when they are not connected); and
+ * bits 16-23, the second's jumps that land a knight's move from the first. */
+#define KNIGHT_APART(r, c) ((r) * (r) + (c) * (c) == 5)
+#define NEAR_BIT(k, jr, jc, r, c) | KNIGHT_APART((jr) - (r), (jc) - (c)) << (k)
+#define ONTO_BIT(k, jr, jc, r, c) | ((jr) == (r) && (jc) == (c)) << ((k) + 8)
+#define PAIR(r, c)                                                                               \
+    (0 FOR_JUMPS(NEAR_BIT, r, c) FOR_JUMPS(ONTO_BIT, r, c) | (0 FOR_JUMPS(NEAR_BIT, -(r), -(c))) \
+                                                                 << 16)
+/* A row of the table: columns -17..16 apart; only -4..4 can share a cell
+ * a knight's move from both. */
+#define ZEROS4 0, 0, 0, 0
+#define PAIR_ROW(r)                                                                            \
+    ZEROS4, ZEROS4, ZEROS4, 0, PAIR(r, -4), PAIR(r, -3), PAIR(r, -2), PAIR(r, -1), PAIR(r, 0), \
+        PAIR(r, 1), PAIR(r, 2), PAIR(r, 3), PAIR(r, 4), ZEROS4, ZEROS4, ZEROS4
+
+/* PAIR() by the offset between the two cells, rows -4..4 apart: offset d
+ * is entry d + PAIR_ORIGIN. The stride is wider than the board by 4, so an
+ * offset within 4 columns names one (rows, columns) pair and no other pair
+ * of cells on the board has it. */
+static const uint32_t pair_table[] = {PAIR_ROW(-4), PAIR_ROW(-3), PAIR_ROW(-2),
+                                      PAIR_ROW(-1), PAIR_ROW(0),  PAIR_ROW(1),
+                                      PAIR_ROW(2),  PAIR_ROW(3),  PAIR_ROW(4)};
+#define PAIR_ORIGIN (4 * STRIDE + STRIDE / 2)
+_Static_assert(STRIDE == 34 && sizeof pair_table == 9 * STRIDE * sizeof pair_table[0],
+               "pair_table's rows are written for a stride of 34");
+
+static unsigned pair_of(int offset)
+{
+    unsigned i = (unsigned)(offset + PAIR_ORIGIN),
+             last = sizeof pair_table / sizeof pair_table[0] - 1;
+    return pair_table[i < last ? i : last]; /* the last entry is 0, as beyond */
+}
+
+/* The number of the lowest bit set in m (m != 0). */
+static int lowest(unsigned m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(m);
+#else
+    int k = 0;
+    while (!(m >> k & 1))
+        k++;
+    return k;
+#endif
+}
+
+/* The bits set in x, by adding in place (no instruction for it assumed). */
+static int bits_in64(uint64_t x)
+{
+    x -= x >> 1 & UINT64_C(0x5555555555555555);
+    x = (x & UINT64_C(0x3333333333333333)) + (x >> 2 & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
 
 static const char *const side_label[2] = {"Green", "Red"};
 
@@ -110,154 +199,209 @@ static horse_mask neighbours_of_cell(const horses_state *s, int side, int cell)
     return m;
 }
 
-/* A side's herd as a graph: who is connected to whom, and the neighbours
- * of any set of horses in two table look-ups (one for horses 1..5, one for
- * 6..10), so that a connected part grows a whole layer per step. */
-typedef struct herd_graph {
-    horse_mask adj[MAX_N];
-    horse_mask low[32], high[32];
+/* ------------------------------------------------------ the herd's shape */
+
+/* Horse i has just been placed: its pairs with the side's other horses. */
+static void link_horse(herd_shape *sh, const uint16_t *pos, int n, int i)
+{
+    int at = pos[i];
+    unsigned links = 0;
+    for (int j = 0; j < n; j++) { /* j = i too: no jump lands on its own cell */
+        unsigned to_j = pair_of(pos[j] - at), linked = (to_j >> 8 & 0xff) != 0;
+        sh->near[i][j] = (uint8_t)to_j;
+        sh->near[j][i] = (uint8_t)(to_j >> 16);
+        links |= linked << j;
+        sh->adj[j] = (horse_mask)((sh->adj[j] & ~(1u << i)) | linked << i);
+    }
+    sh->near[i][i] = 0; /* no pair with itself */
+    sh->adj[i] = (horse_mask)links;
+}
+
+/* byte_masks[b]: each of the 8 bits of b as a byte of ones. */
+#define BYTE_MASK(b)                                                                      \
+    ((b)&1 ? UINT64_C(0xff) : 0) | ((b)&2 ? UINT64_C(0xff00) : 0) |                       \
+        ((b)&4 ? UINT64_C(0xff0000) : 0) | ((b)&8 ? UINT64_C(0xff000000) : 0) |           \
+        ((b)&16 ? UINT64_C(0xff00000000) : 0) | ((b)&32 ? UINT64_C(0xff0000000000) : 0) | \
+        ((b)&64 ? UINT64_C(0xff000000000000) : 0) | ((b)&128 ? UINT64_C(0xff00000000000000) : 0)
+#define BYTE_MASK4(b) BYTE_MASK(b), BYTE_MASK(b + 1), BYTE_MASK(b + 2), BYTE_MASK(b + 3)
+#define BYTE_MASK16(b) BYTE_MASK4(b), BYTE_MASK4(b + 4), BYTE_MASK4(b + 8), BYTE_MASK4(b + 12)
+#define BYTE_MASK64(b) BYTE_MASK16(b), BYTE_MASK16(b + 16), BYTE_MASK16(b + 32), BYTE_MASK16(b + 48)
+static const uint64_t byte_masks[256] = {BYTE_MASK64(0), BYTE_MASK64(64), BYTE_MASK64(128),
+                                         BYTE_MASK64(192)};
+
+/* The OR of the bytes of x. */
+static unsigned fold_bytes(uint64_t x)
+{
+    x |= x >> 32;
+    x |= x >> 16;
+    x |= x >> 8;
+    return (unsigned)(x & 0xff);
+}
+
+/* The jumps of horse i that land a knight's move from a horse of `set`:
+ * near[i] read in two words, the bytes of `set` kept, folded into one. */
+static inline unsigned near_set(const herd_shape *sh, int i, horse_mask set)
+{
+    uint64_t lo, hi;
+    memcpy(&lo, sh->near[i], 8);
+    memcpy(&hi, sh->near[i] + 8, 8);
+    return fold_bytes((lo & byte_masks[set & 0xff]) | (hi & byte_masks[set >> 8]));
+}
+
+/* The jumps of horse i that land a knight's move from any other horse. */
+static inline unsigned near_any(const herd_shape *sh, int i)
+{
+    uint64_t lo, hi;
+    memcpy(&lo, sh->near[i], 8);
+    memcpy(&hi, sh->near[i] + 8, 8);
+    return fold_bytes(lo | hi);
+}
+
+/* keeps[] from adj[] and near[], by one depth-first walk of a herd that is
+ * together (Tarjan's cut points). Without horse v the rest falls into
+ * connected parts; a jump of v keeps the herd together exactly when it
+ * lands a knight's move from a horse of every part. The parts are the
+ * subtrees of the walk below v that reach no higher than v, and the rest
+ * of the herd, when not empty, is one more. A horse that splits nothing
+ * needs a knight's move from any other horse, and a leaf (one connection)
+ * is such a horse, done without a step of the walk of its own. */
+typedef struct shape_walk {
+    herd_shape *sh;
     horse_mask all;
-} herd_graph;
+    int clock;
+    int order[MAX_N]; /* when the walk reached each horse, from 1; 0 not yet */
+} shape_walk;
 
-static void graph_init(herd_graph *g, int n)
+/* Walks on from horse v, reached from the horse `from` (a mask, 0 for
+ * none): v's subtree into *sub, and the earliest horse that the subtree
+ * reaches by a connection not in the walk. */
+static int walk(shape_walk *w, int v, horse_mask from, horse_mask *sub)
 {
-    for (int i = n; i < MAX_N; i++)
-        g->adj[i] = 0;
-    g->low[0] = g->high[0] = 0;
-    for (int b = 0; b < 5; b++) /* the sets whose highest horse is b */
-        for (unsigned set = 1u << b; set < 2u << b; set++) {
-            g->low[set] = g->low[set - (1u << b)] | g->adj[b];
-            g->high[set] = g->high[set - (1u << b)] | g->adj[b + 5];
+    herd_shape *sh = w->sh;
+    int order = ++w->clock, low = order;
+    horse_mask self = (horse_mask)(1u << v), mine = self, apart = 0;
+    unsigned keeps = 0xff;
+    w->order[v] = order;
+    for (horse_mask next = sh->adj[v] & (horse_mask)~from; next; next &= (horse_mask)(next - 1)) {
+        int u = lowest(next), seen = w->order[u];
+        horse_mask bit = (horse_mask)(1u << u), below;
+        if (seen) {
+            low = seen < low ? seen : low;
+            continue;
         }
-    g->all = (horse_mask)((1u << n) - 1);
-}
-
-static horse_mask graph_reach(const herd_graph *g, horse_mask set)
-{
-    return g->low[set & 31] | g->high[set >> 5];
-}
-
-/* The connected parts of the graph within `members`, as masks. */
-static int components(const herd_graph *g, horse_mask members, horse_mask *parts)
-{
-    int count = 0;
-    while (members) {
-        horse_mask part = members & (horse_mask)-members, grown;
-        while (part != members && (grown = (part | graph_reach(g, part)) & members) != part)
-            part = grown;
-        parts[count++] = part;
-        members &= (horse_mask)~part;
+        if (sh->adj[u] == self) { /* a leaf: a part of its own without v */
+            w->order[u] = 1;      /* any order: nothing else reaches it */
+            sh->keeps[u] = (uint8_t)near_any(sh, u);
+            keeps &= sh->near[v][u];
+            apart |= bit;
+            continue;
+        }
+        int reach = walk(w, u, self, &below);
+        mine |= below;
+        low = reach < low ? reach : low;
+        if (reach >= order) { /* without v, that subtree is a part of its own */
+            keeps &= near_set(sh, v, below);
+            apart |= below;
+        }
     }
-    return count;
+    horse_mask other = w->all & (horse_mask) ~(apart | self);
+    if (!apart)
+        keeps = near_any(sh, v);
+    else if (other)
+        keeps &= near_set(sh, v, other);
+    sh->keeps[v] = (uint8_t)keeps;
+    *sub = mine | apart; /* apart holds v's leaves too */
+    return low;
 }
 
-/* The side's herd graph read from the board. */
-static void side_graph(const horses_state *s, int side, herd_graph *g)
+static void shape_keeps(herd_shape *sh, int n)
 {
-    for (int i = 0; i < s->n; i++)
-        g->adj[i] = neighbours_of_cell(s, side, s->pos[side][i]);
-    graph_init(g, s->n);
+    shape_walk w = {sh, (horse_mask)((1u << n) - 1), 0, {0}};
+    horse_mask all;
+    walk(&w, 0, 0, &all);
 }
 
-/* A horse may land on a cell exactly when, without it, every connected part
- * of the rest of its herd has a horse a knight's move from that cell: then
- * the moved horse joins them all again. */
-static int joins_all(horse_mask touching, const horse_mask *parts, int count)
+/* The jumps from `cell` that land on a horse or off the board. */
+static uint8_t blocked_from(const horses_state *s, int cell)
 {
-    for (int k = 0; k < count; k++)
-        if (!(touching & parts[k]))
-            return 0;
-    return 1;
+    unsigned m = 0;
+    for (int k = 0; k < 8; k++)
+        m |= (unsigned)(s->at[cell + jump[k]] != 0) << k;
+    return (uint8_t)m;
 }
 
-/* The connected parts of the side's (together) herd without horse i. */
-static int parts_without(const herd_graph *g, int i, horse_mask *parts)
+/* Both herds' shapes and every horse's blocked jumps from scratch, for a
+ * position set up or read. */
+static void build_shapes(horses_state *s)
 {
-    horse_mask rest = g->all & (horse_mask) ~(1u << i);
-    if ((g->adj[i] & (g->adj[i] - 1)) == 0) {
-        parts[0] = rest; /* a leaf of a connected graph never disconnects it */
-        return 1;
+    memset(s->shape, 0, sizeof s->shape);
+    memset(s->blocked, 0, sizeof s->blocked);
+    for (int side = 0; side < 2; side++) {
+        for (int i = 0; i < s->n; i++) {
+            link_horse(&s->shape[side], s->pos[side], s->n, i);
+            s->blocked[side * MAX_N + i + 1] = blocked_from(s, s->pos[side][i]);
+        }
+        shape_keeps(&s->shape[side], s->n);
     }
-    return components(g, rest, parts);
 }
 
-static int lands_together(const horses_state *s, int side, int i, int to, const horse_mask *parts,
-                          int count)
+/* The jumps of horse i of the side that are legal now. */
+static unsigned jumps_of(const horses_state *s, int side, int i)
 {
-    return joins_all(neighbours_of_cell(s, side, to) & (horse_mask) ~(1u << i), parts, count);
+    return s->shape[side].keeps[i] & ~(unsigned)s->blocked[side * MAX_N + i + 1];
 }
 
-/* Lists the side's legal moves into buf (which may be NULL to count them);
- * with first_only, stops at the first one found. */
-static size_t side_moves(const horses_state *s, int side, herd_move *buf, int first_only)
+/* Whether horse i of the side may jump to `to`, a knight's move away. */
+static int may_jump(const horses_state *s, int side, int i, int to)
 {
-    /* touch[c]: the side's horses a knight's move from cell c, filled only
-     * around the side's horses, which covers every target and every horse
-     * of a together herd. One write per jump instead of eight reads per
-     * target. */
-    horse_mask touch[CELLS], parts[MAX_N];
-    herd_graph g;
-    const uint16_t *pos = s->pos[side];
-    for (int j = 0; j < s->n; j++) {
-        touch[pos[j]] = 0;
-        for (int k = 0; k < 8; k++)
-            touch[pos[j] + jump[k]] = 0;
-    }
-    for (int j = 0; j < s->n; j++)
-        for (int k = 0; k < 8; k++)
-            touch[pos[j] + jump[k]] |= (horse_mask)(1u << j);
-    for (int j = 0; j < s->n; j++)
-        g.adj[j] = touch[pos[j]];
-    graph_init(&g, s->n);
+    return (jumps_of(s, side, i) & pair_of(to - s->pos[side][i]) >> 8 & 0xff) != 0;
+}
+
+/* Lists the side's legal moves into buf, in the order of horses and then
+ * of jumps, and returns their number. */
+static size_t side_moves(const horses_state *s, int side, herd_move *buf)
+{
     size_t n = 0;
     for (int i = 0; i < s->n; i++) {
-        int count = -1; /* the parts without horse i, found when first needed */
-        int from = pos[i];
-        for (int k = 0; k < 8; k++) {
-            int to = from + jump[k];
-            if (s->at[to]) /* occupied or off the board */
-                continue;
-            if (count < 0)
-                count = parts_without(&g, i, parts);
-            if (joins_all(touch[to] & (horse_mask) ~(1u << i), parts, count)) {
-                if (buf)
-                    buf[n] = make_move(from, to);
-                n++;
-                if (first_only)
-                    return n;
-            }
-        }
+        int from = s->pos[side][i];
+        for (unsigned m = jumps_of(s, side, i); m; m &= m - 1)
+            buf[n++] = make_move(from, from + jump[lowest(m)]);
     }
     return n;
 }
 
-/* Whether the side has a legal move, asked after every move. Most herds
- * have a leaf horse (one connection), whose removal splits nothing, so a
- * target of it is legal as soon as it touches another horse: try those
- * first, with a few reads each, before listing moves in full. */
-static int has_move(const horses_state *s, int side)
+/* The number of the side's legal moves: the jumps of its horses as the
+ * bytes of two words, bits counted eight bytes at a time (the words of
+ * blocked[] run on past the side's horses, where keeps[] is 0). */
+static size_t count_moves(const horses_state *s, int side)
 {
-    for (int i = 0; i < s->n; i++) {
-        horse_mask self = (horse_mask)(1u << i);
-        int from = s->pos[side][i];
-        horse_mask links = neighbours_of_cell(s, side, from);
-        if (links & (horse_mask)(links - 1))
-            continue; /* not a leaf */
-        for (int k = 0; k < 8; k++) {
-            int to = from + jump[k];
-            if (!s->at[to] && (neighbours_of_cell(s, side, to) & (horse_mask)~self))
-                return 1;
-        }
-    }
-    return side_moves(s, side, NULL, 1) > 0;
+    uint64_t keeps[2], blocked[2];
+    memcpy(keeps, s->shape[side].keeps, sizeof keeps);
+    memcpy(blocked, &s->blocked[side * MAX_N + 1], sizeof blocked);
+    return (size_t)(bits_in64(keeps[0] & ~blocked[0]) + bits_in64(keeps[1] & ~blocked[1]));
 }
 
+static int has_move(const horses_state *s, int side)
+{
+    for (int i = 0; i < s->n; i++)
+        if (jumps_of(s, side, i))
+            return 1;
+    return 0;
+}
+
+/* Whether the side's herd is connected, from its shape. */
 static int together(const horses_state *s, int side)
 {
-    horse_mask parts[MAX_N];
-    herd_graph g;
-    side_graph(s, side, &g);
-    return components(&g, g.all, parts) == 1;
+    const horse_mask *adj = s->shape[side].adj;
+    horse_mask all = (horse_mask)((1u << s->n) - 1), part = 1, frontier = 1;
+    while (frontier) {
+        horse_mask next = 0;
+        for (; frontier; frontier &= (horse_mask)(frontier - 1))
+            next |= adj[lowest(frontier)];
+        frontier = next & all & (horse_mask)~part;
+        part |= frontier;
+    }
+    return part == all;
 }
 
 static size_t horses_legal(const void *state, herd_move *buf)
@@ -265,12 +409,15 @@ static size_t horses_legal(const void *state, herd_move *buf)
     const horses_state *s = state;
     if (s->head.result != HERD_ONGOING)
         return 0;
-    return side_moves(s, s->head.side, buf, 0);
+    return side_moves(s, s->head.side, buf);
 }
 
 static size_t horses_count(const void *state)
 {
-    return horses_legal(state, NULL);
+    const horses_state *s = state;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    return count_moves(s, s->head.side);
 }
 
 /* Sets the status from the position: a horse on its target corner wins,
@@ -290,12 +437,26 @@ static void update_status(horses_state *s, int to_move, int check_moves)
         herd_head_set_win(&s->head, !to_move, HERD_REASON_NO_MOVES);
 }
 
+/* Moves a horse, and its herd's shape with it. The horses around `from`
+ * may now jump there, those around `to` not (jump 7 - k undoes jump k). */
 static void move_horse(horses_state *s, int from, int to)
 {
     uint8_t v = s->at[from];
+    int side = owner(v), i = horse_index(v);
     s->at[from] = 0;
     s->at[to] = v;
-    s->pos[owner(v)][horse_index(v)] = (uint16_t)to;
+    s->pos[side][i] = (uint16_t)to;
+    for (int k = 0; k < 8; k++) {
+        unsigned was = s->at[from + jump[k]], now = s->at[to + jump[k]];
+        s->blocked[was - 1u < 2 * MAX_N ? was : (unsigned)(1 + 2 * MAX_N + k)] &=
+            (uint8_t) ~(1u << (7 - k));
+        s->blocked[now - 1u < 2 * MAX_N ? now : (unsigned)(1 + 2 * MAX_N + 8 + k)] |=
+            (uint8_t)(1u << (7 - k));
+    }
+    s->blocked[v] = blocked_from(s, to);
+    memset(&s->blocked[1 + 2 * MAX_N], 0, 16);
+    link_horse(&s->shape[side], s->pos[side], s->n, i);
+    shape_keeps(&s->shape[side], s->n);
 }
 
 static void play_move(horses_state *s, herd_move m, int check_moves)
@@ -345,11 +506,7 @@ static int horses_apply(void *state, herd_move m, herd_msg msg)
     int to = herd_grid_index(GRID, b.row, b.col);
     if (s->at[to])
         return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", herd_cell_name(fb, b));
-    horse_mask parts[MAX_N];
-    herd_graph g;
-    side_graph(s, side, &g);
-    int count = parts_without(&g, horse_index(v), parts);
-    if (!lands_together(s, side, horse_index(v), to, parts, count))
+    if (!may_jump(s, side, horse_index(v), to))
         return herd_fail(msg, HERD_E_ILLEGAL, "the herd would split");
     horses_play(s, m);
     return HERD_OK;
@@ -389,6 +546,7 @@ static int place_once(horses_state *s)
             s->pos[side][i] = (uint16_t)cell;
         }
     }
+    build_shapes(s);
     return has_move(s, HERD_HORSES_GREEN) && has_move(s, HERD_HORSES_RED);
 }
 
@@ -552,6 +710,7 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
             s->at[cell] = (uint8_t)(side * MAX_N + i + 1);
             s->pos[side][i] = (uint16_t)cell;
         }
+    build_shapes(s);
     for (int side = 0; side < 2; side++)
         if (!together(s, side))
             return herd_fail(msg, HERD_E_POSITION, "the %s herd is not together",
@@ -621,7 +780,7 @@ static herd_move horses_genmove(void *state, int level)
     herd_move moves[HERD_HORSES_MAX_MOVES];
     (void)level;
     int side = s->head.side;
-    size_t n = side_moves(s, side, moves, 0);
+    size_t n = side_moves(s, side, moves);
     herd_cell a, b;
     herd_grid_move_cells(s->last[side], &a, &b);
     herd_move back = s->last[side] ? herd_horses_move(b, a) : 0;
@@ -749,25 +908,13 @@ static int race_distance(const horses_state *s, int side)
  * kept herds shuffling instead of going forward). */
 static int mobility(const horses_state *s, int side)
 {
-    int n = (int)side_moves(s, side, NULL, 0);
+    int n = (int)count_moves(s, side);
     return n < 4 ? 16 * (n - 4) : 0;
 }
 
 /* An evaluation that a win is certain: above any race, below the search's
  * scores of wins it has seen. */
 #define SURE_WIN 4000
-
-/* Whether horse i of the side may jump to cell `to` now. */
-static int may_jump(const horses_state *s, int side, int i, int to)
-{
-    horse_mask parts[MAX_N];
-    herd_graph g;
-    if (s->at[to])
-        return 0;
-    side_graph(s, side, &g);
-    int count = parts_without(&g, i, parts);
-    return lands_together(s, side, i, to, parts, count);
-}
 
 /* How many of the side's horses could jump onto `cell` now. */
 static int jumps_onto(const horses_state *s, int side, int cell)
@@ -951,21 +1098,20 @@ int herd_horses_lines(const herd_game *g, int side, herd_horses_line *buf, size_
                       size_t *count)
 {
     const horses_state *s = horses_of(g);
-    herd_graph graph;
     if (!s || !count || side < 0 || side > 1 || (!buf && cap))
         return HERD_E_ARG;
-    side_graph(s, side, &graph);
+    const horse_mask *adj = s->shape[side].adj;
     size_t n = 0;
     for (int i = 0; i < s->n; i++)
         for (int j = i + 1; j < s->n; j++)
-            n += graph.adj[i] >> j & 1;
+            n += adj[i] >> j & 1;
     *count = n;
     if (cap < n)
         return HERD_E_BUFFER;
     n = 0;
     for (int i = 0; i < s->n; i++)
         for (int j = i + 1; j < s->n; j++)
-            if (graph.adj[i] >> j & 1) {
+            if (adj[i] >> j & 1) {
                 buf[n].a = i + 1;
                 buf[n].b = j + 1;
                 n++;

@@ -338,6 +338,103 @@ static void herd_stays_together_in_random_games(void **state)
     assert_true(wins > 0);
 }
 
+/* ------------------------------------------------------ the move order */
+
+/* A game from a random position on a board of random size with a random
+ * number of horses a side. */
+static herd_game *random_game(test_rng *rng)
+{
+    ref_pos p;
+    char text[TEXT_CAP];
+    int w = 8 + (int)trng_below(rng, 23), h = 8 + (int)trng_below(rng, 13);
+    int n = 4 + (int)trng_below(rng, 7);
+    ref_random_position(rng, w, h, n, &p);
+    ref_text(&p, text);
+    return game_from_text(text);
+}
+
+/* The library's jumps in the order it lists them (docs/horses.md's action
+ * planes): up two, up one, down one, down two; left before right. */
+static const int listed_jump[8][2] = {{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2},
+                                      {1, -2},  {1, 2},  {2, -1},  {2, 1}};
+
+/* The legal moves of the side to move, in order, from the model's flood
+ * fill alone: horses 1..n, each in listed_jump[]'s order. */
+static int brute_force_moves(const ref_pos *p, herd_move *out)
+{
+    int side = p->turn, count = 0;
+    if (ref_status(p).result != HERD_ONGOING)
+        return 0;
+    for (int i = 0; i < p->n; i++)
+        for (int k = 0; k < 8; k++) {
+            int fr = p->r[side][i], fc = p->c[side][i];
+            int tr = fr + listed_jump[k][0], tc = fc + listed_jump[k][1];
+            if (tr < 0 || tr >= p->h || tc < 0 || tc >= p->w || ref_occupied(p, tr, tc) ||
+                !ref_together_after(p, side, i, tr, tc))
+                continue;
+            out[count++] = move_of(fr, fc, tr, tc);
+        }
+    return count;
+}
+
+/* g lists exactly the brute force's moves in the brute force's order, and
+ * so does a fresh game read from g's position, which works its herds out
+ * from scratch instead of keeping them up to date move by move. */
+static void check_moves_in_order(herd_game *g)
+{
+    ref_pos p;
+    char text[TEXT_CAP];
+    herd_move lib[HERD_MAX_MOVES], fresh[HERD_MAX_MOVES], want[8 * REF_MAX_N];
+    size_t n = 0, m = 0;
+    ref_from_game(g, &p);
+    int k = brute_force_moves(&p, want);
+    assert_int_equal(herd_legal_moves(g, lib, HERD_MAX_MOVES, &n), HERD_OK);
+    position_text(g, text);
+    herd_game *f = game_from_text(text);
+    assert_int_equal(herd_legal_moves(f, fresh, HERD_MAX_MOVES, &m), HERD_OK);
+    if (n != (size_t)k)
+        print_error("library has %zu legal moves, the brute force %d, in\n  %s\n", n, k, text);
+    assert_int_equal(n, (size_t)k);
+    assert_int_equal(m, (size_t)k);
+    for (int i = 0; i < k; i++) {
+        assert_true(lib[i] == want[i]);
+        assert_true(fresh[i] == want[i]);
+    }
+    uint64_t a = 0, b = 0;
+    assert_int_equal(herd_perft(g, 2, &a), HERD_OK);
+    assert_int_equal(herd_perft(f, 2, &b), HERD_OK);
+    assert_true(a == b);
+    herd_free(f);
+}
+
+/* Random positions where the herds meet (herds with cut points and with
+ * rings, on every board size), then random moves from them: the moves,
+ * in their order, are the brute force's. */
+static void legal_moves_come_in_the_brute_forces_order(void **state)
+{
+    (void)state;
+    test_rng rng;
+    trng_seed(&rng, 2626);
+    long checked = 0;
+    for (int k = 0; k < 160; k++) {
+        herd_game *g = random_game(&rng);
+        for (int ply = 0; ply < 40; ply++) {
+            herd_status st;
+            check_moves_in_order(g);
+            checked++;
+            herd_get_status(g, &st);
+            if (st.result != HERD_ONGOING)
+                break;
+            herd_move moves[HERD_MAX_MOVES];
+            size_t count;
+            assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &count), HERD_OK);
+            assert_int_equal(herd_apply(g, moves[trng_below(&rng, (unsigned)count)]), HERD_OK);
+        }
+        herd_free(g);
+    }
+    assert_true(checked > 3000);
+}
+
 /* ------------------------------------------------------------- winning */
 
 static void expect_game_over(herd_game *g, int winner, herd_reason reason, herd_move was_legal)
@@ -904,13 +1001,7 @@ static void apply_then_undo_restores_every_position(void **state)
     trng_seed(&rng, 999);
     long moves_checked = 0;
     for (int k = 0; k < 150; k++) {
-        ref_pos p;
-        char text[TEXT_CAP];
-        int w = 8 + (int)trng_below(&rng, 23), h = 8 + (int)trng_below(&rng, 13);
-        int n = 4 + (int)trng_below(&rng, 7);
-        ref_random_position(&rng, w, h, n, &p);
-        ref_text(&p, text);
-        herd_game *g = game_from_text(text);
+        herd_game *g = random_game(&rng);
         /* A few moves first, so that the history is not empty. */
         for (int i = 0; i < 3; i++) {
             herd_status st;
@@ -1160,6 +1251,7 @@ int main(void)
         cmocka_unit_test(move_must_be_a_knight_jump),
         cmocka_unit_test(every_jump_is_played_or_refused_as_the_rules_say),
         cmocka_unit_test(herd_stays_together_in_random_games),
+        cmocka_unit_test(legal_moves_come_in_the_brute_forces_order),
         cmocka_unit_test(green_wins_on_the_bottom_right_corner),
         cmocka_unit_test(red_wins_on_a1),
         cmocka_unit_test(a_position_on_the_target_corner_is_an_ended_game),
