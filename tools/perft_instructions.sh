@@ -42,6 +42,6 @@ for game in "${games[@]}"; do
         position=$(sed -E 's/^  perft +(.*), depth ([0-9]+):.*/\1 d\2/; s/ +/ /g' <<<"$line")
         instructions=$(sed -nE 's/.*Collected : ([0-9]+).*/\1/p' "$out")
         awk -v g="$game" -v p="$position" -v l="$leaves" -v i="$instructions" \
-            'BEGIN { printf "%-7s %-48s %12d %16d %10.1f\n", g, p, l, i, i / l }'
+            'BEGIN { printf "%-7s %-48s %12.0f %16.0f %10.1f\n", g, p, l, i, i / l }'
     done
 done
