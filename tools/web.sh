@@ -46,10 +46,11 @@ fi
 
 # -mbulk-memory: memcpy as WebAssembly's memory.copy, not a call out to
 # JavaScript for every block of 512 bytes or more (a game's undo record).
-# -inline-threshold=1000: clang then inlines Flock's move generator into its
-# move count, as gcc clones it there (docs/web.md, Speed): 11% fewer
-# instructions in Flock's perft, 1% to 13% in the others' (none in hex's).
-cflags=(-std=c11 -O3 -DNDEBUG -mbulk-memory -mllvm -inline-threshold=1000
+# -inline-threshold=1000 and -flto (the whole library optimised as one
+# program at link time) each take instructions off the perft of every game
+# (docs/web.md, Speed). No -msimd128: not every browser the page serves has
+# WebAssembly SIMD.
+cflags=(-std=c11 -O3 -DNDEBUG -flto -mbulk-memory -mllvm -inline-threshold=1000
         -Wall -Wextra -Werror -pedantic -Iinclude)
 ldflags=(
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sSINGLE_FILE=1 -sEXPORT_NAME=createHerdModule

@@ -1,26 +1,36 @@
 // The speed of the web build beside the native library's, in one run:
-//     node tests/web/bench.mjs [RUNS [GAME]]
+//     node tests/web/bench.mjs [--browser] [RUNS [GAME]]
 // runs the native benchmark (HERD_BENCH, default build/release/tests/herd-bench:
 // tests/bench/herd_bench.c) for each game, then the same perft positions and
-// random playouts in build/web's WebAssembly module under Node, and prints
-// both rates and their ratio. The two take turns, one run each, RUNS times
-// (default 5), so that both see the machine as it is at that moment; each
-// rate is the median of its runs, each ratio the median of the runs' ratios.
-// Each figure runs once untimed before, on both sides.
-// Perft goes through Game.perft(), one call into the module; the playouts
-// call the module's C functions from JavaScript once per action, as a
-// JavaScript program that plays many games would.
+// random playouts in build/web's WebAssembly module (bench-core.mjs), under
+// Node, or with --browser in a page of headless Chromium (browser.mjs's
+// server and browser), and prints both rates and their ratio. The two take
+// turns, one run each, RUNS times (default 5), so that both see the machine
+// as it is at that moment; each rate is the median of its runs, each ratio
+// the median of the runs' ratios. Each figure runs once untimed before, on
+// both sides.
+// Perft goes through Game.perft(), one call into the module. "playouts in C"
+// is herd_playouts() (uniformly random, and at level 1) on both sides, the
+// same C loop; "playouts from JS" sets herd-bench's C loop of herd_apply()
+// on a heap game beside the same loop written in JavaScript, which calls the
+// module once or more per action, as a JavaScript program that plays its own
+// games would: that figure is the price of crossing into the module too.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { GAME_NAMES, loadHerd, root } from './common.mjs';
+import * as core from './bench-core.mjs';
 
-const runs = Number(process.argv[2] ?? 5);
-const only = process.argv[3];
+const args = process.argv.slice(2);
+const inBrowser = args[0] === '--browser';
+if (inBrowser)
+    args.shift();
+const runs = Number(args[0] ?? 5);
+const only = args[1];
 const bench = path.resolve(process.env.HERD_BENCH ?? path.join(root, 'build/release/tests/herd-bench'));
-if (!Number.isInteger(runs) || runs < 1 || (only && !GAME_NAMES.includes(only))) {
-    console.error('usage: node tests/web/bench.mjs [RUNS [GAME]]');
+if (!Number.isInteger(runs) || runs < 1 || (only && !GAME_NAMES.includes(only)) || args.length > 2) {
+    console.error('usage: node tests/web/bench.mjs [--browser] [RUNS [GAME]]');
     process.exit(2);
 }
 if (!existsSync(bench)) {
@@ -28,9 +38,6 @@ if (!existsSync(bench)) {
                   'cmake --build build/release --target herd-bench (or set HERD_BENCH)');
     process.exit(1);
 }
-
-const herd = await loadHerd();
-const m = herd.module;
 
 function median(values) {
     const v = [...values].sort((a, b) => a - b), n = v.length;
@@ -44,124 +51,111 @@ function optionsOf(text) {
     return /^\(?the defaults\)?$/.test(t) ? '' : t;
 }
 
-// The native figures of one run of one game: its perft cases and heap-game
-// playouts.
+// The native figures of one run of one game, each with the bench-core.mjs
+// function that measures it in the module: its perft cases, heap-game
+// playouts and herd_playouts() levels.
 function native(game) {
-    const run = spawnSync(bench, ['1', game], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    // Playwright starts Chromium in a session of its own, and Linux shares
+    // the processor between sessions first (autogroups): the native side too
+    // then runs in one of its own, or it would share its part with whatever
+    // else runs in this one.
+    const [file, argv] = inBrowser ? ['setsid', ['--wait', bench, '1', game]] : [bench, ['1', game]];
+    const run = spawnSync(file, argv, { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (run.status !== 0)
         throw new Error(`${bench} exited with ${run.status}: ${run.stderr}`);
-    const perft = [], playouts = [];
+    const figures = [];
     const lines = run.stdout.split('\n');
+    let playoutOptions = '';
     lines.forEach((line, i) => {
         let x = /^ {2}perft (.*?)\s+\+(\d+)\s+plies, depth (\d+):\s+(\d+) leaves,\s+([\d.]+) M leaves\/s$/.exec(line);
-        if (x)
-            perft.push({ options: optionsOf(x[1]), plies: Number(x[2]), depth: Number(x[3]),
-                         leaves: BigInt(x[4]), rate: Number(x[5]) * 1e6 });
+        if (x) {
+            const c = { options: optionsOf(x[1]), plies: Number(x[2]), depth: Number(x[3]), leaves: x[4] };
+            figures.push({ what: `perft ${c.options || '(defaults)'} +${c.plies} depth ${c.depth}`,
+                           fn: 'perftRate', c, rate: Number(x[5]) * 1e6 });
+        }
         x = /^ {2}random playouts from (.*) \(at most (\d+) moves\), heap game with undo history:$/.exec(line);
         const y = x && /^ {4}([\d.]+) games\/s, ([\d.]+) M moves\/s$/.exec(lines[i + 1]);
-        if (y)
-            playouts.push({ options: optionsOf(x[1]), cap: Number(x[2]), rate: Number(y[2]) * 1e6 });
+        if (y) {
+            playoutOptions = optionsOf(x[1]);
+            figures.push({ what: `playouts from JS ${playoutOptions || '(defaults)'}`, fn: 'jsPlayoutRate',
+                           c: { options: playoutOptions, cap: Number(x[2]) }, rate: Number(y[2]) * 1e6 });
+        }
+        x = /^ {2}herd_playouts\(\), level (-?\d+) \((.*)\), at most (\d+) actions: [\d.]+ games\/s, ([\d.]+) M actions\/s$/.exec(line);
+        if (x)
+            figures.push({ what: `playouts in C, level ${x[1]} (${x[2]})`, fn: 'batchedRate',
+                           c: { options: playoutOptions, level: Number(x[1]), cap: Number(x[3]) },
+                           rate: Number(x[4]) * 1e6 });
     });
-    if (!perft.length || !playouts.length)
+    if (!figures.some(f => f.fn === 'perftRate') || !figures.some(f => f.fn === 'batchedRate'))
         throw new Error(`no figures of ${game} in the output of ${bench}:\n${run.stdout}`);
-    return { perft, playouts };
+    return figures;
 }
 
-// herd_bench.c's make_game(): the options, then `plies` computer moves.
-function makeGame(name, options, plies) {
-    const g = herd.newGame(name, options);
-    for (let i = 0; i < plies && g.statusInfo().result === 'ongoing'; i++)
-        g.isChance() ? g.roll() : g.genmove(0);
-    return g;
-}
-
-function perftRate(name, c) {
-    const g = makeGame(name, c.options, c.plies);
-    const t = performance.now();
-    const leaves = g.perft(c.depth);
-    const rate = Number(leaves) / ((performance.now() - t) / 1e3);
-    g.free();
-    if (leaves !== c.leaves)
-        throw new Error(`perft ${c.depth} of ${name} ${c.options}: ${leaves} leaves, native ${c.leaves}`);
-    return rate;
-}
-
-// herd_bench.c's playouts() with a heap game: random games from the start
-// position for at least half a second, through the module's C functions.
-function playoutRate(name, c) {
-    const start = herd.newGame(name, c.options), g = start.clone();
-    const cap = Math.max(g.maxMoves, 64);
-    const buf = m._malloc(8 * cap), probs = m._malloc(8 * cap), out = m._malloc(16);
-    let rate;
-    {
-        let moves = 0, elapsed;
-        const t0 = performance.now();
-        do {
-            m._herd_copy_position(g.handle, start.handle);
-            for (let k = 0; k < c.cap; k++) {
-                m._herd_get_status(g.handle, out);
-                if (m.HEAP32[out >> 2] !== 0)
-                    break;
-                let i = 0;
-                if (m._herd_is_chance(g.handle)) {
-                    m._herd_chance_outcomes(g.handle, buf, probs, cap, out);
-                    const n = m.HEAPU32[out >> 2], p = m.HEAPF64.subarray(probs >> 3, (probs >> 3) + n);
-                    let x = Math.random();
-                    while (i + 1 < n && x >= p[i])
-                        x -= p[i++];
-                } else {
-                    m._herd_legal_moves(g.handle, buf, cap, out);
-                    i = Math.floor(Math.random() * m.HEAPU32[out >> 2]);
-                }
-                const lo = m.HEAPU32[(buf >> 2) + 2 * i], hi = m.HEAPU32[(buf >> 2) + 2 * i + 1];
-                if (m._herd_apply(g.handle, lo, hi) !== 0)
-                    throw new Error(`${name}: a legal action was refused`);
-                moves++;
-            }
-            elapsed = (performance.now() - t0) / 1e3;
-        } while (elapsed < 0.5);
-        rate = moves / elapsed;
+// The module's side: measure(fn, name, c) runs bench-core.mjs's fn in Node,
+// or in a page of headless Chromium that has loaded the build and
+// bench-core.mjs; close() ends the browser.
+async function wasmSide() {
+    if (!inBrowser) {
+        const herd = await loadHerd();
+        return { herd, where: `Node ${process.version}`,
+                 measure: async (fn, name, c) => core[fn](herd, name, c), close: async () => {} };
     }
-    for (const p of [buf, probs, out])
-        m._free(p);
-    g.free();
-    start.free();
-    return rate;
+    const { serve, launch } = await import('./browser.mjs');
+    const server = await serve(), browser = await launch();
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    const page = await browser.newPage();
+    page.on('pageerror', e => console.error(`page error: ${e.message}`));
+    // Any page of the server's origin, so that the page may import the build.
+    await page.goto(`${origin}/herd.d.ts`);
+    const source = readFileSync(new URL('./bench-core.mjs', import.meta.url), 'utf8');
+    const version = await page.evaluate(async ([origin, source]) => {
+        const { loadHerd } = await import(`${origin}/herd.mjs`);
+        const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+        globalThis.bench = { herd: await loadHerd(), core: await import(url) };
+        return globalThis.bench.herd.version;
+    }, [origin, source]);
+    return {
+        herd: { version }, where: `headless Chromium ${browser.version()}`,
+        measure: (fn, name, c) => page.evaluate(([fn, name, c]) => bench.core[fn](bench.herd, name, c),
+                                                [fn, name, c]),
+        close: async () => {
+            await browser.close();
+            server.close();
+        },
+    };
 }
+
+const wasm = await wasmSide();
+const herd = wasm.herd;
 
 const fmt = (rate) => (rate / 1e6).toFixed(2).padStart(8);
-console.log(`libherd ${herd.version}: WebAssembly (Node ${process.version}) against native ` +
+console.log(`libherd ${herd.version}: WebAssembly (${wasm.where}) against native ` +
             `(${path.relative(root, bench)}), medians of ${runs} runs taken in turns, M per second`);
-console.log(`${'game'.padEnd(7)}${'figure'.padEnd(42)}${'native'.padStart(8)}${'wasm'.padStart(8)}  ratio`);
-const ratios = [];
+console.log(`${'game'.padEnd(7)}${'figure'.padEnd(46)}${'native'.padStart(8)}${'wasm'.padStart(8)}  ratio`);
+const ratios = { same: [], js: [] };
 for (const name of only ? [only] : GAME_NAMES) {
-    const rows = new Map(); // figure → {native: [], wasm: []}
-    const add = (what, nat, wasm) => {
-        const row = rows.get(what) ?? { native: [], wasm: [] };
-        row.native.push(nat);
-        row.wasm.push(wasm);
-        rows.set(what, row);
-    };
+    const rows = new Map(); // figure → {js, native: [], wasm: []}
     // V8 runs a module's functions in its baseline compiler until they are
     // hot: one untimed run of each figure first, as a program that plays on
     // would have had.
-    const first = native(name);
-    for (const c of first.perft)
-        perftRate(name, c);
-    for (const c of first.playouts)
-        playoutRate(name, c);
+    for (const f of native(name))
+        await wasm.measure(f.fn, name, f.c);
     for (let r = 0; r < runs; r++) {
-        const n = native(name);
-        for (const c of n.perft)
-            add(`perft ${c.options || '(defaults)'} +${c.plies} depth ${c.depth}`, c.rate, perftRate(name, c));
-        for (const c of n.playouts)
-            add(`playouts ${c.options || '(defaults)'} (moves)`, c.rate, playoutRate(name, c));
+        for (const f of native(name)) {
+            const row = rows.get(f.what) ?? { js: f.fn === 'jsPlayoutRate', native: [], wasm: [] };
+            row.native.push(f.rate);
+            row.wasm.push(await wasm.measure(f.fn, name, f.c));
+            rows.set(f.what, row);
+        }
     }
-    for (const [what, { native: nat, wasm }] of rows) {
-        const ratio = median(wasm.map((w, i) => w / nat[i]));
-        ratios.push(ratio);
-        console.log(`${name.padEnd(7)}${what.padEnd(42)}${fmt(median(nat))}${fmt(median(wasm))}  ${ratio.toFixed(2)}`);
+    for (const [what, { js, native: nat, wasm: w }] of rows) {
+        const ratio = median(w.map((x, i) => x / nat[i]));
+        ratios[js ? 'js' : 'same'].push(ratio);
+        console.log(`${name.padEnd(7)}${what.padEnd(46)}${fmt(median(nat))}${fmt(median(w))}  ${ratio.toFixed(2)}`);
     }
 }
-console.log(`median ratio wasm/native: ${median(ratios).toFixed(2)} (lowest ${Math.min(...ratios).toFixed(2)}, ` +
-            `highest ${Math.max(...ratios).toFixed(2)})`);
+await wasm.close();
+const summary = (r) => `${median(r).toFixed(2)} (lowest ${Math.min(...r).toFixed(2)}, ` +
+                       `highest ${Math.max(...r).toFixed(2)})`;
+console.log(`median ratio wasm/native, the same C code on both sides: ${summary(ratios.same)}`);
+console.log(`median ratio wasm/native, playouts from JS: ${summary(ratios.js)}`);

@@ -20,8 +20,8 @@ if (!existsSync(browserPath))
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript',
                 '.css': 'text/css', '.json': 'application/json', '.ts': 'text/plain' };
 
-// A static server of build/web on a free loopback port.
-function serve() {
+/** A static server of build/web on a free loopback port. */
+export function serve() {
     const server = createServer((req, res) => {
         const url = new URL(req.url, 'http://x');
         const file = path.join(webDir, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''));
@@ -36,6 +36,16 @@ function serve() {
     return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/** Headless Chromium, as the tests run it. */
+export function launch() {
+    return chromium.launch({
+        executablePath: browserPath,
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+               '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+}
+
 let server, browser, base;
 const pages = [];
 
@@ -47,12 +57,7 @@ export function useBrowser() {
         mkdirSync(shots, { recursive: true });
         server = await serve();
         base = `http://127.0.0.1:${server.address().port}/index.html`;
-        browser = await chromium.launch({
-            executablePath: browserPath,
-            headless: true,
-            args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-                   '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-        });
+        browser = await launch();
     });
 
     after(async () => {

@@ -1,0 +1,91 @@
+// The WebAssembly side of tests/web/bench.mjs: the figures of herd-bench
+// (tests/bench/herd_bench.c) measured in the module that loadHerd() gives,
+// under Node or in a page (it imports nothing, so that a page can load it).
+// Every function takes the loaded API (`herd`) and one figure as herd-bench
+// printed it, and gives that figure's rate per second.
+
+/** herd_bench.c's make_game(): the options, then `plies` computer moves. */
+function makeGame(herd, name, options, plies) {
+    const g = herd.newGame(name, options);
+    for (let i = 0; i < plies && g.statusInfo().result === 'ongoing'; i++)
+        g.isChance() ? g.roll() : g.genmove(0);
+    return g;
+}
+
+/** Perft leaves per second: one call into the module (Game.perft()). */
+export function perftRate(herd, name, c) {
+    const g = makeGame(herd, name, c.options, c.plies);
+    const t = performance.now();
+    const leaves = g.perft(c.depth);
+    const rate = Number(leaves) / ((performance.now() - t) / 1e3);
+    g.free();
+    if (String(leaves) !== c.leaves)
+        throw new Error(`perft ${c.depth} of ${name} ${c.options}: ${leaves} leaves, native ${c.leaves}`);
+    return rate;
+}
+
+/** herd_bench.c's playouts() with a heap game, driven from JavaScript: random
+ *  games from the start position for at least half a second, the module's C
+ *  functions called once or more per action, as a JavaScript program that
+ *  plays its own games would. Moves per second. */
+export function jsPlayoutRate(herd, name, c) {
+    const m = herd.module;
+    const start = herd.newGame(name, c.options), g = start.clone();
+    const cap = Math.max(g.maxMoves, 64);
+    const buf = m._malloc(8 * cap), probs = m._malloc(8 * cap), out = m._malloc(16);
+    let moves = 0, elapsed;
+    const t0 = performance.now();
+    do {
+        m._herd_copy_position(g.handle, start.handle);
+        for (let k = 0; k < c.cap; k++) {
+            m._herd_get_status(g.handle, out);
+            if (m.HEAP32[out >> 2] !== 0)
+                break;
+            let i = 0;
+            if (m._herd_is_chance(g.handle)) {
+                m._herd_chance_outcomes(g.handle, buf, probs, cap, out);
+                const n = m.HEAPU32[out >> 2], p = m.HEAPF64.subarray(probs >> 3, (probs >> 3) + n);
+                let x = Math.random();
+                while (i + 1 < n && x >= p[i])
+                    x -= p[i++];
+            } else {
+                m._herd_legal_moves(g.handle, buf, cap, out);
+                i = Math.floor(Math.random() * m.HEAPU32[out >> 2]);
+            }
+            const lo = m.HEAPU32[(buf >> 2) + 2 * i], hi = m.HEAPU32[(buf >> 2) + 2 * i + 1];
+            if (m._herd_apply(g.handle, lo, hi) !== 0)
+                throw new Error(`${name}: a legal action was refused`);
+            moves++;
+        }
+        elapsed = (performance.now() - t0) / 1e3;
+    } while (elapsed < 0.5);
+    for (const p of [buf, probs, out])
+        m._free(p);
+    g.free();
+    start.free();
+    return moves / elapsed;
+}
+
+/** herd_bench.c's time_batched(): herd_playouts() from the start position,
+ *  in batches of 16 games, each batch with its own seed, for at least half a
+ *  second; the whole loop runs in C, as in herd-bench. Actions per second. */
+export function batchedRate(herd, name, c) {
+    const m = herd.module;
+    const g = herd.newGame(name, c.options);
+    const out = m._malloc(64);
+    let actions = 0, seed = 0, elapsed;
+    const t0 = performance.now();
+    do {
+        // tools/web.sh builds without WASM_BIGINT: a uint64_t argument is
+        // passed as two 32-bit halves.
+        const rc = m._herd_playouts(g.handle, 16, 0, c.level, seed++, 0, c.cap, out);
+        if (rc !== 0)
+            throw new Error(`herd_playouts of ${name}, level ${c.level}: ${rc}`);
+        // herd_playout_result's sixth uint64_t: the actions.
+        actions += m.HEAPU32[(out >> 2) + 10] + 2 ** 32 * m.HEAPU32[(out >> 2) + 11];
+        elapsed = (performance.now() - t0) / 1e3;
+    } while (elapsed < 0.5);
+    m._free(out);
+    g.free();
+    return actions / elapsed;
+}
