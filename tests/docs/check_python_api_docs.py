@@ -114,7 +114,7 @@ def main(argv):
         report(not undocumented, "%s: every docstring is on the page" % module.__name__,
                "not shown: %s" % ", ".join(undocumented))
         if html:
-            path = os.path.join(html, label(module.__name__) + ".html")
+            path = os.path.join(html, label("module", module.__name__) + ".html")
             report(os.path.exists(path), "the reference has %s" % path)
             if os.path.exists(path):
                 with open(path, encoding="utf-8") as f:
