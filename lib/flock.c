@@ -239,24 +239,51 @@ static int ban_binds(const flock_state *s, int side, int from, int range)
 
 /* The number of the side's moves: for each stone, the empty cells in a
  * row in each direction up to its range, less the one the ban forbids. */
+/* Whether the stone of `side` on `from` is walled in by its four neighbours,
+ * so that it has no move. */
+static int walled_in(const flock_state *s, int from)
+{
+    const uint8_t *at = &s->at[from];
+    return at[-STRIDE] != EMPTY && at[STRIDE] != EMPTY && at[-1] != EMPTY && at[1] != EMPTY;
+}
+
+/* The number of moves of the stone of `side` on `from`, one not walled in. */
+static size_t count_stone_moves(const flock_state *s, int side, int from)
+{
+    const uint8_t *at = &s->at[from];
+    int range = range_at(s, from), d;
+    size_t n = 0;
+    for (int k = 0; k < 4; k++) {
+        int step = dirs[k];
+        for (d = 0; d < range && at[(d + 1) * step] == EMPTY; d++)
+            ;
+        n += (size_t)d;
+    }
+    if (from == s->last_to[side])
+        n -= (size_t)ban_binds(s, side, from, range);
+    return n;
+}
+
 static size_t count_moves(const flock_state *s, int side)
 {
     size_t n = 0;
     FOR_EACH_STONE(s, side, from) {
-        const uint8_t *at = &s->at[from];
-        if (at[-STRIDE] != EMPTY && at[STRIDE] != EMPTY && at[-1] != EMPTY && at[1] != EMPTY)
-            continue;
-        int range = range_at(s, from), d;
-        for (int k = 0; k < 4; k++) {
-            int step = dirs[k];
-            for (d = 0; d < range && at[(d + 1) * step] == EMPTY; d++)
-                ;
-            n += (size_t)d;
-        }
-        if (from == s->last_to[side])
-            n -= (size_t)ban_binds(s, side, from, range);
+        if (!walled_in(s, from))
+            n += count_stone_moves(s, side, from);
     }
     return n;
+}
+
+/* Whether `side` has a move (count_moves() != 0), from the first stone that
+ * has one: a stone beside an empty cell has a move unless it is the one the
+ * straight-back ban binds, so only that stone is counted. */
+static int has_move(const flock_state *s, int side)
+{
+    FOR_EACH_STONE(s, side, from) {
+        if (!walled_in(s, from) && (from != s->last_to[side] || count_stone_moves(s, side, from) > 0))
+            return 1;
+    }
+    return 0;
 }
 
 static size_t flock_legal(const void *state, herd_move *buf)
@@ -307,7 +334,7 @@ static void update_status(flock_state *s, int to_move, int check_moves)
             herd_head_set_win(&s->head, s->stones[1] > s->stones[0], HERD_REASON_MOVE_LIMIT);
         return;
     }
-    if (check_moves && count_moves(s, to_move) == 0)
+    if (check_moves && !has_move(s, to_move))
         herd_head_set_win(&s->head, !to_move, HERD_REASON_NO_MOVES);
 }
 
