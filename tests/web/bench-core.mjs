@@ -78,11 +78,14 @@ export function batchedRate(herd, name, c) {
     do {
         // tools/web.sh builds without WASM_BIGINT: a uint64_t argument is
         // passed as two 32-bit halves.
+        // herd_playout_result: unsigned version (HERD_PLAYOUT_RESULT_VERSION,
+        // 1), then six uint64_t from byte 8: games, wins[2], draws,
+        // unfinished and the actions, at byte 48.
+        m.HEAPU32[out >> 2] = 1;
         const rc = m._herd_playouts(g.handle, 16, 0, c.level, seed++, 0, c.cap, out);
         if (rc !== 0)
             throw new Error(`herd_playouts of ${name}, level ${c.level}: ${rc}`);
-        // herd_playout_result's sixth uint64_t: the actions.
-        actions += m.HEAPU32[(out >> 2) + 10] + 2 ** 32 * m.HEAPU32[(out >> 2) + 11];
+        actions += m.HEAPU32[(out >> 2) + 12] + 2 ** 32 * m.HEAPU32[(out >> 2) + 13];
         elapsed = (performance.now() - t0) / 1e3;
     } while (elapsed < 0.5);
     m._free(out);
