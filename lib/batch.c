@@ -286,13 +286,14 @@ int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap)
     int rc = check_room(b, cap, b->actions, "masks");
     if (rc != HERD_OK)
         return rc;
-    memset(masks, 0, b->n * b->actions);
-    for (size_t i = 0; i < b->n; i++) {
-        const uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
-        unsigned char *mask = masks + i * b->actions;
-        for (size_t k = 0; k < b->legal_count[i]; k++)
-            mask[legal[k]] = 1;
-    }
+    /* In locals: a store through unsigned char may alias any field, which
+     * the compiler would then read again for every legal action. */
+    size_t n = b->n, actions = b->actions, max_moves = b->rules->desc.max_moves;
+    const uint16_t *legal = b->legal, *count = b->legal_count;
+    memset(masks, 0, n * actions);
+    for (size_t i = 0; i < n; i++, masks += actions, legal += max_moves)
+        for (size_t k = 0, end = count[i]; k < end; k++)
+            masks[legal[k]] = 1;
     return HERD_OK;
 }
 
