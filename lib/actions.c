@@ -2,6 +2,7 @@
  * and playouts"): the fixed action spaces, masks and observations, written
  * once for every game through its rules' hooks, and batched playouts. A
  * room of the core, as game.c is. */
+#include "bits.h"
 #include "core.h"
 
 size_t herd_num_actions(const herd_game *g)
@@ -53,18 +54,6 @@ int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap)
     return HERD_OK;
 }
 
-/* The number of the lowest bit set in b (b != 0). */
-static unsigned lowest_bit(uint64_t b)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(b);
-#else
-    unsigned low = 0;
-    while (!(b >> low & 1))
-        low++;
-    return low;
-#endif
-}
 
 int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *count)
 {
@@ -85,7 +74,7 @@ int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *coun
     size_t k = 0;
     for (size_t w = 0; w < words; w++)
         for (uint64_t b = bits[w]; b; b &= b - 1)
-            buf[k++] = w * 64 + lowest_bit(b);
+            buf[k++] = w * 64 + (unsigned)herd_lowest_bit(b);
     return HERD_OK;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "actions.h"
+#include "bits.h"
 #include "herd/flock.h"
 #include "grid.h"
 #include "internal.h"
@@ -56,18 +57,6 @@ static uint8_t stone_of(int side)
     return (uint8_t)(side + 1);
 }
 
-/* The number of the lowest bit set in x (x != 0). */
-static int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int k = 0;
-    while (!(x >> k & 1))
-        k++;
-    return k;
-#endif
-}
 
 /* Puts v (EMPTY or a stone) on a cell of the board, keeping the stone sets. */
 static void set_at(flock_state *s, int cell, uint8_t v)
@@ -182,7 +171,7 @@ static int used_words(const flock_state *s)
 #define FOR_EACH_STONE(s, side, cell)                                                     \
     for (int w_ = 0; w_ < used_words(s); w_++)                                            \
         for (uint64_t bits_ = (s)->of_side[side][w_]; bits_; bits_ &= bits_ - 1)          \
-            for (int cell = w_ * 64 + lowest_bit(bits_), once_ = 1; once_; once_ = 0)
+            for (int cell = w_ * 64 + herd_lowest_bit(bits_), once_ = 1; once_; once_ = 0)
 
 /* What a step in each direction of dirs[] adds to a move's value: the
  * target's row or column, each a byte, goes down or up by one (an on-board

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "actions.h"
+#include "bits.h"
 #include "herd/hex.h"
 #include "internal.h"
 
@@ -55,18 +56,6 @@ static const char *const side_name[2] = {"red", "blue"};
 
 /* ------------------------------------------------------------ bit sets */
 
-/* The bits set in x. */
-static int bit_count(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_popcountll(x);
-#else
-    int k = 0;
-    for (; x; x &= x - 1)
-        k++;
-    return k;
-#endif
-}
 
 static void put_bit(uint64_t *set, int i, int on)
 {
@@ -505,7 +494,7 @@ static size_t hex_count(const void *state)
     if (s->phase == HERD_HEX_REMOVE)
         return s->stones[!mover];
     for (int w = 0; w < board_words(s); w++)
-        k += (size_t)bit_count(s->open[mover][w]);
+        k += (size_t)herd_bit_count(s->open[mover][w]);
     return k;
 }
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "actions.h"
+#include "bits.h"
 #include "grid.h"
 #include "herd/horses.h"
 #include "internal.h"
@@ -108,18 +109,6 @@ static unsigned pair_of(int offset)
     return pair_table[i < last ? i : last]; /* the last entry is 0, as beyond */
 }
 
-/* The number of the lowest bit set in m (m != 0). */
-static int lowest(unsigned m)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(m);
-#else
-    int k = 0;
-    while (!(m >> k & 1))
-        k++;
-    return k;
-#endif
-}
 
 /* The bits set in x, by adding in place (no instruction for it assumed). */
 static int bits_in64(uint64_t x)
@@ -283,7 +272,7 @@ static int walk(shape_walk *w, int v, horse_mask from, horse_mask *sub)
     unsigned keeps = 0xff;
     w->order[v] = order;
     for (horse_mask next = sh->adj[v] & (horse_mask)~from; next; next &= (horse_mask)(next - 1)) {
-        int u = lowest(next), seen = w->order[u];
+        int u = herd_lowest_bit(next), seen = w->order[u];
         horse_mask bit = (horse_mask)(1u << u), below;
         if (seen) {
             low = seen < low ? seen : low;
@@ -365,7 +354,7 @@ static size_t side_moves(const horses_state *s, int side, herd_move *buf)
     for (int i = 0; i < s->n; i++) {
         int from = s->pos[side][i];
         for (unsigned m = jumps_of(s, side, i); m; m &= m - 1)
-            buf[n++] = make_move(from, from + jump[lowest(m)]);
+            buf[n++] = make_move(from, from + jump[herd_lowest_bit(m)]);
     }
     return n;
 }
@@ -397,7 +386,7 @@ static int together(const horses_state *s, int side)
     while (frontier) {
         horse_mask next = 0;
         for (; frontier; frontier &= (horse_mask)(frontier - 1))
-            next |= adj[lowest(frontier)];
+            next |= adj[herd_lowest_bit(frontier)];
         frontier = next & all & (horse_mask)~part;
         part |= frontier;
     }

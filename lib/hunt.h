@@ -7,6 +7,7 @@
 #define HERD_HUNT_H
 
 #include "actions.h"
+#include "bits.h"
 #include "internal.h"
 
 #define HUNT_MAX_POINTS 33
@@ -206,14 +207,7 @@ static inline int hunt_count(hunt_set s)
 /* The lowest member of a set that is not empty. */
 static inline int hunt_first(hunt_set s)
 {
-#if defined(__GNUC__)
-    return __builtin_ctzll(s);
-#else
-    int p = 0;
-    while (!(s >> p & 1))
-        p++;
-    return p;
-#endif
+    return herd_lowest_bit(s);
 }
 
 /* The highest member of a set that is not empty: on a board's points in
