@@ -1,5 +1,5 @@
 /* The command loop of the herd program (docs/protocol.md) over any pair of
- * streams: examples/herd.c's main() runs it on standard input and output,
+ * streams: programs/herd.c's main() runs it on standard input and output,
  * and the protocol fuzzer (tests/fuzz/fuzz_protocol.c) runs it in-process. */
 #ifndef HERD_SESSION_H
 #define HERD_SESSION_H

@@ -7,7 +7,7 @@
  * its build under allocation failure, stop requests and the memory limit.
  *
  * The full 13-geese verdict is a longer check, outside CTest:
- *   build/rel/examples/fox-solve geese=13   (docs/fox.md, "Who wins") */
+ *   build/rel/programs/fox-solve geese=13   (docs/fox.md, "Who wins") */
 #include "test_util.h"
 
 #include "fox_solve.h"

@@ -16,7 +16,7 @@ herd_install_deps() {
     command -v doxygen >/dev/null 2>&1 || missing+=(doxygen)
     command -v python3 >/dev/null 2>&1 || missing+=(python3)
     dpkg -s libcmocka-dev >/dev/null 2>&1 || missing+=(libcmocka-dev)
-    # herd-play (examples/play) is built on ncurses; its tests run it in tmux.
+    # herd-play (programs/play) is built on ncurses; its tests run it in tmux.
     dpkg -s libncurses-dev >/dev/null 2>&1 || missing+=(libncurses-dev)
     command -v tmux >/dev/null 2>&1 || missing+=(tmux)
     # The Python package's window test: tkinter and a virtual display; its

@@ -27,8 +27,8 @@ if ! { cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DHERD_BUILD_TESTS
 fi
 
 echo
-build/release/examples/herd-demo "$@"
+build/release/programs/herd-demo "$@"
 echo
-echo "Built in build/release: libherd.so, libherd.a, examples/herd (the protocol program), examples/herd-demo,"
+echo "Built in build/release: libherd.so, libherd.a, programs/herd (the protocol program), programs/herd-demo,"
 echo "examples/tutorial/* (the programs of docs/tutorial.md) and tests/herd-bench (the benchmark)."
 echo "Next: bash tools/test.sh"

@@ -179,7 +179,7 @@ bash tools/web.sh
 web_built=$SECONDS
 (cd tests/web && npm ci --no-audit --no-fund)
 web_npm=$SECONDS
-HERD_PROGRAM="$root/build/ci/examples/herd" node --test tests/web/
+HERD_PROGRAM="$root/build/ci/programs/herd" node --test tests/web/
 echo "web: $((SECONDS - web_start)) s (build $((web_built - web_start)) s, npm ci $((web_npm - web_built)) s, tests $((SECONDS - web_npm)) s)"
 if [ -n "$bg" ]; then
     fuzz_rc=0
@@ -241,11 +241,12 @@ if ! diff -u <(sort build/install/install_manifest.txt) \
 fi
 mv "$stage$prefix" "$prefix"
 echo "installed $(wc -l <build/install/install_manifest.txt) files, all under $prefix"
-# The installed reference: its pages, and the example sources they link
-# as ../examples/FILE beside them.
+# The installed reference: its pages, and the example and program sources
+# they link as ../examples/FILE and ../programs/FILE beside them.
 doc_index="$(find "$prefix" -path '*/doc/herd/html/index.html' -print -quit)"
-if [ -z "$doc_index" ] || [ ! -f "$(dirname "$doc_index")/../examples/hare_solve.c" ]; then
-    echo "error: the reference (share/doc/herd/html and its examples) was not installed under $prefix" >&2
+if [ -z "$doc_index" ] || [ ! -f "$(dirname "$doc_index")/../examples/hare_solve.c" ] ||
+   [ ! -f "$(dirname "$doc_index")/../programs/herd.c" ]; then
+    echo "error: the reference (share/doc/herd/html, its examples and programs) was not installed under $prefix" >&2
     exit 1
 fi
 pcfile="$(find "$prefix" -name herd.pc -print -quit)"
@@ -359,7 +360,7 @@ cmake --build "$tmp/sub-build" -j "$jobs"
 # Only the library: no tests, programs, benchmark or docs target, no test
 # registered, no program file built.
 extra="$(cmake --build "$tmp/sub-build" --target help |
-         grep -E '^\.\.\. (test_|tutorial_|herd_exe|herd-demo|herd-bench|herd-play|hare_solve|herd-match|docs|fuzz_)' || true)"
+         grep -E '^\.\.\. (test_|tutorial_|herd_exe|herd-demo|herd-bench|herd-play|hare_solve|herd-match|fox-solve|docs|fuzz_)' || true)"
 if [ -n "$extra" ]; then
     printf 'error: add_subdirectory(libherd) defined more than the library:\n%s\n' "$extra" >&2
     exit 1

@@ -35,7 +35,7 @@ extern "C" {
  * forbidden move back. Its page, @ref flock_rules "Flock", gives the rules, the
  * texts and the choices made. Examples: @ref flock_game.c
  * "examples/flock_game.c" (a game loop against the computer, the moves read
- * from standard input) and [examples/play/play_flock.c](../examples/play/play_flock.c)
+ * from standard input) and [programs/play/play_flock.c](../programs/play/play_flock.c)
  * (herd-play's board for this game, drawn from these queries).
  * @{
  */

@@ -27,7 +27,7 @@ extern "C" {
  * @ref fox_rules "Fox and Geese", gives the rules, the texts and the choices made.
  * Examples: @ref fox_chain.c "examples/fox_chain.c" (a chain played hop by
  * hop, ended with `stop`, and the turn taken back) and
- * [examples/play/play_hunt.c](../examples/play/play_hunt.c) (herd-play's
+ * [programs/play/play_hunt.c](../programs/play/play_hunt.c) (herd-play's
  * board for the two hunt games).
  * @{
  */

@@ -52,8 +52,8 @@
  * of ::herd_game_desc, which is reached by a pointer, and keep
  * ::herd_option_desc, an element of an array, as it is. The options of every game
  * are tabled in @ref protocol "The herd program".
- * Examples: [examples/herd.c](../examples/herd.c) (its `games` answer and
- * `--help`) and [examples/play/play_setup.c](../examples/play/play_setup.c)
+ * Examples: [programs/herd.c](../programs/herd.c) (its `games` answer and
+ * `--help`) and [programs/play/play_setup.c](../programs/play/play_setup.c)
  * (herd-play's setup screen, built from the registry).
  *
  * @defgroup moves Moves
@@ -93,7 +93,7 @@
  * herd_roll() draws its outcome from the game's own generator and plays it;
  * a program with physical dice plays the outcome it was given, as any
  * action, with herd_apply(). Examples: @ref hex_dice.c "examples/hex_dice.c"
- * (both ways) and [examples/herd.c](../examples/herd.c) (its `roll`
+ * (both ways) and [programs/herd.c](../programs/herd.c) (its `roll`
  * command).
  *
  * @defgroup computers Computer players
@@ -104,7 +104,7 @@
  * same game; herd_play_genmove() also plays it. Each game has its levels
  * (@ref levels "Computer levels"). Examples:
  * [examples/tutorial/computer.c](../examples/tutorial/computer.c) and
- * [examples/herd_match.c](../examples/herd_match.c) (two levels against
+ * [programs/herd_match.c](../programs/herd_match.c) (two levels against
  * each other over many games).
  *
  * @defgroup playing Playing against the computer
@@ -114,7 +114,7 @@
  * the computer would suggest (herd_hint(), which changes nothing), taking
  * back the person's last turn together with the computer's reply
  * (herd_undo_turn()), and the levels to offer, by name (herd_level_name()).
- * Examples: [examples/play/herd_play.c](../examples/play/herd_play.c)
+ * Examples: [programs/play/herd_play.c](../programs/play/herd_play.c)
  * (herd-play's hint and undo keys) and @ref fox_chain.c
  * "examples/fox_chain.c" (the fox's whole turn taken back).
  *
@@ -137,7 +137,7 @@
  * handler stop a long call from another thread or a signal handler, and a
  * game is copied to the heap (herd_clone()) or into caller memory without
  * allocating (herd_copy_into(), herd_copy_position()), the copy-make way.
- * Examples: [examples/herd.c](../examples/herd.c) (`perft`, stopped by
+ * Examples: [programs/herd.c](../programs/herd.c) (`perft`, stopped by
  * Ctrl-C) and the benchmark `tests/bench/herd_bench.c` (playouts in a copy
  * in caller memory, @ref performance "Performance").
  *
@@ -148,7 +148,7 @@
  * format): position, generator, the computer player's memory and counters,
  * so that a game loaded with herd_load() or herd_new_from_save() plays on
  * exactly as the saved one would have. Example:
- * [examples/herd.c](../examples/herd.c) (its `save` and `load` commands).
+ * [programs/herd.c](../programs/herd.c) (its `save` and `load` commands).
  *
  * @defgroup learning Actions, observations and playouts
  * @brief A fixed action space, legal masks, observations and batched playouts.
@@ -175,7 +175,7 @@
  * The macros give the headers' version and herd_version() the library's,
  * so that a program can refuse a library of another minor version (the ABI
  * may change with it while the major version is 0). Example:
- * [examples/demo.c](../examples/demo.c) checks it before it plays.
+ * [programs/demo.c](../programs/demo.c) checks it before it plays.
  */
 #ifndef HERD_HERD_H
 #define HERD_HERD_H

@@ -36,7 +36,7 @@ extern "C" {
  * of action. The rules, texts and computer player are on its page,
  * @ref hex "Herd on a hexhex board". Examples: @ref hex_dice.c
  * "examples/hex_dice.c" (dice thrown on the table and typed in, then rolled
- * by the library) and [examples/play/play_hex.c](../examples/play/play_hex.c)
+ * by the library) and [programs/play/play_hex.c](../programs/play/play_hex.c)
  * (herd-play's board for this game: the phase, the dice and the counts).
  * @{
  */

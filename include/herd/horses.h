@@ -28,7 +28,7 @@ extern "C" {
  * creation with its options (board size, horses a side), move construction
  * and decoding, the herd's connection lines for drawing, the progress bars
  * and the moves-log line. The rules, texts and computer player are on its
- * page, @ref horses "Herd of Horses". Examples: [examples/demo.c](../examples/demo.c)
+ * page, @ref horses "Herd of Horses". Examples: [programs/demo.c](../programs/demo.c)
  * (a seeded game with the typed options) and the @ref tutorial "Tutorial".
  * @{
  */

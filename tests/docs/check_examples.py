@@ -4,19 +4,20 @@
     python3 tests/docs/check_examples.py SOURCE_DIR
 
 docs/examples.dox has the page `example_programs`, a list whose items each
-name an example (`examples/NAME`, `examples/FOLDER/` or
-`bindings/python/examples/NAME`) and say in a sentence what it shows, and the
-`@example` entries that put the code of the programs of examples/ on the
-Examples page. The check:
+name an example (`examples/NAME`, `examples/FOLDER/`, `programs/NAME`,
+`programs/FOLDER/` or `bindings/python/examples/NAME`) and say in a sentence
+what it shows, and the `@example` entries that put the code of the programs
+of examples/ and programs/ on the Examples page. The check:
 
-1. every file and folder of examples/ (CMakeLists.txt aside) and every file
-   of bindings/python/examples/ is named by an item;
+1. every file and folder of examples/ and programs/ (CMakeLists.txt aside)
+   and every file of bindings/python/examples/ is named by an item;
 2. every path an item names exists;
 3. every item has a sentence (six words or more, ending with a period);
 4. every C or Python file that an item names has an `@example` entry, every
    `@example` entry names a file of the example folders (Doxygen's
    EXAMPLE_PATH) and is linked by an item, and a link `@ref FILE "LABEL"`
-   says the file's path (`examples/FILE`, `bindings/python/examples/FILE`).
+   says the file's path (`examples/FILE`, `programs/FILE`,
+   `bindings/python/examples/FILE`).
 
 Then it checks itself: the same check on the page with an item left out, and
 with an item for a file that does not exist, must find each fault. Ends with
@@ -27,10 +28,10 @@ import re
 import sys
 
 PAGE = os.path.join("docs", "examples.dox")
-FOLDERS = ("examples", "bindings/python/examples")  # as the page writes them
+FOLDERS = ("examples", "programs", "bindings/python/examples")  # as the page writes them
 SKIPPED = {"CMakeLists.txt", "__pycache__"}
 # A path as the page writes it, in backticks or in a link's label.
-NAME = re.compile(r'[`"]((?:bindings/python/)?examples/[\w./-]*)[`"]')
+NAME = re.compile(r'[`"]((?:bindings/python/examples|examples|programs)/[\w./-]*)[`"]')
 REF = re.compile(r'@ref\s+(\S+)(?:\s+"([^"]*)")?')
 EXAMPLE = re.compile(r"^@example\s+(\S+)", re.M)
 
@@ -139,7 +140,8 @@ def main(argv):
                          "@section example_tools" % missing, 1)
     first_name = (NAME.findall(first) or ["?"])[0]
     cases = [
-        ("the page against examples/ and bindings/python/examples/", check(root, text), None),
+        ("the page against examples/, programs/ and bindings/python/examples/",
+         check(root, text), None),
         ("the page without its first item", check(root, left_out),
          "%s is not on the page" % first_name),
         ("the page with an item for a missing file", check(root, added),

@@ -1,4 +1,4 @@
-/* A protocol fuzzer: the `herd` program's command loop (examples/herd.c,
+/* A protocol fuzzer: the `herd` program's command loop (programs/herd.c,
  * compiled in without its main()) runs in-process on the input as its
  * standard input, and every answer is checked against the framing of
  * docs/protocol.md:
@@ -26,7 +26,7 @@
 #define FUZZ_NAME "fuzz_protocol"
 #include "fuzz_check.h"
 
-/* As examples/herd.c reads lines. */
+/* As programs/herd.c reads lines. */
 #define MAX_LINE 8192
 
 /* What the loop must answer for one input line. */

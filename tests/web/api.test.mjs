@@ -1,5 +1,5 @@
 // The JavaScript API of the web build (build/web/herd.mjs) in Node, checked
-// against the native herd program (build/ci/examples/herd, or HERD_PROGRAM)
+// against the native herd program (build/ci/programs/herd, or HERD_PROGRAM)
 // command by command: random games of every game, errors, freeing.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -12,7 +12,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const webDir = path.resolve(process.env.HERD_WEB_DIR ?? path.join(root, 'build/web'));
 
 /** The native `herd` program: HERD_PROGRAM, or the CI build's. */
-export const herdProgram = path.resolve(process.env.HERD_PROGRAM ?? path.join(root, 'build/ci/examples/herd'));
+export const herdProgram = path.resolve(process.env.HERD_PROGRAM ?? path.join(root, 'build/ci/programs/herd'));
 
 for (const [what, file] of [['the web build (bash tools/web.sh)', path.join(webDir, 'herd.mjs')],
                             ['the native herd program (HERD_PROGRAM)', herdProgram]])

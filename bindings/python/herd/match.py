@@ -7,7 +7,7 @@ cluster.
     result = herd.match("flock", 5, 4, games=200, client="tcp://scheduler:8786")
     print(result)                                             # herd-match's summary
 
-The games are herd-match's (examples/herd_match.c), game for game: game i
+The games are herd-match's (programs/herd_match.c), game for game: game i
 (from 0) is pair i // 2, created with the options and ``seed=SEED + pair``
 (where the game takes a seed), opened with RANDOM_PLIES uniformly random
 actions drawn by the pair's SplitMix64 generator, then played by the levels,

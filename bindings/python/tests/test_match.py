@@ -31,7 +31,7 @@ def herd_match_program():
     given = os.environ.get("HERD_MATCH")
     if given:
         return given
-    path = os.path.join(os.path.dirname(herd.library().path), "examples", "herd-match")
+    path = os.path.join(os.path.dirname(herd.library().path), "programs", "herd-match")
     return path if os.access(path, os.X_OK) else None
 
 
@@ -56,7 +56,7 @@ class TestLocal(unittest.TestCase):
 
     def test_the_games_and_summary_are_herd_matchs(self):
         if herd_match_program() is None:
-            self.skipTest("no examples/herd-match beside %s (set HERD_MATCH)"
+            self.skipTest("no programs/herd-match beside %s (set HERD_MATCH)"
                           % herd.library().path)
         for args, kw in MATCHES:
             with self.subTest(args=args):

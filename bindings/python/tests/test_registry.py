@@ -22,13 +22,13 @@ def setUpModule():
 
 def herd_program():
     """The herd program built or installed with the loaded library: HERD_PROGRAM,
-    else examples/herd beside the library in a build tree, else bin/herd beside
+    else programs/herd beside the library in a build tree, else bin/herd beside
     its lib/ directory; None when there is none."""
     given = os.environ.get("HERD_PROGRAM")
     if given:
         return given
     here = os.path.dirname(herd.library().path)
-    for path in (os.path.join(here, "examples", "herd"),
+    for path in (os.path.join(here, "programs", "herd"),
                  os.path.join(here, os.pardir, "bin", "herd"),
                  os.path.join(here, os.pardir, os.pardir, "bin", "herd")):
         if os.access(path, os.X_OK):
