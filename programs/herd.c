@@ -23,6 +23,7 @@ typedef struct session {
      * getter, so the session remembers what `solvelimit` set (a new handle
      * has the default). */
     int solve_limit;
+    int quit; /* set by `quit`: the program ends after its answer */
     char out[HERD_MAX_MOVES * HERD_MAX_MOVE_TEXT];
 } session;
 
@@ -138,7 +139,7 @@ static void cmd_new(session *s, char *args)
     answer(s->out);
 }
 
-static void cmd_set(session *s, const char *args)
+static void cmd_set(session *s, char *args)
 {
     char name[32];
     size_t n = strcspn(args, " ");
@@ -170,15 +171,16 @@ static void cmd_set(session *s, const char *args)
     answer(NULL);
 }
 
-static void cmd_save(session *s)
+static void cmd_save(session *s, char *args)
 {
+    (void)args;
     size_t len;
     herd_save(s->game, s->out, sizeof s->out, &len);
     answer(s->out);
 }
 
 /* A save of any game replaces the current game, as `set` does. */
-static void cmd_load(session *s, const char *args)
+static void cmd_load(session *s, char *args)
 {
     herd_game *g;
     herd_error err;
@@ -190,8 +192,9 @@ static void cmd_load(session *s, const char *args)
     answer(NULL);
 }
 
-static void cmd_position(session *s)
+static void cmd_position(session *s, char *args)
 {
+    (void)args;
     size_t len;
     herd_position_to_text(s->game, s->out, sizeof s->out, &len);
     answer(s->out);
@@ -202,8 +205,9 @@ static int by_bytes(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static void cmd_legal(session *s)
+static void cmd_legal(session *s, char *args)
 {
+    (void)args;
     static const char empty[] = "";
     herd_move moves[HERD_MAX_MOVES];
     char texts[HERD_MAX_MOVES][HERD_MAX_MOVE_TEXT];
@@ -231,7 +235,7 @@ static void cmd_legal(session *s)
     answer(n ? s->out : empty);
 }
 
-static void cmd_play(session *s, const char *args)
+static void cmd_play(session *s, char *args)
 {
     herd_move m;
     int rc = herd_move_from_text(s->game, args, &m);
@@ -243,8 +247,9 @@ static void cmd_play(session *s, const char *args)
         answer(NULL);
 }
 
-static void cmd_undo(session *s)
+static void cmd_undo(session *s, char *args)
 {
+    (void)args;
     int rc = herd_undo(s->game);
     if (rc != HERD_OK)
         refuse_code(s, rc);
@@ -252,8 +257,9 @@ static void cmd_undo(session *s)
         answer(NULL);
 }
 
-static void cmd_status(session *s)
+static void cmd_status(session *s, char *args)
 {
+    (void)args;
     herd_status st;
     herd_get_status(s->game, &st);
     if (st.result == HERD_ONGOING)
@@ -266,7 +272,7 @@ static void cmd_status(session *s)
     answer(s->out);
 }
 
-static void cmd_perft(session *s, const char *args)
+static void cmd_perft(session *s, char *args)
 {
     unsigned long depth;
     uint64_t nodes;
@@ -304,7 +310,7 @@ static int parse_level(session *s, const char *args, int *level)
     return 1;
 }
 
-static void cmd_genmove(session *s, const char *args)
+static void cmd_genmove(session *s, char *args)
 {
     int level;
     herd_move m;
@@ -318,7 +324,7 @@ static void cmd_genmove(session *s, const char *args)
 }
 
 /* The action genmove would play, not played: nothing changes. */
-static void cmd_hint(session *s, const char *args)
+static void cmd_hint(session *s, char *args)
 {
     int level;
     herd_move m;
@@ -336,8 +342,9 @@ static void cmd_hint(session *s, const char *args)
 }
 
 /* `1:NAME 2:NAME ...` */
-static void cmd_levels(session *s)
+static void cmd_levels(session *s, char *args)
 {
+    (void)args;
     size_t len = 0;
     for (int level = 1; level <= herd_max_level(s->game); level++) {
         const char *name;
@@ -352,8 +359,9 @@ static void cmd_levels(session *s)
     answer(s->out);
 }
 
-static void cmd_roll(session *s)
+static void cmd_roll(session *s, char *args)
 {
+    (void)args;
     herd_move m;
     int rc = herd_roll(s->game, &m);
     if (rc != HERD_OK)
@@ -362,8 +370,9 @@ static void cmd_roll(session *s)
         answer_move(s, m);
 }
 
-static void cmd_solve(session *s)
+static void cmd_solve(session *s, char *args)
 {
+    (void)args;
     int winner;
     unsigned plies;
     int rc = herd_solve(s->game, &winner, &plies);
@@ -376,7 +385,7 @@ static void cmd_solve(session *s)
 }
 
 /* `solvelimit [N]`: Fox and Geese's solve limit, set or read. */
-static void cmd_solvelimit(session *s, const char *args)
+static void cmd_solvelimit(session *s, char *args)
 {
     unsigned long geese;
     if (strcmp(herd_game_name(s->game), "fox") != 0) {
@@ -404,8 +413,9 @@ static void cmd_solvelimit(session *s, const char *args)
 }
 
 /* The game's name on the answer's first line, the board from the next. */
-static void cmd_show(session *s)
+static void cmd_show(session *s, char *args)
 {
+    (void)args;
     size_t len, name = strlen(herd_game_name(s->game));
     memcpy(s->out, herd_game_name(s->game), name);
     s->out[name] = '\n';
@@ -413,50 +423,91 @@ static void cmd_show(session *s)
     answer(s->out);
 }
 
-/* Every command with its arguments, in the order `help` and --help list them. */
-static const char *const commands[] = {"games",
-                                       "new GAME [KEY=VALUE ...]",
-                                       "set POSITION-TEXT",
-                                       "position",
-                                       "legal",
-                                       "play ACTION",
-                                       "undo",
-                                       "status",
-                                       "perft DEPTH",
-                                       "genmove [LEVEL]",
-                                       "hint [LEVEL]",
-                                       "levels",
-                                       "roll",
-                                       "solve",
-                                       "solvelimit [N]",
-                                       "save",
-                                       "load SAVED",
-                                       "show",
-                                       "help",
-                                       "quit",
-                                       NULL};
+static void cmd_help(session *s, char *args);
+static void cmd_games(session *s, char *args);
 
-static int is_command(const char *cmd)
+static void cmd_quit(session *s, char *args)
 {
-    size_t n = strlen(cmd);
-    for (size_t i = 0; commands[i]; i++)
-        if (strncmp(commands[i], cmd, n) == 0 && (commands[i][n] == ' ' || !commands[i][n]))
-            return 1;
-    return 0;
+    (void)args; /* whatever follows `quit`, the program ends */
+    answer(NULL);
+    s->quit = 1;
 }
 
-static void cmd_help(session *s)
+/* What run() checks before a command's handler runs. */
+enum {
+    TAKES_ARGUMENTS = 1, /* else an argument is refused */
+    NEEDS_GAME = 2       /* else it also runs before any `new` */
+};
+
+/* A command: its name, its arguments as `help` and --help show them after
+ * the name (NULL: none), what it needs, and the handler that answers it
+ * (one signature for all: a command without arguments ignores args, which
+ * run() has checked is empty). */
+typedef struct command {
+    const char *name;
+    const char *arguments;
+    unsigned needs;
+    void (*handler)(session *s, char *args);
+} command;
+
+/* Every command, in the order `help` and --help list them: run() finds a
+ * command here and nowhere else. */
+static const command commands[] = {
+    {"games", NULL, 0, cmd_games},
+    {"new", "GAME [KEY=VALUE ...]", TAKES_ARGUMENTS, cmd_new},
+    {"set", "POSITION-TEXT", TAKES_ARGUMENTS, cmd_set},
+    {"position", NULL, NEEDS_GAME, cmd_position},
+    {"legal", NULL, NEEDS_GAME, cmd_legal},
+    {"play", "ACTION", NEEDS_GAME | TAKES_ARGUMENTS, cmd_play},
+    {"undo", NULL, NEEDS_GAME, cmd_undo},
+    {"status", NULL, NEEDS_GAME, cmd_status},
+    {"perft", "DEPTH", NEEDS_GAME | TAKES_ARGUMENTS, cmd_perft},
+    {"genmove", "[LEVEL]", NEEDS_GAME | TAKES_ARGUMENTS, cmd_genmove},
+    {"hint", "[LEVEL]", NEEDS_GAME | TAKES_ARGUMENTS, cmd_hint},
+    {"levels", NULL, NEEDS_GAME, cmd_levels},
+    {"roll", NULL, NEEDS_GAME, cmd_roll},
+    {"solve", NULL, NEEDS_GAME, cmd_solve},
+    {"solvelimit", "[N]", NEEDS_GAME | TAKES_ARGUMENTS, cmd_solvelimit},
+    {"save", NULL, NEEDS_GAME, cmd_save},
+    {"load", "SAVED", TAKES_ARGUMENTS, cmd_load},
+    {"show", NULL, NEEDS_GAME, cmd_show},
+    {"help", NULL, 0, cmd_help},
+    {"quit", NULL, TAKES_ARGUMENTS, cmd_quit},
+};
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+static const command *find_command(const char *name)
 {
-    char *p = s->out;
-    for (size_t i = 0; commands[i]; i++)
-        p += sprintf(p, "%s%s", i ? "\n" : "", commands[i]);
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+/* A command's line in `help` and --help: its name and its arguments. */
+static int command_line(char *out, size_t cap, const command *c)
+{
+    return snprintf(out, cap, "%s%s%s", c->name, c->arguments ? " " : "",
+                    c->arguments ? c->arguments : "");
+}
+
+static void cmd_help(session *s, char *args)
+{
+    (void)args;
+    size_t at = 0;
+    for (size_t i = 0; i < COMMAND_COUNT; i++) {
+        if (i)
+            s->out[at++] = '\n';
+        at += (size_t)command_line(s->out + at, sizeof s->out - at, &commands[i]);
+    }
     answer(s->out);
 }
 
 /* One line per game of the library's registry, its `new` keys with their
  * ranges and defaults. */
-static void cmd_games(session *s)
+static void cmd_games(session *s, char *args)
 {
+    (void)args;
     size_t at = 0, len;
     for (size_t i = 0; i < herd_game_count(); i++) {
         if (i)
@@ -479,70 +530,18 @@ static int run(session *s, char *line)
         *args++ = '\0';
         args += strspn(args, " \t");
     }
-    const char *cmd = line;
-    if (strcmp(cmd, "quit") == 0) {
-        answer(NULL);
-        return 0;
-    }
-    if (strcmp(cmd, "new") == 0) {
-        cmd_new(s, args);
-        return 1;
-    }
-    if (strcmp(cmd, "set") == 0) {
-        cmd_set(s, args);
-        return 1;
-    }
-    if (strcmp(cmd, "load") == 0) {
-        cmd_load(s, args);
-        return 1;
-    }
-    if (!is_command(cmd)) {
+    const command *c = find_command(line);
+    if (!c) {
         refuse("unknown command");
         return 1;
     }
-    if (strcmp(cmd, "help") == 0) {
-        if (no_args(args))
-            cmd_help(s);
+    /* need_game() and no_args() answer when they refuse. */
+    if ((c->needs & NEEDS_GAME) && !need_game(s))
         return 1;
-    }
-    if (strcmp(cmd, "games") == 0) {
-        if (no_args(args))
-            cmd_games(s);
+    if (!(c->needs & TAKES_ARGUMENTS) && !no_args(args))
         return 1;
-    }
-    if (!need_game(s))
-        return 1;
-    if (strcmp(cmd, "play") == 0)
-        cmd_play(s, args);
-    else if (strcmp(cmd, "perft") == 0)
-        cmd_perft(s, args);
-    else if (strcmp(cmd, "genmove") == 0)
-        cmd_genmove(s, args);
-    else if (strcmp(cmd, "hint") == 0)
-        cmd_hint(s, args);
-    else if (strcmp(cmd, "solvelimit") == 0)
-        cmd_solvelimit(s, args);
-    else if (!no_args(args))
-        return 1;
-    else if (strcmp(cmd, "position") == 0)
-        cmd_position(s);
-    else if (strcmp(cmd, "legal") == 0)
-        cmd_legal(s);
-    else if (strcmp(cmd, "undo") == 0)
-        cmd_undo(s);
-    else if (strcmp(cmd, "status") == 0)
-        cmd_status(s);
-    else if (strcmp(cmd, "roll") == 0)
-        cmd_roll(s);
-    else if (strcmp(cmd, "show") == 0)
-        cmd_show(s);
-    else if (strcmp(cmd, "save") == 0)
-        cmd_save(s);
-    else if (strcmp(cmd, "levels") == 0)
-        cmd_levels(s);
-    else
-        cmd_solve(s);
-    return 1;
+    c->handler(s, args);
+    return !s->quit;
 }
 
 enum { LINE_END = 0, LINE_OK, LINE_TOO_LONG, LINE_NUL };
@@ -607,8 +606,11 @@ static void usage(void)
            "Plays the games of libherd over the line protocol of docs/protocol.md:\n"
            "one command per line on standard input, one answer each on standard output.\n"
            "Commands:\n");
-    for (size_t i = 0; commands[i]; i++)
-        printf("  %s\n", commands[i]);
+    for (size_t i = 0; i < COMMAND_COUNT; i++) {
+        char line[64];
+        command_line(line, sizeof line, &commands[i]);
+        printf("  %s\n", line);
+    }
     printf("Games (GAME), their options (KEY=VALUE) and computer levels (LEVEL):\n");
     for (size_t i = 0; i < herd_game_count(); i++) {
         const herd_game_desc *d = herd_game_desc_at(i);

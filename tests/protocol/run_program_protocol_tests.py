@@ -6,7 +6,9 @@
 
 Checks what docs/protocol.md says beyond one game's rules: the options
 --help and --version (print, exit 0; anything else: a message on standard
-error and exit 2), the `help` command (the commands, one per line), `show`
+error and exit 2), the `help` command (the commands, one per line), each
+command answering as itself (its own answer and refusals, never another's),
+`show`
 (the game's name on the first line, the board from the second), and `save`
 and `load` (a saved game, loaded and played on, answers exactly as the game
 that never saved; `load` of another game's save starts a game of that kind;
@@ -138,7 +140,96 @@ def test_show(path, chk, games):
 
 
 # ---------------------------------------------------------------------------
-# 3. save and load
+# 3. Every command answers as itself
+
+# What each command of `help` answers in a fresh `new hare` (hounds to move,
+# no chance event waiting, a game the library solves), from docs/protocol.md:
+# the lines sent in turn, each with a pattern for its answer's first line.
+# Each command is sent with no argument and with a bad one, so that a
+# command the program took for another one (a case missing in its dispatch)
+# answers the other one's text. A command `help` lists must have a row.
+NO_ARGUMENTS = r"\? this command takes no arguments$"
+UNKNOWN_GAME = r"\? unknown game 'x'$"
+HARE_MOVE = r"= [a-e][1-3]-[a-e][1-3]$"
+OWN_ANSWERS = {
+    "games": [("games", r"= horses( [a-z]+=\S+)+$"), ("games x", NO_ARGUMENTS)],
+    "new": [("new", r"\? usage: new GAME \[KEY=VALUE \.\.\.\]$"), ("new x", UNKNOWN_GAME)],
+    "set": [("set", r"\? usage: set POSITION-TEXT$"), ("set x", UNKNOWN_GAME)],
+    "position": [("position", r"= hare turn=hounds hare=a2 "), ("position x", NO_ARGUMENTS)],
+    "legal": [("legal", r"= [a-e][1-3]-[a-e][1-3]( [a-e][1-3]-[a-e][1-3])+$"),
+              ("legal x", NO_ARGUMENTS)],
+    "play": [("play", r"\? expected a move FROM-TO"), ("play x", r"\? expected a move FROM-TO")],
+    "undo": [("undo", r"\? there is nothing to undo$"), ("undo x", NO_ARGUMENTS)],
+    "status": [("status", r"= ongoing hounds$"), ("status x", NO_ARGUMENTS)],
+    "perft": [("perft", r"\? usage: perft DEPTH"), ("perft x", r"\? usage: perft DEPTH"),
+              ("perft 1", r"= [1-9][0-9]*$")],
+    # genmove plays the move it answers, hint does not.
+    "genmove": [("genmove x", r"\? level must be a number from 0 to \d+$"),
+                ("genmove", HARE_MOVE), ("status", r"= ongoing hare$")],
+    "hint": [("hint x", r"\? level must be a number from 0 to \d+$"),
+             ("hint", HARE_MOVE), ("status", r"= ongoing hounds$")],
+    "levels": [("levels", r"= 1:\S+( \d+:\S+)+$"), ("levels x", NO_ARGUMENTS)],
+    "roll": [("roll", r"\? no chance event waits$"), ("roll x", NO_ARGUMENTS)],
+    "solve": [("solve", r"= hounds \d+$"), ("solve x", NO_ARGUMENTS)],
+    "solvelimit": [("solvelimit", r"\? solvelimit is for fox only$"),
+                   ("solvelimit x", r"\? solvelimit is for fox only$")],
+    "save": [("save", r"= hare save=1 "), ("save x", NO_ARGUMENTS)],
+    "load": [("load", r"\? usage: load SAVED$"), ("load x", UNKNOWN_GAME)],
+    "show": [("show", r"= hare$"), ("show x", NO_ARGUMENTS)],
+    "help": [("help", r"= games$"), ("help x", NO_ARGUMENTS)],
+    "quit": [("quit x", r"=$")],  # and nothing after it: the program ends
+}
+# The commands that answer before any `new`; every other one refuses then.
+WITHOUT_GAME = {"games", "new", "set", "load", "help", "quit"}
+NO_GAME = "? no game: start one with new"
+
+
+def test_commands(path, chk):
+    T = "commands"
+    s = Session(path, chk)
+    try:
+        names = [line.lstrip("= ").split()[0] for line in s.cmd("help")]
+        rc, out, _ = run_program(path, ["--help"])
+        listed = [line.split()[0] for line in out.splitlines()
+                  if line.startswith("  ") and not line.startswith("   ")]
+        chk.ok(listed[:len(names)] == names, T,
+               "--help must list the commands of `help`, in its order", "--help", names, listed)
+        for name in names:
+            chk.ok(name in OWN_ANSWERS, T, "every command of `help` has its row in OWN_ANSWERS",
+                   "help", name, sorted(OWN_ANSWERS))
+        for name in OWN_ANSWERS:
+            chk.ok(name in names, T, "every row of OWN_ANSWERS is a command of `help`",
+                   "help", name, names)
+        for name in names:
+            if name == "quit":
+                continue
+            s.restart()
+            ans = s.cmd(name)
+            if name in WITHOUT_GAME:
+                chk.ok(ans[0] != NO_GAME, T, "a command that needs no game answers without one",
+                       name, "not " + NO_GAME, ans)
+            else:
+                chk.ok(ans == [NO_GAME], T, "a command that needs a game refuses without one",
+                       name, [NO_GAME], ans)
+        for name, lines in OWN_ANSWERS.items():
+            s.restart()
+            s.cmd("new hare")
+            for line, pattern in lines:
+                ans = s.cmd(line)
+                chk.ok(re.match(pattern, ans[0]) is not None, T,
+                       "every command answers as itself", line, "/%s/" % pattern, ans,
+                       context="new hare, then the lines of OWN_ANSWERS[%r]" % name)
+            if name == "quit":
+                rc, rest = s.h.close_and_wait()
+                chk.ok(rc == 0 and rest == "", T,
+                       "`quit` ends the program, status 0, nothing after", lines[-1][0],
+                       "exit 0", "exit %r, then %r" % (rc, rest))
+    finally:
+        s.h.kill()
+
+
+# ---------------------------------------------------------------------------
+# 4. save and load
 
 
 def next_command(s, rng):
@@ -220,6 +311,7 @@ def main():
         games = games_with_options(a.herd, rng)
         return (("options", lambda: test_options(a.herd, chk)),
                 ("help", lambda: test_help(a.herd, chk, games)),
+                ("commands", lambda: test_commands(a.herd, chk)),
                 ("show", lambda: test_show(a.herd, chk, games)),
                 ("save/load", lambda: test_save_load(a.herd, chk, rng, a.games, a.plies, games)))
     return P.run_suites(__doc__.split("\n\n")[0], "program protocol test", 30, 40, suites)
