@@ -20,7 +20,8 @@
 #   5. builds a Release build with the tests (not run: an optimised build
 #      finds warnings that a Debug one does not) and the API reference (the
 #      docs target; any Doxygen warning fails; no signature shows HERD_API;
-#      the Python pages have every anchor), and installs both into a
+#      the Python pages have every anchor; every link to a file leads to
+#      one), and installs both into a
 #      temporary prefix other than the configured one, staged with DESTDIR:
 #      nothing may land outside the prefix, and the install manifest must
 #      list every file; builds and runs the consumer examples against it:
@@ -219,6 +220,9 @@ test -f build/install/docs/html/index.html
 # The built pages of the Python package have every anchor (the CTest
 # docs_python_api checks the page sources only).
 python3 tests/docs/check_python_api_docs.py . build/install/docs/html
+# Every link of the pages to a file leads to one (a header links its page,
+# not ../include/herd/NAME.h, which is in no build tree or install).
+python3 tests/docs/check_html_links.py build/install/docs/html
 # PREDEFINED in docs/Doxyfile.in: signatures read `int herd_new(...)`.
 if grep -l '>HERD_API ' build/install/docs/html/*.html | grep -v '_source\.html$'; then
     echo "error: HERD_API shows in the signatures of the pages above" >&2
@@ -249,6 +253,7 @@ if [ -z "$doc_index" ] || [ ! -f "$(dirname "$doc_index")/../examples/hare_solve
     echo "error: the reference (share/doc/herd/html, its examples and programs) was not installed under $prefix" >&2
     exit 1
 fi
+python3 tests/docs/check_html_links.py "$(dirname "$doc_index")"
 pcfile="$(find "$prefix" -name herd.pc -print -quit)"
 if [ -z "$pcfile" ]; then
     echo "error: herd.pc was not installed under $prefix" >&2
