@@ -113,6 +113,10 @@ static void refresh_legal(herd_batch *b, size_t i)
     herd_move moves[HERD_MAX_MOVES];
     const void *state = game_at(b, i)->state;
     uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
+    if (b->rules->legal_indices) {
+        b->legal_count[i] = (uint16_t)b->rules->legal_indices(state, legal);
+        return;
+    }
     size_t k = b->rules->legal(state, moves);
     for (size_t j = 0; j < k; j++)
         legal[j] = number_of(b, state, moves[j]);
