@@ -264,6 +264,9 @@ class Batch:
         else:
             a = self._actions_array(a)
             address = a.ctypes.data
+        if out is not None and (type(out) is not tuple or len(out) != 2):
+            raise ArgumentError(C.E_ARG, "step: out must be a tuple (rewards, done), not %r"
+                                % (type(out).__name__,))
         rewards, done = (None, None) if out is None else out
         rewards, rewards_at = self._out("rewards", rewards, (self.n, 2), np.float32)
         done, done_at = self._out("done", done, (self.n,), np.uint8)

@@ -192,6 +192,8 @@ class TestBatch(unittest.TestCase):
                 b.step(actions, out=(np.empty((3, 2), np.float64), d))
             with self.assertRaisesRegex(herd.ArgumentError, "done: out must be"):
                 b.step(actions, out=(r, np.empty(4, np.uint8)))
+            with self.assertRaisesRegex(herd.ArgumentError, "out must be a tuple"):
+                b.step(actions, out=[r, d])
             self.assertEqual([b.game(i).save() for i in range(3)], saves)
             b.step(actions, out=(r, d))
             self.assertNotEqual([b.game(i).save() for i in range(3)], saves)
