@@ -32,10 +32,18 @@ int herd_action_move(const herd_game *g, size_t index, herd_move *m)
 /* The numbers of the legal actions, in legal()'s order; returns the count. */
 static size_t legal_indices(const herd_game *g, size_t *out)
 {
+    const herd_rules *r = g->rules;
+    if (r->legal_indices) {
+        uint16_t idx[HERD_MAX_MOVES];
+        size_t n = r->legal_indices(g->state, idx);
+        for (size_t i = 0; i < n; i++)
+            out[i] = idx[i];
+        return n;
+    }
     herd_move moves[HERD_MAX_MOVES];
-    size_t n = g->rules->legal(g->state, moves);
+    size_t n = r->legal(g->state, moves);
     for (size_t i = 0; i < n; i++)
-        g->rules->action_index(g->state, moves[i], &out[i]); /* a legal action has one */
+        r->action_index(g->state, moves[i], &out[i]); /* a legal action has one */
     return n;
 }
 

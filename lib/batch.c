@@ -3,10 +3,12 @@
  * it, stepped together. Each game keeps the numbers of its legal actions,
  * computed once after every change, so that the masks, the random actions
  * and the checks of a step read them instead of generating the moves
- * again. The action space depends on the options only, so the batch tables
- * it once: each number's action, and a hash from action to number, which
- * costs a probe where the games' own numbering walks their board. A room
- * of the core, as actions.c is. */
+ * again. Games that number their legal actions themselves (the rules'
+ * legal_indices()) give the numbers; for the others, since the action
+ * space depends on the options only, the batch tables it once: each
+ * number's action, and a hash from action to number, which costs a probe
+ * where the games' own numbering walks their board. A room of the core, as
+ * actions.c is. */
 #include "core.h"
 
 #include "herd/batch.h"
@@ -64,14 +66,15 @@ static size_t place(size_t at, size_t count, size_t size)
 /* ----------------------------------------------------- a game's turn */
 
 /* Plays the chance events that wait, from the game's own generator, as
- * herd_roll() draws them. */
+ * herd_roll() draws them. Called only for games with chance events: its
+ * 12 KB of arrays cost every call a probe of each stack page. */
 static void play_chance(const herd_rules *r, void *state)
 {
     herd_move moves[HERD_MAX_MOVES];
     uint32_t weights[HERD_MAX_MOVES];
     herd_head *h = state;
     size_t k;
-    while (h->result == HERD_ONGOING && r->chance && (k = r->chance(state, moves, weights)) > 0)
+    while (h->result == HERD_ONGOING && (k = r->chance(state, moves, weights)) > 0)
         r->play(state, moves[herd_rng_pick(&h->rng, weights, k, r->chance_total)]);
 }
 
@@ -108,15 +111,22 @@ static uint16_t number_of(const herd_batch *b, const void *state, herd_move m)
     return (uint16_t)i;
 }
 
-static void refresh_legal(herd_batch *b, size_t i)
+/* The numbers of legal()'s moves, through the table; returns the count. */
+static size_t number_legal(const herd_batch *b, const void *state, uint16_t *legal)
 {
     herd_move moves[HERD_MAX_MOVES];
-    const void *state = game_at(b, i)->state;
-    uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
     size_t k = b->rules->legal(state, moves);
     for (size_t j = 0; j < k; j++)
         legal[j] = number_of(b, state, moves[j]);
-    b->legal_count[i] = (uint16_t)k;
+    return k;
+}
+
+static void refresh_legal(herd_batch *b, size_t i)
+{
+    const void *state = game_at(b, i)->state;
+    uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
+    b->legal_count[i] = (uint16_t)(b->rules->legal_indices ? b->rules->legal_indices(state, legal)
+                                                           : number_legal(b, state, legal));
 }
 
 /* Starts game i anew with a seed from the batch's generator, up to its
@@ -132,7 +142,8 @@ static void start_game(herd_batch *b, size_t i)
         b->values.number[b->seed_option] = herd_rng_next(&b->seeds);
         if (herd_state_start(b->rules, g->state, &b->values, quiet) != HERD_OK)
             continue;
-        play_chance(b->rules, g->state);
+        if (b->rules->chance)
+            play_chance(b->rules, g->state);
         if (h->result == HERD_ONGOING)
             break;
     }
@@ -344,18 +355,15 @@ int herd_batch_random_actions(herd_batch *b, size_t *actions, size_t n)
 
 /* --------------------------------------------------------------- step */
 
-/* HERD_OK when action a is legal in game i; else the code, with a message
- * that names the game, the action and, for an illegal one, the rules'
- * reason (from a refused apply on a copy). */
-static int check_action(herd_batch *b, size_t i, size_t a)
+/* The refusal of action a in game i: the code, with a message that names
+ * the game, the action and, for an illegal one, the rules' reason (from a
+ * refused apply on a copy). Apart from is_legal(), called for every game,
+ * which would otherwise pay for the copy's stack pages each time. */
+static int refuse_action(herd_batch *b, size_t i, size_t a)
 {
     if (a >= b->actions)
         return herd_fail(batch_msg(b), HERD_E_RANGE, "game %zu: action %zu is out of range 0..%zu",
                          i, a, b->actions - 1);
-    const uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
-    for (size_t k = 0; k < b->legal_count[i]; k++)
-        if (legal[k] == a)
-            return HERD_OK;
     union {
         max_align_t align;
         unsigned char bytes[HERD_MAX_STATE_SIZE];
@@ -369,6 +377,17 @@ static int check_action(herd_batch *b, size_t i, size_t a)
                      why[0] ? why : "not a legal action now");
 }
 
+/* Whether action a is legal in game i (a number out of range is in no
+ * list). */
+static int is_legal(const herd_batch *b, size_t i, size_t a)
+{
+    const uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
+    for (size_t k = 0, end = b->legal_count[i]; k < end; k++)
+        if (legal[k] == a)
+            return 1;
+    return 0;
+}
+
 int herd_batch_step(herd_batch *b, const size_t *actions, size_t n, float *rewards,
                     unsigned char *done)
 {
@@ -377,16 +396,18 @@ int herd_batch_step(herd_batch *b, const size_t *actions, size_t n, float *rewar
     if (!actions || !rewards || !done)
         return herd_fail(batch_msg(b), HERD_E_ARG, "actions, rewards and done must not be NULL");
     int rc = check_count(b, n, "actions");
-    for (size_t i = 0; i < n && rc == HERD_OK; i++)
-        rc = check_action(b, i, actions[i]);
     if (rc != HERD_OK)
         return rc;
+    for (size_t i = 0; i < n; i++)
+        if (!is_legal(b, i, actions[i]))
+            return refuse_action(b, i, actions[i]);
     const herd_rules *r = b->rules;
     for (size_t i = 0; i < n; i++) {
         herd_game *g = game_at(b, i);
         const herd_head *h = herd_game_head(g);
         r->play(g->state, b->space[actions[i]]);
-        play_chance(r, g->state);
+        if (r->chance)
+            play_chance(r, g->state);
         b->length[i]++;
         rewards[2 * i] = rewards[2 * i + 1] = 0.0f;
         if (h->result != HERD_ONGOING) {

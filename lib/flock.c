@@ -182,32 +182,49 @@ static const herd_move step_value[4] = {(herd_move)0 - (1u << 16), 1u << 16,
 /* Lists the moves of the side's stone on `from` into buf: each direction
  * up, down, left, right, each distance from 1 to the stone's range over
  * empty cells. */
-static size_t stone_moves(const flock_state *s, int side, int from, herd_move *buf)
+/* The moves of the stone of `side` on `from`, into buf, or as their action
+ * indices (flock_action_index()) into `indices` when that is not NULL:
+ * inline, so that each caller's copy keeps one of the two. */
+static inline size_t stone_moves_as(const flock_state *s, int side, int from, herd_move *buf,
+                                    uint16_t *indices)
 {
-    size_t n = 0;
+    size_t n = 0, cells = (size_t)s->w * (size_t)s->h;
     int range = -1; /* computed when the stone has room to move */
     herd_move still = make_move(from, from);
+    size_t at = indices ? herd_plane_action(s->w, s->h, 0, herd_grid_cell(GRID, from)) : 0;
     for (int k = 0; k < 4; k++) {
         if (s->at[from + dirs[k]] != EMPTY)
             continue;
         if (range < 0)
             range = range_at(s, from);
         herd_move m = still + step_value[k];
+        size_t index = at + (size_t)MAX_RANGE * (size_t)k * cells;
         for (int d = 1, to = from + dirs[k]; d <= range && s->at[to] == EMPTY;
-             d++, to += dirs[k], m += step_value[k])
-            if (!straight_back(s, side, from, to))
-                buf[n++] = m;
+             d++, to += dirs[k], m += step_value[k], index += cells)
+            if (!straight_back(s, side, from, to)) {
+                if (indices)
+                    indices[n++] = (uint16_t)index;
+                else
+                    buf[n++] = m;
+            }
     }
     return n;
 }
 
-/* Lists the side's moves into buf, the stones in row-major order. */
-static size_t side_moves(const flock_state *s, int side, herd_move *buf)
+/* Lists the side's moves into buf, the stones in row-major order, or their
+ * action indices into `indices` when that is not NULL. */
+static inline size_t side_moves_as(const flock_state *s, int side, herd_move *buf,
+                                   uint16_t *indices)
 {
     size_t n = 0;
     FOR_EACH_STONE(s, side, from)
-        n += stone_moves(s, side, from, buf + n);
+        n += stone_moves_as(s, side, from, indices ? NULL : buf + n, indices ? indices + n : NULL);
     return n;
+}
+
+static size_t side_moves(const flock_state *s, int side, herd_move *buf)
+{
+    return side_moves_as(s, side, buf, NULL);
 }
 
 /* Whether the straight-back ban takes a move from the stone on `from`
@@ -858,6 +875,15 @@ static herd_move flock_action_move(const void *state, size_t index)
     return herd_flock_move(a, (herd_cell){a.row + d * u.row, a.col + d * u.col});
 }
 
+/* flock_legal()'s actions as indices. */
+static size_t flock_legal_indices(const void *state, uint16_t *buf)
+{
+    const flock_state *s = state;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    return side_moves_as(s, s->head.side, NULL, buf);
+}
+
 enum {
     OBS_MINE,
     OBS_THEIRS,
@@ -1111,6 +1137,7 @@ const herd_rules herd_flock_rules = {
     .num_actions = flock_num_actions,
     .action_index = flock_action_index,
     .action_move = flock_action_move,
+    .legal_indices = flock_legal_indices,
     .observation_shape = flock_observation_shape,
     .observe = flock_observe,
 };

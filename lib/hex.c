@@ -431,7 +431,12 @@ static int hex_apply(void *state, herd_move m, herd_msg msg)
     return rc;
 }
 
-/* The cells of a bit set as actions of the kind, in generation order. */
+/* The grid index of row r + 1's first cell, from row r's at `at`. */
+static int next_row_at(int n, int r, int at)
+{
+    return at + (r < n - 1 ? STRIDE - 1 : STRIDE);
+}
+
 /* The cells of a bit set as actions of the kind, in generation order:
  * every cell of a row is written and the end moves on over those in the
  * set, without a branch that depends on the set. Into scratch, so that
@@ -441,14 +446,13 @@ static size_t list_cells(const hex_state *s, const uint64_t *set, int kind, herd
     herd_move scratch[HERD_HEX_MAX_MOVES], *out = scratch;
     int n = s->size, at = grid_at(n, 0, 0);
     herd_move row = (herd_move)kind << 16;
-    for (int r = 0; r < row_count(n); r++, row += 1 << 8) {
+    for (int r = 0; r < row_count(n); at = next_row_at(n, r, at), r++, row += 1 << 8) {
         uint32_t bits = row_bits(set, at);
         herd_move m = row;
         for (int c = row_len(n, r); c > 0; c--, bits >>= 1) {
             *out = m++;
             out += bits & 1;
         }
-        at += r < n - 1 ? STRIDE - 1 : STRIDE; /* the next row's first cell */
     }
     size_t k = (size_t)(out - scratch);
     memcpy(buf, scratch, k * sizeof *buf);
@@ -590,6 +594,12 @@ static int cell_rank(int n, int r, int c)
     return n * n + n * (n - 1) / 2 + below * (2 * n - 2) - below * (below - 1) / 2 + c;
 }
 
+/* The index of the first cell's action of a kind (removal, placement). */
+static size_t hex_action_base(int n, int kind)
+{
+    return DICE_ACTIONS + (size_t)(kind == HERD_HEX_ACT_PLACE) * (size_t)cell_count(n);
+}
+
 static int hex_action_index(const void *state, herd_move m, size_t *index)
 {
     const hex_state *s = state;
@@ -603,8 +613,7 @@ static int hex_action_index(const void *state, herd_move m, size_t *index)
     }
     if ((kind != HERD_HEX_ACT_REMOVE && kind != HERD_HEX_ACT_PLACE) || !on_board(n, a, b))
         return HERD_E_ARG;
-    *index = DICE_ACTIONS + (size_t)(kind == HERD_HEX_ACT_PLACE) * (size_t)cell_count(n) +
-             (size_t)cell_rank(n, a, b);
+    *index = hex_action_base(n, kind) + (size_t)cell_rank(n, a, b);
     return HERD_OK;
 }
 
@@ -624,6 +633,38 @@ static herd_move hex_action_move(const void *state, size_t index)
     while (k >= row_len(n, r))
         k -= row_len(n, r++);
     return make_move(kind, r, k);
+}
+
+/* The indices of a bit set's cells as actions of the kind, in list_cells()'
+ * order (row by row, as their indices run), written as it writes them. */
+static size_t index_cells(const hex_state *s, const uint64_t *set, int kind, uint16_t *buf)
+{
+    int n = s->size, at = grid_at(n, 0, 0);
+    uint16_t *out = buf, index = (uint16_t)hex_action_base(n, kind);
+    for (int r = 0; r < row_count(n); at = next_row_at(n, r, at), r++)
+        for (uint32_t c = (uint32_t)row_len(n, r), bits = row_bits(set, at); c > 0;
+             c--, bits >>= 1) {
+            *out = index++;
+            out += bits & 1;
+        }
+    return (size_t)(out - buf);
+}
+
+/* hex_legal()'s actions as indices. */
+static size_t hex_legal_indices(const void *state, uint16_t *buf)
+{
+    const hex_state *s = state;
+    int mover = s->head.side;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    if (s->phase == HERD_HEX_ROLL) {
+        for (uint16_t i = 0; i < DICE_ACTIONS; i++)
+            buf[i] = i; /* rolls[] runs in index order */
+        return DICE_ACTIONS;
+    }
+    if (s->phase == HERD_HEX_REMOVE)
+        return index_cells(s, s->of_side[!mover], HERD_HEX_ACT_REMOVE, buf);
+    return index_cells(s, s->open[mover], HERD_HEX_ACT_PLACE, buf);
 }
 
 /* The board in axial coordinates: row r, and column q = the row's first q
@@ -1168,6 +1209,7 @@ const herd_rules herd_hex_rules = {
     .num_actions = hex_num_actions,
     .action_index = hex_action_index,
     .action_move = hex_action_move,
+    .legal_indices = hex_legal_indices,
     .observation_shape = hex_observation_shape,
     .observe = hex_observe,
 };

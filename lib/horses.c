@@ -1009,6 +1009,22 @@ static herd_move horses_action_move(const void *state, size_t index)
     return herd_horses_move(a, (herd_cell){a.row + d.row, a.col + d.col});
 }
 
+/* horses_legal()'s actions as indices, in side_moves()' order. */
+static size_t horses_legal_indices(const void *state, uint16_t *buf)
+{
+    const horses_state *s = state;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    int side = s->head.side;
+    size_t n = 0, cells = (size_t)s->w * (size_t)s->h;
+    for (int i = 0; i < s->n; i++) {
+        size_t at = herd_plane_action(s->w, s->h, 0, herd_grid_cell(GRID, s->pos[side][i]));
+        for (unsigned m = jumps_of(s, side, i); m; m &= m - 1)
+            buf[n++] = (uint16_t)(at + cells * (size_t)herd_lowest_bit(m));
+    }
+    return n;
+}
+
 enum { OBS_MINE, OBS_THEIRS, OBS_TARGET, OBS_TO_ACT, OBS_PLANES };
 
 static void horses_observation_shape(const void *state, size_t shape[3])
@@ -1220,6 +1236,7 @@ const herd_rules herd_horses_rules = {
     .num_actions = horses_num_actions,
     .action_index = horses_action_index,
     .action_move = horses_action_move,
+    .legal_indices = horses_legal_indices,
     .observation_shape = horses_observation_shape,
     .observe = horses_observe,
 };

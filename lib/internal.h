@@ -199,6 +199,12 @@ typedef struct herd_rules {
     int (*action_index)(const void *state, herd_move m, size_t *index);
     /* The action of index i < N; action_index() gives i back. */
     herd_move (*action_move)(const void *state, size_t index);
+    /* Optional: the indices of the actions legal() writes, in its order,
+     * into buf (room for desc.max_moves, which it may use past the count);
+     * returns the count. What masks and batches need at every step, from
+     * the generator instead of an action_index() per move. NULL: legal(),
+     * then action_index() (or a batch's table) for each move. */
+    size_t (*legal_indices)(const void *state, uint16_t *buf);
     /* The observation's planes, rows and columns. */
     void (*observation_shape)(const void *state, size_t shape[3]);
     /* Fills the observation from `side`'s point of view into `planes`

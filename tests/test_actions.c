@@ -5,6 +5,7 @@
  * playouts that change nothing and come out the same from a seed and as
  * uniformly random as the tests' own random games, and every refusal. */
 #include "horses_model.h"
+#include "internal.h" /* the rules' legal_indices(), checked against legal() */
 #include "test_games.h"
 
 #include "herd/flock.h"
@@ -40,6 +41,20 @@ static size_t index_of_text(herd_game *g, const char *text)
     return index_of(g, parse_move(g, text));
 }
 
+/* Where a game numbers its legal actions itself (the rules'
+ * legal_indices()), the numbers are those of legal()'s moves in legal()'s
+ * order: a batch's random action is the one at a drawn place in that list. */
+static void check_legal_indices(const herd_game *g, const herd_move *moves, size_t n)
+{
+    static uint16_t idx[HERD_MAX_MOVES];
+    const herd_rules *r = herd_rules_of(herd_game_desc_find(herd_game_name(g)));
+    if (!r->legal_indices)
+        return;
+    assert_int_equal(r->legal_indices(herd_game_state(g, herd_game_kind(g)), idx), n);
+    for (size_t k = 0; k < n; k++)
+        assert_int_equal(idx[k], index_of(g, moves[k]));
+}
+
 /* Checks the legal actions of this position against the mask and the
  * ascending list: every legal action has a number below N, each number
  * names its action back, and mask and list hold exactly those numbers (so
@@ -69,6 +84,7 @@ static void check_position_actions(const herd_game *g)
             assert_true(list[k - 1] < list[k]);
         assert_int_equal(mask[list[k]], 1);
     }
+    check_legal_indices(g, moves, n);
 }
 
 /* Every number names an action that gives the number back, and no two

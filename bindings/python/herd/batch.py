@@ -29,6 +29,11 @@ BATCH_TRUNCATED (2, it reached max_length, rewards 0, and a new one
 started). An action out of range or illegal in one game raises
 ArgumentError or IllegalMoveError naming the game, and no game moves.
 
+Every method that returns arrays takes `out=`, arrays of its results'
+shape and dtype (C-contiguous and writeable) to fill instead of new ones,
+for loops that step many times: masks(out=m), random_actions(out=a),
+step(a, out=(rewards, done)).
+
 numpy is needed for Batch (ImportError without it); the rest of the package
 works without it.
 """
@@ -106,6 +111,11 @@ class Batch:
         f("herd_observation_shape")(g0, shape)
         self.observation_shape: Tuple[int, int, int] = (shape[0], shape[1], shape[2])
         self._action_type = np.dtype(np.uintp)
+        self._signed_action_type = np.dtype(np.intp)
+        # The address of the last array seen in each role, with the array
+        # (held, so that the address stays its own): an out= array given
+        # again skips numpy's .ctypes, a microsecond and a half a call.
+        self._addresses: dict = {}
 
     # ----------------------------------------------------------- lifetime
 
@@ -147,44 +157,76 @@ class Batch:
                 rc = C.E_ARG
             raise error_for(rc, message, self._lib.strerror(rc))
 
+    # ------------------------------------------------------------ arrays
+
+    def _address(self, role: str, a: Any) -> int:
+        """The address of array a's data, from the last one of the role when
+        a is that array."""
+        seen = self._addresses.get(role)
+        if seen is not None and seen[0] is a:
+            return seen[1]
+        address = a.ctypes.data
+        self._addresses[role] = (a, address)
+        return address
+
+    def _out(self, role: str, out: Any, shape: Tuple[int, ...], dtype: Any,
+             also: Any = None) -> Tuple[Any, int]:
+        """A new array of the shape and dtype, or `out` checked to be one (or
+        of dtype `also`, the same bytes read another way), with its address."""
+        np = self._np
+        if out is None:
+            out = np.empty(shape, dtype=dtype)
+            return out, out.ctypes.data
+        if (type(out) is not np.ndarray or out.shape != shape
+                or (out.dtype != dtype and (also is None or out.dtype != also))
+                or not out.flags.c_contiguous or not out.flags.writeable):
+            given = "%s %s" % (getattr(out, "shape", ""), getattr(out, "dtype", type(out).__name__))
+            raise ArgumentError(C.E_ARG, "%s: out must be a writeable C-contiguous numpy array "
+                                "of shape %s and dtype %s, not %s"
+                                % (role, shape, np.dtype(dtype).name, given))
+        return out, self._address(role, out)
+
     # ------------------------------------------------------------ reading
 
-    def masks(self) -> Any:
+    def masks(self, out: Any = None) -> Any:
         """The legal actions of every game: a uint8 array (n, num_actions), 1
-        for a legal action (herd_batch_masks)."""
-        out = self._np.empty((self.n, self.num_actions), dtype=self._np.uint8)
+        for a legal action (herd_batch_masks); into `out` when given."""
+        out, address = self._out("masks", out, (self.n, self.num_actions), self._np.uint8)
         with self._lock:
             h = self._handle()
-            self._check(h, self._masks(h, out.ctypes.data, out.size))
+            self._check(h, self._masks(h, address, out.size))
         return out
 
-    def observations(self) -> Any:
+    def observations(self, out: Any = None) -> Any:
         """Every game's observation from its side to act: a float32 array (n,
         planes, rows, columns), each as Game.observation() gives it
-        (herd_batch_observations)."""
-        out = self._np.empty((self.n,) + self.observation_shape, dtype=self._np.float32)
+        (herd_batch_observations); into `out` when given."""
+        out, address = self._out("observations", out, (self.n,) + self.observation_shape,
+                                 self._np.float32)
         with self._lock:
             h = self._handle()
-            self._check(h, self._observations(h, out.ctypes.data, out.size))
+            self._check(h, self._observations(h, address, out.size))
         return out
 
-    def players(self) -> Any:
+    def players(self, out: Any = None) -> Any:
         """The side to act of every game, 0 or 1: an int32 array (n,)
-        (herd_batch_sides)."""
-        out = self._np.empty(self.n, dtype=self._np.intc)
+        (herd_batch_sides); into `out` when given."""
+        out, address = self._out("players", out, (self.n,), self._np.intc)
         with self._lock:
             h = self._handle()
-            self._check(h, self._sides(h, out.ctypes.data, self.n))
+            self._check(h, self._sides(h, address, self.n))
         return out
 
-    def random_actions(self) -> Any:
+    def random_actions(self, out: Any = None) -> Any:
         """A uniformly random legal action of every game, drawn in C from the
-        batch's generator: an intp (int64) array (n,) (herd_batch_random_actions)."""
-        out = self._np.empty(self.n, dtype=self._action_type)
+        batch's generator: an intp (int64) array (n,) (herd_batch_random_actions);
+        into `out` (intp or uintp) when given."""
+        out, address = self._out("actions", out, (self.n,), self._signed_action_type,
+                                 self._action_type)
         with self._lock:
             h = self._handle()
-            self._check(h, self._random(h, out.ctypes.data, self.n))
-        return out.view(self._np.intp)
+            self._check(h, self._random(h, address, self.n))
+        return out
 
     def game(self, i: int) -> Game:
         """A herd.Game that is a copy of game i as it stands (its save loaded
@@ -202,14 +244,43 @@ class Batch:
 
     # --------------------------------------------------------------- step
 
-    def step(self, actions: Any) -> Tuple[Any, Any]:
+    def step(self, actions: Any, out: Any = None) -> Tuple[Any, Any]:
         """Plays actions[i] in game i, for every game, then the chance events
         that follow; a game that ends (or reaches max_length) starts anew
         (herd_batch_step). `actions` is n action numbers (a sequence or an
         integer array). Returns (rewards, done): float32 (n, 2), the reward
         of each side, and uint8 (n,), BATCH_GOING, BATCH_ENDED or
-        BATCH_TRUNCATED. On an action out of range (ArgumentError) or
-        illegal (IllegalMoveError) in any game, no game moves."""
+        BATCH_TRUNCATED; into the two arrays of `out` when given. On an
+        action out of range (ArgumentError) or illegal (IllegalMoveError) in
+        any game, no game moves."""
+        np = self._np
+        a = actions
+        dt = getattr(a, "dtype", None)
+        if (type(a) is np.ndarray and (dt is self._signed_action_type or dt is self._action_type)
+                and a.ndim == 1 and a.flags.c_contiguous):
+            # random_actions()' arrays, read in place: a negative intp reads
+            # as a number out of range, which the C call refuses (below).
+            address = self._address("actions", a)
+        else:
+            a = self._actions_array(a)
+            address = a.ctypes.data
+        if out is not None and (type(out) is not tuple or len(out) != 2):
+            raise ArgumentError(C.E_ARG, "step: out must be a tuple (rewards, done), not %r"
+                                % (type(out).__name__,))
+        rewards, done = (None, None) if out is None else out
+        rewards, rewards_at = self._out("rewards", rewards, (self.n, 2), np.float32)
+        done, done_at = self._out("done", done, (self.n,), np.uint8)
+        with self._lock:
+            h = self._handle()
+            rc = self._step(h, address, len(a), rewards_at, done_at)
+            if rc < 0 and a.dtype == self._signed_action_type:
+                self._refuse_negative(a)
+            self._check(h, rc)
+        return rewards, done
+
+    def _actions_array(self, actions: Any) -> Any:
+        """The actions as a contiguous uintp array, checked: one dimension,
+        integers, none negative."""
         np = self._np
         a = np.asarray(actions)
         if a.ndim != 1:
@@ -219,19 +290,17 @@ class Batch:
             kind = a.dtype.kind
             if kind not in "iu" and a.size:
                 raise TypeError("actions must be integers, not %s" % a.dtype)
-            if kind == "i" and a.size and a.min() < 0:
-                i = int(np.argmax(a < 0))
-                raise ArgumentError(C.E_ARG, "game %d: action %d is out of range 0..%d"
-                                    % (i, int(a[i]), self.num_actions - 1))
+            self._refuse_negative(a)
             # The signed integers of the same size as size_t (random_actions()'
             # intp) are read in place: none is negative.
             same = kind == "i" and a.dtype.itemsize == self._action_type.itemsize
             a = a.view(self._action_type) if same else a.astype(self._action_type)
-        a = np.ascontiguousarray(a)
-        rewards = np.empty((self.n, 2), dtype=np.float32)
-        done = np.empty(self.n, dtype=np.uint8)
-        with self._lock:
-            h = self._handle()
-            self._check(h, self._step(h, a.ctypes.data, len(a), rewards.ctypes.data,
-                                      done.ctypes.data))
-        return rewards, done
+        return np.ascontiguousarray(a)
+
+    def _refuse_negative(self, a: Any) -> None:
+        """ArgumentError naming the first game whose action is negative."""
+        np = self._np
+        if a.dtype.kind == "i" and a.size and a.min() < 0:
+            i = int(np.argmax(a < 0))
+            raise ArgumentError(C.E_ARG, "game %d: action %d is out of range 0..%d"
+                                % (i, int(a[i]), self.num_actions - 1))

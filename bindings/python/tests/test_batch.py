@@ -146,6 +146,58 @@ class TestBatch(unittest.TestCase):
             b.masks()
         b.close()  # again: harmless
 
+    def test_out_arrays_are_filled_as_new_ones(self):
+        # Two batches of one seed, one into new arrays and one into two sets
+        # of out= arrays used in turn: the same figures, in the arrays given.
+        n = 5
+        with herd.Batch("hex", n, 7, size=3) as a, herd.Batch("hex", n, 7, size=3) as b:
+            sets = [(np.empty((n, b.num_actions), np.uint8),
+                     np.empty((n,) + b.observation_shape, np.float32),
+                     np.empty(n, np.intc), np.empty(n, np.intp if k else np.uintp),
+                     np.empty((n, 2), np.float32), np.empty(n, np.uint8)) for k in (0, 1)]
+            for step in range(60):
+                m, o, p, x, r, d = sets[step % 2]
+                self.assertIs(b.masks(out=m), m)
+                self.assertIs(b.observations(out=o), o)
+                self.assertIs(b.players(out=p), p)
+                self.assertIs(b.random_actions(out=x), x)
+                np.testing.assert_array_equal(m, a.masks())
+                np.testing.assert_array_equal(o, a.observations())
+                np.testing.assert_array_equal(p, a.players())
+                np.testing.assert_array_equal(x, a.random_actions())
+                got = b.step(x, out=(r, d))
+                self.assertIs(got[0], r)
+                self.assertIs(got[1], d)
+                want = a.step(x)
+                np.testing.assert_array_equal(r, want[0])
+                np.testing.assert_array_equal(d, want[1])
+
+    def test_bad_out_arrays_are_refused(self):
+        with herd.Batch("hare", 3, 1) as b:
+            saves = [b.game(i).save() for i in range(3)]
+            actions = b.random_actions()
+            m = np.empty((3, b.num_actions), np.uint8)
+            for bad in (np.empty((3, b.num_actions), np.int8), np.empty((2, b.num_actions),
+                                                                        np.uint8),
+                        np.empty((b.num_actions, 3), np.uint8).T, m.tolist()):
+                with self.assertRaisesRegex(herd.ArgumentError, "masks: out must be"):
+                    b.masks(out=bad)
+            m.flags.writeable = False
+            with self.assertRaisesRegex(herd.ArgumentError, "masks: out must be"):
+                b.masks(out=m)
+            with self.assertRaisesRegex(herd.ArgumentError, "actions: out must be"):
+                b.random_actions(out=np.empty(3, np.int32))
+            r, d = np.empty((3, 2), np.float32), np.empty(3, np.uint8)
+            with self.assertRaisesRegex(herd.ArgumentError, "rewards: out must be"):
+                b.step(actions, out=(np.empty((3, 2), np.float64), d))
+            with self.assertRaisesRegex(herd.ArgumentError, "done: out must be"):
+                b.step(actions, out=(r, np.empty(4, np.uint8)))
+            with self.assertRaisesRegex(herd.ArgumentError, "out must be a tuple"):
+                b.step(actions, out=[r, d])
+            self.assertEqual([b.game(i).save() for i in range(3)], saves)
+            b.step(actions, out=(r, d))
+            self.assertNotEqual([b.game(i).save() for i in range(3)], saves)
+
     def test_creation_refusals(self):
         with self.assertRaisesRegex(herd.UnknownNameError, "chess"):
             herd.Batch("chess", 2)
