@@ -84,9 +84,9 @@ class Batch:
         self._free = lib.function("herd_batch_free")
         handle = C.batch_p()
         err = C.herd_error()
-        rc = new(byref(handle), encode(name, "the game's name"),
+        rc = new(encode(name, "the game's name"),
                  encode(_options_text(None, options), "the options"), n, seed, max_length,
-                 None, None, byref(err))
+                 None, None, byref(handle), byref(err))
         if rc != C.OK:
             raise error_for(rc, err.message.decode(errors="replace"), lib.strerror(rc))
         self._h = handle.value
@@ -155,7 +155,7 @@ class Batch:
         out = self._np.empty((self.n, self.num_actions), dtype=self._np.uint8)
         with self._lock:
             h = self._handle()
-            self._check(h, self._masks(h, out.ctypes.data, out.size))
+            self._check(h, self._masks(h, out.ctypes.data, out.size, None))
         return out
 
     def observations(self) -> Any:
@@ -165,7 +165,7 @@ class Batch:
         out = self._np.empty((self.n,) + self.observation_shape, dtype=self._np.float32)
         with self._lock:
             h = self._handle()
-            self._check(h, self._observations(h, out.ctypes.data, out.size))
+            self._check(h, self._observations(h, out.ctypes.data, out.size, None))
         return out
 
     def players(self) -> Any:
