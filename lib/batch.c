@@ -160,7 +160,7 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
                    herd_error *err)
 {
     if (!out || !game) {
-        herd_set_error(err, HERD_E_ARG, "out and game must not be NULL");
+        herd_set_error(err, HERD_E_ARG, !out ? "out must not be NULL" : "game must not be NULL");
         return HERD_E_ARG;
     }
     if (n == 0) {

@@ -145,7 +145,7 @@ int herd_new(const char *game, const char *options, herd_alloc_fn alloc, void *u
     char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
     herd_msg msg = {msgbuf, sizeof msgbuf};
     if (!out || !game) {
-        herd_set_error(err, HERD_E_ARG, "out and game must not be NULL");
+        herd_set_error(err, HERD_E_ARG, !out ? "out must not be NULL" : "game must not be NULL");
         return HERD_E_ARG;
     }
     const herd_game_desc *desc = herd_game_desc_find(game);

@@ -125,7 +125,7 @@ int herd_new_from_save(const char *text, herd_alloc_fn alloc, void *ud, herd_gam
 {
     char name[16];
     if (!out || !text) {
-        herd_set_error(err, HERD_E_ARG, "out and text must not be NULL");
+        herd_set_error(err, HERD_E_ARG, !out ? "out must not be NULL" : "text must not be NULL");
         return HERD_E_ARG;
     }
     size_t n = strcspn(text, " ");

@@ -374,6 +374,30 @@ static void a_required_null_is_named_in_the_message(void **state)
     herd_free(g);
 }
 
+/* The creating functions, which have no handle yet, name theirs in the
+ * herd_error. */
+static void a_creating_function_names_its_required_null(void **state)
+{
+    (void)state;
+    herd_game *g = NULL;
+    herd_batch *b = NULL;
+    herd_error err = {0, ""};
+    assert_int_equal(herd_new(NULL, NULL, NULL, NULL, &g, &err), HERD_E_ARG);
+    assert_string_equal(err.message, "game must not be NULL");
+    assert_int_equal(herd_new("hex", NULL, NULL, NULL, NULL, &err), HERD_E_ARG);
+    assert_string_equal(err.message, "out must not be NULL");
+    assert_int_equal(herd_new_from_save(NULL, NULL, NULL, &g, &err), HERD_E_ARG);
+    assert_string_equal(err.message, "text must not be NULL");
+    assert_int_equal(herd_new_from_save("hex", NULL, NULL, NULL, &err), HERD_E_ARG);
+    assert_string_equal(err.message, "out must not be NULL");
+    assert_int_equal(herd_batch_new(NULL, NULL, 1, 0, 0, NULL, NULL, &b, &err), HERD_E_ARG);
+    assert_string_equal(err.message, "game must not be NULL");
+    assert_int_equal(herd_batch_new("hex", NULL, 1, 0, 0, NULL, NULL, NULL, &err), HERD_E_ARG);
+    assert_string_equal(err.message, "out must not be NULL");
+    assert_null(g);
+    assert_null(b);
+}
+
 /* The batch's calls name theirs too, herd_batch_step() each of its three. */
 static void a_batch_names_its_required_null(void **state)
 {
@@ -476,6 +500,7 @@ int main(void)
         cmocka_unit_test(mask_and_observation_report_the_size_needed),
         cmocka_unit_test(batch_masks_and_observations_report_the_size_needed),
         cmocka_unit_test(a_required_null_is_named_in_the_message),
+        cmocka_unit_test(a_creating_function_names_its_required_null),
         cmocka_unit_test(a_batch_names_its_required_null),
         cmocka_unit_test(a_const_call_refuses_null_without_a_message),
         cmocka_unit_test(the_old_names_call_the_new_functions),

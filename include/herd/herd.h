@@ -469,8 +469,8 @@ HERD_API size_t herd_max_moves(const herd_game *g);
  *              (not sorted); may be NULL when @p cap is 0.
  * @param count receives the number of legal moves, also when @p cap is too
  *              small; may be NULL.
- * @return ::HERD_OK, or ::HERD_E_BUFFER when @p cap < *count (then @p buf is
- *         untouched), or ::HERD_E_ARG.
+ * @return ::HERD_OK, or ::HERD_E_BUFFER when @p cap is below their number
+ *         (then @p buf is untouched), or ::HERD_E_ARG.
  */
 HERD_API int herd_legal_moves(const herd_game *g, herd_move *buf, size_t cap, size_t *count);
 
