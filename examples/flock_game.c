@@ -135,7 +135,7 @@ int main(int argc, char **argv)
     }
     herd_game *g;
     herd_error err;
-    int rc = herd_flock_new(&g, &opt, NULL, NULL, &err);
+    int rc = herd_flock_new(&opt, NULL, NULL, &g, &err);
     if (rc != HERD_OK) {
         fprintf(stderr, "flock_game: herd_flock_new: %s: %s\n", herd_strerror(rc), err.message);
         return EXIT_FAILURE;

@@ -34,7 +34,7 @@ static herd_move action_of(const herd_game *g, const char *text)
     if (strlen(text) != 2 || text[0] < 'a' || text[0] > 'g' || text[1] < '1' || text[1] > '7')
         return 0;
     herd_cell fox, to = {text[0] - 'a', text[1] - '1'};
-    if (herd_fox_fox(g, &fox) != HERD_OK)
+    if (herd_fox_locate(g, &fox) != HERD_OK)
         return 0;
     if (abs(to.row - fox.row) <= 1 && abs(to.col - fox.col) <= 1)
         return herd_fox_step(fox, to);
@@ -77,7 +77,7 @@ static int your_turn(herd_game *g)
                 printf("refused undo: nothing of yours to take back\n");
                 continue;
             }
-            herd_fox_fox(g, &fox);
+            herd_fox_locate(g, &fox);
             herd_fox_geese_left(g, &geese);
             printf("undone: the fox is on %c%d, %d geese\n", 'a' + fox.row, fox.col + 1, geese);
             continue;
@@ -137,7 +137,7 @@ int main(int argc, char **argv)
 {
     herd_game *g;
     herd_error err;
-    int rc = herd_fox_new(&g, NULL, NULL, NULL, &err); /* 13 geese, no sideways steps */
+    int rc = herd_fox_new(NULL, NULL, NULL, &g, &err); /* 13 geese, no sideways steps */
     if (rc != HERD_OK) {
         fprintf(stderr, "fox_chain: herd_fox_new: %s: %s\n", herd_strerror(rc), err.message);
         return EXIT_FAILURE;

@@ -99,7 +99,7 @@ int main(int argc, char **argv)
     }
     herd_game *g;
     herd_error err;
-    int rc = herd_hare_new(&g, &opt, NULL, NULL, &err);
+    int rc = herd_hare_new(&opt, NULL, NULL, &g, &err);
     if (rc != HERD_OK) {
         fprintf(stderr, "hare_game: %s: %s\n", herd_strerror(rc), err.message);
         return EXIT_FAILURE;

@@ -12,7 +12,7 @@ static int report(const char *label, const herd_hare_options *opt)
 {
     herd_game *g;
     herd_error err;
-    int rc = herd_hare_new(&g, opt, NULL, NULL, &err);
+    int rc = herd_hare_new(opt, NULL, NULL, &g, &err);
     if (rc != HERD_OK) {
         printf("%s: %s\n", label, err.message); /* a hound's point: no game */
         return rc == HERD_E_RANGE ? 0 : 1;

@@ -121,7 +121,7 @@ int main(int argc, char **argv)
     opt.seed = number[1];
     herd_game *g;
     herd_error err;
-    int rc = herd_hex_new(&g, &opt, NULL, NULL, &err); /* it checks the size's range */
+    int rc = herd_hex_new(&opt, NULL, NULL, &g, &err); /* it checks the size's range */
     if (rc != HERD_OK) {
         fprintf(stderr, "hex_dice: herd_hex_new: %s: %s\n", herd_strerror(rc), err.message);
         return EXIT_FAILURE;

@@ -10,22 +10,22 @@ size_t herd_num_actions(const herd_game *g)
     return g ? g->rules->num_actions(g->state) : 0;
 }
 
-int herd_action_index(const herd_game *g, herd_move m, size_t *index)
+int herd_move_to_action(const herd_game *g, herd_move m, size_t *action)
 {
-    size_t i;
-    if (!g || !index || g->rules->action_index(g->state, m, &i) != HERD_OK)
+    size_t a;
+    if (!g || !action || g->rules->action_index(g->state, m, &a) != HERD_OK)
         return HERD_E_ARG;
-    *index = i;
+    *action = a;
     return HERD_OK;
 }
 
-int herd_action_move(const herd_game *g, size_t index, herd_move *m)
+int herd_action_to_move(const herd_game *g, size_t action, herd_move *m)
 {
     if (!g || !m)
         return HERD_E_ARG;
-    if (index >= g->rules->num_actions(g->state))
+    if (action >= g->rules->num_actions(g->state))
         return HERD_E_RANGE;
-    *m = g->rules->action_move(g->state, index);
+    *m = g->rules->action_move(g->state, action);
     return HERD_OK;
 }
 
@@ -47,12 +47,13 @@ static size_t legal_indices(const herd_game *g, size_t *out)
     return n;
 }
 
-int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap)
+int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap, size_t *len)
 {
     size_t idx[HERD_MAX_MOVES];
-    if (!g || !mask)
+    if (!g || (!mask && cap))
         return HERD_E_ARG;
     size_t actions = g->rules->num_actions(g->state);
+    herd_set_len(len, actions);
     if (cap < actions)
         return HERD_E_BUFFER;
     memset(mask, 0, actions);
@@ -67,10 +68,10 @@ int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *coun
 {
     size_t idx[HERD_MAX_MOVES];
     uint64_t bits[(HERD_MAX_ACTIONS + 63) / 64];
-    if (!g || !count || (!buf && cap))
+    if (!g || (!buf && cap))
         return HERD_E_ARG;
     size_t n = legal_indices(g, idx);
-    *count = n;
+    herd_set_len(count, n);
     if (cap < n)
         return HERD_E_BUFFER;
     /* In ascending order through a bit set over the space: a few words to
@@ -86,15 +87,15 @@ int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *coun
     return HERD_OK;
 }
 
-int herd_apply_action(herd_game *g, size_t index)
+int herd_apply_action(herd_game *g, size_t action)
 {
     if (!g)
         return HERD_E_ARG;
     size_t actions = g->rules->num_actions(g->state);
-    if (index >= actions)
-        return herd_fail(herd_game_msg(g), HERD_E_RANGE, "action %zu is out of range 0..%zu", index,
-                         actions - 1);
-    return herd_apply(g, g->rules->action_move(g->state, index));
+    if (action >= actions)
+        return herd_fail(herd_game_msg(g), HERD_E_RANGE, "action %zu is out of range 0..%zu",
+                         action, actions - 1);
+    return herd_apply(g, g->rules->action_move(g->state, action));
 }
 
 /* ------------------------------------------------------- observations */
@@ -114,11 +115,12 @@ int herd_observation_shape(const herd_game *g, size_t shape[3])
     return HERD_OK;
 }
 
-int herd_observation(const herd_game *g, int side, float *buf, size_t cap)
+int herd_observation(const herd_game *g, int side, float *buf, size_t cap, size_t *len)
 {
-    if (!g || !buf || side < 0 || side > 1)
+    if (!g || (!buf && cap) || side < 0 || side > 1)
         return HERD_E_ARG;
     size_t n = observation_size(g);
+    herd_set_len(len, n);
     if (cap < n)
         return HERD_E_BUFFER;
     for (size_t i = 0; i < n; i++)

@@ -166,11 +166,12 @@ static int gives_seed(const herd_game_desc *d, const char *options)
     return 0;
 }
 
-int herd_batch_new(herd_batch **out, const char *game, const char *options, size_t n, uint64_t seed,
-                   uint32_t max_length, herd_alloc_fn alloc, void *ud, herd_error *err)
+int herd_batch_new(const char *game, const char *options, size_t n, uint64_t seed,
+                   uint32_t max_length, herd_alloc_fn alloc, void *ud, herd_batch **out,
+                   herd_error *err)
 {
     if (!out || !game) {
-        herd_set_error(err, HERD_E_ARG, "out and game must not be NULL");
+        herd_set_error(err, HERD_E_ARG, !out ? "out must not be NULL" : "game must not be NULL");
         return HERD_E_ARG;
     }
     if (n == 0) {
@@ -180,7 +181,7 @@ int herd_batch_new(herd_batch **out, const char *game, const char *options, size
     if (!alloc)
         alloc = herd_default_alloc;
     herd_game *model;
-    int rc = herd_new(&model, game, options, alloc, ud, err);
+    int rc = herd_new(game, options, alloc, ud, &model, err);
     if (rc != HERD_OK)
         return rc;
     const herd_rules *r = model->rules;
@@ -288,13 +289,14 @@ static int check_room(herd_batch *b, size_t cap, size_t each, const char *what)
     return HERD_OK;
 }
 
-int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap)
+int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap, size_t *len)
 {
     if (!b)
         return HERD_E_ARG;
-    if (!masks)
+    if (!masks && cap)
         return herd_fail(batch_msg(b), HERD_E_ARG, "masks must not be NULL");
     int rc = check_room(b, cap, b->actions, "masks");
+    herd_set_len(len, b->n * b->actions);
     if (rc != HERD_OK)
         return rc;
     /* In locals: a store through unsigned char may alias any field, which
@@ -308,18 +310,19 @@ int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap)
     return HERD_OK;
 }
 
-int herd_batch_observations(herd_batch *b, float *buf, size_t cap)
+int herd_batch_observations(herd_batch *b, float *buf, size_t cap, size_t *len)
 {
     if (!b)
         return HERD_E_ARG;
-    if (!buf)
+    if (!buf && cap)
         return herd_fail(batch_msg(b), HERD_E_ARG, "buf must not be NULL");
     int rc = check_room(b, cap, b->floats, "observations");
+    herd_set_len(len, b->n * b->floats);
     if (rc != HERD_OK)
         return rc;
     for (size_t i = 0; i < b->n; i++) {
         const herd_game *g = game_at(b, i);
-        herd_observation(g, herd_game_head(g)->side, buf + i * b->floats, b->floats);
+        herd_observation(g, herd_game_head(g)->side, buf + i * b->floats, b->floats, NULL);
     }
     return HERD_OK;
 }
@@ -394,7 +397,10 @@ int herd_batch_step(herd_batch *b, const size_t *actions, size_t n, float *rewar
     if (!b)
         return HERD_E_ARG;
     if (!actions || !rewards || !done)
-        return herd_fail(batch_msg(b), HERD_E_ARG, "actions, rewards and done must not be NULL");
+        return herd_fail(batch_msg(b), HERD_E_ARG, "%s must not be NULL",
+                         !actions   ? "actions"
+                         : !rewards ? "rewards"
+                                    : "done");
     int rc = check_count(b, n, "actions");
     if (rc != HERD_OK)
         return rc;

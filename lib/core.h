@@ -43,6 +43,13 @@ static inline herd_msg herd_game_msg(herd_game *g)
     return m;
 }
 
+/* ::HERD_E_ARG for a required pointer `name` passed as NULL to a call that
+ * takes g non-const, with the message that names it (docs/api.md, "NULL"). */
+static inline int herd_null_arg(herd_game *g, const char *name)
+{
+    return herd_fail(herd_game_msg(g), HERD_E_ARG, "%s must not be NULL", name);
+}
+
 static inline herd_head *herd_game_head(const herd_game *g)
 {
     return (herd_head *)(void *)g->state;

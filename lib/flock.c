@@ -489,7 +489,7 @@ void herd_flock_default_options(herd_flock_options *opt)
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
 extern const herd_rules herd_flock_rules;
 
-int herd_flock_new(herd_game **out, const herd_flock_options *opt, herd_alloc_fn alloc, void *ud,
+int herd_flock_new(const herd_flock_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
                    herd_error *err)
 {
     herd_flock_options d = HERD_FLOCK_OPTIONS_INIT;
@@ -503,7 +503,7 @@ int herd_flock_new(herd_game **out, const herd_flock_options *opt, herd_alloc_fn
     herd_options_add_int(&o, "w", opt->width);
     herd_options_add_int(&o, "h", opt->height);
     herd_options_add_unsigned(&o, "seed", opt->seed);
-    return herd_game_create(out, &herd_flock_rules, &o, alloc, ud, err);
+    return herd_game_create(&herd_flock_rules, &o, alloc, ud, out, err);
 }
 
 /* -------------------------------------------------------------- text */
@@ -1034,7 +1034,7 @@ static int list_cells(const flock_state *s, const uint8_t *in, herd_cell *buf, s
     for (int r = 0; r < s->h; r++)
         for (int c = 0; c < s->w; c++)
             n += in[herd_grid_index(GRID, r, c)] != 0;
-    *count = n;
+    herd_set_len(count, n);
     if (cap < n)
         return HERD_E_BUFFER;
     n = 0;
@@ -1045,11 +1045,12 @@ static int list_cells(const flock_state *s, const uint8_t *in, herd_cell *buf, s
     return HERD_OK;
 }
 
-int herd_flock_flock(const herd_game *g, herd_cell cell, herd_cell *buf, size_t cap, size_t *count)
+int herd_flock_members(const herd_game *g, herd_cell cell, herd_cell *buf, size_t cap,
+                       size_t *count)
 {
     const flock_state *s = flock_of(g);
     uint8_t in[CELLS];
-    if (!s || !count || (!buf && cap))
+    if (!s || (!buf && cap))
         return HERD_E_ARG;
     int c = stone_cell(s, cell);
     if (c == NO_CELL)
@@ -1064,7 +1065,7 @@ int herd_flock_targets(const herd_game *g, herd_cell cell, herd_cell *buf, size_
     const flock_state *s = flock_of(g);
     herd_move moves[HERD_FLOCK_MAX_MOVES];
     herd_cell list[HERD_FLOCK_MAX_MOVES];
-    if (!s || !count || (!buf && cap) || !herd_grid_inside(s->w, s->h, cell))
+    if (!s || (!buf && cap) || !herd_grid_inside(s->w, s->h, cell))
         return HERD_E_ARG;
     size_t n = flock_legal(s, moves), k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -1073,7 +1074,7 @@ int herd_flock_targets(const herd_game *g, herd_cell cell, herd_cell *buf, size_
         if (a.row == cell.row && a.col == cell.col)
             list[k++] = b;
     }
-    *count = k;
+    herd_set_len(count, k);
     if (cap < k)
         return HERD_E_BUFFER;
     if (k)

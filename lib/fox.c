@@ -332,7 +332,7 @@ void herd_fox_default_options(herd_fox_options *opt)
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
 extern const herd_rules herd_fox_rules;
 
-int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_alloc_fn alloc, void *ud,
+int herd_fox_new(const herd_fox_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
                  herd_error *err)
 {
     herd_fox_options d = HERD_FOX_OPTIONS_INIT;
@@ -346,7 +346,7 @@ int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_alloc_fn all
     herd_options_add_int(&o, "geese", opt->geese);
     herd_options_add_int(&o, "sideways", opt->sideways);
     herd_options_add_unsigned(&o, "seed", opt->seed);
-    return herd_game_create(out, &herd_fox_rules, &o, alloc, ud, err);
+    return herd_game_create(&herd_fox_rules, &o, alloc, ud, out, err);
 }
 
 /* -------------------------------------------------------------- text */
@@ -860,7 +860,7 @@ int herd_fox_at(const herd_game *g, herd_cell cell, int *side)
     return HERD_OK;
 }
 
-int herd_fox_fox(const herd_game *g, herd_cell *cell)
+int herd_fox_locate(const herd_game *g, herd_cell *cell)
 {
     const fox_state *s = fox_of(g);
     if (!s || !cell)

@@ -105,8 +105,8 @@ int herd_state_start(const herd_rules *rules, void *state, const herd_option_val
     return rules->init(state, values, msg);
 }
 
-int herd_game_create(herd_game **out, const herd_rules *rules, const herd_options *opt,
-                     herd_alloc_fn alloc, void *ud, herd_error *err)
+int herd_game_create(const herd_rules *rules, const herd_options *opt, herd_alloc_fn alloc,
+                     void *ud, herd_game **out, herd_error *err)
 {
     char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
     herd_msg msg = {msgbuf, sizeof msgbuf};
@@ -139,13 +139,13 @@ int herd_game_create(herd_game **out, const herd_rules *rules, const herd_option
     return HERD_OK;
 }
 
-int herd_new(herd_game **out, const char *game, const char *options, herd_alloc_fn alloc, void *ud,
+int herd_new(const char *game, const char *options, herd_alloc_fn alloc, void *ud, herd_game **out,
              herd_error *err)
 {
     char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
     herd_msg msg = {msgbuf, sizeof msgbuf};
     if (!out || !game) {
-        herd_set_error(err, HERD_E_ARG, "out and game must not be NULL");
+        herd_set_error(err, HERD_E_ARG, !out ? "out must not be NULL" : "game must not be NULL");
         return HERD_E_ARG;
     }
     const herd_game_desc *desc = herd_game_desc_find(game);
@@ -163,7 +163,7 @@ int herd_new(herd_game **out, const char *game, const char *options, herd_alloc_
         return rc;
     }
     /* A description is the first member of its game's rules. */
-    return herd_game_create(out, (const herd_rules *)(const void *)desc, &opt, alloc, ud, err);
+    return herd_game_create((const herd_rules *)(const void *)desc, &opt, alloc, ud, out, err);
 }
 
 static size_t version_size(const herd_versions *v, unsigned version)
@@ -278,14 +278,14 @@ int herd_max_level(const herd_game *g)
 int herd_legal_moves(const herd_game *g, herd_move *buf, size_t cap, size_t *count)
 {
     herd_move all[HERD_MAX_MOVES];
-    if (!g || !count || (!buf && cap))
+    if (!g || (!buf && cap))
         return HERD_E_ARG;
     if (cap >= g->rules->desc.max_moves) { /* room for any list: no copy */
-        *count = g->rules->legal(g->state, buf);
+        herd_set_len(count, g->rules->legal(g->state, buf));
         return HERD_OK;
     }
     size_t n = g->rules->legal(g->state, all);
-    *count = n;
+    herd_set_len(count, n);
     if (cap < n)
         return HERD_E_BUFFER;
     if (n)
@@ -331,14 +331,14 @@ const char *herd_reason_name(herd_reason reason)
 
 static int finish_text(const herd_sb *sb, size_t cap, size_t *len)
 {
-    *len = sb->len;
+    herd_set_len(len, sb->len);
     return sb->len < cap ? HERD_OK : HERD_E_BUFFER;
 }
 
 int herd_write_text(const herd_game *g, herd_write_fn fn, const void *arg, char *buf, size_t cap,
                     size_t *len)
 {
-    if (!g || !len || (!buf && cap))
+    if (!g || (!buf && cap))
         return HERD_E_ARG;
     herd_sb sb;
     herd_sb_init(&sb, NULL, 0);
@@ -429,8 +429,10 @@ int herd_read_position_into(const herd_rules *r, void *out, const char *text, he
 
 int herd_position_from_text(herd_game *g, const char *text)
 {
-    if (!g || !text)
+    if (!g)
         return HERD_E_ARG;
+    if (!text)
+        return herd_null_arg(g, "text");
     int rc = herd_read_position_into(g->rules, g->state, text, herd_game_msg(g));
     if (rc != HERD_OK)
         return rc;
@@ -441,8 +443,10 @@ int herd_position_from_text(herd_game *g, const char *text)
 
 int herd_move_from_text(herd_game *g, const char *text, herd_move *m)
 {
-    if (!g || !text || !m)
+    if (!g)
         return HERD_E_ARG;
+    if (!text || !m)
+        return herd_null_arg(g, !text ? "text" : "m");
     return g->rules->read_move(g->state, text, m, herd_game_msg(g));
 }
 
@@ -458,12 +462,12 @@ int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, double *probs,
 {
     herd_move buf[HERD_MAX_MOVES];
     uint32_t w[HERD_MAX_MOVES];
-    if (!g || !count || (!outcomes && cap))
+    if (!g || (!outcomes && cap))
         return HERD_E_ARG;
     size_t n = g->rules->chance ? g->rules->chance(g->state, buf, w) : 0;
     if (n == 0)
         return HERD_E_STATE;
-    *count = n;
+    herd_set_len(count, n);
     if (cap < n)
         return HERD_E_BUFFER;
     for (size_t i = 0; i < n; i++) {
@@ -543,8 +547,10 @@ static uint64_t perft_rec(perft_ctx *x, unsigned char *state, herd_move *moves, 
 
 int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes)
 {
-    if (!g || !nodes)
+    if (!g)
         return HERD_E_ARG;
+    if (!nodes)
+        return herd_null_arg(g, "nodes");
     if (depth > 64)
         return herd_fail(herd_game_msg(g), HERD_E_ARG, "depth %u is out of range 0..64", depth);
     if (depth == 0) {
@@ -570,7 +576,7 @@ int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes)
 
 /* ------------------------------------------------------------ copies */
 
-int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void *ud)
+int herd_clone(const herd_game *src, herd_alloc_fn alloc, void *ud, herd_game **out)
 {
     if (!src || !out)
         return HERD_E_ARG;
@@ -645,8 +651,13 @@ int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_game **out
 
 int herd_copy_position(herd_game *dst, const herd_game *src)
 {
-    if (!dst || !src || dst->rules != src->rules)
+    if (!dst)
         return HERD_E_ARG;
+    if (!src)
+        return herd_null_arg(dst, "src");
+    if (dst->rules != src->rules)
+        return herd_fail(herd_game_msg(dst), HERD_E_ARG, "src is a %s game, dst a %s game",
+                         src->rules->desc.name, dst->rules->desc.name);
     if (dst != src)
         memcpy(dst->state, src->state, src->rules->state_size);
     dst->hist_len = dst->hist_start = 0;

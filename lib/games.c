@@ -81,12 +81,12 @@ static void write_desc(const herd_game_desc *d, herd_sb *sb)
 
 int herd_game_desc_to_text(const herd_game_desc *desc, char *buf, size_t cap, size_t *len)
 {
-    if (!herd_rules_of(desc) || !len || (!buf && cap))
+    if (!herd_rules_of(desc) || (!buf && cap))
         return HERD_E_ARG;
     herd_sb sb;
     herd_sb_init(&sb, NULL, 0);
     write_desc(desc, &sb);
-    *len = sb.len;
+    herd_set_len(len, sb.len);
     if (sb.len >= cap)
         return HERD_E_BUFFER;
     herd_sb_init(&sb, buf, cap);

@@ -284,7 +284,7 @@ void herd_hare_default_options(herd_hare_options *opt)
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
 extern const herd_rules herd_hare_rules;
 
-int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn alloc, void *ud,
+int herd_hare_new(const herd_hare_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
                   herd_error *err)
 {
     herd_hare_options d = HERD_HARE_OPTIONS_INIT;
@@ -297,7 +297,7 @@ int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn a
     herd_options o = {.count = 0};
     herd_options_add_cell(&o, "start", opt->start);
     herd_options_add_unsigned(&o, "seed", opt->seed);
-    return herd_game_create(out, &herd_hare_rules, &o, alloc, ud, err);
+    return herd_game_create(&herd_hare_rules, &o, alloc, ud, out, err);
 }
 
 /* -------------------------------------------------------------- text */
@@ -668,7 +668,7 @@ int herd_hare_at(const herd_game *g, herd_cell cell, int *side)
     return HERD_OK;
 }
 
-int herd_hare_hare(const herd_game *g, herd_cell *cell)
+int herd_hare_locate(const herd_game *g, herd_cell *cell)
 {
     const hare_state *s = hare_of(g);
     if (!s || !cell)

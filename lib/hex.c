@@ -766,7 +766,7 @@ void herd_hex_default_options(herd_hex_options *opt)
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
 extern const herd_rules herd_hex_rules;
 
-int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_alloc_fn alloc, void *ud,
+int herd_hex_new(const herd_hex_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
                  herd_error *err)
 {
     herd_hex_options d = HERD_HEX_OPTIONS_INIT;
@@ -779,7 +779,7 @@ int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_alloc_fn all
     herd_options o = {.count = 0};
     herd_options_add_int(&o, "size", opt->size);
     herd_options_add_unsigned(&o, "seed", opt->seed);
-    return herd_game_create(out, &herd_hex_rules, &o, alloc, ud, err);
+    return herd_game_create(&herd_hex_rules, &o, alloc, ud, out, err);
 }
 
 int herd_hex_options_of(const herd_game *g, herd_hex_options *opt)

@@ -598,7 +598,7 @@ void herd_horses_default_options(herd_horses_options *opt)
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
 extern const herd_rules herd_horses_rules;
 
-int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_fn alloc, void *ud,
+int herd_horses_new(const herd_horses_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
                     herd_error *err)
 {
     herd_horses_options d = HERD_HORSES_OPTIONS_INIT;
@@ -613,7 +613,7 @@ int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_
     herd_options_add_int(&o, "h", opt->height);
     herd_options_add_int(&o, "n", opt->horses);
     herd_options_add_unsigned(&o, "seed", opt->seed);
-    return herd_game_create(out, &herd_horses_rules, &o, alloc, ud, err);
+    return herd_game_create(&herd_horses_rules, &o, alloc, ud, out, err);
 }
 
 /* -------------------------------------------------------------- text */
@@ -1103,14 +1103,14 @@ int herd_horses_lines(const herd_game *g, int side, herd_horses_line *buf, size_
                       size_t *count)
 {
     const horses_state *s = horses_of(g);
-    if (!s || !count || side < 0 || side > 1 || (!buf && cap))
+    if (!s || side < 0 || side > 1 || (!buf && cap))
         return HERD_E_ARG;
     const horse_mask *adj = s->shape[side].adj;
     size_t n = 0;
     for (int i = 0; i < s->n; i++)
         for (int j = i + 1; j < s->n; j++)
             n += adj[i] >> j & 1;
-    *count = n;
+    herd_set_len(count, n);
     if (cap < n)
         return HERD_E_BUFFER;
     n = 0;
@@ -1182,7 +1182,7 @@ int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char 
 {
     const horses_state *s = horses_of(g);
     herd_cell a, b;
-    if (!s || !len || (!buf && cap))
+    if (!s || (!buf && cap))
         return HERD_E_ARG;
     herd_grid_move_cells(m, &a, &b);
     if (m >> 32 || !herd_grid_inside(s->w, s->h, a) || !herd_grid_inside(s->w, s->h, b) ||
@@ -1192,7 +1192,7 @@ int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char 
     herd_sb sb;
     herd_sb_init(&sb, NULL, 0);
     write_log_line(&sb, number, v, a, b);
-    *len = sb.len;
+    herd_set_len(len, sb.len);
     if (sb.len >= cap)
         return HERD_E_BUFFER;
     herd_sb_init(&sb, buf, cap);

@@ -13,6 +13,14 @@
 #include "rng.h"
 #include "text.h"
 
+/* Reports through `len` what a buffer call wrote or, on HERD_E_BUFFER, needs;
+ * a caller that does not want it passes NULL (docs/api.md, "Buffers"). */
+static inline void herd_set_len(size_t *len, size_t n)
+{
+    if (len)
+        *len = n;
+}
+
 /* malloc, realloc and free as a herd_alloc_fn: what a NULL allocator means. */
 void *herd_default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size);
 
@@ -250,8 +258,8 @@ herd_msg herd_game_message(herd_game *g);
 
 /* Creates a game of the given rules from the options as given (herd_new()'s
  * work once the game is known, and the typed creation functions'). */
-int herd_game_create(herd_game **out, const herd_rules *rules, const herd_options *opt,
-                     herd_alloc_fn alloc, void *ud, herd_error *err);
+int herd_game_create(const herd_rules *rules, const herd_options *opt, herd_alloc_fn alloc,
+                     void *ud, herd_game **out, herd_error *err);
 
 /* The versions of a public struct that a caller fills or the library
  * writes (the typed options, herd_playout_result): each begins with

@@ -145,8 +145,10 @@ static int draw_genmove(herd_game *g, int level, herd_move *m)
 
 int herd_genmove(herd_game *g, int level, herd_move *m)
 {
-    if (!g || !m)
+    if (!g)
         return HERD_E_ARG;
+    if (!m)
+        return herd_null_arg(g, "m");
     int rc = check_genmove(g, level);
     if (rc == HERD_OK)
         rc = draw_genmove(g, level, m);
@@ -167,8 +169,10 @@ int herd_play_genmove(herd_game *g, int level, herd_move *m)
 
 int herd_solve(herd_game *g, int *winner, unsigned *plies)
 {
-    if (!g || !winner || !plies)
+    if (!g)
         return HERD_E_ARG;
+    if (!winner || !plies)
+        return herd_null_arg(g, !winner ? "winner" : "plies");
     const herd_rules *r = g->rules;
     if (!r->solve && !r->table_solve)
         return herd_fail(herd_game_msg(g), HERD_E_UNSUPPORTED, "%s is not solved exactly",

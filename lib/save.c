@@ -102,8 +102,10 @@ static int read_saved(herd_game *g, const char *text, void *state)
 int herd_load(herd_game *g, const char *text)
 {
     max_align_t scratch[HERD_MAX_STATE_SIZE / sizeof(max_align_t)];
-    if (!g || !text)
+    if (!g)
         return HERD_E_ARG;
+    if (!text)
+        return herd_null_arg(g, "text");
     size_t ss = g->rules->state_size;
     if (ss > sizeof scratch) /* a game too large for HERD_MAX_STATE_SIZE: never built */
         return herd_fail(herd_game_msg(g), HERD_E_UNSUPPORTED,
@@ -118,12 +120,12 @@ int herd_load(herd_game *g, const char *text)
     return HERD_OK;
 }
 
-int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn alloc, void *ud,
+int herd_new_from_save(const char *text, herd_alloc_fn alloc, void *ud, herd_game **out,
                        herd_error *err)
 {
     char name[16];
     if (!out || !text) {
-        herd_set_error(err, HERD_E_ARG, "out and text must not be NULL");
+        herd_set_error(err, HERD_E_ARG, !out ? "out must not be NULL" : "text must not be NULL");
         return HERD_E_ARG;
     }
     size_t n = strcspn(text, " ");
@@ -134,7 +136,7 @@ int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn alloc, v
     memcpy(name, text, n);
     name[n] = '\0';
     herd_game *g;
-    int rc = herd_new(&g, name, NULL, alloc, ud, err);
+    int rc = herd_new(name, NULL, alloc, ud, &g, err);
     if (rc != HERD_OK)
         return rc;
     rc = herd_load(g, text);

@@ -110,7 +110,7 @@ int main(int argc, char **argv)
 
     herd_game *g = NULL;
     herd_error err;
-    int rc = herd_horses_new(&g, &opt, NULL, NULL, &err);
+    int rc = herd_horses_new(&opt, NULL, NULL, &g, &err);
     if (rc != HERD_OK) {
         fprintf(stderr, "herd-demo: herd_horses_new: %s: %s\n", herd_strerror(rc), err.message);
         return EXIT_FAILURE;

@@ -72,7 +72,7 @@ static void position_of(const herd_game *g, fox_solve_position *p)
 {
     herd_cell fox;
     herd_status st;
-    herd_fox_fox(g, &fox);
+    herd_fox_locate(g, &fox);
     herd_get_status(g, &st);
     herd_fox_in_chain(g, &p->chain);
     p->side = st.side;
@@ -228,7 +228,7 @@ int main(int argc, char **argv)
     fo.sideways = o.sideways;
     herd_game *g;
     herd_error err;
-    if (herd_fox_new(&g, &fo, NULL, NULL, &err) != HERD_OK) {
+    if (herd_fox_new(&fo, NULL, NULL, &g, &err) != HERD_OK) {
         fprintf(stderr, "fox-solve: %s\n", err.message);
         fox_solve_free(t);
         return 1;

@@ -128,7 +128,7 @@ static void cmd_new(session *s, char *args)
         *tab = ' ';
     herd_game *g;
     herd_error err;
-    int rc = herd_new(&g, name, args + n + strspn(args + n, " "), NULL, NULL, &err);
+    int rc = herd_new(name, args + n + strspn(args + n, " "), NULL, NULL, &g, &err);
     if (rc != HERD_OK) {
         refuse(err.message);
         return;
@@ -154,7 +154,7 @@ static void cmd_set(session *s, char *args)
     if (fresh) {
         /* A position of another game starts a game of that kind. */
         herd_error err;
-        if (herd_new(&g, name, NULL, NULL, NULL, &err) != HERD_OK) {
+        if (herd_new(name, NULL, NULL, NULL, &g, &err) != HERD_OK) {
             refuse(err.message);
             return;
         }
@@ -184,7 +184,7 @@ static void cmd_load(session *s, char *args)
 {
     herd_game *g;
     herd_error err;
-    if (herd_new_from_save(&g, args, NULL, NULL, &err) != HERD_OK) {
+    if (herd_new_from_save(args, NULL, NULL, &g, &err) != HERD_OK) {
         refuse(*args ? err.message : "usage: load SAVED");
         return;
     }

@@ -100,9 +100,9 @@ static herd_game *new_game(const settings *s, unsigned long pair)
     herd_error err;
     snprintf(options, sizeof options, "%s%sseed=%llu", s->options, *s->options ? " " : "",
              s->seed + pair);
-    int rc = herd_new(&g, s->game, options, NULL, NULL, &err);
+    int rc = herd_new(s->game, options, NULL, NULL, &g, &err);
     if (rc == HERD_E_UNKNOWN && strstr(err.message, "seed"))
-        rc = herd_new(&g, s->game, s->options, NULL, NULL, &err); /* a game without a seed */
+        rc = herd_new(s->game, s->options, NULL, NULL, &g, &err); /* a game without a seed */
     if (rc != HERD_OK) {
         fprintf(stderr, "herd-match: %s\n", err.message);
         exit(1);

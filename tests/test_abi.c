@@ -111,7 +111,7 @@ typedef struct typed {
     int (*init)(void *opt, unsigned version);
     void (*defaults)(void *opt);
     int (*of)(const herd_game *g, void *opt);
-    int (*create)(herd_game **out, const void *opt, herd_error *err);
+    int (*create)(const void *opt, herd_game **out, herd_error *err);
 } typed;
 
 #define TYPED(game, GAME, opts)                                                                    \
@@ -127,9 +127,9 @@ typedef struct typed {
     {                                                                                              \
         return herd_##game##_options_of(g, opt);                                                   \
     }                                                                                              \
-    static int game##_create(herd_game **out, const void *opt, herd_error *err)                    \
+    static int game##_create(const void *opt, herd_game **out, herd_error *err)                    \
     {                                                                                              \
-        return herd_##game##_new(out, opt, NULL, NULL, err);                                       \
+        return herd_##game##_new(opt, NULL, NULL, out, err);                                       \
     }                                                                                              \
     static const typed game##_typed = {                                                            \
         #game,           opts,      sizeof(game##_v1), HERD_##GAME##_OPTIONS_VERSION, game##_init, \
@@ -156,7 +156,7 @@ static void created_from(const typed *t, const guarded *b, char *buf, size_t cap
 {
     herd_game *g = NULL;
     herd_error err;
-    assert_int_equal(t->create(&g, b->u.bytes, &err), HERD_OK);
+    assert_int_equal(t->create(b->u.bytes, &g, &err), HERD_OK);
     options_text(g, buf, cap);
     herd_free(g);
 }
@@ -171,7 +171,7 @@ static void init_writes_only_the_version_given(void **state)
         herd_game *d = NULL;
         herd_error err;
         char want[128], got[128];
-        assert_int_equal(herd_new(&d, t->name, NULL, NULL, NULL, &err), HERD_OK);
+        assert_int_equal(herd_new(t->name, NULL, NULL, NULL, &d, &err), HERD_OK);
         options_text(d, want, sizeof want);
         herd_free(d);
 
@@ -200,7 +200,7 @@ static void options_of_writes_only_the_version_given(void **state)
         herd_game *g = NULL;
         herd_error err;
         char want[128], got[128];
-        assert_int_equal(herd_new(&g, t->name, t->options, NULL, NULL, &err), HERD_OK);
+        assert_int_equal(herd_new(t->name, t->options, NULL, NULL, &g, &err), HERD_OK);
         options_text(g, want, sizeof want);
         assert_string_equal(want, t->options);
 
@@ -224,7 +224,7 @@ static void unknown_versions_are_refused(void **state)
         const unsigned bad[] = {0, t->current + 1, UINT_MAX};
         herd_game *g = NULL;
         herd_error err;
-        assert_int_equal(herd_new(&g, t->name, NULL, NULL, NULL, &err), HERD_OK);
+        assert_int_equal(herd_new(t->name, NULL, NULL, NULL, &g, &err), HERD_OK);
         for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
             guarded b, before;
             guard(&b, 0, bad[k]);
@@ -234,7 +234,7 @@ static void unknown_versions_are_refused(void **state)
             assert_int_equal(t->of(g, b.u.bytes), HERD_E_ARG);
             assert_memory_equal(b.u.bytes, before.u.bytes, sizeof b.u.bytes);
             herd_game *out = NULL;
-            assert_int_equal(t->create(&out, b.u.bytes, &err), HERD_E_ARG);
+            assert_int_equal(t->create(b.u.bytes, &out, &err), HERD_E_ARG);
             assert_null(out);
             assert_int_equal(err.code, HERD_E_ARG);
             char want[96];
@@ -254,7 +254,7 @@ static void playouts_write_only_the_version_given(void **state)
     (void)state;
     herd_game *g = NULL;
     herd_error err;
-    assert_int_equal(herd_new(&g, "hare", NULL, NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_new("hare", NULL, NULL, NULL, &g, &err), HERD_OK);
     guarded b;
     assert_int_equal(herd_playouts(g, 3, HERD_PLAYOUT_RANDOM, 1, 0,
                                    guard(&b, sizeof(playout_v1), HERD_PLAYOUT_RESULT_VERSION)),

@@ -22,16 +22,17 @@
 static size_t index_of(const herd_game *g, herd_move m)
 {
     size_t i = SIZE_MAX;
-    int rc = herd_action_index(g, m, &i);
+    int rc = herd_move_to_action(g, m, &i);
     if (rc != HERD_OK)
-        fail_msg("%s: herd_action_index(%llx) = %d", herd_game_name(g), (unsigned long long)m, rc);
+        fail_msg("%s: herd_move_to_action(%llx) = %d", herd_game_name(g), (unsigned long long)m,
+                 rc);
     return i;
 }
 
 static herd_move move_at(const herd_game *g, size_t i)
 {
     herd_move m = 0;
-    assert_int_equal(herd_action_move(g, i, &m), HERD_OK);
+    assert_int_equal(herd_action_to_move(g, i, &m), HERD_OK);
     return m;
 }
 
@@ -66,7 +67,7 @@ static void check_position_actions(const herd_game *g)
     herd_move moves[HERD_MAX_MOVES];
     size_t n, count, actions = herd_num_actions(g);
     assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
-    assert_int_equal(herd_legal_mask(g, mask, actions), HERD_OK);
+    assert_int_equal(herd_legal_mask(g, mask, actions, NULL), HERD_OK);
     assert_int_equal(herd_legal_actions(g, list, HERD_MAX_MOVES, &count), HERD_OK);
     assert_int_equal(count, n);
     size_t ones = 0;
@@ -118,7 +119,7 @@ static void the_bijection_over_random_games_of_every_game(void **state)
     test_rng r;
     for (const game_case *c = first_case(); c; c = next_case(c)) {
         herd_game *g = case_new(c, NULL, NULL), *start;
-        assert_int_equal(herd_clone(g, &start, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(g, NULL, NULL, &start), HERD_OK);
         check_whole_space(g);
         for (uint64_t seed = 1; seed <= 4; seed++) {
             trng_seed(&r, seed * 100 + (uint64_t)(c - first_case()));
@@ -157,7 +158,7 @@ static void the_sizes_of_the_spaces_and_observations(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         herd_game *g = NULL;
         herd_error err;
-        assert_int_equal(herd_new(&g, cases[i].game, cases[i].options, NULL, NULL, &err), HERD_OK);
+        assert_int_equal(herd_new(cases[i].game, cases[i].options, NULL, NULL, &g, &err), HERD_OK);
         size_t shape[3];
         assert_int_equal(herd_observation_shape(g, shape), HERD_OK);
         if (herd_num_actions(g) != cases[i].actions || shape[0] != cases[i].planes ||
@@ -170,7 +171,7 @@ static void the_sizes_of_the_spaces_and_observations(void **state)
     /* The observation's bound is reached by hex of side 13. */
     herd_game *g = NULL;
     herd_error err;
-    assert_int_equal(herd_new(&g, "hex", "size=13", NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_new("hex", "size=13", NULL, NULL, &g, &err), HERD_OK);
     assert_int_equal(observation_size(g), HERD_MAX_OBSERVATION);
     herd_free(g);
 }
@@ -286,7 +287,7 @@ static void chance_outcomes_and_ended_games(void **state)
         memset(mask, 7, sizeof mask);
         assert_int_equal(herd_legal_actions(e, list, HERD_MAX_MOVES, &n), HERD_OK);
         assert_int_equal(n, 0);
-        assert_int_equal(herd_legal_mask(e, mask, sizeof mask), HERD_OK);
+        assert_int_equal(herd_legal_mask(e, mask, sizeof mask, NULL), HERD_OK);
         for (size_t i = 0; i < herd_num_actions(e); i++)
             assert_int_equal(mask[i], 0);
         herd_free(e);
@@ -301,7 +302,7 @@ static void playing_by_number_is_playing_the_move(void **state)
     test_rng r;
     for (const game_case *c = first_case(); c; c = next_case(c)) {
         herd_game *a = case_new(c, NULL, NULL), *b;
-        assert_int_equal(herd_clone(a, &b, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(a, NULL, NULL, &b), HERD_OK);
         trng_seed(&r, 7 + (uint64_t)(c - first_case()));
         for (int ply = 0; ply < 200 && is_ongoing(a); ply++) {
             size_t list[HERD_MAX_MOVES], n;
@@ -378,7 +379,7 @@ static void expect_digits(const float *obs, const size_t shape[3], int p, const 
 static void observe(const herd_game *g, int side, float *obs, size_t shape[3])
 {
     assert_int_equal(herd_observation_shape(g, shape), HERD_OK);
-    assert_int_equal(herd_observation(g, side, obs, HERD_MAX_OBSERVATION), HERD_OK);
+    assert_int_equal(herd_observation(g, side, obs, HERD_MAX_OBSERVATION, NULL), HERD_OK);
 }
 
 static void the_horses_planes(void **state)
@@ -595,7 +596,7 @@ static void other_seeds_give_other_games(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         herd_game *g = NULL;
         herd_error err;
-        assert_int_equal(herd_new(&g, cases[i][0], cases[i][1], NULL, NULL, &err), HERD_OK);
+        assert_int_equal(herd_new(cases[i][0], cases[i][1], NULL, NULL, &g, &err), HERD_OK);
         for (int level = HERD_PLAYOUT_RANDOM; level <= 1; level += 2) {
             herd_playout_result first = playouts(g, 1, level, 0, 0);
             int others = 0;
@@ -640,7 +641,7 @@ static void own_random_games(herd_game *start, int games, double *share, double 
     herd_game *g;
     test_rng r;
     trng_seed(&r, 99);
-    assert_int_equal(herd_clone(start, &g, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(start, NULL, NULL, &g), HERD_OK);
     int wins = 0;
     long actions = 0;
     for (int i = 0; i < games; i++) {
@@ -682,7 +683,7 @@ static void random_playouts_are_uniformly_random(void **state)
     for (size_t i = 0; i < 2; i++) {
         herd_game *g = NULL;
         herd_error err;
-        assert_int_equal(herd_new(&g, games[i][0], games[i][1], NULL, NULL, &err), HERD_OK);
+        assert_int_equal(herd_new(games[i][0], games[i][1], NULL, NULL, &g, &err), HERD_OK);
         const int n = 3000;
         double share, length;
         own_random_games(g, n, &share, &length);
@@ -713,7 +714,7 @@ static void level_playouts_play_the_levels(void **state)
             snprintf(options, sizeof options, "seed=%llu", (unsigned long long)seed);
             herd_game *h = NULL;
             herd_error err;
-            assert_int_equal(herd_new(&h, "flock", options, NULL, NULL, &err), HERD_OK);
+            assert_int_equal(herd_new("flock", options, NULL, NULL, &h, &err), HERD_OK);
             while (is_ongoing(h))
                 assert_int_equal(herd_play_genmove(h, level, NULL), HERD_OK);
             herd_status st;
@@ -752,31 +753,30 @@ static void refusals_change_nothing(void **state)
     snap_take(&s, g);
 
     assert_int_equal(herd_num_actions(NULL), 0);
-    assert_int_equal(herd_action_index(NULL, move_of(0, 0, 1, 2), &i), HERD_E_ARG);
-    assert_int_equal(herd_action_index(g, move_of(0, 0, 1, 2), NULL), HERD_E_ARG);
+    assert_int_equal(herd_move_to_action(NULL, move_of(0, 0, 1, 2), &i), HERD_E_ARG);
+    assert_int_equal(herd_move_to_action(g, move_of(0, 0, 1, 2), NULL), HERD_E_ARG);
     /* No action of the space: not a knight's move, from off the board, a
      * value of another game. */
-    assert_int_equal(herd_action_index(g, move_of(0, 0, 1, 1), &i), HERD_E_ARG);
-    assert_int_equal(herd_action_index(g, move_of(8, 0, 6, 1), &i), HERD_E_ARG);
-    assert_int_equal(herd_action_index(g, herd_fox_stop(), &i), HERD_E_ARG);
+    assert_int_equal(herd_move_to_action(g, move_of(0, 0, 1, 1), &i), HERD_E_ARG);
+    assert_int_equal(herd_move_to_action(g, move_of(8, 0, 6, 1), &i), HERD_E_ARG);
+    assert_int_equal(herd_move_to_action(g, herd_fox_stop(), &i), HERD_E_ARG);
     assert_int_equal(i, 12345);
 
-    assert_int_equal(herd_action_move(NULL, 0, &m), HERD_E_ARG);
-    assert_int_equal(herd_action_move(g, 0, NULL), HERD_E_ARG);
-    assert_int_equal(herd_action_move(g, n, &m), HERD_E_RANGE);
-    assert_int_equal(herd_action_move(g, SIZE_MAX, &m), HERD_E_RANGE);
+    assert_int_equal(herd_action_to_move(NULL, 0, &m), HERD_E_ARG);
+    assert_int_equal(herd_action_to_move(g, 0, NULL), HERD_E_ARG);
+    assert_int_equal(herd_action_to_move(g, n, &m), HERD_E_RANGE);
+    assert_int_equal(herd_action_to_move(g, SIZE_MAX, &m), HERD_E_RANGE);
     assert_true(m == 42);
 
     memset(mask, 0xaa, sizeof mask);
-    assert_int_equal(herd_legal_mask(NULL, mask, n), HERD_E_ARG);
-    assert_int_equal(herd_legal_mask(g, NULL, n), HERD_E_ARG);
-    assert_int_equal(herd_legal_mask(g, mask, n - 1), HERD_E_BUFFER);
+    assert_int_equal(herd_legal_mask(NULL, mask, n, NULL), HERD_E_ARG);
+    assert_int_equal(herd_legal_mask(g, NULL, n, NULL), HERD_E_ARG);
+    assert_int_equal(herd_legal_mask(g, mask, n - 1, NULL), HERD_E_BUFFER);
     for (size_t k = 0; k < sizeof mask; k++)
         assert_int_equal(mask[k], 0xaa);
 
     list[0] = 999;
     assert_int_equal(herd_legal_actions(NULL, list, HERD_MAX_MOVES, &count), HERD_E_ARG);
-    assert_int_equal(herd_legal_actions(g, list, HERD_MAX_MOVES, NULL), HERD_E_ARG);
     assert_int_equal(herd_legal_actions(g, NULL, 4, &count), HERD_E_ARG);
     assert_int_equal(count, 77);
     assert_int_equal(herd_legal_actions(g, list, 1, &count), HERD_E_BUFFER);
@@ -788,11 +788,11 @@ static void refusals_change_nothing(void **state)
     assert_int_equal(herd_observation_shape(g, NULL), HERD_E_ARG);
     assert_true(shape[0] == 9 && shape[1] == 9 && shape[2] == 9);
     obs[0] = 5.0f;
-    assert_int_equal(herd_observation(NULL, 0, obs, HERD_MAX_OBSERVATION), HERD_E_ARG);
-    assert_int_equal(herd_observation(g, 0, NULL, HERD_MAX_OBSERVATION), HERD_E_ARG);
-    assert_int_equal(herd_observation(g, -1, obs, HERD_MAX_OBSERVATION), HERD_E_ARG);
-    assert_int_equal(herd_observation(g, 2, obs, HERD_MAX_OBSERVATION), HERD_E_ARG);
-    assert_int_equal(herd_observation(g, 0, obs, observation_size(g) - 1), HERD_E_BUFFER);
+    assert_int_equal(herd_observation(NULL, 0, obs, HERD_MAX_OBSERVATION, NULL), HERD_E_ARG);
+    assert_int_equal(herd_observation(g, 0, NULL, HERD_MAX_OBSERVATION, NULL), HERD_E_ARG);
+    assert_int_equal(herd_observation(g, -1, obs, HERD_MAX_OBSERVATION, NULL), HERD_E_ARG);
+    assert_int_equal(herd_observation(g, 2, obs, HERD_MAX_OBSERVATION, NULL), HERD_E_ARG);
+    assert_int_equal(herd_observation(g, 0, obs, observation_size(g) - 1, NULL), HERD_E_BUFFER);
     assert_true(obs[0] == 5.0f);
 
     herd_playout_result res = {.version = HERD_PLAYOUT_RESULT_VERSION, .games = 31};

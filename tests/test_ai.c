@@ -260,7 +260,7 @@ static void choices_repeat_with_the_generator_and_vary_with_the_seed(void **stat
         for (int level = 1; level <= herd_max_level(g); level++) {
             herd_game *c;
             herd_move a, b;
-            assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+            assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
             assert_int_equal(herd_genmove(g, level, &a), HERD_OK);
             assert_int_equal(herd_genmove(c, level, &b), HERD_OK);
             assert_true(a == b);

@@ -444,7 +444,7 @@ static void hex_tree_search_wins_within_the_turn(void **state)
     assert_true(keeps_a_win_this_turn(g, parse_move(g, "-b2")));
     const char *line[] = {"-b2", "+c2", "+b2", "+c1"}; /* the comment's */
     herd_game *c;
-    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
     for (size_t i = 0; i < sizeof line / sizeof line[0]; i++)
         assert_int_equal(play_text(c, line[i]), HERD_OK);
     check_status(c, HERD_WIN, me, HERD_REASON_FULL);
@@ -455,7 +455,7 @@ static void hex_tree_search_wins_within_the_turn(void **state)
             continue;
         checked++;
         for (int k = 0; k < DRAWS; k++) {
-            assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+            assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
             for (int draw = 0; draw < k; draw++) { /* another generator state */
                 herd_move m;
                 assert_int_equal(herd_genmove(c, level, &m), HERD_OK);

@@ -106,7 +106,7 @@ static herd_game *new_retrying(failing *f, const game_case *c)
 {
     herd_game *sentinel = (herd_game *)(uintptr_t)0x77, *g = sentinel;
     herd_error err = {0, ""};
-    int rc = herd_new(&g, c->game, c->options, ta_fn, f->a, &err);
+    int rc = herd_new(c->game, c->options, ta_fn, f->a, &g, &err);
     if (rc != HERD_OK) {
         assert_int_equal(rc, HERD_E_NOMEM);
         assert_int_equal(err.code, HERD_E_NOMEM);
@@ -124,14 +124,14 @@ static herd_game *clone_retrying(failing *f, const herd_game *g)
 {
     herd_game *sentinel = (herd_game *)(uintptr_t)0x99, *c = sentinel;
     long blocks = f->a->live_blocks;
-    int rc = herd_clone(g, &c, ta_fn, f->a);
+    int rc = herd_clone(g, ta_fn, f->a, &c);
     if (rc != HERD_OK) {
         assert_int_equal(rc, HERD_E_NOMEM);
         assert_ptr_equal(c, sentinel);
         assert_int_equal(f->a->live_blocks, blocks);
         f->refusals++;
         f->a->fail_at = f->a->fail_from = 0;
-        assert_int_equal(herd_clone(g, &c, ta_fn, f->a), HERD_OK);
+        assert_int_equal(herd_clone(g, ta_fn, f->a, &c), HERD_OK);
     }
     assert_true(herd_same_position(g, c));
     assert_int_equal(herd_history_length(c), herd_history_length(g));
@@ -166,8 +166,8 @@ static void scenario(failing *f, const game_case *c, herd_game **final_g, herd_g
             assert_int_equal(herd_undo(k), HERD_OK);
     }
     assert_int_equal(f->a->requests, requests);
-    assert_int_equal(herd_clone(g, final_g, NULL, NULL), HERD_OK);
-    assert_int_equal(herd_clone(k, final_c, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, final_g), HERD_OK);
+    assert_int_equal(herd_clone(k, NULL, NULL, final_c), HERD_OK);
     herd_free(k);
     herd_free(g);
 }
@@ -233,16 +233,16 @@ static void new_failing_reports_nomem_and_leaks_nothing(void **state)
     a.fail_at = 1;
     herd_game *g = (herd_game *)(uintptr_t)0x55;
     herd_error err = {0, ""};
-    assert_int_equal(herd_horses_new(&g, &o, ta_fn, &a, &err), HERD_E_NOMEM);
+    assert_int_equal(herd_horses_new(&o, ta_fn, &a, &g, &err), HERD_E_NOMEM);
     assert_int_equal(err.code, HERD_E_NOMEM);
     assert_ptr_equal(g, (herd_game *)(uintptr_t)0x55);
     check_clean(&a);
     /* An option error frees what it allocated. */
     ta_init(&a);
     o.width = 99;
-    assert_int_equal(herd_horses_new(&g, &o, ta_fn, &a, &err), HERD_E_RANGE);
+    assert_int_equal(herd_horses_new(&o, ta_fn, &a, &g, &err), HERD_E_RANGE);
     check_clean(&a);
-    assert_int_equal(herd_new(&g, "horses", "n=11", ta_fn, &a, &err), HERD_E_RANGE);
+    assert_int_equal(herd_new("horses", "n=11", ta_fn, &a, &g, &err), HERD_E_RANGE);
     check_clean(&a);
     assert_ptr_equal(g, (herd_game *)(uintptr_t)0x55);
     /* The same through herd_new() for every game: its first request
@@ -250,7 +250,7 @@ static void new_failing_reports_nomem_and_leaks_nothing(void **state)
     for (const herd_game_desc *d = first_game(); d; d = next_game(d)) {
         ta_init(&a);
         a.fail_at = 1;
-        assert_int_equal(herd_new(&g, d->name, NULL, ta_fn, &a, &err), HERD_E_NOMEM);
+        assert_int_equal(herd_new(d->name, NULL, ta_fn, &a, &g, &err), HERD_E_NOMEM);
         assert_int_equal(err.code, HERD_E_NOMEM);
         check_clean(&a);
         for (size_t i = 0; i < d->option_count; i++) {
@@ -261,7 +261,7 @@ static void new_failing_reports_nomem_and_leaks_nothing(void **state)
             snprintf(options, sizeof options, "%s=%llu", opt->key,
                      (unsigned long long)opt->max + 1);
             ta_init(&a);
-            assert_int_equal(herd_new(&g, d->name, options, ta_fn, &a, &err), HERD_E_RANGE);
+            assert_int_equal(herd_new(d->name, options, ta_fn, &a, &g, &err), HERD_E_RANGE);
             check_clean(&a);
         }
         assert_ptr_equal(g, (herd_game *)(uintptr_t)0x55);
@@ -285,7 +285,7 @@ static void solve_refused_for_memory_changes_nothing(void **state)
                 herd_game *g;
                 herd_error err;
                 ta_init(&a);
-                assert_int_equal(herd_new(&g, cases[i][0], "", ta_fn, &a, &err), HERD_OK);
+                assert_int_equal(herd_new(cases[i][0], "", ta_fn, &a, &g, &err), HERD_OK);
                 if (cases[i][1])
                     assert_int_equal(herd_position_from_text(g, cases[i][1]), HERD_OK);
                 if (mode == 0)
@@ -352,7 +352,7 @@ static void apply_refused_for_memory_changes_nothing(void **state)
     test_alloc a;
     ta_init(&a);
     herd_game *g;
-    assert_int_equal(herd_new(&g, "horses", "w=10 h=10 n=6 seed=31", ta_fn, &a, NULL), HERD_OK);
+    assert_int_equal(herd_new("horses", "w=10 h=10 n=6 seed=31", ta_fn, &a, &g, NULL), HERD_OK);
     a.fail_from = a.requests + 1; /* the history may not grow any more */
     int refused = 0;
     for (int i = 0; i < 100 && !refused; i++) {
@@ -388,7 +388,7 @@ static void perft_frees_its_work_area(void **state)
     test_alloc a;
     ta_init(&a);
     herd_game *g;
-    assert_int_equal(herd_new(&g, "horses", "seed=4", ta_fn, &a, NULL), HERD_OK);
+    assert_int_equal(herd_new("horses", "seed=4", ta_fn, &a, &g, NULL), HERD_OK);
     long blocks = a.live_blocks;
     size_t bytes = a.live_bytes;
     uint64_t nodes;
@@ -415,11 +415,11 @@ static void clone_uses_its_own_allocator(void **state)
     ta_init(&a);
     ta_init(&b);
     herd_game *g, *c;
-    assert_int_equal(herd_new(&g, "horses", "seed=6", ta_fn, &a, NULL), HERD_OK);
+    assert_int_equal(herd_new("horses", "seed=6", ta_fn, &a, &g, NULL), HERD_OK);
     for (int i = 0; i < 20; i++)
         assert_int_equal(herd_play_genmove(g, 0, NULL), HERD_OK);
     long ra = a.requests;
-    assert_int_equal(herd_clone(g, &c, ta_fn, &b), HERD_OK);
+    assert_int_equal(herd_clone(g, ta_fn, &b, &c), HERD_OK);
     assert_int_equal(a.requests, ra);
     assert_true(b.requests >= 2); /* the handle and its copied history */
     for (int i = 0; i < 40; i++) {
@@ -437,8 +437,8 @@ static void clone_uses_its_own_allocator(void **state)
     check_clean(&b);
     /* A clone with the default allocator of a game with a custom one. */
     ta_init(&a);
-    assert_int_equal(herd_new(&g, "horses", "seed=6", ta_fn, &a, NULL), HERD_OK);
-    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_new("horses", "seed=6", ta_fn, &a, &g, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
     herd_free(g);
     check_clean(&a);
     assert_int_equal(herd_play_genmove(c, 0, NULL), HERD_OK);

@@ -26,7 +26,7 @@ static herd_batch *batch_of(const game_case *c, size_t n, uint64_t seed, uint32_
     unseeded(c, options, sizeof options);
     herd_batch *b = NULL;
     herd_error err = {0, ""};
-    int rc = herd_batch_new(&b, c->game, options, n, seed, max_length, NULL, NULL, &err);
+    int rc = herd_batch_new(c->game, options, n, seed, max_length, NULL, NULL, &b, &err);
     if (rc != HERD_OK)
         fail_msg("herd_batch_new(%s, %s) = %d: %s", c->game, options, rc, err.message);
     assert_int_equal(herd_batch_count(b), n);
@@ -70,17 +70,17 @@ static void check_reads(herd_batch *b)
     size_t actions = herd_num_actions(g0);
     assert_int_equal(herd_observation_shape(g0, shape), HERD_OK);
     size_t floats = shape[0] * shape[1] * shape[2];
-    assert_int_equal(herd_batch_masks(b, masks, n * actions), HERD_OK);
-    assert_int_equal(herd_batch_observations(b, obs, n * floats), HERD_OK);
+    assert_int_equal(herd_batch_masks(b, masks, n * actions, NULL), HERD_OK);
+    assert_int_equal(herd_batch_observations(b, obs, n * floats, NULL), HERD_OK);
     assert_int_equal(herd_batch_sides(b, sides, n), HERD_OK);
     for (size_t i = 0; i < n; i++) {
         const herd_game *g = herd_batch_game(b, i);
         assert_true(is_ongoing(g));
         assert_false(herd_is_chance(g));
         assert_int_equal(sides[i], side_to_act(g));
-        assert_int_equal(herd_legal_mask(g, mask, actions), HERD_OK);
+        assert_int_equal(herd_legal_mask(g, mask, actions, NULL), HERD_OK);
         assert_memory_equal(masks + i * actions, mask, actions);
-        assert_int_equal(herd_observation(g, sides[i], one, floats), HERD_OK);
+        assert_int_equal(herd_observation(g, sides[i], one, floats, NULL), HERD_OK);
         assert_memory_equal(obs + i * floats, one, floats * sizeof *one);
     }
 }
@@ -187,7 +187,7 @@ static void random_actions_are_uniform(void **state)
         static unsigned char mask[HERD_MAX_ACTIONS];
         static long seen[HERD_MAX_ACTIONS];
         size_t actions = herd_num_actions(g), legal = 0;
-        assert_int_equal(herd_legal_mask(g, mask, actions), HERD_OK);
+        assert_int_equal(herd_legal_mask(g, mask, actions, NULL), HERD_OK);
         memset(seen, 0, sizeof seen);
         for (size_t i = 0; i < actions; i++)
             legal += mask[i];
@@ -290,19 +290,19 @@ static void creation_refusals(void **state)
     (void)state;
     herd_batch *sentinel = (herd_batch *)(uintptr_t)0x55, *b = sentinel;
     herd_error err = {0, ""};
-    assert_int_equal(herd_batch_new(NULL, "hex", NULL, 2, 0, 0, NULL, NULL, &err), HERD_E_ARG);
+    assert_int_equal(herd_batch_new("hex", NULL, 2, 0, 0, NULL, NULL, NULL, &err), HERD_E_ARG);
     assert_int_equal(err.code, HERD_E_ARG);
-    assert_int_equal(herd_batch_new(&b, NULL, NULL, 2, 0, 0, NULL, NULL, &err), HERD_E_ARG);
-    assert_int_equal(herd_batch_new(&b, "hex", NULL, 0, 0, 0, NULL, NULL, &err), HERD_E_ARG);
+    assert_int_equal(herd_batch_new(NULL, NULL, 2, 0, 0, NULL, NULL, &b, &err), HERD_E_ARG);
+    assert_int_equal(herd_batch_new("hex", NULL, 0, 0, 0, NULL, NULL, &b, &err), HERD_E_ARG);
     assert_non_null(strstr(err.message, "at least 1"));
-    assert_int_equal(herd_batch_new(&b, "chess", NULL, 2, 0, 0, NULL, NULL, &err), HERD_E_UNKNOWN);
+    assert_int_equal(herd_batch_new("chess", NULL, 2, 0, 0, NULL, NULL, &b, &err), HERD_E_UNKNOWN);
     assert_non_null(strstr(err.message, "chess"));
-    assert_int_equal(herd_batch_new(&b, "hex", "size=99", 2, 0, 0, NULL, NULL, &err), HERD_E_RANGE);
-    assert_int_equal(herd_batch_new(&b, "hex", "size", 2, 0, 0, NULL, NULL, NULL), HERD_E_PARSE);
-    assert_int_equal(herd_batch_new(&b, "hex", "size=5 seed=3", 2, 0, 0, NULL, NULL, &err),
+    assert_int_equal(herd_batch_new("hex", "size=99", 2, 0, 0, NULL, NULL, &b, &err), HERD_E_RANGE);
+    assert_int_equal(herd_batch_new("hex", "size", 2, 0, 0, NULL, NULL, &b, NULL), HERD_E_PARSE);
+    assert_int_equal(herd_batch_new("hex", "size=5 seed=3", 2, 0, 0, NULL, NULL, &b, &err),
                      HERD_E_ARG);
     assert_non_null(strstr(err.message, "seed"));
-    assert_int_equal(herd_batch_new(&b, "hex", NULL, SIZE_MAX / 2, 0, 0, NULL, NULL, &err),
+    assert_int_equal(herd_batch_new("hex", NULL, SIZE_MAX / 2, 0, 0, NULL, NULL, &b, &err),
                      HERD_E_NOMEM);
     assert_non_null(strstr(err.message, "too large"));
     assert_ptr_equal(b, sentinel);
@@ -311,8 +311,8 @@ static void creation_refusals(void **state)
     assert_int_equal(herd_batch_count(NULL), 0);
     assert_null(herd_batch_game(NULL, 0));
     assert_string_equal(herd_batch_last_error(NULL), "");
-    assert_int_equal(herd_batch_masks(NULL, (unsigned char *)&err, 1), HERD_E_ARG);
-    assert_int_equal(herd_batch_observations(NULL, (float *)&err, 1), HERD_E_ARG);
+    assert_int_equal(herd_batch_masks(NULL, (unsigned char *)&err, 1, NULL), HERD_E_ARG);
+    assert_int_equal(herd_batch_observations(NULL, (float *)&err, 1, NULL), HERD_E_ARG);
     assert_int_equal(herd_batch_sides(NULL, (int *)&err, 1), HERD_E_ARG);
     assert_int_equal(herd_batch_random_actions(NULL, (size_t *)&err, 1), HERD_E_ARG);
     assert_int_equal(herd_batch_step(NULL, (size_t *)&err, 1, (float *)&err, (unsigned char *)&err),
@@ -343,16 +343,16 @@ static void refusals_change_nothing(void **state)
         assert_int_equal(herd_batch_random_actions(twin, want, GAMES), HERD_OK);
 
         memset(masks, 0x77, sizeof masks);
-        assert_int_equal(herd_batch_masks(b, masks, GAMES * n_actions - 1), HERD_E_BUFFER);
+        assert_int_equal(herd_batch_masks(b, masks, GAMES * n_actions - 1, NULL), HERD_E_BUFFER);
         expect_message(b, "masks");
         assert_int_equal(masks[0], 0x77);
-        assert_int_equal(herd_batch_masks(b, NULL, GAMES * n_actions), HERD_E_ARG);
+        assert_int_equal(herd_batch_masks(b, NULL, GAMES * n_actions, NULL), HERD_E_ARG);
         expect_message(b, "NULL");
         obs[0] = 5.0f;
-        assert_int_equal(herd_batch_observations(b, obs, GAMES * floats - 1), HERD_E_BUFFER);
+        assert_int_equal(herd_batch_observations(b, obs, GAMES * floats - 1, NULL), HERD_E_BUFFER);
         expect_message(b, "observations");
         assert_true(obs[0] == 5.0f);
-        assert_int_equal(herd_batch_observations(b, NULL, GAMES * floats), HERD_E_ARG);
+        assert_int_equal(herd_batch_observations(b, NULL, GAMES * floats, NULL), HERD_E_ARG);
         assert_int_equal(herd_batch_sides(b, sides, GAMES + 1), HERD_E_ARG);
         expect_message(b, "batch of 4 games");
         assert_int_equal(sides[0], 5);
@@ -377,7 +377,7 @@ static void refusals_change_nothing(void **state)
         expect_message(b, "game 3: action");
         expect_message(b, "out of range");
         unsigned char mask[HERD_MAX_ACTIONS];
-        assert_int_equal(herd_legal_mask(herd_batch_game(b, 2), mask, n_actions), HERD_OK);
+        assert_int_equal(herd_legal_mask(herd_batch_game(b, 2), mask, n_actions, NULL), HERD_OK);
         size_t illegal = 0;
         while (mask[illegal])
             illegal++;
@@ -406,7 +406,7 @@ static void allocation_failures_leak_nothing(void **state)
         test_alloc a;
         ta_init(&a);
         herd_batch *b = NULL;
-        assert_int_equal(herd_batch_new(&b, d->name, NULL, GAMES, 1, 0, ta_fn, &a, NULL), HERD_OK);
+        assert_int_equal(herd_batch_new(d->name, NULL, GAMES, 1, 0, ta_fn, &a, &b, NULL), HERD_OK);
         long total = a.requests;
         assert_true(total >= 2); /* the model game and the batch */
         size_t actions[GAMES];
@@ -426,7 +426,7 @@ static void allocation_failures_leak_nothing(void **state)
             herd_batch *sentinel = (herd_batch *)(uintptr_t)0x33;
             b = sentinel;
             herd_error err = {0, ""};
-            assert_int_equal(herd_batch_new(&b, d->name, NULL, GAMES, 1, 0, ta_fn, &a, &err),
+            assert_int_equal(herd_batch_new(d->name, NULL, GAMES, 1, 0, ta_fn, &a, &b, &err),
                              HERD_E_NOMEM);
             assert_int_equal(err.code, HERD_E_NOMEM);
             assert_true(strlen(err.message) > 0);

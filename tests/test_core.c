@@ -85,15 +85,15 @@ static void new_unknown_game_is_refused_with_a_message(void **state)
     herd_game *sentinel = (herd_game *)(uintptr_t)0x1234;
     herd_game *g = sentinel;
     herd_error err = {0, ""};
-    assert_int_equal(herd_new(&g, "chess", NULL, NULL, NULL, &err), HERD_E_UNKNOWN);
+    assert_int_equal(herd_new("chess", NULL, NULL, NULL, &g, &err), HERD_E_UNKNOWN);
     assert_ptr_equal(g, sentinel);
     assert_int_equal(err.code, HERD_E_UNKNOWN);
     assert_non_null(strstr(err.message, "chess"));
-    assert_int_equal(herd_new(&g, "", NULL, NULL, NULL, &err), HERD_E_UNKNOWN);
-    assert_int_equal(herd_new(&g, "Horses", NULL, NULL, NULL, &err), HERD_E_UNKNOWN);
-    assert_int_equal(herd_new(&g, "horses ", NULL, NULL, NULL, &err), HERD_E_UNKNOWN);
+    assert_int_equal(herd_new("", NULL, NULL, NULL, &g, &err), HERD_E_UNKNOWN);
+    assert_int_equal(herd_new("Horses", NULL, NULL, NULL, &g, &err), HERD_E_UNKNOWN);
+    assert_int_equal(herd_new("horses ", NULL, NULL, NULL, &g, &err), HERD_E_UNKNOWN);
     /* err may be NULL */
-    assert_int_equal(herd_new(&g, "chess", NULL, NULL, NULL, NULL), HERD_E_UNKNOWN);
+    assert_int_equal(herd_new("chess", NULL, NULL, NULL, &g, NULL), HERD_E_UNKNOWN);
     assert_ptr_equal(g, sentinel);
 }
 
@@ -108,7 +108,7 @@ static void new_game_has_the_documented_defaults(void **state)
     assert_int_equal(o.height, 8);
     assert_int_equal(o.horses, 6);
     assert_true(o.seed == 0);
-    assert_int_equal(herd_horses_new(&d, &o, NULL, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_horses_new(&o, NULL, NULL, &d, NULL), HERD_OK);
     position_text(a, ta);
     position_text(b, tb);
     position_text(c, tc);
@@ -187,7 +187,7 @@ static void position_from_text_keeps_the_generator_going(void **state)
     herd_move m;
     for (int i = 0; i < 5; i++)
         assert_int_equal(herd_genmove(g, 0, &m), HERD_OK); /* draws, plays nothing */
-    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
     assert_int_equal(herd_position_from_text(g, MIDGAME), HERD_OK);
     assert_int_equal(herd_position_from_text(c, MIDGAME), HERD_OK);
     assert_int_equal(herd_position_from_text(fresh, MIDGAME), HERD_OK);
@@ -278,8 +278,8 @@ static void play_genmove_plays_and_undo_restores_the_generator(void **state)
         herd_game *before, *twin;
         herd_move played = 0, chosen = 1;
         herd_status st;
-        assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
-        assert_int_equal(herd_clone(g, &twin, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(g, NULL, NULL, &before), HERD_OK);
+        assert_int_equal(herd_clone(g, NULL, NULL, &twin), HERD_OK);
         size_t hist = herd_history_length(g);
         assert_int_equal(herd_play_genmove(g, 0, &played), HERD_OK);
         assert_int_equal(herd_history_length(g), hist + 1);
@@ -330,7 +330,7 @@ static void clone_is_equal_and_independent(void **state)
     for (int i = 0; i < 12; i++)
         assert_int_equal(herd_play_genmove(g, 0, NULL), HERD_OK);
     char tg[TEXT_CAP], tc[TEXT_CAP];
-    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
     assert_true(herd_same_position(g, c));
     assert_int_equal(herd_history_length(c), herd_history_length(g));
     position_text(g, tg);
@@ -442,7 +442,7 @@ static void copy_into_caller_memory_plays_and_undoes_within_its_history(void **s
 
     /* Play 6 moves on the copy, remembering the state after each. */
     herd_game *after[7];
-    assert_int_equal(herd_clone(copy, &after[0], NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(copy, NULL, NULL, &after[0]), HERD_OK);
     int played = 0;
     for (int i = 1; i <= 6; i++) {
         herd_status st;
@@ -450,7 +450,7 @@ static void copy_into_caller_memory_plays_and_undoes_within_its_history(void **s
         if (st.result != HERD_ONGOING)
             break;
         assert_int_equal(herd_play_genmove(copy, 0, NULL), HERD_OK);
-        assert_int_equal(herd_clone(copy, &after[i], NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(copy, NULL, NULL, &after[i]), HERD_OK);
         played = i;
     }
     assert_int_equal(played, 6);
@@ -461,7 +461,7 @@ static void copy_into_caller_memory_plays_and_undoes_within_its_history(void **s
     assert_int_equal(herd_history_length(copy), 4);
     /* A clone of the copy, whose ring has wrapped, keeps the same 4 records. */
     herd_game *twin;
-    assert_int_equal(herd_clone(copy, &twin, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(copy, NULL, NULL, &twin), HERD_OK);
     assert_int_equal(herd_history_length(twin), 4);
     for (int i = 5; i >= 2; i--) {
         assert_int_equal(herd_undo(twin), HERD_OK);
@@ -492,7 +492,7 @@ static void copy_into_caller_memory_plays_and_undoes_within_its_history(void **s
     assert_int_equal(herd_undo(copy), HERD_E_STATE);
     /* A clone of a caller-memory game is an ordinary game. */
     herd_game *c;
-    assert_int_equal(herd_clone(copy, &c, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(copy, NULL, NULL, &c), HERD_OK);
     assert_true(herd_same_position(c, copy));
     assert_int_equal(herd_perft(c, 1, &nodes), HERD_OK);
     assert_int_equal(nodes, legal_count(c));
@@ -667,7 +667,7 @@ static void same_position_ignores_the_number_of_actions_played(void **state)
     herd_move m2 = play_first_legal(g, from.row, from.col);
     assert_int_equal(herd_apply(g, reversed(m1)), HERD_OK);
     assert_int_equal(herd_apply(g, reversed(m2)), HERD_OK);
-    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
     assert_int_equal(herd_apply(c, m1), HERD_OK);
     assert_int_equal(herd_apply(c, m2), HERD_OK);
     assert_int_equal(herd_apply(c, reversed(m1)), HERD_OK);
@@ -699,7 +699,7 @@ static void clones_and_copies_start_without_a_message(void **state)
     alignas(max_align_t) static unsigned char memory[4096];
     assert_int_equal(herd_undo(g), HERD_E_STATE);
     assert_string_not_equal(herd_last_error(g), "");
-    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
     assert_string_equal(herd_last_error(c), "");
     assert_int_equal(herd_copy_into(g, memory, sizeof memory, &d), HERD_OK);
     assert_string_equal(herd_last_error(d), "");
@@ -745,7 +745,7 @@ static void a_perfect_hint_uses_the_table_that_solve_built(void **state)
     test_alloc a;
     ta_init(&a);
     herd_game *g = NULL;
-    assert_int_equal(herd_new(&g, "hare", NULL, ta_fn, &a, NULL), HERD_OK);
+    assert_int_equal(herd_new("hare", NULL, ta_fn, &a, &g, NULL), HERD_OK);
     int perfect = 0;
     for (int level = 1; level <= herd_max_level(g); level++) {
         const char *name;

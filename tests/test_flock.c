@@ -393,7 +393,7 @@ static void flock_typed_creation_and_bad_options(void **state)
     o.seed = UINT64_MAX;
     herd_game *g = NULL;
     herd_error err;
-    assert_int_equal(herd_flock_new(&g, &o, NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_flock_new(&o, NULL, NULL, &g, &err), HERD_OK);
     herd_flock_options back = HERD_FLOCK_OPTIONS_INIT;
     assert_int_equal(herd_flock_options_of(g, &back), HERD_OK);
     assert_int_equal(back.width, 9);
@@ -401,7 +401,7 @@ static void flock_typed_creation_and_bad_options(void **state)
     assert_true(back.seed == UINT64_MAX);
     herd_free(g);
     o.width = 13;
-    assert_int_equal(herd_flock_new(&g, &o, NULL, NULL, &err), HERD_E_RANGE);
+    assert_int_equal(herd_flock_new(&o, NULL, NULL, &g, &err), HERD_E_RANGE);
     assert_string_equal(err.message, "w=13 is out of range 5..12");
     static const struct {
         const char *options;
@@ -416,7 +416,7 @@ static void flock_typed_creation_and_bad_options(void **state)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         g = NULL;
-        int rc = herd_new(&g, "flock", bad[i].options, NULL, NULL, &err);
+        int rc = herd_new("flock", bad[i].options, NULL, NULL, &g, &err);
         if (rc != bad[i].code || !strstr(err.message, bad[i].message))
             fail_msg("%s: %d '%s'", bad[i].options, rc, err.message);
         assert_null(g);
@@ -479,17 +479,17 @@ static void flock_range_is_the_flock_size_up_to_three(void **state)
     /* The flock itself, for drawing. */
     herd_cell buf[16];
     size_t n;
-    assert_int_equal(herd_flock_flock(g, cell("g5"), buf, 16, &n), HERD_OK);
+    assert_int_equal(herd_flock_members(g, cell("g5"), buf, 16, &n), HERD_OK);
     assert_int_equal(n, 5);
     for (size_t i = 0; i < n; i++) {
         assert_int_equal(buf[i].row, 6);
         assert_int_equal(buf[i].col, 2 + (int)i);
     }
-    assert_int_equal(herd_flock_flock(g, cell("g5"), buf, 4, &n), HERD_E_BUFFER);
+    assert_int_equal(herd_flock_members(g, cell("g5"), buf, 4, &n), HERD_E_BUFFER);
     assert_int_equal(n, 5);
-    assert_int_equal(herd_flock_flock(g, cell("d4"), buf, 16, &n), HERD_OK);
+    assert_int_equal(herd_flock_members(g, cell("d4"), buf, 16, &n), HERD_OK);
     assert_int_equal(n, 1);
-    assert_int_equal(herd_flock_flock(g, cell("c3"), buf, 16, &n), HERD_E_ARG); /* empty */
+    assert_int_equal(herd_flock_members(g, cell("c3"), buf, 16, &n), HERD_E_ARG); /* empty */
     int r;
     assert_int_equal(herd_flock_range(g, cell("c3"), &r), HERD_E_ARG);
     assert_int_equal(herd_flock_range(g, cell("h1"), &r), HERD_E_ARG);
@@ -834,7 +834,7 @@ static void flock_bad_positions_are_refused_and_change_nothing(void **state)
     herd_game *g = new_game("w=6 h=6");
     herd_game *before = NULL;
     play(g, "f1-e1");
-    assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &before), HERD_OK);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int rc = herd_position_from_text(g, bad[i].text);
         if (rc != bad[i].code || !strstr(herd_last_error(g), bad[i].message))
@@ -1075,7 +1075,7 @@ static void flock_random_games_agree_with_the_reference(void **state)
                     fail_msg("the reference does not list %s", mt);
                 ref_apply(&r, rm[hit]);
                 herd_game *c = NULL;
-                assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+                assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
                 assert_true(herd_same_position(g, c));
                 herd_free(c);
                 moves_in_all++;
@@ -1108,7 +1108,7 @@ static void flock_levels_are_named(void **state)
     for (int i = 0; i < 5; i++) {
         herd_game *c = NULL;
         herd_move a, b;
-        assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
         assert_int_equal(herd_genmove(g, 0, &a), HERD_OK);
         assert_int_equal(herd_genmove(c, 2, &b), HERD_OK);
         assert_true(a == b && herd_same_position(g, c));
@@ -1182,7 +1182,7 @@ static void flock_novice_takes_captures_and_avoids_giving_them(void **state)
             assert_int_equal(herd_hint(g, 2, &m), HERD_OK);
             for (size_t i = 0; i < n; i++) {
                 herd_game *c = NULL;
-                assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+                assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
                 int mine0 = captured_of(c, side);
                 assert_int_equal(herd_apply(c, moves[i]), HERD_OK);
                 int gained = captured_of(c, side) - mine0, worst = 0;

@@ -378,17 +378,17 @@ static void start_and_options(void **state)
     for (size_t i = 0; i < 3; i++) {
         herd_game *g;
         herd_error err;
-        assert_int_equal(herd_new(&g, "fox", cases[i].options, NULL, NULL, &err), HERD_OK);
+        assert_int_equal(herd_new("fox", cases[i].options, NULL, NULL, &g, &err), HERD_OK);
         expect_position(g, cases[i].text);
         assert_int_equal(in_chain(g), 0);
         herd_free(g);
     }
     herd_game *g;
     herd_error err;
-    assert_int_equal(herd_new(&g, "fox", "geese=14", NULL, NULL, &err), HERD_E_RANGE);
-    assert_int_equal(herd_new(&g, "fox", "sideways=2", NULL, NULL, &err), HERD_E_RANGE);
-    assert_int_equal(herd_new(&g, "fox", "seed=-1", NULL, NULL, &err), HERD_E_PARSE);
-    assert_int_equal(herd_new(&g, "fox", "seed=18446744073709551616", NULL, NULL, &err),
+    assert_int_equal(herd_new("fox", "geese=14", NULL, NULL, &g, &err), HERD_E_RANGE);
+    assert_int_equal(herd_new("fox", "sideways=2", NULL, NULL, &g, &err), HERD_E_RANGE);
+    assert_int_equal(herd_new("fox", "seed=-1", NULL, NULL, &g, &err), HERD_E_PARSE);
+    assert_int_equal(herd_new("fox", "seed=18446744073709551616", NULL, NULL, &g, &err),
                      HERD_E_RANGE);
     herd_fox_options o;
     herd_fox_options_init(&o, HERD_FOX_OPTIONS_VERSION);
@@ -397,7 +397,7 @@ static void start_and_options(void **state)
     assert_true(o.seed == 0);
     o.geese = 17;
     o.sideways = 1;
-    assert_int_equal(herd_fox_new(&g, &o, NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_fox_new(&o, NULL, NULL, &g, &err), HERD_OK);
     int n, sw;
     herd_fox_geese_left(g, &n);
     herd_fox_sideways(g, &sw);
@@ -909,7 +909,7 @@ static void random_games_agree_with_the_model(void **state)
         herd_error err;
         char opts[64];
         snprintf(opts, sizeof opts, "%s seed=%d", options[game % 6], game);
-        assert_int_equal(herd_new(&g, "fox", opts, NULL, NULL, &err), HERD_OK);
+        assert_int_equal(herd_new("fox", opts, NULL, NULL, &g, &err), HERD_OK);
         for (int ply = 0; ply < 300; ply++) {
             herd_status st;
             expect_actions_match(g);
@@ -946,7 +946,7 @@ static void greedy_fox_plays_a_longest_chain_to_its_end(void **state)
         herd_game *g;
         herd_error err;
         snprintf(opts, sizeof opts, "seed=%llu", (unsigned long long)seed);
-        assert_int_equal(herd_new(&g, "fox", opts, NULL, NULL, &err), HERD_OK);
+        assert_int_equal(herd_new("fox", opts, NULL, NULL, &g, &err), HERD_OK);
         assert_int_equal(
             herd_position_from_text(
                 g, "fox turn=fox chain=0 sideways=0 fox=d4 geese=a3,a4,a5,b3,c4,d5,e3,e5"),
@@ -994,7 +994,7 @@ static void saved_games_keep_the_chain(void **state)
     size_t len;
     assert_int_equal(play_text(g, "d4-d6"), HERD_OK);
     assert_int_equal(herd_save(g, save, sizeof save, &len), HERD_OK);
-    assert_int_equal(herd_new_from_save(&h, save, NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_new_from_save(save, NULL, NULL, &h, &err), HERD_OK);
     assert_true(herd_same_position(g, h));
     assert_int_equal(in_chain(h), 1);
     assert_int_equal(play_text(h, "d6-f4"), HERD_OK);
@@ -1012,8 +1012,8 @@ static void the_typed_seed_takes_the_full_range(void **state)
     herd_error err;
     herd_fox_options_init(&o, HERD_FOX_OPTIONS_VERSION);
     o.seed = UINT64_MAX; /* the full range */
-    assert_int_equal(herd_fox_new(&a, &o, NULL, NULL, &err), HERD_OK);
-    assert_int_equal(herd_new(&b, "fox", "seed=18446744073709551615", NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_fox_new(&o, NULL, NULL, &a, &err), HERD_OK);
+    assert_int_equal(herd_new("fox", "seed=18446744073709551615", NULL, NULL, &b, &err), HERD_OK);
     assert_true(herd_same_position(a, b));
     herd_free(a);
     herd_free(b);

@@ -507,7 +507,7 @@ static herd_game *fox_game(int sideways, test_alloc *a)
 {
     herd_game *g = NULL;
     herd_error err;
-    assert_int_equal(herd_new(&g, "fox", sideways ? "sideways=1" : "", a ? ta_fn : NULL, a, &err),
+    assert_int_equal(herd_new("fox", sideways ? "sideways=1" : "", a ? ta_fn : NULL, a, &g, &err),
                      HERD_OK);
     return g;
 }
@@ -533,7 +533,7 @@ static val value_in(const fox_table *t, const herd_game *g)
     }
     pos p = {0, st.side == HERD_FOX_GEESE ? GEESE : FOX, 0};
     int chain, side;
-    herd_fox_fox(g, &fox);
+    herd_fox_locate(g, &fox);
     herd_fox_in_chain(g, &chain);
     if (chain)
         p.mode = CHAIN;
@@ -969,7 +969,7 @@ static void solve_limit(void **state)
     herd_error err;
     int winner = 77;
     unsigned plies = 77;
-    assert_int_equal(herd_new(&hare, "hare", "", NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_new("hare", "", NULL, NULL, &hare, &err), HERD_OK);
     assert_int_equal(herd_fox_set_solve_limit(NULL, 6), HERD_E_ARG);
     assert_int_equal(herd_fox_set_solve_limit(hare, 6), HERD_E_ARG);
     assert_int_equal(herd_fox_set_solve_limit(g, 3), HERD_E_RANGE);
@@ -1153,7 +1153,7 @@ static void perfect_level_searches_beyond_the_table(void **state)
     (void)state;
     herd_game *g = fox_game(0, NULL), *e;
     assert_int_equal(herd_fox_set_solve_limit(g, 4), HERD_OK);
-    assert_int_equal(herd_clone(g, &e, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &e), HERD_OK);
     for (int i = 0; i < 6; i++) {
         herd_move m, x;
         assert_int_equal(herd_genmove(g, PERFECT, &m), HERD_OK);

@@ -167,7 +167,7 @@ static inline herd_game *case_new(const game_case *c, herd_alloc_fn alloc, void 
 {
     herd_game *g = NULL;
     herd_error err = {0, ""};
-    int rc = herd_new(&g, c->game, c->options, alloc, ud, &err);
+    int rc = herd_new(c->game, c->options, alloc, ud, &g, &err);
     if (rc != HERD_OK)
         print_error("herd_new(%s, %s): %d %s\n", c->game, c->options, rc, err.message);
     assert_int_equal(rc, HERD_OK);
@@ -252,7 +252,7 @@ static inline herd_game *ended_game_of(const game_case *c)
         play_computer(k, 20000);
         if (is_ongoing(k))
             continue;
-        assert_int_equal(herd_clone(k, &out, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(k, NULL, NULL, &out), HERD_OK);
         return out;
     }
     fail_msg("no case of %s ends within 20000 actions", c->game);

@@ -172,7 +172,7 @@ static model model_of(const herd_game *g)
     model m = {0, 0, 0, 0};
     herd_cell c, h[3];
     char name[32];
-    assert_int_equal(herd_hare_hare(g, &c), HERD_OK);
+    assert_int_equal(herd_hare_locate(g, &c), HERD_OK);
     snprintf(name, sizeof name, "%c%d", 'a' + c.row, c.col + 1);
     m.hare = point_of(name);
     assert_int_equal(herd_hare_hounds(g, h), HERD_OK);
@@ -354,20 +354,20 @@ static void start_option_takes_a_free_point(void **state)
     herd_error err;
     char text[HERD_MAX_POSITION_TEXT];
     size_t len;
-    assert_int_equal(herd_new(&g, "hare", "start=c2", NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_new("hare", "start=c2", NULL, NULL, &g, &err), HERD_OK);
     herd_position_to_text(g, text, sizeof text, &len);
     assert_string_equal(text, "hare turn=hounds hare=c2 hounds=d1,d3,e2 stall=0");
     herd_free(g);
-    assert_int_equal(herd_new(&g, "hare", "start=zz", NULL, NULL, &err), HERD_E_PARSE);
+    assert_int_equal(herd_new("hare", "start=zz", NULL, NULL, &g, &err), HERD_E_PARSE);
     assert_non_null(strstr(err.message, "start=zz"));
-    assert_int_equal(herd_new(&g, "hare", "start=d1", NULL, NULL, &err), HERD_E_RANGE);
+    assert_int_equal(herd_new("hare", "start=d1", NULL, NULL, &g, &err), HERD_E_RANGE);
     assert_non_null(strstr(err.message, "d1 is occupied by a hound"));
-    assert_int_equal(herd_new(&g, "hare", "start=a1", NULL, NULL, &err), HERD_E_RANGE);
+    assert_int_equal(herd_new("hare", "start=a1", NULL, NULL, &g, &err), HERD_E_RANGE);
     assert_non_null(strstr(err.message, "a1 is not a point"));
     herd_hare_options o;
     herd_hare_options_init(&o, HERD_HARE_OPTIONS_VERSION);
     o.start = (herd_cell){3, 1};
-    assert_int_equal(herd_hare_new(&g, &o, NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_hare_new(&o, NULL, NULL, &g, &err), HERD_OK);
     herd_position_to_text(g, text, sizeof text, &len);
     assert_string_equal(text, "hare turn=hounds hare=d2 hounds=d1,d3,e2 stall=0");
     herd_free(g);
@@ -469,7 +469,7 @@ static void hounds_win_from_every_start(void **state)
         herd_game *g;
         herd_error err;
         snprintf(opt, sizeof opt, "start=%s", point_names[p]);
-        if (herd_new(&g, "hare", opt, NULL, NULL, &err) != HERD_OK)
+        if (herd_new("hare", opt, NULL, NULL, &g, &err) != HERD_OK)
             continue; /* a hound's point */
         int winner;
         unsigned plies;
@@ -510,7 +510,7 @@ static void solve_table_is_built_once_per_handle_and_not_shared(void **state)
     int w;
     unsigned p;
     allocations = 0;
-    assert_int_equal(herd_new(&g, "hare", NULL, counting, NULL, &err), HERD_OK);
+    assert_int_equal(herd_new("hare", NULL, counting, NULL, &g, &err), HERD_OK);
     assert_int_equal(allocations, 1);
     assert_int_equal(herd_solve(g, &w, &p), HERD_OK);
     assert_int_equal(allocations, 2);
@@ -518,7 +518,7 @@ static void solve_table_is_built_once_per_handle_and_not_shared(void **state)
     herd_move m;
     assert_int_equal(herd_genmove(g, 3, &m), HERD_OK);
     assert_int_equal(allocations, 2);
-    assert_int_equal(herd_clone(g, &c, counting, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, counting, NULL, &c), HERD_OK);
     herd_free(g); /* the clone does not use the freed table */
     assert_int_equal(herd_solve(c, &w, &p), HERD_OK);
     assert_int_equal(w, HERD_HARE_HOUNDS);
@@ -526,7 +526,7 @@ static void solve_table_is_built_once_per_handle_and_not_shared(void **state)
     assert_int_equal(herd_copy_into(c, mem, sizeof mem, &copy), HERD_OK);
     assert_int_equal(herd_solve(copy, &w, &p), HERD_E_NOMEM);
     herd_free(c);
-    assert_int_equal(herd_new(&g, "fox", NULL, NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_new("fox", NULL, NULL, NULL, &g, &err), HERD_OK);
     assert_int_equal(herd_solve(g, &w, &p), HERD_E_UNSUPPORTED);
     herd_free(g);
     assert_int_equal(herd_solve(NULL, &w, &p), HERD_E_ARG);
@@ -551,8 +551,8 @@ static void solve_without_memory_changes_nothing(void **state)
     int w = -7;
     unsigned p = 77;
     herd_move m = 0;
-    assert_int_equal(herd_new(&g, "hare", "start=b2", fail_large, NULL, &err), HERD_OK);
-    assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_new("hare", "start=b2", fail_large, NULL, &g, &err), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &before), HERD_OK);
     assert_int_equal(herd_solve(g, &w, &p), HERD_E_NOMEM);
     assert_non_null(strstr(herd_last_error(g), "solution table"));
     assert_int_equal(w, -7);
@@ -588,10 +588,10 @@ static void typed_getters(void **state)
     assert_int_equal(herd_hare_move_cells(0, &from, &to), HERD_E_ARG);
     herd_game *fox;
     herd_error err;
-    assert_int_equal(herd_new(&fox, "fox", NULL, NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_new("fox", NULL, NULL, NULL, &fox, &err), HERD_OK);
     assert_int_equal(herd_hare_stall(fox, &stall), HERD_E_ARG);
     assert_int_equal(herd_hare_stall(NULL, &stall), HERD_E_ARG);
-    assert_int_equal(herd_hare_hare(g, NULL), HERD_E_ARG);
+    assert_int_equal(herd_hare_locate(g, NULL), HERD_E_ARG);
     herd_free(fox);
     herd_free(g);
 }

@@ -350,23 +350,23 @@ static void hex_typed_creation_and_getters(void **state)
     opt.seed = 77;
     herd_game *g = NULL, *h = NULL;
     herd_error err;
-    assert_int_equal(herd_hex_new(&g, &opt, NULL, NULL, &err), HERD_OK);
-    assert_int_equal(herd_new(&h, "hex", "size=4 seed=77", NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_hex_new(&opt, NULL, NULL, &g, &err), HERD_OK);
+    assert_int_equal(herd_new("hex", "size=4 seed=77", NULL, NULL, &h, &err), HERD_OK);
     assert_true(herd_same_position(g, h));
     herd_free(h);
-    assert_int_equal(herd_hex_new(&h, NULL, NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_hex_new(NULL, NULL, NULL, &h, &err), HERD_OK);
     assert_int_equal(size_of(h), 5);
     herd_free(h);
 
     opt.size = 14;
     h = NULL;
-    assert_int_equal(herd_hex_new(&h, &opt, NULL, NULL, &err), HERD_E_RANGE);
+    assert_int_equal(herd_hex_new(&opt, NULL, NULL, &h, &err), HERD_E_RANGE);
     assert_null(h);
     assert_string_equal(err.message, "size=14 is out of range 2..13");
     opt.size = -1;
-    assert_int_equal(herd_hex_new(&h, &opt, NULL, NULL, &err), HERD_E_RANGE);
+    assert_int_equal(herd_hex_new(&opt, NULL, NULL, &h, &err), HERD_E_RANGE);
     assert_string_equal(err.message, "size=-1 is out of range 2..13");
-    assert_int_equal(herd_hex_new(NULL, &opt, NULL, NULL, &err), HERD_E_ARG);
+    assert_int_equal(herd_hex_new(&opt, NULL, NULL, NULL, &err), HERD_E_ARG);
 
     assert_int_equal(
         herd_position_from_text(g, "hex size=4 turns=5 turn=blue phase=remove dice=2,4 left=1 "
@@ -396,7 +396,7 @@ static void hex_typed_creation_and_getters(void **state)
 
     /* The typed calls refuse other games and NULL. */
     herd_game *horses = NULL;
-    if (herd_new(&horses, "horses", NULL, NULL, NULL, &err) == HERD_OK) {
+    if (herd_new("horses", NULL, NULL, NULL, &horses, &err) == HERD_OK) {
         assert_int_equal(herd_hex_size(horses, &v), HERD_E_ARG);
         assert_int_equal(herd_hex_phase(horses, &v), HERD_E_ARG);
         assert_int_equal(herd_hex_at(horses, (herd_cell){0, 0}, &side), HERD_E_ARG);
@@ -1006,7 +1006,7 @@ static void hex_bad_positions_are_refused_and_change_nothing(void **state)
     herd_game *g = game_at("hex size=3 turns=4 turn=red phase=place dice=2,4 left=1 "
                            "board=b.b/rrrr/...b./..../...");
     herd_game *before = NULL;
-    assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &before), HERD_OK);
     char text0[HERD_MAX_POSITION_TEXT], text1[HERD_MAX_POSITION_TEXT];
     position_text(g, text0);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -1120,7 +1120,7 @@ static void hex_bad_options_are_refused(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         herd_game *g = NULL;
         herd_error err;
-        int rc = herd_new(&g, "hex", cases[i].text, NULL, NULL, &err);
+        int rc = herd_new("hex", cases[i].text, NULL, NULL, &g, &err);
         if (rc != cases[i].code || err.code != rc || !strstr(err.message, cases[i].msg))
             fail_msg("'%s': got %d '%s', wanted %d '%s'", cases[i].text, rc, err.message,
                      cases[i].code, cases[i].msg);
@@ -1129,15 +1129,15 @@ static void hex_bad_options_are_refused(void **state)
     /* The exact message of the brief. */
     herd_game *g = NULL;
     herd_error err;
-    assert_int_equal(herd_new(&g, "hex", "size=14", NULL, NULL, &err), HERD_E_RANGE);
+    assert_int_equal(herd_new("hex", "size=14", NULL, NULL, &g, &err), HERD_E_RANGE);
     assert_string_equal(err.message, "size=14 is out of range 2..13");
-    assert_int_equal(herd_new(&g, "hex", "size=1", NULL, NULL, &err), HERD_E_RANGE);
+    assert_int_equal(herd_new("hex", "size=1", NULL, NULL, &g, &err), HERD_E_RANGE);
     assert_string_equal(err.message, "size=1 is out of range 2..13");
     /* Good ones. */
-    assert_int_equal(herd_new(&g, "hex", "size=2 seed=18446744073709551615", NULL, NULL, &err),
+    assert_int_equal(herd_new("hex", "size=2 seed=18446744073709551615", NULL, NULL, &g, &err),
                      HERD_OK);
     herd_free(g);
-    assert_int_equal(herd_new(&g, "hex", "  seed=5   size=13 ", NULL, NULL, &err), HERD_OK);
+    assert_int_equal(herd_new("hex", "  seed=5   size=13 ", NULL, NULL, &g, &err), HERD_OK);
     assert_int_equal(size_of(g), 13);
     herd_free(g);
 }
@@ -1289,7 +1289,7 @@ static void check_invariants(herd_game *g, herd_game *scratch)
 
     /* Clone equality. */
     herd_game *c = NULL;
-    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
     assert_true(herd_same_position(g, c));
     assert_int_equal(herd_history_length(g), herd_history_length(c));
     herd_free(c);
@@ -1450,7 +1450,7 @@ static void undo_turn_in_hex_goes_back_to_the_players_roll(void **state)
     play_turn(g, 0);
     play_turn(g, 0);
     assert_true(herd_is_chance(g)); /* red to roll */
-    assert_int_equal(herd_clone(g, &at_roll, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &at_roll), HERD_OK);
     size_t base = herd_history_length(g);
     /* Red (the player) plays a whole turn, then Blue (the computer). */
     play_turn(g, 0);
@@ -1510,7 +1510,7 @@ static void hex_kept_data_matches_a_fresh_read_and_lists_stop_at_the_count(void 
             herd_game *c = NULL;
             char text[TEXT_CAP];
             position_text(g, text);
-            assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+            assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
             assert_int_equal(herd_position_from_text(c, text), HERD_OK);
             assert_true(herd_same_position(g, c));
             herd_free(c);

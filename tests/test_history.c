@@ -59,7 +59,7 @@ static void play_logged(herd_game *g, test_rng *r, move_log *log)
         size_t actions[HERD_MAX_MOVES], n = 0;
         assert_int_equal(herd_legal_actions(g, actions, HERD_MAX_MOVES, &n), HERD_OK);
         size_t a = actions[trng_below(r, (unsigned)n)];
-        assert_int_equal(herd_action_move(g, a, &m), HERD_OK);
+        assert_int_equal(herd_action_to_move(g, a, &m), HERD_OK);
         assert_int_equal(herd_apply_action(g, a), HERD_OK);
         break;
     }
@@ -120,7 +120,7 @@ static void random_games_match_a_kept_log(void **state)
             } else if (what == 2) {
                 /* A clone says the same, and goes its own way. */
                 herd_game *k;
-                assert_int_equal(herd_clone(g, &k, NULL, NULL), HERD_OK);
+                assert_int_equal(herd_clone(g, NULL, NULL, &k), HERD_OK);
                 expect_history(k, &log, where);
                 kept = log;
                 if (is_ongoing(k)) {
@@ -208,7 +208,7 @@ static void a_copy_in_caller_memory_keeps_its_newest_actions(void **state)
             tail.len++;
         }
         expect_history(copy, &tail, where);
-        assert_int_equal(herd_clone(copy, &k, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(copy, NULL, NULL, &k), HERD_OK);
         expect_history(k, &tail, where);
         if (tail.len) {
             assert_int_equal(herd_undo(copy), HERD_OK);

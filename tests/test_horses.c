@@ -68,7 +68,7 @@ static void check_every_jump(herd_game *g, const ref_pos *p)
 {
     herd_game *before;
     size_t hist = herd_history_length(g);
-    assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &before), HERD_OK);
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < p->n; i++)
             for (int k = 0; k < 8; k++) {
@@ -150,7 +150,7 @@ static void check_invariants(herd_game *g)
     /* Clone equality. */
     herd_game *c;
     size_t hist = herd_history_length(g);
-    assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
     assert_true(herd_same_position(g, c));
     assert_int_equal(herd_history_length(c), hist);
 
@@ -478,7 +478,7 @@ static void check_corner_win(const char *text, const char *move, int winner)
         assert_true(b.row == 0 && b.col == 0);
 
     herd_game *before;
-    assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &before), HERD_OK);
     assert_int_equal(herd_apply(g, m), HERD_OK);
     ref_from_game(g, &p);
     assert_int_equal(ref_corner_winner(&p), winner);
@@ -570,7 +570,7 @@ static void move_that_leaves_the_opponent_without_moves_ends_the_game(void **sta
         check_status(g, HERD_ONGOING, HERD_HORSES_RED, HERD_REASON_NONE);
         assert_true(ref_side_moves(&p, HERD_HORSES_GREEN, NULL) > 0); /* Green could move before */
         herd_move m = parse_move(g, cases[i][1]);
-        assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(g, NULL, NULL, &before), HERD_OK);
         assert_int_equal(herd_apply(g, m), HERD_OK);
         ref_from_game(g, &p);
         assert_int_equal(ref_corner_winner(&p), -1);
@@ -742,7 +742,7 @@ static void start_placement_is_deterministic_and_depends_on_the_seed(void **stat
             herd_game *x = new_game(opt), *y = new_game(opt), *z;
             herd_horses_options o = {HERD_HORSES_OPTIONS_VERSION, sizes[s][0], sizes[s][1],
                                      sizes[s][2], (uint64_t)seed};
-            assert_int_equal(herd_horses_new(&z, &o, NULL, NULL, NULL), HERD_OK);
+            assert_int_equal(herd_horses_new(&o, NULL, NULL, &z, NULL), HERD_OK);
             position_text(x, a);
             position_text(y, b);
             assert_string_equal(a, b);
@@ -1011,7 +1011,7 @@ static void apply_then_undo_restores_every_position(void **state)
             assert_int_equal(herd_play_genmove(g, 0, NULL), HERD_OK);
         }
         herd_game *before;
-        assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(g, NULL, NULL, &before), HERD_OK);
         herd_move moves[HERD_MAX_MOVES];
         size_t count;
         assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &count), HERD_OK);

@@ -195,7 +195,7 @@ static void a_request_while_idle_stops_the_next_long_call_only(void **state)
         assert_int_equal(step_computer(g), HERD_OK);
         assert_int_equal(herd_undo(g), HERD_OK);
         /* A clone does not inherit the request. */
-        assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
         assert_int_equal(herd_perft(c, 1, &got), HERD_OK);
         assert_true(got == want);
         herd_free(c);
@@ -256,7 +256,7 @@ static void a_progress_handler_that_goes_on_changes_no_count(void **state)
         assert_true(p.calls > 0);
         /* A clone starts without the handler. */
         long calls = p.calls;
-        assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
         assert_int_equal(herd_perft(c, depth, &got), HERD_OK);
         assert_int_equal(p.calls, calls);
         herd_free(c);
@@ -297,7 +297,7 @@ static void a_request_during_a_search_stops_it_at_once(void **state)
              * it at its second node, if it has one. */
             progress counted = {0, 2};
             herd_move m;
-            assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+            assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
             assert_int_equal(herd_set_progress(c, count_progress, &counted, 1), HERD_OK);
             int rc = herd_genmove(c, level, &m);
             herd_free(c);
@@ -331,7 +331,7 @@ static int searching_levels(herd_game *g, int *levels)
         progress counted = {0, 2};
         herd_game *c;
         herd_move m;
-        assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
         assert_int_equal(herd_set_progress(c, count_progress, &counted, 1), HERD_OK);
         int rc = herd_genmove(c, level, &m);
         herd_free(c);

@@ -113,28 +113,27 @@ static int ended(const herd_game *g)
     X(free_null, (herd_free(NULL), 0), 0)                                                          \
     X(interrupt_null, (herd_interrupt(NULL), 0), 0)                                                \
     /* creation */                                                                                 \
-    X(new_null_out, herd_new(NULL, "horses", NULL, NULL, NULL, &x->err), HERD_E_ARG)               \
-    X(new_null_game, herd_new(&x->out, NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)               \
-    X(new_unknown_game, herd_new(&x->out, "chess", NULL, NULL, NULL, NULL), HERD_E_UNKNOWN)        \
-    X(new_empty_game, herd_new(&x->out, "", NULL, NULL, NULL, &x->err), HERD_E_UNKNOWN)            \
-    X(new_unknown_key, herd_new(&x->out, herd_game_name(g), "zz=1", NULL, NULL, &x->err),          \
+    X(new_null_out, herd_new("horses", NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)               \
+    X(new_null_game, herd_new(NULL, NULL, NULL, NULL, &x->out, &x->err), HERD_E_ARG)               \
+    X(new_unknown_game, herd_new("chess", NULL, NULL, NULL, &x->out, NULL), HERD_E_UNKNOWN)        \
+    X(new_empty_game, herd_new("", NULL, NULL, NULL, &x->out, &x->err), HERD_E_UNKNOWN)            \
+    X(new_unknown_key, herd_new(herd_game_name(g), "zz=1", NULL, NULL, &x->out, &x->err),          \
       HERD_E_UNKNOWN)                                                                              \
-    X(new_malformed_options, herd_new(&x->out, herd_game_name(g), "seed", NULL, NULL, &x->err),    \
+    X(new_malformed_options, herd_new(herd_game_name(g), "seed", NULL, NULL, &x->out, &x->err),    \
       HERD_E_PARSE)                                                                                \
     X(new_seed_out_of_range,                                                                       \
-      herd_new(&x->out, herd_game_name(g), "seed=18446744073709551616", NULL, NULL, &x->err),      \
+      herd_new(herd_game_name(g), "seed=18446744073709551616", NULL, NULL, &x->out, &x->err),      \
       HERD_E_RANGE)                                                                                \
     X(horses_new_null_out, herd_horses_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)           \
-    X(horses_new_bad_width, (x->ho.width = 7, herd_horses_new(&x->out, &x->ho, NULL, NULL, NULL)), \
+    X(horses_new_bad_width, (x->ho.width = 7, herd_horses_new(&x->ho, NULL, NULL, &x->out, NULL)), \
       HERD_E_RANGE)                                                                                \
     X(hex_new_null_out, herd_hex_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)                 \
-    X(hex_new_bad_size, (x->xo.size = 1, herd_hex_new(&x->out, &x->xo, NULL, NULL, NULL)),         \
+    X(hex_new_bad_size, (x->xo.size = 1, herd_hex_new(&x->xo, NULL, NULL, &x->out, NULL)),         \
       HERD_E_RANGE)                                                                                \
     X(horses_default_options_null, (herd_horses_default_options(NULL), 0), 0)                      \
     X(hex_default_options_null, (herd_hex_default_options(NULL), 0), 0)                            \
     /* moves */                                                                                    \
     X(legal_null_game, herd_legal_moves(NULL, x->buf, HERD_MAX_MOVES, &x->n), HERD_E_ARG)          \
-    X(legal_null_count, herd_legal_moves(g, x->buf, HERD_MAX_MOVES, NULL), HERD_E_ARG)             \
     X(legal_null_buffer, herd_legal_moves(g, NULL, 5, &x->n), HERD_E_ARG)                          \
     X(legal_zero_capacity, herd_legal_moves(g, x->buf, 0, &x->n), x->moves ? HERD_E_BUFFER : SKIP) \
     X(legal_one_short, herd_legal_moves(g, x->buf, x->moves - 1, &x->n),                           \
@@ -165,12 +164,10 @@ static int ended(const herd_game *g)
     /* texts */                                                                                    \
     X(position_null_game, herd_position_to_text(NULL, x->text, sizeof x->text, &x->len),           \
       HERD_E_ARG)                                                                                  \
-    X(position_null_len, herd_position_to_text(g, x->text, sizeof x->text, NULL), HERD_E_ARG)      \
     X(position_null_buffer, herd_position_to_text(g, NULL, 5, &x->len), HERD_E_ARG)                \
     X(position_zero_capacity, herd_position_to_text(g, x->text, 0, &x->len), HERD_E_BUFFER)        \
     X(position_no_room_for_nul, herd_position_to_text(g, x->text, x->text_len, &x->len),           \
       HERD_E_BUFFER)                                                                               \
-    X(show_null_len, herd_show(g, x->text, sizeof x->text, NULL), HERD_E_ARG)                      \
     X(show_one_byte, herd_show(g, x->text, 1, &x->len), HERD_E_BUFFER)                             \
     X(show_null_game, herd_show(NULL, x->text, sizeof x->text, &x->len), HERD_E_ARG)               \
     X(from_text_null_game, herd_position_from_text(NULL, "x"), HERD_E_ARG)                         \
@@ -180,8 +177,6 @@ static int ended(const herd_game *g)
     X(move_to_text_null_game, herd_move_to_text(NULL, x->legal0, x->text, 64, &x->len),            \
       HERD_E_ARG)                                                                                  \
     X(move_to_text_no_action, herd_move_to_text(g, UINT64_MAX, x->text, 64, &x->len), HERD_E_ARG)  \
-    X(move_to_text_null_len, herd_move_to_text(g, x->legal0, x->text, 64, NULL),                   \
-      x->moves ? HERD_E_ARG : SKIP)                                                                \
     X(move_to_text_one_byte, herd_move_to_text(g, x->legal0, x->text, 1, &x->len),                 \
       x->moves ? HERD_E_BUFFER : SKIP)                                                             \
     X(move_from_text_null_game, herd_move_from_text(NULL, "a1", &x->m), HERD_E_ARG)                \
@@ -191,7 +186,6 @@ static int ended(const herd_game *g)
     /* chance events */                                                                            \
     X(is_chance_null, herd_is_chance(NULL), 0)                                                     \
     X(outcomes_null_game, herd_chance_outcomes(NULL, x->buf, x->probs, 64, &x->n), HERD_E_ARG)     \
-    X(outcomes_null_count, herd_chance_outcomes(g, x->buf, x->probs, 64, NULL), HERD_E_ARG)        \
     X(outcomes_null_buffer, herd_chance_outcomes(g, NULL, x->probs, 64, &x->n), HERD_E_ARG)        \
     X(outcomes_zero_capacity, herd_chance_outcomes(g, x->buf, NULL, 0, &x->n),                     \
       CHANCE ? HERD_E_BUFFER : HERD_E_STATE)                                                       \
@@ -215,7 +209,7 @@ static int ended(const herd_game *g)
     X(perft_depth_65, herd_perft(g, 65, &x->nodes), HERD_E_ARG)                                    \
     X(perft_in_caller_memory, herd_perft(g, 1, &x->nodes), IN_CALLER_MEMORY ? HERD_E_NOMEM : SKIP) \
     X(set_progress_null, herd_set_progress(NULL, NULL, NULL, 1), HERD_E_ARG)                       \
-    X(clone_null_source, herd_clone(NULL, &x->out, NULL, NULL), HERD_E_ARG)                        \
+    X(clone_null_source, herd_clone(NULL, NULL, NULL, &x->out), HERD_E_ARG)                        \
     X(clone_null_out, herd_clone(g, NULL, NULL, NULL), HERD_E_ARG)                                 \
     X(copy_size_null, (int)herd_copy_size(NULL, 0), 0)                                             \
     X(copy_size_overflow, (int)herd_copy_size(g, SIZE_MAX), 0)                                     \
@@ -253,15 +247,12 @@ static int ended(const herd_game *g)
     X(horses_together_side_minus_one, herd_horses_together(g, -1, &x->i), HERD_E_ARG)              \
     X(horses_lines, herd_horses_lines(g, 0, x->lines, HERD_HORSES_MAX_LINES, &x->n),               \
       HORSES ? SKIP : HERD_E_ARG)                                                                  \
-    X(horses_lines_null_count, herd_horses_lines(g, 0, x->lines, 8, NULL), HERD_E_ARG)             \
     X(horses_lines_null_buffer, herd_horses_lines(g, 0, NULL, 8, &x->n), HERD_E_ARG)               \
     X(horses_lines_zero_capacity, herd_horses_lines(g, 0, x->lines, 0, &x->n),                     \
       HORSES ? HERD_E_BUFFER : HERD_E_ARG)                                                         \
     X(horses_lines_side_two, herd_horses_lines(g, 2, x->lines, 8, &x->n), HERD_E_ARG)              \
     X(horses_progress, herd_horses_progress(g, 0, &x->i, NULL), HORSES ? SKIP : HERD_E_ARG)        \
     X(horses_progress_side_two, herd_horses_progress(g, 2, &x->i, &x->i), HERD_E_ARG)              \
-    X(horses_log_line_null_len, herd_horses_log_line(g, 1, x->legal0, x->text, 64, NULL),          \
-      HERD_E_ARG)                                                                                  \
     X(horses_log_line_no_move, herd_horses_log_line(g, 1, UINT64_MAX, x->text, 64, &x->len),       \
       HERD_E_ARG)                                                                                  \
     X(horses_move_cells_null, (herd_horses_move_cells(x->legal0, NULL, NULL), 0), 0)               \
@@ -306,19 +297,19 @@ static int ended(const herd_game *g)
     X(hare_default_options_null, (herd_hare_default_options(NULL), 0), 0)                          \
     X(hare_new_null_out, herd_hare_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)               \
     X(hare_new_start_on_a_hound,                                                                   \
-      (x->hao.start = (herd_cell){4, 1}, herd_hare_new(&x->out, &x->hao, NULL, NULL, NULL)),       \
+      (x->hao.start = (herd_cell){4, 1}, herd_hare_new(&x->hao, NULL, NULL, &x->out, NULL)),       \
       HERD_E_RANGE)                                                                                \
     X(hare_new_start_no_point,                                                                     \
-      (x->hao.start = (herd_cell){0, 0}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),    \
+      (x->hao.start = (herd_cell){0, 0}, herd_hare_new(&x->hao, NULL, NULL, &x->out, &x->err)),    \
       HERD_E_RANGE)                                                                                \
     X(hare_new_start_off_the_grid,                                                                 \
-      (x->hao.start = (herd_cell){9, 9}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),    \
+      (x->hao.start = (herd_cell){9, 9}, herd_hare_new(&x->hao, NULL, NULL, &x->out, &x->err)),    \
       HERD_E_RANGE)                                                                                \
     X(hare_new_start_negative,                                                                     \
-      (x->hao.start = (herd_cell){-1, 1}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),   \
+      (x->hao.start = (herd_cell){-1, 1}, herd_hare_new(&x->hao, NULL, NULL, &x->out, &x->err)),   \
       HERD_E_PARSE)                                                                                \
     X(hare_new_start_past_row_z,                                                                   \
-      (x->hao.start = (herd_cell){26, 1}, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),   \
+      (x->hao.start = (herd_cell){26, 1}, herd_hare_new(&x->hao, NULL, NULL, &x->out, &x->err)),   \
       HERD_E_PARSE)                                                                                \
     X(hare_move_off_the_grid, (int)(herd_hare_move((herd_cell){8, 0}, (herd_cell){0, 0}) != 0), 0) \
     X(hare_move_row_past_g, (int)(herd_hare_move((herd_cell){7, 0}, (herd_cell){0, 0}) != 0), 0)   \
@@ -338,9 +329,9 @@ static int ended(const herd_game *g)
     X(hare_at_no_point, herd_hare_at(g, (herd_cell){0, 0}, &x->i), HERD_E_ARG)                     \
     X(hare_at_off_board, herd_hare_at(g, (herd_cell){5, 1}, &x->i), HERD_E_ARG)                    \
     X(hare_at_minus_one, herd_hare_at(g, (herd_cell){-1, 1}, &x->i), HERD_E_ARG)                   \
-    X(hare_hare, herd_hare_hare(g, &x->cell), HARE ? SKIP : HERD_E_ARG)                            \
-    X(hare_hare_null_game, herd_hare_hare(NULL, &x->cell), HERD_E_ARG)                             \
-    X(hare_hare_null_out, herd_hare_hare(g, NULL), HERD_E_ARG)                                     \
+    X(hare_locate, herd_hare_locate(g, &x->cell), HARE ? SKIP : HERD_E_ARG)                        \
+    X(hare_locate_null_game, herd_hare_locate(NULL, &x->cell), HERD_E_ARG)                         \
+    X(hare_locate_null_out, herd_hare_locate(g, NULL), HERD_E_ARG)                                 \
     X(hare_hounds, herd_hare_hounds(g, x->cells), HARE ? SKIP : HERD_E_ARG)                        \
     X(hare_hounds_null_game, herd_hare_hounds(NULL, x->cells), HERD_E_ARG)                         \
     X(hare_hounds_null_out, herd_hare_hounds(g, NULL), HERD_E_ARG)                                 \
@@ -353,16 +344,16 @@ static int ended(const herd_game *g)
     /* fox.h: NULL, out of range, and on another game */                                           \
     X(fox_default_options_null, (herd_fox_default_options(NULL), 0), 0)                            \
     X(fox_new_null_out, herd_fox_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)                 \
-    X(fox_new_fourteen_geese, (x->fo.geese = 14, herd_fox_new(&x->out, &x->fo, NULL, NULL, NULL)), \
+    X(fox_new_fourteen_geese, (x->fo.geese = 14, herd_fox_new(&x->fo, NULL, NULL, &x->out, NULL)), \
       HERD_E_RANGE)                                                                                \
     X(fox_new_nineteen_geese,                                                                      \
-      (x->fo.geese = 19, herd_fox_new(&x->out, &x->fo, NULL, NULL, &x->err)), HERD_E_RANGE)        \
+      (x->fo.geese = 19, herd_fox_new(&x->fo, NULL, NULL, &x->out, &x->err)), HERD_E_RANGE)        \
     X(fox_new_negative_geese,                                                                      \
-      (x->fo.geese = -13, herd_fox_new(&x->out, &x->fo, NULL, NULL, &x->err)), HERD_E_RANGE)       \
+      (x->fo.geese = -13, herd_fox_new(&x->fo, NULL, NULL, &x->out, &x->err)), HERD_E_RANGE)       \
     X(fox_new_sideways_two,                                                                        \
-      (x->fo.sideways = 2, herd_fox_new(&x->out, &x->fo, NULL, NULL, &x->err)), HERD_E_RANGE)      \
+      (x->fo.sideways = 2, herd_fox_new(&x->fo, NULL, NULL, &x->out, &x->err)), HERD_E_RANGE)      \
     X(fox_new_sideways_minus_one,                                                                  \
-      (x->fo.sideways = -1, herd_fox_new(&x->out, &x->fo, NULL, NULL, &x->err)), HERD_E_RANGE)     \
+      (x->fo.sideways = -1, herd_fox_new(&x->fo, NULL, NULL, &x->out, &x->err)), HERD_E_RANGE)     \
     X(fox_step_off_the_grid, (int)(herd_fox_step((herd_cell){3, 3}, (herd_cell){3, 8}) != 0), 0)   \
     X(fox_step_column_past_7, (int)(herd_fox_step((herd_cell){3, 6}, (herd_cell){3, 7}) != 0), 0)  \
     X(fox_step_negative, (int)(herd_fox_step((herd_cell){-1, 3}, (herd_cell){0, 3}) != 0), 0)      \
@@ -392,9 +383,9 @@ static int ended(const herd_game *g)
     X(fox_at_corner, herd_fox_at(g, (herd_cell){0, 0}, &x->i), HERD_E_ARG)                         \
     X(fox_at_off_board, herd_fox_at(g, (herd_cell){3, 7}, &x->i), HERD_E_ARG)                      \
     X(fox_at_minus_one, herd_fox_at(g, (herd_cell){-1, 3}, &x->i), HERD_E_ARG)                     \
-    X(fox_fox, herd_fox_fox(g, &x->cell), FOX ? SKIP : HERD_E_ARG)                                 \
-    X(fox_fox_null_game, herd_fox_fox(NULL, &x->cell), HERD_E_ARG)                                 \
-    X(fox_fox_null_out, herd_fox_fox(g, NULL), HERD_E_ARG)                                         \
+    X(fox_locate, herd_fox_locate(g, &x->cell), FOX ? SKIP : HERD_E_ARG)                           \
+    X(fox_locate_null_game, herd_fox_locate(NULL, &x->cell), HERD_E_ARG)                           \
+    X(fox_locate_null_out, herd_fox_locate(g, NULL), HERD_E_ARG)                                   \
     X(fox_geese_left, herd_fox_geese_left(g, &x->i), FOX ? SKIP : HERD_E_ARG)                      \
     X(fox_geese_left_null_game, herd_fox_geese_left(NULL, &x->i), HERD_E_ARG)                      \
     X(fox_geese_left_null_out, herd_fox_geese_left(g, NULL), HERD_E_ARG)                           \
@@ -416,13 +407,13 @@ static int ended(const herd_game *g)
     X(flock_default_options_null, (herd_flock_default_options(NULL), 0), 0)                        \
     X(flock_new_null_out, herd_flock_new(NULL, NULL, NULL, NULL, &x->err), HERD_E_ARG)             \
     X(flock_new_width_four,                                                                        \
-      (x->flo.width = 4, herd_flock_new(&x->out, &x->flo, NULL, NULL, NULL)), HERD_E_RANGE)        \
+      (x->flo.width = 4, herd_flock_new(&x->flo, NULL, NULL, &x->out, NULL)), HERD_E_RANGE)        \
     X(flock_new_width_thirteen,                                                                    \
-      (x->flo.width = 13, herd_flock_new(&x->out, &x->flo, NULL, NULL, &x->err)), HERD_E_RANGE)    \
+      (x->flo.width = 13, herd_flock_new(&x->flo, NULL, NULL, &x->out, &x->err)), HERD_E_RANGE)    \
     X(flock_new_height_four,                                                                       \
-      (x->flo.height = 4, herd_flock_new(&x->out, &x->flo, NULL, NULL, &x->err)), HERD_E_RANGE)    \
+      (x->flo.height = 4, herd_flock_new(&x->flo, NULL, NULL, &x->out, &x->err)), HERD_E_RANGE)    \
     X(flock_new_height_negative,                                                                   \
-      (x->flo.height = -7, herd_flock_new(&x->out, &x->flo, NULL, NULL, &x->err)), HERD_E_RANGE)   \
+      (x->flo.height = -7, herd_flock_new(&x->flo, NULL, NULL, &x->out, &x->err)), HERD_E_RANGE)   \
     X(flock_move_cells_null, (herd_flock_move_cells(x->legal0, NULL, NULL), 0), 0)                 \
     X(flock_move_cells_no_move, herd_flock_move_cells(UINT64_MAX, &x->cell, &x->cell), HERD_E_ARG) \
     X(flock_move_extremes_round_trip,                                                              \
@@ -455,17 +446,15 @@ static int ended(const herd_game *g)
     X(flock_range, herd_flock_range(g, FROM0, &x->i), FLOCK ? SKIP : HERD_E_ARG)                   \
     X(flock_range_null_out, herd_flock_range(g, FROM0, NULL), HERD_E_ARG)                          \
     X(flock_range_off_board, herd_flock_range(g, (herd_cell){-1, -1}, &x->i), HERD_E_ARG)          \
-    X(flock_flock, herd_flock_flock(g, FROM0, x->cells, 0, &x->n),                                 \
+    X(flock_members, herd_flock_members(g, FROM0, x->cells, 0, &x->n),                             \
       FLOCK ? (x->moves ? HERD_E_BUFFER : SKIP) : HERD_E_ARG)                                      \
-    X(flock_flock_null_game, herd_flock_flock(NULL, FROM0, x->cells, 3, &x->n), HERD_E_ARG)        \
-    X(flock_flock_null_count, herd_flock_flock(g, FROM0, x->cells, 3, NULL), HERD_E_ARG)           \
-    X(flock_flock_null_buffer, herd_flock_flock(g, FROM0, NULL, 3, &x->n), HERD_E_ARG)             \
-    X(flock_flock_off_board,                                                                       \
-      herd_flock_flock(g, (herd_cell){HERD_FLOCK_MAX_SIZE, 0}, x->cells, 3, &x->n), HERD_E_ARG)    \
+    X(flock_members_null_game, herd_flock_members(NULL, FROM0, x->cells, 3, &x->n), HERD_E_ARG)    \
+    X(flock_members_null_buffer, herd_flock_members(g, FROM0, NULL, 3, &x->n), HERD_E_ARG)         \
+    X(flock_members_off_board,                                                                     \
+      herd_flock_members(g, (herd_cell){HERD_FLOCK_MAX_SIZE, 0}, x->cells, 3, &x->n), HERD_E_ARG)  \
     X(flock_targets, herd_flock_targets(g, FROM0, x->cells, 0, &x->n),                             \
       FLOCK ? (x->moves ? HERD_E_BUFFER : SKIP) : HERD_E_ARG)                                      \
     X(flock_targets_null_game, herd_flock_targets(NULL, FROM0, x->cells, 3, &x->n), HERD_E_ARG)    \
-    X(flock_targets_null_count, herd_flock_targets(g, FROM0, x->cells, 3, NULL), HERD_E_ARG)       \
     X(flock_targets_null_buffer, herd_flock_targets(g, FROM0, NULL, 3, &x->n), HERD_E_ARG)         \
     X(flock_targets_off_board, herd_flock_targets(g, (herd_cell){0, -1}, x->cells, 3, &x->n),      \
       HERD_E_ARG)                                                                                  \
@@ -498,14 +487,14 @@ static int ended(const herd_game *g)
     X(hex_move_int_extremes, (int)herd_hex_place_move((herd_cell){INT_MAX, INT_MIN}), 0)           \
     X(hare_new_start_int_max_row,                                                                  \
       (x->hao.start = (herd_cell){INT_MAX, 1},                                                     \
-       herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),                                      \
+       herd_hare_new(&x->hao, NULL, NULL, &x->out, &x->err)),                                      \
       HERD_E_PARSE)                                                                                \
     X(hare_new_start_int_max_column,                                                               \
       (x->hao.start = (herd_cell){0, INT_MAX},                                                     \
-       herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),                                      \
+       herd_hare_new(&x->hao, NULL, NULL, &x->out, &x->err)),                                      \
       HERD_E_PARSE)                                                                                \
     X(hare_new_start_int_min,                                                                      \
-      (x->hao.start = MIN_MIN, herd_hare_new(&x->out, &x->hao, NULL, NULL, &x->err)),              \
+      (x->hao.start = MIN_MIN, herd_hare_new(&x->hao, NULL, NULL, &x->out, &x->err)),              \
       HERD_E_PARSE)                                                                                \
     X(hare_move_int_extremes, (int)(herd_hare_move(MAX_MIN, MIN_MAX) != 0), 0)                     \
     X(hare_move_to_int_max, (int)(herd_hare_move((herd_cell){0, 1}, MAX_MAX) != 0), 0)             \
@@ -523,35 +512,35 @@ static int ended(const herd_game *g)
     X(flock_at_int_min, herd_flock_at(g, MIN_MIN, &x->i), HERD_E_ARG)                              \
     X(flock_range_int_max, herd_flock_range(g, MAX_MIN, &x->i), HERD_E_ARG)                        \
     X(flock_range_int_min, herd_flock_range(g, MIN_MAX, &x->i), HERD_E_ARG)                        \
-    X(flock_flock_int_max, herd_flock_flock(g, MAX_MAX, x->cells, 3, &x->n), HERD_E_ARG)           \
-    X(flock_flock_int_min, herd_flock_flock(g, MIN_MIN, x->cells, 3, &x->n), HERD_E_ARG)           \
+    X(flock_members_int_max, herd_flock_members(g, MAX_MAX, x->cells, 3, &x->n), HERD_E_ARG)       \
+    X(flock_members_int_min, herd_flock_members(g, MIN_MIN, x->cells, 3, &x->n), HERD_E_ARG)       \
     X(flock_targets_int_max, herd_flock_targets(g, MAX_MIN, x->cells, 3, &x->n), HERD_E_ARG)       \
     X(flock_targets_int_min, herd_flock_targets(g, MIN_MAX, x->cells, 3, &x->n), HERD_E_ARG)       \
     /* batches */                                                                                  \
     X(batch_new_null_out,                                                                          \
-      herd_batch_new(NULL, herd_game_name(g), NULL, 2, 0, 0, NULL, NULL, &x->err), HERD_E_ARG)     \
-    X(batch_new_null_game, herd_batch_new(&x->batch, NULL, NULL, 2, 0, 0, NULL, NULL, &x->err),    \
+      herd_batch_new(herd_game_name(g), NULL, 2, 0, 0, NULL, NULL, NULL, &x->err), HERD_E_ARG)     \
+    X(batch_new_null_game, herd_batch_new(NULL, NULL, 2, 0, 0, NULL, NULL, &x->batch, &x->err),    \
       HERD_E_ARG)                                                                                  \
     X(batch_new_no_games,                                                                          \
-      herd_batch_new(&x->batch, herd_game_name(g), NULL, 0, 0, 0, NULL, NULL, &x->err),            \
+      herd_batch_new(herd_game_name(g), NULL, 0, 0, 0, NULL, NULL, &x->batch, &x->err),            \
       HERD_E_ARG)                                                                                  \
     X(batch_new_seed_option,                                                                       \
-      herd_batch_new(&x->batch, herd_game_name(g), "seed=1", 2, 0, 0, NULL, NULL, &x->err),        \
+      herd_batch_new(herd_game_name(g), "seed=1", 2, 0, 0, NULL, NULL, &x->batch, &x->err),        \
       HERD_E_ARG)                                                                                  \
     X(batch_new_unknown_key,                                                                       \
-      herd_batch_new(&x->batch, herd_game_name(g), "zz=1", 2, 0, 0, NULL, NULL, NULL),             \
+      herd_batch_new(herd_game_name(g), "zz=1", 2, 0, 0, NULL, NULL, &x->batch, NULL),             \
       HERD_E_UNKNOWN)                                                                              \
     X(batch_new_too_many,                                                                          \
-      herd_batch_new(&x->batch, herd_game_name(g), NULL, SIZE_MAX, 0, 0, NULL, NULL, &x->err),     \
+      herd_batch_new(herd_game_name(g), NULL, SIZE_MAX, 0, 0, NULL, NULL, &x->batch, &x->err),     \
       HERD_E_NOMEM)                                                                                \
     X(batch_free_null, (herd_batch_free(NULL), 0), 0)                                              \
     X(batch_count_of_null, (int)herd_batch_count(NULL), 0)                                         \
     X(batch_game_of_null, herd_batch_game(NULL, 0) == NULL, 1)                                     \
     X(batch_last_error_of_null, strcmp(herd_batch_last_error(NULL), ""), 0)                        \
-    X(batch_masks_null, herd_batch_masks(NULL, (unsigned char *)x->text, sizeof x->text),          \
+    X(batch_masks_null, herd_batch_masks(NULL, (unsigned char *)x->text, sizeof x->text, NULL),    \
       HERD_E_ARG)                                                                                  \
     X(batch_observations_null,                                                                     \
-      herd_batch_observations(NULL, (float *)(void *)x->probs, HERD_MAX_MOVES), HERD_E_ARG)        \
+      herd_batch_observations(NULL, (float *)(void *)x->probs, HERD_MAX_MOVES, NULL), HERD_E_ARG)  \
     X(batch_sides_null, herd_batch_sides(NULL, &x->i, 1), HERD_E_ARG)                              \
     X(batch_random_actions_null, herd_batch_random_actions(NULL, &x->n, 1), HERD_E_ARG)            \
     X(batch_step_null,                                                                             \

@@ -27,7 +27,7 @@ static int check_hint_changes_nothing(herd_game *g)
     char message[HERD_ERROR_MESSAGE_SIZE];
     snprintf(message, sizeof message, "%s", herd_last_error(g));
     assert_true(strlen(message) > 0);
-    assert_int_equal(herd_clone(g, &before, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &before), HERD_OK);
     herd_move hints[2] = {0, 0};
     for (int level = 0; level <= herd_max_level(g); level++) {
         herd_move hint = 0, again = 0, m = 0;
@@ -42,7 +42,7 @@ static int check_hint_changes_nothing(herd_game *g)
         assert_true(herd_is_legal(g, hint));
         /* What genmove answers now is the hint. */
         herd_game *c = NULL;
-        assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
         assert_int_equal(herd_genmove(c, level, &m), HERD_OK);
         assert_true(m == hint);
         herd_free(c);
@@ -150,7 +150,7 @@ static void undo_turn_takes_back_the_players_turn_and_the_reply(void **state)
         herd_game *g = case_new(&c, NULL, NULL), *start = NULL, *after = NULL;
         int player = side_to_act(g), other = !player;
         char no_turn[64];
-        assert_int_equal(herd_clone(g, &start, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(g, NULL, NULL, &start), HERD_OK);
         /* Nothing to take back yet. */
         snprintf(no_turn, sizeof no_turn, "no turn of %s", d->side_names[player]);
         undo_turn_refused(g, player, HERD_E_STATE, no_turn);
@@ -168,7 +168,7 @@ static void undo_turn_takes_back_the_players_turn_and_the_reply(void **state)
         assert_int_equal(herd_history_length(g), 0);
         /* The computer has not replied yet: only the player's turn goes. */
         int actions = play_turn(g, 1);
-        assert_int_equal(herd_clone(g, &after, NULL, NULL), HERD_OK);
+        assert_int_equal(herd_clone(g, NULL, NULL, &after), HERD_OK);
         assert_int_equal(herd_undo_turn(g, player), HERD_OK);
         assert_true(herd_same_position(g, start));
         /* Nor when the player has taken only the first action of it. */
@@ -193,7 +193,7 @@ static void undo_turn_takes_back_the_players_turn_and_the_reply(void **state)
             if (!is_ongoing(g))
                 break;
             assert_int_equal(side_to_act(g), player);
-            assert_int_equal(herd_clone(g, &turn_start[rounds], NULL, NULL), HERD_OK);
+            assert_int_equal(herd_clone(g, NULL, NULL, &turn_start[rounds]), HERD_OK);
             turn_history[rounds] = herd_history_length(g);
             rounds++;
             play_turn(g, 1); /* the player */
@@ -233,7 +233,7 @@ static void undo_turn_after_the_game_ended(void **state)
             for (int i = 0; i < 2000 && is_ongoing(g); i++) {
                 int side = side_to_act(g);
                 herd_free(turn_start[side]);
-                assert_int_equal(herd_clone(g, &turn_start[side], NULL, NULL), HERD_OK);
+                assert_int_equal(herd_clone(g, NULL, NULL, &turn_start[side]), HERD_OK);
                 play_turn(g, 0);
             }
             if (!is_ongoing(g))
@@ -246,7 +246,7 @@ static void undo_turn_after_the_game_ended(void **state)
         for (int side = 0; side < 2; side++) {
             herd_game *c;
             assert_non_null(turn_start[side]);
-            assert_int_equal(herd_clone(g, &c, NULL, NULL), HERD_OK);
+            assert_int_equal(herd_clone(g, NULL, NULL, &c), HERD_OK);
             assert_int_equal(herd_undo_turn(c, side), HERD_OK);
             check_status(c, HERD_ONGOING, side, HERD_REASON_NONE);
             assert_true(herd_same_position(c, turn_start[side]));

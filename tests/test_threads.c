@@ -27,7 +27,7 @@ typedef struct job {
 static int play_one(const game_case *c, uint64_t seed, char *final)
 {
     herd_game *g;
-    if (herd_new(&g, c->game, c->options, NULL, NULL, NULL) != HERD_OK)
+    if (herd_new(c->game, c->options, NULL, NULL, &g, NULL) != HERD_OK)
         return 1;
     test_rng r;
     trng_seed(&r, seed);
@@ -128,7 +128,7 @@ static void read_once(const herd_game *g, reading *r, unsigned char *arena, size
         herd_chance_outcomes(g, NULL, NULL, 0, &r->outcomes);
     r->copy_size = herd_copy_size(g, 4);
     herd_game *c = NULL;
-    if (herd_clone(g, &c, NULL, NULL) == HERD_OK)
+    if (herd_clone(g, NULL, NULL, &c) == HERD_OK)
         r->same_clone = herd_same_position(g, c);
     herd_free(c);
     if (arena && herd_copy_into(g, arena, cap, &c) == HERD_OK)

@@ -154,7 +154,7 @@ static inline herd_game *game_new(const char *game, const char *options)
 {
     herd_game *g = NULL;
     herd_error err = {0, ""};
-    int rc = herd_new(&g, game, options, NULL, NULL, &err);
+    int rc = herd_new(game, options, NULL, NULL, &g, &err);
     if (rc != HERD_OK)
         print_error("herd_new(%s, %s) failed: %d %s\n", game, options ? options : "NULL", rc,
                     err.message);
@@ -291,7 +291,7 @@ static inline void snap_take(snapshot *s, const herd_game *g)
     position_text(g, s->text);
     s->history = herd_history_length(g);
     assert_int_equal(herd_get_status(g, &s->status), HERD_OK);
-    assert_int_equal(herd_clone(g, &s->clone, NULL, NULL), HERD_OK);
+    assert_int_equal(herd_clone(g, NULL, NULL, &s->clone), HERD_OK);
 }
 
 /* Checks that g is exactly as it was, and frees the snapshot. */

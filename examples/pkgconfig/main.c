@@ -17,7 +17,7 @@ int main(void)
 {
     herd_game *g;
     herd_error err;
-    int rc = herd_new(&g, "horses", "w=10 h=8 n=5 seed=7", NULL, NULL, &err);
+    int rc = herd_new("horses", "w=10 h=8 n=5 seed=7", NULL, NULL, &g, &err);
     if (rc != HERD_OK) {
         fprintf(stderr, "herd_new: %s: %s\n", herd_strerror(rc), err.message);
         return EXIT_FAILURE;

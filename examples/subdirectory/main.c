@@ -11,7 +11,7 @@ int main(void)
 {
     herd_game *g;
     herd_error err;
-    int rc = herd_new(&g, "hex", "size=3 seed=5", NULL, NULL, &err);
+    int rc = herd_new("hex", "size=3 seed=5", NULL, NULL, &g, &err);
     if (rc != HERD_OK) {
         fprintf(stderr, "herd_new: %s: %s\n", herd_strerror(rc), err.message);
         return EXIT_FAILURE;

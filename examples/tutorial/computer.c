@@ -32,7 +32,7 @@ static int play_out(herd_game *g, unsigned *played)
 static int new_game(herd_game **g)
 {
     herd_error err;
-    int rc = herd_new(g, "horses", "w=10 h=8 seed=2", NULL, NULL, &err);
+    int rc = herd_new("horses", "w=10 h=8 seed=2", NULL, NULL, g, &err);
     if (rc != HERD_OK)
         fprintf(stderr, "herd_new: %s: %s\n", herd_strerror(rc), err.message);
     return rc;

@@ -12,7 +12,7 @@ int main(void)
     /* [create] */
     herd_game *g;
     herd_error err;
-    int rc = herd_new(&g, "horses", "w=10 h=8 seed=7", NULL, NULL, &err);
+    int rc = herd_new("horses", "w=10 h=8 seed=7", NULL, NULL, &g, &err);
     if (rc != HERD_OK) {
         fprintf(stderr, "herd_new: %s: %s\n", herd_strerror(rc), err.message);
         return EXIT_FAILURE;
@@ -21,7 +21,7 @@ int main(void)
 
     /* [refused_option] */
     herd_game *narrow;
-    rc = herd_new(&narrow, "horses", "w=7", NULL, NULL, &err);
+    rc = herd_new("horses", "w=7", NULL, NULL, &narrow, &err);
     /* rc is HERD_E_RANGE and err.message names the option and its range;
      * narrow is left as it was. */
     printf("w=7 refused: %s: %s\n", herd_strerror(rc), err.message);

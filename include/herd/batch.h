@@ -63,7 +63,6 @@ typedef enum herd_batch_end {
 /**
  * Creates a batch of @p n games, all in one allocation from @p alloc.
  *
- * @param out        receives the new batch; untouched on failure.
  * @param game       the game's name, as herd_new() takes it.
  * @param options    NULL or "" for the defaults, or herd_new()'s `KEY=VALUE`
  *                   pairs, without `seed`: the games' seeds come from
@@ -77,14 +76,15 @@ typedef enum herd_batch_end {
  *                   (`fox` with `sideways=1`) need one.
  * @param alloc      the allocator, NULL for malloc/free.
  * @param ud         passed to @p alloc unchanged.
+ * @param out        receives the new batch; untouched on failure.
  * @param err        NULL, or receives the code and a message on failure.
  * @return ::HERD_OK; herd_new()'s codes for @p game and @p options;
  *         ::HERD_E_ARG (NULL @p out or @p game, @p n of 0, a `seed` among
  *         the options); ::HERD_E_NOMEM (the allocator failed, or @p n games
  *         do not fit in a size_t); on failure nothing stays allocated.
  */
-HERD_API int herd_batch_new(herd_batch **out, const char *game, const char *options, size_t n,
-                            uint64_t seed, uint32_t max_length, herd_alloc_fn alloc, void *ud,
+HERD_API int herd_batch_new(const char *game, const char *options, size_t n, uint64_t seed,
+                            uint32_t max_length, herd_alloc_fn alloc, void *ud, herd_batch **out,
                             herd_error *err);
 
 /** Frees a batch with its allocator; NULL is harmless. */
@@ -111,23 +111,28 @@ HERD_API const char *herd_batch_last_error(const herd_batch *b);
 /**
  * The legal masks of all games: game i's herd_legal_mask() at
  * `masks[i * N]`, N = herd_num_actions().
- * @param masks receives n x N bytes, 1 for a legal action, else 0.
+ * @param masks receives n x N bytes, 1 for a legal action, else 0; may be
+ *              NULL when @p cap is 0.
  * @param cap   the bytes at @p masks.
+ * @param len   receives n x N, the bytes written or, on ::HERD_E_BUFFER,
+ *              needed; may be NULL.
  * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap below n x N, nothing written);
- *         ::HERD_E_ARG (NULL).
+ *         ::HERD_E_ARG (NULL @p b, or NULL @p masks with a nonzero @p cap).
  */
-HERD_API int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap);
+HERD_API int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap, size_t *len);
 
 /**
  * The observations of all games, each from the point of view of its side to
  * act: game i's herd_observation() at `buf[i * F]`, F = planes x rows x
  * columns (herd_observation_shape()).
- * @param buf receives n x F floats.
+ * @param buf receives n x F floats; may be NULL when @p cap is 0.
  * @param cap the floats at @p buf.
+ * @param len receives n x F, the floats written or, on ::HERD_E_BUFFER,
+ *            needed; may be NULL.
  * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap below n x F, nothing written);
- *         ::HERD_E_ARG (NULL).
+ *         ::HERD_E_ARG (NULL @p b, or NULL @p buf with a nonzero @p cap).
  */
-HERD_API int herd_batch_observations(herd_batch *b, float *buf, size_t cap);
+HERD_API int herd_batch_observations(herd_batch *b, float *buf, size_t cap, size_t *len);
 
 /**
  * The side to act of each game, 0 or 1.

@@ -99,8 +99,8 @@ HERD_API void herd_flock_default_options(herd_flock_options *opt);
  *         ("w=4 is out of range 5..12"); ::HERD_E_ARG for a `version` this
  *         library does not read.
  */
-HERD_API int herd_flock_new(herd_game **out, const herd_flock_options *opt, herd_alloc_fn alloc,
-                            void *ud, herd_error *err);
+HERD_API int herd_flock_new(const herd_flock_options *opt, herd_alloc_fn alloc, void *ud,
+                            herd_game **out, herd_error *err);
 
 /** Builds the move that slides the stone on @p from to @p to. Coordinates
  *  -128..127 are representable, so that an off-board or crooked move can be
@@ -157,18 +157,24 @@ HERD_API int herd_flock_range(const herd_game *g, herd_cell cell, int *range);
  * The flock of the stone on @p cell: every stone of its colour joined to it
  * orthogonally, itself included, in row-major order.
  * @param buf   receives up to @p cap cells; may be NULL when @p cap is 0.
- * @param count receives the flock's size, also when @p cap is too small.
- * @return ::HERD_OK, ::HERD_E_BUFFER when @p cap < *count (then @p buf is
- *         untouched), or ::HERD_E_ARG (also for an empty cell).
+ * @param count receives the flock's size, also when @p cap is too small;
+ *              may be NULL.
+ * @return ::HERD_OK, ::HERD_E_BUFFER when @p cap is below the flock's size
+ *         (then @p buf is untouched), or ::HERD_E_ARG (also for an empty
+ *         cell).
  */
-HERD_API int herd_flock_flock(const herd_game *g, herd_cell cell, herd_cell *buf, size_t cap,
-                              size_t *count);
+HERD_API int herd_flock_members(const herd_game *g, herd_cell cell, herd_cell *buf, size_t cap,
+                                size_t *count);
+
+/** herd_flock_members() under its 0.x name.
+ *  @deprecated Use herd_flock_members(); this name goes in the next release. */
+#define herd_flock_flock herd_flock_members
 
 /**
  * The cells that the stone on @p cell can slide to now, in the order of
  * herd_legal_moves(): none when the stone is not the side to move's or the
  * game is over. @p buf, @p cap, @p count and the return values as in
- * herd_flock_flock(); an empty cell has no targets (::HERD_OK, count 0).
+ * herd_flock_members(); an empty cell has no targets (::HERD_OK, count 0).
  */
 HERD_API int herd_flock_targets(const herd_game *g, herd_cell cell, herd_cell *buf, size_t cap,
                                 size_t *count);

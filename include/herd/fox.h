@@ -17,12 +17,12 @@ extern "C" {
  *
  * Sides: 0 is the Fox (moves first), 1 is the Geese. The 33 points are the
  * 7x7 grid `a1..g7` without its four 2x2 corners, as ::herd_cell values; a
- * line joins every two neighbouring points, diagonals included. An action is
+ * line joins every two neighbouring points, diagonals included. A move is
  * a step, one jump (a hop) that captures a goose, or `stop`: a jump chain is
  * played hop by hop, and after a hop from which the fox can jump again (with
  * four geese left or more) the fox keeps the turn, in a chain, until it
  * stops or can jump no more. The generic API in herd.h lists and plays the
- * actions. This header adds typed creation, actions, the points and lines
+ * moves. This header adds typed creation, moves, the points and lines
  * for drawing, the pieces, the geese left and the chain. Its page,
  * @ref fox_rules "Fox and Geese", gives the rules, the texts and the choices made.
  * Examples: @ref fox_chain.c "examples/fox_chain.c" (a chain played hop by
@@ -37,7 +37,7 @@ extern "C" {
 #define HERD_FOX_POINTS 33    /**< Points of the board. */
 #define HERD_FOX_LINES 96     /**< Lines of the board (diagonals included). */
 #define HERD_FOX_MAX_GEESE 17 /**< Geese with the largest `geese` option. */
-/** The most actions of any position, the rules' own maximum. The fox has at
+/** The most moves of any position, the rules' own maximum. The fox has at
  *  most one step or one jump in each of its eight directions (in a chain at
  *  most seven jumps, the way back being empty, and `stop`): 8. A goose has at
  *  most 3 moves, 5 with `sideways`, so 17 geese have at most 85; but the
@@ -97,8 +97,8 @@ HERD_API void herd_fox_default_options(herd_fox_options *opt);
  * @return as herd_new(); ::HERD_E_RANGE names an option out of range;
  *         ::HERD_E_ARG for a `version` this library does not read.
  */
-HERD_API int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_alloc_fn alloc,
-                          void *ud, herd_error *err);
+HERD_API int herd_fox_new(const herd_fox_options *opt, herd_alloc_fn alloc, void *ud,
+                          herd_game **out, herd_error *err);
 
 /** The options of @p g: the geese, the sideways rule and the seed it was
  *  created with (13 geese and seed 0 once a position was read from text,
@@ -111,31 +111,31 @@ HERD_API int herd_fox_new(herd_game **out, const herd_fox_options *opt, herd_all
 HERD_API int herd_fox_options_of(const herd_game *g, herd_fox_options *opt);
 
 /** Builds a step from @p from to @p to (the fox's or a goose's). Cells
- *  outside the 7x7 grid give 0, which is no action. */
+ *  outside the 7x7 grid give 0, which is no move. */
 HERD_API herd_move herd_fox_step(herd_cell from, herd_cell to);
 
 /** Builds the fox's jump from @p from to @p to, two cells away in a
- *  straight line: one hop of a chain. 0 (no action) when @p to is not so, or
+ *  straight line: one hop of a chain. 0 (no move) when @p to is not so, or
  *  when a cell is outside the 7x7 grid. */
 HERD_API herd_move herd_fox_jump(herd_cell from, herd_cell to);
 
-/** The action `stop`, which ends the fox's jump chain (and its turn). */
+/** The move `stop`, which ends the fox's jump chain (and its turn). */
 HERD_API herd_move herd_fox_stop(void);
 
-/** The kinds of action, as herd_fox_move_kind() gives them. */
+/** The kinds of move, as herd_fox_move_kind() gives them. */
 enum {
     HERD_FOX_STEP = 1, /**< A step along a line (the fox's or a goose's). */
     HERD_FOX_JUMP = 2, /**< A jump of the fox over a goose: one hop. */
     HERD_FOX_STOP = 3  /**< `stop`: the end of a jump chain. */
 };
 
-/** The kind of an action: ::HERD_FOX_STEP, ::HERD_FOX_JUMP or ::HERD_FOX_STOP.
- *  @return ::HERD_OK, or ::HERD_E_ARG when @p m is no fox action or @p kind
+/** The kind of a move: ::HERD_FOX_STEP, ::HERD_FOX_JUMP or ::HERD_FOX_STOP.
+ *  @return ::HERD_OK, or ::HERD_E_ARG when @p m is no fox move or @p kind
  *          is NULL. */
 HERD_API int herd_fox_move_kind(herd_move m, int *kind);
 
 /** The cells of a step or a jump; either pointer may be NULL.
- *  @return ::HERD_OK, or ::HERD_E_ARG (`stop`, or no fox action). */
+ *  @return ::HERD_OK, or ::HERD_E_ARG (`stop`, or no fox move). */
 HERD_API int herd_fox_move_cells(herd_move m, herd_cell *from, herd_cell *to);
 
 /** Point @p index (0..32, in the byte order of the names: `a3` first).
@@ -158,7 +158,11 @@ HERD_API int herd_fox_line(int index, herd_cell *a, herd_cell *b);
 HERD_API int herd_fox_at(const herd_game *g, herd_cell cell, int *side);
 
 /** The fox's point. */
-HERD_API int herd_fox_fox(const herd_game *g, herd_cell *cell);
+HERD_API int herd_fox_locate(const herd_game *g, herd_cell *cell);
+
+/** herd_fox_locate() under its 0.x name.
+ *  @deprecated Use herd_fox_locate(); this name goes in the next release. */
+#define herd_fox_fox herd_fox_locate
 
 /** The number of geese on the board. */
 HERD_API int herd_fox_geese_left(const herd_game *g, int *geese);
@@ -167,7 +171,7 @@ HERD_API int herd_fox_geese_left(const herd_game *g, int *geese);
 HERD_API int herd_fox_sideways(const herd_game *g, int *sideways);
 
 /** Whether the fox is in a jump chain (1 or 0): then it is to move, and its
- *  only actions are its further jumps and herd_fox_stop(). */
+ *  only moves are its further jumps and herd_fox_stop(). */
 HERD_API int herd_fox_in_chain(const herd_game *g, int *in_chain);
 
 /** @} */

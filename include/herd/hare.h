@@ -90,8 +90,8 @@ HERD_API void herd_hare_default_options(herd_hare_options *opt);
  *         (a negative row or column); the message names it. ::HERD_E_ARG
  *         for a `version` this library does not read.
  */
-HERD_API int herd_hare_new(herd_game **out, const herd_hare_options *opt, herd_alloc_fn alloc,
-                           void *ud, herd_error *err);
+HERD_API int herd_hare_new(const herd_hare_options *opt, herd_alloc_fn alloc, void *ud,
+                           herd_game **out, herd_error *err);
 
 /** The options of @p g: the hare's start point and the seed it was created
  *  with (`a2` and 0 once a position was read from text, which has neither).
@@ -131,7 +131,11 @@ HERD_API int herd_hare_line(int index, herd_cell *a, herd_cell *b);
 HERD_API int herd_hare_at(const herd_game *g, herd_cell cell, int *side);
 
 /** The hare's point. */
-HERD_API int herd_hare_hare(const herd_game *g, herd_cell *cell);
+HERD_API int herd_hare_locate(const herd_game *g, herd_cell *cell);
+
+/** herd_hare_locate() under its 0.x name.
+ *  @deprecated Use herd_hare_locate(); this name goes in the next release. */
+#define herd_hare_hare herd_hare_locate
 
 /** The hounds' points, in the byte order of their names. */
 HERD_API int herd_hare_hounds(const herd_game *g, herd_cell hounds[HERD_HARE_HOUNDS_COUNT]);

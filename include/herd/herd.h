@@ -13,6 +13,10 @@
  * Functions return ::HERD_OK (zero) or a negative ::herd_code. A call that
  * fails leaves the game exactly as it was; calls that take a non-const handle
  * also leave a message naming what was wrong, read with herd_last_error().
+ * A pointer parameter is required unless its documentation says that it may
+ * be NULL: a NULL one is refused with ::HERD_E_ARG, and a call that takes
+ * the handle non-const names the parameter in its message. The conventions
+ * (argument order, moves and actions, buffers) are in docs/api.md.
  *
  * Each game adds its own header with what only it has: herd/horses.h,
  * herd/hex.h, herd/hare.h, herd/fox.h, herd/flock.h.
@@ -57,12 +61,12 @@
  * (herd-play's setup screen, built from the registry).
  *
  * @defgroup moves Moves
- * @brief Listing, checking, playing and taking back actions.
+ * @brief Listing, checking, playing and taking back moves.
  *
- * An action (a move, a chance outcome, a removal or a placement) is a
+ * A move (a player's move, a chance outcome, a removal or a placement) is a
  * ::herd_move, a plain integer in the game's own encoding. herd_legal_moves()
  * lists the legal ones, herd_apply() plays one after checking it fully (a
- * refused action changes nothing) and herd_undo() takes the last one back.
+ * refused move changes nothing) and herd_undo() takes the last one back.
  * Example: [examples/tutorial/moves.c](../examples/tutorial/moves.c).
  *
  * @defgroup status Status
@@ -75,16 +79,16 @@
  * until the status says the game is over.
  *
  * @defgroup text Texts
- * @brief The position and action texts, and the board drawn for people.
+ * @brief The position and move texts, and the board drawn for people.
  *
- * Each game has one position text and one text per action, the same that
+ * Each game has one position text and one text per move, the same that
  * the `herd` program reads and writes; each game's rules page defines them
  * (@ref protocol_games "The games and their options" links those pages).
  * A saved game has a text of its own (@ref save_format "the save format").
  * herd_show() draws the board in a free format. Examples:
  * [examples/tutorial/first_game.c](../examples/tutorial/first_game.c) (a
  * position text and the board) and
- * [examples/tutorial/moves.c](../examples/tutorial/moves.c) (action texts).
+ * [examples/tutorial/moves.c](../examples/tutorial/moves.c) (move texts).
  *
  * @defgroup chance Chance events
  * @brief The dice of the games that have them: outcomes, probabilities, rolls.
@@ -92,14 +96,14 @@
  * In a game with chance (`hex`) a chance event waits before each turn.
  * herd_roll() draws its outcome from the game's own generator and plays it;
  * a program with physical dice plays the outcome it was given, as any
- * action, with herd_apply(). Examples: @ref hex_dice.c "examples/hex_dice.c"
+ * move, with herd_apply(). Examples: @ref hex_dice.c "examples/hex_dice.c"
  * (both ways) and [programs/herd.c](../programs/herd.c) (its `roll`
  * command).
  *
  * @defgroup computers Computer players
  * @brief A move chosen by the game's computer player, at one of its levels.
  *
- * herd_genmove() asks the computer player of the game for an action,
+ * herd_genmove() asks the computer player of the game for a move,
  * drawing from the game's own generator, so that the same seed gives the
  * same game; herd_play_genmove() also plays it. Each game has its levels
  * (@ref levels "Computer levels"). Examples:
@@ -121,7 +125,7 @@
  * @defgroup solving Solving
  * @brief The exact value of a position, for the games the library solves.
  *
- * herd_solve() gives the winner with perfect play and the number of actions
+ * herd_solve() gives the winner with perfect play and the number of moves
  * to the end, for the games whose herd_game_desc::solvable is 1 (`hare`)
  * and for `fox` endgames within herd_fox_set_solve_limit(); the others
  * answer ::HERD_E_UNSUPPORTED. Examples:
@@ -130,9 +134,9 @@
  * moves to the end after every move of a game).
  *
  * @defgroup search Search and copies
- * @brief Counting action sequences, stopping long calls, and copying games.
+ * @brief Counting move sequences, stopping long calls, and copying games.
  *
- * For programs that search: herd_perft() counts the action sequences of a
+ * For programs that search: herd_perft() counts the move sequences of a
  * depth (the check of a move generator), herd_interrupt() and a progress
  * handler stop a long call from another thread or a signal handler, and a
  * game is copied to the heap (herd_clone()) or into caller memory without
@@ -158,9 +162,10 @@
  * and batched playouts, all without texts.
  *
  * The action space of a game is the numbers 0..N-1, N = herd_num_actions(),
- * a fixed bijection with a set of actions of the game that holds every
- * action that can ever be legal (and some that never are, such as a jump
- * off the board: masks leave them out). N and the bijection depend on the
+ * a fixed bijection with a set of moves of the game that holds every
+ * move that can ever be legal (and some that never are, such as a jump
+ * off the board: masks leave them out); a move's number is its action
+ * (herd_move_to_action(), herd_action_to_move()). N and the bijection depend on the
  * game's options (its board) only, never on the position; a chance outcome
  * (a hex roll) has its number too. Each game's page (docs/horses.md, ...)
  * gives its encoding and draws its observation. Examples: the Python
@@ -295,15 +300,15 @@ typedef struct herd_cell {
 typedef struct herd_game herd_game;
 
 /**
- * A move, or any other action of a game (a chance outcome, a removal, a
- * placement). A plain integer: store it, compare it with `==`, hash it. Its
+ * A move of a game: a player's move, a chance outcome, a removal, a
+ * placement. A plain integer: store it, compare it with `==`, hash it. Its
  * bits are the game's own encoding; convert with herd_move_from_text() and
  * herd_move_to_text() or the game header's helpers.
  * @ingroup moves
  */
 typedef uint64_t herd_move;
 
-/** No game has more legal actions at once than this. Each game header gives
+/** No game has more legal moves at once than this. Each game header gives
  *  its own, smaller bound, and herd_max_moves() the bound of one game.
  *  @ingroup moves */
 #define HERD_MAX_MOVES 1024
@@ -313,7 +318,7 @@ typedef uint64_t herd_move;
  *  @ingroup text */
 #define HERD_MAX_POSITION_TEXT 1024
 
-/** No action text (@ref protocol_games "each game's") of any game is
+/** No move text (@ref protocol_games "each game's") of any game is
  *  longer than this, the NUL included.
  *  @ingroup text */
 #define HERD_MAX_MOVE_TEXT 64
@@ -321,19 +326,19 @@ typedef uint64_t herd_move;
 /**
  * Creates a game.
  *
- * @param out     receives the new handle; untouched on failure.
  * @param game    the game's name as protocol.md spells it: "horses", "hex", ...
  * @param options NULL or "" for the defaults, or `KEY=VALUE` pairs separated
  *                by spaces, exactly the keys of the `herd` program's `new`
  *                command (for `horses`: w, h, n, seed).
  * @param alloc   the allocator for this handle, NULL for malloc/free.
  * @param ud      passed to @p alloc unchanged.
+ * @param out     receives the new handle; untouched on failure.
  * @param err     NULL, or receives the code and a message on failure.
  * @return ::HERD_OK, ::HERD_E_ARG, ::HERD_E_UNKNOWN (game or key),
  *         ::HERD_E_PARSE, ::HERD_E_RANGE or ::HERD_E_NOMEM.
  */
-HERD_API int herd_new(herd_game **out, const char *game, const char *options, herd_alloc_fn alloc,
-                      void *ud, herd_error *err);
+HERD_API int herd_new(const char *game, const char *options, herd_alloc_fn alloc, void *ud,
+                      herd_game **out, herd_error *err);
 
 /** Frees a game and its history with the handle's allocator. NULL is
  *  harmless, and so is a game made by herd_copy_into() (nothing to free). */
@@ -392,7 +397,7 @@ typedef struct herd_game_desc {
     size_t option_count;             /**< How many options (every game has `seed`). */
     int level_count;                 /**< Its computer levels, 1..level_count (herd_max_level()). */
     int default_level; /**< The level that level 0 means (one that needs no memory). */
-    size_t max_moves;  /**< Its most legal actions at once (herd_max_moves()). */
+    size_t max_moves;  /**< Its most legal moves at once (herd_max_moves()). */
     int has_chance;    /**< 1 when it has chance events (dice), else 0. */
     int solvable;      /**< 1 when herd_solve() solves every position of it, else 0
                             (`fox`: 0, it solves endgames only). */
@@ -452,19 +457,20 @@ HERD_API int herd_game_options_text(const herd_game *g, char *buf, size_t cap, s
 /** @addtogroup moves
  *  @{ */
 
-/** The largest number of legal actions this game can ever have at once;
+/** The largest number of legal moves this game can ever have at once;
  *  0 for a NULL handle. */
 HERD_API size_t herd_max_moves(const herd_game *g);
 
 /**
- * Lists the legal actions of the side to act (at a chance event: the
+ * Lists the legal moves of the side to act (at a chance event: the
  * outcomes). An ended game has none.
  *
- * @param buf   receives up to @p cap actions, in the game's generation order
+ * @param buf   receives up to @p cap moves, in the game's generation order
  *              (not sorted); may be NULL when @p cap is 0.
- * @param count receives the number of legal actions, also when @p cap is too small.
- * @return ::HERD_OK, or ::HERD_E_BUFFER when @p cap < *count (then @p buf is
- *         untouched), or ::HERD_E_ARG.
+ * @param count receives the number of legal moves, also when @p cap is too
+ *              small; may be NULL.
+ * @return ::HERD_OK, or ::HERD_E_BUFFER when @p cap is below their number
+ *         (then @p buf is untouched), or ::HERD_E_ARG.
  */
 HERD_API int herd_legal_moves(const herd_game *g, herd_move *buf, size_t cap, size_t *count);
 
@@ -472,47 +478,47 @@ HERD_API int herd_legal_moves(const herd_game *g, herd_move *buf, size_t cap, si
 HERD_API int herd_is_legal(const herd_game *g, herd_move m);
 
 /**
- * Plays an action after checking it fully. Allocates only when the undo
+ * Plays a move after checking it fully. Allocates only when the undo
  * history must grow (geometrically), so most calls allocate nothing.
  * @return ::HERD_OK; ::HERD_E_ILLEGAL (the message says why: "b3 is
  *         occupied", "the herd would split", ...; also for a value that is
- *         no action of this game), ::HERD_E_STATE when the game is over,
+ *         no move of this game), ::HERD_E_STATE when the game is over,
  *         ::HERD_E_NOMEM, ::HERD_E_ARG (NULL); on error nothing changed.
  */
 HERD_API int herd_apply(herd_game *g, herd_move m);
 
-/** Takes back the last action played.
+/** Takes back the last move played.
  *  @return ::HERD_OK, ::HERD_E_STATE when there is none (nothing changes),
  *          ::HERD_E_ARG (NULL). */
 HERD_API int herd_undo(herd_game *g);
 
-/** The number of actions that herd_undo() can take back now; 0 for a NULL
+/** The number of moves that herd_undo() can take back now; 0 for a NULL
  *  handle. herd_history_move() reads them. */
 HERD_API size_t herd_history_length(const herd_game *g);
 
 /**
- * Reads an action of the undo history, so that a program needs no move log
- * of its own. Action @p i = 0 is the oldest the history holds: the first
+ * Reads a move of the undo history, so that a program needs no move log
+ * of its own. Move @p i = 0 is the oldest the history holds: the first
  * since the game was created, or since herd_position_from_text(),
  * herd_load() or herd_copy_position() cleared the history;
- * herd_history_length() - 1 is the last one played. Every action counts, as
+ * herd_history_length() - 1 is the last one played. Every move counts, as
  * herd_undo() takes them back one by one: the moves played with
  * herd_apply() or herd_apply_action(), the computer's (herd_play_genmove())
  * and the chance outcomes (herd_roll(), or the dice played with
- * herd_apply()). An action taken back is gone from the history, so after
- * herd_undo() or herd_undo_turn() the same @p i may name the next action
- * played there. herd_clone() copies the history with its actions; a copy
+ * herd_apply()). A move taken back is gone from the history, so after
+ * herd_undo() or herd_undo_turn() the same @p i may name the next move
+ * played there. herd_clone() copies the history with its moves; a copy
  * made by herd_copy_into() starts with none and keeps as many as its memory
- * holds, dropping the oldest, so its action 0 is then the oldest kept.
+ * holds, dropping the oldest, so its move 0 is then the oldest kept.
  * Reads only: like the other calls on a const handle it leaves no message.
- * @param m receives the action, as herd_apply() takes it.
+ * @param m receives the move, as herd_apply() takes it.
  * @return ::HERD_OK, ::HERD_E_RANGE when @p i >= herd_history_length() (@p m
  *         untouched), ::HERD_E_ARG (NULL @p g or @p m).
  */
 HERD_API int herd_history_move(const herd_game *g, size_t i, herd_move *m);
 
 /**
- * Says who took action @p i of the undo history (numbered as in
+ * Says who played move @p i of the undo history (numbered as in
  * herd_history_move()): the side that was to act before it, and whether it
  * was a chance event's outcome (the hex dice, rolled at the start of that
  * side's turn) rather than that side's decision.
@@ -575,7 +581,8 @@ HERD_API const char *herd_reason_name(herd_reason reason);
  * Writes the game's position text (@ref protocol_games "defined on each
  * game's page"), NUL-terminated.
  * @param len receives the text's length without the NUL; when @p cap is too
- *            small, the length needed (so @p cap must be at least *len + 1).
+ *            small, the length needed (so @p cap must be at least *len + 1);
+ *            may be NULL.
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
  */
 HERD_API int herd_position_to_text(const herd_game *g, char *buf, size_t cap, size_t *len);
@@ -591,20 +598,23 @@ HERD_API int herd_position_to_text(const herd_game *g, char *buf, size_t cap, si
  */
 HERD_API int herd_position_from_text(herd_game *g, const char *text);
 
-/** Writes an action as its action text (@ref protocol_games "defined on
+/** Writes a move as its move text (@ref protocol_games "defined on
  *  each game's page"); @p len as in
- *  herd_position_to_text(). The action need not be legal now, but must be
+ *  herd_position_to_text(). The move need not be legal now, but must be
  *  one of this game's, one that herd_move_from_text() reads (cells this
  *  game can name, a hex cell of this board, a dice outcome): every text
  *  written reads back as the same value.
  *  @return ::HERD_OK, ::HERD_E_BUFFER (nothing written), ::HERD_E_ARG (NULL,
- *          or no action of this game). */
+ *          or no move of this game). */
 HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len);
 
-/** Reads an action text (@ref protocol_games "defined on each game's
+/** Reads a move text (@ref protocol_games "defined on each game's
  *  page"). Checks the syntax and that the cells exist in the
- *  game's naming, not that the action is legal now (herd_apply() does).
- *  @return ::HERD_OK, ::HERD_E_PARSE or ::HERD_E_ARG. */
+ *  game's naming, not that the move is legal now (herd_apply() does).
+ *  @param text required.
+ *  @param m    receives the move; required.
+ *  @return ::HERD_OK, ::HERD_E_PARSE or ::HERD_E_ARG (a NULL pointer: the
+ *          message names it). */
 HERD_API int herd_move_from_text(herd_game *g, const char *text, herd_move *m);
 
 /**
@@ -629,8 +639,8 @@ HERD_API int herd_is_chance(const herd_game *g);
 
 /**
  * Lists the outcomes of the pending chance event and their probabilities
- * (which sum to one). @p probs may be NULL. @p count, @p cap and the return
- * values as in herd_legal_moves(); ::HERD_E_STATE when no chance event waits.
+ * (which sum to one). @p probs may be NULL. @p count (which may be NULL),
+ * @p cap and the return values as in herd_legal_moves(); ::HERD_E_STATE when no chance event waits.
  */
 HERD_API int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, double *probs,
                                   size_t cap, size_t *count);
@@ -654,7 +664,7 @@ HERD_API int herd_roll(herd_game *g, herd_move *m);
 HERD_API int herd_max_level(const herd_game *g);
 
 /**
- * Lets the game's computer player choose an action for the side to act,
+ * Lets the game's computer player choose a move for the side to act,
  * with the game's own generator, which moves on; does not play it.
  * herd_hint() chooses the same without changing anything. The levels above
  * the simplest search (lib/ai/: alpha-beta or Monte Carlo tree search) within
@@ -693,8 +703,8 @@ HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
  *  @{ */
 
 /**
- * Counts the action sequences of length @p depth from here (chance outcomes
- * count as actions; an ended game has none; depth 0 counts 1).
+ * Counts the move sequences of length @p depth from here (chance outcomes
+ * count as moves; an ended game has none; depth 0 counts 1).
  * Allocates one work area with the handle's allocator.
  * A game made by herd_copy_into() has no allocator and answers ::HERD_E_NOMEM.
  * herd_interrupt() and the progress handler can stop it.
@@ -739,15 +749,15 @@ HERD_API void herd_interrupt(herd_game *g);
 HERD_API int herd_set_progress(herd_game *g, int (*fn)(void *ud), void *ud, unsigned every);
 
 /** Makes an independent copy of @p src, history included, with its own
- *  allocator (NULL for malloc/free); it starts without a message, an
- *  interrupt request or a progress handler.
+ *  allocator @p alloc (NULL for malloc/free) and @p ud, into @p out; it
+ *  starts without a message, an interrupt request or a progress handler.
  *  @return ::HERD_OK, ::HERD_E_NOMEM, ::HERD_E_ARG (NULL @p src or @p out);
  *          on error @p out is untouched. */
-HERD_API int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void *ud);
+HERD_API int herd_clone(const herd_game *src, herd_alloc_fn alloc, void *ud, herd_game **out);
 
 /**
  * The bytes that herd_copy_into() needs for a copy of @p g that keeps up to
- * @p history actions for undo; 0 when that does not fit in a size_t, and for
+ * @p history moves for undo; 0 when that does not fit in a size_t, and for
  * a NULL handle.
  */
 HERD_API size_t herd_copy_size(const herd_game *g, size_t history);
@@ -778,7 +788,7 @@ HERD_API int herd_copy_position(herd_game *dst, const herd_game *src);
 
 /** Nonzero when both games have the same position, side to act, status,
  *  generator state and computer-player memory (their histories, and the
- *  number of actions played, are not compared); 0 when either is NULL or
+ *  number of moves played, are not compared); 0 when either is NULL or
  *  they are different games. */
 HERD_API int herd_same_position(const herd_game *a, const herd_game *b);
 
@@ -802,7 +812,7 @@ HERD_API size_t herd_state_size(const herd_game *g);
  * this game, so that playing on (herd_apply(), herd_play_genmove(),
  * herd_roll()) gives what this game would have given. It begins with the
  * game's name; @ref save_format "the save format" gives the rest: a version
- * tag, the action count, the generator's state, what the game keeps beside
+ * tag, the move count, the generator's state, what the game keeps beside
  * its position (the creation seed and the computer player's memory of each
  * side's previous move) and the position text
  * (@ref protocol_games "defined on each game's page"). The undo history is not saved.
@@ -826,16 +836,16 @@ HERD_API int herd_load(herd_game *g, const char *text);
 /**
  * Creates a game from a saved game of any game: the game named by the save's
  * first word, then herd_load().
- * @param out   receives the new handle; untouched on failure.
  * @param text  a save text (@ref save_format "the save format"), as
  *              herd_save() writes it.
  * @param alloc the allocator for this handle, NULL for malloc/free.
  * @param ud    passed to @p alloc unchanged.
+ * @param out   receives the new handle; untouched on failure.
  * @param err   NULL, or receives the code and a message on failure.
  * @return ::HERD_OK, ::HERD_E_ARG, ::HERD_E_UNKNOWN (no such game),
  *         ::HERD_E_NOMEM, or herd_load()'s codes.
  */
-HERD_API int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn alloc, void *ud,
+HERD_API int herd_new_from_save(const char *text, herd_alloc_fn alloc, void *ud, herd_game **out,
                                 herd_error *err);
 
 /** @} */
@@ -846,7 +856,7 @@ HERD_API int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn
  *  @{ */
 
 /**
- * The action that the computer player at @p level would choose now, without
+ * The move that the computer player at @p level would choose now, without
  * playing it and without changing anything: not the position, not the
  * generator, not the history, not the last error message. The choice is made
  * on a copy of the game whose generator is the game's, so the hint is
@@ -862,7 +872,7 @@ HERD_API int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn
  * handle without one (a const call cannot keep one) builds a table for the
  * call and frees it, on every call, so call herd_solve() once first.
  * @param level 0 for the game's default level, or 1..herd_max_level().
- * @param m     receives the action.
+ * @param m     receives the move.
  * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g or @p m); ::HERD_E_RANGE
  *         (@p level out of 0..herd_max_level()); ::HERD_E_STATE (the game is
  *         over, or a chance event waits: roll first); ::HERD_E_NOMEM (as
@@ -872,17 +882,17 @@ HERD_API int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn
 HERD_API int herd_hint(const herd_game *g, int level, herd_move *m);
 
 /**
- * Undo in a game against the computer: takes back actions until @p side is
- * at the start of its latest turn. It goes back over the actions played
- * since (the computer's reply), then over the run of actions that @p side
+ * Undo in a game against the computer: takes back moves until @p side is
+ * at the start of its latest turn. It goes back over the moves played
+ * since (the computer's reply), then over the run of moves that @p side
  * played in that turn (one move in most games; a roll, removals and
- * placements in `hex`), stopping where the action before was the other
- * side's or the history begins. At least one action is taken back, and
+ * placements in `hex`), stopping where the move before was the other
+ * side's or the history begins. At least one move is taken back, and
  * afterwards @p side is to act, never the computer. A generator's draws are
- * taken back with the actions, as herd_undo() does.
+ * taken back with the moves, as herd_undo() does.
  * @param side the side whose turn to take back, 0 or 1 (the human player).
  * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g, @p side not 0 or 1);
- *         ::HERD_E_STATE when the history holds no action taken with
+ *         ::HERD_E_STATE when the history holds no move played with
  *         @p side to act (nothing was played, or the history was cleared by
  *         herd_position_from_text()); on error nothing changed.
  */
@@ -911,7 +921,7 @@ HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
 /**
  * Solves the position exactly, for the games the library can solve
  * (`hare`, and `fox` endgames): the winner with perfect play of both sides,
- * and the number of actions to the end of the game when the winner hurries
+ * and the number of moves to the end of the game when the winner hurries
  * (the fewest) and the loser delays (the most). An ended game answers its
  * winner and 0.
  *
@@ -924,7 +934,7 @@ HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
  * herd_interrupt() or the progress handler (docs/fox.md, "Who wins").
  *
  * @param winner receives the winning side (0 or 1).
- * @param plies  receives the number of actions to the end.
+ * @param plies  receives the number of moves to the end.
  * @return ::HERD_OK; ::HERD_E_ARG (a NULL argument); ::HERD_E_UNSUPPORTED
  *         for a game the library does not solve (`horses`, `hex`,
  *         `flock`), a `fox` position with more geese than the limit, and a
@@ -955,54 +965,68 @@ HERD_API int herd_solve(herd_game *g, int *winner, unsigned *plies);
 HERD_API size_t herd_num_actions(const herd_game *g);
 
 /**
- * The number of an action in the game's action space.
- * @param m     an action of this game; it need not be legal now.
- * @param index receives its number, below herd_num_actions().
- * @return ::HERD_OK; ::HERD_E_ARG (NULL, or @p m is no action of the space:
+ * The action of a move: its number in the game's action space.
+ * @param m      a move of this game; it need not be legal now.
+ * @param action receives its number, below herd_num_actions(); required.
+ * @return ::HERD_OK; ::HERD_E_ARG (NULL, or @p m is no move of the space:
  *         a value of another game, a cell off the board, a step along no
- *         line); on error @p index is untouched.
+ *         line); on error @p action is untouched.
  */
-HERD_API int herd_action_index(const herd_game *g, herd_move m, size_t *index);
+HERD_API int herd_move_to_action(const herd_game *g, herd_move m, size_t *action);
 
 /**
- * The action that a number of the game's action space stands for: the
- * inverse of herd_action_index(). Every number below herd_num_actions()
- * has one, also those whose action is never legal on this board.
- * @return ::HERD_OK; ::HERD_E_RANGE (@p index >= herd_num_actions());
+ * The move that an action (a number of the game's action space) stands
+ * for: the inverse of herd_move_to_action(). Every number below
+ * herd_num_actions() has one, also those whose move is never legal on this
+ * board.
+ * @param m receives the move; required.
+ * @return ::HERD_OK; ::HERD_E_RANGE (@p action >= herd_num_actions());
  *         ::HERD_E_ARG (NULL); on error @p m is untouched.
  */
-HERD_API int herd_action_move(const herd_game *g, size_t index, herd_move *m);
+HERD_API int herd_action_to_move(const herd_game *g, size_t action, herd_move *m);
+
+/** herd_move_to_action() under its 0.x name.
+ *  @deprecated Use herd_move_to_action(); this name goes in the next release. */
+#define herd_action_index herd_move_to_action
+
+/** herd_action_to_move() under its 0.x name.
+ *  @deprecated Use herd_action_to_move(); this name goes in the next release. */
+#define herd_action_move herd_action_to_move
 
 /**
  * The legal actions (at a chance event: its outcomes) as a mask over the
  * action space: @p mask[i] is 1 when action i is legal now, else 0; all 0
  * once the game is over.
- * @param mask receives herd_num_actions() bytes.
+ * @param mask receives herd_num_actions() bytes; may be NULL when @p cap is 0.
  * @param cap  the bytes at @p mask.
+ * @param len  receives herd_num_actions(), the bytes written or, on
+ *             ::HERD_E_BUFFER, needed; may be NULL.
  * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap < herd_num_actions(), nothing
- *         written); ::HERD_E_ARG (NULL).
+ *         written); ::HERD_E_ARG (NULL @p g, or NULL @p mask with a nonzero
+ *         @p cap).
  */
-HERD_API int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap);
+HERD_API int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap, size_t *len);
 
 /**
  * The numbers of the legal actions (at a chance event: of its outcomes),
  * in ascending order, as OpenSpiel lists them.
  * @param buf   receives up to @p cap numbers; may be NULL when @p cap is 0.
- * @param count receives their count, also when @p cap is too small.
- * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap < *count, @p buf untouched);
- *         ::HERD_E_ARG (NULL @p g or @p count, or NULL @p buf with a
+ * @param count receives their count, also when @p cap is too small; may be
+ *              NULL.
+ * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap below the count, @p buf
+ *         untouched); ::HERD_E_ARG (NULL @p g, or NULL @p buf with a
  *         nonzero @p cap).
  */
 HERD_API int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *count);
 
 /**
- * Plays the action numbered @p index, checked as herd_apply() checks it
- * (an action that is never legal on this board is refused as illegal).
- * @return herd_apply()'s codes, and ::HERD_E_RANGE (@p index >=
+ * Plays the move of action @p action, checked as herd_apply() checks it
+ * (a move that is never legal on this board is refused as illegal).
+ * @return herd_apply()'s codes, and ::HERD_E_RANGE (@p action >=
  *         herd_num_actions(); the message gives the range); on error
  *         nothing changed.
  */
-HERD_API int herd_apply_action(herd_game *g, size_t index);
+HERD_API int herd_apply_action(herd_game *g, size_t action);
 
 /**
  * The shape of the game's observation: planes x rows x columns (depends on
@@ -1022,14 +1046,17 @@ HERD_API int herd_observation_shape(const herd_game *g, size_t shape[3]);
  * 0.0, and all 0.0 once the game is over) and each game's own state, a
  * number as a plane of one value.
  * @param side the side whose point of view, 0 or 1.
- * @param buf  receives the floats.
+ * @param buf  receives the floats; may be NULL when @p cap is 0.
  * @param cap  the floats at @p buf.
+ * @param len  receives planes x rows x columns, the floats written or, on
+ *             ::HERD_E_BUFFER, needed; may be NULL.
  * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap below planes x rows x
- *         columns, nothing written); ::HERD_E_ARG (NULL, @p side not 0 or 1).
+ *         columns, nothing written); ::HERD_E_ARG (NULL @p g, NULL @p buf
+ *         with a nonzero @p cap, @p side not 0 or 1).
  */
-HERD_API int herd_observation(const herd_game *g, int side, float *buf, size_t cap);
+HERD_API int herd_observation(const herd_game *g, int side, float *buf, size_t cap, size_t *len);
 
-/** herd_playouts()'s level for uniformly random actions: each legal action
+/** herd_playouts()'s level for uniformly random moves: each legal move
  *  equally likely, and chance outcomes by their probabilities. */
 #define HERD_PLAYOUT_RANDOM (-1)
 
@@ -1046,7 +1073,7 @@ typedef struct herd_playout_result {
     uint64_t wins[2];    /**< The games that side 0 and side 1 won. */
     uint64_t draws;      /**< The games drawn. */
     uint64_t unfinished; /**< The games stopped at the length limit. */
-    uint64_t actions;    /**< The actions of all games together, chance outcomes included. */
+    uint64_t actions;    /**< The moves of all games together, chance outcomes included. */
     double mean_length;  /**< actions / games; 0 when no game was played. */
 } herd_playout_result;
 
@@ -1069,17 +1096,17 @@ typedef struct herd_playout_result {
  *
  * herd_interrupt() and the progress handler stop it, as they stop
  * herd_perft(): they are looked at when each game starts and every 1,024
- * actions within it, so that one game that never ends is stopped too, and
+ * moves within it, so that one game that never ends is stopped too, and
  * once by a call with nothing to play, which so spends a pending request
  * rather than leave it to stop the next call.
  * @param games      how many games.
- * @param level      ::HERD_PLAYOUT_RANDOM (uniformly random actions), 0
+ * @param level      ::HERD_PLAYOUT_RANDOM (uniformly random moves), 0
  *                   for the game's default level, or a level of
  *                   1..herd_max_level() whose player needs no memory (the
  *                   game's own players, not the searches nor the solved
  *                   table: herd_level_name() describes them).
  * @param seed       seeds the games' generators.
- * @param max_length the most actions of a game (chance outcomes included),
+ * @param max_length the most moves of a game (chance outcomes included),
  *                   0 for no limit; a game stopped there counts in
  *                   herd_playout_result::unfinished. Games without a move
  *                   limit can go on for ever and need one: `horses` (a herd

@@ -8,11 +8,11 @@
  * of 5, 6, 7, 8, 9, 8, 7, 6, 5 cells. In this header a cell is a 0-based row
  * and a 0-based position within its row (`e5` is row 4, col 4).
  *
- * A turn is a chance event (the dice, action `dice:L,H`), then the removals
+ * A turn is a chance event (the dice, move `dice:L,H`), then the removals
  * (`-CELL`, one enemy stone each), then the placements (`+CELL`); the generic
  * API in herd.h lists, plays, rolls and undoes every one of them. This header
  * adds typed creation, the turn's phase, dice and counts, the board's
- * contents, and action construction. docs/hex.md gives the rules and choices.
+ * contents, and move construction. docs/hex.md gives the rules and choices.
  */
 #ifndef HERD_HEX_H
 #define HERD_HEX_H
@@ -33,7 +33,7 @@ extern "C" {
  * as the higher, with captures of surrounded stones. This group adds typed
  * creation (the board's side), the turn's phase, the dice and the counts
  * left, the board's contents and the construction and reading of every kind
- * of action. The rules, texts and computer player are on its page,
+ * of move. The rules, texts and computer player are on its page,
  * @ref hex "Herd on a hexhex board". Examples: @ref hex_dice.c
  * "examples/hex_dice.c" (dice thrown on the table and typed in, then rolled
  * by the library) and [programs/play/play_hex.c](../programs/play/play_hex.c)
@@ -48,7 +48,7 @@ extern "C" {
 #define HERD_HEX_DEFAULT_SIZE 5 /**< Default board side (61 cells). */
 /** Cells of the largest board: 3N*N - 3N + 1 for N = 13. */
 #define HERD_HEX_MAX_CELLS 469
-/** At most one action per cell (a removal or a placement); 21 dice outcomes. */
+/** At most one move per cell (a removal or a placement); 21 dice outcomes. */
 #define HERD_HEX_MAX_MOVES HERD_HEX_MAX_CELLS
 /** @} */
 
@@ -65,7 +65,7 @@ enum {
     HERD_HEX_PLACE = 2   /**< Stones are to be placed. */
 };
 
-/** The kinds of action, as herd_hex_move_kind() gives them. */
+/** The kinds of move, as herd_hex_move_kind() gives them. */
 enum {
     HERD_HEX_ACT_DICE = 1,   /**< `dice:L,H`: the outcome of the roll. */
     HERD_HEX_ACT_REMOVE = 2, /**< `-CELL`: remove the enemy stone there. */
@@ -111,8 +111,8 @@ HERD_API void herd_hex_default_options(herd_hex_options *opt);
  *         ("size=14 is out of range 2..13"); ::HERD_E_ARG for a `version`
  *         this library does not read.
  */
-HERD_API int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_alloc_fn alloc,
-                          void *ud, herd_error *err);
+HERD_API int herd_hex_new(const herd_hex_options *opt, herd_alloc_fn alloc, void *ud,
+                          herd_game **out, herd_error *err);
 
 /** The options of @p g: the board side and the seed it was created with (0
  *  once a position was read from text, which has none). @p opt's `version`
@@ -124,12 +124,12 @@ HERD_API int herd_hex_new(herd_game **out, const herd_hex_options *opt, herd_all
 HERD_API int herd_hex_options_of(const herd_game *g, herd_hex_options *opt);
 
 /** Builds the chance outcome `dice:L,H`. Dice outside 0..255 give 0,
- *  which is no action; other impossible rolls are representable, so that
+ *  which is no move; other impossible rolls are representable, so that
  *  herd_apply() can say what is wrong with them. */
 HERD_API herd_move herd_hex_dice_move(int lo, int hi);
 
 /** Builds `-CELL`, the removal of the enemy stone on @p cell. Coordinates
- *  outside 0..255 give 0 (no action); an off-board cell is representable
+ *  outside 0..255 give 0 (no move); an off-board cell is representable
  *  and herd_apply() refuses it with a message. */
 HERD_API herd_move herd_hex_remove_move(herd_cell cell);
 
@@ -137,14 +137,14 @@ HERD_API herd_move herd_hex_remove_move(herd_cell cell);
  *  herd_hex_remove_move()). */
 HERD_API herd_move herd_hex_place_move(herd_cell cell);
 
-/** The kind of an action: ::HERD_HEX_ACT_DICE, ::HERD_HEX_ACT_REMOVE or
+/** The kind of a move: ::HERD_HEX_ACT_DICE, ::HERD_HEX_ACT_REMOVE or
  *  ::HERD_HEX_ACT_PLACE.
- *  @return ::HERD_OK, or ::HERD_E_ARG when @p m is no hex action or @p kind
+ *  @return ::HERD_OK, or ::HERD_E_ARG when @p m is no hex move or @p kind
  *          is NULL. */
 HERD_API int herd_hex_move_kind(herd_move m, int *kind);
 
 /** The cell of a removal or a placement.
- *  @return ::HERD_OK, or ::HERD_E_ARG (a roll, no hex action, or NULL). */
+ *  @return ::HERD_OK, or ::HERD_E_ARG (a roll, no hex move, or NULL). */
 HERD_API int herd_hex_move_cell(herd_move m, herd_cell *cell);
 
 /** The dice of a chance outcome; either pointer may be NULL.

@@ -96,8 +96,8 @@ HERD_API void herd_horses_default_options(herd_horses_options *opt);
  *         ("w=7 is out of range 8..30"); ::HERD_E_ARG for a `version` this
  *         library does not read.
  */
-HERD_API int herd_horses_new(herd_game **out, const herd_horses_options *opt, herd_alloc_fn alloc,
-                             void *ud, herd_error *err);
+HERD_API int herd_horses_new(const herd_horses_options *opt, herd_alloc_fn alloc, void *ud,
+                             herd_game **out, herd_error *err);
 
 /** Builds the move that jumps the horse on @p from to @p to. Coordinates
  *  -128..127 are representable, so an off-board target can be expressed (and
@@ -161,7 +161,7 @@ HERD_API int herd_horses_lines(const herd_game *g, int side, herd_horses_line *b
 HERD_API int herd_horses_progress(const herd_game *g, int side, int *distance, int *parts);
 
 /**
- * Writes the moves-log line of the move that was played as action number
+ * Writes the moves-log line of the move that was played as move number
  * @p number (from 1), e.g. `3. Green moved horse 0: a3 -> b5` (horse 10
  * shows as 0). Call it right after herd_apply() of that move, so that the
  * horse is found on its new cell. @p len as in herd_position_to_text().

@@ -110,7 +110,7 @@ static void draw_board(play_session *s, int cw)
     herd_cell list[HERD_FLOCK_MAX_MOVES], flock[HERD_FLOCK_MAX_SIZE * HERD_FLOCK_MAX_SIZE];
     size_t n = mine ? targets(s, list) : 0, flock_n = 0;
     if (v->choice.chosen)
-        herd_flock_flock(s->g, v->choice.from, flock, sizeof flock / sizeof *flock, &flock_n);
+        herd_flock_members(s->g, v->choice.from, flock, sizeof flock / sizeof *flock, &flock_n);
     herd_cell last_from = {-1, -1}, last_to = {-1, -1};
     if (play_log_len(s))
         herd_flock_move_cells(play_log_at(s, play_log_len(s) - 1).move, &last_from, &last_to);

@@ -499,7 +499,7 @@ static int fox_at(const herd_game *g, herd_cell c, int *side)
 static int fox_chain(const herd_game *g, herd_cell *fox)
 {
     int chain = 0;
-    return herd_fox_in_chain(g, &chain) == HERD_OK && chain && herd_fox_fox(g, fox) == HERD_OK;
+    return herd_fox_in_chain(g, &chain) == HERD_OK && chain && herd_fox_locate(g, fox) == HERD_OK;
 }
 
 static int fox_figures(const play_session *s, int y, int x, int w)

@@ -133,7 +133,7 @@ int play_config_create(const play_config *c, herd_game **out, char *msg, size_t 
     }
     herd_error err;
     herd_game *g = NULL;
-    int rc = herd_new(&g, d->name, options, NULL, NULL, &err);
+    int rc = herd_new(d->name, options, NULL, NULL, &g, &err);
     free(options);
     if (rc != HERD_OK) {
         snprintf(msg, cap, "%s", err.message);
@@ -668,7 +668,7 @@ static int set_option(play_config *c, const char *arg)
     /* Not one of the game's options: the library says why. */
     herd_error err;
     herd_game *g = NULL;
-    if (herd_new(&g, d->name, arg, NULL, NULL, &err) == HERD_OK) {
+    if (herd_new(d->name, arg, NULL, NULL, &g, &err) == HERD_OK) {
         herd_free(g); /* taken, yet not described: the setup cannot show it */
         snprintf(err.message, sizeof err.message, "'%.*s' is not in the game's description",
                  (int)key_len, arg);

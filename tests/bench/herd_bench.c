@@ -202,7 +202,7 @@ static herd_game *make_game(const char *name, const char *options, unsigned plie
 {
     herd_game *g;
     herd_error err;
-    int rc = herd_new(&g, name, options, NULL, NULL, &err);
+    int rc = herd_new(name, options, NULL, NULL, &g, &err);
     if (rc != HERD_OK) {
         fprintf(stderr, "herd-bench: new %s %s: %s\n", name, options, err.message);
         exit(1);
@@ -267,7 +267,7 @@ static playout_figures playouts(const herd_game *start, unsigned cap, double min
     counter count = {0, 0};
     herd_game *g;
     int rc = in_place ? herd_copy_into(start, memory, sizeof memory, &g)
-                      : herd_clone(start, &g, counting_alloc, &count);
+                      : herd_clone(start, counting_alloc, &count, &g);
     if (rc != HERD_OK)
         die("copy", rc, start);
     unsigned long games = 0, moves = 0, before = count.allocations;
@@ -391,7 +391,7 @@ static void solve_table(int runs)
     for (int r = 0; r < runs; r++) {
         herd_game *g;
         herd_error err;
-        if (herd_new(&g, "hare", NULL, counting_alloc, &count, &err) != HERD_OK)
+        if (herd_new("hare", NULL, counting_alloc, &count, &g, &err) != HERD_OK)
             die("new hare", err.code, NULL);
         size_t before = count.bytes;
         double t0 = now();
@@ -420,7 +420,7 @@ static herd_game *search_position(const char *name, const char *options, int i, 
     snprintf(with_seed, sizeof with_seed, "%s%sseed=%d", options, *options ? " " : "", i);
     herd_game *g;
     herd_error err;
-    if (herd_new(&g, name, with_seed, NULL, NULL, &err) != HERD_OK)
+    if (herd_new(name, with_seed, NULL, NULL, &g, &err) != HERD_OK)
         g = make_game(name, options, 0); /* a game without seeds: the random actions vary it */
     uint64_t saved = bench_rng;          /* the other figures' choices stay as they were */
     bench_rng = (uint64_t)i * 7919;
@@ -458,7 +458,7 @@ static void searches(int runs, const char *name, const char *options, int action
     for (int i = 0; i < SEARCH_POSITIONS; i++)
         pos[i] = search_position(name, options, i + 1, actions + 5 * i);
     herd_game *g;
-    int rc = herd_clone(pos[0], &g, NULL, NULL);
+    int rc = herd_clone(pos[0], NULL, NULL, &g);
     if (rc != HERD_OK)
         die("clone", rc, pos[0]);
     uint64_t nodes = 0;

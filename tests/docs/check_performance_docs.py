@@ -28,7 +28,7 @@ ROW = re.compile(r"^\|\s*(\w+)\s*\|\s*state\s*\|\s*([\d,]+) bytes \(a copy in ca
 def sizes(lib, name, options):
     """herd_state_size() and herd_copy_size(g, 0) of a new game."""
     g = ctypes.c_void_p()
-    rc = lib.herd_new(ctypes.byref(g), name.encode(), options.encode(), None, None, None)
+    rc = lib.herd_new(name.encode(), options.encode(), None, None, ctypes.byref(g), None)
     if rc != 0:
         raise RuntimeError("herd_new(%r, %r) answered %d" % (name, options, rc))
     try:
@@ -59,8 +59,8 @@ def main(argv):
     import herd
     herd.load(path)
     lib = ctypes.CDLL(path)
-    lib.herd_new.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_char_p,
-                             ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    lib.herd_new.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_void_p,
+                             ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p]
     lib.herd_state_size.argtypes = [ctypes.c_void_p]
     lib.herd_state_size.restype = ctypes.c_size_t
     lib.herd_copy_size.argtypes = [ctypes.c_void_p, ctypes.c_size_t]

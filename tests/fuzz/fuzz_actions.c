@@ -114,7 +114,7 @@ static void check_invariants(fuzz *f, unsigned rotate)
 static void play_listed(fuzz *f, herd_move m)
 {
     herd_game *before;
-    CHECK(herd_clone(f->g, &before, NULL, NULL) == HERD_OK);
+    CHECK(herd_clone(f->g, NULL, NULL, &before) == HERD_OK);
     size_t history = herd_history_length(f->g);
     CHECK(herd_apply(f->g, m) == HERD_OK);
     CHECK(herd_history_length(f->g) == history + 1);
@@ -130,7 +130,7 @@ static void play_listed(fuzz *f, herd_move m)
 static void try_value(fuzz *f, herd_move v)
 {
     herd_game *before;
-    CHECK(herd_clone(f->g, &before, NULL, NULL) == HERD_OK);
+    CHECK(herd_clone(f->g, NULL, NULL, &before) == HERD_OK);
     size_t history = herd_history_length(f->g);
     int legal = herd_is_legal(f->g, v);
     CHECK(legal == listed(f, v));
@@ -149,7 +149,7 @@ static void try_value(fuzz *f, herd_move v)
 static void computer(fuzz *f, unsigned level)
 {
     herd_game *before;
-    CHECK(herd_clone(f->g, &before, NULL, NULL) == HERD_OK);
+    CHECK(herd_clone(f->g, NULL, NULL, &before) == HERD_OK);
     herd_move m = 0;
     int rc;
     if (herd_is_chance(f->g)) {
@@ -274,11 +274,11 @@ static herd_game *create(const uint8_t *data, size_t size, size_t *used)
         *options++ = '\0';
     herd_game *g;
     herd_error err;
-    if (herd_new(&g, line, options, NULL, NULL, &err) == HERD_OK)
+    if (herd_new(line, options, NULL, NULL, &g, &err) == HERD_OK)
         return g;
     CHECK(err.code < 0 && *err.message);
     check_message(err.message);
-    if (herd_new(&g, line, NULL, NULL, NULL, &err) == HERD_OK)
+    if (herd_new(line, NULL, NULL, NULL, &g, &err) == HERD_OK)
         return g;
     return NULL;
 }
@@ -290,7 +290,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     f.g = create(data, size, &used);
     if (!f.g)
         return 0;
-    CHECK(herd_clone(f.g, &f.scratch, NULL, NULL) == HERD_OK);
+    CHECK(herd_clone(f.g, NULL, NULL, &f.scratch) == HERD_OK);
     input in = {data + used, data + size};
     check_invariants(&f, 0);
     for (int op = 0; op < MAX_OPS && in.p < in.end; op++) {
@@ -311,7 +311,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 CHECK(herd_history_length(f.g) == history - 1);
             } else {
                 herd_game *before;
-                CHECK(herd_clone(f.g, &before, NULL, NULL) == HERD_OK);
+                CHECK(herd_clone(f.g, NULL, NULL, &before) == HERD_OK);
                 CHECK(herd_undo(f.g) == HERD_E_STATE);
                 CHECK(herd_same_position(f.g, before));
                 check_refusal_message(f.g);

@@ -186,7 +186,7 @@ static inline void check_hare(const herd_game *g)
 {
     herd_cell hare, hounds[HERD_HARE_HOUNDS_COUNT];
     int side, stall;
-    if (herd_hare_hare(g, &hare) != HERD_OK)
+    if (herd_hare_locate(g, &hare) != HERD_OK)
         return;
     CHECK(herd_hare_at(g, hare, &side) == HERD_OK && side == HERD_HARE_HARE);
     CHECK(herd_hare_hounds(g, hounds) == HERD_OK);
@@ -204,7 +204,7 @@ static inline void check_fox(const herd_game *g, const herd_status *st, const he
 {
     herd_cell fox;
     int chain, geese, side, on_points = 0;
-    if (herd_fox_fox(g, &fox) != HERD_OK)
+    if (herd_fox_locate(g, &fox) != HERD_OK)
         return;
     CHECK(herd_fox_in_chain(g, &chain) == HERD_OK && (chain == 0 || chain == 1));
     CHECK(herd_fox_geese_left(g, &geese) == HERD_OK && geese >= 0);
@@ -259,7 +259,7 @@ static inline void check_flock(const herd_game *g, size_t n)
                 continue;
             }
             CHECK(herd_flock_range(g, cell, &range) == HERD_OK && range >= 1 && range <= 3);
-            CHECK(herd_flock_flock(g, cell, flock, sizeof flock / sizeof flock[0], &size) ==
+            CHECK(herd_flock_members(g, cell, flock, sizeof flock / sizeof flock[0], &size) ==
                   HERD_OK);
             CHECK(size >= (size_t)range && (size > 3 || size == (size_t)range));
         }

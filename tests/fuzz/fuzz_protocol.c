@@ -181,7 +181,7 @@ size_t fuzz_registry_input(const char *name, const char *options, uint8_t *buf, 
     static char save[HERD_MAX_SAVE_TEXT];
     char *out = (char *)buf;
     size_t k = 0, len;
-    if (herd_new(&g, name, options, NULL, NULL, NULL) != HERD_OK)
+    if (herd_new(name, options, NULL, NULL, &g, NULL) != HERD_OK)
         return 0;
     fuzz_appendf(out, cap, &k, "new %s %s\nposition\nstatus\nlegal\nshow\nlevels\n", name, options);
     for (unsigned i = 0; i < 6 && fuzz_walk_action(g, i, 5, &m); i++) {

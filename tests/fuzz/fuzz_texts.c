@@ -68,7 +68,7 @@ static void check_position(herd_game *g)
     CHECK(n <= herd_max_moves(g));
     CHECK(herd_get_status(g, &st) == HERD_OK);
     herd_game *before;
-    if (herd_clone(g, &before, NULL, NULL) != HERD_OK)
+    if (herd_clone(g, NULL, NULL, &before) != HERD_OK)
         return;
     int winner;
     unsigned plies;
@@ -92,7 +92,7 @@ static void play_line(herd_game *g, const char *line)
 {
     herd_game *before;
     herd_move m;
-    if (herd_clone(g, &before, NULL, NULL) != HERD_OK)
+    if (herd_clone(g, NULL, NULL, &before) != HERD_OK)
         return;
     size_t history = herd_history_length(g);
     int rc = herd_move_from_text(g, line, &m);
@@ -125,7 +125,7 @@ static void load_line(herd_game *g, const char *line)
     static char saved[HERD_MAX_SAVE_TEXT], again[HERD_MAX_SAVE_TEXT];
     herd_game *before;
     size_t len;
-    if (herd_clone(g, &before, NULL, NULL) != HERD_OK)
+    if (herd_clone(g, NULL, NULL, &before) != HERD_OK)
         return;
     size_t history = herd_history_length(g);
     int rc = herd_load(g, line);
@@ -149,7 +149,7 @@ static void check_hint_and_undo_turn(herd_game *g)
     static char message[HERD_ERROR_MESSAGE_SIZE];
     herd_game *before, *copy;
     herd_move m;
-    if (herd_clone(g, &before, NULL, NULL) != HERD_OK)
+    if (herd_clone(g, NULL, NULL, &before) != HERD_OK)
         return;
     snprintf(message, sizeof message, "%s", herd_last_error(g));
     int rc = herd_hint(g, 0, &m);
@@ -160,7 +160,7 @@ static void check_hint_and_undo_turn(herd_game *g)
     CHECK(herd_same_position(g, before));
     CHECK(strcmp(herd_last_error(g), message) == 0);
     for (int side = 0; side < 2; side++) {
-        if (herd_clone(g, &copy, NULL, NULL) != HERD_OK)
+        if (herd_clone(g, NULL, NULL, &copy) != HERD_OK)
             break;
         size_t history = herd_history_length(copy);
         int rc = herd_undo_turn(copy, side);
@@ -199,13 +199,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     herd_game *g = NULL;
     herd_error err;
-    int rc = herd_new(&g, lines[0], count > 1 ? lines[1] : NULL, NULL, NULL, &err);
+    int rc = herd_new(lines[0], count > 1 ? lines[1] : NULL, NULL, NULL, &g, &err);
     if (rc != HERD_OK) {
         CHECK(rc < 0 && err.code == rc && g == NULL);
         check_message(err.message);
-        rc = herd_new(&g, lines[0], NULL, NULL, NULL, &err);
+        rc = herd_new(lines[0], NULL, NULL, NULL, &g, &err);
     }
-    if (rc == HERD_OK && herd_new(&scratch, lines[0], NULL, NULL, NULL, NULL) != HERD_OK) {
+    if (rc == HERD_OK && herd_new(lines[0], NULL, NULL, NULL, &scratch, NULL) != HERD_OK) {
         herd_free(g);
         g = NULL;
         rc = HERD_E_NOMEM;
@@ -214,7 +214,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_accepted(g);
     if (rc == HERD_OK && count > 2) {
         herd_game *before;
-        if (herd_clone(g, &before, NULL, NULL) == HERD_OK) {
+        if (herd_clone(g, NULL, NULL, &before) == HERD_OK) {
             rc = herd_position_from_text(g, lines[2]);
             expect_unchanged_on_error(g, rc, before, herd_history_length(before));
             if (rc == HERD_OK) {
@@ -259,7 +259,7 @@ size_t fuzz_registry_input(const char *name, const char *options, uint8_t *buf, 
     static char save[HERD_MAX_SAVE_TEXT];
     char *out = (char *)buf;
     size_t k = 0, len;
-    if (herd_new(&g, name, options, NULL, NULL, NULL) != HERD_OK)
+    if (herd_new(name, options, NULL, NULL, &g, NULL) != HERD_OK)
         return 0;
     fuzz_appendf(out, cap, &k, "%s\n%s\n%s\n", name, options, position_of(g));
     for (unsigned i = 0; i < 12 && fuzz_walk_action(g, i, 7, &m); i++) {

@@ -236,7 +236,7 @@ GLUE int herd_js_hint(const herd_game *g, int level)
         return action_text(g, m);
     herd_game *copy;
     text[0] = '\0';
-    if (herd_clone(g, &copy, NULL, NULL) == HERD_OK) {
+    if (herd_clone(g, NULL, NULL, &copy) == HERD_OK) {
         if (herd_genmove(copy, level, &m) != HERD_OK) {
             const char *why = herd_last_error(copy);
             size_t n = strlen(why) < sizeof text - 1 ? strlen(why) : sizeof text - 1;

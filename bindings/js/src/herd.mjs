@@ -349,7 +349,7 @@ export class Game {
 
     /** An independent copy, history included. */
     clone() {
-        this._checkConst(this._m._herd_clone(this._g, this._core.scratch + OUT, 0, 0));
+        this._checkConst(this._m._herd_clone(this._g, 0, 0, this._core.scratch + OUT));
         return wrap(this._core, this._core.i32(OUT));
     }
 
@@ -676,7 +676,7 @@ export class HuntGame extends Game {
 export class HareGame extends HuntGame {
     /** The hare's point. */
     hare() {
-        return this._cell(this._m._herd_hare_hare);
+        return this._cell(this._m._herd_hare_locate);
     }
 
     /** The hounds' points, in byte order. */
@@ -701,7 +701,7 @@ export class HareGame extends HuntGame {
 export class FoxGame extends HuntGame {
     /** The fox's point. */
     fox() {
-        return this._cell(this._m._herd_fox_fox);
+        return this._cell(this._m._herd_fox_locate);
     }
 
     /** The geese's points, in byte order. */
@@ -832,7 +832,7 @@ export class Herd {
     newGame(name, options) {
         const core = this._core, text = optionsText(options);
         const ptr = core.withString(name, "the game's name", n => core.withString(text, 'the options',
-            o => core.create((out, err) => this.module._herd_new(out, n, o, 0, 0, err))));
+            o => core.create((out, err) => this.module._herd_new(n, o, 0, 0, out, err))));
         return wrap(core, ptr);
     }
 
@@ -855,7 +855,7 @@ export class Herd {
     fromSave(text) {
         const core = this._core;
         const ptr = core.withString(text, 'the save', s => core.create(
-            (out, err) => this.module._herd_new_from_save(out, s, 0, 0, err)));
+            (out, err) => this.module._herd_new_from_save(s, 0, 0, out, err)));
         return wrap(core, ptr);
     }
 

@@ -92,7 +92,7 @@ def opponent_action(state, opponent, rng):
     if opponent == "random":
         return rng.choice(state.legal_actions())
     g = state.herd_game
-    return g.action_index(g.hint(int(opponent)))
+    return g.move_to_action(g.hint(int(opponent)))
 
 
 def play(game, mcts_side, args, rng):

@@ -165,7 +165,7 @@ class Flock(Game):
         """The flock of the stone on `cell`: every stone of its colour joined to
         it orthogonally, itself included, in row-major order, as (row, col)."""
         return [(c.row, c.col)
-                for c in self._cell_list(self._lib.c.herd_flock_flock, cell, _NO_STONE)]
+                for c in self._cell_list(self._lib.c.herd_flock_members, cell, _NO_STONE)]
 
     def flock(self, cell: CellLike) -> List[str]:
         """The flock of the stone on `cell`, as cell texts in row-major order.

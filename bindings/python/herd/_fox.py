@@ -61,10 +61,10 @@ class Fox(Hunt):
 
     @property
     def fox_coords(self) -> Cell:
-        """The fox's point as (row, col) (herd_fox_fox)."""
+        """The fox's point as (row, col) (herd_fox_locate)."""
         cell = C.herd_cell()
         with self._using() as h:
-            self._const(self._lib.c.herd_fox_fox(h, byref(cell)))
+            self._const(self._lib.c.herd_fox_locate(h, byref(cell)))
         return cell.row, cell.col
 
     @property

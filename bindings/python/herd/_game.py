@@ -14,6 +14,7 @@ from __future__ import annotations
 import operator
 import re
 import threading
+import warnings
 import weakref
 from array import array
 from contextlib import contextmanager
@@ -144,6 +145,11 @@ def game_class(name: str) -> Type["Game"]:
     return _CLASSES.get(name, Game)
 
 
+def _deprecated(old: str, new: str) -> None:
+    """Warns that the caller called a 0.x name (DeprecationWarning)."""
+    warnings.warn("%s is deprecated: use %s" % (old, new), DeprecationWarning, stacklevel=3)
+
+
 class _Description:
     """Game.description: the library's description of the game (one of
     herd.games()), read on the class of a game (Horses.description) or on a
@@ -218,8 +224,8 @@ class Game:
         text = _options_text(options, kw)
         handle = C.game_p()
         err = C.herd_error()
-        rc = lib.c.herd_new(byref(handle), encode(name, "the game's name"),
-                            encode(text, "the options"), None, None, byref(err))
+        rc = lib.c.herd_new(encode(name, "the game's name"), encode(text, "the options"), None,
+                            None, byref(handle), byref(err))
         if rc != C.OK:
             raise error_for(rc, err.message.decode(errors="replace"), lib.strerror(rc))
         assert handle.value is not None
@@ -296,7 +302,7 @@ class Game:
         """An independent copy, history and generator included (herd_clone)."""
         out = C.game_p()
         with self._using() as h:
-            self._const(self._lib.c.herd_clone(h, byref(out), None, None))
+            self._const(self._lib.c.herd_clone(h, None, None, byref(out)))
             assert out.value is not None
             copy = Game._wrap(self._lib, out.value)
         return copy  # type: ignore[return-value]
@@ -862,7 +868,7 @@ class Game:
             h = self._handle()
             n = self._ai("herd_num_actions")(h)
             buf = create_string_buffer(n)
-            self._const(fn(h, buf, n))
+            self._const(fn(h, buf, n, None))
             mask = buf.raw
         if numpy:
             np = _numpy()
@@ -887,10 +893,10 @@ class Game:
                     raise ArgumentError(C.E_ARG, self._lib.c.herd_last_error(h).decode())
                 self._check(h, rc)
 
-    def action_index(self, move: MoveLike) -> int:
-        """The number of a move (a Move, its text or its integer) in the
-        action space; it need not be legal now (herd_action_index)."""
-        fn = self._ai("herd_action_index")
+    def move_to_action(self, move: MoveLike) -> int:
+        """The action of a move (a Move, its text or its integer): its number
+        in the action space; it need not be legal now (herd_move_to_action)."""
+        fn = self._ai("herd_move_to_action")
         out = c_size_t()
         with self._using() as h:
             value = self._value(h, move)
@@ -898,12 +904,12 @@ class Game:
                         % (str(move), self.name))
         return out.value
 
-    def action_move(self, action: int) -> Move:
-        """The Move that an action number stands for (herd_action_move). Some
-        numbers stand for actions that are never legal, such as a jump off
+    def action_to_move(self, action: int) -> Move:
+        """The Move that an action number stands for (herd_action_to_move).
+        Some numbers stand for moves that are never legal, such as a jump off
         the board; their text is then "#" and the integer when no cell name
         can name them."""
-        fn = self._ai("herd_action_move")
+        fn = self._ai("herd_action_to_move")
         action = self._action_number(action, "action")
         m = C.herd_move()
         with self._using() as h:
@@ -913,6 +919,22 @@ class Game:
                                     % (action, self._ai("herd_num_actions")(h) - 1))
             self._const(rc)
             return self._to_move_lenient(h, m.value)
+
+    def action_index(self, move: MoveLike) -> int:
+        """move_to_action() under its 0.x name.
+
+        .. deprecated:: 1.0
+           Use move_to_action(); this name goes in the next release."""
+        _deprecated("Game.action_index()", "Game.move_to_action()")
+        return self.move_to_action(move)
+
+    def action_move(self, action: int) -> Move:
+        """action_to_move() under its 0.x name.
+
+        .. deprecated:: 1.0
+           Use action_to_move(); this name goes in the next release."""
+        _deprecated("Game.action_move()", "Game.action_to_move()")
+        return self.action_to_move(action)
 
     @property
     def observation_shape(self) -> Tuple[int, int, int]:
@@ -935,7 +957,7 @@ class Game:
         buf = array("f", bytes(4 * planes * rows * cols))
         with self._lock:
             h = self._handle()
-            self._const(fn(h, s, buf.buffer_info()[0], len(buf)))
+            self._const(fn(h, s, buf.buffer_info()[0], len(buf), None))
         if numpy:
             return _numpy().frombuffer(buf, dtype="float32").reshape(planes, rows, cols)
         return buf

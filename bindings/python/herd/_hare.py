@@ -34,10 +34,10 @@ class Hare(Hunt):
 
     @property
     def hare_coords(self) -> Cell:
-        """The hare's point as (row, col) (herd_hare_hare)."""
+        """The hare's point as (row, col) (herd_hare_locate)."""
         cell = C.herd_cell()
         with self._using() as h:
-            self._const(self._lib.c.herd_hare_hare(h, byref(cell)))
+            self._const(self._lib.c.herd_hare_locate(h, byref(cell)))
         return cell.row, cell.col
 
     @property

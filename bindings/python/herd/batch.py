@@ -89,9 +89,9 @@ class Batch:
         self._free = lib.function("herd_batch_free")
         handle = C.batch_p()
         err = C.herd_error()
-        rc = new(byref(handle), encode(name, "the game's name"),
+        rc = new(encode(name, "the game's name"),
                  encode(_options_text(None, options), "the options"), n, seed, max_length,
-                 None, None, byref(err))
+                 None, None, byref(handle), byref(err))
         if rc != C.OK:
             raise error_for(rc, err.message.decode(errors="replace"), lib.strerror(rc))
         self._h = handle.value
@@ -194,7 +194,7 @@ class Batch:
         out, address = self._out("masks", out, (self.n, self.num_actions), self._np.uint8)
         with self._lock:
             h = self._handle()
-            self._check(h, self._masks(h, address, out.size))
+            self._check(h, self._masks(h, address, out.size, None))
         return out
 
     def observations(self, out: Any = None) -> Any:
@@ -205,7 +205,7 @@ class Batch:
                                  self._np.float32)
         with self._lock:
             h = self._handle()
-            self._check(h, self._observations(h, address, out.size))
+            self._check(h, self._observations(h, address, out.size, None))
         return out
 
     def players(self, out: Any = None) -> Any:

@@ -20,7 +20,7 @@ stand-ins of the same shape: an algorithm written for pyspiel's Game and
 State runs on these (the same method names, arguments and conventions).
 
 Actions are the game's fixed action space 0..num_distinct_actions()-1
-(herd_action_index()); a chance event (hex's dice) is a chance node
+(herd_move_to_action()); a chance event (hex's dice) is a chance node
 (current_player() == PlayerId.CHANCE, -1) whose outcomes are actions 0..20
 of that space, with their probabilities; an ended game is terminal
 (PlayerId.TERMINAL, -4) and returns +1 to the winner, -1 to the loser, 0 to
@@ -301,14 +301,14 @@ class _Rules:
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action's text (protocol.md's: `a1-c2`, `dice:2,5`, `+e5`)."""
-        return self._g.action_move(action).text
+        return self._g.action_to_move(action).text
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         """The (action, probability) pairs of the chance event, ascending;
         the probabilities sum to one. StateError at a node that is no
         chance node."""
         g = self._g
-        return sorted((g.action_index(move), p) for move, p in g.chance_outcomes())
+        return sorted((g.move_to_action(move), p) for move, p in g.chance_outcomes())
 
     def returns(self) -> List[float]:
         """[+1, -1] or [-1, +1] once won, [0, 0] on a draw, when cut and while
@@ -640,7 +640,7 @@ class State(_Rules):
         number of an action text."""
         if len(args) not in (1, 2):
             raise TypeError("string_to_action(player, text) or string_to_action(text)")
-        return self._g.action_index(args[-1])
+        return self._g.move_to_action(args[-1])
 
     def to_string(self) -> str:
         """str(state): the board."""

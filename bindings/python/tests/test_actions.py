@@ -69,7 +69,7 @@ class TestActions(unittest.TestCase):
                     legal = g.legal()
                     actions = g.legal_actions()
                     self.assertEqual(actions, sorted(actions))
-                    self.assertEqual(actions, sorted(g.action_index(m) for m in legal))
+                    self.assertEqual(actions, sorted(g.move_to_action(m) for m in legal))
                     self.assertEqual(len(set(actions)), len(actions))
                     self.assertTrue(all(0 <= a < n for a in actions))
                     mask = g.legal_mask()
@@ -78,16 +78,27 @@ class TestActions(unittest.TestCase):
                     self.assertEqual([i for i in range(n) if mask[i]], actions)
                     self.assertEqual(set(mask), {0, 1} if actions else {0})
                     for m in legal:
-                        self.assertEqual(g.action_move(g.action_index(m)), m)
-                        self.assertEqual(g.action_index(m.text), g.action_index(m))
-                        self.assertEqual(g.action_index(int(m)), g.action_index(m))
+                        self.assertEqual(g.action_to_move(g.move_to_action(m)), m)
+                        self.assertEqual(g.move_to_action(m.text), g.move_to_action(m))
+                        self.assertEqual(g.move_to_action(int(m)), g.move_to_action(m))
 
     def test_every_number_names_an_action_that_names_it_back(self):
         for name, options in GAMES:
             with self.subTest(game=name, options=options), Game(name, **options) as g:
-                moves = [g.action_move(i) for i in range(g.num_actions)]
-                self.assertEqual([g.action_index(m) for m in moves], list(range(g.num_actions)))
+                moves = [g.action_to_move(i) for i in range(g.num_actions)]
+                self.assertEqual([g.move_to_action(m) for m in moves], list(range(g.num_actions)))
                 self.assertEqual(len({int(m) for m in moves}), g.num_actions)
+
+    def test_the_0x_names_warn_and_answer_as_the_new_ones(self):
+        g = Game("flock", seed=4)
+        m = g.legal()[0]
+        with self.assertWarns(DeprecationWarning) as w:
+            a = g.action_index(m)
+        self.assertIn("move_to_action", str(w.warning))
+        self.assertEqual(a, g.move_to_action(m))
+        with self.assertWarns(DeprecationWarning) as w:
+            self.assertEqual(g.action_move(a), m)
+        self.assertIn("action_to_move", str(w.warning))
 
     def test_playing_by_number_is_playing_the_move(self):
         for name, options in GAMES:
@@ -100,7 +111,7 @@ class TestActions(unittest.TestCase):
                             break
                         i = rng.choice(actions)
                         a.apply_action(i)
-                        b.play(b.action_move(i))
+                        b.play(b.action_to_move(i))
                         self.assertEqual(a, b)
                         self.assertEqual(a.position, b.position)
                     self.assertEqual(a.moves, b.moves)
@@ -153,7 +164,7 @@ class TestActions(unittest.TestCase):
                 self.assertEqual("action %d is out of range 0..%d" % (bad, n - 1),
                                  str(e.exception))
                 with self.assertRaises(herd.ArgumentError) as e:
-                    g.action_move(bad)
+                    g.action_to_move(bad)
                 self.assertIn("out of range 0..%d" % (n - 1), str(e.exception))
             with self.assertRaises(TypeError):
                 g.apply_action("a1-c2")
@@ -163,12 +174,12 @@ class TestActions(unittest.TestCase):
                 g.apply_action(0)  # a1, up two and left: off the board
             self.assertIn("off the board", str(e.exception))
             with self.assertRaises(herd.ArgumentError):
-                g.action_move(n)
+                g.action_to_move(n)
             with self.assertRaises(herd.ArgumentError) as e:
-                g.action_index(herd.Game("hare").legal()[0].value)
+                g.move_to_action(herd.Game("hare").legal()[0].value)
             self.assertIn("no action of horses's action space", str(e.exception))
             with self.assertRaises(herd.ParseError):
-                g.action_index("zz")
+                g.move_to_action("zz")
             self.assertEqual(g.position, before)
             self.assertEqual(g.moves, [])
             g.close()
@@ -192,7 +203,7 @@ class TestActions(unittest.TestCase):
         with Game("hex") as g:
             self.assertTrue(g.is_chance)
             self.assertEqual(g.legal_actions(), list(range(21)))
-            self.assertEqual([g.action_index(m) for m, _ in g.chance_outcomes()],
+            self.assertEqual([g.move_to_action(m) for m, _ in g.chance_outcomes()],
                              list(range(21)))
 
 

@@ -24,7 +24,7 @@ def play_one(g, rng, log):
     elif way == 1:
         a = rng.choice(g.legal_actions())
         g.apply_action(a)
-        m = g.action_move(a)
+        m = g.action_to_move(a)
     else:
         m = g.play(rng.choice(g.legal()))
     log.append((m, side, chance))
