@@ -685,6 +685,53 @@ HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
  */
 HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
 
+/** No memory limit: the default of every handle (herd_set_memory_limit()). */
+#define HERD_MEMORY_UNLIMITED SIZE_MAX
+
+/** The level that asks herd_memory_needed() for the need of herd_solve(). */
+#define HERD_MEMORY_SOLVE (-1)
+
+/**
+ * Sets the most bytes that the tables and work areas of @p g may hold at
+ * once: the solution table the handle keeps (`hare`, and the `fox` table of
+ * herd_fox_set_solve_limit()) together with the work area of the running
+ * call (a search of herd_genmove(), herd_play_genmove() or herd_hint(), the
+ * table that herd_solve() or the `perfect` level builds, herd_perft()'s).
+ * A call whose need (herd_memory_needed()) is over it allocates nothing and
+ * returns ::HERD_E_NOMEM, with a message that says what needs how much
+ * (none for herd_hint(), a const call). The handle itself and its undo
+ * history are not counted. Tables kept that hold more than the new limit
+ * are freed at once (they are built again when a call within the limit
+ * needs them). ::HERD_MEMORY_UNLIMITED, the default, sets no limit; a
+ * clone (herd_clone()) and a copy (herd_copy_into()) take the limit of
+ * their source. Hints that run at once each count their own work area
+ * (docs/api.md, "Memory").
+ * @return ::HERD_OK, or ::HERD_E_ARG when @p g is NULL.
+ */
+HERD_API int herd_set_memory_limit(herd_game *g, size_t bytes);
+
+/** The memory limit of @p g (herd_set_memory_limit()); ::HERD_MEMORY_UNLIMITED
+ *  when none was set, 0 for a NULL handle. */
+HERD_API size_t herd_memory_limit(const herd_game *g);
+
+/**
+ * The bytes that herd_genmove() at @p level would hold at its peak on the
+ * current position, or herd_solve() for @p level ::HERD_MEMORY_SOLVE: the
+ * tables the handle keeps, the tables it would build and its search's work
+ * area, at the most at once; what herd_set_memory_limit() is compared
+ * with. 0 for a level that allocates nothing (level 0, the game's own
+ * players). herd_play_genmove() needs the same, and herd_hint() too but
+ * where the handle keeps a `fox` table that does not hold the position
+ * (a hint cannot free it: it builds one of its own beside it). A const
+ * call: it writes no message.
+ * @param bytes required; receives the need.
+ * @return ::HERD_OK, ::HERD_E_ARG (NULL @p g or @p bytes), and the refusals
+ *         of herd_genmove() (::HERD_E_RANGE, ::HERD_E_STATE) or, for
+ *         ::HERD_MEMORY_SOLVE, ::HERD_E_UNSUPPORTED for a game that
+ *         herd_solve() does not solve; on error @p bytes is untouched.
+ */
+HERD_API int herd_memory_needed(const herd_game *g, int level, size_t *bytes);
+
 /** @} */
 
 /* ------------------------------------------------------------- search */
