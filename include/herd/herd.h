@@ -102,7 +102,9 @@
  * herd_genmove() asks the computer player of the game for an action,
  * drawing from the game's own generator, so that the same seed gives the
  * same game; herd_play_genmove() also plays it. Each game has its levels
- * (@ref levels "Computer levels"). Examples:
+ * (@ref levels "Computer levels"). What a level needs of memory
+ * (herd_memory_needed()) can be bounded per handle
+ * (herd_set_memory_limit()). Examples:
  * [examples/tutorial/computer.c](../examples/tutorial/computer.c) and
  * [examples/herd_match.c](../examples/herd_match.c) (two levels against
  * each other over many games).
@@ -666,9 +668,9 @@ HERD_API int herd_max_level(const herd_game *g);
  * @return ::HERD_OK, ::HERD_E_ARG (NULL @p g or @p m), ::HERD_E_RANGE (level),
  *         ::HERD_E_STATE (game over or a chance event waits: use
  *         herd_roll()), ::HERD_E_NOMEM (the memory of a search or of the
- *         game's solution table, see herd_solve(): the allocator failed, or
- *         a game made by herd_copy_into(), which has none, asked for such a
- *         level), ::HERD_E_INTERRUPTED (a search stopped by herd_interrupt()
+ *         game's solution table, see herd_solve(): the allocator failed, it
+ *         needs more than herd_set_memory_limit() allows, or a game made by
+ *         herd_copy_into(), which has none, asked for such a level), ::HERD_E_INTERRUPTED (a search stopped by herd_interrupt()
  *         or the progress handler); on error nothing changed.
  */
 HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
@@ -742,7 +744,8 @@ HERD_API int herd_memory_needed(const herd_game *g, int level, size_t *bytes);
 /**
  * Counts the action sequences of length @p depth from here (chance outcomes
  * count as actions; an ended game has none; depth 0 counts 1).
- * Allocates one work area with the handle's allocator.
+ * Allocates one work area with the handle's allocator, within the memory
+ * limit (herd_set_memory_limit(): with the tables the handle keeps).
  * A game made by herd_copy_into() has no allocator and answers ::HERD_E_NOMEM.
  * herd_interrupt() and the progress handler can stop it.
  * @return ::HERD_OK, ::HERD_E_ARG (NULL, or depth over 64), ::HERD_E_NOMEM,
@@ -904,17 +907,20 @@ HERD_API int herd_new_from_save(herd_game **out, const char *text, herd_alloc_fn
  * and is stopped by herd_interrupt() and the progress handler, as
  * herd_genmove() is; hints may run on one handle in several threads at once,
  * and then call these from each (see ::herd_alloc_fn). A level that plays
- * from the solution table (`hare`'s `perfect`) uses the table that
- * herd_solve() or herd_genmove() at that level built with the handle; a
- * handle without one (a const call cannot keep one) builds a table for the
- * call and frees it, on every call, so call herd_solve() once first.
+ * from the solution table (`hare`'s and `fox`'s `perfect`) uses the
+ * handle's; a handle without one gets the table that the hint builds,
+ * published with an atomic compare-and-swap, so that later calls use it
+ * (when hints race, one publishes and the others free theirs). A `fox`
+ * handle whose table does not hold the position (fewer geese) keeps it:
+ * the hint builds one for the call beside it and frees it (docs/api.md,
+ * "Memory"). The memory limit (herd_set_memory_limit()) applies.
  * @param level 0 for the game's default level, or 1..herd_max_level().
  * @param m     receives the action.
  * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g or @p m); ::HERD_E_RANGE
  *         (@p level out of 0..herd_max_level()); ::HERD_E_STATE (the game is
  *         over, or a chance event waits: roll first); ::HERD_E_NOMEM (as
- *         herd_genmove()); ::HERD_E_INTERRUPTED. Being const, it leaves no
- *         message: the code says what was wrong.
+ *         herd_genmove(), the memory limit included); ::HERD_E_INTERRUPTED.
+ *         Being const, it leaves no message: the code says what was wrong.
  */
 HERD_API int herd_hint(const herd_game *g, int level, herd_move *m);
 
@@ -978,7 +984,9 @@ HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
  *         `fox` position with sideways steps that is not over (the table
  *         keeps who wins, not how soon: the message says who wins, or that
  *         it is a draw); ::HERD_E_NOMEM when the table cannot be allocated
- *         (a game made by herd_copy_into() has no allocator);
+ *         (a game made by herd_copy_into() has no allocator) or needs more
+ *         than the memory limit (herd_set_memory_limit(); its need:
+ *         herd_memory_needed() with ::HERD_MEMORY_SOLVE);
  *         ::HERD_E_INTERRUPTED when the build was stopped. The outputs are
  *         untouched on error.
  */
