@@ -795,9 +795,8 @@ static int fox_table_choose(struct herd_search *search, void *state, const void 
         /* The settings are the handle's, written through a const handle as
          * its atomic interrupt flag is. */
         fox_solver *shared = (fox_solver *)(uintptr_t)h;
-        if (shared &&
-            atomic_compare_exchange_strong_explicit(&shared->table, &empty, own,
-                                                    memory_order_acq_rel, memory_order_acquire))
+        if (shared && atomic_compare_exchange_strong_explicit(
+                          &shared->table, &empty, own, memory_order_acq_rel, memory_order_acquire))
             own = NULL; /* the handle's now */
     }
     int winner;

@@ -151,8 +151,10 @@ static void a_limit_below_the_need_is_refused(void **state)
             herd_game *g = scene_new(&sc[i], &p);
             size_t need;
             assert_int_equal(herd_memory_needed(g, level, &need), HERD_OK);
-            if (level == 0 || need == 0)
+            if (level == 0 || need == 0) { /* nothing to refuse */
+                herd_free(g);
                 continue;
+            }
             assert_int_equal(herd_set_memory_limit(g, need - 1), HERD_OK);
             snapshot s;
             snap_take(&s, g);

@@ -670,8 +670,9 @@ HERD_API int herd_max_level(const herd_game *g);
  *         herd_roll()), ::HERD_E_NOMEM (the memory of a search or of the
  *         game's solution table, see herd_solve(): the allocator failed, it
  *         needs more than herd_set_memory_limit() allows, or a game made by
- *         herd_copy_into(), which has none, asked for such a level), ::HERD_E_INTERRUPTED (a search stopped by herd_interrupt()
- *         or the progress handler); on error nothing changed.
+ *         herd_copy_into(), which has none, asked for such a level),
+ *         ::HERD_E_INTERRUPTED (a search stopped by herd_interrupt() or the
+ *         progress handler); on error nothing changed.
  */
 HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
 
