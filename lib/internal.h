@@ -195,9 +195,11 @@ typedef struct herd_rules {
      * table_free frees what it built, before the core frees the bytes.
      * table_solve then answers herd_solve() and may refuse (message in msg);
      * table_choose is the player of the levels of kind HERD_LEVEL_SOLVED,
-     * with the search `s` to fall back on and the handle's settings (NULL
-     * when it has none yet: a const call cannot make them); it returns as
-     * herd_search_alphabeta() does. */
+     * with the search `s` to fall back on and the handle's settings (a
+     * hint has them made and published first); called by a hint, it may
+     * publish the table it builds into them atomically, as the core
+     * publishes the settings (players.c, shared_table()), and otherwise
+     * frees it. It returns as herd_search_alphabeta() does. */
     int (*table_fill)(void *table, const void *state, int solving, herd_alloc_fn alloc, void *ud,
                       int (*stop)(void *ctx), void *stop_ctx, herd_msg msg);
     void (*table_free)(void *table);

@@ -790,8 +790,9 @@ HERD_API void herd_interrupt(herd_game *g);
 HERD_API int herd_set_progress(herd_game *g, int (*fn)(void *ud), void *ud, unsigned every);
 
 /** Makes an independent copy of @p src, history included, with its own
- *  allocator (NULL for malloc/free); it starts without a message, an
- *  interrupt request or a progress handler.
+ *  allocator (NULL for malloc/free) and @p src's memory limit
+ *  (herd_set_memory_limit()); it starts without a message, an interrupt
+ *  request, a progress handler or the tables @p src keeps.
  *  @return ::HERD_OK, ::HERD_E_NOMEM, ::HERD_E_ARG (NULL @p src or @p out);
  *          on error @p out is untouched. */
 HERD_API int herd_clone(const herd_game *src, herd_game **out, herd_alloc_fn alloc, void *ud);
