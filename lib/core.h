@@ -23,7 +23,11 @@ struct herd_game {
      * checked; a caller-memory game with a full ring drops its oldest record. */
     unsigned char *hist;
     size_t hist_slots, hist_start, hist_len;
-    void *table; /* the game's solution table (rules->solve), built on first use */
+    /* The game's solution table (rules->solve), built on first use. Atomic:
+     * a hint (a const call) that finds none publishes the one it builds
+     * with a compare-and-swap, and the loser of a race frees its own. */
+    _Atomic(void *) table;
+    size_t memory_limit; /* herd_set_memory_limit(): tables and work areas */
     char err[HERD_ERROR_MESSAGE_SIZE];
     /* Stopping long calls (herd_work_check()): the flag that herd_interrupt()
      * sets from any thread or a signal handler, and the progress handler.
@@ -118,6 +122,17 @@ int herd_state_start(const herd_rules *rules, void *state, const herd_option_val
  * state from before the draw so that undo also rewinds the generator. */
 int herd_draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_move *m), int level,
                        herd_move *out);
+
+/* ------------------------------------------------------------ memory */
+
+/* The bytes of the tables that g keeps (the solution table and what the
+ * game built into it): what every call's need counts beside its own work. */
+size_t herd_tables_held(const herd_game *g);
+
+/* HERD_OK when `need` bytes (the call's peak, the tables kept included) fit
+ * in g's memory limit; else HERD_E_NOMEM, with a message in msg (which has
+ * no buffer for a const call) that says what (`what`) needs how much. */
+int herd_memory_check(const herd_game *g, size_t need, const char *what, herd_msg msg);
 
 /* ------------------------------------------------------- long work */
 

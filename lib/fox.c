@@ -1,6 +1,9 @@
 /* Fox and Geese (docs/fox.md) on the hunt mechanism: the cross and its
  * lines, the start, the geese's directions, jump chains played hop by hop,
  * and the three ends. */
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "herd/fox.h"
@@ -586,37 +589,50 @@ static const herd_level fox_levels[] = {
 /* ------------------------------------------------------------ solved */
 
 /* A handle's solution table (herd_rules.table_fill): the most geese it
- * holds and, once a position within them needed it, the table. */
+ * holds and, once a position within them needed it, the table. The table
+ * is atomic: a hint (a const call) that finds none publishes the one it
+ * builds with a compare-and-swap, while other hints may read it. */
 typedef struct fox_solver {
     int limit;
-    fox_table *table;
+    _Atomic(fox_table *) table;
 } fox_solver;
 
 static void fox_solver_init(void *table)
 {
     fox_solver *h = table;
     h->limit = HERD_FOX_SOLVE_DEFAULT;
-    h->table = NULL;
+    atomic_init(&h->table, NULL);
 }
 
+/* Only a non-const call frees the table: no hint runs meanwhile. */
 static void fox_solver_free(void *table)
 {
     fox_solver *h = table;
-    fox_solve_free(h->table);
-    h->table = NULL;
+    fox_solve_free(atomic_load(&h->table));
+    atomic_store(&h->table, NULL);
+}
+
+static fox_table *solver_table(const fox_solver *h)
+{
+    return h ? atomic_load_explicit(&h->table, memory_order_acquire) : NULL;
 }
 
 /* Every position with up to as many geese as s has (4 at least) under the
  * rules of s, with their distances to the end where the table can keep
  * them (without sideways steps: lib/fox_solve.h). */
+static void table_options(fox_solve_options *o, const fox_state *s, int geese)
+{
+    fox_solve_default_options(o);
+    o->geese = geese < HERD_FOX_GEESE_TO_WIN ? HERD_FOX_GEESE_TO_WIN : geese;
+    o->sideways = s->sideways;
+    o->exact = s->sideways ? 0 : o->geese;
+}
+
 static int build_table(fox_table **out, const fox_state *s, int geese, herd_alloc_fn alloc,
                        void *ud, int (*stop)(void *ctx), void *stop_ctx, herd_msg msg)
 {
     fox_solve_options o;
-    fox_solve_default_options(&o);
-    o.geese = geese < HERD_FOX_GEESE_TO_WIN ? HERD_FOX_GEESE_TO_WIN : geese;
-    o.sideways = s->sideways;
-    o.exact = s->sideways ? 0 : o.geese;
+    table_options(&o, s, geese);
     o.alloc = alloc;
     o.alloc_ud = ud;
     o.stop = stop;
@@ -630,9 +646,8 @@ static int build_table(fox_table **out, const fox_state *s, int geese, herd_allo
  * larger one (after an undo or a new position). */
 static const fox_table *table_for(const fox_solver *h, const fox_state *s)
 {
-    if (!h || !h->table || fox_solve_sideways(h->table) != s->sideways)
-        return NULL;
-    return h->table;
+    const fox_table *t = solver_table(h);
+    return t && fox_solve_sideways(t) == s->sideways ? t : NULL;
 }
 
 /* Whether t holds the positions with this many geese. */
@@ -658,7 +673,53 @@ static int fox_table_fill(void *table, const void *state, int solving, herd_allo
     if (holds(table_for(h, s), geese))
         return HERD_OK;
     fox_solver_free(h);
-    return build_table(&h->table, s, geese, alloc, ud, stop, stop_ctx, msg);
+    fox_table *t = NULL;
+    int rc = build_table(&t, s, geese, alloc, ud, stop, stop_ctx, msg);
+    atomic_store(&h->table, t);
+    return rc;
+}
+
+static size_t fox_table_bytes(const void *table)
+{
+    const fox_table *t = solver_table(table);
+    return t ? (size_t)fox_solve_size(t) : 0;
+}
+
+/* What fox_table_fill() and fox_table_choose() hold (herd_rules.table_need),
+ * as they go: a table is built where the position is within the limit and
+ * the handle's does not hold it; play then searches beyond the table, and
+ * with sideways steps (whose table keeps no distances). */
+static void fox_table_need(const void *table, const void *state, int solving, int replaces,
+                           herd_table_need *need)
+{
+    const fox_solver *h = table;
+    const fox_state *s = state;
+    const fox_table *kept = solver_table(h);
+    size_t held = kept ? (size_t)fox_solve_size(kept) : 0;
+    int geese = hunt_count(s->geese), limit = h ? h->limit : HERD_FOX_SOLVE_DEFAULT;
+    need->build = 0;
+    need->kept = held;
+    need->searches = !solving;
+    need->what[0] = '\0';
+    if (s->head.result != HERD_ONGOING) {
+        need->searches = 0; /* its value needs no table */
+        return;
+    }
+    if (geese > limit || holds(table_for(h, s), geese)) {
+        need->searches = !solving && (geese > limit || s->sideways);
+        return;
+    }
+    fox_solve_options o;
+    uint64_t after;
+    table_options(&o, s, geese);
+    uint64_t peak = fox_solve_need(&o, &after);
+    /* A hint keeps the handle's table while it builds one for itself; a
+     * table too large for the address space needs more than any limit. */
+    size_t before = replaces || !kept ? 0 : held;
+    need->build = peak ? herd_bytes_add(before, (size_t)peak) : SIZE_MAX;
+    need->kept = herd_bytes_add(before, (size_t)after);
+    need->searches = !solving && s->sideways;
+    snprintf(need->what, sizeof need->what, "the fox table for %d geese", o.geese);
 }
 
 /* herd_solve(): the value where the table holds the distance; a draw, and
@@ -709,9 +770,12 @@ static herd_move table_move(const fox_state *s, const fox_table *t, herd_rng *rn
     return moves[herd_rng_pick_best(rng, rank, n)];
 }
 
-/* The `perfect` level. A hint (const: `table` has no table for it) builds
- * one for the call where the position is within the limit, as genmove's
- * table_fill would have. */
+/* The `perfect` level. A hint (a const call) whose handle has no table
+ * yet builds one where the position is within the limit, as genmove's
+ * table_fill would have, and publishes it in the handle for the hints
+ * after it; the loser of a race between hints, and a hint whose handle
+ * keeps a table that does not hold the position (only a non-const call may
+ * free that), use theirs for the call and free it. */
 static int fox_table_choose(struct herd_search *search, void *state, const void *table,
                             const herd_level *level, herd_move *m)
 {
@@ -727,6 +791,13 @@ static int fox_table_choose(struct herd_search *search, void *state, const void 
         if (rc != HERD_OK)
             return rc;
         t = own;
+        fox_table *empty = NULL;
+        /* The settings are the handle's, written through a const handle as
+         * its atomic interrupt flag is. */
+        fox_solver *shared = (fox_solver *)(uintptr_t)h;
+        if (shared && atomic_compare_exchange_strong_explicit(
+                          &shared->table, &empty, own, memory_order_acq_rel, memory_order_acquire))
+            own = NULL; /* the handle's now */
     }
     int winner;
     unsigned plies;
@@ -908,7 +979,8 @@ int herd_fox_set_solve_limit(herd_game *g, int geese)
     fox_solver *h = herd_game_table(g, HERD_FOX);
     if (!h)
         return HERD_E_NOMEM;
-    if (h->table && fox_solve_geese(h->table) > geese)
+    const fox_table *t = solver_table(h);
+    if (t && fox_solve_geese(t) > geese)
         fox_solver_free(h); /* more than the limit allows */
     h->limit = geese;
     return HERD_OK;
@@ -960,6 +1032,8 @@ const herd_rules herd_fox_rules = {
     .table_free = fox_solver_free,
     .table_solve = fox_table_solve,
     .table_choose = fox_table_choose,
+    .table_bytes = fox_table_bytes,
+    .table_need = fox_table_need,
     .num_actions = fox_num_actions,
     .action_index = fox_action_index,
     .action_move = fox_action_move,

@@ -85,7 +85,8 @@ static void init_handle(herd_game *g, const herd_rules *rules, herd_alloc_fn all
     g->ud = ud;
     g->hist = NULL;
     g->hist_slots = g->hist_start = g->hist_len = 0;
-    g->table = NULL; /* built on first use; a copy builds its own */
+    atomic_init(&g->table, NULL); /* built on first use; a copy builds its own */
+    g->memory_limit = HERD_MEMORY_UNLIMITED;
     g->err[0] = '\0';
     atomic_init(&g->interrupted, 0);
     g->progress = NULL;
@@ -211,12 +212,81 @@ void herd_free(herd_game *g)
         return;
     if (g->hist)
         g->alloc(g->ud, g->hist, herd_history_bytes(g), 0);
-    if (g->table) {
+    void *table = atomic_load(&g->table);
+    if (table) {
         if (g->rules->table_free)
-            g->rules->table_free(g->table);
-        g->alloc(g->ud, g->table, g->rules->solve_table_size, 0);
+            g->rules->table_free(table);
+        g->alloc(g->ud, table, g->rules->solve_table_size, 0);
     }
     g->alloc(g->ud, g, base_size(g->rules), 0);
+}
+
+/* ------------------------------------------------------------ memory */
+
+size_t herd_tables_held(const herd_game *g)
+{
+    const void *table = atomic_load_explicit(&g->table, memory_order_acquire);
+    if (!table)
+        return 0;
+    return herd_bytes_add(g->rules->solve_table_size,
+                          g->rules->table_bytes ? g->rules->table_bytes(table) : 0);
+}
+
+/* A size for a message: in B, kB, MB or GB (powers of 1000), one decimal. */
+static void write_bytes(herd_sb *sb, size_t n)
+{
+    static const char *const units[] = {"kB", "MB", "GB", "TB"};
+    double x = (double)n;
+    int u = -1;
+    while (x >= 1000 && u < 3) {
+        x /= 1000;
+        u++;
+    }
+    if (u < 0)
+        herd_sb_printf(sb, "%zu B", n);
+    else
+        herd_sb_printf(sb, "%.1f %s", x, units[u]);
+}
+
+int herd_memory_check(const herd_game *g, size_t need, const char *what, herd_msg msg)
+{
+    if (need <= g->memory_limit)
+        return HERD_OK;
+    char a[32], b[32];
+    herd_sb sa, sb;
+    herd_sb_init(&sa, a, sizeof a);
+    herd_sb_init(&sb, b, sizeof b);
+    write_bytes(&sa, need);
+    write_bytes(&sb, g->memory_limit);
+    if (strcmp(a, b) == 0) /* too close to tell apart rounded: the bytes */
+        return herd_fail(msg, HERD_E_NOMEM,
+                         "%s needs %zu bytes, over the memory limit of %zu bytes", what, need,
+                         g->memory_limit);
+    return herd_fail(msg, HERD_E_NOMEM, "%s needs %s, over the memory limit of %s", what, a, b);
+}
+
+int herd_set_memory_limit(herd_game *g, size_t bytes)
+{
+    if (!g)
+        return HERD_E_ARG;
+    g->memory_limit = bytes;
+    void *table = atomic_load(&g->table);
+    if (table && herd_tables_held(g) > bytes) {
+        /* The tables are caches: freed now, built again when a call within
+         * the limit needs them. The game's settings of its table stay. */
+        if (g->rules->table_free) {
+            g->rules->table_free(table);
+        } else {
+            g->alloc(g->ud, table, g->rules->solve_table_size, 0);
+            atomic_store(&g->table, NULL);
+        }
+    }
+    return HERD_OK;
+}
+
+size_t herd_memory_limit(const herd_game *g)
+{
+    return g ? g->memory_limit : 0;
 }
 
 const void *herd_game_state(const herd_game *g, herd_kind kind)
@@ -560,6 +630,10 @@ int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes)
     const herd_rules *r = g->rules;
     size_t states = round_up((size_t)depth * r->state_size);
     size_t bytes = states + (size_t)depth * r->desc.max_moves * sizeof(herd_move);
+    int rc = herd_memory_check(g, herd_bytes_add(herd_tables_held(g), bytes),
+                               "herd_perft's work area", herd_game_msg(g));
+    if (rc != HERD_OK)
+        return rc;
     unsigned char *area = g->alloc ? g->alloc(g->ud, NULL, 0, bytes) : NULL;
     if (!area)
         return herd_fail(herd_game_msg(g), HERD_E_NOMEM, "out of memory for perft");
@@ -589,6 +663,7 @@ int herd_clone(const herd_game *src, herd_alloc_fn alloc, void *ud, herd_game **
     /* Field by field, not the whole handle: another thread may be setting
      * src's interrupt flag right now. */
     init_handle(g, src->rules, alloc, ud);
+    g->memory_limit = src->memory_limit;
     memcpy(g->state, src->state, src->rules->state_size);
     if (src->hist_len) {
         size_t rs = herd_record_size(src->rules);
@@ -640,6 +715,7 @@ int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_game **out
         return HERD_E_NOMEM;
     herd_game *g = mem;
     init_handle(g, src->rules, NULL, NULL);
+    g->memory_limit = src->memory_limit;
     memcpy(g->state, src->state, src->rules->state_size);
     g->hist = (unsigned char *)mem + base;
     g->hist_slots = (size - base) / herd_record_size(src->rules);

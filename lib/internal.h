@@ -84,6 +84,23 @@ typedef struct herd_level {
 
 struct herd_search; /* lib/ai/search.h */
 
+/* a + b, or SIZE_MAX when the sum does not fit. */
+static inline size_t herd_bytes_add(size_t a, size_t b)
+{
+    return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+/* What a call holds of a game's own table (herd_rules.table_need), in
+ * bytes: at most `build` while it builds one (0: it builds none), any table
+ * kept meanwhile included, then `kept` while it reads from it; `searches`
+ * when table_choose then searches too. `what` names the table it builds,
+ * for a refusal ("the fox table for 8 geese"). */
+typedef struct herd_table_need {
+    size_t build, kept;
+    int searches;
+    char what[64];
+} herd_table_need;
+
 /* What a game gives the core. `state` always points to the game's own
  * state struct, which starts with a herd_head. Every function that can
  * refuse checks everything before it changes anything. */
@@ -186,9 +203,11 @@ typedef struct herd_rules {
      * table_free frees what it built, before the core frees the bytes.
      * table_solve then answers herd_solve() and may refuse (message in msg);
      * table_choose is the player of the levels of kind HERD_LEVEL_SOLVED,
-     * with the search `s` to fall back on and the handle's settings (NULL
-     * when it has none yet: a const call cannot make them); it returns as
-     * herd_search_alphabeta() does. */
+     * with the search `s` to fall back on and the handle's settings (a
+     * hint has them made and published first); called by a hint, it may
+     * publish the table it builds into them atomically, as the core
+     * publishes the settings (players.c, shared_table()), and otherwise
+     * frees it. It returns as herd_search_alphabeta() does. */
     int (*table_fill)(void *table, const void *state, int solving, herd_alloc_fn alloc, void *ud,
                       int (*stop)(void *ctx), void *stop_ctx, herd_msg msg);
     void (*table_free)(void *table);
@@ -196,6 +215,16 @@ typedef struct herd_rules {
                        herd_msg msg);
     int (*table_choose)(struct herd_search *s, void *state, const void *table,
                         const herd_level *level, herd_move *m);
+    /* With table_fill, for the memory limit (herd_memory_needed()): the
+     * bytes of the table built into the settings `table` (0 for none), and
+     * what a call would hold of it: table_need fills `need` for the
+     * position, for `solving` or for play (then table_choose follows),
+     * from the settings `table` (NULL: none yet, the defaults). A call that
+     * `replaces` (a non-const one) frees a table that does not cover the
+     * position before it builds another; a hint keeps it meanwhile. */
+    size_t (*table_bytes)(const void *table);
+    void (*table_need)(const void *table, const void *state, int solving, int replaces,
+                       struct herd_table_need *need);
 
     /* For learning (actions.c, herd.h's group "Actions, observations and
      * playouts"): a fixed action space and an observation, both depending

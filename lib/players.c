@@ -39,19 +39,45 @@ static int stop_work(void *w)
     return herd_work_check(w);
 }
 
-/* Builds the game's solution table unless the handle has it already. */
+/* The handle's solution table, built unless it has one already (NULL when
+ * it cannot be: no allocator, or the allocator failed). A hint may build
+ * it, through a const handle, while other hints run: it publishes the table
+ * with a compare-and-swap, and the loser of a race frees its own and takes
+ * the winner's. The table is built from the rules alone, so either is the
+ * same. */
+static void *shared_table(const herd_game *g)
+{
+    void *t = atomic_load_explicit(&g->table, memory_order_acquire);
+    if (t || !g->alloc)
+        return t;
+    void *own = g->alloc(g->ud, NULL, 0, g->rules->solve_table_size);
+    if (!own)
+        return NULL;
+    g->rules->solve_build(own);
+    /* The handle's pointer is atomic: written through a const handle, as
+     * herd_interrupt()'s flag is. */
+    herd_game *mut = (herd_game *)(uintptr_t)g;
+    if (atomic_compare_exchange_strong_explicit(&mut->table, &t, own, memory_order_acq_rel,
+                                                memory_order_acquire))
+        return own;
+    g->alloc(g->ud, own, g->rules->solve_table_size, 0);
+    return t;
+}
+
+/* shared_table() for a non-const call, which says why it failed. */
 static int need_table(herd_game *g)
 {
-    if (g->table)
+    if (atomic_load(&g->table))
         return HERD_OK;
+    int rc = herd_memory_check(g, herd_bytes_add(herd_tables_held(g), g->rules->solve_table_size),
+                               "the solution table", herd_game_msg(g));
+    if (rc != HERD_OK)
+        return rc;
     if (!g->alloc)
         return herd_fail(herd_game_msg(g), HERD_E_NOMEM,
                          "a game in caller memory has no allocator for the solution table");
-    void *t = g->alloc(g->ud, NULL, 0, g->rules->solve_table_size);
-    if (!t)
+    if (!shared_table(g))
         return herd_fail(herd_game_msg(g), HERD_E_NOMEM, "out of memory for the solution table");
-    g->rules->solve_build(t);
-    g->table = t;
     return HERD_OK;
 }
 
@@ -59,7 +85,7 @@ void *herd_game_table(herd_game *g, herd_kind kind)
 {
     if (!herd_game_state(g, kind) || !g->rules->solve_table_size)
         return NULL;
-    return need_table(g) == HERD_OK ? g->table : NULL;
+    return need_table(g) == HERD_OK ? atomic_load(&g->table) : NULL;
 }
 
 /* A table that the game builds itself (rules.table_fill), into the
@@ -71,15 +97,14 @@ static int fill_table(herd_game *g, int solving)
         return rc;
     herd_work w;
     herd_work_begin(&w, g, herd_game_msg(g));
-    return g->rules->table_fill(g->table, g->state, solving, g->alloc, g->ud, stop_work, &w,
-                                herd_game_msg(g));
+    return g->rules->table_fill(atomic_load(&g->table), g->state, solving, g->alloc, g->ud,
+                                stop_work, &w, herd_game_msg(g));
 }
 
 /* The computer player at `level` (0 for the game's default) chooses an
  * action for `state`, drawing from that state's generator. The searches
  * take their memory from the handle's allocator; a level that plays from
- * the solution table uses `table`, or builds one of its own for the call
- * when `table` is NULL (a const caller cannot keep it). `w`, begun by the
+ * the solution table uses `table`, the handle's. `w`, begun by the
  * caller, is what stops a search: herd_interrupt() and the progress
  * handler. */
 static int choose(const herd_game *g, void *state, int level, const void *table, herd_work *w,
@@ -110,16 +135,7 @@ static int choose(const herd_game *g, void *state, int level, const void *table,
                 *rng = drawn;
             return rc;
         }
-        if (table) {
-            *m = r->table_genmove(state, table);
-        } else {
-            void *own = g->alloc(g->ud, NULL, 0, r->solve_table_size);
-            if (!own)
-                return HERD_E_NOMEM;
-            r->solve_build(own);
-            *m = r->table_genmove(state, own);
-            g->alloc(g->ud, own, r->solve_table_size, 0);
-        }
+        *m = r->table_genmove(state, table);
         return HERD_OK;
     default:
         *m = r->genmove(state, level);
@@ -127,17 +143,111 @@ static int choose(const herd_game *g, void *state, int level, const void *table,
     }
 }
 
+/* ------------------------------------------------------------ memory */
+
+/* What a call holds at its peak of tables and work areas, the tables that
+ * the handle keeps included, and what needs it, for a refusal. */
+typedef struct call_need {
+    size_t bytes;
+    char what[96];
+} call_need;
+
+static size_t search_bytes(const herd_rules *r, const herd_level *lv)
+{
+    return lv->kind == HERD_LEVEL_MCTS ? herd_search_mcts_bytes(r, lv)
+                                       : herd_search_alphabeta_bytes(r, lv);
+}
+
+static void describe_search(herd_sb *sb, int level, const herd_level *lv)
+{
+    herd_sb_printf(sb, "the search of level %d (%s)", level, lv->name);
+}
+
+/* The need of herd_genmove() at `level` (0: the default) or, for
+ * HERD_MEMORY_SOLVE, of herd_solve(), on g's position; of a hint when the
+ * call does not `replace` a table that does not cover the position. */
+static void need_of(const herd_game *g, int level, int replaces, call_need *n)
+{
+    const herd_rules *r = g->rules;
+    int solving = level == HERD_MEMORY_SOLVE;
+    const herd_level *lv = solving ? NULL : &r->levels[level_of(g, level) - 1];
+    herd_sb sb;
+    herd_sb_init(&sb, n->what, sizeof n->what);
+    n->bytes = 0;
+    if (lv && lv->kind == HERD_LEVEL_OWN)
+        return; /* allocates nothing */
+    if (lv && lv->kind != HERD_LEVEL_SOLVED) {
+        n->bytes = herd_bytes_add(herd_tables_held(g), search_bytes(r, lv));
+        describe_search(&sb, level_of(g, level), lv);
+        return;
+    }
+    /* The handle's settings of the table, kept or made now; or the whole
+     * table where the game builds nothing into them. */
+    size_t settings = r->solve_table_size;
+    if (!r->table_need) {
+        n->bytes = settings;
+        herd_sb_printf(&sb, "the solution table");
+        return;
+    }
+    herd_table_need t = {0, 0, 0, ""};
+    r->table_need(atomic_load_explicit(&g->table, memory_order_acquire), g->state, solving,
+                  replaces, &t);
+    size_t reading = herd_bytes_add(t.kept, t.searches ? herd_search_alphabeta_bytes(r, lv) : 0);
+    n->bytes = herd_bytes_add(settings, t.build > reading ? t.build : reading);
+    if (t.build)
+        herd_sb_printf(&sb, "%s", t.what);
+    if (t.searches && (!t.build || reading > t.build)) {
+        herd_sb_printf(&sb, "%s", t.build ? " and " : "");
+        describe_search(&sb, level_of(g, level), lv);
+    }
+    if (!t.build && !t.searches)
+        herd_sb_printf(&sb, "the solution table");
+}
+
+int herd_memory_needed(const herd_game *g, int level, size_t *bytes)
+{
+    herd_msg none = {NULL, 0};
+    if (!g || !bytes)
+        return HERD_E_ARG;
+    if (level == HERD_MEMORY_SOLVE) {
+        if (!g->rules->solve && !g->rules->table_solve)
+            return HERD_E_UNSUPPORTED;
+    } else {
+        int rc = genmove_refusal(g, level, none);
+        if (rc != HERD_OK)
+            return rc;
+    }
+    call_need n;
+    need_of(g, level, 1, &n);
+    *bytes = n.bytes;
+    return HERD_OK;
+}
+
+/* Refuses, before anything is allocated, a call whose need is over the
+ * limit. */
+static int check_need(const herd_game *g, int level, int replaces, herd_msg msg)
+{
+    call_need n;
+    need_of(g, level, replaces, &n);
+    return herd_memory_check(g, n.bytes, n.what, msg);
+}
+
+/* ----------------------------------------------------------- genmove */
+
 static int draw_genmove(herd_game *g, int level, herd_move *m)
 {
+    int rc = check_need(g, level, 1, herd_game_msg(g));
+    if (rc != HERD_OK)
+        return rc;
     if (g->rules->levels[level_of(g, level) - 1].kind == HERD_LEVEL_SOLVED) {
         /* kept with the handle: herd_solve() uses it too */
-        int rc = g->rules->table_fill ? fill_table(g, 0) : need_table(g);
+        rc = g->rules->table_fill ? fill_table(g, 0) : need_table(g);
         if (rc != HERD_OK)
             return rc;
     }
     herd_work w;
     herd_work_begin(&w, g, herd_game_msg(g));
-    int rc = choose(g, g->state, level, g->table, &w, m);
+    rc = choose(g, g->state, level, atomic_load(&g->table), &w, m);
     if (rc == HERD_E_NOMEM)
         herd_fail(herd_game_msg(g), rc, "out of memory for the computer player's search");
     return rc;
@@ -177,12 +287,15 @@ int herd_solve(herd_game *g, int *winner, unsigned *plies)
     if (!r->solve && !r->table_solve)
         return herd_fail(herd_game_msg(g), HERD_E_UNSUPPORTED, "%s is not solved exactly",
                          r->desc.name);
-    int rc = r->table_fill ? fill_table(g, 1) : need_table(g);
+    int rc = check_need(g, HERD_MEMORY_SOLVE, 1, herd_game_msg(g));
+    if (rc == HERD_OK)
+        rc = r->table_fill ? fill_table(g, 1) : need_table(g);
     if (rc != HERD_OK)
         return rc;
+    const void *table = atomic_load(&g->table);
     if (r->table_solve)
-        return r->table_solve(g->state, g->table, winner, plies, herd_game_msg(g));
-    r->solve(g->state, g->table, winner, plies);
+        return r->table_solve(g->state, table, winner, plies, herd_game_msg(g));
+    r->solve(g->state, table, winner, plies);
     return HERD_OK;
 }
 
@@ -202,13 +315,23 @@ int herd_hint(const herd_game *g, int level, herd_move *m)
         return rc;
     if (g->rules->state_size > sizeof copy.bytes)
         return HERD_E_NOMEM; /* no game has such a state: each asserts that it fits */
+    rc = check_need(g, level, 0, none);
+    if (rc != HERD_OK)
+        return rc;
+    /* A level that plays from the solution table takes the handle's, and
+     * builds and publishes it when the handle has none yet (shared_table()),
+     * so that the next hint finds it. */
+    const void *table = atomic_load_explicit(&g->table, memory_order_acquire);
+    if (g->rules->levels[level_of(g, level) - 1].kind == HERD_LEVEL_SOLVED && g->alloc &&
+        !(table = shared_table(g)))
+        return HERD_E_NOMEM;
     /* The computer chooses on a copy, with a copy of the generator: the
      * game keeps its own, so the hint is what herd_genmove() would answer
      * now and asking for it changes nothing. */
     memcpy(copy.bytes, g->state, g->rules->state_size);
     herd_work w;
     herd_work_begin(&w, g, none);
-    return choose(g, copy.bytes, level, g->table, &w, m);
+    return choose(g, copy.bytes, level, table, &w, m);
 }
 
 int herd_level_name(const herd_game *g, int level, const char **name, const char **description)

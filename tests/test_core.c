@@ -736,10 +736,10 @@ static void move_texts_are_only_those_that_read_back(void **state)
 }
 
 /* herd_hint() at the level that plays from the solution table (hare's
- * `perfect`) builds a table for the call when the handle has none, on every
- * call, and uses the handle's once herd_solve() has built it (herd.h,
- * docs/hare.md). */
-static void a_perfect_hint_uses_the_table_that_solve_built(void **state)
+ * `perfect`) builds the handle's table when it has none and keeps it there,
+ * for the hints, herd_solve() and herd_genmove() after it (herd.h,
+ * docs/api.md "Memory"). */
+static void a_perfect_hint_builds_the_table_that_every_call_after_uses(void **state)
 {
     (void)state;
     test_alloc a;
@@ -755,22 +755,22 @@ static void a_perfect_hint_uses_the_table_that_solve_built(void **state)
     }
     assert_true(perfect > 0);
     herd_move first, m;
-    for (long k = 1; k <= 2; k++) { /* a table for each call, freed again */
+    for (long k = 1; k <= 2; k++) { /* one table, built by the first hint and kept */
         assert_int_equal(herd_hint(g, perfect, k == 1 ? &first : &m), HERD_OK);
-        assert_int_equal(a.requests, 1 + k);
-        assert_int_equal(a.live_blocks, 1);
+        assert_int_equal(a.requests, 2);
+        assert_int_equal(a.live_blocks, 2); /* the handle and its table */
     }
     assert_true(m == first);
     int winner;
     unsigned plies;
     assert_int_equal(herd_solve(g, &winner, &plies), HERD_OK);
-    assert_int_equal(a.requests, 4);
-    assert_int_equal(a.live_blocks, 2); /* the handle and its table */
+    assert_int_equal(a.requests, 2);
+    assert_int_equal(a.live_blocks, 2);
     assert_int_equal(herd_hint(g, perfect, &m), HERD_OK);
     assert_true(m == first);
     assert_int_equal(herd_genmove(g, perfect, &m), HERD_OK);
     assert_true(m == first);
-    assert_int_equal(a.requests, 4); /* the handle's table served both */
+    assert_int_equal(a.requests, 2); /* the handle's table served them all */
     herd_free(g);
     assert_int_equal(a.live_blocks, 0);
 }
@@ -808,7 +808,7 @@ int main(void)
         cmocka_unit_test(copy_size_that_does_not_fit_is_zero),
         cmocka_unit_test(clones_and_copies_start_without_a_message),
         cmocka_unit_test(move_texts_are_only_those_that_read_back),
-        cmocka_unit_test(a_perfect_hint_uses_the_table_that_solve_built),
+        cmocka_unit_test(a_perfect_hint_builds_the_table_that_every_call_after_uses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -209,6 +209,18 @@ static int ended(const herd_game *g)
     X(perft_depth_65, herd_perft(g, 65, &x->nodes), HERD_E_ARG)                                    \
     X(perft_in_caller_memory, herd_perft(g, 1, &x->nodes), IN_CALLER_MEMORY ? HERD_E_NOMEM : SKIP) \
     X(set_progress_null, herd_set_progress(NULL, NULL, NULL, 1), HERD_E_ARG)                       \
+    X(set_memory_limit_null, herd_set_memory_limit(NULL, 0), HERD_E_ARG)                           \
+    X(memory_limit_of_null, (int)herd_memory_limit(NULL), 0)                                       \
+    X(memory_needed_null_game, herd_memory_needed(NULL, 0, &x->n), HERD_E_ARG)                     \
+    X(memory_needed_null_out, herd_memory_needed(g, 0, NULL), HERD_E_ARG)                          \
+    X(memory_needed_level_too_high, herd_memory_needed(g, herd_max_level(g) + 1, &x->n),           \
+      ENDED ? HERD_E_STATE : HERD_E_RANGE)                                                         \
+    X(memory_needed_level_minus_two, herd_memory_needed(g, -2, &x->n),                             \
+      ENDED ? HERD_E_STATE : HERD_E_RANGE)                                                         \
+    X(memory_needed_at_chance_or_end, herd_memory_needed(g, 0, &x->n),                             \
+      CHANCE || ENDED ? HERD_E_STATE : SKIP)                                                       \
+    X(memory_needed_of_solve_unsolved, herd_memory_needed(g, HERD_MEMORY_SOLVE, &x->n),            \
+      HARE || FOX ? SKIP : HERD_E_UNSUPPORTED)                                                     \
     X(clone_null_source, herd_clone(NULL, NULL, NULL, &x->out), HERD_E_ARG)                        \
     X(clone_null_out, herd_clone(g, NULL, NULL, NULL), HERD_E_ARG)                                 \
     X(copy_size_null, (int)herd_copy_size(NULL, 0), 0)                                             \

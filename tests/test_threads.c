@@ -346,12 +346,102 @@ static void concurrent_hints_share_the_allocator_and_nothing_else(void **state)
     assert_int_equal(tried, herd_game_count()); /* every game */
 }
 
+/* ------------------------------------ hints that build the table */
+
+typedef struct table_hint {
+    const herd_game *g;
+    pthread_barrier_t *start;
+    int level, rc;
+    herd_move m;
+} table_hint;
+
+static void *hint_at_start(void *arg)
+{
+    table_hint *j = arg;
+    pthread_barrier_wait(j->start);
+    j->rc = herd_hint(j->g, j->level, &j->m);
+    return NULL;
+}
+
+static void shared_alloc_init(shared_alloc *a)
+{
+    atomic_init(&a->requests, 0);
+    atomic_init(&a->live, 0);
+    atomic_init(&a->bytes, 0);
+}
+
+/* Hints at the `perfect` level on a handle without a table, all at once:
+ * each builds one, one of them publishes it in the handle and the others
+ * free theirs (docs/api.md "Memory"). Afterwards the handle keeps exactly
+ * the table that a lone hint keeps, every hint chose as a lone one does,
+ * and the next hint allocates nothing. ThreadSanitizer checks the
+ * publication. */
+static void concurrent_hints_publish_one_table(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *game, *text;
+    } cases[] = {
+        {"hare", NULL},
+        {"fox", "fox turn=fox chain=0 sideways=0 fox=d4 geese=e3,e4,e5,f4"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        shared_alloc lone_a, a;
+        shared_alloc_init(&lone_a);
+        shared_alloc_init(&a);
+        game_case c = {cases[k].game, "seed=1"};
+        herd_game *lone = case_new(&c, shared_alloc_fn, &lone_a);
+        herd_game *g = case_new(&c, shared_alloc_fn, &a);
+        if (cases[k].text) {
+            assert_int_equal(herd_position_from_text(lone, cases[k].text), HERD_OK);
+            assert_int_equal(herd_position_from_text(g, cases[k].text), HERD_OK);
+        }
+        int level = herd_max_level(g); /* `perfect`, the last level of both */
+        const char *name;
+        assert_int_equal(herd_level_name(g, level, &name, NULL), HERD_OK);
+        assert_string_equal(name, "perfect");
+        long made = atomic_load(&lone_a.bytes);
+        herd_move want;
+        assert_int_equal(herd_hint(lone, level, &want), HERD_OK);
+        long table = atomic_load(&lone_a.bytes) - made;
+        assert_true(table > 0);
+
+        long g_made = atomic_load(&a.bytes);
+        table_hint jobs[THREADS];
+        pthread_t th[THREADS];
+        pthread_barrier_t start;
+        assert_int_equal(pthread_barrier_init(&start, NULL, THREADS), 0);
+        for (int t = 0; t < THREADS; t++) {
+            jobs[t] = (table_hint){.g = g, .start = &start, .level = level, .rc = 1};
+            assert_int_equal(pthread_create(&th[t], NULL, hint_at_start, &jobs[t]), 0);
+        }
+        for (int t = 0; t < THREADS; t++)
+            assert_int_equal(pthread_join(th[t], NULL), 0);
+        pthread_barrier_destroy(&start);
+        for (int t = 0; t < THREADS; t++) {
+            assert_int_equal(jobs[t].rc, HERD_OK);
+            assert_true(jobs[t].m == want);
+        }
+        assert_int_equal(atomic_load(&a.bytes) - g_made, table); /* one table kept */
+        long requests = atomic_load(&a.requests);
+        herd_move m;
+        assert_int_equal(herd_hint(g, level, &m), HERD_OK);
+        assert_true(m == want);
+        assert_int_equal(atomic_load(&a.requests), requests); /* the kept table served */
+        herd_free(g);
+        herd_free(lone);
+        assert_int_equal(atomic_load(&a.bytes), 0);
+        assert_int_equal(atomic_load(&lone_a.bytes), 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(games_in_eight_threads_play_as_alone),
         cmocka_unit_test(const_calls_share_a_game_of_every_kind),
         cmocka_unit_test(concurrent_hints_share_the_allocator_and_nothing_else),
+        cmocka_unit_test(concurrent_hints_publish_one_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

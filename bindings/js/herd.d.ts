@@ -6,6 +6,9 @@ export declare const codes: Readonly<{
     E_STATE: -7; E_UNKNOWN: -8; E_POSITION: -9; E_UNSUPPORTED: -10; E_INTERRUPTED: -11;
 }>;
 
+/** The level of Game.memoryNeeded() that asks for solve()'s need. */
+export declare const MEMORY_SOLVE: -1;
+
 /** A call that libherd (or this package, before calling it) refused. The
  *  package refuses a `number` parameter that is not a number (a string
  *  '2' included) or not whole with E_ARG, and one out of its range (a C
@@ -172,6 +175,15 @@ export declare class Game {
     perft(depth: number): bigint;
     /** The exact value, for the games the library solves (hare, and fox positions within setSolveLimit()). */
     solve(): { winner: number; plies: number };
+    /** The most bytes that the game's tables and the work area of one call
+     *  may hold at once; null for no limit (the default). A call that needs
+     *  more throws E_NOMEM and changes nothing. */
+    setMemoryLimit(bytes: number | null): void;
+    /** The memory limit in bytes, null for none. */
+    memoryLimit(): number | null;
+    /** The bytes genmove(level) would hold at its peak now (MEMORY_SOLVE:
+     *  solve()'s), the tables the game keeps included. */
+    memoryNeeded(level?: number): number;
     /** One line that Herd.fromSave() or load() turns back into this game. */
     save(): string;
     /** Replaces the game with a save of the same game; clears the history. */

@@ -192,12 +192,14 @@ HERD_API int herd_fox_in_chain(const herd_game *g, int *in_chain);
  * the handle keeps it; only a larger position builds it again. A table
  * larger than a new limit is freed at once. Its peak while built, without
  * sideways steps (with them about half): 8 geese 310 MB, 9 0.9 GB, 10
- * 2.3 GB. A copy of the handle starts with the default limit.
+ * 2.3 GB. herd_set_memory_limit() bounds it in bytes too (a position whose
+ * table would need more is refused, ::HERD_E_NOMEM). A copy of the handle
+ * starts with the default limit.
  * @return ::HERD_OK; ::HERD_E_ARG when @p g is NULL or not a `fox` game;
  *         ::HERD_E_RANGE when @p geese is not 4..::HERD_FOX_SOLVE_MAX
  *         (nothing changes; herd_last_error() says why); ::HERD_E_NOMEM
  *         when the handle has no room for the setting (a game in caller
- *         memory).
+ *         memory, or a memory limit below its few bytes).
  */
 HERD_API int herd_fox_set_solve_limit(herd_game *g, int geese);
 

@@ -106,7 +106,9 @@
  * herd_genmove() asks the computer player of the game for a move,
  * drawing from the game's own generator, so that the same seed gives the
  * same game; herd_play_genmove() also plays it. Each game has its levels
- * (@ref levels "Computer levels"). Examples:
+ * (@ref levels "Computer levels"). What a level needs of memory
+ * (herd_memory_needed()) can be bounded per handle
+ * (herd_set_memory_limit()). Examples:
  * [examples/tutorial/computer.c](../examples/tutorial/computer.c) and
  * [programs/herd_match.c](../programs/herd_match.c) (two levels against
  * each other over many games).
@@ -676,10 +678,11 @@ HERD_API int herd_max_level(const herd_game *g);
  * @return ::HERD_OK, ::HERD_E_ARG (NULL @p g or @p m), ::HERD_E_RANGE (level),
  *         ::HERD_E_STATE (game over or a chance event waits: use
  *         herd_roll()), ::HERD_E_NOMEM (the memory of a search or of the
- *         game's solution table, see herd_solve(): the allocator failed, or
- *         a game made by herd_copy_into(), which has none, asked for such a
- *         level), ::HERD_E_INTERRUPTED (a search stopped by herd_interrupt()
- *         or the progress handler); on error nothing changed.
+ *         game's solution table, see herd_solve(): the allocator failed, it
+ *         needs more than herd_set_memory_limit() allows, or a game made by
+ *         herd_copy_into(), which has none, asked for such a level),
+ *         ::HERD_E_INTERRUPTED (a search stopped by herd_interrupt() or the
+ *         progress handler); on error nothing changed.
  */
 HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
 
@@ -695,6 +698,53 @@ HERD_API int herd_genmove(herd_game *g, int level, herd_move *m);
  */
 HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
 
+/** No memory limit: the default of every handle (herd_set_memory_limit()). */
+#define HERD_MEMORY_UNLIMITED SIZE_MAX
+
+/** The level that asks herd_memory_needed() for the need of herd_solve(). */
+#define HERD_MEMORY_SOLVE (-1)
+
+/**
+ * Sets the most bytes that the tables and work areas of @p g may hold at
+ * once: the solution table the handle keeps (`hare`, and the `fox` table of
+ * herd_fox_set_solve_limit()) together with the work area of the running
+ * call (a search of herd_genmove(), herd_play_genmove() or herd_hint(), the
+ * table that herd_solve() or the `perfect` level builds, herd_perft()'s).
+ * A call whose need (herd_memory_needed()) is over it allocates nothing and
+ * returns ::HERD_E_NOMEM, with a message that says what needs how much
+ * (none for herd_hint(), a const call). The handle itself and its undo
+ * history are not counted. Tables kept that hold more than the new limit
+ * are freed at once (they are built again when a call within the limit
+ * needs them). ::HERD_MEMORY_UNLIMITED, the default, sets no limit; a
+ * clone (herd_clone()) and a copy (herd_copy_into()) take the limit of
+ * their source. Hints that run at once each count their own work area
+ * (docs/api.md, "Memory").
+ * @return ::HERD_OK, or ::HERD_E_ARG when @p g is NULL.
+ */
+HERD_API int herd_set_memory_limit(herd_game *g, size_t bytes);
+
+/** The memory limit of @p g (herd_set_memory_limit()); ::HERD_MEMORY_UNLIMITED
+ *  when none was set, 0 for a NULL handle. */
+HERD_API size_t herd_memory_limit(const herd_game *g);
+
+/**
+ * The bytes that herd_genmove() at @p level would hold at its peak on the
+ * current position, or herd_solve() for @p level ::HERD_MEMORY_SOLVE: the
+ * tables the handle keeps, the tables it would build and its search's work
+ * area, at the most at once; what herd_set_memory_limit() is compared
+ * with. 0 for a level that allocates nothing (level 0, the game's own
+ * players). herd_play_genmove() needs the same, and herd_hint() too but
+ * where the handle keeps a `fox` table that does not hold the position
+ * (a hint cannot free it: it builds one of its own beside it). A const
+ * call: it writes no message.
+ * @param bytes required; receives the need.
+ * @return ::HERD_OK, ::HERD_E_ARG (NULL @p g or @p bytes), and the refusals
+ *         of herd_genmove() (::HERD_E_RANGE, ::HERD_E_STATE) or, for
+ *         ::HERD_MEMORY_SOLVE, ::HERD_E_UNSUPPORTED for a game that
+ *         herd_solve() does not solve; on error @p bytes is untouched.
+ */
+HERD_API int herd_memory_needed(const herd_game *g, int level, size_t *bytes);
+
 /** @} */
 
 /* ------------------------------------------------------------- search */
@@ -705,7 +755,8 @@ HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
 /**
  * Counts the move sequences of length @p depth from here (chance outcomes
  * count as moves; an ended game has none; depth 0 counts 1).
- * Allocates one work area with the handle's allocator.
+ * Allocates one work area with the handle's allocator, within the memory
+ * limit (herd_set_memory_limit(): with the tables the handle keeps).
  * A game made by herd_copy_into() has no allocator and answers ::HERD_E_NOMEM.
  * herd_interrupt() and the progress handler can stop it.
  * @return ::HERD_OK, ::HERD_E_ARG (NULL, or depth over 64), ::HERD_E_NOMEM,
@@ -749,8 +800,10 @@ HERD_API void herd_interrupt(herd_game *g);
 HERD_API int herd_set_progress(herd_game *g, int (*fn)(void *ud), void *ud, unsigned every);
 
 /** Makes an independent copy of @p src, history included, with its own
- *  allocator @p alloc (NULL for malloc/free) and @p ud, into @p out; it
- *  starts without a message, an interrupt request or a progress handler.
+ *  allocator @p alloc (NULL for malloc/free) and @p ud and @p src's memory
+ *  limit (herd_set_memory_limit()), into @p out; it starts without a
+ *  message, an interrupt request, a progress handler or the tables @p src
+ *  keeps.
  *  @return ::HERD_OK, ::HERD_E_NOMEM, ::HERD_E_ARG (NULL @p src or @p out);
  *          on error @p out is untouched. */
 HERD_API int herd_clone(const herd_game *src, herd_alloc_fn alloc, void *ud, herd_game **out);
@@ -867,17 +920,20 @@ HERD_API int herd_new_from_save(const char *text, herd_alloc_fn alloc, void *ud,
  * and is stopped by herd_interrupt() and the progress handler, as
  * herd_genmove() is; hints may run on one handle in several threads at once,
  * and then call these from each (see ::herd_alloc_fn). A level that plays
- * from the solution table (`hare`'s `perfect`) uses the table that
- * herd_solve() or herd_genmove() at that level built with the handle; a
- * handle without one (a const call cannot keep one) builds a table for the
- * call and frees it, on every call, so call herd_solve() once first.
+ * from the solution table (`hare`'s and `fox`'s `perfect`) uses the
+ * handle's; a handle without one gets the table that the hint builds,
+ * published with an atomic compare-and-swap, so that later calls use it
+ * (when hints race, one publishes and the others free theirs). A `fox`
+ * handle whose table does not hold the position (fewer geese) keeps it:
+ * the hint builds one for the call beside it and frees it (docs/api.md,
+ * "Memory"). The memory limit (herd_set_memory_limit()) applies.
  * @param level 0 for the game's default level, or 1..herd_max_level().
  * @param m     receives the move.
  * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g or @p m); ::HERD_E_RANGE
  *         (@p level out of 0..herd_max_level()); ::HERD_E_STATE (the game is
  *         over, or a chance event waits: roll first); ::HERD_E_NOMEM (as
- *         herd_genmove()); ::HERD_E_INTERRUPTED. Being const, it leaves no
- *         message: the code says what was wrong.
+ *         herd_genmove(), the memory limit included); ::HERD_E_INTERRUPTED.
+ *         Being const, it leaves no message: the code says what was wrong.
  */
 HERD_API int herd_hint(const herd_game *g, int level, herd_move *m);
 
@@ -941,7 +997,9 @@ HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
  *         `fox` position with sideways steps that is not over (the table
  *         keeps who wins, not how soon: the message says who wins, or that
  *         it is a draw); ::HERD_E_NOMEM when the table cannot be allocated
- *         (a game made by herd_copy_into() has no allocator);
+ *         (a game made by herd_copy_into() has no allocator) or needs more
+ *         than the memory limit (herd_set_memory_limit(); its need:
+ *         herd_memory_needed() with ::HERD_MEMORY_SOLVE);
  *         ::HERD_E_INTERRUPTED when the build was stopped. The outputs are
  *         untouched on error.
  */

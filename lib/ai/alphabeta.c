@@ -280,18 +280,37 @@ static size_t table_size(uint32_t budget)
     return n;
 }
 
+/* The work area's parts, in the order it holds them. */
+typedef struct ab_layout {
+    size_t tt_n, killers, lists, states, history, bytes;
+} ab_layout;
+
+static ab_layout layout(const herd_rules *r, const herd_level *level)
+{
+    unsigned plies = level->depth + 1;
+    ab_layout l;
+    l.tt_n = table_size(level->budget);
+    l.states = (size_t)plies * r->state_size;
+    l.lists = (size_t)plies * r->desc.max_moves;
+    l.killers = (size_t)plies * sizeof(herd_move[KILLERS]);
+    l.history = ((size_t)1 << HISTORY_BITS) * sizeof(uint32_t);
+    l.bytes = l.tt_n * sizeof(tt_entry) + l.killers +
+              l.lists * (sizeof(herd_move) + sizeof(uint32_t)) + l.states + l.history;
+    return l;
+}
+
+size_t herd_search_alphabeta_bytes(const herd_rules *r, const herd_level *level)
+{
+    return layout(r, level).bytes;
+}
+
 int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *level,
                           herd_move *best)
 {
     const herd_rules *r = s->rules;
-    unsigned plies = level->depth + 1;
-    size_t tt_n = table_size(level->budget);
-    size_t states = (size_t)plies * r->state_size;
-    size_t lists = (size_t)plies * r->desc.max_moves;
-    size_t killers = (size_t)plies * sizeof(herd_move[KILLERS]);
-    size_t history = ((size_t)1 << HISTORY_BITS) * sizeof(uint32_t);
-    size_t bytes = tt_n * sizeof(tt_entry) + killers +
-                   lists * (sizeof(herd_move) + sizeof(uint32_t)) + states + history;
+    const ab_layout l = layout(r, level);
+    size_t tt_n = l.tt_n, states = l.states, lists = l.lists, killers = l.killers,
+           history = l.history, bytes = l.bytes;
     unsigned char *work = s->alloc(s->ud, NULL, 0, bytes);
     if (!work)
         return HERD_E_NOMEM;

@@ -147,15 +147,20 @@ static int playout(mcts_search *m)
     return e > 0 ? side : e < 0 ? !side : -1;
 }
 
+size_t herd_search_mcts_bytes(const herd_rules *r, const herd_level *level)
+{
+    size_t nodes = (size_t)level->budget + 1;
+    /* A path holds the root, then one node per action of the tree. */
+    size_t path = nodes + 1;
+    return nodes * sizeof(mcts_node) + r->state_size + r->desc.max_moves * sizeof(herd_move) +
+           r->desc.max_moves * sizeof(uint32_t) + path * sizeof(uint32_t);
+}
+
 int herd_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best)
 {
     const herd_rules *r = s->rules;
     size_t nodes = (size_t)level->budget + 1;
-    /* A path holds the root, then one node per action of the tree. */
-    size_t path = nodes + 1;
-    size_t bytes = nodes * sizeof(mcts_node) + r->state_size +
-                   r->desc.max_moves * sizeof(herd_move) + r->desc.max_moves * sizeof(uint32_t) +
-                   path * sizeof(uint32_t);
+    size_t bytes = herd_search_mcts_bytes(r, level);
     unsigned char *work = s->alloc(s->ud, NULL, 0, bytes);
     if (!work)
         return HERD_E_NOMEM;

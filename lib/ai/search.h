@@ -42,10 +42,17 @@ typedef struct herd_search {
 int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *level,
                           herd_move *best);
 
+/* The one work area that herd_search_alphabeta() allocates for the level,
+ * in bytes: what the memory limit is checked against. */
+size_t herd_search_alphabeta_bytes(const herd_rules *r, const herd_level *level);
+
 /* Monte Carlo tree search (UCT), whose playouts are games of the game's
  * level-1 player on both sides; chance outcomes are drawn by their weights. Returns HERD_OK,
  * HERD_E_NOMEM or HERD_E_INTERRUPTED. */
 int herd_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best);
+
+/* The work area of herd_search_mcts() for the level, in bytes. */
+size_t herd_search_mcts_bytes(const herd_rules *r, const herd_level *level);
 
 /* ---------------------------------------- shared by the searches */
 

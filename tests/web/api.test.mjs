@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 
-import { GAME_NAMES, HerdError, answer, codes, generator, herdProgram, loadHerd, optionsText, refusal,
-         runNative } from './common.mjs';
+import { GAME_NAMES, HerdError, MEMORY_SOLVE, answer, codes, generator, herdProgram, loadHerd, optionsText,
+         refusal, runNative } from './common.mjs';
 
 const herd = await loadHerd();
 
@@ -441,6 +441,46 @@ describe('the fox\'s solution table', () => {
         g.setSolveLimit(5);
         assert.equal(value(), native);
         assert.equal(g.position(), endgame, 'the limit changes no position');
+        g.free();
+    });
+});
+
+describe('the memory limit', () => {
+    const endgame = 'fox turn=fox chain=0 sideways=0 fox=d4 geese=e3,e4,e5,f4';
+
+    test('a limit below the need throws E_NOMEM and changes nothing; the need is enough', () => {
+        const g = herd.fromPosition(endgame);
+        assert.equal(g.memoryLimit(), null);
+        const perfect = g.levels().find(l => l.name === 'perfect').level;
+        const need = g.memoryNeeded(perfect);
+        assert.ok(need > 100000, `${need}`);
+        g.setMemoryLimit(need - 1);
+        assert.equal(g.memoryLimit(), need - 1);
+        assert.equal(g.clone().memoryLimit(), need - 1);
+        const before = g.save();
+        assert.throws(() => g.hint(perfect),
+                      { code: codes.E_NOMEM, message: /^the fox table for 4 geese needs .*, over the memory limit of / });
+        assert.throws(() => g.solve(), { code: codes.E_NOMEM, message: /over the memory limit/ });
+        assert.equal(g.save(), before);
+        g.setMemoryLimit(need);
+        g.hint(perfect);
+        g.solve();
+        g.setMemoryLimit(null);
+        assert.equal(g.memoryLimit(), null);
+        g.free();
+    });
+
+    test('the need of solve(), and what is refused', () => {
+        const g = herd.fromPosition(endgame);
+        assert.ok(g.memoryNeeded(MEMORY_SOLVE) > 100000);
+        assert.equal(g.memoryNeeded(0), 0);
+        for (const bad of [-1, 1.5, '100'])
+            assert.throws(() => g.setMemoryLimit(bad), { code: codes.E_ARG });
+        assert.throws(() => g.memoryNeeded(g.maxLevel + 1), { code: codes.E_RANGE });
+        const horses = herd.newGame('horses');
+        assert.throws(() => horses.memoryNeeded(MEMORY_SOLVE),
+                      { code: codes.E_UNSUPPORTED, message: /horses is not solved exactly/ });
+        horses.free();
         g.free();
     });
 });

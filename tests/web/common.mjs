@@ -19,7 +19,7 @@ for (const [what, file] of [['the web build (bash tools/web.sh)', path.join(webD
     if (!existsSync(file))
         throw new Error(`${what} is missing: ${file}`);
 
-export const { loadHerd, HerdError, codes, optionsText } = await import(path.join(webDir, 'herd.mjs'));
+export const { loadHerd, HerdError, codes, optionsText, MEMORY_SOLVE } = await import(path.join(webDir, 'herd.mjs'));
 
 /** The games' names, from the library's registry. */
 export const GAME_NAMES = (await loadHerd()).games().map(g => g.name);

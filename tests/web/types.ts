@@ -1,7 +1,7 @@
 // Compiled by types.test.mjs with tsc --strict against build/web/herd.d.ts:
 // the declarations are valid and say what the API gives. Never run.
-import { codes, FoxGame, HerdError, HorsesGame, loadHerd, optionsText, type GameInfo, type OptionInfo,
-         type StatusInfo } from 'libherd';
+import { codes, FoxGame, HerdError, HorsesGame, loadHerd, MEMORY_SOLVE, optionsText, type GameInfo,
+         type OptionInfo, type StatusInfo } from 'libherd';
 
 export async function typed(): Promise<string> {
     const herd = await loadHerd();
@@ -18,6 +18,11 @@ export async function typed(): Promise<string> {
         option.kind === 'choice' ? option.choices.join('|') : option.default.toUpperCase();
     const levelName: string = games[0].levels[games[0].defaultLevel - 1].name;
     const title: string = fox.info.title;
+    fox.setMemoryLimit(null);
+    const limit: number | null = fox.memoryLimit();
+    const need: number = fox.memoryNeeded(MEMORY_SOLVE) + fox.memoryNeeded();
+    // @ts-expect-error: a limit is a number of bytes or null
+    fox.setMemoryLimit('1 MB');
     // @ts-expect-error: the registry is read only
     games[0].title = 'x';
     // @ts-expect-error: a game's name is a string
@@ -32,5 +37,5 @@ export async function typed(): Promise<string> {
     }
     horses.free();
     fox.free();
-    return `${w} ${seed} ${lines.length} ${chain} ${info.result} ${count} ${optionsText({ a: 1 })} ${bounds} ${levelName} ${title}`;
+    return `${w} ${seed} ${lines.length} ${chain} ${info.result} ${count} ${optionsText({ a: 1 })} ${bounds} ${levelName} ${title} ${limit} ${need}`;
 }

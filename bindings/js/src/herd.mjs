@@ -36,6 +36,14 @@ export const codes = Object.freeze({
     E_INTERRUPTED: -11,
 });
 
+/** herd.h's HERD_MEMORY_SOLVE: the level of Game.memoryNeeded() that asks
+ *  for solve()'s need. */
+export const MEMORY_SOLVE = -1;
+
+// herd.h's HERD_MEMORY_UNLIMITED: the largest size_t of the WebAssembly
+// build (32 bits).
+const MEMORY_UNLIMITED = 2 ** 32 - 1;
+
 const codeNames = new Map(Object.entries(codes).map(([name, code]) => [code, `HERD_${name}`]));
 
 /** A call that libherd (or this package, before calling it) refused. */
@@ -510,6 +518,39 @@ export class Game {
         const core = this._core;
         this._check(this._m._herd_solve(this._g, core.scratch + OUT, core.scratch + OUT2));
         return { winner: core.i32(OUT), plies: core.i32(OUT2) >>> 0 };
+    }
+
+    /** Sets the most bytes that the game's tables and the work area of one
+     *  call (a search, a table that solve() or a `perfect` level builds,
+     *  perft()) may hold at once; null for no limit, the default. A call
+     *  that needs more (memoryNeeded()) throws E_NOMEM, saying what needs
+     *  how much, and changes nothing; tables kept above the new limit are
+     *  freed (herd_set_memory_limit). clone() copies it. */
+    setMemoryLimit(bytes) {
+        const limit = bytes === null ? MEMORY_UNLIMITED
+                                     : whole(bytes, 'memory limit', 0, MEMORY_UNLIMITED, codes.E_ARG);
+        this._check(this._m._herd_set_memory_limit(this._g, limit));
+    }
+
+    /** The memory limit in bytes, null for none. */
+    memoryLimit() {
+        const limit = this._m._herd_memory_limit(this._g) >>> 0;
+        return limit === MEMORY_UNLIMITED ? null : limit;
+    }
+
+    /** The bytes that genmove(level) would hold at its peak now, the tables
+     *  the game keeps included (herd_memory_needed); MEMORY_SOLVE as the
+     *  level gives solve()'s. 0 for a level that allocates nothing. */
+    memoryNeeded(level = 0) {
+        const core = this._core;
+        const lv = level === MEMORY_SOLVE ? level : this._level(level);
+        const rc = this._m._herd_memory_needed(this._g, lv, core.scratch + OUT);
+        const why = rc === codes.E_UNSUPPORTED ? `${this.name} is not solved exactly`
+                  : rc === codes.E_STATE ? (this.isChance() ? 'a chance event waits: roll first'
+                                                             : 'the game is over')
+                  : '';
+        this._checkConst(rc, why);
+        return core.i32(OUT) >>> 0;
     }
 
     /** One line that fromSave() or load() turns back into this game. */

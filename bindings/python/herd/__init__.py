@@ -56,6 +56,8 @@ from ._game import Playouts  # noqa: E402
 from .batch import Batch  # noqa: E402
 
 PLAYOUT_RANDOM = C.PLAYOUT_RANDOM
+# The level of Game.memory_needed() that asks for solve()'s need.
+MEMORY_SOLVE = C.MEMORY_SOLVE
 
 __version__ = "%d.%d" % BINDING_VERSION
 
@@ -71,7 +73,7 @@ __all__ = [
     "cell_name", "parse_cell", "svg", "MAX_PERFT_DEPTH", "live_handles",
 ]
 
-__all__ += ["Playouts", "PLAYOUT_RANDOM", "Batch"]
+__all__ += ["Playouts", "PLAYOUT_RANDOM", "Batch", "MEMORY_SOLVE"]
 
 # Error codes, as herd.h names them (HERD_OK, HERD_E_ARG, ...).
 OK = C.OK

@@ -6,7 +6,7 @@ ctypes converts and checks arguments instead of guessing (a 64-bit herd_move
 passed as a C int would be cut short).
 """
 from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_int, c_size_t, c_uint,
-                    c_uint32, c_uint64, c_void_p)
+                    c_uint32, c_uint64, c_void_p, sizeof)
 
 # The version of the headers this binding was written for (herd.h).
 VERSION_MAJOR = 0
@@ -297,12 +297,23 @@ OPTIONAL.update({
     "herd_batch_step": (c_int, [batch_p, c_void_p, c_size_t, c_void_p, c_void_p]),
 })
 
+# The memory limit of a handle (herd_set_memory_limit(), herd.h's group
+# "Computer players"): optional, as the groups above.
+MEMORY_SOLVE = -1  # HERD_MEMORY_SOLVE: herd_memory_needed()'s level for herd_solve()
+
+OPTIONAL.update({
+    "herd_set_memory_limit": (c_int, [game_p, c_size_t]),
+    "herd_memory_limit": (c_size_t, [game_p]),
+    "herd_memory_needed": (c_int, [game_p, c_int, _size_p]),
+})
+
 # The ranges of the C integer types the binding passes (checked before every
 # call: ctypes would silently keep only the low bits of a larger Python int).
 INT_MIN, INT_MAX = -(1 << 31), (1 << 31) - 1
 UINT_MAX = (1 << 32) - 1
 UINT32_MAX = (1 << 32) - 1
 UINT64_MAX = (1 << 64) - 1
+SIZE_MAX = (1 << (8 * sizeof(c_size_t))) - 1  # HERD_MEMORY_UNLIMITED
 # herd_horses_move() and herd_flock_move() pack a coordinate into a byte:
 # -128..127 are representable.
 MOVE_COORD_MIN, MOVE_COORD_MAX = -128, 127

@@ -766,6 +766,43 @@ class Game:
             self._const(self._lib.c.herd_hint(h, level, byref(m)))
             return self._to_move(h, m.value)
 
+    # ------------------------------------------------------------ memory
+
+    @property
+    def memory_limit(self) -> Optional[int]:
+        """The most bytes that this game's tables and the work area of one
+        call (a search, a table that solve() or a `perfect` level builds,
+        perft()) may hold at once; None, the default, for no limit
+        (herd_set_memory_limit). A call that needs more (memory_needed())
+        raises OutOfMemoryError, saying what needs how much, and changes
+        nothing. Setting a limit below the tables the game keeps frees them.
+        clone() copies it."""
+        with self._using() as h:
+            limit = self._ai("herd_memory_limit")(h)
+        return None if limit == C.SIZE_MAX else limit
+
+    @memory_limit.setter
+    def memory_limit(self, limit: Optional[int]) -> None:
+        bytes_ = C.SIZE_MAX if limit is None else check_int(limit, "memory limit", 0, C.SIZE_MAX)
+        with self._using() as h:
+            self._check(h, self._ai("herd_set_memory_limit")(h, bytes_))
+
+    def memory_needed(self, level: int = 0) -> int:
+        """The bytes that genmove(level) would hold at its peak here, the
+        tables the game keeps included (herd_memory_needed): what
+        memory_limit is compared with; 0 for a level that allocates nothing.
+        herd.MEMORY_SOLVE as the level asks for solve()'s need
+        (UnsupportedError for a game that solve() does not answer).
+        StateError, OptionRangeError as genmove()."""
+        level = self._level(level)
+        n = c_size_t()
+        with self._using() as h:
+            rc = self._ai("herd_memory_needed")(h, level, byref(n))
+            if rc == C.E_RANGE:
+                self._const(rc, "level %d is out of range 0..%d" % (level, self.max_level))
+            self._const(rc)
+        return n.value
+
     # ------------------------------------------------------------ chance
 
     @property

@@ -76,6 +76,7 @@ C_TYPE_RANGES = {
     "UINT_MAX": (1 << (8 * ctypes.sizeof(ctypes.c_uint))) - 1,
     "UINT32_MAX": (1 << 32) - 1,
     "UINT64_MAX": (1 << 64) - 1,
+    "SIZE_MAX": (1 << (8 * ctypes.sizeof(ctypes.c_size_t))) - 1,
     "MOVE_COORD_MIN": signed_range(ctypes.c_int8)[0],  # a coordinate packed into a byte
     "MOVE_COORD_MAX": signed_range(ctypes.c_int8)[1],
 }
