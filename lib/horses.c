@@ -45,10 +45,11 @@ typedef struct horses_state {
     uint16_t pos[2][MAX_N]; /* the cell of each horse */
     herd_move last[2];      /* each side's previous move, 0 for none */
     herd_shape shape[2];
-    /* stale[side]: the side's keeps[] is not up to date; perft's moves
-     * leave it so (horses_search_play()), for the listing of a state that
-     * has children to bring up to date once for all of them. */
-    uint8_t stale[2];
+    /* moved[side]: the side's horses that moved since its shape was last
+     * brought up to date (0: it is). perft's moves leave the shape so
+     * (horses_search_play()), for the listing of a state that has children
+     * to bring up to date once for all of them. */
+    horse_mask moved[2];
     /* blocked[v]: the jumps of the horse coded v that land on a horse or off
      * the board, kept up to date as horses move. A move also writes the 16
      * entries after them, one for each cell around its two cells that holds
@@ -315,24 +316,32 @@ static void shape_keeps(const herd_shape *sh, int n, uint8_t keeps[16])
     walk(&w, 0, 0, &all);
 }
 
-/* Brings the side's keeps[] up to date. */
-static void refresh_keeps(horses_state *s, int side)
+/* Brings a shape of the side up to date with its horses that moved:
+ * their pairs, then keeps[]. */
+static void catch_up(herd_shape *sh, const horses_state *s, int side)
 {
-    if (s->stale[side]) {
-        shape_keeps(&s->shape[side], s->n, s->shape[side].keeps);
-        s->stale[side] = 0;
+    for (horse_mask m = s->moved[side]; m; m &= (horse_mask)(m - 1))
+        link_horse(sh, s->pos[side], s->n, herd_lowest_bit(m));
+    shape_keeps(sh, s->n, sh->keeps);
+}
+
+static void refresh_shape(horses_state *s, int side)
+{
+    if (s->moved[side]) {
+        catch_up(&s->shape[side], s, side);
+        s->moved[side] = 0;
     }
 }
 
-/* The side's keeps[]: the one kept, or when that is stale, one worked out
- * into `fresh`, the state being read only. */
-static const uint8_t *keeps_of(const horses_state *s, int side, uint8_t fresh[16])
+/* The side's keeps[]: the one kept, or when the shape is behind, that of
+ * an up-to-date copy in `fresh`, the state being read only. */
+static const uint8_t *keeps_of(const horses_state *s, int side, herd_shape *fresh)
 {
-    if (!s->stale[side])
+    if (!s->moved[side])
         return s->shape[side].keeps;
-    memset(fresh, 0, 16);
-    shape_keeps(&s->shape[side], s->n, fresh);
-    return fresh;
+    *fresh = s->shape[side];
+    catch_up(fresh, s, side);
+    return fresh->keeps;
 }
 
 /* The jumps from `cell` that land on a horse or off the board. */
@@ -349,7 +358,7 @@ static uint8_t blocked_from(const horses_state *s, int cell)
 static void build_shapes(horses_state *s)
 {
     memset(s->shape, 0, sizeof s->shape);
-    memset(s->stale, 0, sizeof s->stale);
+    memset(s->moved, 0, sizeof s->moved);
     memset(s->blocked, 0, sizeof s->blocked);
     for (int side = 0; side < 2; side++) {
         for (int i = 0; i < s->n; i++) {
@@ -370,8 +379,8 @@ static unsigned jumps_of(const horses_state *s, const uint8_t *keeps, int side, 
 /* Whether horse i of the side may jump to `to`, a knight's move away. */
 static int may_jump(const horses_state *s, int side, int i, int to)
 {
-    uint8_t fresh[16];
-    const uint8_t *keeps = keeps_of(s, side, fresh);
+    herd_shape fresh;
+    const uint8_t *keeps = keeps_of(s, side, &fresh);
     return (jumps_of(s, keeps, side, i) & pair_of(to - s->pos[side][i]) >> 8 & 0xff) != 0;
 }
 
@@ -379,8 +388,8 @@ static int may_jump(const horses_state *s, int side, int i, int to)
  * of jumps, and returns their number. */
 static size_t side_moves(const horses_state *s, int side, herd_move *buf)
 {
-    uint8_t fresh[16];
-    const uint8_t *kept = keeps_of(s, side, fresh);
+    herd_shape fresh;
+    const uint8_t *kept = keeps_of(s, side, &fresh);
     size_t n = 0;
     for (int i = 0; i < s->n; i++) {
         int from = s->pos[side][i];
@@ -395,17 +404,17 @@ static size_t side_moves(const horses_state *s, int side, herd_move *buf)
  * blocked[] run on past the side's horses, where keeps[] is 0). */
 static size_t count_moves(const horses_state *s, int side)
 {
-    uint8_t fresh[16];
+    herd_shape fresh;
     uint64_t keeps[2], blocked[2];
-    memcpy(keeps, keeps_of(s, side, fresh), sizeof keeps);
+    memcpy(keeps, keeps_of(s, side, &fresh), sizeof keeps);
     memcpy(blocked, &s->blocked[side * MAX_N + 1], sizeof blocked);
     return (size_t)(bits_in64(keeps[0] & ~blocked[0]) + bits_in64(keeps[1] & ~blocked[1]));
 }
 
 static int has_move(const horses_state *s, int side)
 {
-    uint8_t fresh[16];
-    const uint8_t *keeps = keeps_of(s, side, fresh);
+    herd_shape fresh;
+    const uint8_t *keeps = keeps_of(s, side, &fresh);
     for (int i = 0; i < s->n; i++)
         if (jumps_of(s, keeps, side, i))
             return 1;
@@ -436,15 +445,15 @@ static size_t horses_legal(const void *state, herd_move *buf)
 }
 
 /* perft's listing of a state about to be copied into its children: both
- * sides' keeps[] brought up to date first, so that the children share
+ * sides' shapes brought up to date first, so that the children share
  * them. */
 static size_t horses_search_legal(void *state, herd_move *buf)
 {
     horses_state *s = state;
     if (s->head.result != HERD_ONGOING)
         return 0;
-    refresh_keeps(s, HERD_HORSES_GREEN);
-    refresh_keeps(s, HERD_HORSES_RED);
+    refresh_shape(s, HERD_HORSES_GREEN);
+    refresh_shape(s, HERD_HORSES_RED);
     return side_moves(s, s->head.side, buf);
 }
 
@@ -473,8 +482,8 @@ static void update_status(horses_state *s, int to_move, int check_moves)
         herd_head_set_win(&s->head, !to_move, HERD_REASON_NO_MOVES);
 }
 
-/* Moves a horse, and its herd's shape with it but for keeps[], which it
- * leaves stale. The horses around `from` may now jump there, those around
+/* Moves a horse, leaving its herd's shape behind (moved[]). The horses
+ * around `from` may now jump there, those around
  * `to` not (jump 7 - k undoes jump k). */
 static void move_horse(horses_state *s, int from, int to)
 {
@@ -492,8 +501,7 @@ static void move_horse(horses_state *s, int from, int to)
     }
     s->blocked[v] = blocked_from(s, to);
     memset(&s->blocked[1 + 2 * MAX_N], 0, 16);
-    link_horse(&s->shape[side], s->pos[side], s->n, i);
-    s->stale[side] = 1;
+    s->moved[side] |= (horse_mask)(1u << i);
 }
 
 static void play_move(horses_state *s, herd_move m, int check_moves)
@@ -512,10 +520,10 @@ static void horses_play(void *state, herd_move m)
     horses_state *s = state;
     int side = s->head.side;
     play_move(s, m, 1);
-    refresh_keeps(s, side);
+    refresh_shape(s, side);
 }
 
-/* perft's move: the mover's keeps[] is left stale, since at perft's last
+/* perft's move: the mover's shape is left behind, since at perft's last
  * ply nothing reads it (the count is of the other side's moves); the
  * listing of a state with children brings it up to date once for them
  * all (horses_search_legal()). */
