@@ -24,7 +24,8 @@
 
 typedef uint16_t horse_mask; /* bit i: horse i+1 of one side */
 
-/* What a herd's shape allows, kept up to date as its horses move, so that
+/* What a herd's shape allows, kept up to date as its horses move (perft's
+ * moves leave it behind: horses_state's moved[]), so that
  * listing moves is a look-up per jump: keeps[i] has bit k when jump k of
  * horse i leaves the herd together, whether or not its landing cell is
  * empty (the board says that). */
@@ -43,13 +44,13 @@ typedef struct horses_state {
      * side * MAX_N + number (1..n). */
     uint8_t at[CELLS];
     uint16_t pos[2][MAX_N]; /* the cell of each horse */
-    herd_move last[2];      /* each side's previous move, 0 for none */
-    herd_shape shape[2];
     /* moved[side]: the side's horses that moved since its shape was last
      * brought up to date (0: it is). perft's moves leave the shape so
      * (horses_search_play()), for the listing of a state that has children
      * to bring up to date once for all of them. */
-    horse_mask moved[2];
+    horse_mask moved[2]; /* here, where the alignment of last[] leaves room */
+    herd_move last[2];   /* each side's previous move, 0 for none */
+    herd_shape shape[2];
     /* blocked[v]: the jumps of the horse coded v that land on a horse or off
      * the board, kept up to date as horses move. A move also writes the 16
      * entries after them, one for each cell around its two cells that holds
@@ -450,11 +451,9 @@ static size_t horses_legal(const void *state, herd_move *buf)
 static size_t horses_search_legal(void *state, herd_move *buf)
 {
     horses_state *s = state;
-    if (s->head.result != HERD_ONGOING)
-        return 0;
     refresh_shape(s, HERD_HORSES_GREEN);
     refresh_shape(s, HERD_HORSES_RED);
-    return side_moves(s, s->head.side, buf);
+    return horses_legal(s, buf);
 }
 
 static size_t horses_count(const void *state)
@@ -483,8 +482,8 @@ static void update_status(horses_state *s, int to_move, int check_moves)
 }
 
 /* Moves a horse, leaving its herd's shape behind (moved[]). The horses
- * around `from` may now jump there, those around
- * `to` not (jump 7 - k undoes jump k). */
+ * around `from` may now jump there, those around `to` not (jump 7 - k
+ * undoes jump k). */
 static void move_horse(horses_state *s, int from, int to)
 {
     uint8_t v = s->at[from];
