@@ -600,7 +600,8 @@ static uint64_t perft_rec(perft_ctx *x, unsigned char *state, herd_move *moves, 
         return 0;
     if (depth == 1 && r->count)
         return r->count(state);
-    size_t n = r->legal(state, moves);
+    size_t n =
+        depth > 1 && r->search_legal ? r->search_legal(state, moves) : r->legal(state, moves);
     if (depth == 1)
         return n;
     unsigned char *child = state + r->state_size;

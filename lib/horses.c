@@ -24,7 +24,8 @@
 
 typedef uint16_t horse_mask; /* bit i: horse i+1 of one side */
 
-/* What a herd's shape allows, kept up to date as its horses move, so that
+/* What a herd's shape allows, kept up to date as its horses move (perft's
+ * moves leave it behind: horses_state's moved[]), so that
  * listing moves is a look-up per jump: keeps[i] has bit k when jump k of
  * horse i leaves the herd together, whether or not its landing cell is
  * empty (the board says that). */
@@ -43,7 +44,12 @@ typedef struct horses_state {
      * side * MAX_N + number (1..n). */
     uint8_t at[CELLS];
     uint16_t pos[2][MAX_N]; /* the cell of each horse */
-    herd_move last[2];      /* each side's previous move, 0 for none */
+    /* moved[side]: the side's horses that moved since its shape was last
+     * brought up to date (0: it is). perft's moves leave the shape so
+     * (horses_search_play()), for the listing of a state that has children
+     * to bring up to date once for all of them. */
+    horse_mask moved[2]; /* here, where the alignment of last[] leaves room */
+    herd_move last[2];   /* each side's previous move, 0 for none */
     herd_shape shape[2];
     /* blocked[v]: the jumps of the horse coded v that land on a horse or off
      * the board, kept up to date as horses move. A move also writes the 16
@@ -255,7 +261,8 @@ static inline unsigned near_any(const herd_shape *sh, int i)
  * needs a knight's move from any other horse, and a leaf (one connection)
  * is such a horse, done without a step of the walk of its own. */
 typedef struct shape_walk {
-    herd_shape *sh;
+    const herd_shape *sh;
+    uint8_t *keeps; /* written for horses 0..n-1 */
     horse_mask all;
     int clock;
     int order[MAX_N]; /* when the walk reached each horse, from 1; 0 not yet */
@@ -266,7 +273,7 @@ typedef struct shape_walk {
  * reaches by a connection not in the walk. */
 static int walk(shape_walk *w, int v, horse_mask from, horse_mask *sub)
 {
-    herd_shape *sh = w->sh;
+    const herd_shape *sh = w->sh;
     int order = ++w->clock, low = order;
     horse_mask self = (horse_mask)(1u << v), mine = self, apart = 0;
     unsigned keeps = 0xff;
@@ -280,7 +287,7 @@ static int walk(shape_walk *w, int v, horse_mask from, horse_mask *sub)
         }
         if (sh->adj[u] == self) { /* a leaf: a part of its own without v */
             w->order[u] = 1;      /* any order: nothing else reaches it */
-            sh->keeps[u] = (uint8_t)near_any(sh, u);
+            w->keeps[u] = (uint8_t)near_any(sh, u);
             keeps &= sh->near[v][u];
             apart |= bit;
             continue;
@@ -298,16 +305,44 @@ static int walk(shape_walk *w, int v, horse_mask from, horse_mask *sub)
         keeps = near_any(sh, v);
     else if (other)
         keeps &= near_set(sh, v, other);
-    sh->keeps[v] = (uint8_t)keeps;
+    w->keeps[v] = (uint8_t)keeps;
     *sub = mine | apart; /* apart holds v's leaves too */
     return low;
 }
 
-static void shape_keeps(herd_shape *sh, int n)
+static void shape_keeps(const herd_shape *sh, int n, uint8_t keeps[16])
 {
-    shape_walk w = {sh, (horse_mask)((1u << n) - 1), 0, {0}};
+    shape_walk w = {sh, keeps, (horse_mask)((1u << n) - 1), 0, {0}};
     horse_mask all;
     walk(&w, 0, 0, &all);
+}
+
+/* Brings a shape of the side up to date with its horses that moved:
+ * their pairs, then keeps[]. */
+static void catch_up(herd_shape *sh, const horses_state *s, int side)
+{
+    for (horse_mask m = s->moved[side]; m; m &= (horse_mask)(m - 1))
+        link_horse(sh, s->pos[side], s->n, herd_lowest_bit(m));
+    shape_keeps(sh, s->n, sh->keeps);
+}
+
+static void refresh_shape(horses_state *s, int side)
+{
+    if (s->moved[side]) {
+        catch_up(&s->shape[side], s, side);
+        s->moved[side] = 0;
+    }
+}
+
+/* The side's keeps[]: the one kept, or when the shape is behind, that of
+ * an up-to-date copy in `fresh`, the state being read only. */
+static const uint8_t *keeps_of(const horses_state *s, int side, herd_shape *fresh)
+{
+    if (!s->moved[side])
+        return s->shape[side].keeps;
+    *fresh = s->shape[side];
+    catch_up(fresh, s, side);
+    return fresh->keeps;
 }
 
 /* The jumps from `cell` that land on a horse or off the board. */
@@ -324,36 +359,42 @@ static uint8_t blocked_from(const horses_state *s, int cell)
 static void build_shapes(horses_state *s)
 {
     memset(s->shape, 0, sizeof s->shape);
+    memset(s->moved, 0, sizeof s->moved);
     memset(s->blocked, 0, sizeof s->blocked);
     for (int side = 0; side < 2; side++) {
         for (int i = 0; i < s->n; i++) {
             link_horse(&s->shape[side], s->pos[side], s->n, i);
             s->blocked[side * MAX_N + i + 1] = blocked_from(s, s->pos[side][i]);
         }
-        shape_keeps(&s->shape[side], s->n);
+        shape_keeps(&s->shape[side], s->n, s->shape[side].keeps);
     }
 }
 
-/* The jumps of horse i of the side that are legal now. */
-static unsigned jumps_of(const horses_state *s, int side, int i)
+/* The jumps of horse i of the side that are legal now, from the side's
+ * keeps[] (keeps_of()). */
+static unsigned jumps_of(const horses_state *s, const uint8_t *keeps, int side, int i)
 {
-    return s->shape[side].keeps[i] & ~(unsigned)s->blocked[side * MAX_N + i + 1];
+    return keeps[i] & ~(unsigned)s->blocked[side * MAX_N + i + 1];
 }
 
 /* Whether horse i of the side may jump to `to`, a knight's move away. */
 static int may_jump(const horses_state *s, int side, int i, int to)
 {
-    return (jumps_of(s, side, i) & pair_of(to - s->pos[side][i]) >> 8 & 0xff) != 0;
+    herd_shape fresh;
+    const uint8_t *keeps = keeps_of(s, side, &fresh);
+    return (jumps_of(s, keeps, side, i) & pair_of(to - s->pos[side][i]) >> 8 & 0xff) != 0;
 }
 
 /* Lists the side's legal moves into buf, in the order of horses and then
  * of jumps, and returns their number. */
 static size_t side_moves(const horses_state *s, int side, herd_move *buf)
 {
+    herd_shape fresh;
+    const uint8_t *kept = keeps_of(s, side, &fresh);
     size_t n = 0;
     for (int i = 0; i < s->n; i++) {
         int from = s->pos[side][i];
-        for (unsigned m = jumps_of(s, side, i); m; m &= m - 1)
+        for (unsigned m = jumps_of(s, kept, side, i); m; m &= m - 1)
             buf[n++] = make_move(from, from + jump[herd_lowest_bit(m)]);
     }
     return n;
@@ -364,16 +405,19 @@ static size_t side_moves(const horses_state *s, int side, herd_move *buf)
  * blocked[] run on past the side's horses, where keeps[] is 0). */
 static size_t count_moves(const horses_state *s, int side)
 {
+    herd_shape fresh;
     uint64_t keeps[2], blocked[2];
-    memcpy(keeps, s->shape[side].keeps, sizeof keeps);
+    memcpy(keeps, keeps_of(s, side, &fresh), sizeof keeps);
     memcpy(blocked, &s->blocked[side * MAX_N + 1], sizeof blocked);
     return (size_t)(bits_in64(keeps[0] & ~blocked[0]) + bits_in64(keeps[1] & ~blocked[1]));
 }
 
 static int has_move(const horses_state *s, int side)
 {
+    herd_shape fresh;
+    const uint8_t *keeps = keeps_of(s, side, &fresh);
     for (int i = 0; i < s->n; i++)
-        if (jumps_of(s, side, i))
+        if (jumps_of(s, keeps, side, i))
             return 1;
     return 0;
 }
@@ -401,6 +445,17 @@ static size_t horses_legal(const void *state, herd_move *buf)
     return side_moves(s, s->head.side, buf);
 }
 
+/* perft's listing of a state about to be copied into its children: both
+ * sides' shapes brought up to date first, so that the children share
+ * them. */
+static size_t horses_search_legal(void *state, herd_move *buf)
+{
+    horses_state *s = state;
+    refresh_shape(s, HERD_HORSES_GREEN);
+    refresh_shape(s, HERD_HORSES_RED);
+    return horses_legal(s, buf);
+}
+
 static size_t horses_count(const void *state)
 {
     const horses_state *s = state;
@@ -426,8 +481,9 @@ static void update_status(horses_state *s, int to_move, int check_moves)
         herd_head_set_win(&s->head, !to_move, HERD_REASON_NO_MOVES);
 }
 
-/* Moves a horse, and its herd's shape with it. The horses around `from`
- * may now jump there, those around `to` not (jump 7 - k undoes jump k). */
+/* Moves a horse, leaving its herd's shape behind (moved[]). The horses
+ * around `from` may now jump there, those around `to` not (jump 7 - k
+ * undoes jump k). */
 static void move_horse(horses_state *s, int from, int to)
 {
     uint8_t v = s->at[from];
@@ -444,8 +500,7 @@ static void move_horse(horses_state *s, int from, int to)
     }
     s->blocked[v] = blocked_from(s, to);
     memset(&s->blocked[1 + 2 * MAX_N], 0, 16);
-    link_horse(&s->shape[side], s->pos[side], s->n, i);
-    shape_keeps(&s->shape[side], s->n);
+    s->moved[side] |= (horse_mask)(1u << i);
 }
 
 static void play_move(horses_state *s, herd_move m, int check_moves)
@@ -461,9 +516,16 @@ static void play_move(horses_state *s, herd_move m, int check_moves)
 
 static void horses_play(void *state, herd_move m)
 {
-    play_move(state, m, 1);
+    horses_state *s = state;
+    int side = s->head.side;
+    play_move(s, m, 1);
+    refresh_shape(s, side);
 }
 
+/* perft's move: the mover's shape is left behind, since at perft's last
+ * ply nothing reads it (the count is of the other side's moves); the
+ * listing of a state with children brings it up to date once for them
+ * all (horses_search_legal()). */
 static void horses_search_play(void *state, herd_move m)
 {
     play_move(state, m, 0);
@@ -1221,6 +1283,7 @@ const herd_rules herd_horses_rules = {
     .apply = horses_apply,
     .play = horses_play,
     .search_play = horses_search_play,
+    .search_legal = horses_search_legal,
     .write_position = horses_write_position,
     .read_position = horses_read_position,
     .write_move = horses_write_move,

@@ -135,6 +135,11 @@ typedef struct herd_rules {
      * ongoing where the side to move has no move, since legal() lists none
      * there anyway; saves that test on every node. NULL means play(). */
     void (*search_play)(void *state, herd_move m);
+    /* Optional, for search (perft): as legal(), on a state that
+     * search_play() made and that is about to be copied into its children,
+     * so that it may first finish, once for all of them, work that
+     * search_play() left for later. NULL means legal(). */
+    size_t (*search_legal)(void *state, herd_move *buf);
     /* Position text, as protocol.md. */
     void (*write_position)(const void *state, herd_sb *sb);
     /* Reads a position text, checks the invariants and sets the status.

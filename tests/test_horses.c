@@ -1207,6 +1207,80 @@ static void show_draws_horse_ten_as_digit_zero(void **state)
     herd_free(g);
 }
 
+/* perft plays through search_play(), which leaves the mover's herd shape to
+ * be brought up to date later (by search_legal(), before a state's
+ * children copy it). A state so left behind must read, list, count,
+ * evaluate and play on exactly as one that play() kept up to date. */
+#define STATE_WORDS (HERD_MAX_STATE_SIZE / sizeof(max_align_t)) /* room for a state */
+
+static const herd_head *head_of(const void *game_state)
+{
+    return game_state; /* every game's state starts with its head */
+}
+
+static void same_listing(const herd_rules *rules, const void *kept, const void *behind)
+{
+    herd_move a[HERD_HORSES_MAX_MOVES], b[HERD_HORSES_MAX_MOVES];
+    size_t na = rules->legal(kept, a), nb = rules->legal(behind, b);
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, na * sizeof a[0]);
+    assert_int_equal(rules->count(kept), rules->count(behind));
+    assert_int_equal(rules->evaluate(kept), rules->evaluate(behind));
+}
+
+static void a_shape_left_behind_by_perfts_moves_reads_as_one_kept(void **state)
+{
+    (void)state;
+    const herd_rules *rules = herd_rules_of(herd_game_desc_find("horses"));
+    const char *options[] = {"seed=4", "w=30 h=20 n=10 seed=1", "w=8 h=8 n=10 seed=2"};
+    int checked = 0;
+    for (size_t o = 0; o < sizeof options / sizeof options[0]; o++) {
+        herd_game *g = new_game(options[o]);
+        size_t size = herd_state_size(g);
+        const void *start = herd_game_state(g, HERD_HORSES);
+        herd_move first[HERD_HORSES_MAX_MOVES], reply[HERD_HORSES_MAX_MOVES];
+        size_t n1 = rules->legal(start, first);
+        for (size_t i = 0; i < n1; i++) {
+            max_align_t after_one[STATE_WORDS];
+            memcpy(after_one, start, size);
+            rules->play(after_one, first[i]);
+            size_t n2 = rules->legal(after_one, reply);
+            for (size_t j = 0; j < n2; j++) {
+                max_align_t kept[STATE_WORDS], behind[STATE_WORDS], listed[STATE_WORDS];
+                memcpy(kept, after_one, size);
+                rules->play(kept, reply[j]);
+                memcpy(behind, start, size);
+                rules->search_play(behind, first[i]);
+                rules->search_play(behind, reply[j]);
+                if (head_of(kept)->result != HERD_ONGOING)
+                    continue;
+                /* Both herds are behind: read as they are, */
+                same_listing(rules, kept, behind);
+                /* brought up to date by perft's listing, */
+                herd_move a[HERD_HORSES_MAX_MOVES], b[HERD_HORSES_MAX_MOVES];
+                memcpy(listed, behind, size);
+                size_t na = rules->legal(kept, a), nb = rules->search_legal(listed, b);
+                assert_int_equal(na, nb);
+                assert_memory_equal(a, b, na * sizeof a[0]);
+                same_listing(rules, kept, listed);
+                /* and played on with a real move, which tests the status. */
+                rules->play(kept, a[j % na]);
+                rules->play(behind, a[j % na]);
+                const herd_head *hk = head_of(kept), *hb = head_of(behind);
+                assert_int_equal(hk->result, hb->result);
+                assert_int_equal(hk->side, hb->side);
+                assert_int_equal(hk->winner, hb->winner);
+                assert_int_equal(hk->reason, hb->reason);
+                if (head_of(kept)->result == HERD_ONGOING)
+                    same_listing(rules, kept, behind);
+                checked++;
+            }
+        }
+        herd_free(g);
+    }
+    assert_true(checked > 400); /* every pair of first moves of the three games */
+}
+
 /* What the searches count as going back (herd_rules.repeats): exactly the
  * move that returns the horse the side moved last to the cell it left. */
 static void straight_back_is_what_the_searches_count_as_a_repeat(void **state)
@@ -1272,6 +1346,7 @@ int main(void)
         cmocka_unit_test(log_line_names_the_side_the_horse_and_the_cells),
         cmocka_unit_test(show_draws_horse_ten_as_digit_zero),
         cmocka_unit_test(straight_back_is_what_the_searches_count_as_a_repeat),
+        cmocka_unit_test(a_shape_left_behind_by_perfts_moves_reads_as_one_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
