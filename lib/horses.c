@@ -1078,10 +1078,12 @@ static size_t horses_legal_indices(const void *state, uint16_t *buf)
     if (s->head.result != HERD_ONGOING)
         return 0;
     int side = s->head.side;
+    herd_shape fresh;
+    const uint8_t *keeps = keeps_of(s, side, &fresh);
     size_t n = 0, cells = (size_t)s->w * (size_t)s->h;
     for (int i = 0; i < s->n; i++) {
         size_t at = herd_plane_action(s->w, s->h, 0, herd_grid_cell(GRID, s->pos[side][i]));
-        for (unsigned m = jumps_of(s, side, i); m; m &= m - 1)
+        for (unsigned m = jumps_of(s, keeps, side, i); m; m &= m - 1)
             buf[n++] = (uint16_t)(at + cells * (size_t)herd_lowest_bit(m));
     }
     return n;
