@@ -78,9 +78,9 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-    /* The library must be the one the headers describe (0.x: same minor). */
-    if (herd_version() / 100 != HERD_VERSION_NUMBER / 100) {
-        fprintf(stderr, "herd-demo: built for libherd %d.%d, running with %s\n", HERD_VERSION_MAJOR,
+    /* The library must serve the headers it was built with. */
+    if (!HERD_VERSION_SERVES(herd_version())) {
+        fprintf(stderr, "herd-demo: built for libherd %d.%d, running with %s (needs the same major version, at least that minor)\n", HERD_VERSION_MAJOR,
                 HERD_VERSION_MINOR, herd_version_string());
         return EXIT_FAILURE;
     }

@@ -49,6 +49,21 @@ static void version_matches_the_headers(void **state)
     assert_string_equal(herd_version_string(), want);
 }
 
+/* A library serves the headers of its own major version and of no later
+ * minor version than its own. */
+static void version_serves_the_same_major_and_no_older_minor(void **state)
+{
+    (void)state;
+    const int v = HERD_VERSION_NUMBER;
+    assert_true(HERD_VERSION_SERVES(herd_version()));
+    assert_true(HERD_VERSION_SERVES(v + 1));     /* a later patch */
+    assert_true(HERD_VERSION_SERVES(v + 100));   /* a later minor version */
+    assert_false(HERD_VERSION_SERVES(v + 10000)); /* the next major version */
+    assert_false(HERD_VERSION_SERVES(v - 10000)); /* the one before */
+    if (HERD_VERSION_MINOR > 0)
+        assert_false(HERD_VERSION_SERVES(v - 100)); /* an older minor version */
+}
+
 static void reason_names_are_the_protocol_names(void **state)
 {
     (void)state;
@@ -780,6 +795,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(strerror_is_nonempty_and_distinct_for_every_code),
         cmocka_unit_test(version_matches_the_headers),
+        cmocka_unit_test(version_serves_the_same_major_and_no_older_minor),
         cmocka_unit_test(reason_names_are_the_protocol_names),
         cmocka_unit_test(side_names_are_green_then_red),
         cmocka_unit_test(new_unknown_game_is_refused_with_a_message),

@@ -196,12 +196,17 @@ extern "C" {
 
 /** @addtogroup version
  *  @{ */
-#define HERD_VERSION_MAJOR 0 /**< Incompatible API changes. */
-#define HERD_VERSION_MINOR 1 /**< Compatible additions. */
+#define HERD_VERSION_MAJOR 1 /**< Incompatible API changes. */
+#define HERD_VERSION_MINOR 0 /**< Compatible additions. */
 #define HERD_VERSION_PATCH 0 /**< Fixes only. */
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define HERD_VERSION_NUMBER \
     (HERD_VERSION_MAJOR * 10000 + HERD_VERSION_MINOR * 100 + HERD_VERSION_PATCH)
+/** Nonzero when a library of version @p number (herd_version()) serves a
+ *  program built with this header: the same major version, and at least
+ *  this minor version (a later minor version only adds). */
+#define HERD_VERSION_SERVES(number)                                                                \
+    ((number) / 10000 == HERD_VERSION_MAJOR && (number) / 100 >= HERD_VERSION_NUMBER / 100)
 /** @} */
 
 /** @def HERD_API

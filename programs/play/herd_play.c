@@ -488,8 +488,8 @@ static int run_game(const play_config *c, herd_game *g, int utf8)
 
 int main(int argc, char **argv)
 {
-    if (herd_version() / 100 != HERD_VERSION_NUMBER / 100) {
-        fprintf(stderr, "herd-play: built for libherd %d.%d, running with %s\n", HERD_VERSION_MAJOR,
+    if (!HERD_VERSION_SERVES(herd_version())) {
+        fprintf(stderr, "herd-play: built for libherd %d.%d, running with %s (needs the same major version, at least that minor)\n", HERD_VERSION_MAJOR,
                 HERD_VERSION_MINOR, herd_version_string());
         return EXIT_FAILURE;
     }

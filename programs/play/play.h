@@ -31,7 +31,7 @@ enum {
     PAIR_COUNT
 };
 
-#define PLAY_VERSION "0.1"
+#define PLAY_VERSION "1.0"
 
 /* Who plays. */
 enum {

@@ -9,8 +9,8 @@ from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_int, c_siz
                     c_uint32, c_uint64, c_void_p, sizeof)
 
 # The version of the headers this binding was written for (herd.h).
-VERSION_MAJOR = 0
-VERSION_MINOR = 1
+VERSION_MAJOR = 1
+VERSION_MINOR = 0
 
 # herd_code
 OK = 0

@@ -50,10 +50,12 @@ class Library:
         self.version = cdll.herd_version_string().decode()
         # Read through the package so that tests can pretend another version.
         from . import BINDING_VERSION as wanted
-        if (major, minor) != tuple(wanted):
+        # As semantic versions: a later minor version of the library only adds.
+        if major != wanted[0] or minor < wanted[1]:
             raise LibraryError(
-                "libherd %s at %r, but this binding is written for %d.%d" %
-                (self.version, path, wanted[0], wanted[1]))
+                "libherd %s at %r, but this binding is written for %d.%d (it needs %d.%d or a "
+                "later %d.x)" % (self.version, path, wanted[0], wanted[1], wanted[0], wanted[1],
+                                  wanted[0]))
         self.path = path
         self.c: Any = cdll
         self.missing = frozenset(missing)

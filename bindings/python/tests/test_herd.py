@@ -85,15 +85,29 @@ class TestLoading(unittest.TestCase):
         self.assertIn("nonexistent", str(cm.exception))
         self.assertIs(herd.library(), loaded)
 
-    def test_other_major_minor_version_is_refused(self):
+    def _load_as_if_written_for(self, version):
         saved = herd.BINDING_VERSION
-        herd.BINDING_VERSION = (saved[0], saved[1] + 1)
+        herd.BINDING_VERSION = version
         try:
-            with self.assertRaises(herd.LibraryError) as cm:
-                herd.Library(herd.library().path)
+            return herd.Library(herd.library().path)
         finally:
             herd.BINDING_VERSION = saved
-        self.assertIn("written for %d.%d" % (saved[0], saved[1] + 1), str(cm.exception))
+
+    def test_a_library_older_than_the_binding_is_refused(self):
+        major, minor = herd.BINDING_VERSION
+        with self.assertRaises(herd.LibraryError) as cm:
+            self._load_as_if_written_for((major, minor + 1))
+        self.assertIn("written for %d.%d" % (major, minor + 1), str(cm.exception))
+
+    def test_another_major_version_is_refused(self):
+        for other in (herd.BINDING_VERSION[0] - 1, herd.BINDING_VERSION[0] + 1):
+            with self.subTest(major=other), self.assertRaises(herd.LibraryError):
+                self._load_as_if_written_for((other, 0))
+
+    def test_a_later_minor_version_of_the_library_serves_the_binding(self):
+        major, minor = herd.BINDING_VERSION
+        # A binding written for an older minor version: the library only added since.
+        self.assertEqual(self._load_as_if_written_for((major, minor - 1)).version, herd.version())
 
     def test_load_without_path_reads_HERD_LIBRARY(self):
         loaded = herd.library()
