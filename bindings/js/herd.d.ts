@@ -39,9 +39,9 @@ export interface StatusInfo {
     reason: string;
 }
 
-/** An action of the undo history (Game.historyMove()). */
+/** A move of the undo history (Game.historyMove()). */
 export interface HistoryMove {
-    /** Its action text. */
+    /** Its move text. */
     action: string;
     /** The side to act before it: the side that took it. */
     side: number;
@@ -122,12 +122,12 @@ export declare class Game {
     readonly maxMoves: number;
     /** The highest level of genmove(). */
     readonly maxLevel: number;
-    /** The number of actions that undo() can take back. */
+    /** The number of moves that undo() can take back. */
     readonly history: number;
-    /** Action `i` of the undo history, 0 the oldest and history - 1 the
+    /** Move `i` of the undo history, 0 the oldest and history - 1 the
      *  last played; E_RANGE naming the range for an index outside it. */
     historyMove(i: number): HistoryMove;
-    /** Every action of the undo history, oldest first. */
+    /** Every move of the undo history, oldest first. */
     moves(): HistoryMove[];
     /** Whether free() was called. */
     readonly freed: boolean;

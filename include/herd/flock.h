@@ -88,7 +88,7 @@ HERD_API int herd_flock_options_init(herd_flock_options *opt, unsigned version);
 /** herd_flock_options_init() of version 1, the version of every program
  *  built before it. Does nothing for NULL.
  *  @deprecated Use herd_flock_options_init(), which a later version of the
- *  struct can use; this stays for one release. */
+ *  struct can use; this stays until version 2.0. */
 HERD_API void herd_flock_default_options(herd_flock_options *opt);
 
 /**
@@ -115,8 +115,9 @@ HERD_API int herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to);
 /**
  * @name Reading the game
  * Each returns ::HERD_OK, or ::HERD_E_ARG when @p g is NULL or not a `flock`
- * game, an out-parameter is NULL, or a cell or side is out of range; on
- * error the out-parameters are untouched.
+ * game, a required out-parameter is NULL (those documented "may be NULL"
+ * are optional), or a cell or side is out of range; on error the
+ * out-parameters are untouched.
  * @{
  */
 
@@ -167,7 +168,7 @@ HERD_API int herd_flock_members(const herd_game *g, herd_cell cell, herd_cell *b
                                 size_t *count);
 
 /** herd_flock_members() under its 0.x name.
- *  @deprecated Use herd_flock_members(); this name goes in the next release. */
+ *  @deprecated Use herd_flock_members(); the name stays until version 2.0. */
 #define herd_flock_flock herd_flock_members
 
 /**

@@ -87,7 +87,7 @@ HERD_API int herd_fox_options_init(herd_fox_options *opt, unsigned version);
 /** herd_fox_options_init() of version 1, the version of every program
  *  built before it. Does nothing for NULL.
  *  @deprecated Use herd_fox_options_init(), which a later version of the
- *  struct can use; this stays for one release. */
+ *  struct can use; this stays until version 2.0. */
 HERD_API void herd_fox_default_options(herd_fox_options *opt);
 
 /**
@@ -161,7 +161,7 @@ HERD_API int herd_fox_at(const herd_game *g, herd_cell cell, int *side);
 HERD_API int herd_fox_locate(const herd_game *g, herd_cell *cell);
 
 /** herd_fox_locate() under its 0.x name.
- *  @deprecated Use herd_fox_locate(); this name goes in the next release. */
+ *  @deprecated Use herd_fox_locate(); the name stays until version 2.0. */
 #define herd_fox_fox herd_fox_locate
 
 /** The number of geese on the board. */

@@ -78,7 +78,7 @@ HERD_API int herd_hare_options_init(herd_hare_options *opt, unsigned version);
 /** herd_hare_options_init() of version 1, the version of every program
  *  built before it. Does nothing for NULL.
  *  @deprecated Use herd_hare_options_init(), which a later version of the
- *  struct can use; this stays for one release. */
+ *  struct can use; this stays until version 2.0. */
 HERD_API void herd_hare_default_options(herd_hare_options *opt);
 
 /**
@@ -107,7 +107,8 @@ HERD_API int herd_hare_options_of(const herd_game *g, herd_hare_options *opt);
  *  no points are representable, and herd_apply() names what is wrong. */
 HERD_API herd_move herd_hare_move(herd_cell from, herd_cell to);
 
-/** The cells of a move built by herd_hare_move() (or listed by the game).
+/** The cells of a move built by herd_hare_move() (or listed by the game);
+ *  either pointer may be NULL.
  *  @return ::HERD_OK, or ::HERD_E_ARG when @p m is no such move. */
 HERD_API int herd_hare_move_cells(herd_move m, herd_cell *from, herd_cell *to);
 
@@ -134,7 +135,7 @@ HERD_API int herd_hare_at(const herd_game *g, herd_cell cell, int *side);
 HERD_API int herd_hare_locate(const herd_game *g, herd_cell *cell);
 
 /** herd_hare_locate() under its 0.x name.
- *  @deprecated Use herd_hare_locate(); this name goes in the next release. */
+ *  @deprecated Use herd_hare_locate(); the name stays until version 2.0. */
 #define herd_hare_hare herd_hare_locate
 
 /** The hounds' points, in the byte order of their names. */

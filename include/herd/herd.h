@@ -180,9 +180,10 @@
  * @brief The version of the headers and of the library, to compare at run time.
  *
  * The macros give the headers' version and herd_version() the library's,
- * so that a program can refuse a library of another minor version (the ABI
- * may change with it while the major version is 0). Example:
- * [programs/demo.c](../programs/demo.c) checks it before it plays.
+ * so that a program can refuse a library that does not serve its headers:
+ * HERD_VERSION_SERVES(herd_version()) (the same major version, at least the
+ * headers' minor version). Example: [programs/demo.c](../programs/demo.c)
+ * checks it before it plays.
  */
 #ifndef HERD_HERD_H
 #define HERD_HERD_H
@@ -1049,11 +1050,11 @@ HERD_API int herd_move_to_action(const herd_game *g, herd_move m, size_t *action
 HERD_API int herd_action_to_move(const herd_game *g, size_t action, herd_move *m);
 
 /** herd_move_to_action() under its 0.x name.
- *  @deprecated Use herd_move_to_action(); this name goes in the next release. */
+ *  @deprecated Use herd_move_to_action(); the name stays until version 2.0. */
 #define herd_action_index herd_move_to_action
 
 /** herd_action_to_move() under its 0.x name.
- *  @deprecated Use herd_action_to_move(); this name goes in the next release. */
+ *  @deprecated Use herd_action_to_move(); the name stays until version 2.0. */
 #define herd_action_move herd_action_to_move
 
 /**

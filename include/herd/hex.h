@@ -101,7 +101,7 @@ HERD_API int herd_hex_options_init(herd_hex_options *opt, unsigned version);
 /** herd_hex_options_init() of version 1, the version of every program
  *  built before it. Does nothing for NULL.
  *  @deprecated Use herd_hex_options_init(), which a later version of the
- *  struct can use; this stays for one release. */
+ *  struct can use; this stays until version 2.0. */
 HERD_API void herd_hex_default_options(herd_hex_options *opt);
 
 /**
@@ -154,8 +154,9 @@ HERD_API int herd_hex_move_dice(herd_move m, int *lo, int *hi);
 /**
  * @name Reading the game
  * Each returns ::HERD_OK, or ::HERD_E_ARG when @p g is NULL or not a `hex`
- * game, an out-parameter is NULL, or a row, cell or side is out of range;
- * on error the out-parameters are untouched.
+ * game, a required out-parameter is NULL (those documented "may be NULL"
+ * are optional), or a row, cell or side is out of range; on error the
+ * out-parameters are untouched.
  * @{
  */
 

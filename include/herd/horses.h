@@ -85,7 +85,7 @@ HERD_API int herd_horses_options_init(herd_horses_options *opt, unsigned version
 /** herd_horses_options_init() of version 1, the version of every program
  *  built before it. Does nothing for NULL.
  *  @deprecated Use herd_horses_options_init(), which a later version of the
- *  struct can use; this stays for one release. */
+ *  struct can use; this stays until version 2.0. */
 HERD_API void herd_horses_default_options(herd_horses_options *opt);
 
 /**

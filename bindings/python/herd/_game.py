@@ -961,7 +961,7 @@ class Game:
         """move_to_action() under its 0.x name.
 
         .. deprecated:: 1.0
-           Use move_to_action(); this name goes in the next release."""
+           Use move_to_action(); the name stays until version 2.0."""
         _deprecated("Game.action_index()", "Game.move_to_action()")
         return self.move_to_action(move)
 
@@ -969,7 +969,7 @@ class Game:
         """action_to_move() under its 0.x name.
 
         .. deprecated:: 1.0
-           Use action_to_move(); this name goes in the next release."""
+           Use action_to_move(); the name stays until version 2.0."""
         _deprecated("Game.action_move()", "Game.action_to_move()")
         return self.action_to_move(action)
 

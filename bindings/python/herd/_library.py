@@ -20,8 +20,8 @@ from ._errors import LibraryError, UnsupportedError
 __all__ = ["Library", "load", "library", "version", "BINDING_VERSION", "candidates"]
 
 # The version of the C API this binding was written for: a library of another
-# major.minor version is refused (while the major version is 0 a minor version
-# may change the ABI, as the SONAME libherd.so.MAJOR.MINOR says).
+# major version, or of an older minor version (which may lack a function the
+# binding calls), is refused; a later minor version only adds.
 BINDING_VERSION: Tuple[int, int] = (C.VERSION_MAJOR, C.VERSION_MINOR)
 
 PathLike = Union[str, "os.PathLike[str]"]
