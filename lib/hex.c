@@ -437,21 +437,34 @@ static int next_row_at(int n, int r, int at)
     return at + (r < n - 1 ? STRIDE - 1 : STRIDE);
 }
 
-/* The cells of a bit set as actions of the kind, in generation order:
- * every cell of a row is written and the end moves on over those in the
- * set, without a branch that depends on the set. Into scratch, so that
- * nothing is written past the count in buf. */
+/* For each set of four cells (bit c for cell c), the places of its cells
+ * in order (then zeros, written but not counted), and how many there are. */
+#define NIBBLE_CELLS 4
+static const herd_move nibble_places[16][NIBBLE_CELLS] = {
+    {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},
+    {1, 2, 0, 0}, {0, 1, 2, 0}, {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
+    {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
+static const uint8_t nibble_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+/* The cells of a bit set as actions of the kind, in generation order: a
+ * row four cells at a time, each four written whole from the table and
+ * the end moved on over those in the set, without a branch that depends
+ * on the set (the bits past a row's end are walls', never set). Into
+ * scratch, so that nothing is written past the count in buf. */
 static size_t list_cells(const hex_state *s, const uint64_t *set, int kind, herd_move *buf)
 {
-    herd_move scratch[HERD_HEX_MAX_MOVES], *out = scratch;
+    herd_move scratch[HERD_HEX_MAX_MOVES + NIBBLE_CELLS], *out = scratch;
     int n = s->size, at = grid_at(n, 0, 0);
     herd_move row = (herd_move)kind << 16;
     for (int r = 0; r < row_count(n); at = next_row_at(n, r, at), r++, row += 1 << 8) {
         uint32_t bits = row_bits(set, at);
         herd_move m = row;
-        for (int c = row_len(n, r); c > 0; c--, bits >>= 1) {
-            *out = m++;
-            out += bits & 1;
+        for (int c = row_len(n, r); c > 0; c -= NIBBLE_CELLS, bits >>= NIBBLE_CELLS) {
+            const herd_move *places = nibble_places[bits & 15];
+            for (int k = 0; k < NIBBLE_CELLS; k++)
+                out[k] = m + places[k];
+            out += nibble_count[bits & 15];
+            m += NIBBLE_CELLS;
         }
     }
     size_t k = (size_t)(out - scratch);
