@@ -516,23 +516,21 @@ static unsigned bits_set(uint64_t x)
 }
 
 /* The number of the k-th bit set in x (k below the bits set), without a
- * branch that depends on x: the byte it lies in from the counts up to
- * each byte, then in that byte the lowest bit left once k are cleared. */
+ * branch that depends on x: its byte is the number of bytes up to which
+ * at most k bits are set (each byte's k + 128 - count keeps its top bit
+ * then, and borrows from no other byte), and in that byte it is the
+ * lowest bit left once the k less those before are cleared. */
 static int nth_bit(uint64_t x, unsigned k)
 {
+    const uint64_t ones = UINT64_C(0x0101010101010101), tops = ones * 0x80;
     uint64_t sums = byte_prefix_counts(x);
-    unsigned byte = 0, before = 0;
-    for (int b = 0; b < 7; b++) {
-        unsigned upto = (unsigned)(sums >> 8 * b & 0xff);
-        int past = upto <= k;
-        byte += (unsigned)past;
-        before = past ? upto : before;
-    }
-    k -= before;
+    uint64_t up_to_k = ((ones * k | tops) - sums) & tops;
+    int byte = (int)(((up_to_k >> 7) * ones) >> 56);
+    k -= (unsigned)((sums << 8) >> 8 * byte & 0xff);
     uint64_t rest = x >> 8 * byte;
     for (unsigned c = 0; c < 7; c++)
         rest &= c < k ? rest - 1 : rest;
-    return 8 * (int)byte + herd_lowest_bit(rest);
+    return 8 * byte + herd_lowest_bit(rest);
 }
 
 /* The action of the kind on grid index i: row and place in the row. */
