@@ -151,6 +151,8 @@ static herd_move next_action(playout *p, void *state)
         return p->moves[herd_rng_pick(rng, p->weights, n, r->chance_total)];
     if (p->level != HERD_PLAYOUT_RANDOM)
         return r->genmove(state, p->level);
+    if (r->nth_legal)
+        return r->nth_legal(state, herd_rng_below(rng, (uint32_t)r->count(state)));
     n = r->legal(state, p->moves);
     return p->moves[herd_rng_below(rng, (uint32_t)n)];
 }

@@ -437,21 +437,34 @@ static int next_row_at(int n, int r, int at)
     return at + (r < n - 1 ? STRIDE - 1 : STRIDE);
 }
 
-/* The cells of a bit set as actions of the kind, in generation order:
- * every cell of a row is written and the end moves on over those in the
- * set, without a branch that depends on the set. Into scratch, so that
- * nothing is written past the count in buf. */
+/* For each set of four cells (bit c for cell c), the places of its cells
+ * in order (then zeros, written but not counted), and how many there are. */
+#define NIBBLE_CELLS 4
+static const herd_move nibble_places[16][NIBBLE_CELLS] = {
+    {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},
+    {1, 2, 0, 0}, {0, 1, 2, 0}, {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
+    {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
+static const uint8_t nibble_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+/* The cells of a bit set as actions of the kind, in generation order: a
+ * row four cells at a time, each four written whole from the table and
+ * the end moved on over those in the set, without a branch that depends
+ * on the set (the bits past a row's end are walls', never set). Into
+ * scratch, so that nothing is written past the count in buf. */
 static size_t list_cells(const hex_state *s, const uint64_t *set, int kind, herd_move *buf)
 {
-    herd_move scratch[HERD_HEX_MAX_MOVES], *out = scratch;
+    herd_move scratch[HERD_HEX_MAX_MOVES + NIBBLE_CELLS], *out = scratch;
     int n = s->size, at = grid_at(n, 0, 0);
     herd_move row = (herd_move)kind << 16;
     for (int r = 0; r < row_count(n); at = next_row_at(n, r, at), r++, row += 1 << 8) {
         uint32_t bits = row_bits(set, at);
         herd_move m = row;
-        for (int c = row_len(n, r); c > 0; c--, bits >>= 1) {
-            *out = m++;
-            out += bits & 1;
+        for (int c = row_len(n, r); c > 0; c -= NIBBLE_CELLS, bits >>= NIBBLE_CELLS) {
+            const herd_move *places = nibble_places[bits & 15];
+            for (int k = 0; k < NIBBLE_CELLS; k++)
+                out[k] = m + places[k];
+            out += nibble_count[bits & 15];
+            m += NIBBLE_CELLS;
         }
     }
     size_t k = (size_t)(out - scratch);
@@ -485,6 +498,64 @@ static size_t hex_legal(const void *state, herd_move *buf)
     return list_cells(s, s->open[mover], HERD_HEX_ACT_PLACE, buf);
 }
 
+/* Byte b of the answer: the bits set in bytes 0 to b of x (so the top
+ * byte is all of them). Plain arithmetic, which a build for any x86-64 runs
+ * inline, where a popcount without the POPCNT instruction is a call. */
+static uint64_t byte_prefix_counts(uint64_t x)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101);
+    x -= x >> 1 & ones * 0x55;
+    x = (x & ones * 0x33) + (x >> 2 & ones * 0x33);
+    x = (x + (x >> 4)) & ones * 0x0f;
+    return x * ones;
+}
+
+static unsigned bits_set(uint64_t x)
+{
+    return (unsigned)(byte_prefix_counts(x) >> 56);
+}
+
+/* The number of the k-th bit set in x (k below the bits set), without a
+ * branch that depends on x: its byte is the number of bytes up to which
+ * at most k bits are set (each byte's k + 128 - count keeps its top bit
+ * then, and borrows from no other byte), and in that byte it is the
+ * lowest bit left once the k less those before are cleared. */
+static int nth_bit(uint64_t x, unsigned k)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), tops = ones * 0x80;
+    uint64_t sums = byte_prefix_counts(x);
+    uint64_t up_to_k = ((ones * k | tops) - sums) & tops;
+    int byte = (int)(((up_to_k >> 7) * ones) >> 56);
+    k -= (unsigned)((sums << 8) >> 8 * byte & 0xff);
+    uint64_t rest = x >> 8 * byte;
+    for (unsigned c = 0; c < 7; c++)
+        rest &= c < k ? rest - 1 : rest;
+    return 8 * byte + herd_lowest_bit(rest);
+}
+
+/* The action of the kind on grid index i: row and place in the row. */
+static herd_move cell_move(const hex_state *s, int kind, int i)
+{
+    int r = i / STRIDE - 1;
+    return make_move(kind, r, i % STRIDE - 1 - row_q0(s->size, r));
+}
+
+/* hex_legal()'s k-th action: the k-th cell of the set it would list. */
+static herd_move hex_nth_legal(const void *state, size_t k)
+{
+    const hex_state *s = state;
+    int mover = s->head.side;
+    if (s->phase == HERD_HEX_ROLL)
+        return rolls[k];
+    int removing = s->phase == HERD_HEX_REMOVE;
+    const uint64_t *set = removing ? s->of_side[!mover] : s->open[mover];
+    int w = 0;
+    for (size_t c; k >= (c = bits_set(set[w])); w++)
+        k -= c;
+    return cell_move(s, removing ? HERD_HEX_ACT_REMOVE : HERD_HEX_ACT_PLACE,
+                     64 * w + nth_bit(set[w], (unsigned)k));
+}
+
 /* The number of legal actions, for perft's last ply. */
 static size_t hex_count(const void *state)
 {
@@ -498,7 +569,7 @@ static size_t hex_count(const void *state)
     if (s->phase == HERD_HEX_REMOVE)
         return s->stones[!mover];
     for (int w = 0; w < board_words(s); w++)
-        k += (size_t)herd_bit_count(s->open[mover][w]);
+        k += bits_set(s->open[mover][w]);
     return k;
 }
 
@@ -1193,6 +1264,7 @@ const herd_rules herd_hex_rules = {
     .options_of = hex_given_options,
     .legal = hex_legal,
     .count = hex_count,
+    .nth_legal = hex_nth_legal,
     .apply = hex_apply,
     .play = hex_play,
     .write_position = hex_write_position,

@@ -125,6 +125,10 @@ typedef struct herd_rules {
     /* Optional: the number legal() would return, without writing the
      * moves (perft's last ply). NULL means legal() is used. */
     size_t (*count)(const void *state);
+    /* Optional, with count: legal()'s action number k (k below count()),
+     * without listing the others: a uniformly random playout's step.
+     * NULL means legal(). */
+    herd_move (*nth_legal)(const void *state, size_t k);
     /* Checks the action fully, then plays it and updates the head's
      * status. On refusal the state is untouched. */
     int (*apply)(void *state, herd_move m, herd_msg msg);

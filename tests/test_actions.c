@@ -5,7 +5,7 @@
  * playouts that change nothing and come out the same from a seed and as
  * uniformly random as the tests' own random games, and every refusal. */
 #include "horses_model.h"
-#include "internal.h" /* the rules' legal_indices(), checked against legal() */
+#include "internal.h" /* the rules' legal_indices() and nth_legal(), checked against legal() */
 #include "test_games.h"
 
 #include "herd/flock.h"
@@ -56,6 +56,21 @@ static void check_legal_indices(const herd_game *g, const herd_move *moves, size
         assert_int_equal(idx[k], index_of(g, moves[k]));
 }
 
+/* Where a game draws a random playout's action without listing them all
+ * (the rules' nth_legal()), action k is legal()'s k-th, of count()'s
+ * number: a random playout plays the game that the listing would. */
+static void check_nth_legal(const herd_game *g, const herd_move *moves, size_t n)
+{
+    const herd_rules *r = herd_rules_of(herd_game_desc_find(herd_game_name(g)));
+    const void *state = herd_game_state(g, herd_game_kind(g));
+    if (!r->nth_legal)
+        return;
+    assert_non_null(r->count);
+    assert_int_equal(r->count(state), n);
+    for (size_t k = 0; k < n; k++)
+        assert_int_equal(r->nth_legal(state, k), moves[k]);
+}
+
 /* Checks the legal actions of this position against the mask and the
  * ascending list: every legal action has a number below N, each number
  * names its action back, and mask and list hold exactly those numbers (so
@@ -86,6 +101,7 @@ static void check_position_actions(const herd_game *g)
         assert_int_equal(mask[list[k]], 1);
     }
     check_legal_indices(g, moves, n);
+    check_nth_legal(g, moves, n);
 }
 
 /* Every number names an action that gives the number back, and no two
