@@ -7,33 +7,6 @@
  * registry, at every level and for herd_solve(). */
 #include "test_games.h"
 
-/* The counting allocator of test_util.h, which also keeps the most bytes
- * live at once since peak_reset(). */
-typedef struct peak_alloc {
-    test_alloc a;
-    size_t peak;
-} peak_alloc;
-
-static void *peak_fn(void *ud, void *ptr, size_t old_size, size_t new_size)
-{
-    peak_alloc *p = ud;
-    void *r = ta_fn(&p->a, ptr, old_size, new_size);
-    if (p->a.live_bytes > p->peak)
-        p->peak = p->a.live_bytes;
-    return r;
-}
-
-static void peak_init(peak_alloc *p)
-{
-    ta_init(&p->a);
-    p->peak = 0;
-}
-
-static void peak_reset(peak_alloc *p)
-{
-    p->peak = p->a.live_bytes;
-}
-
 /* Fox endgames small enough to build their tables in a test: 5 geese
  * without and with sideways steps, and 4 (a smaller table). */
 #define FOX_5 "fox turn=fox chain=0 sideways=0 fox=d4 geese=e3,e4,e5,f4,g4"
