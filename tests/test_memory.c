@@ -67,6 +67,19 @@ static int solves(herd_game *g)
     return call(g, HERD_MEMORY_SOLVE) == HERD_OK;
 }
 
+/* The first level to measure for a scene: HERD_MEMORY_SOLVE if
+ * herd_solve() answers for its position, else the default level 0; *top
+ * is its highest. A probe finds out (and is freed: solving builds a
+ * table). */
+static int first_level(const scene *s, peak_alloc *p, int *top)
+{
+    herd_game *probe = scene_new(s, p);
+    *top = herd_max_level(probe);
+    int first = solves(probe) ? HERD_MEMORY_SOLVE : 0;
+    herd_free(probe);
+    return first;
+}
+
 /* The need of a call on a fresh game is its peak above the game as made;
  * once it has kept a table, the need of the same call again counts that
  * table, and is again its peak above the game as made. */
@@ -79,10 +92,7 @@ static void the_need_is_what_the_call_holds_at_its_peak(void **state)
     for (size_t i = 0; i < n; i++) {
         peak_alloc p;
         peak_init(&p);
-        herd_game *probe = scene_new(&sc[i], &p);
-        int top = herd_max_level(probe);
-        int first = solves(probe) ? HERD_MEMORY_SOLVE : 0;
-        herd_free(probe);
+        int top, first = first_level(&sc[i], &p, &top);
         for (int level = first; level <= top; level++) {
             herd_game *g = scene_new(&sc[i], &p);
             size_t made = p.a.live_bytes, need = 0, again = 0;
@@ -116,15 +126,14 @@ static void a_limit_below_the_need_is_refused(void **state)
     for (size_t i = 0; i < n; i++) {
         peak_alloc p;
         peak_init(&p);
-        herd_game *probe = scene_new(&sc[i], &p);
-        int top = herd_max_level(probe);
-        int first = solves(probe) ? HERD_MEMORY_SOLVE : 1;
-        herd_free(probe);
+        int top, first = first_level(&sc[i], &p, &top);
         for (int level = first; level <= top; level++) {
+            if (level == 0) /* the default level: nothing to refuse */
+                continue;
             herd_game *g = scene_new(&sc[i], &p);
             size_t need;
             assert_int_equal(herd_memory_needed(g, level, &need), HERD_OK);
-            if (level == 0 || need == 0) { /* nothing to refuse */
+            if (need == 0) { /* nothing to refuse */
                 herd_free(g);
                 continue;
             }
