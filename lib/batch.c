@@ -170,10 +170,8 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
                    uint32_t max_length, herd_alloc_fn alloc, void *ud, herd_batch **out,
                    herd_error *err)
 {
-    if (!out || !game) {
-        herd_set_error(err, HERD_E_ARG, !out ? "out must not be NULL" : "game must not be NULL");
-        return HERD_E_ARG;
-    }
+    if (!out || !game)
+        return herd_null_arg_error(err, !out ? "out" : "game");
     if (n == 0) {
         herd_set_error(err, HERD_E_ARG, "a batch holds at least 1 game");
         return HERD_E_ARG;

@@ -47,11 +47,27 @@ static inline herd_msg herd_game_msg(herd_game *g)
     return m;
 }
 
-/* ::HERD_E_ARG for a required pointer `name` passed as NULL to a call that
- * takes g non-const, with the message that names it (docs/api.md, "NULL"). */
+/* ::HERD_E_ARG for a required pointer `name` passed as NULL, with the
+ * message that names it (docs/api.md, "NULL") written to msg. */
+static inline int herd_null_msg(herd_msg msg, const char *name)
+{
+    return herd_fail(msg, HERD_E_ARG, "%s must not be NULL", name);
+}
+
+/* The same for a call that takes g non-const: the message is g's. */
 static inline int herd_null_arg(herd_game *g, const char *name)
 {
-    return herd_fail(herd_game_msg(g), HERD_E_ARG, "%s must not be NULL", name);
+    return herd_null_msg(herd_game_msg(g), name);
+}
+
+/* The same for a creation function: the message goes to its error struct
+ * (which may be NULL). */
+static inline int herd_null_arg_error(herd_error *err, const char *name)
+{
+    if (!err)
+        return HERD_E_ARG;
+    err->code = HERD_E_ARG;
+    return herd_null_msg((herd_msg){err->message, sizeof err->message}, name);
 }
 
 static inline herd_head *herd_game_head(const herd_game *g)

@@ -111,10 +111,8 @@ int herd_game_create(const herd_rules *rules, const herd_options *opt, herd_allo
 {
     char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
     herd_msg msg = {msgbuf, sizeof msgbuf};
-    if (!out) {
-        herd_set_error(err, HERD_E_ARG, "out must not be NULL");
-        return HERD_E_ARG;
-    }
+    if (!out)
+        return herd_null_arg_error(err, "out");
     herd_option_values values;
     int rc = herd_options_check(opt, &rules->desc, &values, msg);
     if (rc != HERD_OK) {
@@ -145,10 +143,8 @@ int herd_new(const char *game, const char *options, herd_alloc_fn alloc, void *u
 {
     char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
     herd_msg msg = {msgbuf, sizeof msgbuf};
-    if (!out || !game) {
-        herd_set_error(err, HERD_E_ARG, !out ? "out must not be NULL" : "game must not be NULL");
-        return HERD_E_ARG;
-    }
+    if (!out || !game)
+        return herd_null_arg_error(err, !out ? "out" : "game");
     const herd_game_desc *desc = herd_game_desc_find(game);
     if (!desc) {
         char name[48];

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L /* sigaction */
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,13 @@ static int no_args(const char *args)
     return none;
 }
 
+/* Refuses with `usage: `, the line that `help` shows for the command of
+ * that handler (its name and the table's arguments), then `more` (a printf
+ * format and its arguments; "" for nothing more). Defined after the
+ * command table, which every handler given is in. */
+static void refuse_usage(session *s, void (*handler)(session *s, char *args), const char *more,
+                         ...);
+
 /* Reads a whole decimal number without sign or leading zeros (but "0"), as
  * every number of the protocol is written; returns 0 when the text is not
  * one or it is above max. */
@@ -119,7 +127,7 @@ static void cmd_new(session *s, char *args)
     char name[32];
     size_t n = strcspn(args, " \t");
     if (n == 0 || n >= sizeof name) {
-        refuse("usage: new GAME [KEY=VALUE ...]");
+        refuse_usage(s, cmd_new, "");
         return;
     }
     memcpy(name, args, n);
@@ -144,7 +152,7 @@ static void cmd_set(session *s, char *args)
     char name[32];
     size_t n = strcspn(args, " ");
     if (n == 0 || n >= sizeof name) {
-        refuse("usage: set POSITION-TEXT");
+        refuse_usage(s, cmd_set, "");
         return;
     }
     memcpy(name, args, n);
@@ -185,7 +193,10 @@ static void cmd_load(session *s, char *args)
     herd_game *g;
     herd_error err;
     if (herd_new_from_save(args, NULL, NULL, &g, &err) != HERD_OK) {
-        refuse(*args ? err.message : "usage: load SAVED");
+        if (*args)
+            refuse(err.message);
+        else
+            refuse_usage(s, cmd_load, "");
         return;
     }
     replace_game(s, g);
@@ -272,12 +283,14 @@ static void cmd_status(session *s, char *args)
     answer(s->out);
 }
 
+enum { PERFT_MAX_DEPTH = 64 };
+
 static void cmd_perft(session *s, char *args)
 {
     unsigned long depth;
     uint64_t nodes;
-    if (!parse_number(args, 64, &depth)) {
-        refuse("usage: perft DEPTH, with DEPTH from 0 to 64");
+    if (!parse_number(args, PERFT_MAX_DEPTH, &depth)) {
+        refuse_usage(s, cmd_perft, ", with DEPTH from 0 to %d", PERFT_MAX_DEPTH);
         return;
     }
     int rc = herd_perft(s->game, (unsigned)depth, &nodes);
@@ -398,9 +411,8 @@ static void cmd_solvelimit(session *s, char *args)
         return;
     }
     if (!parse_number(args, INT_MAX, &geese)) {
-        snprintf(s->out, sizeof s->out, "usage: solvelimit [N], with N from %d to %d",
-                 HERD_FOX_GEESE_TO_WIN, HERD_FOX_SOLVE_MAX);
-        refuse(s->out);
+        refuse_usage(s, cmd_solvelimit, ", with N from %d to %d", HERD_FOX_GEESE_TO_WIN,
+                     HERD_FOX_SOLVE_MAX);
         return;
     }
     int rc = herd_fox_set_solve_limit(s->game, (int)geese);
@@ -489,6 +501,20 @@ static int command_line(char *out, size_t cap, const command *c)
 {
     return snprintf(out, cap, "%s%s%s", c->name, c->arguments ? " " : "",
                     c->arguments ? c->arguments : "");
+}
+
+static void refuse_usage(session *s, void (*handler)(session *s, char *args), const char *more, ...)
+{
+    const command *c = commands;
+    while (c->handler != handler)
+        c++;
+    size_t at = (size_t)snprintf(s->out, sizeof s->out, "usage: ");
+    at += (size_t)command_line(s->out + at, sizeof s->out - at, c);
+    va_list ap;
+    va_start(ap, more);
+    vsnprintf(s->out + at, sizeof s->out - at, more, ap);
+    va_end(ap);
+    refuse(s->out);
 }
 
 static void cmd_help(session *s, char *args)

@@ -5,7 +5,8 @@
  * is refused with HERD_E_ARG, and a call on a non-const handle names it in
  * its message while a const call leaves the message alone; the 0.x names
  * are macros for the new functions. The argument order needs no test here:
- * a call in the old order does not compile (tests are built with -Werror). */
+ * a call in the old order passes pointers of the wrong types, which the
+ * compiler reports (an error with -Werror). */
 #include "test_games.h"
 
 #include "herd/batch.h"
@@ -151,14 +152,10 @@ static int call_batch_observations(const fixture *f, void *buf, size_t cap, size
     return herd_batch_observations(f->batch, buf, cap, len);
 }
 
-#define CALL(name, type)                    \
-    {                                       \
-#        name, sizeof(type), 0, call_##name \
-    }
-#define TEXT(name)               \
-    {                            \
-#        name, 1, 1, call_##name \
-    }
+// clang-format off
+#define CALL(name, type) {#name, sizeof(type), 0, call_##name}
+#define TEXT(name) {#name, 1, 1, call_##name}
+// clang-format on
 
 static const buffer_call BUFFER_CALLS[] = {
     CALL(legal_moves, herd_move),

@@ -718,20 +718,6 @@ static void options_are_checked(void **state)
 
 /* ------------------------------------------------ memory, failure, stop */
 
-typedef struct peak_alloc {
-    test_alloc a;
-    size_t peak;
-} peak_alloc;
-
-static void *peak_fn(void *ud, void *ptr, size_t old_size, size_t new_size)
-{
-    peak_alloc *p = ud;
-    void *r = ta_fn(&p->a, ptr, old_size, new_size);
-    if (p->a.live_bytes > p->peak)
-        p->peak = p->a.live_bytes;
-    return r;
-}
-
 static void options_with(fox_solve_options *o, peak_alloc *pa, int geese, int exact, int sideways)
 {
     fox_solve_default_options(o);

@@ -206,6 +206,13 @@ typedef struct shared_alloc {
     atomic_long requests, live, bytes;
 } shared_alloc;
 
+static void shared_alloc_init(shared_alloc *a)
+{
+    atomic_init(&a->requests, 0);
+    atomic_init(&a->live, 0);
+    atomic_init(&a->bytes, 0);
+}
+
 static void *shared_alloc_fn(void *ud, void *ptr, size_t old_size, size_t new_size)
 {
     shared_alloc *a = ud;
@@ -292,9 +299,7 @@ static void concurrent_hints_share_the_allocator_and_nothing_else(void **state)
          * runs this too). */
         game_case c = quick_case(d, 1);
         shared_alloc a;
-        atomic_init(&a.requests, 0);
-        atomic_init(&a.live, 0);
-        atomic_init(&a.bytes, 0);
+        shared_alloc_init(&a);
         hint_progress progress = {.in_flight = NULL};
         atomic_init(&progress.nodes, 0);
         herd_game *g = case_new(&c, shared_alloc_fn, &a);
@@ -361,13 +366,6 @@ static void *hint_at_start(void *arg)
     pthread_barrier_wait(j->start);
     j->rc = herd_hint(j->g, j->level, &j->m);
     return NULL;
-}
-
-static void shared_alloc_init(shared_alloc *a)
-{
-    atomic_init(&a->requests, 0);
-    atomic_init(&a->live, 0);
-    atomic_init(&a->bytes, 0);
 }
 
 /* Hints at the `perfect` level on a handle without a table, all at once:

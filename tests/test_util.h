@@ -118,6 +118,33 @@ static inline void *ta_fn(void *ud, void *ptr, size_t old_size, size_t new_size)
     return p;
 }
 
+/* The counting allocator, which also keeps the most bytes live at once
+ * since peak_init() or peak_reset(). */
+typedef struct peak_alloc {
+    test_alloc a;
+    size_t peak;
+} peak_alloc;
+
+static inline void *peak_fn(void *ud, void *ptr, size_t old_size, size_t new_size)
+{
+    peak_alloc *p = ud;
+    void *r = ta_fn(&p->a, ptr, old_size, new_size);
+    if (p->a.live_bytes > p->peak)
+        p->peak = p->a.live_bytes;
+    return r;
+}
+
+static inline void peak_init(peak_alloc *p)
+{
+    ta_init(&p->a);
+    p->peak = 0;
+}
+
+static inline void peak_reset(peak_alloc *p)
+{
+    p->peak = p->a.live_bytes;
+}
+
 /* ------------------------------------------------------------ generator */
 
 /* The tests' own choices (not the library's generator): xorshift64*. */
