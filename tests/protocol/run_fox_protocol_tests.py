@@ -520,6 +520,11 @@ def test_solve(path, chk):
         s.h.kill()
 
 
+# `solve` builds a table of up to six geese here: seconds under a sanitizer on
+# a busy machine. The wait only guards against a hang, so it is generous.
+SOLVE_TIMEOUT = 300.0
+
+
 def test_solvelimit(path, chk):
     T = "solvelimit"
     s = C.Session(path, chk)
@@ -532,7 +537,7 @@ def test_solvelimit(path, chk):
         s.expect(T, "`solvelimit N` sets the limit and answers nothing", "solvelimit 5", ["="])
         s.expect(T, "`solvelimit` answers the limit set", "solvelimit", ["= 5"])
         s.cmd("set " + five)
-        ans = s.cmd("solve")
+        ans = s.h.cmd("solve", SOLVE_TIMEOUT)
         chk.ok(ans[0].startswith("= fox "), T, "`solve` answers a position at the limit",
                "solve", "'= fox N'", ans, "solvelimit 5, " + five)
         s.cmd("set " + six)
@@ -543,7 +548,7 @@ def test_solvelimit(path, chk):
             s.expect(T, "a refused `solvelimit` keeps the limit", "solvelimit", ["= 5"],
                      "after solvelimit " + bad)
         s.expect(T, "`solvelimit 6` raises the limit", "solvelimit 6", ["="])
-        ans = s.cmd("solve")
+        ans = s.h.cmd("solve", SOLVE_TIMEOUT)
         chk.ok(ans[0].startswith("= fox "), T, "`solve` answers a position at the raised limit",
                "solve", "'= fox N'", ans, "solvelimit 6, " + six)
         saved = s.cmd("save")[0][2:]
