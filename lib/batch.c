@@ -301,10 +301,15 @@ int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap, size_t *le
      * the compiler would then read again for every legal action. */
     size_t n = b->n, actions = b->actions, max_moves = b->rules->desc.max_moves;
     const uint16_t *legal = b->legal, *count = b->legal_count;
-    memset(masks, 0, n * actions);
-    for (size_t i = 0; i < n; i++, masks += actions, legal += max_moves)
+    /* Game by game, each row cleared just before its few ones are set:
+     * the row is in the cache for them, and a row's memset is a few wide
+     * stores where the whole array's would be the byte loop of a long
+     * fill. The caller's buffer is written whole, whatever it held. */
+    for (size_t i = 0; i < n; i++, masks += actions, legal += max_moves) {
+        memset(masks, 0, actions);
         for (size_t k = 0, end = count[i]; k < end; k++)
             masks[legal[k]] = 1;
+    }
     return HERD_OK;
 }
 

@@ -61,6 +61,20 @@
 #define BAR_JUMPS(r) \
     JUMPS(r, 0), JUMPS(r, 1), JUMPS(r, 2), JUMPS(r, 3), JUMPS(r, 4), JUMPS(r, 5), JUMPS(r, 6)
 
+/* F(r, c) for each point of the cross, in the board's order. */
+#define ARM_EACH(F, r) F(r, 2) F(r, 3) F(r, 4)
+#define BAR_EACH(F, r) F(r, 0) F(r, 1) F(r, 2) F(r, 3) F(r, 4) F(r, 5) F(r, 6)
+#define CROSS_EACH(F)                                                                      \
+    ARM_EACH(F, 0) ARM_EACH(F, 1) BAR_EACH(F, 2) BAR_EACH(F, 3) BAR_EACH(F, 4) ARM_EACH(F, 5) \
+        ARM_EACH(F, 6)
+#define FIRST_STEP(r, c) HUNT_FIRST(STEPS_BEFORE, r, c, LINKS(r, c))
+#define FIRST_JUMP(r, c) HUNT_FIRST(JUMPS_BEFORE, r, c, JUMPS(r, c))
+#define STEP_NUMBERS(r, c) HUNT_NUMBERS(STEPS_BEFORE_##r##_##c, LINKS(r, c)),
+#define JUMP_NUMBERS(r, c) HUNT_NUMBERS(JUMPS_BEFORE_##r##_##c, JUMPS(r, c)),
+
+/* The action space: the steps, then the jumps (HUNT_FIRST). */
+enum { CROSS_EACH(FIRST_STEP) CROSS_EACH(FIRST_JUMP) ACTIONS };
+
 static const hunt_board board = {
     .points = HERD_FOX_POINTS,
     .cell = {ARM(0), ARM(1), BAR(2), BAR(3), BAR(4), ARM(5), ARM(6)},
@@ -81,6 +95,8 @@ static const hunt_board board = {
              ARM_NEAR(6)},
     .code = {ARM_CODE(0), ARM_CODE(1), BAR_CODE(2), BAR_CODE(3), BAR_CODE(4), ARM_CODE(5),
              ARM_CODE(6)},
+    .number = {{CROSS_EACH(STEP_NUMBERS)}, {CROSS_EACH(JUMP_NUMBERS)}},
+    .actions = ACTIONS,
 };
 
 const hunt_board *fox_board(void)
@@ -130,18 +146,26 @@ static hunt_set occupied(const fox_state *s)
     return s->geese | BIT(s->fox);
 }
 
+/* The generator below writes the actions into buf or, when `numbers` is
+ * not NULL, their action numbers into numbers (hunt.h). */
+static inline size_t fox_jumps_as(const fox_state *s, herd_move *buf, uint16_t *numbers)
+{
+    return hunt_jumps_as(&board, s->fox, s->geese, occupied(s), buf, numbers);
+}
+
 static size_t fox_jumps(const fox_state *s, herd_move *buf)
 {
-    return hunt_jumps(&board, s->fox, s->geese, occupied(s), buf);
+    return fox_jumps_as(s, buf, NULL);
 }
 
 /* The steps of the side to move: each side on its own, so that the
  * compiler knows its directions (and that the fox is one piece). */
-static size_t steps(const fox_state *s, herd_move *buf)
+static inline size_t steps_as(const fox_state *s, herd_move *buf, uint16_t *numbers)
 {
     if (s->head.side == HERD_FOX_GEESE)
-        return hunt_pursuer_steps(&board, steppers(s), occupied(s), step_dirs(s), buf);
-    return steppers(s) ? hunt_steps(&board, s->fox, occupied(s), step_dirs(s), buf) : 0;
+        return hunt_pursuer_steps_as(&board, steppers(s), occupied(s), step_dirs(s), buf, numbers);
+    return steppers(s) ? hunt_steps_as(&board, s->fox, occupied(s), step_dirs(s), buf, numbers)
+                       : 0;
 }
 
 static int can_step(const fox_state *s)
@@ -155,23 +179,30 @@ static int can_step(const fox_state *s)
  * steps and jumps. The bound (herd/fox.h): at most one step or one jump in
  * each of the eight directions; in a chain the way back is empty (its
  * goose was taken), so at most seven jumps and `stop`. */
-static size_t fox_moves(const fox_state *s, herd_move *buf)
+static inline size_t fox_moves_as(const fox_state *s, herd_move *buf, uint16_t *numbers)
 {
-    size_t n = steps(s, buf);
-    n += fox_jumps(s, buf ? buf + n : NULL);
+    size_t n = steps_as(s, buf, numbers);
+    n += fox_jumps_as(s, buf ? buf + n : NULL, numbers ? numbers + n : NULL);
     if (s->chain) {
-        if (buf)
+        if (numbers)
+            numbers[n] = board.actions; /* stop's */
+        else if (buf)
             buf[n] = hunt_stop_move();
         n++;
     }
     return n;
 }
 
-static size_t side_moves(const fox_state *s, herd_move *buf)
+static inline size_t side_moves_as(const fox_state *s, herd_move *buf, uint16_t *numbers)
 {
     if (s->head.side == HERD_FOX_FOX)
-        return fox_moves(s, buf);
-    return steps(s, buf);
+        return fox_moves_as(s, buf, numbers);
+    return steps_as(s, buf, numbers);
+}
+
+static size_t side_moves(const fox_state *s, herd_move *buf)
+{
+    return side_moves_as(s, buf, NULL);
 }
 
 /* Whether the side to move has an action (the fox in a chain may always
@@ -836,6 +867,15 @@ static herd_move fox_action_move(const void *state, size_t index)
     return hunt_action_move(&board, 1, index);
 }
 
+/* fox_legal()'s actions as numbers, in its order. */
+static size_t fox_legal_indices(const void *state, uint16_t *buf)
+{
+    const fox_state *s = state;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    return side_moves_as(s, NULL, buf);
+}
+
 enum { OBS_CHAIN = HUNT_PLANES, OBS_SIDEWAYS, OBS_PLANES };
 
 static void fox_observation_shape(const void *state, size_t shape[3])
@@ -1037,6 +1077,7 @@ const herd_rules herd_fox_rules = {
     .num_actions = fox_num_actions,
     .action_index = fox_action_index,
     .action_move = fox_action_move,
+    .legal_indices = fox_legal_indices,
     .observation_shape = fox_observation_shape,
     .observe = fox_observe,
 };

@@ -39,6 +39,11 @@
 #define NEXT(r, c, links) HUNT_NEXT(AT, r, c, links),
 #define NEAR(r, c, links) HUNT_NEAR(AT, r, c, links),
 #define CODE(r, c, links) HUNT_CODE(r, c),
+#define FIRST_STEP(r, c, links) HUNT_FIRST(STEPS_BEFORE, r, c, links)
+#define NUMBERS(r, c, links) HUNT_NUMBERS(STEPS_BEFORE_##r##_##c, links),
+
+/* The action space: the steps (HUNT_FIRST). */
+enum { POINTS(FIRST_STEP) ACTIONS };
 
 static const hunt_board board = {
     .points = HERD_HARE_POINTS,
@@ -48,6 +53,8 @@ static const hunt_board board = {
     .next = {POINTS(NEXT)},
     .near = {POINTS(NEAR)},
     .code = {POINTS(CODE)},
+    .number = {{POINTS(NUMBERS)}},
+    .actions = ACTIONS,
 };
 
 /* A hound moves up, diagonally up or sideways: never down. */
@@ -94,14 +101,20 @@ static unsigned mover_dirs(const hare_pos *p)
     return p->side == HERD_HARE_HOUNDS ? HOUND_DIRS : HUNT_ANY;
 }
 
-/* The moves of the side to move, whether or not the game has ended: each
+/* The moves of the side to move, whether or not the game has ended, into
+ * buf, or their action numbers into `numbers` when that is not NULL: each
  * side on its own, so that the compiler knows its directions (and that
  * the hare is one piece). */
-static size_t pos_moves(const hare_pos *p, herd_move *buf)
+static inline size_t pos_moves_as(const hare_pos *p, herd_move *buf, uint16_t *numbers)
 {
     if (p->side == HERD_HARE_HOUNDS)
-        return hunt_pursuer_steps(&board, movers(p), occupied(p), mover_dirs(p), buf);
-    return hunt_steps(&board, p->hare, occupied(p), mover_dirs(p), buf);
+        return hunt_pursuer_steps_as(&board, movers(p), occupied(p), mover_dirs(p), buf, numbers);
+    return hunt_steps_as(&board, p->hare, occupied(p), mover_dirs(p), buf, numbers);
+}
+
+static size_t pos_moves(const hare_pos *p, herd_move *buf)
+{
+    return pos_moves_as(p, buf, NULL);
 }
 
 /* Whether the side to move has a move: the test of every play. */
@@ -598,6 +611,15 @@ static herd_move hare_action_move(const void *state, size_t index)
     return hunt_action_move(&board, 0, index);
 }
 
+/* hare_legal()'s actions as numbers, in its order. */
+static size_t hare_legal_indices(const void *state, uint16_t *buf)
+{
+    const hare_state *s = state;
+    if (s->head.result != HERD_ONGOING)
+        return 0;
+    return pos_moves_as(&s->pos, NULL, buf);
+}
+
 enum { OBS_STALL = HUNT_PLANES, OBS_PLANES };
 
 static void hare_observation_shape(const void *state, size_t shape[3])
@@ -745,6 +767,7 @@ const herd_rules herd_hare_rules = {
     .num_actions = hare_num_actions,
     .action_index = hare_action_index,
     .action_move = hare_action_move,
+    .legal_indices = hare_legal_indices,
     .observation_shape = hare_observation_shape,
     .observe = hare_observe,
 };

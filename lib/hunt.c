@@ -341,24 +341,9 @@ static unsigned kind_dirs(const hunt_board *b, hunt_kind kind, int p)
     return kind == HUNT_STEP ? b->links[p] : b->jumps[p];
 }
 
-/* The actions of one kind from the points before p, and from p in the
- * directions before d (d = HUNT_DIRS: all of p's). */
-static size_t kind_rank(const hunt_board *b, hunt_kind kind, int p, int d)
-{
-    size_t n = 0;
-    for (int q = 0; q < p; q++)
-        n += (size_t)hunt_count(kind_dirs(b, kind, q));
-    return n + (size_t)hunt_count(kind_dirs(b, kind, p) & (HUNT_BIT(d) - 1u));
-}
-
-static size_t kind_count(const hunt_board *b, hunt_kind kind)
-{
-    return kind_rank(b, kind, b->points - 1, HUNT_DIRS);
-}
-
 size_t hunt_action_count(const hunt_board *b, int jumps)
 {
-    return kind_count(b, HUNT_STEP) + (jumps ? kind_count(b, HUNT_JUMP) + 1 : 0);
+    return (size_t)b->actions + (jumps ? 1 : 0);
 }
 
 int hunt_action_index(const hunt_board *b, int jumps, herd_move m, size_t *index)
@@ -368,38 +353,36 @@ int hunt_action_index(const hunt_board *b, int jumps, herd_move m, size_t *index
     if (hunt_checked(b, jumps, m, &a, pt) != HERD_OK)
         return HERD_E_ARG;
     if (a.kind == HUNT_STOP) {
-        *index = hunt_action_count(b, jumps) - 1;
+        *index = b->actions;
         return HERD_OK;
     }
-    size_t base = a.kind == HUNT_STEP ? 0 : kind_count(b, HUNT_STEP);
     int d = a.kind == HUNT_STEP ? hunt_direction(b, pt[0], pt[1])
                                 : hunt_direction(b, pt[0], hunt_between(b, pt[0], pt[1]));
-    *index = base + kind_rank(b, a.kind, pt[0], d);
+    *index = b->number[a.kind][pt[0]][d];
     return HERD_OK;
 }
 
 herd_move hunt_action_move(const hunt_board *b, int jumps, size_t index)
 {
-    size_t steps = kind_count(b, HUNT_STEP);
-    if (jumps && index == hunt_action_count(b, jumps) - 1)
+    if (jumps && index == b->actions)
         return hunt_stop_move();
-    hunt_kind kind = index < steps ? HUNT_STEP : HUNT_JUMP;
-    size_t k = index < steps ? index : index - steps;
-    for (int p = 0;; p++) {
-        unsigned dirs = kind_dirs(b, kind, p);
-        if (k >= (size_t)hunt_count(dirs)) {
-            k -= (size_t)hunt_count(dirs);
-            continue;
+    /* The point whose actions of one kind hold the number, then its
+     * direction. */
+    for (hunt_kind kind = HUNT_STEP; kind <= HUNT_JUMP; kind++)
+        for (int p = 0; p < b->points; p++) {
+            unsigned dirs = kind_dirs(b, kind, p);
+            if (!dirs || index < b->number[kind][p][hunt_first(dirs)] ||
+                index >= b->number[kind][p][hunt_last(dirs)] + 1u)
+                continue;
+            int d = 0;
+            while (!(dirs >> d & 1) || b->number[kind][p][d] != index)
+                d++;
+            int q = hunt_next(b, p, d);
+            if (kind == HUNT_STEP)
+                return hunt_step_move(b->cell[p], b->cell[q]);
+            return hunt_jump_move(b->cell[p], b->cell[hunt_next(b, q, d)]);
         }
-        int d = 0;
-        for (;; d++)
-            if ((dirs >> d & 1) && k-- == 0)
-                break;
-        int q = hunt_next(b, p, d);
-        if (kind == HUNT_STEP)
-            return hunt_step_move(b->cell[p], b->cell[q]);
-        return hunt_jump_move(b->cell[p], b->cell[hunt_next(b, q, d)]);
-    }
+    return 0; /* index is no action of the space */
 }
 
 void hunt_observation_shape(const hunt_board *b, size_t planes, size_t shape[3])

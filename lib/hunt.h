@@ -54,6 +54,12 @@ typedef struct hunt_board {
      * whether a piece can move at all is one test. */
     hunt_set near[HUNT_MAX_POINTS][HUNT_GROUPS];
     uint8_t code[HUNT_MAX_POINTS]; /* each point's cell as an action holds it: HUNT_CODE */
+    /* The action space (hunt_action_index()): the number of each step and
+     * jump, by kind (HUNT_STEP, HUNT_JUMP), point and direction
+     * (HUNT_NUMBERS), and the count of both kinds, which is `stop`'s
+     * number in a game with jumps. */
+    uint16_t number[2][HUNT_MAX_POINTS][HUNT_DIRS];
+    uint16_t actions;
 } hunt_board;
 
 #define HUNT_CODE(r, c) ((r)*8 + (c))
@@ -82,6 +88,31 @@ typedef struct hunt_board {
             HUNT_NEAR_1(at, r, c, links, HUNT_E) | HUNT_NEAR_1(at, r, c, links, HUNT_W),      \
             HUNT_NEAR_1(at, r, c, links, HUNT_SE) | HUNT_NEAR_1(at, r, c, links, HUNT_S) |    \
                 HUNT_NEAR_1(at, r, c, links, HUNT_SW)                                         \
+    }
+
+/* A byte's bits counted, as a constant expression. */
+#define HUNT_COUNT8(x)                                                                   \
+    (((x)&1) + ((x) >> 1 & 1) + ((x) >> 2 & 1) + ((x) >> 3 & 1) + ((x) >> 4 & 1) +       \
+     ((x) >> 5 & 1) + ((x) >> 6 & 1) + ((x) >> 7 & 1))
+
+/* The numbering of the action space, written out by the compiler: every
+ * step, point by point in the board's order and each point's directions
+ * clockwise from up; then every jump in the same order; then `stop`. A
+ * board declares one enum that runs over its points with
+ * HUNT_FIRST(steps, r, c, links), then again with HUNT_FIRST(jumps, r, c,
+ * jumps) on a board with jumps, and ends with the count of all: each
+ * constant name_r_c is the number of the point's first action of that
+ * kind, the running count before it. HUNT_NUMBERS(name_r_c, dirs) is then
+ * the point's row of hunt_board.number. */
+#define HUNT_FIRST(name, r, c, dirs) \
+    name##_##r##_##c, name##_##r##_##c##_LAST = name##_##r##_##c + HUNT_COUNT8(dirs) - 1,
+#define HUNT_NUMBER_1(first, dirs, d) (uint16_t)((first) + HUNT_COUNT8((dirs) & (HUNT_BIT(d) - 1u)))
+#define HUNT_NUMBERS(first, dirs)                                                          \
+    {                                                                                      \
+        HUNT_NUMBER_1(first, dirs, 0), HUNT_NUMBER_1(first, dirs, 1),                      \
+            HUNT_NUMBER_1(first, dirs, 2), HUNT_NUMBER_1(first, dirs, 3),                  \
+            HUNT_NUMBER_1(first, dirs, 4), HUNT_NUMBER_1(first, dirs, 5),                  \
+            HUNT_NUMBER_1(first, dirs, 6), HUNT_NUMBER_1(first, dirs, 7)                   \
     }
 
 /* The point at a cell, -1 for none (any coordinates are accepted). */
@@ -239,10 +270,15 @@ static inline hunt_set hunt_near(const hunt_board *b, int p, unsigned dirs)
            (dirs & HUNT_DOWN ? b->near[p][HUNT_GROUP_DOWN] : 0);
 }
 
+/* The generator writes the moves into buf or, where `numbers` is not
+ * NULL, their numbers in the action space (hunt_board.number) into
+ * numbers; with both NULL it counts them. Inline, so that each caller's
+ * copy keeps one of the three. */
+
 /* The steps from p to the points `to` (next to it in the directions dirs),
  * direction by direction. */
 static inline size_t hunt_write_steps(const hunt_board *b, int p, hunt_set to, unsigned dirs,
-                                      herd_move *buf)
+                                      herd_move *buf, uint16_t *numbers)
 {
     /* The directions that reach `to`, gathered without a branch (where no
      * line goes, next is HUNT_NONE, whose bit no set holds), then written
@@ -253,18 +289,30 @@ static inline size_t hunt_write_steps(const hunt_board *b, int p, hunt_set to, u
             free |= (unsigned)(to >> b->next[p][d] & 1) << d;
     size_t n = 0;
     herd_move from = HUNT_ACTION | hunt_code(b, p);
-    for (; free; free &= free - 1)
-        buf[n++] = from | hunt_code(b, b->next[p][hunt_first(free)]) << 6;
+    for (; free; free &= free - 1) {
+        int d = hunt_first(free);
+        if (numbers)
+            numbers[n++] = b->number[HUNT_STEP][p][d];
+        else
+            buf[n++] = from | hunt_code(b, b->next[p][d]) << 6;
+    }
     return n;
 }
 
 /* The steps from p to empty neighbouring points in the directions dirs
- * (as hunt_near()); with buf NULL, their number. */
+ * (as hunt_near()). */
+static inline size_t hunt_steps_as(const hunt_board *b, int p, hunt_set occupied, unsigned dirs,
+                                   herd_move *buf, uint16_t *numbers)
+{
+    hunt_set to = hunt_near(b, p, dirs) & ~occupied;
+    return buf || numbers ? hunt_write_steps(b, p, to, dirs, buf, numbers)
+                          : (size_t)hunt_count(to);
+}
+
 static inline size_t hunt_steps(const hunt_board *b, int p, hunt_set occupied, unsigned dirs,
                                 herd_move *buf)
 {
-    hunt_set to = hunt_near(b, p, dirs) & ~occupied;
-    return buf ? hunt_write_steps(b, p, to, dirs, buf) : (size_t)hunt_count(to);
+    return hunt_steps_as(b, p, occupied, dirs, buf, NULL);
 }
 
 /* Whether p has a step in dirs. */
@@ -274,19 +322,27 @@ static inline int hunt_can_step(const hunt_board *b, int p, hunt_set occupied, u
 }
 
 /* The steps of every pursuer in dirs, pursuer by pursuer. */
-static inline size_t hunt_pursuer_steps(const hunt_board *b, hunt_set pursuers, hunt_set occupied,
-                                        unsigned dirs, herd_move *buf)
+static inline size_t hunt_pursuer_steps_as(const hunt_board *b, hunt_set pursuers,
+                                           hunt_set occupied, unsigned dirs, herd_move *buf,
+                                           uint16_t *numbers)
 {
     size_t n = 0;
     for (hunt_set s = pursuers; s; s &= s - 1) {
         int p = hunt_first(s);
         hunt_set to = hunt_near(b, p, dirs) & ~occupied;
-        if (!buf)
+        if (!buf && !numbers)
             n += (size_t)hunt_count(to);
         else if (to)
-            n += hunt_write_steps(b, p, to, dirs, buf + n);
+            n += hunt_write_steps(b, p, to, dirs, buf ? buf + n : NULL,
+                                  numbers ? numbers + n : NULL);
     }
     return n;
+}
+
+static inline size_t hunt_pursuer_steps(const hunt_board *b, hunt_set pursuers, hunt_set occupied,
+                                        unsigned dirs, herd_move *buf)
+{
+    return hunt_pursuer_steps_as(b, pursuers, occupied, dirs, buf, NULL);
 }
 
 static inline int hunt_pursuers_can_step(const hunt_board *b, hunt_set pursuers,
@@ -301,8 +357,8 @@ static inline int hunt_pursuers_can_step(const hunt_board *b, hunt_set pursuers,
 /* The hunter's jumps from p: over a pursuer on a neighbouring point to the
  * empty point beyond it on the same line, at most one per direction (the
  * board's jumps). */
-static inline size_t hunt_jumps(const hunt_board *b, int p, hunt_set pursuers, hunt_set occupied,
-                                herd_move *buf)
+static inline size_t hunt_jumps_as(const hunt_board *b, int p, hunt_set pursuers,
+                                   hunt_set occupied, herd_move *buf, uint16_t *numbers)
 {
     size_t n = 0;
     herd_move from = HUNT_ACTION | (herd_move)HUNT_JUMP << HUNT_KIND_SHIFT | hunt_code(b, p);
@@ -310,11 +366,19 @@ static inline size_t hunt_jumps(const hunt_board *b, int p, hunt_set pursuers, h
         int d = hunt_first(ds), over = b->next[p][d], to = b->next[over][d];
         if (!(pursuers >> over & 1) || (occupied >> to & 1))
             continue;
-        if (buf)
+        if (numbers)
+            numbers[n] = b->number[HUNT_JUMP][p][d];
+        else if (buf)
             buf[n] = from | hunt_code(b, to) << 6;
         n++;
     }
     return n;
+}
+
+static inline size_t hunt_jumps(const hunt_board *b, int p, hunt_set pursuers, hunt_set occupied,
+                                herd_move *buf)
+{
+    return hunt_jumps_as(b, p, pursuers, occupied, buf, NULL);
 }
 
 /* The point at a cell code, -1 for none. */
