@@ -62,7 +62,7 @@ static int check_legal_indices(const herd_game *g, const herd_move *moves, size_
  * must have run for it. */
 static int numbers_its_legal_actions(const char *game)
 {
-    static const char *const games[] = {"hex", "horses", "flock"};
+    static const char *const games[] = {"hex", "horses", "flock", "hare", "fox"};
     for (size_t k = 0; k < sizeof games / sizeof games[0]; k++)
         if (strcmp(game, games[k]) == 0)
             return 1;
