@@ -292,7 +292,7 @@ int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap, size_t *le
     if (!b)
         return HERD_E_ARG;
     if (!masks && cap)
-        return herd_fail(batch_msg(b), HERD_E_ARG, "masks must not be NULL");
+        return herd_null_msg(batch_msg(b), "masks");
     int rc = check_room(b, cap, b->actions, "masks");
     herd_set_len(len, b->n * b->actions);
     if (rc != HERD_OK)
@@ -318,7 +318,7 @@ int herd_batch_observations(herd_batch *b, float *buf, size_t cap, size_t *len)
     if (!b)
         return HERD_E_ARG;
     if (!buf && cap)
-        return herd_fail(batch_msg(b), HERD_E_ARG, "buf must not be NULL");
+        return herd_null_msg(batch_msg(b), "buf");
     int rc = check_room(b, cap, b->floats, "observations");
     herd_set_len(len, b->n * b->floats);
     if (rc != HERD_OK)
@@ -335,7 +335,7 @@ int herd_batch_sides(herd_batch *b, int *sides, size_t n)
     if (!b)
         return HERD_E_ARG;
     if (!sides)
-        return herd_fail(batch_msg(b), HERD_E_ARG, "sides must not be NULL");
+        return herd_null_msg(batch_msg(b), "sides");
     int rc = check_count(b, n, "sides");
     if (rc != HERD_OK)
         return rc;
@@ -349,7 +349,7 @@ int herd_batch_random_actions(herd_batch *b, size_t *actions, size_t n)
     if (!b)
         return HERD_E_ARG;
     if (!actions)
-        return herd_fail(batch_msg(b), HERD_E_ARG, "actions must not be NULL");
+        return herd_null_msg(batch_msg(b), "actions");
     int rc = check_count(b, n, "actions");
     if (rc != HERD_OK)
         return rc;
@@ -400,10 +400,7 @@ int herd_batch_step(herd_batch *b, const size_t *actions, size_t n, float *rewar
     if (!b)
         return HERD_E_ARG;
     if (!actions || !rewards || !done)
-        return herd_fail(batch_msg(b), HERD_E_ARG, "%s must not be NULL",
-                         !actions   ? "actions"
-                         : !rewards ? "rewards"
-                                    : "done");
+        return herd_null_msg(batch_msg(b), !actions ? "actions" : !rewards ? "rewards" : "done");
     int rc = check_count(b, n, "actions");
     if (rc != HERD_OK)
         return rc;

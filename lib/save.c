@@ -124,10 +124,8 @@ int herd_new_from_save(const char *text, herd_alloc_fn alloc, void *ud, herd_gam
                        herd_error *err)
 {
     char name[16];
-    if (!out || !text) {
-        herd_set_error(err, HERD_E_ARG, !out ? "out must not be NULL" : "text must not be NULL");
-        return HERD_E_ARG;
-    }
+    if (!out || !text)
+        return herd_null_arg_error(err, !out ? "out" : "text");
     size_t n = strcspn(text, " ");
     if (n == 0 || n >= sizeof name) {
         herd_set_error(err, HERD_E_PARSE, "a save begins with the game's name");
