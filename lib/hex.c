@@ -498,23 +498,6 @@ static size_t hex_legal(const void *state, herd_move *buf)
     return list_cells(s, s->open[mover], HERD_HEX_ACT_PLACE, buf);
 }
 
-/* Byte b of the answer: the bits set in bytes 0 to b of x (so the top
- * byte is all of them). Plain arithmetic, which a build for any x86-64 runs
- * inline, where a popcount without the POPCNT instruction is a call. */
-static uint64_t byte_prefix_counts(uint64_t x)
-{
-    const uint64_t ones = UINT64_C(0x0101010101010101);
-    x -= x >> 1 & ones * 0x55;
-    x = (x & ones * 0x33) + (x >> 2 & ones * 0x33);
-    x = (x + (x >> 4)) & ones * 0x0f;
-    return x * ones;
-}
-
-static unsigned bits_set(uint64_t x)
-{
-    return (unsigned)(byte_prefix_counts(x) >> 56);
-}
-
 /* The number of the k-th bit set in x (k below the bits set), without a
  * branch that depends on x: its byte is the number of bytes up to which
  * at most k bits are set (each byte's k + 128 - count keeps its top bit
@@ -523,7 +506,7 @@ static unsigned bits_set(uint64_t x)
 static int nth_bit(uint64_t x, unsigned k)
 {
     const uint64_t ones = UINT64_C(0x0101010101010101), tops = ones * 0x80;
-    uint64_t sums = byte_prefix_counts(x);
+    uint64_t sums = herd_byte_prefix_counts(x);
     uint64_t up_to_k = ((ones * k | tops) - sums) & tops;
     int byte = (int)(((up_to_k >> 7) * ones) >> 56);
     k -= (unsigned)((sums << 8) >> 8 * byte & 0xff);
@@ -550,7 +533,7 @@ static herd_move hex_nth_legal(const void *state, size_t k)
     int removing = s->phase == HERD_HEX_REMOVE;
     const uint64_t *set = removing ? s->of_side[!mover] : s->open[mover];
     int w = 0;
-    for (size_t c; k >= (c = bits_set(set[w])); w++)
+    for (size_t c; k >= (c = (size_t)herd_bit_count(set[w])); w++)
         k -= c;
     return cell_move(s, removing ? HERD_HEX_ACT_REMOVE : HERD_HEX_ACT_PLACE,
                      64 * w + nth_bit(set[w], (unsigned)k));
@@ -569,7 +552,7 @@ static size_t hex_count(const void *state)
     if (s->phase == HERD_HEX_REMOVE)
         return s->stones[!mover];
     for (int w = 0; w < board_words(s); w++)
-        k += bits_set(s->open[mover][w]);
+        k += (size_t)herd_bit_count(s->open[mover][w]);
     return k;
 }
 

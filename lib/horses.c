@@ -115,16 +115,6 @@ static unsigned pair_of(int offset)
     return pair_table[i < last ? i : last]; /* the last entry is 0, as beyond */
 }
 
-
-/* The bits set in x, by adding in place (no instruction for it assumed). */
-static int bits_in64(uint64_t x)
-{
-    x -= x >> 1 & UINT64_C(0x5555555555555555);
-    x = (x & UINT64_C(0x3333333333333333)) + (x >> 2 & UINT64_C(0x3333333333333333));
-    x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
-}
-
 static const char *const side_label[2] = {"Green", "Red"};
 
 /* ------------------------------------------------------------ moves */
@@ -409,7 +399,7 @@ static size_t count_moves(const horses_state *s, int side)
     uint64_t keeps[2], blocked[2];
     memcpy(keeps, keeps_of(s, side, &fresh), sizeof keeps);
     memcpy(blocked, &s->blocked[side * MAX_N + 1], sizeof blocked);
-    return (size_t)(bits_in64(keeps[0] & ~blocked[0]) + bits_in64(keeps[1] & ~blocked[1]));
+    return (size_t)(herd_bit_count(keeps[0] & ~blocked[0]) + herd_bit_count(keeps[1] & ~blocked[1]));
 }
 
 static int has_move(const horses_state *s, int side)

@@ -227,12 +227,7 @@ int hunt_option_point(const hunt_board *b, const char *key, herd_cell cell, int 
 
 static inline int hunt_count(hunt_set s)
 {
-    /* Bits counted in parallel: a popcount without the instruction, which
-     * a portable build cannot assume. */
-    s -= s >> 1 & 0x5555555555555555u;
-    s = (s & 0x3333333333333333u) + (s >> 2 & 0x3333333333333333u);
-    s = (s + (s >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-    return (int)((s * 0x0101010101010101u) >> 56);
+    return herd_bit_count(s);
 }
 
 /* The lowest member of a set that is not empty. */
