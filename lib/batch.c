@@ -1,16 +1,16 @@
 /* Batches (herd/batch.h): n games of one kind in one allocation, each a
  * game in caller memory (herd_copy_into()) so that the one-game calls read
- * it, stepped together. Each game keeps the numbers of its legal actions,
- * computed once after every change, so that the masks, the random actions
- * and the checks of a step read them instead of generating the moves
- * again: as a bit set over the action space for games that give one (the
- * rules' legal_bits()), else as a list. Games that number their legal
- * actions themselves (the rules' legal_indices()) give the list; for the
- * others, since the action
- * space depends on the options only, the batch tables it once: each
- * number's action, and a hash from action to number, which costs a probe
- * where the games' own numbering walks their board. A room of the core, as
- * actions.c is. */
+ * it, stepped together. Each game keeps its legal actions, computed once
+ * after every change, so that the masks, the random actions and the checks
+ * of a step read them instead of generating the moves again: as a bit set
+ * over the action space where the rules give one (legal_bits(), for a game
+ * whose legal() runs up the space and would walk its whole board to list
+ * their numbers), else as the list of their numbers. Games that number
+ * their legal actions themselves (the rules' legal_indices()) give the
+ * list; for the others, since the action space depends on the options
+ * only, the batch tables it once: each number's action, and a hash from
+ * action to number, which costs a probe where the games' own numbering
+ * walks their board. A room of the core, as actions.c is. */
 #include "core.h"
 
 #include "bits.h"
@@ -36,8 +36,9 @@ struct herd_batch {
     uint16_t *slots;           /* a hash of space: number + 1, 0 for none */
     size_t slot_mask;          /* slots - 1, a power of 2 minus 1 */
     size_t words;              /* (actions + 63) / 64 with the rules' legal_bits(), else 0 */
-    uint64_t *bits;            /* with words: n x words, each game's legal actions */
-    uint16_t *legal;           /* without: n x desc.max_moves action numbers */
+    uint64_t *bits;            /* n x words: each game's legal actions */
+    size_t list;               /* desc.max_moves + BLOCK without legal_bits(), else 0 */
+    uint16_t *legal;           /* n x list: their numbers in legal()'s order, then BLOCK more */
     uint16_t *legal_count;     /* n */
     uint32_t *length;          /* n: the caller's actions in each game */
     char err[HERD_ERROR_MESSAGE_SIZE];
@@ -127,17 +128,27 @@ static size_t number_legal(const herd_batch *b, const void *state, uint16_t *leg
     return k;
 }
 
+/* A list is read BLOCK numbers at a time, to the end of the block that
+ * holds its last (a loop that ends at the count, or a search that stops at
+ * the action, is mispredicted about once a game, where few games have
+ * more than one or two blocks): its numbers are followed by BLOCK copies
+ * of the first (a game of the batch always has a legal action), which the
+ * masks set again and the checks find legal again. */
+#define BLOCK 8
+
 static void refresh_legal(herd_batch *b, size_t i)
 {
     const herd_rules *r = b->rules;
     const void *state = game_at(b, i)->state;
     size_t k;
-    if (b->words)
+    if (b->words) {
         k = r->legal_bits(state, b->bits + i * b->words);
-    else if (r->legal_indices)
-        k = r->legal_indices(state, b->legal + i * r->desc.max_moves);
-    else
-        k = number_legal(b, state, b->legal + i * r->desc.max_moves);
+    } else {
+        uint16_t *legal = b->legal + i * b->list;
+        k = r->legal_indices ? r->legal_indices(state, legal) : number_legal(b, state, legal);
+        for (size_t j = 0; j < BLOCK; j++)
+            legal[k + j] = legal[0];
+    }
     b->legal_count[i] = (uint16_t)k;
 }
 
@@ -146,8 +157,8 @@ static void refresh_legal(herd_batch *b, size_t i)
  * same: legal_bits() is for games that list in that order). */
 static size_t legal_at(const herd_batch *b, size_t i, size_t k)
 {
-    if (!b->words)
-        return b->legal[i * b->rules->desc.max_moves + k];
+    if (b->list)
+        return b->legal[i * b->list + k];
     /* Its word: past every word whose bits and those before number k or
      * fewer, counted without a branch on k (which would be mispredicted
      * about once a game). */
@@ -225,14 +236,15 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
     }
     size_t game_bytes = herd_copy_size(model, 0), actions = herd_num_actions(model), slots = 2;
     size_t words = r->legal_bits ? (actions + 63) / 64 : 0;
-    size_t legal_bytes = words ? words * sizeof(uint64_t) : r->desc.max_moves * sizeof(uint16_t);
+    size_t list = words ? 0 : r->desc.max_moves + BLOCK;
     while (slots < 2 * actions)
         slots *= 2;
     size_t space_at = round_up(sizeof(herd_batch));
     size_t slots_at = place(space_at, actions, sizeof(herd_move));
     size_t games_at = place(slots_at, slots, sizeof(uint16_t));
-    size_t legal_at = place(games_at, n, game_bytes);
-    size_t count_at = place(legal_at, n, legal_bytes);
+    size_t bits_at = place(games_at, n, game_bytes);
+    size_t legal_at = words ? place(bits_at, n, words * sizeof(uint64_t)) : bits_at;
+    size_t count_at = list ? place(legal_at, n, list * sizeof(uint16_t)) : legal_at;
     size_t length_at = place(count_at, n, sizeof(uint16_t));
     size_t bytes = place(length_at, n, sizeof(uint32_t));
     unsigned char *mem = bytes ? alloc(ud, NULL, 0, bytes) : NULL;
@@ -265,7 +277,8 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
     table_space(b, model);
     b->games = mem + games_at;
     b->words = words;
-    b->bits = (uint64_t *)(void *)(mem + legal_at);
+    b->bits = (uint64_t *)(void *)(mem + bits_at);
+    b->list = list;
     b->legal = (uint16_t *)(void *)(mem + legal_at);
     b->legal_count = (uint16_t *)(void *)(mem + count_at);
     b->length = (uint32_t *)(void *)(mem + length_at);
@@ -362,23 +375,25 @@ int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap, size_t *le
     herd_set_len(len, b->n * b->actions);
     if (rc != HERD_OK)
         return rc;
-    if (b->words) {
-        for (size_t i = 0; i < b->n; i++)
-            spread_bits(masks + i * b->actions, b->bits + i * b->words, b->actions);
-        return HERD_OK;
-    }
     /* In locals: a store through unsigned char may alias any field, which
      * the compiler would then read again for every legal action. */
-    size_t n = b->n, actions = b->actions, max_moves = b->rules->desc.max_moves;
+    size_t n = b->n, actions = b->actions, words = b->words, list = b->list;
+    const uint64_t *bits = b->bits;
     const uint16_t *legal = b->legal, *count = b->legal_count;
+    if (words) {
+        for (size_t i = 0; i < n; i++, masks += actions, bits += words)
+            spread_bits(masks, bits, actions);
+        return HERD_OK;
+    }
     /* Game by game, each row cleared just before its few ones are set:
      * the row is in the cache for them, and a row's memset is a few wide
      * stores where the whole array's would be the byte loop of a long
      * fill. The caller's buffer is written whole, whatever it held. */
-    for (size_t i = 0; i < n; i++, masks += actions, legal += max_moves) {
+    for (size_t i = 0; i < n; i++, masks += actions, legal += list) {
         memset(masks, 0, actions);
-        for (size_t k = 0, end = count[i]; k < end; k++)
-            masks[legal[k]] = 1;
+        for (size_t k = 0, end = count[i]; k < end; k += BLOCK)
+            for (size_t j = 0; j < BLOCK; j++)
+                masks[legal[k + j]] = 1;
     }
     return HERD_OK;
 }
@@ -452,17 +467,19 @@ static int refuse_action(herd_batch *b, size_t i, size_t a)
                      why[0] ? why : "not a legal action now");
 }
 
-/* Whether action a is legal in game i (a number out of range is in no
- * list). */
+/* Whether action a is legal in game i (a number out of range never is). */
 static int is_legal(const herd_batch *b, size_t i, size_t a)
 {
+    if (a >= b->actions)
+        return 0;
     if (b->words)
-        return a < b->actions && (b->bits[i * b->words + a / 64] >> (a % 64) & 1);
-    const uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
-    for (size_t k = 0, end = b->legal_count[i]; k < end; k++)
-        if (legal[k] == a)
-            return 1;
-    return 0;
+        return b->bits[i * b->words + a / 64] >> (a % 64) & 1;
+    const uint16_t *legal = b->legal + i * b->list;
+    int found = 0;
+    for (size_t k = 0, end = b->legal_count[i]; k < end; k += BLOCK)
+        for (size_t j = 0; j < BLOCK; j++)
+            found |= legal[k + j] == a;
+    return found;
 }
 
 int herd_batch_step(herd_batch *b, const size_t *actions, size_t n, float *rewards,
