@@ -474,12 +474,21 @@ static int is_legal(const herd_batch *b, size_t i, size_t a)
         return 0;
     if (b->words)
         return b->bits[i * b->words + a / 64] >> (a % 64) & 1;
+    /* Four numbers a word: a number equal to a leaves a zero lane in
+     * word ^ wants, which borrows into that lane's high bit (a borrow
+     * reaches a lane above only from a zero lane, so any lane's bit says
+     * that one is zero). */
+    const uint64_t ones = UINT64_C(0x0001000100010001), highs = ones << 15, wants = ones * a;
     const uint16_t *legal = b->legal + i * b->list;
-    int found = 0;
+    uint64_t zero = 0;
     for (size_t k = 0, end = b->legal_count[i]; k < end; k += BLOCK)
-        for (size_t j = 0; j < BLOCK; j++)
-            found |= legal[k + j] == a;
-    return found;
+        for (size_t j = 0; j < BLOCK; j += 4) {
+            uint64_t word;
+            memcpy(&word, legal + k + j, sizeof word);
+            word ^= wants;
+            zero |= (word - ones) & ~word & highs;
+        }
+    return zero != 0;
 }
 
 int herd_batch_step(herd_batch *b, const size_t *actions, size_t n, float *rewards,
