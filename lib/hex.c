@@ -705,31 +705,39 @@ static size_t hex_legal_indices(const void *state, uint16_t *buf)
 
 /* hex_legal_indices()' actions as bits of the action space: the cells of
  * each row run in the space as in the grid's bit sets, so a row is one
- * shift into place (and the next word when it straddles two). */
+ * shift into the word being filled, which is written once full (each
+ * word written once, in order, and counted). */
 static size_t hex_legal_bits(const void *state, uint64_t *bits)
 {
     const hex_state *s = state;
     int mover = s->head.side, n = s->size;
-    memset(bits, 0, (hex_num_actions(s) + 63) / 64 * sizeof *bits);
-    if (s->head.result != HERD_ONGOING)
-        return 0;
-    if (s->phase == HERD_HEX_ROLL) {
-        bits[0] = (UINT64_C(1) << DICE_ACTIONS) - 1; /* rolls[] runs in index order */
-        return DICE_ACTIONS;
+    size_t words = (hex_num_actions(s) + 63) / 64, w = 0, count = 0;
+    uint64_t word = 0;
+    if (s->head.result == HERD_ONGOING && s->phase == HERD_HEX_ROLL) {
+        word = (UINT64_C(1) << DICE_ACTIONS) - 1; /* rolls[] runs in index order */
+    } else if (s->head.result == HERD_ONGOING) {
+        int kind = s->phase == HERD_HEX_REMOVE ? HERD_HEX_ACT_REMOVE : HERD_HEX_ACT_PLACE;
+        const uint64_t *set = kind == HERD_HEX_ACT_REMOVE ? s->of_side[!mover] : s->open[mover];
+        size_t index = hex_action_base(n, kind);
+        for (; w < index / 64; w++)
+            bits[w] = 0;
+        int at = grid_at(n, 0, 0);
+        for (int r = 0; r < row_count(n); at = next_row_at(n, r, at), r++) {
+            uint64_t row = row_bits(set, at);
+            unsigned shift = (unsigned)(index % 64), len = (unsigned)row_len(n, r);
+            word |= row << shift;
+            if (shift + len >= 64) { /* a row is shorter than a word: shift > 0 */
+                count += (size_t)herd_bit_count(word);
+                bits[w++] = word;
+                word = row >> (64 - shift);
+            }
+            index += len;
+        }
     }
-    int kind = s->phase == HERD_HEX_REMOVE ? HERD_HEX_ACT_REMOVE : HERD_HEX_ACT_PLACE;
-    const uint64_t *set = kind == HERD_HEX_ACT_REMOVE ? s->of_side[!mover] : s->open[mover];
-    size_t index = hex_action_base(n, kind);
-    int at = grid_at(n, 0, 0);
-    for (int r = 0; r < row_count(n);
-         at = next_row_at(n, r, at), index += (size_t)row_len(n, r), r++) {
-        uint64_t row = row_bits(set, at);
-        unsigned shift = (unsigned)(index & 63);
-        bits[index / 64] |= row << shift;
-        if (shift + (unsigned)row_len(n, r) > 64)
-            bits[index / 64 + 1] |= row >> (64 - shift);
-    }
-    return hex_count(s);
+    count += (size_t)herd_bit_count(word);
+    for (bits[w++] = word; w < words; w++)
+        bits[w] = 0;
+    return count;
 }
 
 /* The board in axial coordinates: row r, and column q = the row's first q
