@@ -1,15 +1,19 @@
 /* Batches (herd/batch.h): n games of one kind in one allocation, each a
  * game in caller memory (herd_copy_into()) so that the one-game calls read
- * it, stepped together. Each game keeps the numbers of its legal actions,
- * computed once after every change, so that the masks, the random actions
- * and the checks of a step read them instead of generating the moves
- * again. Games that number their legal actions themselves (the rules'
- * legal_indices()) give the numbers; for the others, since the action
- * space depends on the options only, the batch tables it once: each
- * number's action, and a hash from action to number, which costs a probe
- * where the games' own numbering walks their board. A room of the core, as
- * actions.c is. */
+ * it, stepped together. Each game keeps its legal actions, computed once
+ * after every change, so that the masks, the random actions and the checks
+ * of a step read them instead of generating the moves again: as a bit set
+ * over the action space where the rules give one (legal_bits(), for a game
+ * whose legal() runs up the space and would walk its whole board to list
+ * their numbers), else as the list of their numbers. Games that number
+ * their legal actions themselves (the rules' legal_indices()) give the
+ * list; for the others, since the action space depends on the options
+ * only, the batch tables it once: each number's action, and a hash from
+ * action to number, which costs a probe where the games' own numbering
+ * walks their board. A room of the core, as actions.c is. */
 #include "core.h"
+
+#include "bits.h"
 
 #include "herd/batch.h"
 
@@ -31,7 +35,10 @@ struct herd_batch {
     herd_move *space;          /* each number's action: actions */
     uint16_t *slots;           /* a hash of space: number + 1, 0 for none */
     size_t slot_mask;          /* slots - 1, a power of 2 minus 1 */
-    uint16_t *legal;           /* n x desc.max_moves action numbers */
+    size_t words;              /* (actions + 63) / 64 with the rules' legal_bits(), else 0 */
+    uint64_t *bits;            /* n x words: each game's legal actions */
+    size_t list;               /* desc.max_moves + BLOCK without legal_bits(), else 0 */
+    uint16_t *legal;           /* n x list: their numbers in legal()'s order, then BLOCK more */
     uint16_t *legal_count;     /* n */
     uint32_t *length;          /* n: the caller's actions in each game */
     char err[HERD_ERROR_MESSAGE_SIZE];
@@ -121,12 +128,49 @@ static size_t number_legal(const herd_batch *b, const void *state, uint16_t *leg
     return k;
 }
 
+/* A list is read BLOCK numbers at a time, to the end of the block that
+ * holds its last (a loop that ends at the count, or a search that stops at
+ * the action, is mispredicted about once a game, where few games have
+ * more than one or two blocks): its numbers are followed by BLOCK copies
+ * of the first (a game of the batch always has a legal action), which the
+ * masks set again and the checks find legal again. */
+#define BLOCK 8
+
 static void refresh_legal(herd_batch *b, size_t i)
 {
+    const herd_rules *r = b->rules;
     const void *state = game_at(b, i)->state;
-    uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
-    b->legal_count[i] = (uint16_t)(b->rules->legal_indices ? b->rules->legal_indices(state, legal)
-                                                           : number_legal(b, state, legal));
+    size_t k;
+    if (b->words) {
+        k = r->legal_bits(state, b->bits + i * b->words);
+    } else {
+        uint16_t *legal = b->legal + i * b->list;
+        k = r->legal_indices ? r->legal_indices(state, legal) : number_legal(b, state, legal);
+        for (size_t j = 0; j < BLOCK; j++)
+            legal[k + j] = legal[0];
+    }
+    b->legal_count[i] = (uint16_t)k;
+}
+
+/* Game i's legal action of rank k (k below its count): the k-th of its
+ * list, or of its bits counted from action 0 (legal()'s k-th all the
+ * same: legal_bits() is for games that list in that order). */
+static size_t legal_at(const herd_batch *b, size_t i, size_t k)
+{
+    if (b->list)
+        return b->legal[i * b->list + k];
+    /* Its word: past every word whose bits and those before number k or
+     * fewer, counted without a branch on k (which would be mispredicted
+     * about once a game). */
+    const uint64_t *bits = b->bits + i * b->words;
+    size_t w = 0, before = 0, sum = 0;
+    for (size_t j = 0; j < b->words; j++) {
+        sum += (size_t)herd_bit_count(bits[j]);
+        size_t past = k >= sum;
+        w += past;
+        before += past * (sum - before);
+    }
+    return 64 * w + (size_t)herd_nth_bit(bits[w], (unsigned)(k - before));
 }
 
 /* Starts game i anew with a seed from the batch's generator, up to its
@@ -191,15 +235,16 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
         return HERD_E_ARG;
     }
     size_t game_bytes = herd_copy_size(model, 0), actions = herd_num_actions(model), slots = 2;
+    size_t words = r->legal_bits ? (actions + 63) / 64 : 0;
+    size_t list = words ? 0 : r->desc.max_moves + BLOCK;
     while (slots < 2 * actions)
         slots *= 2;
     size_t space_at = round_up(sizeof(herd_batch));
     size_t slots_at = place(space_at, actions, sizeof(herd_move));
     size_t games_at = place(slots_at, slots, sizeof(uint16_t));
-    size_t legal_at = place(games_at, n, game_bytes);
-    size_t count_at = n <= SIZE_MAX / r->desc.max_moves
-                          ? place(legal_at, n * r->desc.max_moves, sizeof(uint16_t))
-                          : 0;
+    size_t bits_at = place(games_at, n, game_bytes);
+    size_t legal_at = words ? place(bits_at, n, words * sizeof(uint64_t)) : bits_at;
+    size_t count_at = list ? place(legal_at, n, list * sizeof(uint16_t)) : legal_at;
     size_t length_at = place(count_at, n, sizeof(uint16_t));
     size_t bytes = place(length_at, n, sizeof(uint32_t));
     unsigned char *mem = bytes ? alloc(ud, NULL, 0, bytes) : NULL;
@@ -231,6 +276,9 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
     b->slot_mask = slots - 1;
     table_space(b, model);
     b->games = mem + games_at;
+    b->words = words;
+    b->bits = (uint64_t *)(void *)(mem + bits_at);
+    b->list = list;
     b->legal = (uint16_t *)(void *)(mem + legal_at);
     b->legal_count = (uint16_t *)(void *)(mem + count_at);
     b->length = (uint32_t *)(void *)(mem + length_at);
@@ -287,6 +335,36 @@ static int check_room(herd_batch *b, size_t cap, size_t each, const char *what)
     return HERD_OK;
 }
 
+/* Each byte's eight bits as eight bytes of 0 or 1, its lowest bit first. */
+#define SPREAD1(v)                                                                     \
+    {                                                                                  \
+        (v) & 1, (v) >> 1 & 1, (v) >> 2 & 1, (v) >> 3 & 1, (v) >> 4 & 1, (v) >> 5 & 1, \
+            (v) >> 6 & 1, (v) >> 7 & 1                                                 \
+    }
+#define SPREAD4(v) SPREAD1(v), SPREAD1((v) + 1), SPREAD1((v) + 2), SPREAD1((v) + 3)
+#define SPREAD16(v) SPREAD4(v), SPREAD4((v) + 4), SPREAD4((v) + 8), SPREAD4((v) + 12)
+#define SPREAD64(v) SPREAD16(v), SPREAD16((v) + 16), SPREAD16((v) + 32), SPREAD16((v) + 48)
+static const unsigned char spread[256][8] = {SPREAD64(0), SPREAD64(64), SPREAD64(128),
+                                             SPREAD64(192)};
+
+/* A mask's row of `actions` bytes from a game's bits: eight at a time from
+ * a word in a local (a store through unsigned char may alias the bits,
+ * which would then be read again for each eight), the whole row written. */
+static void spread_bits(unsigned char *row, const uint64_t *bits, size_t actions)
+{
+    size_t j = 0;
+    for (; j + 64 <= actions; j += 64) {
+        uint64_t w = bits[j / 64];
+        for (size_t k = 0; k < 64; k += 8, w >>= 8)
+            memcpy(row + j + k, spread[w & 0xff], 8);
+    }
+    uint64_t w = j < actions ? bits[j / 64] : 0;
+    for (; j + 8 <= actions; j += 8, w >>= 8)
+        memcpy(row + j, spread[w & 0xff], 8);
+    for (; j < actions; j++, w >>= 1)
+        row[j] = (unsigned char)(w & 1);
+}
+
 int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap, size_t *len)
 {
     if (!b)
@@ -299,16 +377,23 @@ int herd_batch_masks(herd_batch *b, unsigned char *masks, size_t cap, size_t *le
         return rc;
     /* In locals: a store through unsigned char may alias any field, which
      * the compiler would then read again for every legal action. */
-    size_t n = b->n, actions = b->actions, max_moves = b->rules->desc.max_moves;
+    size_t n = b->n, actions = b->actions, words = b->words, list = b->list;
+    const uint64_t *bits = b->bits;
     const uint16_t *legal = b->legal, *count = b->legal_count;
+    if (words) {
+        for (size_t i = 0; i < n; i++, masks += actions, bits += words)
+            spread_bits(masks, bits, actions);
+        return HERD_OK;
+    }
     /* Game by game, each row cleared just before its few ones are set:
      * the row is in the cache for them, and a row's memset is a few wide
      * stores where the whole array's would be the byte loop of a long
      * fill. The caller's buffer is written whole, whatever it held. */
-    for (size_t i = 0; i < n; i++, masks += actions, legal += max_moves) {
+    for (size_t i = 0; i < n; i++, masks += actions, legal += list) {
         memset(masks, 0, actions);
-        for (size_t k = 0, end = count[i]; k < end; k++)
-            masks[legal[k]] = 1;
+        for (size_t k = 0, end = count[i]; k < end; k += BLOCK)
+            for (size_t j = 0; j < BLOCK; j++)
+                masks[legal[k + j]] = 1;
     }
     return HERD_OK;
 }
@@ -354,8 +439,7 @@ int herd_batch_random_actions(herd_batch *b, size_t *actions, size_t n)
     if (rc != HERD_OK)
         return rc;
     for (size_t i = 0; i < n; i++)
-        actions[i] =
-            b->legal[i * b->rules->desc.max_moves + herd_rng_below(&b->picks, b->legal_count[i])];
+        actions[i] = legal_at(b, i, herd_rng_below(&b->picks, b->legal_count[i]));
     return HERD_OK;
 }
 
@@ -383,15 +467,47 @@ static int refuse_action(herd_batch *b, size_t i, size_t a)
                      why[0] ? why : "not a legal action now");
 }
 
-/* Whether action a is legal in game i (a number out of range is in no
- * list). */
+/* Whether action a is legal in game i (a number out of range never is). */
 static int is_legal(const herd_batch *b, size_t i, size_t a)
 {
-    const uint16_t *legal = b->legal + i * b->rules->desc.max_moves;
-    for (size_t k = 0, end = b->legal_count[i]; k < end; k++)
-        if (legal[k] == a)
-            return 1;
-    return 0;
+    if (a >= b->actions)
+        return 0;
+    if (b->words)
+        return b->bits[i * b->words + a / 64] >> (a % 64) & 1;
+    /* Four numbers a word: a number equal to a leaves a zero lane in
+     * word ^ wants, which borrows into that lane's high bit (a borrow
+     * reaches a lane above only from a zero lane, so any lane's bit says
+     * that one is zero). */
+    const uint64_t ones = UINT64_C(0x0001000100010001), highs = ones << 15, wants = ones * a;
+    const uint16_t *legal = b->legal + i * b->list;
+    uint64_t zero = 0;
+    for (size_t k = 0, end = b->legal_count[i]; k < end; k += BLOCK)
+        for (size_t j = 0; j < BLOCK; j += 4) {
+            uint64_t word;
+            memcpy(&word, legal + k + j, sizeof word);
+            word ^= wants;
+            zero |= (word - ones) & ~word & highs;
+        }
+    return zero != 0;
+}
+
+/* Game i's state asked of the caches, line by line, some games before the
+ * step plays it: a move reads and writes its state at places that depend
+ * on the move (the cells of a board), which the hardware's prefetchers do
+ * not guess, and n states are more than the faster caches hold. */
+#define PREFETCH_AHEAD 4
+#define CACHE_LINE 64
+
+static void prefetch_state(const herd_batch *b, size_t i)
+{
+#if defined(__GNUC__)
+    const char *state = (const char *)game_at(b, i)->state;
+    for (size_t at = 0; at < b->rules->state_size; at += CACHE_LINE)
+        __builtin_prefetch(state + at);
+#else
+    (void)b;
+    (void)i;
+#endif
 }
 
 int herd_batch_step(herd_batch *b, const size_t *actions, size_t n, float *rewards,
@@ -411,6 +527,8 @@ int herd_batch_step(herd_batch *b, const size_t *actions, size_t n, float *rewar
     for (size_t i = 0; i < n; i++) {
         herd_game *g = game_at(b, i);
         const herd_head *h = herd_game_head(g);
+        if (i + PREFETCH_AHEAD < n)
+            prefetch_state(b, i + PREFETCH_AHEAD);
         r->play(g->state, b->space[actions[i]]);
         if (r->chance)
             play_chance(r, g->state);

@@ -1,5 +1,5 @@
 /* Bit tricks shared by the games' bit sets (lib/actions.c, lib/hunt.h,
- * lib/horses.c, lib/hex.c, lib/flock.c). */
+ * lib/horses.c, lib/hex.c, lib/flock.c, lib/batch.c). */
 #ifndef HERD_BITS_H
 #define HERD_BITS_H
 
@@ -34,6 +34,24 @@ static inline uint64_t herd_byte_prefix_counts(uint64_t x)
 static inline int herd_bit_count(uint64_t x)
 {
     return (int)(herd_byte_prefix_counts(x) >> 56);
+}
+
+/* The number of the k-th bit set in x (k below the bits set), without a
+ * branch that depends on x: its byte is the number of bytes up to which
+ * at most k bits are set (each byte's k + 128 - count keeps its top bit
+ * then, and borrows from no other byte), and in that byte it is the
+ * lowest bit left once the k less those before are cleared. */
+static inline int herd_nth_bit(uint64_t x, unsigned k)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), tops = ones * 0x80;
+    uint64_t sums = herd_byte_prefix_counts(x);
+    uint64_t up_to_k = ((ones * k | tops) - sums) & tops;
+    int byte = (int)(((up_to_k >> 7) * ones) >> 56);
+    k -= (unsigned)((sums << 8) >> 8 * byte & 0xff);
+    uint64_t rest = x >> 8 * byte;
+    for (unsigned c = 0; c < 7; c++)
+        rest &= rest - (c < k); /* arithmetic: a compiler may make `?:` a branch on k */
+    return 8 * byte + herd_lowest_bit(rest);
 }
 
 #endif

@@ -498,24 +498,6 @@ static size_t hex_legal(const void *state, herd_move *buf)
     return list_cells(s, s->open[mover], HERD_HEX_ACT_PLACE, buf);
 }
 
-/* The number of the k-th bit set in x (k below the bits set), without a
- * branch that depends on x: its byte is the number of bytes up to which
- * at most k bits are set (each byte's k + 128 - count keeps its top bit
- * then, and borrows from no other byte), and in that byte it is the
- * lowest bit left once the k less those before are cleared. */
-static int nth_bit(uint64_t x, unsigned k)
-{
-    const uint64_t ones = UINT64_C(0x0101010101010101), tops = ones * 0x80;
-    uint64_t sums = herd_byte_prefix_counts(x);
-    uint64_t up_to_k = ((ones * k | tops) - sums) & tops;
-    int byte = (int)(((up_to_k >> 7) * ones) >> 56);
-    k -= (unsigned)((sums << 8) >> 8 * byte & 0xff);
-    uint64_t rest = x >> 8 * byte;
-    for (unsigned c = 0; c < 7; c++)
-        rest &= c < k ? rest - 1 : rest;
-    return 8 * byte + herd_lowest_bit(rest);
-}
-
 /* The action of the kind on grid index i: row and place in the row. */
 static herd_move cell_move(const hex_state *s, int kind, int i)
 {
@@ -536,7 +518,7 @@ static herd_move hex_nth_legal(const void *state, size_t k)
     for (size_t c; k >= (c = (size_t)herd_bit_count(set[w])); w++)
         k -= c;
     return cell_move(s, removing ? HERD_HEX_ACT_REMOVE : HERD_HEX_ACT_PLACE,
-                     64 * w + nth_bit(set[w], (unsigned)k));
+                     64 * w + herd_nth_bit(set[w], (unsigned)k));
 }
 
 /* The number of legal actions, for perft's last ply. */
@@ -719,6 +701,43 @@ static size_t hex_legal_indices(const void *state, uint16_t *buf)
     if (s->phase == HERD_HEX_REMOVE)
         return index_cells(s, s->of_side[!mover], HERD_HEX_ACT_REMOVE, buf);
     return index_cells(s, s->open[mover], HERD_HEX_ACT_PLACE, buf);
+}
+
+/* hex_legal_indices()' actions as bits of the action space: the cells of
+ * each row run in the space as in the grid's bit sets, so a row is one
+ * shift into the word being filled, which is written once full (each
+ * word written once, in order, and counted). */
+static size_t hex_legal_bits(const void *state, uint64_t *bits)
+{
+    const hex_state *s = state;
+    int mover = s->head.side, n = s->size;
+    size_t words = (hex_num_actions(s) + 63) / 64, w = 0, count = 0;
+    uint64_t word = 0;
+    if (s->head.result == HERD_ONGOING && s->phase == HERD_HEX_ROLL) {
+        word = (UINT64_C(1) << DICE_ACTIONS) - 1; /* rolls[] runs in index order */
+    } else if (s->head.result == HERD_ONGOING) {
+        int kind = s->phase == HERD_HEX_REMOVE ? HERD_HEX_ACT_REMOVE : HERD_HEX_ACT_PLACE;
+        const uint64_t *set = kind == HERD_HEX_ACT_REMOVE ? s->of_side[!mover] : s->open[mover];
+        size_t index = hex_action_base(n, kind);
+        for (; w < index / 64; w++)
+            bits[w] = 0;
+        int at = grid_at(n, 0, 0);
+        for (int r = 0; r < row_count(n); at = next_row_at(n, r, at), r++) {
+            uint64_t row = row_bits(set, at);
+            unsigned shift = (unsigned)(index % 64), len = (unsigned)row_len(n, r);
+            word |= row << shift;
+            if (shift + len >= 64) { /* a row is shorter than a word: shift > 0 */
+                count += (size_t)herd_bit_count(word);
+                bits[w++] = word;
+                word = row >> (64 - shift);
+            }
+            index += len;
+        }
+    }
+    count += (size_t)herd_bit_count(word);
+    for (bits[w++] = word; w < words; w++)
+        bits[w] = 0;
+    return count;
 }
 
 /* The board in axial coordinates: row r, and column q = the row's first q
@@ -1265,6 +1284,7 @@ const herd_rules herd_hex_rules = {
     .action_index = hex_action_index,
     .action_move = hex_action_move,
     .legal_indices = hex_legal_indices,
+    .legal_bits = hex_legal_bits,
     .observation_shape = hex_observation_shape,
     .observe = hex_observe,
 };

@@ -251,6 +251,14 @@ typedef struct herd_rules {
      * the generator instead of an action_index() per move. NULL: legal(),
      * then action_index() (or a batch's table) for each move. */
     size_t (*legal_indices)(const void *state, uint16_t *buf);
+    /* Optional, for games whose legal_indices() run in ascending order:
+     * the same actions as a bit set over the space (action i is bit i % 64
+     * of word i / 64), every one of the (N + 63) / 64 words written;
+     * returns the count. For a game whose generator walks every point of
+     * its board to list them (hex), a batch keeps this instead of the list:
+     * a few words to write at each step, its masks' rows spread from them
+     * and its random action the k-th bit, legal()'s k-th. NULL: the list. */
+    size_t (*legal_bits)(const void *state, uint64_t *bits);
     /* The observation's planes, rows and columns. */
     void (*observation_shape)(const void *state, size_t shape[3]);
     /* Fills the observation from `side`'s point of view into `planes`

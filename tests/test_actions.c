@@ -69,6 +69,36 @@ static int numbers_its_legal_actions(const char *game)
     return 0;
 }
 
+/* Where a game gives its legal actions as bits of the space (the rules'
+ * legal_bits()), the bits are the mask's ones, every word of the space is
+ * written (the bits past N none), and legal() lists in the space's order,
+ * so that a batch's k-th bit is legal()'s k-th. Returns whether the game
+ * has the hook. */
+static int check_legal_bits(const herd_game *g, const unsigned char *mask, const herd_move *moves,
+                            size_t n)
+{
+    static uint64_t bits[(HERD_MAX_ACTIONS + 63) / 64];
+    const herd_rules *r = herd_rules_of(herd_game_desc_find(herd_game_name(g)));
+    if (!r->legal_bits)
+        return 0;
+    size_t actions = herd_num_actions(g), words = (actions + 63) / 64;
+    memset(bits, 0xa5, sizeof bits); /* what a word left unwritten would show */
+    assert_int_equal(r->legal_bits(herd_game_state(g, herd_game_kind(g)), bits), n);
+    for (size_t i = 0; i < 64 * words; i++)
+        if ((bits[i / 64] >> (i % 64) & 1) != (i < actions && mask[i]))
+            fail_msg("%s: bit %zu of legal_bits() is not the mask's", herd_game_name(g), i);
+    for (size_t k = 1; k < n; k++)
+        assert_true(index_of(g, moves[k - 1]) < index_of(g, moves[k]));
+    return 1;
+}
+
+/* Whether a game gives its legal actions as bits: then the check above
+ * must have run for it. */
+static int gives_legal_bits(const char *game)
+{
+    return strcmp(game, "hex") == 0;
+}
+
 /* Where a game draws a random playout's action without listing them all
  * (the rules' nth_legal()), action k is legal()'s k-th, of count()'s
  * number: a random playout plays the game that the listing would. */
@@ -84,11 +114,15 @@ static void check_nth_legal(const herd_game *g, const herd_move *moves, size_t n
         assert_int_equal(r->nth_legal(state, k), moves[k]);
 }
 
+/* The game's own numberings of its legal actions: legal_indices(),
+ * legal_bits(). */
+enum { OWN_NUMBERS = 1, OWN_BITS = 2 };
+
 /* Checks the legal actions of this position against the mask and the
  * ascending list: every legal action has a number below N, each number
  * names its action back, and mask and list hold exactly those numbers (so
  * no two share one: the mask has as many ones as there are actions).
- * Returns whether the game's own numbering was checked too. */
+ * Returns which of the game's own numberings were checked too. */
 static int check_position_actions(const herd_game *g)
 {
     static unsigned char mask[HERD_MAX_ACTIONS];
@@ -115,7 +149,8 @@ static int check_position_actions(const herd_game *g)
         assert_int_equal(mask[list[k]], 1);
     }
     check_nth_legal(g, moves, n);
-    return check_legal_indices(g, moves, n);
+    return (check_legal_indices(g, moves, n) ? OWN_NUMBERS : 0) |
+           (check_legal_bits(g, mask, moves, n) ? OWN_BITS : 0);
 }
 
 /* Every number names an action that gives the number back, and no two
@@ -162,8 +197,10 @@ static void the_bijection_over_random_games_of_every_game(void **state)
                 assert_int_equal(step_random(g, &r), HERD_OK);
             }
         }
-        if (numbers_its_legal_actions(c->game) && !own_numbers)
+        if (numbers_its_legal_actions(c->game) && !(own_numbers & OWN_NUMBERS))
             fail_msg("%s has no legal_indices() to check", c->game);
+        if (gives_legal_bits(c->game) && !(own_numbers & OWN_BITS))
+            fail_msg("%s has no legal_bits() to check", c->game);
         herd_free(start);
         herd_free(g);
     }

@@ -396,6 +396,42 @@ static void refusals_change_nothing(void **state)
     }
 }
 
+/* The step's check of each game's action (a bit, or a list read in blocks
+ * of numbers) accepts exactly the legal actions: over random positions of
+ * every case, every action of one game's space that its mask says is
+ * illegal is refused, and no game moves; the random actions, all legal,
+ * are then accepted. */
+static void step_refuses_every_illegal_action(void **state)
+{
+    (void)state;
+    static unsigned char masks[GAMES * HERD_MAX_ACTIONS];
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        herd_batch *b = batch_of(c, GAMES, 11, 200);
+        size_t n_actions = herd_num_actions(herd_batch_game(b, 0));
+        for (int step = 0; step < 12; step++) {
+            size_t actions[GAMES], bad[GAMES], i = (size_t)step % GAMES;
+            float rewards[2 * GAMES];
+            unsigned char done[GAMES];
+            assert_int_equal(herd_batch_masks(b, masks, GAMES * n_actions, NULL), HERD_OK);
+            assert_int_equal(herd_batch_random_actions(b, actions, GAMES), HERD_OK);
+            static batch_snap snap;
+            bsnap_take(&snap, b);
+            for (size_t a = 0; a < n_actions; a++) {
+                if (masks[i * n_actions + a])
+                    continue;
+                memcpy(bad, actions, sizeof bad);
+                bad[i] = a;
+                if (herd_batch_step(b, bad, GAMES, rewards, done) != HERD_E_ILLEGAL)
+                    fail_msg("%s %s: game %zu took the illegal action %zu", c->game, c->options, i,
+                             a);
+            }
+            bsnap_check(&snap, b);
+            assert_int_equal(herd_batch_step(b, actions, GAMES, rewards, done), HERD_OK);
+        }
+        herd_batch_free(b);
+    }
+}
+
 /* Every allocation of herd_batch_new() failing in turn: HERD_E_NOMEM with a
  * message, nothing left allocated, out untouched; the batch's calls then
  * allocate nothing, and freeing returns everything. */
@@ -447,6 +483,7 @@ int main(void)
         cmocka_unit_test(random_actions_are_uniform),
         cmocka_unit_test(creation_refusals),
         cmocka_unit_test(refusals_change_nothing),
+        cmocka_unit_test(step_refuses_every_illegal_action),
         cmocka_unit_test(allocation_failures_leak_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -112,6 +112,16 @@ class Batch:
         self.observation_shape: Tuple[int, int, int] = (shape[0], shape[1], shape[2])
         self._action_type = np.dtype(np.uintp)
         self._signed_action_type = np.dtype(np.intp)
+        # Each array's shape and dtype, made once: an out= array's dtype is
+        # then the same object (numpy keeps one of each), found with `is`
+        # where comparing with a type such as np.uint8 makes a dtype of it
+        # at every call.
+        self._mask_shape = (n, self.num_actions)
+        self._game_shape = (n,)
+        self._reward_shape = (n, 2)
+        self._byte_type = np.dtype(np.uint8)
+        self._float_type = np.dtype(np.float32)
+        self._int_type = np.dtype(np.intc)
         # The address of the last array seen in each role, with the array
         # (held, so that the address stays its own): an out= array given
         # again skips numpy's .ctypes, a microsecond and a half a call.
@@ -177,21 +187,22 @@ class Batch:
         if out is None:
             out = np.empty(shape, dtype=dtype)
             return out, out.ctypes.data
-        if (type(out) is not np.ndarray or out.shape != shape
-                or (out.dtype != dtype and (also is None or out.dtype != also))
-                or not out.flags.c_contiguous or not out.flags.writeable):
-            given = "%s %s" % (getattr(out, "shape", ""), getattr(out, "dtype", type(out).__name__))
-            raise ArgumentError(C.E_ARG, "%s: out must be a writeable C-contiguous numpy array "
-                                "of shape %s and dtype %s, not %s"
-                                % (role, shape, np.dtype(dtype).name, given))
-        return out, self._address(role, out)
+        if type(out) is np.ndarray and out.shape == shape:
+            dt, flags = out.dtype, out.flags
+            if ((dt is dtype or dt is also or dt == dtype or (also is not None and dt == also))
+                    and flags.c_contiguous and flags.writeable):
+                return out, self._address(role, out)
+        given = "%s %s" % (getattr(out, "shape", ""), getattr(out, "dtype", type(out).__name__))
+        raise ArgumentError(C.E_ARG, "%s: out must be a writeable C-contiguous numpy array "
+                            "of shape %s and dtype %s, not %s"
+                            % (role, shape, np.dtype(dtype).name, given))
 
     # ------------------------------------------------------------ reading
 
     def masks(self, out: Any = None) -> Any:
         """The legal actions of every game: a uint8 array (n, num_actions), 1
         for a legal action (herd_batch_masks); into `out` when given."""
-        out, address = self._out("masks", out, (self.n, self.num_actions), self._np.uint8)
+        out, address = self._out("masks", out, self._mask_shape, self._byte_type)
         with self._lock:
             h = self._handle()
             self._check(h, self._masks(h, address, out.size, None))
@@ -202,7 +213,7 @@ class Batch:
         planes, rows, columns), each as Game.observation() gives it
         (herd_batch_observations); into `out` when given."""
         out, address = self._out("observations", out, (self.n,) + self.observation_shape,
-                                 self._np.float32)
+                                 self._float_type)
         with self._lock:
             h = self._handle()
             self._check(h, self._observations(h, address, out.size, None))
@@ -211,7 +222,7 @@ class Batch:
     def players(self, out: Any = None) -> Any:
         """The side to act of every game, 0 or 1: an int32 array (n,)
         (herd_batch_sides); into `out` when given."""
-        out, address = self._out("players", out, (self.n,), self._np.intc)
+        out, address = self._out("players", out, self._game_shape, self._int_type)
         with self._lock:
             h = self._handle()
             self._check(h, self._sides(h, address, self.n))
@@ -221,7 +232,7 @@ class Batch:
         """A uniformly random legal action of every game, drawn in C from the
         batch's generator: an intp (int64) array (n,) (herd_batch_random_actions);
         into `out` (intp or uintp) when given."""
-        out, address = self._out("actions", out, (self.n,), self._signed_action_type,
+        out, address = self._out("actions", out, self._game_shape, self._signed_action_type,
                                  self._action_type)
         with self._lock:
             h = self._handle()
@@ -268,8 +279,8 @@ class Batch:
             raise ArgumentError(C.E_ARG, "step: out must be a tuple (rewards, done), not %r"
                                 % (type(out).__name__,))
         rewards, done = (None, None) if out is None else out
-        rewards, rewards_at = self._out("rewards", rewards, (self.n, 2), np.float32)
-        done, done_at = self._out("done", done, (self.n,), np.uint8)
+        rewards, rewards_at = self._out("rewards", rewards, self._reward_shape, self._float_type)
+        done, done_at = self._out("done", done, self._game_shape, self._byte_type)
         with self._lock:
             h = self._handle()
             rc = self._step(h, address, len(a), rewards_at, done_at)
