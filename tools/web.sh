@@ -49,9 +49,11 @@ fi
 # -inline-threshold=1000 and -flto (the whole library optimised as one
 # program at link time) each take instructions off the perft of every game
 # (docs/web.md, Speed). No -msimd128: not every browser the page serves has
-# WebAssembly SIMD.
+# WebAssembly SIMD. -include copy.h: a memcpy of a few words, whose size is
+# known only at run time (a game state), as loads and stores in place of
+# memory.copy, which V8 runs as a call out of the module (docs/web.md, Speed).
 cflags=(-std=c11 -O3 -DNDEBUG -flto -mbulk-memory -mllvm -inline-threshold=1000
-        -Wall -Wextra -Werror -pedantic -Iinclude)
+        -include "$js/src/copy.h" -Wall -Wextra -Werror -pedantic -Iinclude)
 ldflags=(
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sSINGLE_FILE=1 -sEXPORT_NAME=createHerdModule
     -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0

@@ -636,6 +636,66 @@ test('the raw C API is there beside the JavaScript one', () => {
     assert.equal(typeof herd.module._herd_perft, 'function');
 });
 
+describe("glue.c's herd_js_step(): an action played and the next listed in one call", () => {
+    const m = herd.module;
+    // The moves (or outcomes) and probabilities at two places of the heap,
+    // as u32 halves and doubles.
+    const u32s = (at, n) => Array.from(m.HEAPU32.subarray(at >> 2, (at >> 2) + 2 * n));
+    const f64s = (at, n) => Array.from(m.HEAPF64.subarray(at >> 3, (at >> 3) + n));
+
+    test('it lists and plays what the separate calls list and play, through a game of each', () => {
+        const rng = generator(11);
+        for (const name of GAME_NAMES) {
+            const g = herd.newGame(name), twin = g.clone(), cap = g.maxMoves;
+            const [moves, probs, other, otherProbs, out] = [8, 8, 8, 8, 1].map(k => m._malloc(k * 8 * cap));
+            let next = m._herd_js_step(g.handle, -1, moves, probs, cap);
+            for (let plies = 0; ; plies++) {
+                if (twin.statusInfo().result !== 'ongoing') {
+                    assert.equal(next, 0, `${name}: nothing listed once the game is over`);
+                    break;
+                }
+                const chance = twin.isChance();
+                assert.equal(chance ? m._herd_chance_outcomes(twin.handle, other, otherProbs, cap, out)
+                                    : m._herd_legal_moves(twin.handle, other, cap, out), 0);
+                const n = m.HEAPU32[out >> 2];
+                assert.equal(next, 2 * n + chance, `${name}: the number of choices and whether chance chooses`);
+                assert.deepEqual(u32s(moves, n), u32s(other, n), `${name}: the list, in its order`);
+                if (chance)
+                    assert.deepEqual(f64s(probs, n), f64s(otherProbs, n), `${name}: the probabilities`);
+                if (plies === 400)
+                    break;
+                const i = rng.int(n), at = (other >> 2) + 2 * i;
+                assert.equal(m._herd_apply(twin.handle, m.HEAPU32[at], m.HEAPU32[at + 1]), 0);
+                next = m._herd_js_step(g.handle, i, moves, probs, cap);
+                assert.equal(g.position(), twin.position(), `${name}: the position after choice ${i}`);
+                assert.equal(g.history, twin.history, `${name}: the undo history`);
+            }
+            for (const p of [moves, probs, other, otherProbs, out])
+                m._free(p);
+            g.free();
+            twin.free();
+        }
+    });
+
+    test('a refused action is herd_apply()\'s refusal and changes nothing', () => {
+        const g = herd.newGame('hare'), cap = g.maxMoves, moves = m._malloc(8 * cap), probs = m._malloc(8 * cap);
+        const before = g.position();
+        assert.equal(m._herd_js_step(g.handle, cap, moves, probs, cap), codes.E_ARG, 'a place past the list');
+        m.HEAPU32.fill(0xffffffff, moves >> 2, (moves >> 2) + 2);
+        assert.equal(m._herd_js_step(g.handle, 0, moves, probs, cap),
+                     m._herd_apply(g.handle, 0xffffffff, 0xffffffff), 'no move of the game');
+        assert.ok(m._herd_apply(g.handle, 0xffffffff, 0xffffffff) < 0);
+        assert.equal(g.position(), before);
+        assert.equal(g.history, 0);
+        g.setPosition('hare turn=hounds hare=e2 hounds=a2,b1,b3 stall=0');
+        assert.equal(g.statusInfo().result, 'win');
+        assert.equal(m._herd_js_step(g.handle, -1, moves, probs, cap), 0, 'a game over lists nothing');
+        m._free(moves);
+        m._free(probs);
+        g.free();
+    });
+});
+
 describe('the registry: herd.games()', () => {
     const games = herd.games();
 

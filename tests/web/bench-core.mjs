@@ -25,41 +25,40 @@ export function perftRate(herd, name, c) {
 }
 
 /** herd_bench.c's playouts() with a heap game, driven from JavaScript: random
- *  games from the start position for at least half a second, the module's C
- *  functions called once or more per action, as a JavaScript program that
- *  plays its own games would. Moves per second. */
+ *  games from the start position for at least half a second, the actions
+ *  chosen in JavaScript as a program that plays its own games would, with
+ *  one call into the module per action (glue.c's herd_js_step(): the
+ *  action played, then the next legal moves or chance outcomes listed).
+ *  Moves per second. */
 export function jsPlayoutRate(herd, name, c) {
     const m = herd.module;
-    const start = herd.newGame(name, c.options), g = start.clone();
+    const start = herd.newGame(name, c.options), g = start.clone(), handle = g.handle;
     const cap = Math.max(g.maxMoves, 64);
-    const buf = m._malloc(8 * cap), probs = m._malloc(8 * cap), out = m._malloc(16);
+    const buf = m._malloc(8 * cap), probs = m._malloc(8 * cap);
     let moves = 0, elapsed;
     const t0 = performance.now();
     do {
-        m._herd_copy_position(g.handle, start.handle);
-        for (let k = 0; k < c.cap; k++) {
-            m._herd_get_status(g.handle, out);
-            if (m.HEAP32[out >> 2] !== 0)
-                break;
+        m._herd_copy_position(handle, start.handle);
+        let next = m._herd_js_step(handle, -1, buf, probs, cap);
+        for (let k = 0; k < c.cap && next > 0; k++) {
+            const n = next >> 1;
             let i = 0;
-            if (m._herd_is_chance(g.handle)) {
-                m._herd_chance_outcomes(g.handle, buf, probs, cap, out);
-                const n = m.HEAPU32[out >> 2], p = m.HEAPF64.subarray(probs >> 3, (probs >> 3) + n);
+            if (next & 1) {
+                const p = m.HEAPF64, at = probs >> 3;
                 let x = Math.random();
-                while (i + 1 < n && x >= p[i])
-                    x -= p[i++];
+                while (i + 1 < n && x >= p[at + i])
+                    x -= p[at + i++];
             } else {
-                m._herd_legal_moves(g.handle, buf, cap, out);
-                i = Math.floor(Math.random() * m.HEAPU32[out >> 2]);
+                i = Math.floor(Math.random() * n);
             }
-            const lo = m.HEAPU32[(buf >> 2) + 2 * i], hi = m.HEAPU32[(buf >> 2) + 2 * i + 1];
-            if (m._herd_apply(g.handle, lo, hi) !== 0)
-                throw new Error(`${name}: a legal action was refused`);
+            next = m._herd_js_step(handle, i, buf, probs, cap);
             moves++;
         }
+        if (next < 0)
+            throw new Error(`${name}: herd_js_step refused with ${next}`);
         elapsed = (performance.now() - t0) / 1e3;
     } while (elapsed < 0.5);
-    for (const p of [buf, probs, out])
+    for (const p of [buf, probs])
         m._free(p);
     g.free();
     start.free();

@@ -13,8 +13,9 @@
 // is herd_playouts() (uniformly random, and at level 1) on both sides, the
 // same C loop; "playouts from JS" sets herd-bench's C loop of herd_apply()
 // on a heap game beside the same loop written in JavaScript, which calls the
-// module once or more per action, as a JavaScript program that plays its own
-// games would: that figure is the price of crossing into the module too.
+// module once per action (glue.c's herd_js_step()), as a JavaScript program
+// that plays its own games would: that figure is the price of crossing into
+// the module too.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

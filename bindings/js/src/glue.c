@@ -286,3 +286,27 @@ GLUE int herd_js_flock_range(const herd_game *g, int row, int col, int *range)
 {
     return herd_flock_range(g, (herd_cell){row, col}, range);
 }
+
+/* One call per action for a JavaScript program that picks its own actions
+ * (a random playout): plays moves[i] when i is not negative, as herd_apply()
+ * does (a refusal is its code, the game unchanged), then writes what may
+ * come next into moves (room for cap): the legal moves, or a chance event's
+ * outcomes with their probabilities in probs. Returns twice their number,
+ * plus one for a chance event: 0 once the game is over. The work of
+ * herd_apply(), herd_get_status(), herd_is_chance() and herd_legal_moves()
+ * or herd_chance_outcomes(), in one call into the module in place of four,
+ * and the action passes as its place in the list, not as a 64-bit value in
+ * two halves. */
+GLUE int herd_js_step(herd_game *g, int i, herd_move *moves, double *probs, size_t cap)
+{
+    herd_status st;
+    size_t n;
+    int rc = i < 0 ? HERD_OK : (size_t)i < cap ? herd_apply(g, moves[i]) : HERD_E_ARG;
+    if (rc == HERD_OK)
+        rc = herd_get_status(g, &st);
+    if (rc != HERD_OK || st.result != HERD_ONGOING)
+        return rc;
+    int chance = herd_is_chance(g);
+    rc = chance ? herd_chance_outcomes(g, moves, probs, cap, &n) : herd_legal_moves(g, moves, cap, &n);
+    return rc == HERD_OK ? (int)(2 * n) + chance : rc;
+}
