@@ -577,13 +577,55 @@ static int solved_value(const fox_table *t, const fox_state *s, int *winner, uns
  * every win the search sees itself (those score near HERD_SEARCH_WIN). */
 #define SOLVED_LEAF (HERD_SEARCH_WIN / 2)
 
-/* For the fox: the geese left (fewer than four lose) and its room to step;
- * from the side to move's point of view. */
+/* The points the fox reaches by steps alone, its own included: the room
+ * the geese must take from it to trap it. */
+static hunt_set fox_room(const fox_state *s)
+{
+    hunt_set empty = ~occupied(s), room = BIT(s->fox), frontier = room;
+    while (frontier) {
+        hunt_set near = 0;
+        for (; frontier; frontier &= frontier - 1)
+            near |= hunt_near(&board, hunt_first(frontier), HUNT_ANY);
+        frontier = near & empty & ~room;
+        room |= frontier;
+    }
+    return room;
+}
+
+/* The geese the fox could jump from some point of its room: those the
+ * geese must still cover. */
+static hunt_set exposed_geese(const fox_state *s, hunt_set room)
+{
+    hunt_set empty = ~occupied(s) | BIT(s->fox), exposed = 0;
+    for (; room; room &= room - 1) {
+        int p = hunt_first(room);
+        for (unsigned ds = board.jumps[p]; ds; ds &= ds - 1) {
+            int d = hunt_first(ds), over = board.next[p][d];
+            if ((s->geese >> over & 1) && (empty >> board.next[over][d] & 1))
+                exposed |= BIT(over);
+        }
+    }
+    return exposed;
+}
+
+/* For the fox, from the side to move's point of view: the geese left
+ * (fewer than four lose), counting those the fox takes before the geese
+ * can answer (the chain it can jump now, or one of two threats the geese
+ * face at once), then the room it has to run in, its steps, and the geese
+ * it could reach to jump. The geese's plan is the reverse: fill the
+ * fox's room without leaving a goose to jump. */
 static int fox_evaluate(const void *state)
 {
     const fox_state *s = state;
-    int fox = -100 * hunt_count(s->geese) +
-              5 * (int)hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, NULL);
+    int taken;
+    if (s->head.side == HERD_FOX_FOX)
+        taken = longest_chain(s);
+    else
+        taken = fox_jumps(s, NULL) > 1;
+    hunt_set room = fox_room(s);
+    int fox = -100 * (hunt_count(s->geese) - taken) + 8 * hunt_count(room) +
+              5 * (int)hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, NULL) +
+              10 * hunt_count(exposed_geese(s, room));
     return s->head.side == HERD_FOX_FOX ? fox : -fox;
 }
 
@@ -612,9 +654,10 @@ static const herd_level fox_levels[] = {
     {"expert", "alpha-beta search up to six plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
      6, 50000},
     {"perfect",
-     "perfect play where the solution table holds the position (8 geese by default), else the "
-     "expert's search, which sees the table's values where it reaches them",
-     HERD_LEVEL_SOLVED, 6, 50000},
+     "perfect play where the solution table holds the position (8 geese by default), else "
+     "alpha-beta search up to eight plies deep within 300,000 nodes, which sees the table's "
+     "values where it reaches them",
+     HERD_LEVEL_SOLVED, 8, 300000},
 };
 
 /* ------------------------------------------------------------ solved */

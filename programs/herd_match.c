@@ -160,7 +160,7 @@ static unsigned long random_opening(herd_game *g, const settings *s, unsigned lo
 /* One game's result: player A's points times two (2 win, 1 draw or
  * unfinished, 0 loss), its line for -g and the times of its moves. */
 typedef struct outcome {
-    int points2, unfinished;
+    int points2, unfinished; /* A's points times two: 2 win, 1 draw or unfinished, 0 loss */
     char line[160];
     times ts[2];
 } outcome;
@@ -277,7 +277,8 @@ static void usage(FILE *f)
           "Plays level A against level B over GAMES games (default 100), colours\n"
           "swapped in each pair, each pair from its own seed and RANDOM_PLIES random\n"
           "actions (default 4); a game still going after MAX_PLIES actions (default\n"
-          "1000) counts as a draw and is reported as unfinished.\n"
+          "1000) counts as a draw and is reported as unfinished. The summary gives\n"
+          "A's score over all games and on each side apart.\n"
           "  -j THREADS  play that many games at once (default 1); the results are\n"
           "              the same for any THREADS, only the times differ\n"
           "  -g          a line per game, in the games' order, before the summary\n"
@@ -358,7 +359,7 @@ int main(int argc, char **argv)
                     herd_max_level(probe), s.game);
             return 2;
         }
-    herd_free(probe);
+    const char *side_name[2] = {herd_side_name(probe, 0), herd_side_name(probe, 1)};
 
     match m = {.s = &s,
                .games = calloc(s.games, sizeof *m.games),
@@ -391,6 +392,7 @@ int main(int argc, char **argv)
     /* The sums in the games' order, whatever order they finished in. */
     times ts[2] = {{0}};
     unsigned long points2 = 0, wins = 0, draws = 0, unfinished = 0;
+    unsigned long side_count[2][3] = {{0}}; /* A's losses, draws and wins on each side */
     double sum_sq = 0;
     for (unsigned long i = 0; i < s.games; i++) {
         outcome *o = &m.games[i];
@@ -399,6 +401,7 @@ int main(int argc, char **argv)
         wins += p == 2;
         draws += p == 1;
         unfinished += (unsigned long)o->unfinished;
+        side_count[i % 2][p]++;
         sum_sq += (p / 2.0) * (p / 2.0);
         for (int k = 0; k < 2; k++) {
             add_times(&ts[k], &o->ts[k]);
@@ -417,6 +420,13 @@ int main(int argc, char **argv)
            s.games - wins - draws, unfinished, s.max_plies);
     printf("A's score: %.1f%% (95%% interval %.1f%% .. %.1f%%)\n", 100 * mean,
            100 * (mean - half < 0 ? 0 : mean - half), 100 * (mean + half > 1 ? 1 : mean + half));
+    for (int k = 0; k < 2; k++) {
+        unsigned long *c = side_count[k], played = c[0] + c[1] + c[2];
+        if (played)
+            printf("A as %s: %lu wins, %lu draws, %lu losses, score %.1f%%\n", side_name[k], c[2],
+                   c[1], c[0], 100.0 * (c[2] + c[1] / 2.0) / played);
+    }
+    herd_free(probe);
     printf("time per move:\n");
     print_times("A", s.level[0], &ts[0]);
     print_times("B", s.level[1], &ts[1]);

@@ -443,10 +443,10 @@ def test_hare(program):
 FOX_CHAIN = "fox turn=fox chain=0 sideways=0 fox=d4 geese=b3,d5,e4,e5,g3,g4,g5"
 # The same after d4-d6: the fox on d6 in its chain, with the jump to f4.
 FOX_IN_CHAIN = "fox turn=fox chain=1 sideways=0 fox=d6 geese=b3,e4,e5,g3,g4,g5"
-# A chain where level 3 hints stop (the herd program's `hint 3` says so): the
-# jumps d4-b4 and d4-d2 would lose.
-FOX_STOP_HINT = ("fox turn=fox chain=1 sideways=0 fox=c7 "
-                 "geese=a3,a4,a5,c1,c2,c4,d1,d2,d7,e1,e2,e4,e5,e6,g5")
+# A chain where level 3 hints stop (the herd program's `hint 3` says so)
+# rather than the jump c5-a5 into the top row.
+FOX_STOP_HINT = ("fox turn=fox chain=1 sideways=0 fox=c5 "
+                 "geese=b5,c3,c7,d1,d2,d4,d5,e1,e3,e5,e6,e7,g3,g5")
 CHAIN_LINE = "Fox in a chain: jump on or stop"
 
 
@@ -646,12 +646,12 @@ def test_fox_in_chain(program):
     try:
         s.keys("Enter")
         screen = s.settled(s.wait(re.escape(CHAIN_LINE), what="the chain state"))
-        check(marked(screen, FOX_POINTS, hunt_char) == ["e7"], "the jump e7", screen)
-        s.keys("Down")  # the cursor leaves the fox for the goose on d7
+        check(marked(screen, FOX_POINTS, hunt_char) == ["a5"], "the jump a5", screen)
+        s.keys("Down")  # the cursor leaves the fox for the goose on d5
         s.wait(r"^d .*\[G\]", what="the cursor moved")
         s.keys("?")
         screen = s.wait(r"Hint: stop \(Enter plays it\)", what="a hint to stop")
-        check(grid_char(screen, "c7", HUNT_X - 1, HUNT_Y, HUNT_DX, HUNT_DY) == "[",
+        check(grid_char(screen, "c5", HUNT_X - 1, HUNT_Y, HUNT_DX, HUNT_DY) == "[",
               "the cursor back on the fox", screen)
         s.keys("Enter")
         s.wait(r"1\. Fox: stop", what="the hint played")

@@ -121,6 +121,14 @@ class MatchResult:
             "A's score: %.1f%% (95%% interval %.1f%% .. %.1f%%)" % (
                 100 * self.score, 100 * lo, 100 * hi),
         ]
+        for k in (0, 1):
+            side = [g for g in self.games if g.index % 2 == k]
+            if side:
+                won = sum(g.points2 == 2 for g in side)
+                drawn = sum(g.points2 == 1 for g in side)
+                lines.append("A as %s: %d wins, %d draws, %d losses, score %.1f%%" % (
+                    side[0].a_side, won, drawn, len(side) - won - drawn,
+                    100 * sum(g.points2 for g in side) / 2.0 / len(side)))
         if times:
             lines.append("time per move:")
             for k, who in enumerate("AB"):

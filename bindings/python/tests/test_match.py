@@ -75,10 +75,23 @@ class TestLocal(unittest.TestCase):
         lines = str(result).split("\n")
         self.assertEqual(lines[0], "horses: level 2 (A) against level 1 (B), 2 games, seed 1, "
                                    "4 random plies")
-        self.assertEqual(lines[3], "time per move:")
+        self.assertEqual(lines[5], "time per move:")
         moves = sum(len(g.times[0]) for g in result.games)
-        self.assertRegex(lines[4], r"^  level 2 \(A\): %d moves, median [0-9.]+ ms, max [0-9.]+ ms$"
+        self.assertRegex(lines[6], r"^  level 2 \(A\): %d moves, median [0-9.]+ ms, max [0-9.]+ ms$"
                          % moves)
+
+    def test_the_summary_gives_each_side_apart(self):
+        # Fox and Geese with sideways steps: greedy's geese lose to club's fox,
+        # so the two sides' lines differ.
+        result = herd.match("fox", 2, 1, games=6, options="sideways=1", max_plies=200, workers=1)
+        lines = result.summary(times=False).split("\n")
+        for k, side in enumerate(("fox", "geese")):
+            points = [g.points2 for g in result.games if g.a_side == side]
+            self.assertEqual(len(points), 3)
+            self.assertEqual(lines[3 + k], "A as %s: %d wins, %d draws, %d losses, score %.1f%%" % (
+                side, points.count(2), points.count(1), points.count(0),
+                100 * sum(points) / 2.0 / len(points)))
+        self.assertNotEqual(lines[3].split(":")[1], lines[4].split(":")[1])
 
     def test_options_as_a_mapping_are_their_text(self):
         a = herd.match("fox", 2, 1, games=2, options={"sideways": True}, max_plies=20, workers=1)
