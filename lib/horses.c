@@ -1013,10 +1013,10 @@ static const herd_level horses_levels[] = {
      HERD_LEVEL_OWN, 0, 0},
     {"novice", "the jump that brings its herd closest to the target, a ply deep",
      HERD_LEVEL_ALPHABETA, 1, 1000},
-    {"club", "alpha-beta search three plies deep within 20,000 nodes", HERD_LEVEL_ALPHABETA, 3,
-     20000},
-    {"expert", "alpha-beta search up to seven plies deep within 300,000 nodes",
-     HERD_LEVEL_ALPHABETA, 7, 300000},
+    {"club", "alpha-beta search five plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA, 5,
+     50000},
+    {"expert", "alpha-beta search up to nine plies deep within 1,000,000 nodes",
+     HERD_LEVEL_ALPHABETA, 9, 1000000},
 };
 
 /* ---------------------------------------------------- for learning */

@@ -472,17 +472,34 @@ static void hex_tree_search_wins_within_the_turn(void **state)
     herd_free(g);
 }
 
-/* The tree search's levels choose a removal that does not lose within the
- * turn. */
-static void hex_tree_search_avoids_losing_within_the_turn(void **state)
+/* Red's placement on c1, the last of its four, captures Blue's c2. */
+#define HEX_CAPTURE_LAST "hex size=2 turns=2 turn=red phase=place dice=1,2 left=2 board=../.rr/.b"
+
+/* The tree search tries a node's actions best first by the evaluation one
+ * action ahead: its one playout goes to the capture, which legal() lists
+ * last (in legal() order it would go to +a1). */
+static void hex_tree_search_tries_the_best_action_first(void **state)
 {
     (void)state;
-    const position p = {"hex", HEX_LOSE_THIS_TURN, NULL, HERD_REASON_NONE};
-    herd_game *g = game_of(p.game, p.text);
-    assert_int_equal(legal_count(g), 14);
-    assert_int_equal(count_moves(g, loses_this_turn), 12);
+    herd_game *g = game_of("hex", HEX_CAPTURE_LAST);
+    herd_move moves[HERD_MAX_MOVES];
+    size_t n;
+    assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
+    assert_int_equal(n, 4);
+    assert_true(moves[3] == parse_move(g, "+c1"));
+    herd_level few = {"test", "", HERD_LEVEL_MCTS, 0, 1};
+    for (uint64_t seed = 1; seed <= DRAWS; seed++) {
+        herd_rng rng;
+        herd_rng_seed(&rng, seed);
+        test_alloc a;
+        ta_init(&a);
+        herd_search s = {rules_of("hex"), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
+        herd_move m;
+        assert_int_equal(herd_search_mcts(&s, herd_game_state(g, HERD_HEX), &few, &m), HERD_OK);
+        assert_true(m == moves[3]);
+        assert_int_equal(a.live_blocks, 0);
+    }
     herd_free(g);
-    assert_true(check_levels(&p, is_tree_search, survives_this_turn, "loses within the turn") > 0);
 }
 
 /* The alpha-beta search, which hex's levels do not use but which serves any
@@ -524,7 +541,7 @@ int main(void)
         cmocka_unit_test(deep_levels_keep_a_forced_win_in_two),
         cmocka_unit_test(levels_that_look_two_plies_avoid_a_losing_move),
         cmocka_unit_test(hex_tree_search_wins_within_the_turn),
-        cmocka_unit_test(hex_tree_search_avoids_losing_within_the_turn),
+        cmocka_unit_test(hex_tree_search_tries_the_best_action_first),
         cmocka_unit_test(hex_alphabeta_sees_the_turn_through),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

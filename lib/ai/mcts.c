@@ -1,7 +1,11 @@
 /* Monte Carlo tree search (UCT) for any game through its rules, chance
  * events included: each playout adds at most one node to the tree, so a
  * budget of N playouts needs N + 1 nodes, allocated once. It plays with
- * play(), not search_play(), so that a game that goes on always has a move. */
+ * play(), not search_play(), so that a game that goes on always has a move.
+ * A node tries its actions best first by the game's evaluation one action
+ * ahead, and only a few of them until it has been visited more
+ * (progressive widening): with a few hundred playouts and dozens of
+ * actions, visits spread over all of them say little about any. */
 #include <math.h>
 #include <string.h>
 
@@ -12,12 +16,22 @@
 #define PLAYOUT_LIMIT 400
 /* UCB1's exploration constant (sqrt 2 for results in 0..1). */
 #define EXPLORE 1.41421356
+/* A node visited v times in a search of B playouts makes another child
+ * while it has fewer than 1 + WIDEN * sqrt(v * WIDEN_BUDGET / B): 9 at the
+ * root in the end, whatever the budget, so that more playouts look deeper
+ * into as many actions rather than at more of them. Hex's novice (200
+ * playouts) against its greedy player, 100 games each: 67% with 2 for
+ * WIDEN, 80% with 1, 88% with 0.5, 78% with 0.25; its expert (1,000
+ * playouts) against novice, 53% (60 games) with the width not scaled to
+ * the budget (17 at the root), 77.5% (40 games) scaled. */
+#define WIDEN 0.5
+#define WIDEN_BUDGET 200.0
 
 typedef struct mcts_node {
     herd_move move;        /* the action that leads here */
     uint32_t first_child;  /* 0: none yet (node 0 is the root) */
     uint32_t next_sibling; /* 0: the last child */
-    uint32_t children;     /* children made so far, in legal() order */
+    uint32_t children;     /* children made so far, best first (next_to_try()) */
     uint32_t visits;
     double score; /* results summed for `mover` */
     int mover;    /* the side that chose `move`; -1 for a chance outcome */
@@ -31,7 +45,9 @@ typedef struct mcts_search {
     unsigned char *state; /* the playout's state */
     herd_move *moves;
     uint32_t *weights;
-    uint32_t *path; /* the nodes of this playout's descent */
+    uint32_t *path;       /* the nodes of this playout's descent */
+    unsigned char *ahead; /* a state one action ahead, to rank actions */
+    double widen;         /* WIDEN scaled to the budget */
 } mcts_search;
 
 static uint32_t new_node(mcts_search *m, uint32_t parent, herd_move move, int mover)
@@ -81,6 +97,40 @@ static int draw_chance(mcts_search *m, herd_move *out)
     return 1;
 }
 
+/* How good action `move` of m->state is for the side to act, one action
+ * ahead: the end if it ends the game, else the game's evaluation. */
+static int action_value(mcts_search *m, herd_move move)
+{
+    const herd_rules *r = m->rules;
+    int side = herd_search_head(m->state)->side;
+    memcpy(m->ahead, m->state, r->state_size);
+    r->play(m->ahead, move);
+    const herd_head *h = herd_search_head(m->ahead);
+    if (h->result != HERD_ONGOING)
+        return h->result == HERD_DRAW ? 0 : h->winner == side ? HERD_SEARCH_WIN : -HERD_SEARCH_WIN;
+    int e = r->evaluate ? r->evaluate(m->ahead) : 0;
+    return h->side == side ? e : -e;
+}
+
+/* The best of the n actions of m->state not yet a child of `node`, by
+ * action_value(); the first in legal() order of equals. */
+static herd_move next_to_try(mcts_search *m, uint32_t node, size_t n)
+{
+    herd_move choice = 0;
+    int best = 0, found = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (find_child(m, node, m->moves[k]))
+            continue;
+        int v = action_value(m, m->moves[k]);
+        if (!found || v > best) {
+            best = v;
+            choice = m->moves[k];
+            found = 1;
+        }
+    }
+    return choice;
+}
+
 /* Walks down the tree from the root, adding one node where the walk leaves
  * it; returns the length of the path. */
 static size_t descend(mcts_search *m)
@@ -107,8 +157,10 @@ static size_t descend(mcts_search *m)
             if (n == 0)
                 return len;
             mcts_node *here = &m->nodes[node];
-            if (here->children < n) {
-                move = m->moves[here->children++];
+            double room = 1.0 + m->widen * sqrt((double)here->visits);
+            if (here->children < n && here->children < room) {
+                here->children++;
+                move = next_to_try(m, node, n);
                 next = new_node(m, node, move, herd_search_head(m->state)->side);
                 r->play(m->state, move);
                 m->path[len++] = next;
@@ -152,7 +204,7 @@ size_t herd_search_mcts_bytes(const herd_rules *r, const herd_level *level)
     size_t nodes = (size_t)level->budget + 1;
     /* A path holds the root, then one node per action of the tree. */
     size_t path = nodes + 1;
-    return nodes * sizeof(mcts_node) + r->state_size + r->desc.max_moves * sizeof(herd_move) +
+    return nodes * sizeof(mcts_node) + 2 * r->state_size + r->desc.max_moves * sizeof(herd_move) +
            r->desc.max_moves * sizeof(uint32_t) + path * sizeof(uint32_t);
 }
 
@@ -165,8 +217,10 @@ int herd_search_mcts(herd_search *s, const void *state, const herd_level *level,
     if (!work)
         return HERD_E_NOMEM;
     mcts_search m = {.rules = r, .rng = s->rng, .nodes = (mcts_node *)(void *)work, .used = 1};
+    m.widen = WIDEN * sqrt(WIDEN_BUDGET / (level->budget ? level->budget : 1));
     m.state = work + nodes * sizeof(mcts_node);
-    m.moves = (herd_move *)(void *)(m.state + r->state_size);
+    m.ahead = m.state + r->state_size;
+    m.moves = (herd_move *)(void *)(m.ahead + r->state_size);
     m.weights = (uint32_t *)(void *)(m.moves + r->desc.max_moves);
     m.path = m.weights + r->desc.max_moves;
     memset(&m.nodes[0], 0, sizeof m.nodes[0]);
@@ -186,14 +240,16 @@ int herd_search_mcts(herd_search *s, const void *state, const herd_level *level,
         }
     }
 
-    /* The most visited action; a root with no children yet (budget 0)
-     * takes the first legal one. */
-    uint32_t choice = 0, most = 0;
-    for (uint32_t c = m.nodes[0].first_child; c; c = m.nodes[c].next_sibling)
-        if (m.nodes[c].visits > most || (m.nodes[c].visits == most && choice == 0)) {
-            most = m.nodes[c].visits;
+    /* The most visited action; of equals, the one with the better score,
+     * then the one tried first (the list runs from the last made to the
+     * first): the best by the evaluation when the playouts cannot tell. A
+     * root with no children yet (budget 0) takes the first legal one. */
+    uint32_t choice = 0;
+    for (uint32_t c = m.nodes[0].first_child; c; c = m.nodes[c].next_sibling) {
+        const mcts_node *n = &m.nodes[c], *o = &m.nodes[choice];
+        if (!choice || n->visits > o->visits || (n->visits == o->visits && n->score >= o->score))
             choice = c;
-        }
+    }
     if (rc == HERD_OK)
         *best = choice ? m.nodes[choice].move : r->legal(state, m.moves) ? m.moves[0] : 0;
     s->alloc(s->ud, work, bytes, 0);

@@ -47,7 +47,9 @@ int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *l
 size_t herd_search_alphabeta_bytes(const herd_rules *r, const herd_level *level);
 
 /* Monte Carlo tree search (UCT), whose playouts are games of the game's
- * level-1 player on both sides; chance outcomes are drawn by their weights. Returns HERD_OK,
+ * level-1 player on both sides; chance outcomes are drawn by their weights.
+ * A node tries its actions best first by the evaluation one action ahead,
+ * a few more as its visits grow. Returns HERD_OK,
  * HERD_E_NOMEM or HERD_E_INTERRUPTED. */
 int herd_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best);
 
