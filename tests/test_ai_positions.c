@@ -472,6 +472,25 @@ static void hex_tree_search_wins_within_the_turn(void **state)
     herd_free(g);
 }
 
+/* One search of the hex position in g, with a generator seeded by `seed`
+ * and a counting allocator: its choice, once it has returned every block
+ * it took. */
+static herd_move hex_search_once(herd_game *g,
+                                 int (*search)(herd_search *, const void *, const herd_level *,
+                                               herd_move *),
+                                 const herd_level *level, uint64_t seed)
+{
+    herd_rng rng;
+    herd_rng_seed(&rng, seed);
+    test_alloc a;
+    ta_init(&a);
+    herd_search s = {rules_of("hex"), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
+    herd_move m;
+    assert_int_equal(search(&s, herd_game_state(g, HERD_HEX), level, &m), HERD_OK);
+    assert_int_equal(a.live_blocks, 0);
+    return m;
+}
+
 /* Red's placement on c1, the last of its four, captures Blue's c2. */
 #define HEX_CAPTURE_LAST "hex size=2 turns=2 turn=red phase=place dice=1,2 left=2 board=../.rr/.b"
 
@@ -488,17 +507,8 @@ static void hex_tree_search_tries_the_best_action_first(void **state)
     assert_int_equal(n, 4);
     assert_true(moves[3] == parse_move(g, "+c1"));
     herd_level few = {"test", "", HERD_LEVEL_MCTS, 0, 1};
-    for (uint64_t seed = 1; seed <= DRAWS; seed++) {
-        herd_rng rng;
-        herd_rng_seed(&rng, seed);
-        test_alloc a;
-        ta_init(&a);
-        herd_search s = {rules_of("hex"), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
-        herd_move m;
-        assert_int_equal(herd_search_mcts(&s, herd_game_state(g, HERD_HEX), &few, &m), HERD_OK);
-        assert_true(m == moves[3]);
-        assert_int_equal(a.live_blocks, 0);
-    }
+    for (uint64_t seed = 1; seed <= DRAWS; seed++)
+        assert_true(hex_search_once(g, herd_search_mcts, &few, seed) == moves[3]);
     herd_free(g);
 }
 
@@ -516,18 +526,10 @@ static void hex_alphabeta_sees_the_turn_through(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         herd_game *g = game_of("hex", cases[i].text);
         for (uint64_t seed = 1; seed <= DRAWS; seed++) {
-            herd_rng rng;
-            herd_rng_seed(&rng, seed);
-            test_alloc a;
-            ta_init(&a);
-            herd_search s = {rules_of("hex"), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
-            herd_move m;
-            assert_int_equal(herd_search_alphabeta(&s, herd_game_state(g, HERD_HEX), &deep, &m),
-                             HERD_OK);
+            herd_move m = hex_search_once(g, herd_search_alphabeta, &deep, seed);
             assert_true(herd_is_legal(g, m));
             if (!cases[i].ok(g, m))
                 fail_msg("alpha-beta chose wrongly in %s", cases[i].text);
-            assert_int_equal(a.live_blocks, 0);
         }
         herd_free(g);
     }
