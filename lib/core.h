@@ -96,13 +96,21 @@ static inline void herd_set_error(herd_error *err, int code, const char *message
     err->message[n] = '\0';
 }
 
-/* An undo record: the whole state from before an action, then the action
- * (herd_history_move()), rounded up so that every record's state stays
- * aligned as a state. */
+/* An undo record: the whole state from before an action (or, for a game
+ * with undo_record, its smaller record of it and a byte that says whether
+ * that state waited for a chance event), then the action
+ * (herd_history_move()), rounded up so that every record stays aligned as
+ * a state. */
+static inline size_t herd_record_part(const herd_rules *r)
+{
+    return r->undo_record ? r->undo_size : r->state_size;
+}
+
 static inline size_t herd_record_size(const herd_rules *r)
 {
     size_t a = alignof(max_align_t);
-    return (r->state_size + sizeof(herd_move) + a - 1) / a * a;
+    size_t chance_flag = r->undo_record ? 1 : 0;
+    return (herd_record_part(r) + sizeof(herd_move) + chance_flag + a - 1) / a * a;
 }
 
 /* The k-th record from the oldest; k == hist_len is the free slot. */
