@@ -78,9 +78,7 @@ static inline herd_head *herd_game_head(const herd_game *g)
 /* Whether a state of these rules waits for a chance event. */
 static inline int herd_state_is_chance(const herd_rules *r, const void *state)
 {
-    herd_move buf[HERD_MAX_MOVES];
-    uint32_t w[HERD_MAX_MOVES];
-    return r->chance && r->chance(state, buf, w) > 0;
+    return r->chance && r->chance(state, NULL, NULL) > 0;
 }
 
 /* Fills the creation functions' error struct (which may be NULL). */

@@ -608,8 +608,10 @@ static size_t hex_chance(const void *state, herd_move *buf, uint32_t *weights)
     const hex_state *s = state;
     if (s->head.result != HERD_ONGOING || s->phase != HERD_HEX_ROLL)
         return 0;
-    memcpy(buf, rolls, sizeof rolls);
-    memcpy(weights, roll_weights, sizeof roll_weights);
+    if (buf) {
+        memcpy(buf, rolls, sizeof rolls);
+        memcpy(weights, roll_weights, sizeof roll_weights);
+    }
     return DICE_ACTIONS;
 }
 

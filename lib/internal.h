@@ -175,7 +175,9 @@ typedef struct herd_rules {
      * chance event waits) with the head's generator. */
     herd_move (*genmove)(void *state, int level);
     /* Chance events, NULL for games without them: returns the number of
-     * outcomes (0 when none waits), each with a weight out of chance_total. */
+     * outcomes (0 when none waits), each with a weight out of chance_total.
+     * With buf and weights NULL it only counts them: whether one waits, the
+     * test of every action of a playout. */
     size_t (*chance)(const void *state, herd_move *buf, uint32_t *weights);
     uint32_t chance_total;
 
