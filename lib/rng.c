@@ -39,13 +39,12 @@ uint64_t herd_rng_next(herd_rng *r)
 uint32_t herd_rng_below(herd_rng *r, uint32_t n)
 {
     /* Rejection sampling on the top 32 bits: draws below the largest
-     * multiple of n that fits, n * floor(UINT32_MAX / n), are uniform
-     * modulo n. x is below it when the next multiple of n above x still
-     * fits: one division a draw, not two. */
+     * multiple of n are uniform modulo n. */
+    uint32_t limit = UINT32_MAX - UINT32_MAX % n;
     for (;;) {
-        uint32_t x = (uint32_t)(herd_rng_next(r) >> 32), q = x / n;
-        if (((uint64_t)q + 1) * n <= UINT32_MAX)
-            return x - q * n;
+        uint32_t x = (uint32_t)(herd_rng_next(r) >> 32);
+        if (x < limit)
+            return x % n;
     }
 }
 
