@@ -460,7 +460,8 @@ static uint8_t captured_by(const hex_state *s, herd_move m)
     for (int d = 0; d < 6; d++) {
         int j = i + dirs[d];
         /* `&`, not `&&`: no branch on the board */
-        captured |= (uint8_t)(((colour(s, j) == stone_of(!mover)) & (not_of(s, j, mover) == 1)) << d);
+        captured |=
+            (uint8_t)(((colour(s, j) == stone_of(!mover)) & (not_of(s, j, mover) == 1)) << d);
     }
     return captured;
 }

@@ -456,31 +456,38 @@ static uint32_t below_by_hand(herd_rng *r, uint32_t n)
     return x % n;
 }
 
-/* The same on the edges: a generator set so that its next draw's top 32
- * bits are exactly x (xoshiro256** gives rotl(s[1] * 5, 7) * 9, which
- * undoes), for x at 0, just below and at the largest multiple of n, and
- * UINT32_MAX, for n from 1 up. */
+/* herd_rng_below(n) on the edges: a generator set so that its next draw's
+ * top 32 bits are exactly x (xoshiro256** gives rotl(s[1] * 5, 7) * 9,
+ * which undoes), for x at 0, just below and at the largest multiple of n,
+ * and UINT32_MAX. */
+static void expect_below_edges(uint32_t n)
+{
+    uint32_t limit = UINT32_MAX - UINT32_MAX % n;
+    const uint32_t xs[] = {0, limit - 1, limit, UINT32_MAX};
+    for (size_t j = 0; j < sizeof xs / sizeof xs[0]; j++) {
+        uint64_t t = ((uint64_t)xs[j] << 32 | 0x5eed) * odd_inverse(9);
+        herd_rng r;
+        herd_rng_seed(&r, n);
+        r.s[1] = ((t >> 7) | (t << 57)) * odd_inverse(5);
+        herd_rng by_hand = r;
+        assert_true((uint32_t)(herd_rng_next(&by_hand) >> 32) == xs[j]);
+        by_hand = r;
+        assert_int_equal(herd_rng_below(&r, n), below_by_hand(&by_hand, n));
+        assert_memory_equal(&r, &by_hand, sizeof r);
+    }
+}
+
+/* For n from 1 up to UINT32_MAX. */
 static void rng_below_keeps_its_edges(void **state)
 {
     (void)state;
-    const uint32_t ns[] = {1,  2,  3,  5,  7,   21,  64,  100, 217,        (1u << 31) - 1,
-                           1u << 31, (1u << 31) + 1, 3u << 30, UINT32_MAX - 1, UINT32_MAX};
-    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
-        uint32_t n = ns[i], limit = UINT32_MAX - UINT32_MAX % n;
-        const uint32_t xs[] = {0, limit - 1, limit, UINT32_MAX};
-        for (size_t j = 0; j < sizeof xs / sizeof xs[0]; j++) {
-            uint64_t out = (uint64_t)xs[j] << 32 | 0x5eed;
-            uint64_t t = out * odd_inverse(9);
-            herd_rng r;
-            herd_rng_seed(&r, 7 + i);
-            r.s[1] = ((t >> 7) | (t << 57)) * odd_inverse(5);
-            herd_rng by_hand = r;
-            assert_true((uint32_t)(herd_rng_next(&by_hand) >> 32) == xs[j]);
-            by_hand = r;
-            assert_int_equal(herd_rng_below(&r, n), below_by_hand(&by_hand, n));
-            assert_memory_equal(&r, &by_hand, sizeof r);
-        }
-    }
+    const uint32_t half = UINT32_C(1) << 31;
+    const uint32_t small[] = {1, 2, 3, 5, 7, 21, 64, 100, 217};
+    const uint32_t large[] = {half / 2, half - 1, half, half + 1, 3 * (half / 2), UINT32_MAX};
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
+        expect_below_edges(small[i]);
+    for (size_t i = 0; i < sizeof large / sizeof large[0]; i++)
+        expect_below_edges(large[i]);
 }
 
 /* Caller memory, aligned for any type. */

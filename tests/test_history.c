@@ -195,8 +195,8 @@ static size_t play_keeping(kept_states *k, herd_game *g, test_rng *r, move_log *
         if (trng_below(r, 4) == 0) {
             /* Small numbers, of the shape of hex's actions (kind, row,
              * place): cells off the board or taken, as well as no action. */
-            herd_move junk = (herd_move)trng_below(r, 4) << 16 | trng_below(r, 32) << 8 |
-                             trng_below(r, 32);
+            herd_move junk =
+                (herd_move)trng_below(r, 4) << 16 | trng_below(r, 32) << 8 | trng_below(r, 32);
             if (trng_below(r, 4) == 0)
                 junk = ~(herd_move)0;
             if (!herd_is_legal(g, junk)) {
