@@ -146,14 +146,15 @@ static herd_move next_action(playout *p, void *state)
 {
     const herd_rules *r = p->r;
     herd_rng *rng = &((herd_head *)state)->rng;
-    size_t n = r->chance ? r->chance(state, p->moves, p->weights) : 0;
-    if (n)
+    if (herd_state_is_chance(r, state)) {
+        size_t n = r->chance(state, p->moves, p->weights);
         return p->moves[herd_rng_pick(rng, p->weights, n, r->chance_total)];
+    }
     if (p->level != HERD_PLAYOUT_RANDOM)
         return r->genmove(state, p->level);
     if (r->nth_legal)
         return r->nth_legal(state, herd_rng_below(rng, (uint32_t)r->count(state)));
-    n = r->legal(state, p->moves);
+    size_t n = r->legal(state, p->moves);
     return p->moves[herd_rng_below(rng, (uint32_t)n)];
 }
 

@@ -78,9 +78,7 @@ static inline herd_head *herd_game_head(const herd_game *g)
 /* Whether a state of these rules waits for a chance event. */
 static inline int herd_state_is_chance(const herd_rules *r, const void *state)
 {
-    herd_move buf[HERD_MAX_MOVES];
-    uint32_t w[HERD_MAX_MOVES];
-    return r->chance && r->chance(state, buf, w) > 0;
+    return r->chance && r->chance(state, NULL, NULL) > 0;
 }
 
 /* Fills the creation functions' error struct (which may be NULL). */
@@ -96,13 +94,21 @@ static inline void herd_set_error(herd_error *err, int code, const char *message
     err->message[n] = '\0';
 }
 
-/* An undo record: the whole state from before an action, then the action
- * (herd_history_move()), rounded up so that every record's state stays
- * aligned as a state. */
+/* An undo record: the whole state from before an action (or, for a game
+ * with undo_record, its smaller record of it and a byte that says whether
+ * that state waited for a chance event), then the action
+ * (herd_history_move()), rounded up so that every record stays aligned as
+ * a state. */
+static inline size_t herd_record_part(const herd_rules *r)
+{
+    return r->undo_record ? r->undo_size : r->state_size;
+}
+
 static inline size_t herd_record_size(const herd_rules *r)
 {
     size_t a = alignof(max_align_t);
-    return (r->state_size + sizeof(herd_move) + a - 1) / a * a;
+    size_t chance_flag = r->undo_record ? 1 : 0;
+    return (herd_record_part(r) + sizeof(herd_move) + chance_flag + a - 1) / a * a;
 }
 
 /* The k-th record from the oldest; k == hist_len is the free slot. */

@@ -1,6 +1,7 @@
 /* Mark Steere's Herd on a hexhex board (docs/hex.md, game `hex`): dice,
  * removals, placements, prohibited cells and capture chains. Everything
  * about this game lives here; docs/hex.md explains the choices. */
+#include <stddef.h>
 #include <string.h>
 
 #include "actions.h"
@@ -35,19 +36,23 @@ enum { EMPTY = 0, RED_STONE = 1, BLUE_STONE = 2, WALL = 3 };
 
 static const int dirs[6] = {-1, 1, -STRIDE, STRIDE, 1 - STRIDE, STRIDE - 1};
 
+/* The head and the counts come first: an undo record keeps them whole
+ * (up to `open`) and the board's few changes apart (hex_undo). */
 typedef struct hex_state {
     herd_head head;
     uint64_t turns;             /* turns completed, saturating */
-    uint64_t open[2][WORDS];    /* the empty cells where each side may place */
-    uint64_t of_side[2][WORDS]; /* each side's stones */
     uint16_t left;              /* removals or placements left, 0 while rolling */
     uint16_t stones[2];         /* stones of each side on the board */
     uint16_t empty;             /* empty cells */
     uint8_t size;               /* board side N */
     uint8_t phase;              /* HERD_HEX_ROLL, _REMOVE, _PLACE */
     uint8_t lo, hi;             /* the dice, 0 while rolling */
+    uint64_t open[2][WORDS];    /* the empty cells where each side may place */
+    uint64_t of_side[2][WORDS]; /* each side's stones */
     uint8_t grid[CELLS];        /* a byte per cell, as above */
 } hex_state;
+
+#define COUNTS_SIZE offsetof(hex_state, open) /* the head and the counts */
 
 _Static_assert(HERD_HEX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 _Static_assert(sizeof(hex_state) <= HERD_MAX_STATE_SIZE, "state too large");
@@ -59,8 +64,10 @@ static const char *const side_name[2] = {"red", "blue"};
 
 static void put_bit(uint64_t *set, int i, int on)
 {
+    /* The bit as a value, not a choice: the compiler would otherwise
+     * branch on the board in put_stone()'s every neighbour. */
     uint64_t bit = UINT64_C(1) << (i & 63);
-    set[i >> 6] = (set[i >> 6] & ~bit) | (on ? bit : 0);
+    set[i >> 6] = (set[i >> 6] & ~bit) | (uint64_t)(on != 0) << (i & 63);
 }
 
 /* ------------------------------------------------------------ geometry */
@@ -150,7 +157,7 @@ static void put_stone(hex_state *s, int i, int side)
     for (int k = 0; k < 6; k++) {
         int j = i + dirs[k];
         s->grid[j] = (uint8_t)(s->grid[j] - count_unit(side));
-        put_bit(s->open[!side], j, colour(s, j) == EMPTY && not_of(s, j, side) != 0);
+        put_bit(s->open[!side], j, (colour(s, j) == EMPTY) & (not_of(s, j, side) != 0));
     }
 }
 
@@ -431,6 +438,65 @@ static int hex_apply(void *state, herd_move m, herd_msg msg)
     return rc;
 }
 
+/* An undo record: the head and the counts as they were, and for a
+ * placement the directions of the stones it captures. The rest of an
+ * action's change is its cell's stone, put back or taken off. */
+typedef struct hex_undo {
+    unsigned char counts[COUNTS_SIZE];
+    uint8_t captured; /* bit d: the neighbour i + dirs[d] */
+} hex_undo;
+
+/* The stones that the placement m would capture, as hex_play() takes them:
+ * an enemy neighbour whose only neighbour not the mover's is the cell.
+ * None for any other action, or one that hex_check() would refuse. */
+static uint8_t captured_by(const hex_state *s, herd_move m)
+{
+    int a = move_a(m), b = move_b(m), mover = s->head.side;
+    uint8_t captured = 0;
+    if (move_kind(m) != HERD_HEX_ACT_PLACE || s->phase != HERD_HEX_PLACE ||
+        !on_board(s->size, a, b))
+        return 0;
+    int i = grid_at(s->size, a, b);
+    for (int d = 0; d < 6; d++) {
+        int j = i + dirs[d];
+        /* `&`, not `&&`: no branch on the board */
+        captured |=
+            (uint8_t)(((colour(s, j) == stone_of(!mover)) & (not_of(s, j, mover) == 1)) << d);
+    }
+    return captured;
+}
+
+static int hex_undo_record(const void *state, herd_move m, void *record)
+{
+    const hex_state *s = state;
+    hex_undo *u = record;
+    memcpy(u->counts, s, COUNTS_SIZE);
+    u->captured = captured_by(s, m);
+    return s->head.result == HERD_ONGOING && s->phase == HERD_HEX_ROLL;
+}
+
+/* hex_play() backwards: the stones of the cell and of its captures put as
+ * they were (the counts around them follow, as they did forwards), then
+ * the head and the counts. */
+static void hex_undo_play(void *state, const void *record, herd_move m)
+{
+    hex_state *s = state;
+    const hex_undo *u = record;
+    int kind = move_kind(m), mover = ((const herd_head *)(const void *)u->counts)->side;
+    if (kind != HERD_HEX_ACT_DICE) {
+        int i = grid_at(s->size, move_a(m), move_b(m));
+        if (kind == HERD_HEX_ACT_REMOVE) {
+            put_stone(s, i, !mover);
+        } else {
+            for (int d = 0; d < 6; d++)
+                if (u->captured >> d & 1)
+                    put_stone(s, i + dirs[d], !mover);
+            take_stone(s, i, mover);
+        }
+    }
+    memcpy(s, u->counts, COUNTS_SIZE);
+}
+
 /* The grid index of row r + 1's first cell, from row r's at `at`. */
 static int next_row_at(int n, int r, int at)
 {
@@ -543,8 +609,10 @@ static size_t hex_chance(const void *state, herd_move *buf, uint32_t *weights)
     const hex_state *s = state;
     if (s->head.result != HERD_ONGOING || s->phase != HERD_HEX_ROLL)
         return 0;
-    memcpy(buf, rolls, sizeof rolls);
-    memcpy(weights, roll_weights, sizeof roll_weights);
+    if (buf) {
+        memcpy(buf, rolls, sizeof rolls);
+        memcpy(weights, roll_weights, sizeof roll_weights);
+    }
     return DICE_ACTIONS;
 }
 
@@ -1269,6 +1337,9 @@ const herd_rules herd_hex_rules = {
     .nth_legal = hex_nth_legal,
     .apply = hex_apply,
     .play = hex_play,
+    .undo_size = sizeof(hex_undo),
+    .undo_record = hex_undo_record,
+    .undo_play = hex_undo_play,
     .write_position = hex_write_position,
     .read_position = hex_read_position,
     .write_move = hex_write_move,

@@ -1,6 +1,7 @@
-/* Playing and taking back: the undo history, a ring of whole states each
- * with the action taken from it, what the history says of its actions, and
- * the undo of a whole turn that a game against the computer needs. */
+/* Playing and taking back: the undo history, a ring of records (whole
+ * states, or the game's smaller records: herd_rules.undo_record) each with
+ * the action taken from it, what the history says of its actions, and the
+ * undo of a whole turn that a game against the computer needs. */
 #include "core.h"
 
 /* Makes sure the slot after the last record is free to write. */
@@ -20,15 +21,26 @@ static int reserve_record(herd_game *g)
     return HERD_OK;
 }
 
-/* Writes the current state into the free slot (if there is one); the
- * record counts only once commit_record() is called. */
-static unsigned char *begin_record(herd_game *g)
+/* The byte of a smaller record that says whether its state waited for a
+ * chance event. */
+static unsigned char *chance_flag(const herd_rules *r, unsigned char *record)
+{
+    return record + r->undo_size + sizeof(herd_move);
+}
+
+/* Writes the record of `before` (a state of g), from which the action m is
+ * about to be taken, into the free slot (if there is one); the record
+ * counts only once commit_record() is called. */
+static void begin_record(herd_game *g, const void *before, herd_move m)
 {
     if (g->hist_slots == 0)
-        return NULL;
+        return;
+    const herd_rules *r = g->rules;
     unsigned char *slot = herd_record(g, g->hist_len);
-    memcpy(slot, g->state, g->rules->state_size);
-    return slot;
+    if (r->undo_record)
+        *chance_flag(r, slot) = r->undo_record(before, m, slot) != 0;
+    else
+        memcpy(slot, before, r->state_size);
 }
 
 /* Counts the record begun with the action m taken from it. */
@@ -36,7 +48,7 @@ static void commit_record(herd_game *g, herd_move m)
 {
     if (g->hist_slots == 0)
         return;
-    memcpy(herd_record(g, g->hist_len) + g->rules->state_size, &m, sizeof m);
+    memcpy(herd_record(g, g->hist_len) + herd_record_part(g->rules), &m, sizeof m);
     if (g->hist_len + 1 < g->hist_slots)
         g->hist_len++;
     else
@@ -59,7 +71,7 @@ int herd_apply(herd_game *g, herd_move m)
         rc = reserve_record(g);
     if (rc != HERD_OK)
         return rc;
-    begin_record(g);
+    begin_record(g, g->state, m);
     rc = g->rules->apply(g->state, m, herd_game_msg(g));
     if (rc == HERD_OK)
         commit_record(g, m);
@@ -69,19 +81,25 @@ int herd_apply(herd_game *g, herd_move m)
 int herd_draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_move *m), int level,
                        herd_move *out)
 {
+    union {
+        max_align_t align;
+        unsigned char bytes[HERD_MAX_STATE_SIZE];
+    } before;
+    const herd_rules *r = g->rules;
     int rc = reserve_record(g);
     if (rc != HERD_OK)
         return rc;
-    unsigned char *before = begin_record(g);
+    memcpy(before.bytes, g->state, r->state_size);
     herd_move m = 0;
     rc = draw(g, level, &m);
-    if (rc == HERD_OK)
-        rc = g->rules->apply(g->state, m, herd_game_msg(g));
+    if (rc == HERD_OK) {
+        begin_record(g, before.bytes, m);
+        rc = r->apply(g->state, m, herd_game_msg(g));
+    }
     if (rc != HERD_OK) {
         /* A drawn action is legal by construction; put the generator back
          * all the same, so that even this cannot change the game. */
-        if (before)
-            memcpy(g->state, before, g->rules->state_size);
+        memcpy(g->state, before.bytes, r->state_size);
         return rc;
     }
     commit_record(g, m);
@@ -90,14 +108,27 @@ int herd_draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_m
     return HERD_OK;
 }
 
+/* Takes back the newest action of the history (there is one). */
+static void take_back(herd_game *g)
+{
+    const herd_rules *r = g->rules;
+    const unsigned char *record = herd_record(g, --g->hist_len);
+    if (r->undo_record) {
+        herd_move m;
+        memcpy(&m, record + r->undo_size, sizeof m);
+        r->undo_play(g->state, record, m);
+    } else {
+        memcpy(g->state, record, r->state_size);
+    }
+}
+
 int herd_undo(herd_game *g)
 {
     if (!g)
         return HERD_E_ARG;
     if (g->hist_len == 0)
         return herd_fail(herd_game_msg(g), HERD_E_STATE, "there is nothing to undo");
-    g->hist_len--;
-    memcpy(g->state, herd_record(g, g->hist_len), g->rules->state_size);
+    take_back(g);
     return HERD_OK;
 }
 
@@ -118,7 +149,7 @@ int herd_history_move(const herd_game *g, size_t i, herd_move *m)
         return HERD_E_ARG;
     if (i >= g->hist_len)
         return HERD_E_RANGE;
-    memcpy(m, herd_record(g, i) + g->rules->state_size, sizeof *m);
+    memcpy(m, herd_record(g, i) + herd_record_part(g->rules), sizeof *m);
     return HERD_OK;
 }
 
@@ -128,11 +159,12 @@ int herd_history_side(const herd_game *g, size_t i, int *side, int *chance)
         return HERD_E_ARG;
     if (i >= g->hist_len)
         return HERD_E_RANGE;
-    const unsigned char *before = herd_record(g, i);
+    const herd_rules *r = g->rules;
+    unsigned char *before = herd_record(g, i);
     if (side)
         *side = record_head(g, i)->side;
     if (chance)
-        *chance = herd_state_is_chance(g->rules, before);
+        *chance = r->undo_record ? *chance_flag(r, before) : herd_state_is_chance(r, before);
     return HERD_OK;
 }
 
@@ -155,7 +187,7 @@ int herd_undo_turn(herd_game *g, int side)
     if (back == 0)
         return herd_fail(herd_game_msg(g), HERD_E_STATE, "there is no turn of %s to take back",
                          g->rules->desc.side_names[side]);
-    g->hist_len -= back;
-    memcpy(g->state, herd_record(g, g->hist_len), g->rules->state_size);
+    while (back--)
+        take_back(g);
     return HERD_OK;
 }

@@ -144,6 +144,20 @@ typedef struct herd_rules {
      * so that it may first finish, once for all of them, work that
      * search_play() left for later. NULL means legal(). */
     size_t (*search_legal)(void *state, herd_move *buf);
+    /* Optional undo records smaller than a whole state, for a game whose
+     * state is large and whose action changes little of it (hex): NULL
+     * (and undo_size 0) records the whole state. A record is undo_size
+     * bytes and begins with a copy of the head, whose side the core reads
+     * (herd_history_side(), herd_undo_turn()). undo_record writes, from the
+     * state before the action m, what undo_play needs to take m back; it
+     * runs before m is checked (the record of a refused m is dropped), so
+     * it must read only what exists for any m. It returns whether that
+     * state waits for a chance event (herd_history_side() tells it).
+     * undo_play turns the state after m (as apply() left it) back into
+     * the one before, byte for byte. */
+    size_t undo_size;
+    int (*undo_record)(const void *state, herd_move m, void *record);
+    void (*undo_play)(void *state, const void *record, herd_move m);
     /* Position text, as protocol.md. */
     void (*write_position)(const void *state, herd_sb *sb);
     /* Reads a position text, checks the invariants and sets the status.
@@ -161,7 +175,9 @@ typedef struct herd_rules {
      * chance event waits) with the head's generator. */
     herd_move (*genmove)(void *state, int level);
     /* Chance events, NULL for games without them: returns the number of
-     * outcomes (0 when none waits), each with a weight out of chance_total. */
+     * outcomes (0 when none waits), each with a weight out of chance_total.
+     * With buf and weights NULL it only counts them: whether one waits, the
+     * test of every action of a playout. */
     size_t (*chance)(const void *state, herd_move *buf, uint32_t *weights);
     uint32_t chance_total;
 

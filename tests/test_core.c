@@ -437,6 +437,59 @@ static void rng_below_rejects_the_uneven_top(void **state)
     assert_memory_equal(&r, &by_hand, sizeof r);
 }
 
+/* The inverse of an odd a modulo 2^64 (Newton's iteration). */
+static uint64_t odd_inverse(uint64_t a)
+{
+    uint64_t x = a; /* right to 3 bits */
+    for (int i = 0; i < 5; i++)
+        x *= 2 - a * x;
+    return x;
+}
+
+/* herd_rng_below() by its definition: reject the draws at or above the
+ * largest multiple of n, then the remainder. */
+static uint32_t below_by_hand(herd_rng *r, uint32_t n)
+{
+    uint32_t limit = UINT32_MAX - UINT32_MAX % n, x;
+    while ((x = (uint32_t)(herd_rng_next(r) >> 32)) >= limit)
+        continue;
+    return x % n;
+}
+
+/* herd_rng_below(n) on the edges: a generator set so that its next draw's
+ * top 32 bits are exactly x (xoshiro256** gives rotl(s[1] * 5, 7) * 9,
+ * which undoes), for x at 0, just below and at the largest multiple of n,
+ * and UINT32_MAX. */
+static void expect_below_edges(uint32_t n)
+{
+    uint32_t limit = UINT32_MAX - UINT32_MAX % n;
+    const uint32_t xs[] = {0, limit - 1, limit, UINT32_MAX};
+    for (size_t j = 0; j < sizeof xs / sizeof xs[0]; j++) {
+        uint64_t t = ((uint64_t)xs[j] << 32 | 0x5eed) * odd_inverse(9);
+        herd_rng r;
+        herd_rng_seed(&r, n);
+        r.s[1] = ((t >> 7) | (t << 57)) * odd_inverse(5);
+        herd_rng by_hand = r;
+        assert_true((uint32_t)(herd_rng_next(&by_hand) >> 32) == xs[j]);
+        by_hand = r;
+        assert_int_equal(herd_rng_below(&r, n), below_by_hand(&by_hand, n));
+        assert_memory_equal(&r, &by_hand, sizeof r);
+    }
+}
+
+/* For n from 1 up to UINT32_MAX. */
+static void rng_below_keeps_its_edges(void **state)
+{
+    (void)state;
+    const uint32_t half = UINT32_C(1) << 31;
+    const uint32_t small[] = {1, 2, 3, 5, 7, 21, 64, 100, 217};
+    const uint32_t large[] = {half / 2, half - 1, half, half + 1, 3 * (half / 2), UINT32_MAX};
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
+        expect_below_edges(small[i]);
+    for (size_t i = 0; i < sizeof large / sizeof large[0]; i++)
+        expect_below_edges(large[i]);
+}
+
 /* Caller memory, aligned for any type. */
 static _Alignas(max_align_t) unsigned char arena[1 << 16];
 
@@ -817,6 +870,7 @@ int main(void)
         cmocka_unit_test(copy_into_misaligned_memory_is_refused),
         cmocka_unit_test(copy_into_memory_overlapping_the_source_is_refused),
         cmocka_unit_test(rng_below_rejects_the_uneven_top),
+        cmocka_unit_test(rng_below_keeps_its_edges),
         cmocka_unit_test(perft_depth_zero_is_one_and_depth_over_64_is_refused),
         cmocka_unit_test(move_bounds_are_consistent),
         cmocka_unit_test(last_error_names_the_last_refusal),

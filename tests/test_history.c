@@ -7,6 +7,8 @@
 
 #include <stdalign.h>
 
+#include "internal.h" /* herd_game_state(): a state's bytes */
+
 #define LOG_MAX 400
 
 /* The test's own log of the actions in the history, oldest first. */
@@ -133,6 +135,120 @@ static void random_games_match_a_kept_log(void **state)
             }
             expect_history(g, &log, where);
         }
+        herd_free(g);
+    }
+}
+
+/* The states a game went through, byte for byte (herd_game_state()), and
+ * the saves of them: what an undo must give back exactly. */
+#define KEPT_MAX 300
+#define STATE_MAX 4096
+#define SAVE_CAP (4 * TEXT_CAP)
+
+typedef struct kept_states {
+    size_t len, size;
+    unsigned char state[KEPT_MAX][STATE_MAX];
+    char save[KEPT_MAX][SAVE_CAP];
+} kept_states;
+
+static const unsigned char *state_bytes(const herd_game *g)
+{
+    return herd_game_state(g, herd_game_kind(g));
+}
+
+/* Keeps g's state as the kept one at index k (dropping any after it). */
+static void keep_state(kept_states *k, const herd_game *g, size_t at)
+{
+    size_t len;
+    assert_true(at < KEPT_MAX && herd_state_size(g) <= STATE_MAX);
+    k->size = herd_state_size(g);
+    memcpy(k->state[at], state_bytes(g), k->size);
+    assert_int_equal(herd_save(g, k->save[at], SAVE_CAP, &len), HERD_OK);
+    k->len = at + 1;
+}
+
+/* g's state is the kept one at `at`, and so are its save and the state
+ * loaded from that save (the ply, the generator and the position). */
+static void expect_kept(const kept_states *k, const herd_game *g, size_t at, const char *where)
+{
+    char save[SAVE_CAP];
+    size_t len;
+    if (memcmp(state_bytes(g), k->state[at], k->size) != 0)
+        print_error("%s: the state differs from the one before action %zu\n", where, at);
+    assert_memory_equal(state_bytes(g), k->state[at], k->size);
+    assert_int_equal(herd_save(g, save, sizeof save, &len), HERD_OK);
+    assert_string_equal(save, k->save[at]);
+    herd_game *loaded;
+    herd_error err;
+    assert_int_equal(herd_new_from_save(save, NULL, NULL, &loaded, &err), HERD_OK);
+    assert_memory_equal(state_bytes(loaded), k->state[at], k->size);
+    herd_free(loaded);
+}
+
+/* Plays from the kept state `at` (g's) to the end or to KEPT_MAX - 1
+ * actions, every way (play_logged), keeping each state; a refused action
+ * now and then must change nothing. Returns the last index kept. */
+static size_t play_keeping(kept_states *k, herd_game *g, test_rng *r, move_log *log, size_t at,
+                           const char *where)
+{
+    while (is_ongoing(g) && at + 1 < KEPT_MAX && log->len < LOG_MAX) {
+        if (trng_below(r, 4) == 0) {
+            /* Small numbers, of the shape of hex's actions (kind, row,
+             * place): cells off the board or taken, as well as no action. */
+            herd_move junk =
+                (herd_move)trng_below(r, 4) << 16 | trng_below(r, 32) << 8 | trng_below(r, 32);
+            if (trng_below(r, 4) == 0)
+                junk = ~(herd_move)0;
+            if (!herd_is_legal(g, junk)) {
+                assert_int_not_equal(herd_apply(g, junk), HERD_OK);
+                expect_kept(k, g, at, where);
+            }
+        }
+        play_logged(g, r, log);
+        keep_state(k, g, ++at);
+    }
+    return at;
+}
+
+/* Undo gives back every state exactly: random games of every case played
+ * every way, undone part of the way (each state checked), played on from
+ * there, then undone to the start, a turn at a time and an action at a
+ * time, in the game and in its clone. */
+static void undo_gives_back_every_state_exactly(void **state)
+{
+    (void)state;
+    static kept_states kept;
+    for (const game_case *c = first_case(); c; c = next_case(c)) {
+        char where[256];
+        case_name(c, where, sizeof where);
+        test_rng r;
+        trng_seed(&r, 41 + (uint64_t)(c - first_case()));
+        herd_game *g = case_new(c, NULL, NULL);
+        static move_log log;
+        log.len = 0;
+        keep_state(&kept, g, 0);
+        size_t at = play_keeping(&kept, g, &r, &log, 0, where);
+        for (size_t back = at / 2; back > 0; back--) {
+            assert_int_equal(herd_undo(g), HERD_OK);
+            expect_kept(&kept, g, --at, where);
+        }
+        log.len = at;
+        at = play_keeping(&kept, g, &r, &log, at, where);
+        herd_game *k;
+        assert_int_equal(herd_clone(g, NULL, NULL, &k), HERD_OK);
+        for (int side = 0; at > 0; side = !side) {
+            size_t want = log_after_undo_turn(&log, side);
+            if (want == SIZE_MAX)
+                continue;
+            assert_int_equal(herd_undo_turn(g, side), HERD_OK);
+            expect_kept(&kept, g, at = log.len = want, where);
+        }
+        assert_int_equal(herd_undo(g), HERD_E_STATE);
+        for (size_t i = herd_history_length(k); i > 0; i--) {
+            assert_int_equal(herd_undo(k), HERD_OK);
+            expect_kept(&kept, k, i - 1, where);
+        }
+        herd_free(k);
         herd_free(g);
     }
 }
@@ -273,6 +389,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(random_games_match_a_kept_log),
+        cmocka_unit_test(undo_gives_back_every_state_exactly),
         cmocka_unit_test(set_load_and_copy_position_start_it_again),
         cmocka_unit_test(a_copy_in_caller_memory_keeps_its_newest_actions),
         cmocka_unit_test(hex_rolls_are_chance_actions_of_the_roller),
