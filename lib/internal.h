@@ -353,9 +353,9 @@ static inline uint64_t herd_perft_two_plies(const void *state, const herd_move *
 
 /* Defines `static uint64_t name(...)`, a game's perft_two, on its state
  * type and its play and count functions. */
-#define HERD_PERFT_TWO_PLIES(name, state_type, play, count)                                  \
-    static uint64_t name(const void *state, const herd_move *moves, size_t n, void *child) \
-    {                                                                                       \
+#define HERD_PERFT_TWO_PLIES(name, state_type, play, count)                                   \
+    static uint64_t name(const void *state, const herd_move *moves, size_t n, void *child)    \
+    {                                                                                         \
         return herd_perft_two_plies(state, moves, n, child, sizeof(state_type), play, count); \
     }
 
