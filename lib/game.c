@@ -603,6 +603,13 @@ static uint64_t perft_rec(perft_ctx *x, unsigned char *state, herd_move *moves, 
     unsigned char *child = state + r->state_size;
     herd_move *next = moves + r->desc.max_moves;
     void (*play)(void *state, herd_move m) = r->search_play ? r->search_play : r->play;
+    /* The last two plies in one loop, without a call or a check per child:
+     * most of perft's nodes are there, and a child's count is short work,
+     * so that a request still stops the call within one node's moves. */
+    if (depth == 2 && r->perft_two)
+        return r->perft_two(state, moves, n, child);
+    if (depth == 2 && r->count)
+        return herd_perft_two_plies(state, moves, n, child, r->state_size, play, r->count);
     uint64_t total = 0;
     for (size_t i = 0; i < n && x->rc == HERD_OK; i++) {
         memcpy(child, state, r->state_size);

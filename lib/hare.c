@@ -201,6 +201,8 @@ static size_t hare_count(const void *state)
     return hare_legal(state, NULL);
 }
 
+HERD_PERFT_TWO_PLIES(hare_perft_two, hare_state, hare_play, hare_count)
+
 /* Why m is no move of the side to move: the checks in the rules' order
  * (HERD_OK would mean that it is one, which hunt_is_step() has told). */
 static int refusal(const hare_state *s, herd_move m, int pt[2], herd_msg msg)
@@ -749,6 +751,7 @@ const herd_rules herd_hare_rules = {
     .count = hare_count,
     .apply = hare_apply,
     .play = hare_play,
+    .perft_two = hare_perft_two,
     .write_position = hare_write_position,
     .read_position = hare_read_position,
     .write_move = hare_write_move,

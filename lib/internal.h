@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "herd/herd.h"
 #include "options.h"
@@ -158,6 +159,12 @@ typedef struct herd_rules {
     size_t undo_size;
     int (*undo_record)(const void *state, herd_move m, void *record);
     void (*undo_play)(void *state, const void *record, herd_move m);
+    /* Optional, for perft: the leaves two plies below `state`, whose n
+     * moves are in `moves`, each child made in `child`: perft's last two
+     * plies (HERD_PERFT_TWO_PLIES below) with the game's own play and
+     * count called directly, which the compiler may then inline. NULL
+     * means perft's loop through play (or search_play) and count. */
+    uint64_t (*perft_two)(const void *state, const herd_move *moves, size_t n, void *child);
     /* Position text, as protocol.md. */
     void (*write_position)(const void *state, herd_sb *sb);
     /* Reads a position text, checks the invariants and sets the status.
@@ -340,6 +347,33 @@ typedef struct herd_versions {
     _Static_assert(sizeof name##_size / sizeof name##_size[0] == (current), \
                    #type ": one size a version");                           \
     static const herd_versions name = {#type, name##_size, (current)}
+
+/* Perft's last two plies, written once: the leaves under each of the n
+ * moves of `state` (copied into `child`, `size` bytes, and played there),
+ * counted. perft_rec() runs it with the rules' functions; a game's
+ * perft_two runs it with its own (HERD_PERFT_TWO_PLIES), known when
+ * compiling, as is its state's size. */
+static inline uint64_t herd_perft_two_plies(const void *state, const herd_move *moves, size_t n,
+                                            void *child, size_t size,
+                                            void (*play)(void *state, herd_move m),
+                                            size_t (*count)(const void *state))
+{
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        memcpy(child, state, size);
+        play(child, moves[i]);
+        total += count(child);
+    }
+    return total;
+}
+
+/* Defines `static uint64_t name(...)`, a game's perft_two, on its state
+ * type and its play and count functions. */
+#define HERD_PERFT_TWO_PLIES(name, state_type, play, count)                                   \
+    static uint64_t name(const void *state, const herd_move *moves, size_t n, void *child)    \
+    {                                                                                         \
+        return herd_perft_two_plies(state, moves, n, child, sizeof(state_type), play, count); \
+    }
 
 /* The bytes of the caller's struct s, by its version; 0 for a version this
  * library does not know. */

@@ -244,11 +244,13 @@ static void a_progress_handler_that_goes_on_changes_no_count(void **state)
     (void)state;
     for (const game_case *gc = first_case(); gc; gc = next_case(gc)) {
         herd_game *g = case_new(gc, NULL, NULL), *c;
-        uint64_t want, got;
+        uint64_t want, got, checked;
         unsigned depth = 2;
-        do /* deep enough for a few hundred nodes */
-            assert_int_equal(herd_perft(g, ++depth, &want), HERD_OK);
-        while (want < 300 && depth < 8);
+        do /* deep enough for a few hundred nodes that perft checks at: the
+            * positions two plies or more above its leaves */
+            assert_int_equal(herd_perft(g, ++depth - 2, &checked), HERD_OK);
+        while (checked < 300 && depth < 10);
+        assert_int_equal(herd_perft(g, depth, &want), HERD_OK);
         progress p = {0, 0};
         assert_int_equal(herd_set_progress(g, count_progress, &p, 7), HERD_OK);
         assert_int_equal(herd_perft(g, depth, &got), HERD_OK);

@@ -764,7 +764,9 @@ HERD_API int herd_memory_needed(const herd_game *g, int level, size_t *bytes);
  * Allocates one work area with the handle's allocator, within the memory
  * limit (herd_set_memory_limit(): with the tables the handle keeps).
  * A game made by herd_copy_into() has no allocator and answers ::HERD_E_NOMEM.
- * herd_interrupt() and the progress handler can stop it.
+ * herd_interrupt() and the progress handler can stop it; its nodes, for
+ * both, are the start and the positions two plies or more above the leaves
+ * (the last two plies below each run as one short loop).
  * @return ::HERD_OK, ::HERD_E_ARG (NULL, or depth over 64), ::HERD_E_NOMEM,
  *         ::HERD_E_INTERRUPTED; on error @p nodes is untouched.
  */
