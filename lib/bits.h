@@ -67,18 +67,27 @@ static inline int herd_nth_bit(uint64_t x, unsigned k)
     return 8 * byte + herd_lowest_bit(rest);
 }
 
+/* A function over bit sets of a constant number of words: inlined always,
+ * so that the words stay in registers (a compiler may judge a large one
+ * not worth it). */
+#if defined(__GNUC__)
+#    define HERD_SET_INLINE static inline __attribute__((always_inline))
+#else
+#    define HERD_SET_INLINE static inline
+#endif
+
 /* Bit sets of n words, bit i of a set being bit i % 64 of word i / 64:
  * x moved k bits up (bit i to bit i + k) or down (to bit i - k), 0 < k <
  * 64, the bits moved past either end lost. out may be x. Inline with a
  * constant n, so that a compiler keeps the words in registers. */
-static inline void herd_set_up(uint64_t *out, const uint64_t *x, int n, int k)
+HERD_SET_INLINE void herd_set_up(uint64_t *out, const uint64_t *x, int n, int k)
 {
     for (int i = n - 1; i > 0; i--)
         out[i] = x[i] << k | x[i - 1] >> (64 - k);
     out[0] = x[0] << k;
 }
 
-static inline void herd_set_down(uint64_t *out, const uint64_t *x, int n, int k)
+HERD_SET_INLINE void herd_set_down(uint64_t *out, const uint64_t *x, int n, int k)
 {
     for (int i = 0; i < n - 1; i++)
         out[i] = x[i] >> k | x[i + 1] << (64 - k);

@@ -222,53 +222,6 @@ static int straight_back(const flock_state *s, int side, int from, int to)
 static const herd_move step_value[4] = {(herd_move)0 - (1u << 16), 1u << 16,
                                         (herd_move)0 - (1u << 24), 1u << 24};
 
-/* Lists the moves of the side's stone on `from` into buf: each direction
- * up, down, left, right, each distance from 1 to the stone's range over
- * empty cells. */
-/* The moves of the stone of `side` on `from`, into buf, or as their action
- * indices (flock_action_index()) into `indices` when that is not NULL:
- * inline, so that each caller's copy keeps one of the two. */
-static inline size_t stone_moves_as(const flock_state *s, int side, int from, herd_move *buf,
-                                    uint16_t *indices)
-{
-    size_t n = 0, cells = (size_t)s->w * (size_t)s->h;
-    int range = -1; /* computed when the stone has room to move */
-    herd_move still = make_move(from, from);
-    size_t at = indices ? herd_plane_action(s->w, s->h, 0, herd_grid_cell(GRID, from)) : 0;
-    for (int k = 0; k < 4; k++) {
-        if (s->at[from + dirs[k]] != EMPTY)
-            continue;
-        if (range < 0)
-            range = range_at(s, from);
-        herd_move m = still + step_value[k];
-        size_t index = at + (size_t)MAX_RANGE * (size_t)k * cells;
-        for (int d = 1, to = from + dirs[k]; d <= range && s->at[to] == EMPTY;
-             d++, to += dirs[k], m += step_value[k], index += cells)
-            if (!straight_back(s, side, from, to)) {
-                if (indices)
-                    indices[n++] = (uint16_t)index;
-                else
-                    buf[n++] = m;
-            }
-    }
-    return n;
-}
-
-/* Lists the side's moves into buf, the stones in row-major order, or their
- * action indices into `indices` when that is not NULL. */
-static inline size_t side_moves_as(const flock_state *s, int side, herd_move *buf,
-                                   uint16_t *indices)
-{
-    size_t n = 0;
-    FOR_EACH_STONE(s, side, from)
-        n += stone_moves_as(s, side, from, indices ? NULL : buf + n, indices ? indices + n : NULL);
-    return n;
-}
-
-static size_t side_moves(const flock_state *s, int side, herd_move *buf)
-{
-    return side_moves_as(s, side, buf, NULL);
-}
 
 /* Whether the straight-back ban takes a move from the stone on `from`
  * (of range `range`): the cell it may not go back to is within its range
@@ -301,7 +254,7 @@ static int walled_in(const flock_state *s, int from)
 /* range_at() of all the stones in `own` at once: `two` gets those of range
  * 2 or more (a neighbour of their colour), `three` those of range 3 (two
  * neighbours, or one that has two). */
-static inline void range_sets(const uint64_t *own, int n, int step, uint64_t *two,
+HERD_SET_INLINE void range_sets(const uint64_t *own, int n, int step, uint64_t *two,
                               uint64_t *three)
 {
     uint64_t right[WORDS], left[WORDS], below[WORDS], above[WORDS], crowd[WORDS], near[WORDS];
@@ -335,7 +288,7 @@ static inline void range_sets(const uint64_t *own, int n, int step, uint64_t *tw
  * the two never mark one cell. A cell's moves of each distance 1, 2, 3
  * are nested (a stone of range 3 with room for three cells has room for
  * one or two), so that they are a number of two bits. */
-static inline void axis_moves(const uint64_t *own, const uint64_t *two, const uint64_t *three,
+HERD_SET_INLINE void axis_moves(const uint64_t *own, const uint64_t *two, const uint64_t *three,
                               const uint64_t *empty, int n, int step, uint64_t *low,
                               uint64_t *high)
 {
@@ -363,7 +316,7 @@ static inline void axis_moves(const uint64_t *own, const uint64_t *two, const ui
 /* The number of the side's moves, over n words: each axis's sets of
  * axis_moves() counted byte by byte; less the move the straight-back ban
  * takes. */
-static inline size_t count_moves_over(const flock_state *s, int side, int n)
+HERD_SET_INLINE size_t count_moves_over(const flock_state *s, int side, int n)
 {
     const uint64_t *own = s->of_side[side];
     uint64_t empty[WORDS], two[WORDS], three[WORDS], low[2][WORDS], high[2][WORDS];
@@ -401,6 +354,89 @@ static size_t count_moves(const flock_state *s, int side)
     default:
         return count_moves_over(s, side, 3);
     }
+}
+
+/* room[k][d - 1]: the cells whose d cells ahead in direction dirs[k] are
+ * empty, over n words. */
+HERD_SET_INLINE void room_sets(const flock_state *s, int n, uint64_t room[4][MAX_RANGE][WORDS])
+{
+    const int step[4] = {-pitch(s), pitch(s), -1, 1}; /* dirs[] in packed bits */
+    uint64_t empty[WORDS];
+    for (int i = 0; i < n; i++)
+        empty[i] = s->on_board[i] & ~(s->of_side[0][i] | s->of_side[1][i]);
+    for (int k = 0; k < 4; k++)
+        for (int d = 0; d < MAX_RANGE; d++) {
+            const uint64_t *from = d ? room[k][d - 1] : empty; /* then one step further */
+            if (step[k] < 0)
+                herd_set_up(room[k][d], from, n, -step[k]);
+            else
+                herd_set_down(room[k][d], from, n, step[k]);
+            for (int i = 0; d && i < n; i++)
+                room[k][d][i] &= room[k][0][i];
+        }
+}
+
+/* A stone has at most 3 * MAX_RANGE moves when it has a neighbour (range 2
+ * or more), 4 when not: the listing below writes MAX_RANGE - 1 past its
+ * count, which stays in a list's room. */
+_Static_assert(MAX_SIZE * 3 * MAX_RANGE + MAX_RANGE - 1 <= HERD_FLOCK_MAX_MOVES,
+               "the listing writes past its count");
+
+/* Lists the side's moves into buf, over n words: the stones in cell order
+ * (row by row, left to right), each direction of dirs[], each distance
+ * from 1 to the stone's range over empty cells, but the one the
+ * straight-back ban forbids; or their action indices (flock_action_index())
+ * into `indices` when that is not NULL (inline, so that each caller's copy
+ * keeps one of the two). Each of a stone's twelve slides is written and
+ * kept by counting it, without a branch, which the board would mispredict. */
+HERD_SET_INLINE size_t side_moves_over(const flock_state *s, int side, int n, herd_move *buf,
+                                     uint16_t *indices)
+{
+    const uint64_t *own = s->of_side[side];
+    uint64_t room[4][MAX_RANGE][WORDS], two[WORDS], three[WORDS];
+    room_sets(s, n, room);
+    range_sets(own, n, pitch(s), two, three);
+    size_t count = 0, cells = (size_t)s->w * (size_t)s->h;
+    int back = s->last_to[side];
+    herd_move banned = back == NO_CELL ? 0 : make_move(back, s->last_from[side]);
+    for (int i = 0; i < n; i++)
+        for (uint64_t bits = own[i]; bits; bits &= bits - 1) {
+            int at = herd_lowest_bit(bits), range = 1 + (int)(two[i] >> at & 1) + (int)(three[i] >> at & 1);
+            int from = cell_of(s, i * 64 + at);
+            herd_move still = make_move(from, from);
+            size_t first = indices ? herd_plane_action(s->w, s->h, 0, herd_grid_cell(GRID, from)) : 0;
+            for (int k = 0; k < 4; k++) {
+                herd_move m = still;
+                size_t index = first + (size_t)MAX_RANGE * (size_t)k * cells;
+                for (int d = 0; d < MAX_RANGE; d++, index += cells) {
+                    m += step_value[k];
+                    if (indices)
+                        indices[count] = (uint16_t)index;
+                    else
+                        buf[count] = m;
+                    count += (size_t)((int)(room[k][d][i] >> at & 1) & (d < range) & (m != banned));
+                }
+            }
+        }
+    return count;
+}
+
+static inline size_t side_moves_as(const flock_state *s, int side, herd_move *buf,
+                                   uint16_t *indices)
+{
+    switch (set_words(s)) {
+    case 1:
+        return side_moves_over(s, side, 1, buf, indices);
+    case 2:
+        return side_moves_over(s, side, 2, buf, indices);
+    default:
+        return side_moves_over(s, side, 3, buf, indices);
+    }
+}
+
+static size_t side_moves(const flock_state *s, int side, herd_move *buf)
+{
+    return side_moves_as(s, side, buf, NULL);
 }
 
 /* Whether `side` has a move (count_moves() != 0): a stone beside an empty
