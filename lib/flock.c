@@ -64,7 +64,6 @@ static uint8_t stone_of(int side)
     return (uint8_t)(side + 1);
 }
 
-
 /* The bits of a packed set's row (WORDS): w + 1. */
 static int pitch(const flock_state *s)
 {
@@ -82,8 +81,8 @@ static int bit_of(const flock_state *s, int cell)
  * of a set (at most 12 * 13: the error is below 1/13). */
 #define PITCH_INVERSE(w) ((1u << 16) / ((w) + 1) + 1)
 static const uint32_t pitch_inverse[MAX_SIZE + 1] = {
-    PITCH_INVERSE(0), PITCH_INVERSE(1), PITCH_INVERSE(2),  PITCH_INVERSE(3),  PITCH_INVERSE(4),
-    PITCH_INVERSE(5), PITCH_INVERSE(6), PITCH_INVERSE(7),  PITCH_INVERSE(8),  PITCH_INVERSE(9),
+    PITCH_INVERSE(0),  PITCH_INVERSE(1),  PITCH_INVERSE(2), PITCH_INVERSE(3), PITCH_INVERSE(4),
+    PITCH_INVERSE(5),  PITCH_INVERSE(6),  PITCH_INVERSE(7), PITCH_INVERSE(8), PITCH_INVERSE(9),
     PITCH_INVERSE(10), PITCH_INVERSE(11), PITCH_INVERSE(12)};
 
 /* The cell of a packed bit: bit_of()'s inverse. */
@@ -210,9 +209,9 @@ static int straight_back(const flock_state *s, int side, int from, int to)
 
 /* Each stone of the side, in cell order (row by row, left to right): the
  * loop variable `cell`. */
-#define FOR_EACH_STONE(s, side, cell)                                                     \
-    for (int w_ = 0; w_ < set_words(s); w_++)                                             \
-        for (uint64_t bits_ = (s)->of_side[side][w_]; bits_; bits_ &= bits_ - 1)          \
+#define FOR_EACH_STONE(s, side, cell)                                                       \
+    for (int w_ = 0; w_ < set_words(s); w_++)                                               \
+        for (uint64_t bits_ = (s)->of_side[side][w_]; bits_; bits_ &= bits_ - 1)            \
             for (int cell = cell_of(s, w_ * 64 + herd_lowest_bit(bits_)), once_ = 1; once_; \
                  once_ = 0)
 
@@ -221,7 +220,6 @@ static int straight_back(const flock_state *s, int side, int from, int to)
  * target never borrows from the next byte). */
 static const herd_move step_value[4] = {(herd_move)0 - (1u << 16), 1u << 16,
                                         (herd_move)0 - (1u << 24), 1u << 24};
-
 
 /* Whether the straight-back ban takes a move from the stone on `from`
  * (of range `range`): the cell it may not go back to is within its range
@@ -255,7 +253,7 @@ static int walled_in(const flock_state *s, int from)
  * 2 or more (a neighbour of their colour), `three` those of range 3 (two
  * neighbours, or one that has two). */
 HERD_SET_INLINE void range_sets(const uint64_t *own, int n, int step, uint64_t *two,
-                              uint64_t *three)
+                                uint64_t *three)
 {
     uint64_t right[WORDS], left[WORDS], below[WORDS], above[WORDS], crowd[WORDS], near[WORDS];
     herd_set_down(right, own, n, 1); /* bit c: the cell c + 1 */
@@ -289,11 +287,11 @@ HERD_SET_INLINE void range_sets(const uint64_t *own, int n, int step, uint64_t *
  * are nested (a stone of range 3 with room for three cells has room for
  * one or two), so that they are a number of two bits. */
 HERD_SET_INLINE void axis_moves(const uint64_t *own, const uint64_t *two, const uint64_t *three,
-                              const uint64_t *empty, int n, int step, uint64_t *low,
-                              uint64_t *high)
+                                const uint64_t *empty, int n, int step, uint64_t *low,
+                                uint64_t *high)
 {
-    uint64_t empty1[WORDS], empty2[WORDS], empty3[WORDS], back1[WORDS], back2[WORDS],
-        own1[WORDS], two1[WORDS], three1[WORDS];
+    uint64_t empty1[WORDS], empty2[WORDS], empty3[WORDS], back1[WORDS], back2[WORDS], own1[WORDS],
+        two1[WORDS], three1[WORDS];
     herd_set_down(empty1, empty, n, step); /* bit c: the cell c + step */
     herd_set_down(empty2, empty, n, 2 * step);
     herd_set_down(empty3, empty, n, 3 * step);
@@ -376,9 +374,10 @@ HERD_SET_INLINE void room_sets(const flock_state *s, int n, uint64_t room[4][MAX
         }
 }
 
-/* A stone has at most 3 * MAX_RANGE moves when it has a neighbour (range 2
- * or more), 4 when not: the listing below writes MAX_RANGE - 1 past its
- * count, which stays in a list's room. */
+/* A side has at most MAX_SIZE stones, and a stone at most 3 * MAX_RANGE
+ * moves when it has a neighbour (range 2 or more), 4 when not: the listing
+ * below writes up to MAX_RANGE - 1 past its count, which stays in a list's
+ * room. */
 _Static_assert(MAX_SIZE * 3 * MAX_RANGE + MAX_RANGE - 1 <= HERD_FLOCK_MAX_MOVES,
                "the listing writes past its count");
 
@@ -390,7 +389,7 @@ _Static_assert(MAX_SIZE * 3 * MAX_RANGE + MAX_RANGE - 1 <= HERD_FLOCK_MAX_MOVES,
  * keeps one of the two). Each of a stone's twelve slides is written and
  * kept by counting it, without a branch, which the board would mispredict. */
 HERD_SET_INLINE size_t side_moves_over(const flock_state *s, int side, int n, herd_move *buf,
-                                     uint16_t *indices)
+                                       uint16_t *indices)
 {
     const uint64_t *own = s->of_side[side];
     uint64_t room[4][MAX_RANGE][WORDS], two[WORDS], three[WORDS];
@@ -401,10 +400,12 @@ HERD_SET_INLINE size_t side_moves_over(const flock_state *s, int side, int n, he
     herd_move banned = back == NO_CELL ? 0 : make_move(back, s->last_from[side]);
     for (int i = 0; i < n; i++)
         for (uint64_t bits = own[i]; bits; bits &= bits - 1) {
-            int at = herd_lowest_bit(bits), range = 1 + (int)(two[i] >> at & 1) + (int)(three[i] >> at & 1);
+            int at = herd_lowest_bit(bits),
+                range = 1 + (int)(two[i] >> at & 1) + (int)(three[i] >> at & 1);
             int from = cell_of(s, i * 64 + at);
             herd_move still = make_move(from, from);
-            size_t first = indices ? herd_plane_action(s->w, s->h, 0, herd_grid_cell(GRID, from)) : 0;
+            size_t first =
+                indices ? herd_plane_action(s->w, s->h, 0, herd_grid_cell(GRID, from)) : 0;
             for (int k = 0; k < 4; k++) {
                 herd_move m = still;
                 size_t index = first + (size_t)MAX_RANGE * (size_t)k * cells;

@@ -1264,8 +1264,8 @@ static int ban_takes_a_move(const herd_game *g)
 static void flock_move_count_is_the_listed_moves(void **state)
 {
     (void)state;
-    static const char *const sizes[] = {"w=5 h=5",  "",         "w=12 h=12", "w=5 h=12",
-                                        "w=12 h=5", "w=8 h=7",  "w=7 h=9",   "w=9 h=12",
+    static const char *const sizes[] = {"w=5 h=5",   "",          "w=12 h=12", "w=5 h=12",
+                                        "w=12 h=5",  "w=8 h=7",   "w=7 h=9",   "w=9 h=12",
                                         "w=11 h=10", "w=10 h=12", "w=6 h=11"};
     int binds = 0, unbound = 0;
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
