@@ -76,6 +76,16 @@ static inline int herd_nth_bit(uint64_t x, unsigned k)
 #    define HERD_SET_INLINE static inline
 #endif
 
+/* For the function that calls those over sets of more than one word:
+ * GCC's vectorizer packs such a set's words into one SSE register through
+ * memory, which stalls at every shift across words (twice the time of
+ * plain registers, on a 12x12 Flock board). */
+#if defined(__GNUC__) && !defined(__clang__)
+#    define HERD_SET_SCALAR __attribute__((optimize("no-tree-vectorize")))
+#else
+#    define HERD_SET_SCALAR
+#endif
+
 /* Bit sets of n words, bit i of a set being bit i % 64 of word i / 64:
  * x moved k bits up (bit i to bit i + k) or down (to bit i - k), 0 < k <
  * 64, the bits moved past either end lost. out may be x. Inline with a

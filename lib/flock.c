@@ -341,7 +341,7 @@ HERD_SET_INLINE size_t count_moves_over(const flock_state *s, int side, int n)
 
 _Static_assert(HERD_FLOCK_MAX_MOVES < 256, "the count's bytes must not carry");
 
-static size_t count_moves(const flock_state *s, int side)
+HERD_SET_SCALAR static size_t count_moves(const flock_state *s, int side)
 {
     _Static_assert(WORDS == 3, "a copy for each number of words");
     switch (set_words(s)) {
@@ -422,8 +422,8 @@ HERD_SET_INLINE size_t side_moves_over(const flock_state *s, int side, int n, he
     return count;
 }
 
-static inline size_t side_moves_as(const flock_state *s, int side, herd_move *buf,
-                                   uint16_t *indices)
+HERD_SET_SCALAR static inline size_t side_moves_as(const flock_state *s, int side, herd_move *buf,
+                                                   uint16_t *indices)
 {
     switch (set_words(s)) {
     case 1:
