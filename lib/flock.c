@@ -25,7 +25,13 @@
 #define GRID ((herd_grid){STRIDE, 1})
 #define CELLS ((MAX_SIZE + 2) * STRIDE)
 #define NO_CELL 0
-#define WORDS ((CELLS + 63) / 64)
+
+/* The sets of cells (each side's stones, the board's cells) are packed
+ * tighter than the array: bit r * (w + 1) + c for row r and column c, one
+ * spare bit after each row. A slide never crosses that bit, as the cells it
+ * passes must be empty, so a set shifted by 1 or by w + 1 bits is the
+ * cells beside or above or below; a 7x7 board fits in one word. */
+#define WORDS ((MAX_SIZE * (MAX_SIZE + 1) + 63) / 64)
 
 enum { EMPTY = 0, BLACK_STONE = 1, WHITE_STONE = 2, OFF = 3 };
 
@@ -41,7 +47,8 @@ typedef struct flock_state {
     uint8_t last_from[2]; /* each side's previous move, NO_CELL for none */
     uint8_t last_to[2];
     uint8_t at[CELLS];
-    uint64_t of_side[2][WORDS]; /* each side's stones, a bit per cell index */
+    uint64_t of_side[2][WORDS]; /* each side's stones, packed (WORDS) */
+    uint64_t on_board[WORDS];   /* the cells of the board, packed */
 } flock_state;
 
 _Static_assert(CELLS <= 256, "cell indices must fit in a byte");
@@ -57,15 +64,50 @@ static uint8_t stone_of(int side)
     return (uint8_t)(side + 1);
 }
 
+/* The bits of a packed set's row (WORDS): w + 1. */
+static int pitch(const flock_state *s)
+{
+    return s->w + 1;
+}
+
+/* The packed bit of a cell of the board (WORDS). */
+static int bit_of(const flock_state *s, int cell)
+{
+    int row = cell / STRIDE; /* the array's row: the board's row + 1 */
+    return cell - row * (STRIDE - pitch(s)) - pitch(s) - 1;
+}
+
+/* 2^16 / pitch, rounded up: bit * this >> 16 is bit / pitch for every bit
+ * of a set (at most 12 * 13: the error is below 1/13). */
+#define PITCH_INVERSE(w) ((1u << 16) / ((w) + 1) + 1)
+static const uint32_t pitch_inverse[MAX_SIZE + 1] = {
+    PITCH_INVERSE(0),  PITCH_INVERSE(1),  PITCH_INVERSE(2), PITCH_INVERSE(3), PITCH_INVERSE(4),
+    PITCH_INVERSE(5),  PITCH_INVERSE(6),  PITCH_INVERSE(7), PITCH_INVERSE(8), PITCH_INVERSE(9),
+    PITCH_INVERSE(10), PITCH_INVERSE(11), PITCH_INVERSE(12)};
+
+/* The cell of a packed bit: bit_of()'s inverse. */
+static int cell_of(const flock_state *s, int bit)
+{
+    int row = (int)((unsigned)bit * pitch_inverse[s->w] >> 16);
+    return bit + (row + 1) * (STRIDE - pitch(s)) + pitch(s) + 1;
+}
+
+/* The words of the packed sets that the board uses: its last cell has bit
+ * h * (w + 1) - 2. */
+static int set_words(const flock_state *s)
+{
+    return (s->h * pitch(s) - 2) / 64 + 1;
+}
 
 /* Puts v (EMPTY or a stone) on a cell of the board, keeping the stone sets. */
 static void set_at(flock_state *s, int cell, uint8_t v)
 {
-    uint64_t bit = UINT64_C(1) << (cell & 63);
+    int b = bit_of(s, cell);
+    uint64_t bit = UINT64_C(1) << (b & 63);
     if (s->at[cell] != EMPTY)
-        s->of_side[s->at[cell] - 1][cell >> 6] &= ~bit;
+        s->of_side[s->at[cell] - 1][b >> 6] &= ~bit;
     if (v != EMPTY)
-        s->of_side[v - 1][cell >> 6] |= bit;
+        s->of_side[v - 1][b >> 6] |= bit;
     s->at[cell] = v;
 }
 
@@ -73,9 +115,15 @@ static void set_at(flock_state *s, int cell, uint8_t v)
 static void clear_board(flock_state *s)
 {
     memset(s->of_side, 0, sizeof s->of_side);
+    memset(s->on_board, 0, sizeof s->on_board);
     memset(s->at, OFF, sizeof s->at);
-    for (int r = 0; r < s->h; r++)
+    for (int r = 0; r < s->h; r++) {
         memset(&s->at[herd_grid_index(GRID, r, 0)], EMPTY, s->w);
+        for (int c = 0; c < s->w; c++) {
+            int b = bit_of(s, herd_grid_index(GRID, r, c));
+            s->on_board[b >> 6] |= UINT64_C(1) << (b & 63);
+        }
+    }
     s->stones[0] = s->stones[1] = 0;
 }
 
@@ -159,73 +207,19 @@ static int straight_back(const flock_state *s, int side, int from, int to)
     return from == s->last_to[side] && to == s->last_from[side];
 }
 
-/* The words of the stone sets that hold cells of the board: the last
- * cell of the board is in row h of the array. */
-static int used_words(const flock_state *s)
-{
-    return ((s->h + 1) * STRIDE + 63) / 64;
-}
-
 /* Each stone of the side, in cell order (row by row, left to right): the
  * loop variable `cell`. */
-#define FOR_EACH_STONE(s, side, cell)                                                     \
-    for (int w_ = 0; w_ < used_words(s); w_++)                                            \
-        for (uint64_t bits_ = (s)->of_side[side][w_]; bits_; bits_ &= bits_ - 1)          \
-            for (int cell = w_ * 64 + herd_lowest_bit(bits_), once_ = 1; once_; once_ = 0)
+#define FOR_EACH_STONE(s, side, cell)                                                       \
+    for (int w_ = 0; w_ < set_words(s); w_++)                                               \
+        for (uint64_t bits_ = (s)->of_side[side][w_]; bits_; bits_ &= bits_ - 1)            \
+            for (int cell = cell_of(s, w_ * 64 + herd_lowest_bit(bits_)), once_ = 1; once_; \
+                 once_ = 0)
 
 /* What a step in each direction of dirs[] adds to a move's value: the
  * target's row or column, each a byte, goes down or up by one (an on-board
  * target never borrows from the next byte). */
 static const herd_move step_value[4] = {(herd_move)0 - (1u << 16), 1u << 16,
                                         (herd_move)0 - (1u << 24), 1u << 24};
-
-/* Lists the moves of the side's stone on `from` into buf: each direction
- * up, down, left, right, each distance from 1 to the stone's range over
- * empty cells. */
-/* The moves of the stone of `side` on `from`, into buf, or as their action
- * indices (flock_action_index()) into `indices` when that is not NULL:
- * inline, so that each caller's copy keeps one of the two. */
-static inline size_t stone_moves_as(const flock_state *s, int side, int from, herd_move *buf,
-                                    uint16_t *indices)
-{
-    size_t n = 0, cells = (size_t)s->w * (size_t)s->h;
-    int range = -1; /* computed when the stone has room to move */
-    herd_move still = make_move(from, from);
-    size_t at = indices ? herd_plane_action(s->w, s->h, 0, herd_grid_cell(GRID, from)) : 0;
-    for (int k = 0; k < 4; k++) {
-        if (s->at[from + dirs[k]] != EMPTY)
-            continue;
-        if (range < 0)
-            range = range_at(s, from);
-        herd_move m = still + step_value[k];
-        size_t index = at + (size_t)MAX_RANGE * (size_t)k * cells;
-        for (int d = 1, to = from + dirs[k]; d <= range && s->at[to] == EMPTY;
-             d++, to += dirs[k], m += step_value[k], index += cells)
-            if (!straight_back(s, side, from, to)) {
-                if (indices)
-                    indices[n++] = (uint16_t)index;
-                else
-                    buf[n++] = m;
-            }
-    }
-    return n;
-}
-
-/* Lists the side's moves into buf, the stones in row-major order, or their
- * action indices into `indices` when that is not NULL. */
-static inline size_t side_moves_as(const flock_state *s, int side, herd_move *buf,
-                                   uint16_t *indices)
-{
-    size_t n = 0;
-    FOR_EACH_STONE(s, side, from)
-        n += stone_moves_as(s, side, from, indices ? NULL : buf + n, indices ? indices + n : NULL);
-    return n;
-}
-
-static size_t side_moves(const flock_state *s, int side, herd_move *buf)
-{
-    return side_moves_as(s, side, buf, NULL);
-}
 
 /* Whether the straight-back ban takes a move from the stone on `from`
  * (of range `range`): the cell it may not go back to is within its range
@@ -243,8 +237,6 @@ static int ban_binds(const flock_state *s, int side, int from, int range)
     return s->at[back] == EMPTY;
 }
 
-/* The number of the side's moves: for each stone, the empty cells in a
- * row in each direction up to its range, less the one the ban forbids. */
 /* Whether the stone of `side` on `from` is walled in by its four neighbours,
  * so that it has no move. */
 static int walled_in(const flock_state *s, int from)
@@ -253,43 +245,215 @@ static int walled_in(const flock_state *s, int from)
     return at[-STRIDE] != EMPTY && at[STRIDE] != EMPTY && at[-1] != EMPTY && at[1] != EMPTY;
 }
 
-/* The number of moves of the stone of `side` on `from`, one not walled in. */
-static size_t count_stone_moves(const flock_state *s, int side, int from)
+/* Packed sets of cells (WORDS) over their first n words: the functions
+ * below are inline, so that each caller's copy has a constant n and keeps
+ * its sets in registers. `step` is a set's step to the next row, w + 1. */
+
+/* range_at() of all the stones in `own` at once: `two` gets those of range
+ * 2 or more (a neighbour of their colour), `three` those of range 3 (two
+ * neighbours, or one that has two). */
+HERD_SET_INLINE void range_sets(const uint64_t *own, int n, int step, uint64_t *two,
+                                uint64_t *three)
 {
-    const uint8_t *at = &s->at[from];
-    int range = range_at(s, from), d;
-    size_t n = 0;
-    for (int k = 0; k < 4; k++) {
-        int step = dirs[k];
-        for (d = 0; d < range && at[(d + 1) * step] == EMPTY; d++)
-            ;
-        n += (size_t)d;
+    uint64_t right[WORDS], left[WORDS], below[WORDS], above[WORDS], crowd[WORDS], near[WORDS];
+    herd_set_down(right, own, n, 1); /* bit c: the cell c + 1 */
+    herd_set_down(below, own, n, step);
+    for (int i = 0; i < n; i++) {
+        right[i] &= own[i];
+        below[i] &= own[i];
     }
-    if (from == s->last_to[side])
-        n -= (size_t)ban_binds(s, side, from, range);
-    return n;
+    herd_set_up(left, right, n, 1);
+    herd_set_up(above, below, n, step);
+    for (int i = 0; i < n; i++) {
+        uint64_t across = right[i] | left[i], along = below[i] | above[i];
+        two[i] = across | along;
+        crowd[i] = (right[i] & left[i]) | (below[i] & above[i]) | (across & along);
+        three[i] = crowd[i];
+    }
+    herd_set_up(near, crowd, n, 1);
+    herd_set_down(right, crowd, n, 1);
+    herd_set_up(above, crowd, n, step);
+    herd_set_down(below, crowd, n, step);
+    for (int i = 0; i < n; i++)
+        three[i] |= own[i] & (near[i] | right[i] | above[i] | below[i]);
 }
 
-static size_t count_moves(const flock_state *s, int side)
+/* The side's moves along one axis (step 1: left and right, w + 1: up and
+ * down), over n words, as the sets `low` and `high` whose bits counted, the
+ * high ones twice, are their number. A move away along the axis, to
+ * c + d * step, is marked on the stone's cell c; a move back, to
+ * c - d * step, on the first cell it passes, c - step, which is empty: so
+ * the two never mark one cell. A cell's moves of each distance 1, 2, 3
+ * are nested (a stone of range 3 with room for three cells has room for
+ * one or two), so that they are a number of two bits. */
+HERD_SET_INLINE void axis_moves(const uint64_t *own, const uint64_t *two, const uint64_t *three,
+                                const uint64_t *empty, int n, int step, uint64_t *low,
+                                uint64_t *high)
 {
-    size_t n = 0;
-    FOR_EACH_STONE(s, side, from) {
-        if (!walled_in(s, from))
-            n += count_stone_moves(s, side, from);
+    uint64_t empty1[WORDS], empty2[WORDS], empty3[WORDS], back1[WORDS], back2[WORDS], own1[WORDS],
+        two1[WORDS], three1[WORDS];
+    herd_set_down(empty1, empty, n, step); /* bit c: the cell c + step */
+    herd_set_down(empty2, empty, n, 2 * step);
+    herd_set_down(empty3, empty, n, 3 * step);
+    herd_set_up(back1, empty, n, step); /* bit c: the cell c - step */
+    herd_set_up(back2, empty, n, 2 * step);
+    herd_set_down(own1, own, n, step);
+    herd_set_down(two1, two, n, step);
+    herd_set_down(three1, three, n, step);
+    for (int i = 0; i < n; i++) {
+        uint64_t room2 = empty1[i] & empty2[i], room3 = room2 & empty3[i];
+        uint64_t passed2 = empty[i] & back1[i], passed3 = passed2 & back2[i];
+        uint64_t go1 = (own[i] & empty1[i]) | (empty[i] & own1[i]);
+        uint64_t go2 = (two[i] & room2) | (passed2 & two1[i]);
+        uint64_t go3 = (three[i] & room3) | (passed3 & three1[i]);
+        low[i] = go1 ^ go2 ^ go3; /* 1 or 3 */
+        high[i] = go2;            /* 2 or 3 */
     }
-    return n;
 }
 
-/* Whether `side` has a move (count_moves() != 0), from the first stone that
- * has one: a stone beside an empty cell has a move unless it is the one the
- * straight-back ban binds, so only that stone is counted. */
+/* The number of the side's moves, over n words: each axis's sets of
+ * axis_moves() counted byte by byte; less the move the straight-back ban
+ * takes. */
+HERD_SET_INLINE size_t count_moves_over(const flock_state *s, int side, int n)
+{
+    const uint64_t *own = s->of_side[side];
+    uint64_t empty[WORDS], two[WORDS], three[WORDS], low[2][WORDS], high[2][WORDS];
+    for (int i = 0; i < n; i++)
+        empty[i] = s->on_board[i] & ~(own[i] | s->of_side[!side][i]);
+    range_sets(own, n, pitch(s), two, three);
+    axis_moves(own, two, three, empty, n, 1, low[0], high[0]);
+    axis_moves(own, two, three, empty, n, pitch(s), low[1], high[1]);
+    uint64_t bytes = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t carry, sum = herd_full_add(high[0][i], high[1][i], low[0][i] & low[1][i], &carry);
+        bytes += herd_byte_counts(low[0][i] ^ low[1][i]) + (herd_byte_counts(sum) << 1) +
+                 (herd_byte_counts(carry) << 2);
+    }
+    /* Every sum of bytes is at most the count, at most HERD_FLOCK_MAX_MOVES. */
+    size_t count = (size_t)herd_byte_sum(bytes);
+    int back = s->last_to[side], b = back == NO_CELL ? 0 : bit_of(s, back);
+    if (back != NO_CELL && own[b >> 6] >> (b & 63) & 1) {
+        int range = 1 + (int)(two[b >> 6] >> (b & 63) & 1) + (int)(three[b >> 6] >> (b & 63) & 1);
+        count -= (size_t)ban_binds(s, side, back, range);
+    }
+    return count;
+}
+
+_Static_assert(HERD_FLOCK_MAX_MOVES < 256, "the count's bytes must not carry");
+
+HERD_SET_SCALAR static size_t count_moves(const flock_state *s, int side)
+{
+    _Static_assert(WORDS == 3, "a copy for each number of words");
+    switch (set_words(s)) {
+    case 1:
+        return count_moves_over(s, side, 1);
+    case 2:
+        return count_moves_over(s, side, 2);
+    default:
+        return count_moves_over(s, side, 3);
+    }
+}
+
+/* room[k][d - 1]: the cells whose d cells ahead in direction dirs[k] are
+ * empty, over n words. */
+HERD_SET_INLINE void room_sets(const flock_state *s, int n, uint64_t room[4][MAX_RANGE][WORDS])
+{
+    const int step[4] = {-pitch(s), pitch(s), -1, 1}; /* dirs[] in packed bits */
+    uint64_t empty[WORDS];
+    for (int i = 0; i < n; i++)
+        empty[i] = s->on_board[i] & ~(s->of_side[0][i] | s->of_side[1][i]);
+    for (int k = 0; k < 4; k++)
+        for (int d = 0; d < MAX_RANGE; d++) {
+            const uint64_t *from = d ? room[k][d - 1] : empty; /* then one step further */
+            if (step[k] < 0)
+                herd_set_up(room[k][d], from, n, -step[k]);
+            else
+                herd_set_down(room[k][d], from, n, step[k]);
+            for (int i = 0; d && i < n; i++)
+                room[k][d][i] &= room[k][0][i];
+        }
+}
+
+/* A side has at most MAX_SIZE stones, and a stone at most 3 * MAX_RANGE
+ * moves when it has a neighbour (range 2 or more), 4 when not: the listing
+ * below writes up to MAX_RANGE - 1 past its count, which stays in a list's
+ * room. */
+_Static_assert(MAX_SIZE * 3 * MAX_RANGE + MAX_RANGE - 1 <= HERD_FLOCK_MAX_MOVES,
+               "the listing writes past its count");
+
+/* Lists the side's moves into buf, over n words: the stones in cell order
+ * (row by row, left to right), each direction of dirs[], each distance
+ * from 1 to the stone's range over empty cells, but the one the
+ * straight-back ban forbids; or their action indices (flock_action_index())
+ * into `indices` when that is not NULL (inline, so that each caller's copy
+ * keeps one of the two). Each of a stone's twelve slides is written and
+ * kept by counting it, without a branch, which the board would mispredict. */
+HERD_SET_INLINE size_t side_moves_over(const flock_state *s, int side, int n, herd_move *buf,
+                                       uint16_t *indices)
+{
+    const uint64_t *own = s->of_side[side];
+    uint64_t room[4][MAX_RANGE][WORDS], two[WORDS], three[WORDS];
+    room_sets(s, n, room);
+    range_sets(own, n, pitch(s), two, three);
+    size_t count = 0, cells = (size_t)s->w * (size_t)s->h;
+    int back = s->last_to[side];
+    herd_move banned = back == NO_CELL ? 0 : make_move(back, s->last_from[side]);
+    for (int i = 0; i < n; i++)
+        for (uint64_t bits = own[i]; bits; bits &= bits - 1) {
+            int at = herd_lowest_bit(bits),
+                range = 1 + (int)(two[i] >> at & 1) + (int)(three[i] >> at & 1);
+            int from = cell_of(s, i * 64 + at);
+            herd_move still = make_move(from, from);
+            size_t first =
+                indices ? herd_plane_action(s->w, s->h, 0, herd_grid_cell(GRID, from)) : 0;
+            for (int k = 0; k < 4; k++) {
+                herd_move m = still;
+                size_t index = first + (size_t)MAX_RANGE * (size_t)k * cells;
+                for (int d = 0; d < MAX_RANGE; d++, index += cells) {
+                    m += step_value[k];
+                    if (indices)
+                        indices[count] = (uint16_t)index;
+                    else
+                        buf[count] = m;
+                    count += (size_t)((int)(room[k][d][i] >> at & 1) & (d < range) & (m != banned));
+                }
+            }
+        }
+    return count;
+}
+
+HERD_SET_SCALAR static inline size_t side_moves_as(const flock_state *s, int side, herd_move *buf,
+                                                   uint16_t *indices)
+{
+    switch (set_words(s)) {
+    case 1:
+        return side_moves_over(s, side, 1, buf, indices);
+    case 2:
+        return side_moves_over(s, side, 2, buf, indices);
+    default:
+        return side_moves_over(s, side, 3, buf, indices);
+    }
+}
+
+static size_t side_moves(const flock_state *s, int side, herd_move *buf)
+{
+    return side_moves_as(s, side, buf, NULL);
+}
+
+/* Whether `side` has a move (count_moves() != 0): a stone beside an empty
+ * cell has one unless it is the one the straight-back ban binds, whose
+ * moves are counted only when no other stone has room. */
 static int has_move(const flock_state *s, int side)
 {
+    int ban_stone_free = 0;
     FOR_EACH_STONE(s, side, from) {
-        if (!walled_in(s, from) && (from != s->last_to[side] || count_stone_moves(s, side, from) > 0))
+        if (walled_in(s, from))
+            continue;
+        if (from != s->last_to[side])
             return 1;
+        ban_stone_free = 1;
     }
-    return 0;
+    return ban_stone_free && count_moves(s, side) != 0;
 }
 
 static size_t flock_legal(const void *state, herd_move *buf)
@@ -351,19 +515,29 @@ static int move_cell(herd_move m, int shift)
     return ((int)(m >> shift & 0xff) + 1) * STRIDE + (int)(m >> (shift + 8) & 0xff) + 1;
 }
 
+/* The packed bit (bit_of()) of the same cell. */
+static int move_bit(const flock_state *s, herd_move m, int shift)
+{
+    return (int)(m >> shift & 0xff) * pitch(s) + (int)(m >> (shift + 8) & 0xff);
+}
+
 static void play_move(flock_state *s, herd_move m, int check_moves)
 {
     int side = s->head.side, from = move_cell(m, 0), to = move_cell(m, 16), k = 0;
+    int a = move_bit(s, m, 0), b = move_bit(s, m, 16);
+    const int bit_step[4] = {-pitch(s), pitch(s), -1, 1}; /* dirs[] in packed bits */
     uint8_t own = stone_of(side), enemy = stone_of(!side);
     s->at[from] = EMPTY;
     s->at[to] = own;
-    s->of_side[side][from >> 6] ^= UINT64_C(1) << (from & 63);
-    s->of_side[side][to >> 6] ^= UINT64_C(1) << (to & 63);
+    s->of_side[side][a >> 6] ^= UINT64_C(1) << (a & 63);
+    s->of_side[side][b >> 6] ^= UINT64_C(1) << (b & 63);
     /* captures_at() with `from` empty already: it cannot be the stone beyond. */
     for (int d = 0; d < 4; d++) {
         int next = to + dirs[d];
         if (s->at[next] == enemy && s->at[next + dirs[d]] == own) {
-            set_at(s, next, EMPTY);
+            int taken = b + bit_step[d];
+            s->at[next] = EMPTY;
+            s->of_side[!side][taken >> 6] ^= UINT64_C(1) << (taken & 63);
             k++;
         }
     }

@@ -1233,14 +1233,41 @@ static void flock_copy_into_caller_memory_plays_on(void **state)
     herd_free(g);
 }
 
+/* Whether the straight-back ban takes a move from the side to move: its
+ * banned stone could reach the cell it left (within its range, over empty
+ * cells). */
+static int ban_takes_a_move(const herd_game *g)
+{
+    int banned, range, side;
+    herd_cell stone, back;
+    assert_int_equal(herd_flock_straight_back(g, &banned, &stone, &back), HERD_OK);
+    if (!banned)
+        return 0;
+    assert_int_equal(herd_flock_range(g, stone, &range), HERD_OK);
+    int dr = back.row - stone.row, dc = back.col - stone.col, d = abs(dr) + abs(dc);
+    if (d > range)
+        return 0;
+    for (int i = 1; i <= d; i++) {
+        herd_cell c = {stone.row + i * dr / d, stone.col + i * dc / d};
+        assert_int_equal(herd_flock_at(g, c, &side), HERD_OK);
+        if (side != -1)
+            return 0;
+    }
+    return 1;
+}
+
 /* The count of the moves that perft's last ply and the status use, found
  * without listing them, is the length of the list in every position of
- * random games on the smallest, default and largest boards, the
- * straight-back ban included. */
+ * random games on boards whose stone sets take one, two and three words
+ * (and fill one to its last bit: 12x5), with and without the straight-back
+ * ban taking a move. */
 static void flock_move_count_is_the_listed_moves(void **state)
 {
     (void)state;
-    static const char *const sizes[] = {"w=5 h=5", "", "w=12 h=12", "w=5 h=12"};
+    static const char *const sizes[] = {"w=5 h=5",   "",          "w=12 h=12", "w=5 h=12",
+                                        "w=12 h=5",  "w=8 h=7",   "w=7 h=9",   "w=9 h=12",
+                                        "w=11 h=10", "w=10 h=12", "w=6 h=11"};
+    int binds = 0, unbound = 0;
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
         for (int game = 0; game < 20; game++) {
             herd_game *g = new_game(sizes[k]);
@@ -1257,10 +1284,16 @@ static void flock_move_count_is_the_listed_moves(void **state)
                 herd_get_status(g, &st);
                 if (st.result != HERD_ONGOING)
                     break;
+                if (ban_takes_a_move(g))
+                    binds++;
+                else
+                    unbound++;
                 assert_int_equal(herd_apply(g, buf[trng_below(&r, (unsigned)n)]), HERD_OK);
             }
             herd_free(g);
         }
+    print_message("%d positions where the ban takes a move, %d where not\n", binds, unbound);
+    assert_true(binds > 1000 && unbound > 1000); /* both kinds of position were checked */
 }
 
 int main(void)
