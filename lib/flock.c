@@ -817,17 +817,17 @@ static int flock_evaluate(const void *state)
 }
 
 static const herd_level flock_levels[] = {
-    {"beginner", "any legal move, uniformly at random", HERD_LEVEL_OWN, 0, 0},
+    {"beginner", "any legal move, uniformly at random", HERD_LEVEL_OWN, 0, 0, NULL},
     {"novice",
      "wins at once when it can, else takes the most stones less the most that the reply can "
      "take; ties at random",
-     HERD_LEVEL_OWN, 0, 0},
+     HERD_LEVEL_OWN, 0, 0, NULL},
     {"club", "alpha-beta search three plies deep within 10,000 nodes", HERD_LEVEL_ALPHABETA, 3,
-     10000},
+     10000, NULL},
     {"expert", "alpha-beta search up to four plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
-     4, 50000},
+     4, 50000, NULL},
     {"master", "alpha-beta search up to seven plies deep within 200,000 nodes",
-     HERD_LEVEL_ALPHABETA, 7, 200000},
+     HERD_LEVEL_ALPHABETA, 7, 200000, NULL},
 };
 
 /* ---------------------------------------------------- for learning */

@@ -506,7 +506,7 @@ static void hex_tree_search_tries_the_best_action_first(void **state)
     assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
     assert_int_equal(n, 4);
     assert_true(moves[3] == parse_move(g, "+c1"));
-    herd_level few = {"test", "", HERD_LEVEL_MCTS, 0, 1};
+    herd_level few = {"test", "", HERD_LEVEL_MCTS, 0, 1, NULL};
     for (uint64_t seed = 1; seed <= DRAWS; seed++)
         assert_true(hex_search_once(g, herd_search_mcts, &few, seed) == moves[3]);
     herd_free(g);
@@ -522,7 +522,7 @@ static void hex_alphabeta_sees_the_turn_through(void **state)
         int (*ok)(herd_game *, herd_move);
     } cases[] = {{HEX_WIN_THIS_TURN, keeps_a_win_this_turn},
                  {HEX_LOSE_THIS_TURN, survives_this_turn}};
-    herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 4, 50000};
+    herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 4, 50000, NULL};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         herd_game *g = game_of("hex", cases[i].text);
         for (uint64_t seed = 1; seed <= DRAWS; seed++) {
