@@ -584,26 +584,63 @@ static int forks(herd_game *g, herd_move m)
     return forked;
 }
 
-/* Flock's master scores its leaves with an evaluation of its own, which
- * sees a capture two moves ahead: searching a single ply with it, Black
- * forks. The game's evaluation (captures and room to move) does not see it
- * a ply deep; club and expert keep it. */
-static void flock_master_sees_a_fork_a_ply_ahead(void **state)
+/* White's d3-c3 would sandwich Black's c4 against c5; the moves that give
+ * Black the most room to move (e4-d4, e4-e2, e5-d5) leave it there, and
+ * c4-b4 or c4-c3 save it. */
+#define FLOCK_HANGING                                                \
+    "flock w=5 h=5 turn=black ply=20 captured=2,1 last=e3-e4,d2-d3 " \
+    "board=...../...../...bw/..w../...bb"
+
+/* Whether m lets the reply capture. */
+static int hangs(herd_game *g, herd_move m)
 {
-    (void)state;
-    herd_game *g = game_of("flock", FLOCK_FORK);
-    assert_false(can_capture(g));
-    assert_int_equal(count_moves(g, forks), 1);
-    assert_true(forks(g, parse_move(g, "e3-c3")));
+    assert_int_equal(herd_apply(g, m), HERD_OK);
+    int hung = is_ongoing(g) && can_capture(g);
+    assert_int_equal(herd_undo(g), HERD_OK);
+    return hung;
+}
+
+static int keeps_its_stones(herd_game *g, herd_move m)
+{
+    return !hangs(g, m);
+}
+
+/* Flock's master level with its depth cut to one ply: what its evaluation
+ * alone sees. Club and expert keep the game's evaluation. */
+static herd_level flock_master_one_ply(void)
+{
     const herd_rules *r = rules_of("flock");
-    int master = herd_max_level(g);
+    int master = herd_game_desc_find("flock")->level_count;
     for (int level = 1; level < master; level++)
         assert_null(r->levels[level - 1].evaluate);
     herd_level one_ply = r->levels[master - 1];
     assert_non_null(one_ply.evaluate);
     one_ply.depth = 1;
+    return one_ply;
+}
+
+/* Flock's master scores its leaves with an evaluation of its own, which
+ * sees the captures one and two moves ahead: searching a single ply with
+ * it, Black forks, and does not hang a stone. The game's evaluation
+ * (captures and room to move) sees neither a ply deep. */
+static void flock_master_sees_captures_a_ply_ahead(void **state)
+{
+    (void)state;
+    herd_level one_ply = flock_master_one_ply();
+    herd_game *g = game_of("flock", FLOCK_FORK);
+    assert_false(can_capture(g));
+    assert_int_equal(count_moves(g, forks), 1);
+    assert_true(forks(g, parse_move(g, "e3-c3")));
     for (uint64_t seed = 1; seed <= DRAWS; seed++)
         assert_true(forks(g, search_once(g, herd_search_alphabeta, &one_ply, seed)));
+    herd_free(g);
+
+    g = game_of("flock", FLOCK_HANGING);
+    assert_false(can_capture(g));
+    assert_true(hangs(g, parse_move(g, "e4-d4")));
+    assert_true(count_moves(g, keeps_its_stones) > 0);
+    for (uint64_t seed = 1; seed <= DRAWS; seed++)
+        assert_true(keeps_its_stones(g, search_once(g, herd_search_alphabeta, &one_ply, seed)));
     herd_free(g);
 }
 
@@ -617,7 +654,7 @@ int main(void)
         cmocka_unit_test(hex_tree_search_wins_within_the_turn),
         cmocka_unit_test(hex_tree_search_tries_the_best_action_first),
         cmocka_unit_test(hex_alphabeta_sees_the_turn_through),
-        cmocka_unit_test(flock_master_sees_a_fork_a_ply_ahead),
+        cmocka_unit_test(flock_master_sees_captures_a_ply_ahead),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
