@@ -990,18 +990,97 @@ static int flock_evaluate(const void *state)
     return 100 * ((int)s->captured[me] - (int)s->captured[!me]) + (moves_me - moves_them);
 }
 
+/* What `side` could capture with one move now: returns the most stones one
+ * move takes, and marks in `stops` (when not NULL) what a move of the other
+ * side could change of that: the stones that some move takes, and the cells
+ * that its capturing stone crosses or stops on. A capture needs an empty
+ * cell beside an enemy stone with one of the side's beyond it, and a stone
+ * of the side in range of that cell on a straight empty way, so only those
+ * cells are looked at, not every move. */
+static int capture_reach(const flock_state *s, int side, uint64_t stops[WORDS])
+{
+    uint8_t own = stone_of(side);
+    uint64_t tried[WORDS] = {0};
+    int most = 0;
+    FOR_EACH_STONE(s, !side, enemy) {
+        for (int d = 0; d < 4; d++) {
+            int to = enemy - dirs[d];
+            if (s->at[enemy + dirs[d]] != own || s->at[to] != EMPTY ||
+                tried[to >> 6] >> (to & 63) & 1)
+                continue;
+            tried[to >> 6] |= UINT64_C(1) << (to & 63);
+            for (int k = 0; k < 4; k++) { /* the nearest stone each way, within MAX_RANGE */
+                int from = to + dirs[k], dist = 1;
+                while (s->at[from] == EMPTY && dist < MAX_RANGE) {
+                    from += dirs[k];
+                    dist++;
+                }
+                if (s->at[from] != own || dist > range_at(s, from) ||
+                    straight_back(s, side, from, to))
+                    continue;
+                int caps[MOST_CAPTURES + 1], n = captures_at(s, side, from, to, caps);
+                if (n > most)
+                    most = n;
+                for (int i = 0; stops && i < n; i++)
+                    stops[caps[i] >> 6] |= UINT64_C(1) << (caps[i] & 63);
+                for (int c = to; stops && n && c != from; c += dirs[k])
+                    stops[c >> 6] |= UINT64_C(1) << (c & 63);
+            }
+        }
+    }
+    return most;
+}
+
+/* Master's leaves: flock_evaluate(), and the captures one and two moves
+ * ahead, which the levels below see only where their search reaches them.
+ * The side to move takes the most it can now, nearly as good as taken (a
+ * third capture wins); where the other side threatens a capture, the side
+ * to move loses what it still threatens after the best answer (two threats
+ * that one move does not both parry cost a stone). Only a move of a
+ * threatened stone or one onto a capturing stone's way can parry. */
+#define TAKE_NOW 90
+static int flock_master_evaluate(const void *state)
+{
+    const flock_state *s = state;
+    int me = s->head.side, e = flock_evaluate(state);
+    int take = capture_reach(s, me, NULL);
+    if (take)
+        return s->captured[me] + take >= TO_WIN ? WON : e + TAKE_NOW * take;
+    if (s->moves + 1 >= MOVE_LIMIT)
+        return e; /* the move limit comes before a reply */
+    uint64_t stops[WORDS] = {0};
+    int loss = capture_reach(s, !me, stops);
+    herd_move moves[HERD_FLOCK_MAX_MOVES];
+    size_t n = loss ? side_moves(s, me, moves) : 0;
+    for (size_t i = 0; i < n && loss; i++) {
+        int from = move_cell(moves[i], 0), to = move_cell(moves[i], 16);
+        if (!(stops[from >> 6] >> (from & 63) & 1) && !(stops[to >> 6] >> (to & 63) & 1))
+            continue;
+        flock_state after = *s;
+        flock_search_play(&after, moves[i]);
+        int left = capture_reach(&after, !me, NULL);
+        if (left < loss)
+            loss = left;
+    }
+    if (!loss)
+        return e;
+    return s->captured[!me] + loss >= TO_WIN ? -WON : e - TAKE_NOW * loss;
+}
+
 static const herd_level flock_levels[] = {
-    {"beginner", "any legal move, uniformly at random", HERD_LEVEL_OWN, 0, 0},
+    {"beginner", "any legal move, uniformly at random", HERD_LEVEL_OWN, 0, 0, NULL},
     {"novice",
      "wins at once when it can, else takes the most stones less the most that the reply can "
      "take; ties at random",
-     HERD_LEVEL_OWN, 0, 0},
+     HERD_LEVEL_OWN, 0, 0, NULL},
     {"club", "alpha-beta search three plies deep within 10,000 nodes", HERD_LEVEL_ALPHABETA, 3,
-     10000},
+     10000, NULL},
     {"expert", "alpha-beta search up to four plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
-     4, 50000},
-    {"master", "alpha-beta search up to seven plies deep within 200,000 nodes",
-     HERD_LEVEL_ALPHABETA, 7, 200000},
+     4, 50000, NULL},
+    {"master",
+     "alpha-beta search up to seven plies deep within 200,000 nodes, whose leaves also weigh "
+     "the captures that the side to move can make and the threats that its best answer leaves",
+     HERD_LEVEL_ALPHABETA, 7, 200000, flock_master_evaluate},
 };
 
 /* ---------------------------------------------------- for learning */

@@ -648,16 +648,16 @@ static int fox_table_evaluate(const void *table, const void *state)
 
 static const herd_level fox_levels[] = {
     {"greedy", "jumps along a longest chain when it can, else any action at random", HERD_LEVEL_OWN,
-     0, 0},
+     0, 0, NULL},
     {"club", "alpha-beta search three plies deep within 5,000 nodes", HERD_LEVEL_ALPHABETA, 3,
-     5000},
+     5000, NULL},
     {"expert", "alpha-beta search up to six plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
-     6, 50000},
+     6, 50000, NULL},
     {"perfect",
      "perfect play where the solution table holds the position (8 geese by default), else "
      "alpha-beta search up to eight plies deep within 300,000 nodes, which sees the table's "
      "values where it reaches them",
-     HERD_LEVEL_SOLVED, 8, 300000},
+     HERD_LEVEL_SOLVED, 8, 300000, NULL},
 };
 
 /* ------------------------------------------------------------ solved */

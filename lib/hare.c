@@ -583,13 +583,13 @@ static int hare_evaluate(const void *state)
 }
 
 static const herd_level hare_levels[] = {
-    {"random", "any move, uniformly at random", HERD_LEVEL_OWN, 0, 0},
+    {"random", "any move, uniformly at random", HERD_LEVEL_OWN, 0, 0, NULL},
     {"club", "alpha-beta search up to six plies deep within 20,000 nodes", HERD_LEVEL_ALPHABETA, 6,
-     20000},
+     20000, NULL},
     {"perfect",
      "perfect play from the solved game: the quickest win, else the slowest loss; ties at "
      "random",
-     HERD_LEVEL_SOLVED, 0, 0},
+     HERD_LEVEL_SOLVED, 0, 0, NULL},
 };
 
 /* ---------------------------------------------------- for learning */

@@ -671,9 +671,9 @@ static int hex_evaluate(const void *state)
 
 static const herd_level hex_levels[] = {
     {"greedy", "places where it captures the most stones at once; removals and ties at random",
-     HERD_LEVEL_OWN, 0, 0},
-    {"novice", "Monte Carlo tree search with 200 playouts", HERD_LEVEL_MCTS, 0, 200},
-    {"expert", "Monte Carlo tree search with 1,000 playouts", HERD_LEVEL_MCTS, 0, 1000},
+     HERD_LEVEL_OWN, 0, 0, NULL},
+    {"novice", "Monte Carlo tree search with 200 playouts", HERD_LEVEL_MCTS, 0, 200, NULL},
+    {"expert", "Monte Carlo tree search with 1,000 playouts", HERD_LEVEL_MCTS, 0, 1000, NULL},
 };
 
 /* ------------------------------------------------------ for learning */

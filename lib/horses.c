@@ -1010,13 +1010,13 @@ static const herd_level horses_levels[] = {
     {"random",
      "a horse at random among those with a move other than straight back, then one of its "
      "moves at random; straight back only when nothing else is legal",
-     HERD_LEVEL_OWN, 0, 0},
+     HERD_LEVEL_OWN, 0, 0, NULL},
     {"novice", "the jump that brings its herd closest to the target, a ply deep",
-     HERD_LEVEL_ALPHABETA, 1, 1000},
+     HERD_LEVEL_ALPHABETA, 1, 1000, NULL},
     {"club", "alpha-beta search five plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA, 5,
-     50000},
+     50000, NULL},
     {"expert", "alpha-beta search up to nine plies deep within 1,000,000 nodes",
-     HERD_LEVEL_ALPHABETA, 9, 1000000},
+     HERD_LEVEL_ALPHABETA, 9, 1000000, NULL},
 };
 
 /* ---------------------------------------------------- for learning */

@@ -81,6 +81,10 @@ typedef struct herd_level {
     herd_level_kind kind;
     unsigned depth;  /* alpha-beta: the deepest iteration */
     uint32_t budget; /* alpha-beta: nodes; MCTS: playouts */
+    /* Optional: alpha-beta's leaves scored by this level's own evaluation
+     * (as herd_rules.evaluate) instead of the game's, so that one level can
+     * weigh what the others do not; NULL: the game's. */
+    int (*evaluate)(const void *state);
 } herd_level;
 
 struct herd_search; /* lib/ai/search.h */

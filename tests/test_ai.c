@@ -87,7 +87,7 @@ static void every_search_level_takes_a_win_in_one(void **state)
             fail_msg("level %d missed the win in one", level);
     }
     /* The tree search too, which serves any game. */
-    herd_level mcts = {"test", "", HERD_LEVEL_MCTS, 0, 300};
+    herd_level mcts = {"test", "", HERD_LEVEL_MCTS, 0, 300, NULL};
     herd_rng rng;
     herd_rng_seed(&rng, 1);
     herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
@@ -231,7 +231,7 @@ static void alphabeta_keeps_to_its_node_budget(void **state)
     herd_game *g = new_game("w=12 h=10 n=8 seed=3");
     const uint32_t budgets[] = {1, 50, 500, 5000};
     for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
-        herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 8, budgets[i]};
+        herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 8, budgets[i], NULL};
         herd_rng rng;
         herd_rng_seed(&rng, 9);
         herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
@@ -274,7 +274,7 @@ static void choices_repeat_with_the_generator_and_vary_with_the_seed(void **stat
     herd_game *g = new_game("seed=1");
     herd_rules blind = *rules_named("horses");
     blind.evaluate = NULL;
-    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 2, 10000};
+    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 2, 10000, NULL};
     herd_move seen[8];
     int distinct = 0;
     for (uint64_t seed = 0; seed < 8; seed++) {
@@ -340,7 +340,7 @@ static void alphabeta_averages_over_chance_events(void **state)
     assert_int_equal(herd_position_from_text(g, "hex size=2 turns=2 turn=red phase=place "
                                                 "dice=1,2 left=1 board=r./b../.."),
                      HERD_OK);
-    herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 4, 3000};
+    herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 4, 3000, NULL};
     herd_move first = 0;
     for (int k = 0; k < 2; k++) {
         herd_rng rng;

@@ -14,6 +14,7 @@
  * perfect play (not horses' novice). Hex has dice and turns of several
  * actions, so its positions are about the whole turn (below). */
 #include "ai/search.h"
+#include "herd/flock.h"
 #include "test_games.h"
 
 /* ------------------------------------------------------------ brute force */
@@ -472,21 +473,22 @@ static void hex_tree_search_wins_within_the_turn(void **state)
     herd_free(g);
 }
 
-/* One search of the hex position in g, with a generator seeded by `seed`
- * and a counting allocator: its choice, once it has returned every block
- * it took. */
-static herd_move hex_search_once(herd_game *g,
-                                 int (*search)(herd_search *, const void *, const herd_level *,
-                                               herd_move *),
-                                 const herd_level *level, uint64_t seed)
+/* One search of the position in g, with a generator seeded by `seed` and a
+ * counting allocator: its choice, once it has returned every block it
+ * took. */
+static herd_move search_once(herd_game *g,
+                             int (*search)(herd_search *, const void *, const herd_level *,
+                                           herd_move *),
+                             const herd_level *level, uint64_t seed)
 {
     herd_rng rng;
     herd_rng_seed(&rng, seed);
     test_alloc a;
     ta_init(&a);
-    herd_search s = {rules_of("hex"), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
+    herd_search s = {
+        herd_rules_of(herd_game_desc_of(g)), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
     herd_move m;
-    assert_int_equal(search(&s, herd_game_state(g, HERD_HEX), level, &m), HERD_OK);
+    assert_int_equal(search(&s, herd_game_state(g, herd_game_kind(g)), level, &m), HERD_OK);
     assert_int_equal(a.live_blocks, 0);
     return m;
 }
@@ -506,9 +508,9 @@ static void hex_tree_search_tries_the_best_action_first(void **state)
     assert_int_equal(herd_legal_moves(g, moves, HERD_MAX_MOVES, &n), HERD_OK);
     assert_int_equal(n, 4);
     assert_true(moves[3] == parse_move(g, "+c1"));
-    herd_level few = {"test", "", HERD_LEVEL_MCTS, 0, 1};
+    herd_level few = {"test", "", HERD_LEVEL_MCTS, 0, 1, NULL};
     for (uint64_t seed = 1; seed <= DRAWS; seed++)
-        assert_true(hex_search_once(g, herd_search_mcts, &few, seed) == moves[3]);
+        assert_true(search_once(g, herd_search_mcts, &few, seed) == moves[3]);
     herd_free(g);
 }
 
@@ -522,17 +524,124 @@ static void hex_alphabeta_sees_the_turn_through(void **state)
         int (*ok)(herd_game *, herd_move);
     } cases[] = {{HEX_WIN_THIS_TURN, keeps_a_win_this_turn},
                  {HEX_LOSE_THIS_TURN, survives_this_turn}};
-    herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 4, 50000};
+    herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 4, 50000, NULL};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         herd_game *g = game_of("hex", cases[i].text);
         for (uint64_t seed = 1; seed <= DRAWS; seed++) {
-            herd_move m = hex_search_once(g, herd_search_alphabeta, &deep, seed);
+            herd_move m = search_once(g, herd_search_alphabeta, &deep, seed);
             assert_true(herd_is_legal(g, m));
             if (!cases[i].ok(g, m))
                 fail_msg("alpha-beta chose wrongly in %s", cases[i].text);
         }
         herd_free(g);
     }
+}
+
+/* ------------------------------------------------------ flock's master */
+
+/* Black's e3-c3 forks: from c3 it slides to c2, sandwiching b2 against a2,
+ * or to c4, sandwiching d4 against e4, and no reply of White parries both
+ * (nor captures). Black has no capture now, and the fork breaks its flock
+ * of three, so Black has less room to move after it than after a quiet
+ * move. */
+#define FLOCK_FORK                                                   \
+    "flock w=5 h=5 turn=black ply=10 captured=1,0 last=d5-e5,e2-e1 " \
+    "board=.b.../.w.../...../...w./w.bbb"
+
+/* Whether the side to act has a move that captures. */
+static int can_capture(herd_game *g)
+{
+    int me = side_to_act(g), before, after, found = 0;
+    herd_move moves[HERD_MAX_MOVES];
+    size_t n = legal(g, moves);
+    assert_int_equal(herd_flock_captured(g, me, &before), HERD_OK);
+    for (size_t i = 0; i < n && !found; i++) {
+        assert_int_equal(herd_apply(g, moves[i]), HERD_OK);
+        assert_int_equal(herd_flock_captured(g, me, &after), HERD_OK);
+        found = after > before;
+        assert_int_equal(herd_undo(g), HERD_OK);
+    }
+    return found;
+}
+
+/* Whether m captures nothing and leaves a capture for the mover after every
+ * reply. */
+static int forks(herd_game *g, herd_move m)
+{
+    herd_move replies[HERD_MAX_MOVES];
+    int me = side_to_act(g), before, after;
+    assert_int_equal(herd_flock_captured(g, me, &before), HERD_OK);
+    assert_int_equal(herd_apply(g, m), HERD_OK);
+    assert_int_equal(herd_flock_captured(g, me, &after), HERD_OK);
+    size_t n = legal(g, replies);
+    int forked = after == before && is_ongoing(g) && n > 0;
+    for (size_t i = 0; i < n && forked; i++) {
+        assert_int_equal(herd_apply(g, replies[i]), HERD_OK);
+        forked = is_ongoing(g) && side_to_act(g) == me && can_capture(g);
+        assert_int_equal(herd_undo(g), HERD_OK);
+    }
+    assert_int_equal(herd_undo(g), HERD_OK);
+    return forked;
+}
+
+/* White's d3-c3 would sandwich Black's c4 against c5; the moves that give
+ * Black the most room to move (e4-d4, e4-e2, e5-d5) leave it there, and
+ * c4-b4 or c4-c3 save it. */
+#define FLOCK_HANGING                                                \
+    "flock w=5 h=5 turn=black ply=20 captured=2,1 last=e3-e4,d2-d3 " \
+    "board=...../...../...bw/..w../...bb"
+
+/* Whether m lets the reply capture. */
+static int hangs(herd_game *g, herd_move m)
+{
+    assert_int_equal(herd_apply(g, m), HERD_OK);
+    int hung = is_ongoing(g) && can_capture(g);
+    assert_int_equal(herd_undo(g), HERD_OK);
+    return hung;
+}
+
+static int keeps_its_stones(herd_game *g, herd_move m)
+{
+    return !hangs(g, m);
+}
+
+/* Flock's master level with its depth cut to one ply: what its evaluation
+ * alone sees. Club and expert keep the game's evaluation. */
+static herd_level flock_master_one_ply(void)
+{
+    const herd_rules *r = rules_of("flock");
+    int master = herd_game_desc_find("flock")->level_count;
+    for (int level = 1; level < master; level++)
+        assert_null(r->levels[level - 1].evaluate);
+    herd_level one_ply = r->levels[master - 1];
+    assert_non_null(one_ply.evaluate);
+    one_ply.depth = 1;
+    return one_ply;
+}
+
+/* Flock's master scores its leaves with an evaluation of its own, which
+ * sees the captures one and two moves ahead: searching a single ply with
+ * it, Black forks, and does not hang a stone. The game's evaluation
+ * (captures and room to move) sees neither a ply deep. */
+static void flock_master_sees_captures_a_ply_ahead(void **state)
+{
+    (void)state;
+    herd_level one_ply = flock_master_one_ply();
+    herd_game *g = game_of("flock", FLOCK_FORK);
+    assert_false(can_capture(g));
+    assert_int_equal(count_moves(g, forks), 1);
+    assert_true(forks(g, parse_move(g, "e3-c3")));
+    for (uint64_t seed = 1; seed <= DRAWS; seed++)
+        assert_true(forks(g, search_once(g, herd_search_alphabeta, &one_ply, seed)));
+    herd_free(g);
+
+    g = game_of("flock", FLOCK_HANGING);
+    assert_false(can_capture(g));
+    assert_true(hangs(g, parse_move(g, "e4-d4")));
+    assert_true(count_moves(g, keeps_its_stones) > 0);
+    for (uint64_t seed = 1; seed <= DRAWS; seed++)
+        assert_true(keeps_its_stones(g, search_once(g, herd_search_alphabeta, &one_ply, seed)));
+    herd_free(g);
 }
 
 int main(void)
@@ -545,6 +654,7 @@ int main(void)
         cmocka_unit_test(hex_tree_search_wins_within_the_turn),
         cmocka_unit_test(hex_tree_search_tries_the_best_action_first),
         cmocka_unit_test(hex_alphabeta_sees_the_turn_through),
+        cmocka_unit_test(flock_master_sees_captures_a_ply_ahead),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -265,7 +265,7 @@ static int max_of(const int *v, size_t n)
 static herd_move search_root(const herd_rules *rules, const toy_state *root, unsigned depth,
                              uint32_t budget, uint64_t rng_seed, uint64_t *nodes)
 {
-    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, depth, budget};
+    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, depth, budget, NULL};
     herd_rng rng;
     herd_rng_seed(&rng, rng_seed);
     test_alloc a;
@@ -507,7 +507,7 @@ static void alphabeta_without_memory_fails_cleanly(void **state)
     const herd_rules rules = toy_rules(1);
     toy_state root = toy_root(TOY_TREE, 7, TOY_DEPTH_MAX, 0, 0);
     toy_state before = root;
-    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 4, 1000};
+    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 4, 1000, NULL};
     herd_rng rng, rng_before;
     herd_rng_seed(&rng, 7);
     rng_before = rng;
