@@ -990,6 +990,20 @@ static int flock_evaluate(const void *state)
     return 100 * ((int)s->captured[me] - (int)s->captured[!me]) + (moves_me - moves_them);
 }
 
+/* A packed set (WORDS) of cells of the board: whether it holds `cell`, and
+ * adding it. */
+static int set_has(const flock_state *s, const uint64_t *set, int cell)
+{
+    int b = bit_of(s, cell);
+    return (int)(set[b >> 6] >> (b & 63) & 1);
+}
+
+static void set_add(const flock_state *s, uint64_t *set, int cell)
+{
+    int b = bit_of(s, cell);
+    set[b >> 6] |= UINT64_C(1) << (b & 63);
+}
+
 /* What `side` could capture with one move now: returns the most stones one
  * move takes, and marks in `stops` (when not NULL) what a move of the other
  * side could change of that: the stones that some move takes, and the cells
@@ -1005,10 +1019,9 @@ static int capture_reach(const flock_state *s, int side, uint64_t stops[WORDS])
     FOR_EACH_STONE(s, !side, enemy) {
         for (int d = 0; d < 4; d++) {
             int to = enemy - dirs[d];
-            if (s->at[enemy + dirs[d]] != own || s->at[to] != EMPTY ||
-                tried[to >> 6] >> (to & 63) & 1)
+            if (s->at[enemy + dirs[d]] != own || s->at[to] != EMPTY || set_has(s, tried, to))
                 continue;
-            tried[to >> 6] |= UINT64_C(1) << (to & 63);
+            set_add(s, tried, to);
             for (int k = 0; k < 4; k++) { /* the nearest stone each way, within MAX_RANGE */
                 int from = to + dirs[k], dist = 1;
                 while (s->at[from] == EMPTY && dist < MAX_RANGE) {
@@ -1022,9 +1035,9 @@ static int capture_reach(const flock_state *s, int side, uint64_t stops[WORDS])
                 if (n > most)
                     most = n;
                 for (int i = 0; stops && i < n; i++)
-                    stops[caps[i] >> 6] |= UINT64_C(1) << (caps[i] & 63);
+                    set_add(s, stops, caps[i]);
                 for (int c = to; stops && n && c != from; c += dirs[k])
-                    stops[c >> 6] |= UINT64_C(1) << (c & 63);
+                    set_add(s, stops, c);
             }
         }
     }
@@ -1054,7 +1067,7 @@ static int flock_master_evaluate(const void *state)
     size_t n = loss ? side_moves(s, me, moves) : 0;
     for (size_t i = 0; i < n && loss; i++) {
         int from = move_cell(moves[i], 0), to = move_cell(moves[i], 16);
-        if (!(stops[from >> 6] >> (from & 63) & 1) && !(stops[to >> 6] >> (to & 63) & 1))
+        if (!set_has(s, stops, from) && !set_has(s, stops, to))
             continue;
         flock_state after = *s;
         flock_search_play(&after, moves[i]);
