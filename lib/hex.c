@@ -157,7 +157,8 @@ static void put_stone(hex_state *s, int i, int side)
     for (int k = 0; k < 6; k++) {
         int j = i + dirs[k];
         s->grid[j] = (uint8_t)(s->grid[j] - count_unit(side));
-        put_bit(s->open[!side], j, (colour(s, j) == EMPTY) & (not_of(s, j, side) != 0));
+        int empty = colour(s, j) == EMPTY, open = not_of(s, j, side) != 0;
+        put_bit(s->open[!side], j, empty & open);
     }
 }
 
@@ -460,8 +461,8 @@ static uint8_t captured_by(const hex_state *s, herd_move m)
     for (int d = 0; d < 6; d++) {
         int j = i + dirs[d];
         /* `&`, not `&&`: no branch on the board */
-        captured |=
-            (uint8_t)(((colour(s, j) == stone_of(!mover)) & (not_of(s, j, mover) == 1)) << d);
+        int enemy = colour(s, j) == stone_of(!mover), surrounded = not_of(s, j, mover) == 1;
+        captured |= (uint8_t)((enemy & surrounded) << d);
     }
     return captured;
 }
