@@ -77,6 +77,20 @@ static int bit_of(const flock_state *s, int cell)
     return cell - row * (STRIDE - pitch(s)) - pitch(s) - 1;
 }
 
+/* A packed set (WORDS) of cells of the board: whether it holds `cell`, and
+ * adding it. */
+static int set_has(const flock_state *s, const uint64_t *set, int cell)
+{
+    int b = bit_of(s, cell);
+    return (int)(set[b >> 6] >> (b & 63) & 1);
+}
+
+static void set_add(const flock_state *s, uint64_t *set, int cell)
+{
+    int b = bit_of(s, cell);
+    set[b >> 6] |= UINT64_C(1) << (b & 63);
+}
+
 /* 2^16 / pitch, rounded up: bit * this >> 16 is bit / pitch for every bit
  * of a set (at most 12 * 13: the error is below 1/13). */
 #define PITCH_INVERSE(w) ((1u << 16) / ((w) + 1) + 1)
@@ -119,10 +133,8 @@ static void clear_board(flock_state *s)
     memset(s->at, OFF, sizeof s->at);
     for (int r = 0; r < s->h; r++) {
         memset(&s->at[herd_grid_index(GRID, r, 0)], EMPTY, s->w);
-        for (int c = 0; c < s->w; c++) {
-            int b = bit_of(s, herd_grid_index(GRID, r, c));
-            s->on_board[b >> 6] |= UINT64_C(1) << (b & 63);
-        }
+        for (int c = 0; c < s->w; c++)
+            set_add(s, s->on_board, herd_grid_index(GRID, r, c));
     }
     s->stones[0] = s->stones[1] = 0;
 }
@@ -331,9 +343,9 @@ HERD_SET_INLINE size_t count_moves_over(const flock_state *s, int side, int n)
     }
     /* Every sum of bytes is at most the count, at most HERD_FLOCK_MAX_MOVES. */
     size_t count = (size_t)herd_byte_sum(bytes);
-    int back = s->last_to[side], b = back == NO_CELL ? 0 : bit_of(s, back);
-    if (back != NO_CELL && own[b >> 6] >> (b & 63) & 1) {
-        int range = 1 + (int)(two[b >> 6] >> (b & 63) & 1) + (int)(three[b >> 6] >> (b & 63) & 1);
+    int back = s->last_to[side];
+    if (back != NO_CELL && set_has(s, own, back)) {
+        int range = 1 + set_has(s, two, back) + set_has(s, three, back);
         count -= (size_t)ban_binds(s, side, back, range);
     }
     return count;
@@ -988,20 +1000,6 @@ static int flock_evaluate(const void *state)
     int me = s->head.side;
     int moves_me = (int)count_moves(s, me), moves_them = (int)count_moves(s, !me);
     return 100 * ((int)s->captured[me] - (int)s->captured[!me]) + (moves_me - moves_them);
-}
-
-/* A packed set (WORDS) of cells of the board: whether it holds `cell`, and
- * adding it. */
-static int set_has(const flock_state *s, const uint64_t *set, int cell)
-{
-    int b = bit_of(s, cell);
-    return (int)(set[b >> 6] >> (b & 63) & 1);
-}
-
-static void set_add(const flock_state *s, uint64_t *set, int cell)
-{
-    int b = bit_of(s, cell);
-    set[b >> 6] |= UINT64_C(1) << (b & 63);
 }
 
 /* What `side` could capture with one move now: returns the most stones one
