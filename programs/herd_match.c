@@ -160,7 +160,7 @@ static unsigned long random_opening(herd_game *g, const settings *s, unsigned lo
 /* One game's result: player A's points times two (2 win, 1 draw or
  * unfinished, 0 loss), its line for -g and the times of its moves. */
 typedef struct outcome {
-    int points2, unfinished; /* A's points times two: 2 win, 1 draw or unfinished, 0 loss */
+    int points2, unfinished;
     char line[160];
     times ts[2];
 } outcome;
