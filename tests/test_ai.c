@@ -486,6 +486,47 @@ static void hash_tells_positions_apart(void **state)
     assert_true(h[0] != h[1]);
 }
 
+/* Fox and Geese's evaluation, term by term, from the fox's point of view:
+ * -100 a goose left (less those the fox takes before the geese answer: its
+ * longest chain when the fox is to move, one when the geese to move face
+ * two jumps), +8 a point of the fox's room, +5 a step, +10 a goose it could
+ * jump from its room; the side to move's point of view is the sign. Each
+ * position's sum is worked out by hand in its comment. */
+static void fox_evaluation_counts_each_term(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *position;
+        int value;
+    } cases[] = {
+        /* A chain of two (d4 over c4 to b4, over c5 to d6): 8 geese less
+         * 2; the room is every empty point (24) and d4; 5 steps; c4, c5,
+         * e3 (d3 to f3) and e2 (d1 to f3) exposed: -600 + 200 + 25 + 40. */
+        {"fox turn=fox chain=0 sideways=0 fox=d4 geese=c4,c5,e1,e2,e3,g3,g4,g5", -335},
+        /* The same with the geese to move: one jump, none taken, -800 +
+         * 200 + 25 + 40, and the geese's sign. */
+        {"fox turn=geese chain=0 sideways=0 fox=d4 geese=c4,c5,e1,e2,e3,g3,g4,g5", 535},
+        /* Three hops in a row (d4 over d5, c5, c4), but the second leaves
+         * three geese and ends the game: 5 geese less 2; room 27 and d4;
+         * 5 steps; c4, c5, d5 exposed: -300 + 224 + 25 + 30. */
+        {"fox turn=fox chain=0 sideways=0 fox=d4 geese=c4,c5,d5,g3,g4", -21},
+        /* Shut in on a4 but for two jumps (b3 to c2, b5 to c6), each of
+         * one hop: the geese to move lose one of them. 8 geese less 1; a
+         * room of a4 alone, no step; b3 and b5 exposed: -700 + 8 + 20. */
+        {"fox turn=geese chain=0 sideways=0 fox=a4 geese=a3,a5,b3,b4,b5,c3,c4,c5", 672},
+        {"fox turn=fox chain=0 sideways=0 fox=a4 geese=a3,a5,b3,b4,b5,c3,c4,c5", -672},
+    };
+    const herd_rules *r = rules_named("fox");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        herd_game *g = game_new("fox", "");
+        assert_int_equal(herd_position_from_text(g, cases[i].position), HERD_OK);
+        int value = r->evaluate(herd_game_state(g, herd_game_kind(g)));
+        if (value != cases[i].value)
+            fail_msg("%s: %d, not %d", cases[i].position, value, cases[i].value);
+        herd_free(g);
+    }
+}
+
 /* A game in caller memory has no allocator: its search levels say so. */
 static void search_levels_need_an_allocator(void **state)
 {
@@ -516,6 +557,7 @@ int main(void)
         cmocka_unit_test(alphabeta_averages_over_chance_events),
         cmocka_unit_test(searches_stop_when_interrupted),
         cmocka_unit_test(hash_tells_positions_apart),
+        cmocka_unit_test(fox_evaluation_counts_each_term),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
