@@ -509,21 +509,80 @@ static void fox_show(const void *state, herd_sb *sb)
         herd_sb_printf(sb, "%s to move", s->head.side ? "geese (G)" : "fox (F)");
 }
 
-/* The most hops the fox can still chain from where it stands: a hop that
- * leaves fewer than four geese ends the game, and the chain with it. */
-static int longest_chain(const fox_state *s)
+/* --------------------------------------------- the cross as a grid */
+
+/* The evaluation's sets on a 7x7 grid of 8-bit rows, a point at bit
+ * row * 8 + col (its action code, board.code): a line in any direction is
+ * one shift, where point by point each step is a table read. Column 7 is
+ * never on the board, so masking with the cross also drops what a shift
+ * carries past a row's end. Every two neighbouring points of the cross
+ * are joined by a line, so the shifts are all its lines. */
+typedef uint64_t grid_set;
+
+#define GRID_ARM(r) ((grid_set)0x1c << (r)*8)
+#define GRID_BAR(r) ((grid_set)0x7f << (r)*8)
+#define GRID_CROSS \
+    (GRID_ARM(0) | GRID_ARM(1) | GRID_BAR(2) | GRID_BAR(3) | GRID_BAR(4) | GRID_ARM(5) | GRID_ARM(6))
+
+/* The points one line from the points s in direction d (hunt.h's order,
+ * clockwise from up). */
+static inline grid_set grid_step(grid_set s, int d)
 {
-    herd_move jumps[HUNT_DIRS];
-    size_t n = fox_jumps(s, jumps);
+    /* Down and right shift left, up and left shift right: the other
+     * shift of each pair is 0, so that there is no branch. */
+    static const uint8_t left[HUNT_DIRS] = {0, 0, 1, 9, 8, 7, 0, 0};
+    static const uint8_t right[HUNT_DIRS] = {8, 7, 0, 0, 0, 0, 1, 9};
+    return (s << left[d] >> right[d]) & GRID_CROSS;
+}
+
+/* The points s and those one line from them in any direction. */
+static inline grid_set grid_around(grid_set s)
+{
+    grid_set column = s | s << 8 | s >> 8;
+    return (column | column << 1 | column >> 1) & GRID_CROSS;
+}
+
+/* Points in the board's order (rows of 3 or 7 points) on the grid. */
+static grid_set grid_of(hunt_set s)
+{
+    return (s & 0x7) << 2 | (s >> 3 & 0x7) << 10 | (s >> 6 & 0x7f) << 16 |
+           (s >> 13 & 0x7f) << 24 | (s >> 20 & 0x7f) << 32 | (s >> 27 & 0x7) << 42 |
+           (s >> 30 & 0x7) << 50;
+}
+
+/* Where the fox (one point) lands jumping a goose in direction d: none, or
+ * one point. */
+static inline grid_set grid_jump(grid_set fox, grid_set geese, int d)
+{
+    return grid_step(grid_step(fox, d) & geese, d) & ~geese;
+}
+
+/* The most hops the fox can chain from `fox` over `count` geese: a hop
+ * that leaves fewer than four geese ends the game, and the chain with
+ * it. */
+static int grid_longest_chain(grid_set fox, grid_set geese, int count)
+{
     int most = 0;
-    for (size_t i = 0; i < n; i++) {
-        fox_state t = *s;
-        fox_play(&t, jumps[i]);
-        int hops = 1 + (t.chain ? longest_chain(&t) : 0);
+    if (!(grid_around(fox) & geese))
+        return 0; /* most positions: no goose to jump */
+    for (int d = 0; d < HUNT_DIRS; d++) {
+        grid_set to = grid_jump(fox, geese, d);
+        if (!to)
+            continue;
+        int hops = 1;
+        if (count - 1 >= HERD_FOX_GEESE_TO_WIN)
+            hops += grid_longest_chain(to, geese & ~grid_step(fox, d), count - 1);
         if (hops > most)
             most = hops;
     }
     return most;
+}
+
+/* The most hops the fox can still chain from where it stands. */
+static int longest_chain(const fox_state *s)
+{
+    return grid_longest_chain((grid_set)1 << board.code[s->fox], grid_of(s->geese),
+                              hunt_count(s->geese));
 }
 
 /* The computer player (greedy): the fox jumps whenever it can, along a
@@ -579,32 +638,22 @@ static int solved_value(const fox_table *t, const fox_state *s, int *winner, uns
 
 /* The points the fox reaches by steps alone, its own included: the room
  * the geese must take from it to trap it. */
-static hunt_set fox_room(const fox_state *s)
+static grid_set fox_room(grid_set fox, grid_set empty)
 {
-    hunt_set empty = ~occupied(s), room = BIT(s->fox), frontier = room;
-    while (frontier) {
-        hunt_set near = 0;
-        for (; frontier; frontier &= frontier - 1)
-            near |= hunt_near(&board, hunt_first(frontier), HUNT_ANY);
-        frontier = near & empty & ~room;
-        room |= frontier;
-    }
+    grid_set room = fox, grown;
+    while ((grown = room | (grid_around(room) & empty)) != room)
+        room = grown;
     return room;
 }
 
-/* The geese the fox could jump from some point of its room: those the
- * geese must still cover. */
-static hunt_set exposed_geese(const fox_state *s, hunt_set room)
+/* The geese the fox could jump from some point of its room (where the
+ * point beyond is empty or the fox's own): those the geese must still
+ * cover. */
+static grid_set exposed_geese(grid_set room, grid_set geese)
 {
-    hunt_set empty = ~occupied(s) | BIT(s->fox), exposed = 0;
-    for (; room; room &= room - 1) {
-        int p = hunt_first(room);
-        for (unsigned ds = board.jumps[p]; ds; ds &= ds - 1) {
-            int d = hunt_first(ds), over = board.next[p][d];
-            if ((s->geese >> over & 1) && (empty >> board.next[over][d] & 1))
-                exposed |= BIT(over);
-        }
-    }
+    grid_set exposed = 0;
+    for (int d = 0; d < HUNT_DIRS; d++)
+        exposed |= grid_step(room, d) & geese & grid_step(GRID_CROSS & ~geese, (d + 4) % HUNT_DIRS);
     return exposed;
 }
 
@@ -617,16 +666,21 @@ static hunt_set exposed_geese(const fox_state *s, hunt_set room)
 static int fox_evaluate(const void *state)
 {
     const fox_state *s = state;
-    int taken;
-    if (s->head.side == HERD_FOX_FOX)
-        taken = longest_chain(s);
-    else
-        taken = fox_jumps(s, NULL) > 1;
-    hunt_set room = fox_room(s);
-    int fox = -100 * (hunt_count(s->geese) - taken) + 8 * hunt_count(room) +
-              5 * (int)hunt_steps(&board, s->fox, occupied(s), HUNT_ANY, NULL) +
-              10 * hunt_count(exposed_geese(s, room));
-    return s->head.side == HERD_FOX_FOX ? fox : -fox;
+    grid_set fox = (grid_set)1 << board.code[s->fox], geese = grid_of(s->geese);
+    grid_set empty = GRID_CROSS & ~geese & ~fox;
+    int count = hunt_count(s->geese), taken;
+    if (s->head.side == HERD_FOX_FOX) {
+        taken = grid_longest_chain(fox, geese, count);
+    } else {
+        grid_set landings = 0;
+        for (int d = 0; d < HUNT_DIRS; d++)
+            landings |= grid_jump(fox, geese, d);
+        taken = hunt_count(landings) > 1;
+    }
+    grid_set room = fox_room(fox, empty);
+    int score = -100 * (count - taken) + 8 * hunt_count(room) +
+                5 * hunt_count(grid_around(fox) & empty) + 10 * hunt_count(exposed_geese(room, geese));
+    return s->head.side == HERD_FOX_FOX ? score : -score;
 }
 
 /* The `perfect` level's leaves (herd_search.evaluate, with the table as
