@@ -101,6 +101,93 @@ static void every_search_level_takes_a_win_in_one(void **state)
     herd_free(g);
 }
 
+/* A game made for the tree search's width: the first side picks one of
+ * WIDE actions, the other's only action ends it drawn, and the evaluation
+ * (from the side to act's point of view) ranks the first actions by their
+ * number, the highest best. A playout starts once from each child of the
+ * root, so the playouts' first positions name the children made. */
+#define WIDE 40
+
+typedef struct wide_state {
+    herd_head head;
+    herd_move picked; /* the first side's action, 0 before it */
+} wide_state;
+
+static int wide_children[WIDE + 1];
+
+static size_t wide_legal(const void *state, herd_move *buf)
+{
+    const wide_state *s = state;
+    size_t n = s->picked ? 1 : WIDE;
+    for (size_t i = 0; i < n; i++)
+        buf[i] = i + 1;
+    return n;
+}
+
+static void wide_play(void *state, herd_move m)
+{
+    wide_state *s = state;
+    if (s->picked) {
+        herd_head_set_draw(&s->head, HERD_REASON_NO_MOVES);
+    } else {
+        s->picked = m;
+        herd_head_set_ongoing(&s->head, 1);
+    }
+}
+
+static int wide_evaluate(const void *state)
+{
+    const wide_state *s = state;
+    return -(int)s->picked; /* the second side to act: the first's gain is its loss */
+}
+
+static herd_move wide_genmove(void *state, int level)
+{
+    const wide_state *s = state;
+    (void)level;
+    wide_children[s->picked] = 1;
+    return 1;
+}
+
+/* The tree search widens a node by its visits, scaled to the budget: the
+ * root ends with 9 children of its 40 actions, whatever the budget, and
+ * they are the 9 best by the evaluation one action ahead. */
+static void tree_search_widens_with_the_visits(void **state)
+{
+    (void)state;
+    static const herd_rules wide = {
+        .desc = {.max_moves = WIDE},
+        .state_size = sizeof(wide_state),
+        .legal = wide_legal,
+        .play = wide_play,
+        .evaluate = wide_evaluate,
+        .genmove = wide_genmove,
+    };
+    static const uint32_t budgets[] = {200, 1000};
+    for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
+        wide_state start;
+        memset(&start, 0, sizeof start);
+        herd_head_set_ongoing(&start.head, 0);
+        herd_level level = {"test", "", HERD_LEVEL_MCTS, 0, budgets[b], NULL};
+        herd_rng rng;
+        herd_rng_seed(&rng, 1);
+        herd_search s = {&wide, ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
+        test_alloc a;
+        ta_init(&a);
+        s.ud = &a;
+        memset(wide_children, 0, sizeof wide_children);
+        herd_move m;
+        assert_int_equal(herd_search_mcts(&s, &start, &level, &m), HERD_OK);
+        int made = 0;
+        for (int k = 1; k <= WIDE; k++)
+            made += wide_children[k];
+        assert_int_equal(made, 9);
+        for (int k = WIDE - 8; k <= WIDE; k++)
+            assert_true(wide_children[k]);
+        assert_int_equal(a.live_blocks, 0);
+    }
+}
+
 /* Positions from random games where the side to act has no win in one but a
  * forced win in two: the levels that look three plies ahead find one. */
 static void deep_levels_find_a_forced_win_in_two(void **state)
@@ -548,6 +635,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_search_level_takes_a_win_in_one),
         cmocka_unit_test(deep_levels_find_a_forced_win_in_two),
+        cmocka_unit_test(tree_search_widens_with_the_visits),
         cmocka_unit_test(search_levels_do_not_hand_over_a_win),
         cmocka_unit_test(every_level_plays_only_legal_actions),
         cmocka_unit_test(alphabeta_keeps_to_its_node_budget),
