@@ -70,6 +70,12 @@ static int pitch(const flock_state *s)
     return s->w + 1;
 }
 
+/* dirs[k] as a step in a packed set's bits: a row is w + 1 bits there. */
+static int packed_dir(const flock_state *s, int k)
+{
+    return dirs[k] / STRIDE * pitch(s) + dirs[k] % STRIDE;
+}
+
 /* The packed bit of a cell of the board (WORDS). */
 static int bit_of(const flock_state *s, int cell)
 {
@@ -261,6 +267,13 @@ static int walled_in(const flock_state *s, int from)
  * below are inline, so that each caller's copy has a constant n and keeps
  * its sets in registers. `step` is a set's step to the next row, w + 1. */
 
+/* The empty cells of the board. */
+HERD_SET_INLINE void empty_cells(const flock_state *s, int n, uint64_t *empty)
+{
+    for (int i = 0; i < n; i++)
+        empty[i] = s->on_board[i] & ~(s->of_side[0][i] | s->of_side[1][i]);
+}
+
 /* range_at() of all the stones in `own` at once: `two` gets those of range
  * 2 or more (a neighbour of their colour), `three` those of range 3 (two
  * neighbours, or one that has two). */
@@ -330,8 +343,7 @@ HERD_SET_INLINE size_t count_moves_over(const flock_state *s, int side, int n)
 {
     const uint64_t *own = s->of_side[side];
     uint64_t empty[WORDS], two[WORDS], three[WORDS], low[2][WORDS], high[2][WORDS];
-    for (int i = 0; i < n; i++)
-        empty[i] = s->on_board[i] & ~(own[i] | s->of_side[!side][i]);
+    empty_cells(s, n, empty);
     range_sets(own, n, pitch(s), two, three);
     axis_moves(own, two, three, empty, n, 1, low[0], high[0]);
     axis_moves(own, two, three, empty, n, pitch(s), low[1], high[1]);
@@ -370,17 +382,16 @@ HERD_SET_SCALAR static size_t count_moves(const flock_state *s, int side)
  * empty, over n words. */
 HERD_SET_INLINE void room_sets(const flock_state *s, int n, uint64_t room[4][MAX_RANGE][WORDS])
 {
-    const int step[4] = {-pitch(s), pitch(s), -1, 1}; /* dirs[] in packed bits */
     uint64_t empty[WORDS];
-    for (int i = 0; i < n; i++)
-        empty[i] = s->on_board[i] & ~(s->of_side[0][i] | s->of_side[1][i]);
+    empty_cells(s, n, empty);
     for (int k = 0; k < 4; k++)
         for (int d = 0; d < MAX_RANGE; d++) {
             const uint64_t *from = d ? room[k][d - 1] : empty; /* then one step further */
-            if (step[k] < 0)
-                herd_set_up(room[k][d], from, n, -step[k]);
+            int step = packed_dir(s, k);
+            if (step < 0)
+                herd_set_up(room[k][d], from, n, -step);
             else
-                herd_set_down(room[k][d], from, n, step[k]);
+                herd_set_down(room[k][d], from, n, step);
             for (int i = 0; d && i < n; i++)
                 room[k][d][i] &= room[k][0][i];
         }
@@ -537,7 +548,6 @@ static void play_move(flock_state *s, herd_move m, int check_moves)
 {
     int side = s->head.side, from = move_cell(m, 0), to = move_cell(m, 16), k = 0;
     int a = move_bit(s, m, 0), b = move_bit(s, m, 16);
-    const int bit_step[4] = {-pitch(s), pitch(s), -1, 1}; /* dirs[] in packed bits */
     uint8_t own = stone_of(side), enemy = stone_of(!side);
     s->at[from] = EMPTY;
     s->at[to] = own;
@@ -547,7 +557,7 @@ static void play_move(flock_state *s, herd_move m, int check_moves)
     for (int d = 0; d < 4; d++) {
         int next = to + dirs[d];
         if (s->at[next] == enemy && s->at[next + dirs[d]] == own) {
-            int taken = b + bit_step[d];
+            int taken = b + packed_dir(s, d);
             s->at[next] = EMPTY;
             s->of_side[!side][taken >> 6] ^= UINT64_C(1) << (taken & 63);
             k++;
