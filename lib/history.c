@@ -115,7 +115,7 @@ static void take_back(herd_game *g)
     const unsigned char *record = herd_record(g, --g->hist_len);
     if (r->undo_record) {
         herd_move m;
-        memcpy(&m, record + r->undo_size, sizeof m);
+        memcpy(&m, record + herd_record_part(r), sizeof m);
         r->undo_play(g->state, record, m);
     } else {
         memcpy(g->state, record, r->state_size);
