@@ -73,6 +73,8 @@ static int CTZ(uint64_t x)
 #define BIT(c) ((uint64_t)1 << (c))
 #define FOX_WON 255        /* a fox win in 0 plies, as a byte */
 #define CHECK_EVERY 0xffff /* sets between two calls of stop() */
+#define ROW_SLACK 32       /* bytes after a layer's rows of distances, read whole */
+#define GRID_PAD 9         /* the longest step's cell offset (a diagonal) */
 
 /* ----------------------------------------------------------- geometry */
 
@@ -82,6 +84,7 @@ typedef struct geometry {
     uint8_t cell_of[POINTS];  /* cell of a point */
     uint8_t mirror[64];       /* the cell's left-right image */
     uint64_t link[HUNT_DIRS]; /* cells with a line leaving in direction d */
+    uint8_t link_mask[HUNT_DIRS][64]; /* link[d] as bytes: 0xff on its cells, else 0 */
     int delta[HUNT_DIRS];     /* the cell offset of direction d */
     unsigned goose_dirs;
     uint64_t landing[64]; /* for a goose's cell o: the cells t of jumps 2o-t -> t over it */
@@ -135,6 +138,7 @@ static void geometry_init(geometry *g, int sideways)
             int q = hunt_next(b, p, d), over = hunt_jumped(b, p, d);
             if (q >= 0) {
                 g->link[d] |= BIT(cell_of_point(b, p));
+                g->link_mask[d][cell_of_point(b, p)] = 0xff;
                 g->delta[d] = cell_of_point(b, q) - cell_of_point(b, p);
             }
             if (over >= 0)
@@ -336,7 +340,8 @@ static uint64_t array_bytes(const fox_table *t, const layer *L, int which)
     case A_DIR:
         return L->blocks * 12;
     case A_F:
-        return L->exact ? L->canon * (uint64_t)L->width : fields_bytes(L->canon, L->width);
+        return L->exact ? L->canon * (uint64_t)L->width + ROW_SLACK
+                        : fields_bytes(L->canon, L->width);
     case A_FL:
         return sw ? fields_bytes(L->canon, L->width) : 0;
     case A_A:
@@ -742,8 +747,91 @@ static inline unsigned char age(unsigned char v)
     return (unsigned char)(v >= 128 ? v - 1 : v + 1);
 }
 
+/* The place of the fox's point c among a set's fox points (free), in the
+ * order the set's row of the table lists them. */
+FS_INLINE int place_of(uint64_t free, int c)
+{
+    return POPCOUNT(free & (BIT(c) - 1));
+}
+
+FS_INLINE void min_into(unsigned char *best, const unsigned char *row, int n)
+{
+    for (int i = 0; i < n; i++)
+        best[i] = row[i] < best[i] ? row[i] : best[i];
+}
+
+/* For each fox point of a set (free, in row order) but q, the smaller of
+ * best's value and the row's of the set with a goose moved from p to q.
+ * That set's fox points are this set's but q (the goose now there: no
+ * goose moves onto the fox), and p; so a point between p and q has its
+ * place one later in the row (p before it) or one earlier (q no longer
+ * before it), and the others keep theirs. */
+FS_INLINE void merge_moved_plain(unsigned char *best, const unsigned char *row, uint64_t free,
+                                 int p, int q, int w)
+{
+    int ip = place_of(free, p), iq = place_of(free, q);
+    int lo = ip < iq ? ip : iq + 1, hi = ip < iq ? iq : ip, shift = ip < iq ? 1 : -1;
+    int before = lo < iq ? lo : iq, after = hi > iq + 1 ? hi : iq + 1;
+    min_into(best, row, before);
+    min_into(best + lo, row + lo + shift, hi - lo);
+    min_into(best + after, row + after, w - after);
+}
+
+#if FS_BMI2
+/* merge_moved_plain() sixteen points at a time (SSE2, which every x86-64
+ * has), on rows of at most 32 points: the row's two halves are read
+ * whole, past its end (ROW_SLACK), and shifted one place either way. */
+FS_INLINE void merge_moved_sse2(unsigned char *best, const unsigned char *row, uint64_t free,
+                                int p, int q, int w)
+{
+    (void)w;
+    int ip = place_of(free, p), iq = place_of(free, q);
+    int lo = ip < iq ? ip : iq + 1, hi = ip < iq ? iq : ip;
+    __m128i r[2], shifted_row[2];
+    r[0] = _mm_loadu_si128((const __m128i *)row);
+    r[1] = _mm_loadu_si128((const __m128i *)(row + 16));
+    if (ip < iq) { /* place i takes the row's i + 1 */
+        shifted_row[0] = _mm_or_si128(_mm_srli_si128(r[0], 1), _mm_slli_si128(r[1], 15));
+        shifted_row[1] = _mm_srli_si128(r[1], 1);
+    } else { /* place i takes the row's i - 1 */
+        shifted_row[0] = _mm_slli_si128(r[0], 1);
+        shifted_row[1] = _mm_or_si128(_mm_slli_si128(r[1], 1), _mm_srli_si128(r[0], 15));
+    }
+    __m128i from = _mm_set1_epi8((char)lo), to = _mm_set1_epi8((char)hi),
+            gone = _mm_set1_epi8((char)iq),
+            first = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (int half = 0; half < 2; half++) {
+        __m128i place = _mm_add_epi8(first, _mm_set1_epi8((char)(16 * half)));
+        __m128i moved = _mm_andnot_si128(_mm_cmplt_epi8(place, from), _mm_cmplt_epi8(place, to));
+        __m128i v = _mm_or_si128(_mm_and_si128(moved, shifted_row[half]),
+                                 _mm_andnot_si128(moved, r[half]));
+        v = _mm_or_si128(v, _mm_cmpeq_epi8(place, gone)); /* q: no value (FOX_WON) */
+        __m128i *b = (__m128i *)(best + 16 * half);
+        _mm_storeu_si128(b, _mm_min_epu8(_mm_loadu_si128(b), v));
+    }
+}
+#endif
+
+/* The fox's best step from each cell, as the age()d value of the geese's
+ * turn there (gv, by cell, 0 off the fox's points): 0 where no step is
+ * left (trapped). Whole rows of cells at once, the same work for each. */
+FS_INLINE void best_steps(const geometry *g, const unsigned char *gv, unsigned char *step)
+{
+    memset(step, 0, 64);
+    for (int d = 0; d < HUNT_DIRS; d++) {
+        const unsigned char *to = gv + g->delta[d], *line = g->link_mask[d];
+        for (int c = 0; c < 64; c++) {
+            unsigned char v = to[c] & line[c];
+            step[c] = v > step[c] ? v : step[c];
+        }
+    }
+}
+
+typedef void (*merge_fn)(unsigned char *best, const unsigned char *row, uint64_t free, int p,
+                         int q, int w);
+
 /* One pass over the sets of k geese with distances (no sideways steps). */
-FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
+FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit, merge_fn merge_moved)
 {
     const geometry *g = t->geo;
     layer *L = &t->layer[k], *P = &t->layer[k - 1];
@@ -757,13 +845,21 @@ FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
         if (ms < s)
             continue;
         directory_mark(L, rank);
-        uint64_t free = g->points & ~s, jumps = 0;
+        uint64_t free = g->points & ~s, mfree = g->points & ~ms, jumps = 0;
         view x, m;
         found f = {0, 0, 0};
-        unsigned char best[64], gv[64], jv[64];
+        /* best: the geese's best move against each fox point, in the
+         * order of this set's row; mbest: those kept as a mirror image,
+         * in the order of the mirror's row. cells: the geese's turn and
+         * the fox's best step, by cell, with room for a step off the
+         * grid on either side (GRID_PAD). */
+        unsigned char best[64], mbest[64], jv[64], steps[64], cells[64 + 2 * GRID_PAD];
+        unsigned char *gv = cells + GRID_PAD;
+        int mirrored = 0;
         view_init(g, &x, s);
         view_init(g, &m, ms);
         memset(best, FOX_WON, sizeof best); /* FOX_WON: no move yet (F is never 255) */
+        memset(mbest, FOX_WON, sizeof mbest);
         memset(jv, 0, sizeof jv);
         for (int d = 0; d < HUNT_DIRS; d++) {
             if (!(g->goose_dirs >> d & 1))
@@ -771,17 +867,25 @@ FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
             for (uint64_t mv = s & g->link[d] & shifted(free, g->delta[d]); mv; mv &= mv - 1) {
                 int p = CTZ(mv), q = p + g->delta[d];
                 find_moved(g, L, &x, &m, p, q, &f);
-                /* The moved set's fox points are this set's but q (the
-                 * goose now there: no goose moves onto the fox), and p. */
-                const unsigned char *src = L->f + f.entry * (uint64_t)w;
-                for (uint64_t c = f.free; c; c &= c - 1, src++) {
-                    int at = f.mirrored ? g->mirror[CTZ(c)] : CTZ(c);
-                    best[at] = *src < best[at] ? *src : best[at];
-                }
+                const unsigned char *row = L->f + f.entry * (uint64_t)w;
+                if (f.mirrored)
+                    merge_moved(mbest, row, mfree, g->mirror[p], g->mirror[q], w);
+                else
+                    merge_moved(best, row, free, p, q, w);
+                mirrored |= f.mirrored;
             }
         }
-        for (uint64_t c = free; c; c &= c - 1)
-            gv[CTZ(c)] = best[CTZ(c)] == FOX_WON ? FOX_WON : age(best[CTZ(c)]);
+        memset(cells, 0, sizeof cells);
+        int i = 0;
+        for (uint64_t c = free; c; c &= c - 1, i++) {
+            int at = CTZ(c);
+            unsigned char b = best[i];
+            if (mirrored) {
+                unsigned char mb = mbest[place_of(mfree, g->mirror[at])];
+                b = mb < b ? mb : b;
+            }
+            gv[at] = b == FOX_WON ? FOX_WON : age(b);
+        }
         uint64_t js = jumpable(g, s, free);
         if (js && k > LEAST) {
             view_removals(g, &x);
@@ -805,15 +909,12 @@ FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
                 jv[fc] = v > jv[fc] ? v : jv[fc];
             }
         }
+        best_steps(g, gv, steps);
         unsigned char *fo = L->f + entry * (uint64_t)w;
         unsigned char *ao = L->a ? L->a + entry * (uint64_t)w : NULL; /* none for the top */
         for (uint64_t cs = free; cs; cs &= cs - 1) {
-            int c = CTZ(cs), step = -1;
-            for (int d = 0; d < HUNT_DIRS; d++)
-                if ((g->link[d] >> c & 1) && (free >> (c + g->delta[d]) & 1) &&
-                    gv[c + g->delta[d]] > step)
-                    step = gv[c + g->delta[d]];
-            unsigned char v = step < 0 ? 0 : age((unsigned char)step); /* 0: trapped */
+            int c = CTZ(cs);
+            unsigned char v = steps[c] ? age(steps[c]) : 0; /* 0: trapped */
             *fo++ = jv[c] > v ? jv[c] : v;
             v = age(gv[c]);
             if (ao)
@@ -824,7 +925,7 @@ FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
     return HERD_OK;
 }
 
-#define PASSES(NAME, ATTR, DEPOSIT, EXTRACT)                                     \
+#define PASSES(NAME, ATTR, DEPOSIT, EXTRACT, MERGE)                              \
     ATTR static int pass_fixed_##NAME(fox_table *t, int k, uint64_t *changed)    \
     {                                                                            \
         return pass_bits(t, k, 0, DEPOSIT, EXTRACT, changed);                    \
@@ -839,16 +940,17 @@ FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit)
     }                                                                            \
     ATTR static int pass_exact_##NAME(fox_table *t, int k)                       \
     {                                                                            \
-        return pass_exact(t, k, DEPOSIT);                                        \
+        return pass_exact(t, k, DEPOSIT, MERGE);                                 \
     }                                                                            \
     ATTR static void directory_##NAME(fox_table *t, int k)                       \
     {                                                                            \
         directory(t, k, DEPOSIT);                                                \
     }
 
-PASSES(plain, , deposit_plain, extract_plain)
+PASSES(plain, , deposit_plain, extract_plain, merge_moved_plain)
 #if FS_BMI2
-PASSES(bmi2, __attribute__((target("bmi2,popcnt"))), deposit_bmi2, extract_bmi2)
+PASSES(bmi2, __attribute__((target("bmi2,popcnt"))), deposit_bmi2, extract_bmi2,
+       merge_moved_sse2)
 #endif
 
 typedef struct passes {
