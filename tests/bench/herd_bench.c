@@ -13,6 +13,8 @@
  * and, for the searches, nodes per second, over a fixed set of seeded random
  * positions. Nodes are counted through the public API: a progress handler
  * called at every check of the search (herd_set_progress() with every=1).
+ * For Fox and Geese also the slowest move of its top level, the one that
+ * builds its table.
  *
  * And herd_playouts(), the batched playouts, uniformly random and at
  * level 1, from the same position as the random playouts.
@@ -352,6 +354,7 @@ typedef struct game_case {
     perft_case perft[3];
     const char *search_options; /* the computer players' positions: options */
     int search_actions;         /* and random actions in, at the least */
+    const char *table_move[2];  /* positions where the top level's first move builds its table */
 } game_case;
 
 static const game_case games[] = {
@@ -362,21 +365,38 @@ static const game_case games[] = {
       {"w=8 h=8 n=10 seed=1", 0, 7},
       {"w=30 h=20 n=10 seed=1", 0, 6}},
      "",
-     20},
+     20,
+     {NULL, NULL}},
     {"hex",
      "size=5 seed=1",
      100000,
      {{"size=5 seed=1", 0, 5}, {"size=5 seed=2", 60, 6}, {"size=9 seed=3", 200, 4}},
      "size=5",
-     20},
+     20,
+     {NULL, NULL}},
     {"flock",
      "seed=1",
      1000, /* games end by the 100-move limit */
      {{"seed=1", 0, 5}, {"seed=2", 30, 5}, {"w=12 h=12 seed=3", 0, 4}},
      "",
-     10},
-    {"hare", "", 1000, {{"", 0, 10}, {"start=c2", 6, 10}, {"start=d2", 0, 10}}, "", 4},
-    {"fox", "", 1000, {{"", 0, 6}, {"geese=17 sideways=1", 0, 6}, {"geese=15", 20, 5}}, "", 6},
+     10,
+     {NULL, NULL}},
+    {"hare",
+     "",
+     1000,
+     {{"", 0, 10}, {"start=c2", 6, 10}, {"start=d2", 0, 10}},
+     "",
+     4,
+     {NULL, NULL}},
+    {"fox",
+     "",
+     1000,
+     {{"", 0, 6}, {"geese=17 sideways=1", 0, 6}, {"geese=15", 20, 5}},
+     "",
+     6,
+     /* 8 geese: the solve limit by default */
+     {"fox turn=fox chain=0 sideways=0 fox=d5 geese=a3,b3,c1,c2,d1,d2,e1,e2",
+      "fox turn=fox chain=0 sideways=1 fox=d5 geese=a3,b3,c1,c2,d1,d2,e1,e2"}},
 };
 
 /* Hare and Hounds: the solver's table, built on a fresh handle's first
@@ -445,6 +465,32 @@ static int count_node(void *ud)
     return 0;
 }
 
+/* The slowest move of a level with a table (Fox and Geese's perfect): the
+ * first move on a fresh handle in a position within the table, which
+ * builds it, then plays. */
+static void table_move(int runs, const char *name, const char *position)
+{
+    double t[99];
+    const char *level_name = "?", *description = "";
+    for (int r = 0; r < runs; r++) {
+        herd_game *g = make_game(name, "", 0);
+        int rc = herd_position_from_text(g, position), level = herd_max_level(g);
+        if (rc != HERD_OK)
+            die("position", rc, g);
+        herd_level_name(g, level, &level_name, &description);
+        herd_move m;
+        double t0 = now();
+        rc = herd_genmove(g, level, &m);
+        t[r] = now() - t0;
+        if (rc != HERD_OK)
+            die("genmove", rc, g);
+        herd_free(g);
+    }
+    printf("    %s's first move on a fresh handle, which builds its table: %.2f s\n"
+           "      at %s\n",
+           level_name, median(t, runs), position);
+}
+
 /* Every level of the game's computer player, genmove on each position from
  * the same generator state in every run: the median over the runs of the
  * time per move, and the nodes the searches visited. They are the calls of
@@ -452,8 +498,10 @@ static int count_node(void *ud)
  * alpha-beta checks once at each node it expands (a leaf it only evaluates
  * is not counted) and once per root action of each iteration, about a tenth
  * more than the nodes it counts itself; the tree search once per playout. */
-static void searches(int runs, const char *name, const char *options, int actions)
+static void searches(int runs, const game_case *gc)
 {
+    const char *name = gc->name, *options = gc->search_options;
+    int actions = gc->search_actions;
     herd_game *pos[SEARCH_POSITIONS];
     for (int i = 0; i < SEARCH_POSITIONS; i++)
         pos[i] = search_position(name, options, i + 1, actions + 5 * i);
@@ -502,6 +550,8 @@ static void searches(int runs, const char *name, const char *options, int action
     herd_free(g);
     for (int i = 0; i < SEARCH_POSITIONS; i++)
         herd_free(pos[i]);
+    for (int i = 0; i < 2 && gc->table_move[i]; i++)
+        table_move(runs, name, gc->table_move[i]);
 }
 
 /* Herd of Horses: the library against the plain generator, same perft. */
@@ -552,7 +602,7 @@ int main(int argc, char **argv)
             continue;
         printf("%s\n", gc->name);
         if (search_only) {
-            searches(runs, gc->name, gc->search_options, gc->search_actions);
+            searches(runs, gc);
             printf("\n");
             continue;
         }
@@ -613,7 +663,7 @@ int main(int argc, char **argv)
             compare_plain(runs, "w=30 h=20 n=10 seed=1", 0, 6);
             compare_plain(runs, "w=30 h=20 n=10 seed=1", 60, 6);
         }
-        searches(runs, gc->name, gc->search_options, gc->search_actions);
+        searches(runs, gc);
         printf("\n");
     }
     return 0;
