@@ -1,6 +1,6 @@
 /* fox-solve: Fox and Geese solved from the start (docs/fox.md, "Who wins").
  *
- *   fox-solve [geese=13|15|17] [sideways=0|1] [--memory=GB]
+ *   fox-solve [geese=13|15|17] [sideways=0|1] [--memory=GB] [--positions=FILE]
  *
  * Builds the library's retrograde table of every position with up to that
  * many geese (lib/fox_solve.h; positions with up to 8 geese keep their
@@ -9,6 +9,10 @@
  * value of each first move of the fox, one line of perfect play, and last
  * one line: `fox wins`, `geese win` or `draw`. --memory refuses a table
  * whose peak would exceed that many gigabytes (the default: no limit).
+ * --positions then answers each line of FILE, a position text (docs/fox.md,
+ * "Texts"; with the table's `sideways` and at most its geese), with a line
+ * `VALUE: TEXT`: the value as the first moves' (`fox wins in 12 plies`,
+ * `geese win`, `draw`), or `?` and why for a line the table cannot answer.
  *
  * This is an example of the library's own tools: it includes the internal
  * header lib/fox_solve.h and links the static library. The public route to
@@ -161,7 +165,39 @@ static void action_text(const herd_game *g, herd_move m, char *buf, size_t cap)
         snprintf(buf, cap, "?");
 }
 
-static int parse_args(int argc, char **argv, fox_solve_options *o)
+/* --positions: each line of the file answered from the table. */
+static int answer_positions(const fox_table *t, herd_game *g, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "fox-solve: cannot read %s\n", path);
+        return 0;
+    }
+    char line[512], what[64];
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!*line)
+            continue;
+        int geese, sideways;
+        if (herd_position_from_text(g, line) != HERD_OK) {
+            printf("?: %s (not a fox position text: %s)\n", line, herd_last_error(g));
+            continue;
+        }
+        herd_fox_geese_left(g, &geese);
+        herd_fox_sideways(g, &sideways);
+        if (geese > fox_solve_geese(t) || sideways != fox_solve_sideways(t)) {
+            printf("?: %s (the table holds up to %d geese with sideways=%d)\n", line,
+                   fox_solve_geese(t), fox_solve_sideways(t));
+            continue;
+        }
+        describe(value_now(t, g), what, sizeof what);
+        printf("%s: %s\n", what, line);
+    }
+    fclose(f);
+    return 1;
+}
+
+static int parse_args(int argc, char **argv, fox_solve_options *o, const char **positions)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -174,6 +210,8 @@ static int parse_args(int argc, char **argv, fox_solve_options *o)
             o->sideways = (int)strtol(a + 9, &end, 10);
             if (*end || (o->sideways != 0 && o->sideways != 1))
                 return 0;
+        } else if (strncmp(a, "--positions=", 12) == 0 && a[12]) {
+            *positions = a + 12;
         } else if (strncmp(a, "--memory=", 9) == 0) {
             double gb = strtod(a + 9, &end);
             if (*end || !(gb > 0))
@@ -190,9 +228,11 @@ static int parse_args(int argc, char **argv, fox_solve_options *o)
 int main(int argc, char **argv)
 {
     fox_solve_options o;
+    const char *positions = NULL;
     fox_solve_default_options(&o);
-    if (!parse_args(argc, argv, &o)) {
-        fprintf(stderr, "usage: fox-solve [geese=13|15|17] [sideways=0|1] [--memory=GB]\n");
+    if (!parse_args(argc, argv, &o, &positions)) {
+        fprintf(stderr, "usage: fox-solve [geese=13|15|17] [sideways=0|1] [--memory=GB] "
+                        "[--positions=FILE]\n");
         return 2;
     }
     bar b = {isatty(STDOUT_FILENO), -1, seconds()};
@@ -272,8 +312,9 @@ int main(int argc, char **argv)
         herd_apply(g, best);
         plies++;
     }
+    int answered = !positions || answer_positions(t, g, positions);
     herd_free(g);
     fox_solve_free(t);
     printf("%s\n", winner_name(start_value.winner));
-    return 0;
+    return answered ? 0 : 1;
 }
