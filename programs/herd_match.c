@@ -32,8 +32,9 @@ typedef struct settings {
     unsigned long long seed;
     const char *options;
     unsigned long threads;
-    int per_game; /* -g: a line per game */
-    int progress; /* a progress line on standard error */
+    int per_game;     /* -g: a line per game */
+    int progress;     /* a progress line on standard error */
+    FILE *positions;  /* -w: every position of every game */
 } settings;
 
 /* The times of one player's moves, in seconds. */
@@ -157,11 +158,44 @@ static unsigned long random_opening(herd_game *g, const settings *s, unsigned lo
     return i;
 }
 
+/* Text gathered for one game (its lines for -w), written once the games
+ * before it are. */
+typedef struct text {
+    char *s;
+    size_t len, cap;
+} text;
+
+/* -w's line for the game's current position: the game's number, the
+ * actions played so far and the position text. */
+static void add_position(text *t, const herd_game *g, unsigned long game, unsigned long actions)
+{
+    char position[1024], head[48];
+    size_t len;
+    int rc = herd_position_to_text(g, position, sizeof position, &len);
+    if (rc != HERD_OK)
+        fail("position text", rc, g);
+    int n = snprintf(head, sizeof head, "%lu %lu ", game, actions);
+    size_t need = t->len + (size_t)n + len + 2;
+    if (need > t->cap) {
+        size_t cap = need > 2 * t->cap ? need : 2 * t->cap;
+        char *p = realloc(t->s, cap);
+        if (!p) {
+            fprintf(stderr, "herd-match: out of memory\n");
+            exit(1);
+        }
+        t->s = p;
+        t->cap = cap;
+    }
+    t->len += (size_t)snprintf(t->s + t->len, t->cap - t->len, "%s%s\n", head, position);
+}
+
 /* One game's result: player A's points times two (2 win, 1 draw or
- * unfinished, 0 loss), its line for -g and the times of its moves. */
+ * unfinished, 0 loss), its line for -g, its positions for -w and the
+ * times of its moves. */
 typedef struct outcome {
     int points2, unfinished;
     char line[160];
+    text positions;
     times ts[2];
 } outcome;
 
@@ -172,10 +206,14 @@ static void play_game(const settings *s, unsigned long i, outcome *o)
     herd_game *g = new_game(s, i / 2);
     unsigned long actions = random_opening(g, s, i / 2), plies = 0;
     herd_status st;
+    if (s->positions)
+        add_position(&o->positions, g, i + 1, actions);
     while (herd_get_status(g, &st) == HERD_OK && st.result == HERD_ONGOING &&
            plies < s->max_plies) {
         act(g, s, a_side, o->ts);
         plies++;
+        if (s->positions)
+            add_position(&o->positions, g, i + 1, actions + plies);
     }
     actions += plies;
     char what[64];
@@ -234,11 +272,19 @@ static void *play_games(void *arg)
         m->finished++;
         m->points2 += (unsigned long)m->games[i].points2;
         /* The games done so far in index order, as soon as they can be. */
-        for (; s->per_game && m->printed < s->games && m->done[m->printed]; m->printed++) {
-            if (s->progress && m->terminal)
-                fputs("\r\033[K", stderr);
-            printf("%s\n", m->games[m->printed].line);
-            fflush(stdout);
+        for (; m->printed < s->games && m->done[m->printed]; m->printed++) {
+            outcome *o = &m->games[m->printed];
+            if (s->per_game) {
+                if (s->progress && m->terminal)
+                    fputs("\r\033[K", stderr);
+                printf("%s\n", o->line);
+                fflush(stdout);
+            }
+            if (s->positions) {
+                fwrite(o->positions.s, 1, o->positions.len, s->positions);
+                free(o->positions.s);
+                o->positions = (text){NULL, 0, 0};
+            }
         }
         if (s->progress)
             show_progress(m);
@@ -274,6 +320,7 @@ static void usage(FILE *f)
 {
     fputs("usage: herd-match GAME LEVEL_A LEVEL_B [-n GAMES] [-s SEED] [-r RANDOM_PLIES]\n"
           "                  [-m MAX_PLIES] [-o \"KEY=VALUE ...\"] [-j THREADS] [-g] [-p]\n"
+          "                  [-w FILE]\n"
           "Plays level A against level B over GAMES games (default 100), colours\n"
           "swapped in each pair, each pair from its own seed and RANDOM_PLIES random\n"
           "actions (default 4); a game still going after MAX_PLIES actions (default\n"
@@ -282,6 +329,9 @@ static void usage(FILE *f)
           "  -j THREADS  play that many games at once (default 1); the results are\n"
           "              the same for any THREADS, only the times differ\n"
           "  -g          a line per game, in the games' order, before the summary\n"
+          "  -w FILE     write every position of every game to FILE, in the games'\n"
+          "              order, a line each: the game's number, the actions played\n"
+          "              and the position text (the first after the random actions)\n"
           "  -p          a progress line on standard error (games done, A's score,\n"
           "              time left); on by default when standard error is a terminal\n",
           f);
@@ -326,6 +376,15 @@ int main(int argc, char **argv)
         i++;
         if (strcmp(opt, "-o") == 0) {
             s.options = val;
+            continue;
+        }
+        if (strcmp(opt, "-w") == 0) {
+            if (s.positions)
+                fclose(s.positions);
+            if (!(s.positions = fopen(val, "w"))) {
+                fprintf(stderr, "herd-match: cannot write %s\n", val);
+                return 2;
+            }
             continue;
         }
         if (!parse_ulong(val, strcmp(opt, "-s") == 0 ? ~0ULL : 1000000, &v)) {
@@ -388,6 +447,10 @@ int main(int argc, char **argv)
     pthread_mutex_destroy(&m.lock);
     if (s.progress && m.terminal)
         fputc('\n', stderr);
+    if (s.positions && fclose(s.positions) != 0) {
+        fprintf(stderr, "herd-match: the positions could not all be written\n");
+        return 1;
+    }
 
     /* The sums in the games' order, whatever order they finished in. */
     times ts[2] = {{0}};
