@@ -760,20 +760,32 @@ FS_INLINE void min_into(unsigned char *best, const unsigned char *row, int n)
         best[i] = row[i] < best[i] ? row[i] : best[i];
 }
 
-/* For each fox point of a set (free, in row order) but q, the smaller of
- * best's value and the row's of the set with a goose moved from p to q.
- * That set's fox points are this set's but q (the goose now there: no
- * goose moves onto the fox), and p; so a point between p and q has its
- * place one later in the row (p before it) or one earlier (q no longer
- * before it), and the others keep theirs. */
+/* Where a set's fox points (free, in row order) stand in the row of the
+ * set with a goose moved from p to q. That set's fox points are this set's
+ * but q (the goose now there: no goose moves onto the fox), and p; so the
+ * points at places lo..hi-1, between p and q, have theirs one later in the
+ * row (p before them, `later`) or one earlier (q no longer before them),
+ * the place `gone` (q) has none, and the others keep theirs. */
+typedef struct moved_places {
+    int gone, lo, hi, later;
+} moved_places;
+
+FS_INLINE moved_places places_moved(uint64_t free, int p, int q)
+{
+    int ip = place_of(free, p), iq = place_of(free, q);
+    moved_places m = {iq, ip < iq ? ip : iq + 1, ip < iq ? iq : ip, ip < iq};
+    return m;
+}
+
+/* For each fox point of a set but q, the smaller of best's value and the
+ * row's of the set with a goose moved from p to q (places_moved()). */
 FS_INLINE void merge_moved_plain(unsigned char *best, const unsigned char *row, uint64_t free,
                                  int p, int q, int w)
 {
-    int ip = place_of(free, p), iq = place_of(free, q);
-    int lo = ip < iq ? ip : iq + 1, hi = ip < iq ? iq : ip, shift = ip < iq ? 1 : -1;
-    int before = lo < iq ? lo : iq, after = hi > iq + 1 ? hi : iq + 1;
+    moved_places m = places_moved(free, p, q);
+    int before = m.lo < m.gone ? m.lo : m.gone, after = m.hi > m.gone + 1 ? m.hi : m.gone + 1;
     min_into(best, row, before);
-    min_into(best + lo, row + lo + shift, hi - lo);
+    min_into(best + m.lo, row + m.lo + (m.later ? 1 : -1), m.hi - m.lo);
     min_into(best + after, row + after, w - after);
 }
 
@@ -785,20 +797,19 @@ FS_INLINE void merge_moved_sse2(unsigned char *best, const unsigned char *row, u
                                 int p, int q, int w)
 {
     (void)w;
-    int ip = place_of(free, p), iq = place_of(free, q);
-    int lo = ip < iq ? ip : iq + 1, hi = ip < iq ? iq : ip;
+    moved_places m = places_moved(free, p, q);
     __m128i r[2], shifted_row[2];
     r[0] = _mm_loadu_si128((const __m128i *)row);
     r[1] = _mm_loadu_si128((const __m128i *)(row + 16));
-    if (ip < iq) { /* place i takes the row's i + 1 */
+    if (m.later) { /* place i takes the row's i + 1 */
         shifted_row[0] = _mm_or_si128(_mm_srli_si128(r[0], 1), _mm_slli_si128(r[1], 15));
         shifted_row[1] = _mm_srli_si128(r[1], 1);
     } else { /* place i takes the row's i - 1 */
         shifted_row[0] = _mm_slli_si128(r[0], 1);
         shifted_row[1] = _mm_or_si128(_mm_slli_si128(r[1], 1), _mm_srli_si128(r[0], 15));
     }
-    __m128i from = _mm_set1_epi8((char)lo), to = _mm_set1_epi8((char)hi),
-            gone = _mm_set1_epi8((char)iq),
+    __m128i from = _mm_set1_epi8((char)m.lo), to = _mm_set1_epi8((char)m.hi),
+            gone = _mm_set1_epi8((char)m.gone),
             first = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     for (int half = 0; half < 2; half++) {
         __m128i place = _mm_add_epi8(first, _mm_set1_epi8((char)(16 * half)));
