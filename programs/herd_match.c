@@ -43,18 +43,29 @@ typedef struct times {
     size_t n, cap;
 } times;
 
+/* Room for `need` items of `size` bytes in the growing array *items of
+ * *cap, at least doubled each time it grows. */
+static void reserve(void **items, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return;
+    size_t grown = *cap ? 2 * *cap : 1024;
+    if (grown < need)
+        grown = need;
+    void *p = realloc(*items, grown * size);
+    if (!p) {
+        fprintf(stderr, "herd-match: out of memory\n");
+        exit(1);
+    }
+    *items = p;
+    *cap = grown;
+}
+
 static void add_time(times *ts, double t)
 {
-    if (ts->n == ts->cap) {
-        size_t cap = ts->cap ? ts->cap * 2 : 1024;
-        double *p = realloc(ts->t, cap * sizeof *p);
-        if (!p) {
-            fprintf(stderr, "herd-match: out of memory\n");
-            exit(1);
-        }
-        ts->t = p;
-        ts->cap = cap;
-    }
+    void *items = ts->t;
+    reserve(&items, &ts->cap, ts->n + 1, sizeof *ts->t);
+    ts->t = items;
     ts->t[ts->n++] = t;
 }
 
@@ -175,17 +186,9 @@ static void add_position(text *t, const herd_game *g, unsigned long game, unsign
     if (rc != HERD_OK)
         fail("position text", rc, g);
     int n = snprintf(head, sizeof head, "%lu %lu ", game, actions);
-    size_t need = t->len + (size_t)n + len + 2;
-    if (need > t->cap) {
-        size_t cap = need > 2 * t->cap ? need : 2 * t->cap;
-        char *p = realloc(t->s, cap);
-        if (!p) {
-            fprintf(stderr, "herd-match: out of memory\n");
-            exit(1);
-        }
-        t->s = p;
-        t->cap = cap;
-    }
+    void *bytes = t->s;
+    reserve(&bytes, &t->cap, t->len + (size_t)n + len + 2, 1);
+    t->s = bytes;
     t->len += (size_t)snprintf(t->s + t->len, t->cap - t->len, "%s%s\n", head, position);
 }
 
