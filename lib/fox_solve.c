@@ -565,12 +565,39 @@ FS_INLINE void directory(fox_table *t, int k, bits_fn deposit)
     }
 }
 
+/* The fox's points, on the board, where a set's values with the fox to
+ * move have just become a fox win (w) or a geese win (l). They only ever
+ * grow: a sweep starts from no win known and adds what it finds. */
+typedef struct gains {
+    uint64_t w, l;
+} gains;
+
+/* Of the fox's points `won`, whether any is one from which every goose
+ * move of x's set (m: its mirror image) leads to a fox win. */
+FS_INLINE int every_move_loses(const geometry *g, const layer *L, const view *x, const view *m,
+                               uint64_t won, bits_fn deposit)
+{
+    uint64_t s = x->set, free = g->points & ~s;
+    found f;
+    for (int d = 0; d < HUNT_DIRS && won; d++) {
+        if (!(g->goose_dirs >> d & 1))
+            continue;
+        for (uint64_t movers = s & g->link[d] & shifted(free, g->delta[d]); movers && won;
+             movers &= movers - 1) {
+            int p = CTZ(movers), q = p + g->delta[d];
+            find_moved(g, L, x, m, p, q, &f);
+            won &= unpack(deposit, L->f, L->width, &f) | BIT(q);
+        }
+    }
+    return won != 0;
+}
+
 /* One set's bit vectors from its neighbours', at its entry: the values
  * with the fox to move (F; with sideways steps also Fl) and after a jump
  * (wa, wal). Says whether F or Fl moved (only compared with sideways
  * steps, where a sweep may come back to a set). */
 FS_INLINE int solve_set(const geometry *g, layer *L, const layer *P, int k, int sw, view *x,
-                        view *m, uint64_t entry, bits_fn deposit, bits_fn extract)
+                        view *m, uint64_t entry, bits_fn deposit, bits_fn extract, gains *gained)
 {
     uint64_t s = x->set, free = g->points & ~s;
     int w = L->width, pw = w + 1, moved = 0;
@@ -618,8 +645,11 @@ FS_INLINE int solve_set(const geometry *g, layer *L, const layer *P, int k, int 
     if (sw) {
         uint64_t fl = extract(~steps_into(g, free & ~gl) & jl & free, free);
         field_put(L->wal, entry, w, extract(gl & jl, free));
-        if (field_get(L->f, entry, w) != fw || field_get(L->fl, entry, w) != fl) {
+        uint64_t was = field_get(L->f, entry, w), was_l = field_get(L->fl, entry, w);
+        if (was != fw || was_l != fl) {
             moved = 1;
+            gained->w = deposit(fw & ~was, free);
+            gained->l = deposit(fl & ~was_l, free);
             field_put(L->fl, entry, w, fl);
         }
     }
@@ -631,9 +661,15 @@ FS_INLINE int solve_set(const geometry *g, layer *L, const layer *P, int k, int 
  * it are marked to be looked at again (its entry's own mark included,
  * should its mirror image be one of them). A sweep over every set reaches
  * the later ones anyway, and a move up always comes from a later set: it
- * marks only the earlier sets of sideways moves. */
+ * marks only the earlier sets of sideways moves.
+ * A set reads this one's fox wins only through the geese's move, a fox
+ * win when every goose move is one; so a gain of fox wins alone marks it
+ * only where all its other moves already lead to fox wins. Whichever of
+ * its moves gains last sees the others' gains, so none is missed. (With
+ * 8 geese the sweeps after the first then look at 0.1% of the sets,
+ * where marking every predecessor had them look at half.) */
 FS_INLINE void mark_predecessors(const geometry *g, layer *L, const view *x, const view *m,
-                                 uint64_t entry, int every)
+                                 uint64_t entry, int every, const gains *gained, bits_fn deposit)
 {
     uint64_t s = x->set, free = g->points & ~s;
     for (int d = 0; d < HUNT_DIRS; d++) {
@@ -644,8 +680,21 @@ FS_INLINE void mark_predecessors(const geometry *g, layer *L, const view *x, con
             int p = CTZ(ps), q = p + g->delta[d];
             found f;
             find_moved(g, L, x, m, q, p, &f);
-            if (every || f.entry <= entry)
-                L->dirty[f.entry >> 6] |= BIT(f.entry & 63);
+            if (!every && f.entry > entry)
+                continue;
+            if (L->dirty[f.entry >> 6] >> (f.entry & 63) & 1)
+                continue;
+            if (!(gained->l & ~BIT(p))) { /* p: the fox is not there */
+                uint64_t won = gained->w & ~BIT(p), before = s ^ BIT(p) ^ BIT(q);
+                if (!won)
+                    continue;
+                view bx, bm;
+                view_init(g, &bx, before);
+                view_init(g, &bm, mirror_set(before));
+                if (!every_move_loses(g, L, &bx, &bm, won, deposit))
+                    continue;
+            }
+            L->dirty[f.entry >> 6] |= BIT(f.entry & 63);
         }
     }
 }
@@ -674,9 +723,10 @@ FS_INLINE int pass_bits(fox_table *t, int k, int sw, bits_fn deposit, bits_fn ex
         view x, m;
         view_init(g, &x, s);
         view_init(g, &m, ms);
-        if (solve_set(g, L, P, k, sw, &x, &m, entry, deposit, extract)) {
+        gains gained;
+        if (solve_set(g, L, P, k, sw, &x, &m, entry, deposit, extract, &gained)) {
             moved++;
-            mark_predecessors(g, L, &x, &m, entry, 0);
+            mark_predecessors(g, L, &x, &m, entry, 0, &gained, deposit);
         }
         entry++;
     }
@@ -735,8 +785,9 @@ FS_INLINE int pass_marked(fox_table *t, int k, bits_fn deposit, bits_fn extract,
             view x, m;
             view_init(g, &x, s);
             view_init(g, &m, mirror_set(s));
-            if (solve_set(g, L, P, k, 1, &x, &m, e, deposit, extract))
-                mark_predecessors(g, L, &x, &m, e, 1);
+            gains gained;
+            if (solve_set(g, L, P, k, 1, &x, &m, e, deposit, extract, &gained))
+                mark_predecessors(g, L, &x, &m, e, 1, &gained, deposit);
         }
     *looked = n;
     return HERD_OK;
