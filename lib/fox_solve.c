@@ -594,8 +594,8 @@ FS_INLINE int every_move_loses(const geometry *g, const layer *L, const view *x,
 
 /* One set's bit vectors from its neighbours', at its entry: the values
  * with the fox to move (F; with sideways steps also Fl) and after a jump
- * (wa, wal). Says whether F or Fl moved (only compared with sideways
- * steps, where a sweep may come back to a set). */
+ * (wa, wal). Says whether F or Fl moved, and where in *gained (only
+ * compared with sideways steps, where a sweep may come back to a set). */
 FS_INLINE int solve_set(const geometry *g, layer *L, const layer *P, int k, int sw, view *x,
                         view *m, uint64_t entry, bits_fn deposit, bits_fn extract, gains *gained)
 {
