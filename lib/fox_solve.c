@@ -610,7 +610,8 @@ FS_INLINE int solve_set(const geometry *g, layer *L, const layer *P, int k, int 
         for (; movers && (sw || gw); movers &= movers - 1) {
             int p = CTZ(movers), q = p + g->delta[d];
             find_moved(g, L, x, m, p, q, &f);
-            gw &= unpack(deposit, L->f, w, &f) | BIT(q);
+            if (gw) /* the loop goes on for gl with sideways steps */
+                gw &= unpack(deposit, L->f, w, &f) | BIT(q);
             if (sw)
                 gl |= unpack(deposit, L->fl, w, &f) & ~BIT(q);
         }
