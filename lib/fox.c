@@ -1107,8 +1107,11 @@ int herd_fox_options_of(const herd_game *g, herd_fox_options *opt)
 
 int herd_fox_set_solve_limit(herd_game *g, int geese)
 {
-    if (!herd_game_state(g, HERD_FOX))
+    if (!g)
         return HERD_E_ARG;
+    if (!herd_game_state(g, HERD_FOX))
+        return herd_fail(herd_game_message(g), HERD_E_ARG,
+                         "herd_fox_set_solve_limit() takes a fox game, not %s", herd_game_name(g));
     if (geese < HERD_FOX_GEESE_TO_WIN || geese > HERD_FOX_SOLVE_MAX)
         return herd_fail(herd_game_message(g), HERD_E_RANGE,
                          "a solve limit of %d geese is out of range %d..%d", geese,
@@ -1120,6 +1123,15 @@ int herd_fox_set_solve_limit(herd_game *g, int geese)
     if (t && fox_solve_geese(t) > geese)
         fox_solver_free(h); /* more than the limit allows */
     h->limit = geese;
+    return HERD_OK;
+}
+
+int herd_fox_solve_limit(const herd_game *g, int *geese)
+{
+    if (!herd_game_state(g, HERD_FOX) || !geese)
+        return HERD_E_ARG;
+    const fox_solver *h = herd_game_table_made(g, HERD_FOX);
+    *geese = h ? h->limit : HERD_FOX_SOLVE_DEFAULT;
     return HERD_OK;
 }
 

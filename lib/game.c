@@ -292,6 +292,13 @@ const void *herd_game_state(const herd_game *g, herd_kind kind)
     return g->state;
 }
 
+const void *herd_game_table_made(const herd_game *g, herd_kind kind)
+{
+    if (!g || g->rules->desc.kind != kind)
+        return NULL;
+    return atomic_load_explicit(&g->table, memory_order_acquire);
+}
+
 herd_msg herd_game_message(herd_game *g)
 {
     return herd_game_msg(g);
@@ -484,9 +491,11 @@ int herd_read_position_into(const herd_rules *r, void *out, const char *text, he
         max_align_t align;
         unsigned char bytes[HERD_MAX_STATE_SIZE];
     } fresh;
-    size_t at = offsetof(herd_head, rng);
+    /* The generator and the creation seed (an option, as `seed=` of `new`)
+     * go on as they were: a position text has neither. */
+    size_t at = offsetof(herd_head, rng), end = offsetof(herd_head, seed) + sizeof(uint64_t);
     memset(fresh.bytes, 0, r->state_size);
-    memcpy(fresh.bytes + at, (const unsigned char *)out + at, sizeof(herd_rng));
+    memcpy(fresh.bytes + at, (const unsigned char *)out + at, end - at);
     int rc = r->read_position(fresh.bytes, text, msg);
     if (rc == HERD_OK)
         memcpy(out, fresh.bytes, r->state_size);
@@ -748,8 +757,9 @@ int herd_same_position(const herd_game *a, const herd_game *b)
 {
     if (!a || !b || a->rules != b->rules)
         return 0;
-    /* Everything but the action count, which is history. */
-    size_t skip = offsetof(herd_head, ply), after = skip + sizeof(uint32_t);
+    /* Everything but the creation seed (an option) and the action count
+     * (history), which lie side by side in the head. */
+    size_t skip = offsetof(herd_head, seed), after = offsetof(herd_head, ply) + sizeof(uint32_t);
     const unsigned char *x = (const unsigned char *)a->state, *y = (const unsigned char *)b->state;
     return memcmp(x, y, skip) == 0 &&
            memcmp(x + after, y + after, a->rules->state_size - after) == 0;

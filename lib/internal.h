@@ -32,7 +32,7 @@ void *herd_default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size);
  * whole state is plain bytes: copying it with memcpy copies the position. */
 typedef struct herd_head {
     herd_rng rng;
-    uint64_t seed;  /* the creation seed, 0 for a position set from text */
+    uint64_t seed;  /* the creation seed (the `seed` option; a position text keeps it) */
     uint32_t ply;   /* actions played since the start or the last `set` */
     uint8_t side;   /* side to act while ongoing */
     uint8_t result; /* herd_result */
@@ -324,6 +324,10 @@ const void *herd_game_state(const herd_game *g, herd_kind kind);
  * reads them: NULL when g is NULL or of another kind, and when they cannot
  * be allocated (message in g). */
 void *herd_game_table(herd_game *g, herd_kind kind);
+
+/* The same settings for reading, where a const call needs them: NULL also
+ * while they have not been made (the game's defaults hold then). */
+const void *herd_game_table_made(const herd_game *g, herd_kind kind);
 
 /* The handle's message, for the typed functions of a game's header to
  * tell what they refused (herd_last_error()). */

@@ -24,6 +24,18 @@ int herd_option_index(const herd_game_desc *d, const char *key)
     return -1;
 }
 
+/* Refuses an unknown key, naming the keys the game takes: "unknown option
+ * 'wolves': fox takes geese, sideways, seed". `more` marks a key cut short. */
+static int unknown_option(herd_msg msg, const herd_game_desc *d, const char *key, const char *more)
+{
+    char keys[96] = "";
+    size_t n = 0;
+    for (size_t i = 0; i < d->option_count && n < sizeof keys; i++)
+        n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%s", i ? ", " : "", d->options[i].key);
+    return herd_fail(msg, HERD_E_UNKNOWN, "unknown option '%s%s': %s takes %s", key, more, d->name,
+                     keys);
+}
+
 /* A new item for key, or NULL (the message set) when the list is full or
  * the key is given twice. */
 static herd_option *add_item(herd_options *o, const char *key, herd_msg msg)
@@ -62,12 +74,15 @@ int herd_options_parse(herd_options *o, const char *text, const herd_game_desc *
             return herd_fail(msg, HERD_E_PARSE,
                              "options must be KEY=VALUE pairs separated by spaces");
         char key[16];
-        if (klen >= sizeof key)
-            return herd_fail(msg, HERD_E_UNKNOWN, "unknown option '%.15s...'", k);
+        if (klen >= sizeof key) {
+            memcpy(key, k, sizeof key - 1);
+            key[sizeof key - 1] = '\0';
+            return unknown_option(msg, d, key, "...");
+        }
         memcpy(key, k, klen);
         key[klen] = '\0';
         if (herd_option_index(d, key) < 0)
-            return herd_fail(msg, HERD_E_UNKNOWN, "unknown option '%s'", key);
+            return unknown_option(msg, d, key, "");
         herd_option *it = add_item(o, key, msg);
         if (!it)
             return HERD_E_PARSE;
@@ -193,6 +208,6 @@ int herd_options_check(const herd_options *o, const herd_game_desc *d, herd_opti
     }
     for (size_t j = 0; o && j < o->count; j++)
         if (herd_option_index(d, o->item[j].key) < 0) /* a typed function's key */
-            return herd_fail(msg, HERD_E_UNKNOWN, "unknown option '%s'", o->item[j].key);
+            return unknown_option(msg, d, o->item[j].key, "");
     return HERD_OK;
 }

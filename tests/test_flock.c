@@ -411,7 +411,7 @@ static void flock_typed_creation_and_bad_options(void **state)
         {"w=4", HERD_E_RANGE, "w=4 is out of range 5..12"},
         {"h=13", HERD_E_RANGE, "h=13 is out of range 5..12"},
         {"w=x", HERD_E_PARSE, "w=x is not a whole number in 5..12"},
-        {"n=3", HERD_E_UNKNOWN, "unknown option 'n'"},
+        {"n=3", HERD_E_UNKNOWN, "unknown option 'n': flock takes w, h, seed"},
         {"size=7", HERD_E_UNKNOWN, "unknown option 'size'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

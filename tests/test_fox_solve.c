@@ -958,7 +958,17 @@ static void solve_limit(void **state)
     assert_int_equal(herd_new("hare", "", NULL, NULL, &hare, &err), HERD_OK);
     assert_int_equal(herd_fox_set_solve_limit(NULL, 6), HERD_E_ARG);
     assert_int_equal(herd_fox_set_solve_limit(hare, 6), HERD_E_ARG);
+    assert_string_equal(herd_last_error(hare),
+                        "herd_fox_set_solve_limit() takes a fox game, not hare");
+    int limit = 0;
+    assert_int_equal(herd_fox_solve_limit(NULL, &limit), HERD_E_ARG);
+    assert_int_equal(herd_fox_solve_limit(hare, &limit), HERD_E_ARG);
+    assert_int_equal(herd_fox_solve_limit(g, NULL), HERD_E_ARG);
+    assert_int_equal(herd_fox_solve_limit(g, &limit), HERD_OK);
+    assert_int_equal(limit, HERD_FOX_SOLVE_DEFAULT);
     assert_int_equal(herd_fox_set_solve_limit(g, 3), HERD_E_RANGE);
+    assert_int_equal(herd_fox_solve_limit(g, &limit), HERD_OK);
+    assert_int_equal(limit, HERD_FOX_SOLVE_DEFAULT); /* a refused limit changes nothing */
     assert_true(says(g, "a solve limit of 3 geese is out of range 4..10"));
     assert_int_equal(herd_fox_set_solve_limit(g, HERD_FOX_SOLVE_MAX + 1), HERD_E_RANGE);
     assert_true(says(g, "of 11 geese"));
@@ -980,6 +990,8 @@ static void solve_limit(void **state)
     size_t holder = a.live_bytes; /* the limit's setting, no table */
     assert_true(holder - game < 100);
     assert_int_equal(herd_fox_set_solve_limit(g, 5), HERD_OK);
+    assert_int_equal(herd_fox_solve_limit(g, &limit), HERD_OK);
+    assert_int_equal(limit, 5);
     set_position(g, &six, 0);
     assert_int_equal(herd_solve(g, &winner, &plies), HERD_E_UNSUPPORTED);
     assert_true(says(g, "solved up to 5 geese") && says(g, "has 6"));

@@ -121,8 +121,8 @@ HERD_API int herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to);
  * @{
  */
 
-/** The options of @p g: board size and the seed it was created with (0 once
- *  a position was read from text, which has none). @p opt's `version` says
+/** The options of @p g: board size and the seed it was created with (which a
+ *  position read from text keeps). @p opt's `version` says
  *  which fields to write (::HERD_FLOCK_OPTIONS_INIT or
  *  herd_flock_options_init() sets it); nothing past them is written.
  *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a

@@ -101,8 +101,8 @@ HERD_API int herd_fox_new(const herd_fox_options *opt, herd_alloc_fn alloc, void
                           herd_game **out, herd_error *err);
 
 /** The options of @p g: the geese, the sideways rule and the seed it was
- *  created with (13 geese and seed 0 once a position was read from text,
- *  which has neither). @p opt's `version` says which fields to write
+ *  created with (13 geese once a position was read from text, which has
+ *  no start count; the seed stays). @p opt's `version` says which fields to write
  *  (::HERD_FOX_OPTIONS_INIT or herd_fox_options_init() sets it); nothing
  *  past them is written.
  *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a
@@ -195,13 +195,20 @@ HERD_API int herd_fox_in_chain(const herd_game *g, int *in_chain);
  * 2.3 GB. herd_set_memory_limit() bounds it in bytes too (a position whose
  * table would need more is refused, ::HERD_E_NOMEM). A copy of the handle
  * starts with the default limit.
- * @return ::HERD_OK; ::HERD_E_ARG when @p g is NULL or not a `fox` game;
+ * @return ::HERD_OK; ::HERD_E_ARG when @p g is NULL or not a `fox` game
+ *         (herd_last_error() says which game it is);
  *         ::HERD_E_RANGE when @p geese is not 4..::HERD_FOX_SOLVE_MAX
  *         (nothing changes; herd_last_error() says why); ::HERD_E_NOMEM
  *         when the handle has no room for the setting (a game in caller
  *         memory, or a memory limit below its few bytes).
  */
 HERD_API int herd_fox_set_solve_limit(herd_game *g, int geese);
+
+/** The handle's solve limit (herd_fox_set_solve_limit()), or
+ *  ::HERD_FOX_SOLVE_DEFAULT where none was set. Since 1.1.
+ *  @param geese receives the most geese of the table's positions.
+ *  @return ::HERD_OK, ::HERD_E_ARG (NULL, or not a `fox` game). */
+HERD_API int herd_fox_solve_limit(const herd_game *g, int *geese);
 
 /** @} */
 

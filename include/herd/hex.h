@@ -114,8 +114,8 @@ HERD_API void herd_hex_default_options(herd_hex_options *opt);
 HERD_API int herd_hex_new(const herd_hex_options *opt, herd_alloc_fn alloc, void *ud,
                           herd_game **out, herd_error *err);
 
-/** The options of @p g: the board side and the seed it was created with (0
- *  once a position was read from text, which has none). @p opt's `version`
+/** The options of @p g: the board side and the seed it was created with
+ *  (which a position read from text keeps). @p opt's `version`
  *  says which fields to write (::HERD_HEX_OPTIONS_INIT or
  *  herd_hex_options_init() sets it); nothing past them is written.
  *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a

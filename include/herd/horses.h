@@ -110,7 +110,7 @@ HERD_API herd_move herd_horses_move(herd_cell from, herd_cell to);
 HERD_API int herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to);
 
 /** The options of @p g: board size, horses a side, and the seed it was
- *  created with (0 once a position was read from text, which has none). @p
+ *  created with (which a position read from text keeps). @p
  *  opt's `version` says which fields to write (::HERD_HORSES_OPTIONS_INIT
  *  or herd_horses_options_init() sets it); nothing past them is written.
  *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a

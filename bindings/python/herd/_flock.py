@@ -34,7 +34,7 @@ class Flock(Game):
 
     @property
     def options(self) -> Dict[str, int]:
-        """{"w", "h", "seed"}: the seed is 0 once a position was read."""
+        """{"w", "h", "seed"}: a position read keeps the seed."""
         opt = C.herd_flock_options()
         with self._using() as h:
             self._const(self._lib.c.herd_flock_options_of(h, byref(opt)))

@@ -25,7 +25,7 @@ class Horses(Game):
 
     @property
     def options(self) -> Dict[str, int]:
-        """{"w", "h", "n", "seed"}: the seed is 0 once a position was read."""
+        """{"w", "h", "n", "seed"}: a position read keeps the seed."""
         opt = C.herd_horses_options()
         with self._using() as h:
             self._const(self._lib.c.herd_horses_options_of(h, byref(opt)))

@@ -607,10 +607,10 @@ class TestHorsesExtras(ErrorChecks):
             self.assertEqual(g.log_line(2, g.parse_move("e4-d6")),
                              "2. Red moved horse 5: e4 -> d6")
 
-    def test_options_after_reading_a_position_have_seed_zero(self):
+    def test_options_after_reading_a_position_keep_the_seed(self):
         with Horses(w=9, seed=5) as g:
             g.set_position(HORSES_START)
-            self.assertEqual(g.options, {"w": 8, "h": 8, "n": 6, "seed": 0})
+            self.assertEqual(g.options, {"w": 8, "h": 8, "n": 6, "seed": 5})
 
 
 class TestHexExtras(ErrorChecks):

@@ -214,7 +214,8 @@ class TestOptions(unittest.TestCase):
         for d in herd.games():
             with self.assertRaises(herd.UnknownNameError) as cm:
                 Game(d.name, wolves=3)
-            self.assertEqual(str(cm.exception), "unknown option 'wolves'")
+            self.assertEqual(str(cm.exception), "unknown option 'wolves': %s takes %s"
+                             % (d.name, ", ".join(o.key for o in d.options)))
 
     def test_a_point_the_board_refuses_gives_the_librarys_message(self):
         with self.assertRaises(herd.OptionRangeError) as cm:
