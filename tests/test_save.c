@@ -191,6 +191,31 @@ static void with_text(char *out, const char *text, const char *from, const char 
     snprintf(out, SAVE_CAP, "%.*s%s%s", (int)(p - text), text, to, p + strlen(from));
 }
 
+/* herd_same_position() compares what herd.h lists (position, side, status,
+ * generator, memory), not the creation seed, which is an option: two games
+ * that differ only in it are in the same position, in every game. */
+static void same_position_leaves_out_the_creation_seed(void **state)
+{
+    (void)state;
+    for (size_t c = 0; c < NCASES; c++) {
+        herd_game *g = game_new(CASE(c)->game, CASE(c)->options), *h = NULL;
+        char text[SAVE_CAP], other[SAVE_CAP];
+        save_text(g, text);
+        with_field(other, text, "seed", "12345");
+        herd_error err;
+        assert_int_equal(herd_new_from_save(other, NULL, NULL, &h, &err), HERD_OK);
+        assert_true(herd_same_position(g, h));
+        herd_free(h);
+        /* The generator is compared. */
+        with_field(other, text, "rng",
+                   "0000000000000001,0000000000000002,0000000000000003,0000000000000004");
+        assert_int_equal(herd_new_from_save(other, NULL, NULL, &h, &err), HERD_OK);
+        assert_false(herd_same_position(g, h));
+        herd_free(h);
+        herd_free(g);
+    }
+}
+
 typedef struct bad_save {
     const char *game; /* NULL: every game */
     const char *what; /* "field", "text", "whole" */
@@ -642,6 +667,7 @@ int main(void)
         cmocka_unit_test(load_then_play_on_gives_the_game_that_never_saved),
         cmocka_unit_test(save_text_is_the_documented_line),
         cmocka_unit_test(horses_save_carries_the_seed_and_each_sides_previous_move),
+        cmocka_unit_test(same_position_leaves_out_the_creation_seed),
         cmocka_unit_test(load_refuses_bad_saves_and_changes_nothing),
         cmocka_unit_test(everything_written_reads_back_in_random_games),
         cmocka_unit_test(load_messages_quote_the_save_escaped),
