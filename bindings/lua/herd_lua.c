@@ -460,6 +460,26 @@ static int l_view(lua_State *L)
     return 1;
 }
 
+/* g:log_line(number, action): Herd of Horses' moves-log line of the action
+ * just played as move `number` (from 1): `3. Green moved horse 0: a3 -> b5`. */
+static int l_log_line(lua_State *L)
+{
+    herd_game *g = check_game(L);
+    lua_Integer number = luaL_checkinteger(L, 2);
+    herd_move m;
+    char buf[HERD_MAX_MOVE_TEXT * 2];
+    size_t len;
+    if (number < 1 || number > 0xFFFFFFFFL)
+        return luaL_argerror(L, 2, "a move number from 1");
+    int rc = herd_move_from_text(g, luaL_checkstring(L, 3), &m);
+    if (rc == HERD_OK)
+        rc = herd_horses_log_line(g, (unsigned)number, m, buf, sizeof buf, &len);
+    if (rc != HERD_OK)
+        return raise_code(L, g, rc);
+    lua_pushlstring(L, buf, len);
+    return 1;
+}
+
 /* ----------------------------------------------------------- registry */
 
 /* Numbers past 2^53 (the seed's maximum) lose nothing as text. */
@@ -550,11 +570,23 @@ static int l_games(lua_State *L)
 
 /* ------------------------------------------------------------- module */
 
-static const luaL_Reg game_methods[] = {
-    {"legal", l_legal},       {"play", l_play}, {"undo", l_undo},   {"status", l_status},
-    {"genmove", l_genmove},   {"hint", l_hint}, {"roll", l_roll},   {"is_chance", l_is_chance},
-    {"position", l_position}, {"save", l_save}, {"clone", l_clone}, {"show", l_show},
-    {"name", l_name},         {"view", l_view}, {"close", l_close}, {NULL, NULL}};
+static const luaL_Reg game_methods[] = {{"legal", l_legal},
+                                        {"play", l_play},
+                                        {"undo", l_undo},
+                                        {"status", l_status},
+                                        {"genmove", l_genmove},
+                                        {"hint", l_hint},
+                                        {"roll", l_roll},
+                                        {"is_chance", l_is_chance},
+                                        {"position", l_position},
+                                        {"save", l_save},
+                                        {"clone", l_clone},
+                                        {"show", l_show},
+                                        {"name", l_name},
+                                        {"view", l_view},
+                                        {"log_line", l_log_line},
+                                        {"close", l_close},
+                                        {NULL, NULL}};
 
 static const luaL_Reg module_functions[] = {
     {"new", l_new}, {"load", l_load}, {"games", l_games}, {NULL, NULL}};

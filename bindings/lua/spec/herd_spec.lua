@@ -115,6 +115,11 @@ describe("a game", function()
     assert.is_true(#v.lines >= 10)                 -- two herds of 6, each together
     for _, l in ipairs(v.lines) do assert.is_true(l.a < l.b) end
     assert.are.equal(v.progress.green.parts, v.progress.red.parts)
+    local action = g:legal()[1]
+    g:play(action)
+    local from, to = action:match("^(%w+)-(%w+)$")
+    assert.matches("^1%. Green moved horse %d: " .. from .. " %-> " .. to .. "$", g:log_line(1, action))
+    assert.has_error(function() g:log_line(0, action) end)
     for _, name in ipairs({ "hex", "hare", "fox", "flock" }) do
       local w = herd.new(name):view()
       local pieces = 0
