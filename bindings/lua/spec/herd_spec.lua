@@ -162,3 +162,26 @@ describe("every game, played to its end", function()
     end)
   end
 end)
+
+-- docs/lua.md's first example, as the page has it: it runs and prints
+-- what its `-->` comment says.
+describe("docs/lua.md", function()
+  it("has a first example that prints what it says", function()
+    local f = assert(io.open("../../docs/lua.md"))
+    local page = f:read("*a")
+    f:close()
+    local code = assert(page:match("```lua\n(.-)```"))
+    local expected = assert(code:match("%-%->%s*([^\n]+)"))
+    local printed = {}
+    local print_ = _G.print  -- the chunk's global print, not busted's
+    _G.print = function(...)
+      local words = {}
+      for i = 1, select("#", ...) do words[i] = tostring((select(i, ...))) end
+      printed[#printed + 1] = table.concat(words, " ")
+    end
+    local ok, err = pcall(assert((loadstring or load)(code)))
+    _G.print = print_
+    assert(ok, err)
+    assert.are.same({ expected }, printed)
+  end)
+end)
