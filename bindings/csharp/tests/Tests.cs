@@ -254,6 +254,16 @@ static class Tests
                 }
     }
 
+    // docs/csharp.md's and README.md's first example, and what its comment says.
+    public static void TheFirstExample()
+    {
+        using (var g = new Game("horses", "w=10 h=8 seed=7"))
+        {
+            while (!g.IsOver) g.GenMove();
+            Equal("win red corner", g.Status.ToString(), "the example's result");
+        }
+    }
+
     // docs/csharp.md's console game, compiled by the build: every game to
     // its end, and a player's refused input.
     public static void TheConsoleExample()
