@@ -28,13 +28,17 @@ option(HERD_CSHARP "Build the C# assembly Herd.dll (mono's mcs) and its tests" $
 
 if(HERD_LUA)
   add_subdirectory(bindings/lua)
+elseif(HERD_LUA54_FOUND OR HERD_LUAJIT_FOUND)
+  message(STATUS "HERD_LUA is OFF: no Lua module")
 else()
-  message(STATUS "HERD_LUA is OFF: no Lua module (needs the headers of Lua 5.4 or LuaJIT "
+  message(STATUS "HERD_LUA is OFF: no Lua module (it needs the headers of Lua 5.4 or LuaJIT "
                  "through pkg-config: Debian's liblua5.4-dev, libluajit-5.1-dev)")
 endif()
-if(HERD_CSHARP AND EXISTS "${PROJECT_SOURCE_DIR}/bindings/csharp/CMakeLists.txt")
+if(HERD_CSHARP)
   add_subdirectory(bindings/csharp)
-elseif(NOT HERD_CSHARP)
-  message(STATUS "HERD_CSHARP is OFF: no C# assembly (needs mono's mcs: Debian's mono-mcs; "
+elseif(HERD_MCS)
+  message(STATUS "HERD_CSHARP is OFF: no C# assembly")
+else()
+  message(STATUS "HERD_CSHARP is OFF: no C# assembly (it needs mono's mcs: Debian's mono-mcs; "
                  "its tests, mono: mono-runtime)")
 endif()

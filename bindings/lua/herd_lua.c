@@ -248,8 +248,11 @@ static int l_status(lua_State *L)
 static int check_level(lua_State *L, int arg)
 {
     lua_Integer level = luaL_optinteger(L, arg, 0);
-    if (level < 0 || level > herd_max_level(check_game(L)))
-        return luaL_error(L, "level must be a number from 0 to %d", herd_max_level(check_game(L)));
+    int max = herd_max_level(check_game(L));
+    if (level < 0 || level > max) { /* the protocol's words, without a position */
+        lua_pushfstring(L, "level must be a number from 0 to %d", max);
+        return lua_error(L);
+    }
     return (int)level;
 }
 

@@ -143,7 +143,7 @@ namespace Herd
         public string GenMove(int level = 0)
         {
             ulong m;
-            Check(Native.herd_play_genmove(Live, level, out m));
+            Check(Native.herd_play_genmove(Live, Level(level), out m));
             return MoveText(m);
         }
 
@@ -152,7 +152,7 @@ namespace Herd
         public string Hint(int level = 0)
         {
             ulong m;
-            int rc = Native.herd_hint(Live, level, out m);
+            int rc = Native.herd_hint(Live, Level(level), out m);
             if (rc == (int)ErrorCode.State)  // herd_hint() is const: no message, the protocol's words
                 throw new HerdException(ErrorCode.State, IsOver ? "the game is over"
                                                                 : "a chance event waits: roll first");
@@ -191,6 +191,14 @@ namespace Herd
                 if (h.IsClosed) throw new ObjectDisposedException("Herd.Game");
                 return h;
             }
+        }
+
+        // A level of GenMove() and Hint(), refused in the protocol's words.
+        int Level(int level)
+        {
+            if (level < 0 || level > MaxLevel)
+                throw new HerdException(ErrorCode.Range, "level must be a number from 0 to " + MaxLevel);
+            return level;
         }
 
         internal delegate int TextFn(GameHandle g, byte[] buf, UIntPtr cap, out UIntPtr len);

@@ -160,6 +160,8 @@ static class Tests
                 Equal(herd.Ask("play zz").Value, Refused(() => g.Play("zz")).Message, "parse");
                 Equal(herd.Ask("undo").Value, Refused(() => g.Undo()).Message, "undo");
                 Equal(ErrorCode.Range, Refused(() => g.GenMove(99)).Code, "level");
+                Equal(herd.Ask("hint 9").Value, Refused(() => g.Hint(9)).Message, "level's message");
+                Equal(herd.Ask("genmove -1").Value, Refused(() => g.GenMove(-1)).Message, "level -1");
                 Equal(before, g.Position, "nothing changed");
             }
             using (var hex = new Game("hex"))
