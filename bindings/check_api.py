@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Checks a binding's declarations of the C API against include/herd/*.h.
 
-    check_api.py [--self-test] BINDING INCLUDE_DIR FILE...
+    check_api.py [--self-test | --names] BINDING INCLUDE_DIR FILE...
 
 The headers are the one description of the API: this script reads every
 `HERD_API` prototype and every struct of include/herd/*.h, reduces their
 types to a common form (`i32`, `u64`, `size`, `herd_cell`, `char*`, ...), and
 fails when a binding declares a function or a struct otherwise: a changed
 signature in a header fails the binding's test until the binding follows.
+
+--self-test first checks that sample changes of the binding's declarations
+fail; --names lists the functions the binding calls (one a line).
 
 A binding joins with a reader: a function from the binding's files to
 {function: (return type, [parameter types])} and {C struct: [field types]} in
@@ -241,6 +244,9 @@ if __name__ == "__main__":
     run = check
     if len(sys.argv) > 1 and sys.argv[1] == "--self-test":
         run = self_test
+        sys.argv.pop(1)
+    elif len(sys.argv) > 1 and sys.argv[1] == "--names":  # the functions a binding calls
+        run = lambda binding, include, files: print("\n".join(sorted(BINDINGS[binding](files)[0])))
         sys.argv.pop(1)
     if len(sys.argv) < 4 or sys.argv[1] not in BINDINGS:
         sys.exit(__doc__)

@@ -80,8 +80,12 @@ local function play(action)
   played(side, action)
 end
 
+-- The first game has the options given; each new game after it a new seed.
 local function new_game()
-  if game then game:close() end
+  if game then
+    game:close()
+    settings.options = settings.options:gsub("%s*seed=%d+", "") .. " seed=" .. os.time()
+  end
   game = herd.new("horses", settings.options)
   selected, log, number, wait = nil, {}, 0, 0
   refresh()
