@@ -122,20 +122,24 @@ static int l_clone(lua_State *L)
     return 1;
 }
 
-/* The texts that fit the protocol's bounds; a buffer too small is the
- * library's error like any other. */
+/* A text of the library's (position, save, board): cap is the first guess;
+ * a buffer too small reports the length needed, and a second call has it. */
 typedef int (*text_fn)(const herd_game *g, char *buf, size_t cap, size_t *len);
 
 static int push_text(lua_State *L, const herd_game *g, text_fn fn, size_t cap)
 {
-    char *buf = (char *)malloc(cap);
-    size_t len = 0;
-    if (!buf)
-        return raise(L, herd_strerror(HERD_E_NOMEM));
-    int rc = fn(g, buf, cap, &len);
-    if (rc == HERD_OK)
-        lua_pushlstring(L, buf, len);
-    free(buf);
+    int rc = HERD_E_BUFFER;
+    for (int tries = 0; rc == HERD_E_BUFFER && tries < 2; tries++) {
+        char *buf = (char *)malloc(cap);
+        size_t len = 0;
+        if (!buf)
+            return raise(L, herd_strerror(HERD_E_NOMEM));
+        rc = fn(g, buf, cap, &len);
+        if (rc == HERD_OK)
+            lua_pushlstring(L, buf, len);
+        free(buf);
+        cap = len + 1;
+    }
     return rc == HERD_OK ? 1 : raise_code(L, g, rc);
 }
 
@@ -151,7 +155,7 @@ static int l_save(lua_State *L)
 
 static int l_show(lua_State *L)
 {
-    return push_text(L, check_game(L), herd_show, 16384);
+    return push_text(L, check_game(L), herd_show, HERD_MAX_POSITION_TEXT);
 }
 
 static int l_name(lua_State *L)

@@ -77,7 +77,7 @@ namespace Herd
         public string Position { get { return Text(Native.herd_position_to_text, 1024); } }
 
         /// <summary>A board for people, over several lines (the protocol's `show`).</summary>
-        public string Show() { return Text(Native.herd_show, 16384); }
+        public string Show() { return Text(Native.herd_show, 1024); }
 
         /// <summary>The position text.</summary>
         public override string ToString() { return h.IsClosed ? "herd game (disposed)" : Position; }
@@ -203,11 +203,19 @@ namespace Herd
 
         internal delegate int TextFn(GameHandle g, byte[] buf, UIntPtr cap, out UIntPtr len);
 
+        // A text of the library's: cap is the first guess; a buffer too small
+        // reports the length needed, and a second call has it.
         string Text(TextFn fn, int cap)
         {
             var buf = new byte[cap];
             UIntPtr len;
-            Check(fn(Live, buf, (UIntPtr)cap, out len));
+            int rc = fn(Live, buf, (UIntPtr)cap, out len);
+            if (rc == (int)ErrorCode.Buffer)
+            {
+                buf = new byte[(int)len + 1];
+                rc = fn(Live, buf, (UIntPtr)buf.Length, out len);
+            }
+            Check(rc);
             return Utf8.Read(buf, (int)len);
         }
 

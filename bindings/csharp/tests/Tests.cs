@@ -174,6 +174,18 @@ static class Tests
         }
     }
 
+    public static void ShowIsTheProtocolsHoweverLarge()
+    {
+        using (var herd = new Protocol())
+        using (var g = new Game("horses", "w=30 h=20 seed=1"))
+        {
+            herd.Payload("new horses w=30 h=20 seed=1");
+            True(g.Show().Length > 1024, "past the first buffer");
+            // the program's `show` names the game on its first line
+            Equal(herd.Payload("show"), "horses\n" + g.Show().TrimEnd('\n'), "show");
+        }
+    }
+
     public static void DisposedGamesRefuseAndForgottenOnesAreFreed()
     {
         var g = new Game("hare");

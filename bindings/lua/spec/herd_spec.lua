@@ -84,6 +84,14 @@ describe("a game", function()
     assert.are.equal("a chance event waits: roll first", error_of(herd.new("hex").hint, herd.new("hex")))
   end)
 
+  it("shows the board as the protocol's `show`, however large", function()
+    local a = protocol.run({ "new horses w=30 h=20 seed=1", "show" })
+    local g = herd.new("horses", "w=30 h=20 seed=1")
+    assert.is_true(#g:show() > 1024)                 -- past the first buffer
+    -- the program's `show` names the game on its first line
+    assert.are.equal(a[2].text, "horses\n" .. (g:show():gsub("\n$", "")))
+  end)
+
   it("frees its handle on close, and a closed game refuses", function()
     local g = herd.new("hare")
     g:close()
