@@ -58,6 +58,22 @@ static int raise_code(lua_State *L, const herd_game *g, int code)
     return raise(L, m && *m ? m : herd_strerror(code));
 }
 
+/* A text argument for the library, which reads C strings: one with a NUL
+ * byte inside would be read short, so it is refused. */
+static const char *check_text(lua_State *L, int arg)
+{
+    size_t len;
+    const char *text = luaL_checklstring(L, arg, &len);
+    if (strlen(text) != len)
+        raise(L, "the text has a NUL character");
+    return text;
+}
+
+static const char *opt_text(lua_State *L, int arg)
+{
+    return lua_isnoneornil(L, arg) ? NULL : check_text(L, arg);
+}
+
 /* -------------------------------------------------------------- games */
 
 typedef struct {
@@ -92,8 +108,8 @@ static int l_close(lua_State *L)
 /* herd.new(name [, options]) */
 static int l_new(lua_State *L)
 {
-    const char *name = luaL_checkstring(L, 1);
-    const char *options = luaL_optstring(L, 2, NULL);
+    const char *name = check_text(L, 1);
+    const char *options = opt_text(L, 2);
     herd_game **slot = new_box(L);
     herd_error err;
     if (herd_new(name, options, NULL, NULL, slot, &err) != HERD_OK)
@@ -104,7 +120,7 @@ static int l_new(lua_State *L)
 /* herd.load(saved): a new game from herd_save()'s text. */
 static int l_load(lua_State *L)
 {
-    const char *text = luaL_checkstring(L, 1);
+    const char *text = check_text(L, 1);
     herd_game **slot = new_box(L);
     herd_error err;
     if (herd_new_from_save(text, NULL, NULL, slot, &err) != HERD_OK)
@@ -215,7 +231,7 @@ static int l_play(lua_State *L)
 {
     herd_game *g = check_game(L);
     herd_move m;
-    int rc = herd_move_from_text(g, luaL_checkstring(L, 2), &m);
+    int rc = herd_move_from_text(g, check_text(L, 2), &m);
     if (rc == HERD_OK)
         rc = herd_apply(g, m);
     return rc == HERD_OK ? 0 : raise_code(L, g, rc);
@@ -478,7 +494,7 @@ static int l_log_line(lua_State *L)
     size_t len;
     if (number < 1 || number > 0xFFFFFFFFL)
         return luaL_argerror(L, 2, "a move number from 1");
-    int rc = herd_move_from_text(g, luaL_checkstring(L, 3), &m);
+    int rc = herd_move_from_text(g, check_text(L, 3), &m);
     if (rc == HERD_OK)
         rc = herd_horses_log_line(g, (unsigned)number, m, buf, sizeof buf, &len);
     if (rc != HERD_OK)

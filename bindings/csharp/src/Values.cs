@@ -118,9 +118,11 @@ namespace Herd
     // C strings (IntPtr) and byte buffers out.
     internal static class Utf8
     {
+        // A NUL inside would make the library read the text short: refused.
         internal static byte[] Z(string s)
         {
             if (s == null) return null;
+            if (s.IndexOf('\0') >= 0) throw new HerdException(ErrorCode.Parse, "the text has a NUL character");
             var bytes = new byte[Encoding.UTF8.GetByteCount(s) + 1];
             Encoding.UTF8.GetBytes(s, 0, s.Length, bytes, 0);
             return bytes;

@@ -162,6 +162,8 @@ static class Tests
                 Equal(ErrorCode.Range, Refused(() => g.GenMove(99)).Code, "level");
                 Equal(herd.Ask("hint 9").Value, Refused(() => g.Hint(9)).Message, "level's message");
                 Equal(herd.Ask("genmove -1").Value, Refused(() => g.GenMove(-1)).Message, "level -1");
+                Equal("the text has a NUL character", Refused(() => g.Play(g.Legal()[0] + "\0junk")).Message, "NUL");
+                Equal(ErrorCode.Parse, Refused(() => new Game("horses", "seed=7\0 w=99")).Code, "NUL's code");
                 Equal(before, g.Position, "nothing changed");
             }
             using (var hex = new Game("hex"))
