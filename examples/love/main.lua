@@ -166,6 +166,10 @@ local function draw_horses()
       local x, y = center(c.row, c.col)
       local color = COLORS[c.side]
       local stuck = result == "ongoing" and c.side == to_move and #targets_from(c.row, c.col) == 0
+      if stuck then  -- faded, over the lines rather than through them
+        love.graphics.setColor(COLORS.paper)
+        love.graphics.circle("fill", x, y, r)
+      end
       love.graphics.setColor(color[1], color[2], color[3], stuck and 0.35 or 1)
       love.graphics.circle("fill", x, y, r)
       love.graphics.setColor(COLORS.ink)
