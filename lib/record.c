@@ -678,6 +678,8 @@ int herd_record_game(const herd_record *r, size_t ply, herd_alloc_fn alloc, void
         return HERD_E_RANGE;
     herd_game *g;
     int rc = start_game(r, alloc, ud, &g);
+    if (rc != HERD_OK)
+        return rc;
     for (size_t k = 0; rc == HERD_OK && k < ply; k++)
         rc = herd_apply(g, r->moves[k]);
     if (rc == HERD_OK && ply == r->plies && r->status.reason >= HERD_REASON_RESIGNED) {
