@@ -1141,10 +1141,17 @@ static unsigned long turn_number(const char *s, size_t n)
     return v;
 }
 
+/* A tag's value in a message, by the one rule of echoed input. */
+static const char *quote_value(const parser *p, const read_tag *t, char quoted[48])
+{
+    return herd_quote_input(quoted, 48, tag_value(p, t), t->value_len);
+}
+
 /* Checks the Result and Termination tags against the final position;
  * sets the record's status. */
 static int check_result(parser *p)
 {
+    char quoted[48];
     herd_status st;
     herd_get_status(p->g, &st);
     const read_tag *result = tag_named(p, "Result"), *term = tag_named(p, "Termination");
@@ -1159,15 +1166,15 @@ static int check_result(parser *p)
                           result_text(&st));
         if (term && strcmp(tag_value(p, term), herd_reason_name(st.reason)) != 0)
             return refuse(p->sp, p->err, HERD_E_ILLEGAL, term->at,
-                          "Termination %s, but the final position ended by %s",
-                          tag_value(p, term), herd_reason_name(st.reason));
+                          "Termination '%s', but the final position ended by %s",
+                          quote_value(p, term, quoted), herd_reason_name(st.reason));
         p->r->status = st;
         return HERD_OK;
     }
     if (term && by_players == HERD_REASON_NONE)
         return refuse(p->sp, p->err, HERD_E_ILLEGAL, term->at,
-                      "Termination %s, but the final position goes on (%s to act)",
-                      tag_value(p, term), side_names[st.side]);
+                      "Termination '%s', but the final position goes on (%s to act)",
+                      quote_value(p, term, quoted), side_names[st.side]);
     if (!term) {
         if (strcmp(rv, "*") != 0)
             return refuse(p->sp, p->err, HERD_E_ILLEGAL, result->at,
@@ -1221,8 +1228,9 @@ static int read_action(parser *p, size_t n, unsigned long *turn, unsigned long p
                                : "turn number %lu in the middle of turn %lu",
                       pending, *turn);
     if (h->result != HERD_ONGOING)
-        return refuse(p->sp, p->err, HERD_E_ILLEGAL, p->pos, "%s: the game is over (%s) before it",
-                      text, herd_reason_name((herd_reason)h->reason));
+        return refuse(p->sp, p->err, HERD_E_ILLEGAL, p->pos, "'%s': the game is over (%s) before it",
+                      herd_quote_input(quoted, sizeof quoted, s, n),
+                      herd_reason_name((herd_reason)h->reason));
     int rc = rules->read_move(p->g->state, text, &m, herd_game_msg(p->g));
     if (rc != HERD_OK)
         return refuse(p->sp, p->err, HERD_E_PARSE, p->pos, "'%s' is no action of %s: %s",
