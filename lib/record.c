@@ -87,15 +87,23 @@ static void str_free(herd_alloc_fn alloc, void *ud, char *s)
         alloc(ud, s, strlen(s) + 1, 0);
 }
 
+/* n zeroed bytes from *alloc (NULL: made the default one), or NULL. */
+static void *zeroed_new(herd_alloc_fn *alloc, void *ud, size_t n)
+{
+    if (!*alloc)
+        *alloc = herd_default_alloc;
+    void *p = mem_new(*alloc, ud, n);
+    if (p)
+        memset(p, 0, n);
+    return p;
+}
+
 /* A record with nothing in it but its allocator and rules. */
 static herd_record *record_new(const herd_rules *rules, herd_alloc_fn alloc, void *ud)
 {
-    if (!alloc)
-        alloc = herd_default_alloc;
-    herd_record *r = mem_new(alloc, ud, sizeof *r);
+    herd_record *r = zeroed_new(&alloc, ud, sizeof *r);
     if (!r)
         return NULL;
-    memset(r, 0, sizeof *r);
     r->alloc = alloc;
     r->ud = ud;
     r->rules = rules;
@@ -1438,12 +1446,9 @@ struct herd_record_reader {
 
 static int reader_new(herd_alloc_fn alloc, void *ud, size_t max_bytes, herd_record_reader **out)
 {
-    if (!alloc)
-        alloc = herd_default_alloc;
-    herd_record_reader *rd = mem_new(alloc, ud, sizeof *rd);
+    herd_record_reader *rd = zeroed_new(&alloc, ud, sizeof *rd);
     if (!rd)
         return HERD_E_NOMEM;
-    memset(rd, 0, sizeof *rd);
     rd->alloc = alloc;
     rd->ud = ud;
     rd->max_bytes = max_bytes ? max_bytes : DEFAULT_MAX_BYTES;
