@@ -1116,20 +1116,19 @@ static int read_comment(parser *p, size_t ply, int *seen)
         buf[k++] = s[i] == '\n' ? ' ' : s[i];
     }
     int64_t ms = NO_CLOCK;
-    size_t c = read_clock(buf, k, &ms);
-    const char *text = buf + c + (c < k ? 1 : 0);
+    /* A clock before the first action is free text. */
+    size_t c = ply > 0 ? read_clock(buf, k, &ms) : 0;
+    const char *text = c ? buf + c + (c < k) : buf; /* after the clock's space */
     size_t tn = k - (size_t)(text - buf);
-    const char *why = comment_problem(text, tn);
+    const char *why = comment_problem(buf, k);
     if (why)
         return fail_at(p, HERD_E_PARSE, open, "the comment", why);
-    if (ms != NO_CLOCK && ply > 0) {
+    if (c) {
         if (!need_clocks(p->r, ply))
             return refuse(p->sp, p->err, HERD_E_NOMEM, open, "out of memory");
         p->r->clocks[ply] = ms;
-    } else {
-        text = buf, tn = k; /* a clock before the first action is free text */
     }
-    if ((c == 0 || c < k || ply == 0) && !put_comment(p->r, ply, text, tn))
+    if ((c == 0 || c < k) && !put_comment(p->r, ply, text, tn))
         return refuse(p->sp, p->err, HERD_E_NOMEM, open, "out of memory");
     p->pos = (size_t)(close - s) + 1;
     return HERD_OK;
