@@ -961,6 +961,7 @@ static void a_bad_reason_or_side_is_refused_and_changes_nothing(void **state)
     herd_game *ended = ended_game_of(c);
     assert_int_equal(herd_end(ended, HERD_REASON_RESIGNED, 0), HERD_E_STATE);
     assert_int_equal(herd_end(ended, HERD_REASON_ABANDONED, -1), HERD_E_STATE);
+    herd_free(ended);
 }
 
 static void the_fox_may_resign_in_a_chain_and_hex_before_its_dice(void **state)
@@ -1052,6 +1053,7 @@ static void saves_carry_the_ending_and_old_saves_load(void **state)
     herd_game *h = game_new(c->game, c->options);
     assert_int_equal(herd_load(h, bad), HERD_E_POSITION);
     herd_free(h);
+    herd_free(over);
 }
 
 static void show_says_how_the_players_ended_it(void **state)
