@@ -15,6 +15,7 @@
 #include <herd/herd.h>
 
 #include "herd_session.h"
+#include "program_io.h"
 
 #define MAX_LINE 8192
 
@@ -570,31 +571,6 @@ static int run(session *s, char *line)
     return !s->quit;
 }
 
-enum { LINE_END = 0, LINE_OK, LINE_TOO_LONG, LINE_NUL };
-
-/* Reads one line without its newline (and a carriage return before it).
- * A line too long, or holding a NUL byte, is read to its end all the same,
- * so that every input line gets exactly one answer. */
-static int read_line(FILE *in, char *line, size_t cap)
-{
-    size_t n = 0;
-    int c, status = LINE_OK;
-    while ((c = getc(in)) != EOF && c != '\n') {
-        if (c == '\0')
-            status = LINE_NUL;
-        else if (n + 1 < cap)
-            line[n++] = (char)c;
-        else if (status == LINE_OK)
-            status = LINE_TOO_LONG;
-    }
-    if (c == EOF && n == 0 && status == LINE_OK)
-        return LINE_END;
-    if (n && line[n - 1] == '\r')
-        n--;
-    line[n] = '\0';
-    return status;
-}
-
 int herd_session_run(FILE *in, FILE *out)
 {
     static char line[MAX_LINE];
@@ -602,7 +578,7 @@ int herd_session_run(FILE *in, FILE *out)
     if (!s)
         return 1;
     answers = out;
-    int going = 1;
+    int going = 1, status_code = 0;
     while (going) {
         int status = read_line(in, line, sizeof line);
         if (status == LINE_END)
@@ -619,10 +595,14 @@ int herd_session_run(FILE *in, FILE *out)
             refuse("line holds a NUL byte");
         else if (line[strspn(line, " \t")] != '\0') /* blank lines are ignored */
             going = run(s, line + strspn(line, " \t"));
+        if (ferror(out)) { /* answers that go nowhere: the caller says so */
+            status_code = 1;
+            break;
+        }
     }
     herd_free(s->game);
     free(s);
-    return 0;
+    return status_code;
 }
 
 #ifndef HERD_SESSION_NO_MAIN
@@ -716,7 +696,7 @@ int main(int argc, char **argv)
 {
     int exit_status;
     if (!options(argc, argv, &exit_status))
-        return exit_status;
+        return output_close(stdout, "herd", "standard output") ? 1 : exit_status;
         /* SIGINT stops a long command (perft 64 on a large board) instead of
          * the program, which answers `?` and reads on. */
 #    ifdef _WIN32
@@ -729,6 +709,7 @@ int main(int argc, char **argv)
     sa.sa_flags = SA_RESTART; /* reading standard input goes on */
     sigaction(SIGINT, &sa, NULL);
 #    endif
-    return herd_session_run(stdin, stdout);
+    exit_status = herd_session_run(stdin, stdout);
+    return output_close(stdout, "herd", "standard output") ? 1 : exit_status;
 }
 #endif

@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,8 @@
 #include <unistd.h>
 
 #include <herd/herd.h>
+
+#include "program_io.h"
 
 #define MAX_THREADS 256
 
@@ -291,6 +294,9 @@ static void *play_games(void *arg)
         }
         if (s->progress)
             show_progress(m);
+        /* Output that is lost ends the match: no game more is started. */
+        if (output_failed(stdout) || (s->positions && output_failed(s->positions)))
+            m->next = s->games;
     }
     pthread_mutex_unlock(&m->lock);
     return NULL;
@@ -316,6 +322,48 @@ static int parse_ulong(const char *text, unsigned long long max, unsigned long l
     if (*end || x > max)
         return 0;
     *v = x;
+    return 1;
+}
+
+/* The options that take a whole number: its range and the field it sets. */
+typedef struct number_option {
+    const char *name, *what;
+    unsigned long long min, max;
+    int seed;      /* the unsigned long long seed, else the unsigned long at offset */
+    size_t offset;
+} number_option;
+
+static const number_option number_options[] = {
+    {"-n", "games", 1, 1000000, 0, offsetof(settings, games)},
+    {"-s", "a seed", 0, ~0ULL, 1, 0},
+    {"-r", "random plies", 0, 1000000, 0, offsetof(settings, random_plies)},
+    {"-m", "actions", 1, 1000000, 0, offsetof(settings, max_plies)},
+    {"-j", "threads", 1, MAX_THREADS, 0, offsetof(settings, threads)},
+    {NULL, NULL, 0, 0, 0, 0},
+};
+
+/* Whether the options text "KEY=VALUE ..." gives `key`. */
+static int has_key(const char *options, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *p = options; *p; p += strcspn(p, " ")) {
+        p += strspn(p, " ");
+        if (strncmp(p, key, n) == 0 && p[n] == '=')
+            return 1;
+    }
+    return 0;
+}
+
+/* Opens FILE for -w (a second -w replaces the first); 0 after a message
+ * when it cannot be. */
+static int open_output(FILE **f, const char *path)
+{
+    if (*f)
+        fclose(*f);
+    if (!(*f = fopen(path, "w"))) {
+        fprintf(stderr, "herd-match: cannot write %s\n", path);
+        return 0;
+    }
     return 1;
 }
 
@@ -350,9 +398,10 @@ int main(int argc, char **argv)
                   .threads = 1,
                   .progress = isatty(STDERR_FILENO)};
     unsigned long long v;
+    const char *positions_path = NULL;
     if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
         usage(stdout);
-        return 0;
+        return output_close(stdout, "herd-match", "standard output");
     }
     if (argc < 4) {
         usage(stderr);
@@ -372,44 +421,37 @@ int main(int argc, char **argv)
             *(opt[1] == 'g' ? &s.per_game : &s.progress) = 1;
             continue;
         }
+        const number_option *no = number_options;
+        while (no->name && strcmp(no->name, opt) != 0)
+            no++;
+        if (!no->name && strcmp(opt, "-o") != 0 && strcmp(opt, "-w") != 0) {
+            fprintf(stderr, "herd-match: unknown option '%s'\nTry 'herd-match --help'.\n", opt);
+            return 2;
+        }
         if (!val) {
-            usage(stderr);
+            fprintf(stderr, "herd-match: %s needs a value\n", opt);
             return 2;
         }
         i++;
         if (strcmp(opt, "-o") == 0) {
-            s.options = val;
-            continue;
-        }
-        if (strcmp(opt, "-w") == 0) {
-            if (s.positions)
-                fclose(s.positions);
-            if (!(s.positions = fopen(val, "w"))) {
-                fprintf(stderr, "herd-match: cannot write %s\n", val);
+            if (has_key(val, "seed")) {
+                fprintf(stderr, "herd-match: -o takes no seed: each pair of games has its own, "
+                                "counted from -s SEED\n");
                 return 2;
             }
-            continue;
-        }
-        if (!parse_ulong(val, strcmp(opt, "-s") == 0 ? ~0ULL : 1000000, &v)) {
-            fprintf(stderr, "herd-match: %s needs a whole number, not '%s'\n", opt, val);
+            s.options = val;
+        } else if (strcmp(opt, "-w") == 0) {
+            if (!open_output(&s.positions, val))
+                return 2;
+            positions_path = val;
+        } else if (!parse_ulong(val, no->max, &v) || v < no->min) {
+            fprintf(stderr, "herd-match: %s takes %s from %llu to %llu, not '%s'\n", opt, no->what,
+                    no->min, no->max, val);
             return 2;
-        }
-        if (strcmp(opt, "-n") == 0 && v > 0)
-            s.games = (unsigned long)v;
-        else if (strcmp(opt, "-s") == 0)
+        } else if (no->seed) {
             s.seed = v;
-        else if (strcmp(opt, "-r") == 0)
-            s.random_plies = (unsigned long)v;
-        else if (strcmp(opt, "-m") == 0 && v > 0)
-            s.max_plies = (unsigned long)v;
-        else if (strcmp(opt, "-j") == 0 && v > 0 && v <= MAX_THREADS)
-            s.threads = (unsigned long)v;
-        else if (strcmp(opt, "-j") == 0) {
-            fprintf(stderr, "herd-match: -j takes 1 to %d threads, not %s\n", MAX_THREADS, val);
-            return 2;
         } else {
-            usage(stderr);
-            return 2;
+            *(unsigned long *)((char *)&s + no->offset) = (unsigned long)v;
         }
     }
 
@@ -450,10 +492,10 @@ int main(int argc, char **argv)
     pthread_mutex_destroy(&m.lock);
     if (s.progress && m.terminal)
         fputc('\n', stderr);
-    if (s.positions && fclose(s.positions) != 0) {
-        fprintf(stderr, "herd-match: the positions could not all be written\n");
+    if (s.positions && output_close(s.positions, "herd-match", positions_path) != 0)
         return 1;
-    }
+    if (output_failed(stdout))
+        return output_close(stdout, "herd-match", "standard output");
 
     /* The sums in the games' order, whatever order they finished in. */
     times ts[2] = {{0}};
@@ -498,5 +540,5 @@ int main(int argc, char **argv)
     print_times("B", s.level[1], &ts[1]);
     free(ts[0].t);
     free(ts[1].t);
-    return 0;
+    return output_close(stdout, "herd-match", "standard output");
 }

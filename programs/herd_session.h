@@ -7,7 +7,9 @@
 #include <stdio.h>
 
 /* Reads commands from `in` and answers each on `out` until `quit` or the
- * end of input; returns the exit status (0, or 1 when out of memory). */
+ * end of input; returns the exit status: 0, or 1 when out of memory or when
+ * an answer could not be written (ferror(out) then says so, and the loop
+ * stops: nobody reads the answers). */
 int herd_session_run(FILE *in, FILE *out);
 
 /* Stops the command that runs now, which answers `? interrupted`; the loop

@@ -1,0 +1,69 @@
+/* Reading and writing for the programs of programs/, one place for each:
+ *
+ * - Lines are read whole, in bounded memory: a line too long or holding a
+ *   NUL byte is reported as such, never cut into pieces or at the NUL.
+ * - Every program ends its output files and standard output with
+ *   output_close(), so that a write that failed on the way (a full disk, a
+ *   closed pipe) ends it with a message and status 1, never with status 0
+ *   and a file cut short. A stream's error flag is sticky: one check at the
+ *   end sees every write before it. */
+#ifndef HERD_PROGRAM_IO_H
+#define HERD_PROGRAM_IO_H
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Whether a write to f has failed so far (its buffer flushed first): for a
+ * program that stops early rather than work on for output that is lost. */
+static inline int output_failed(FILE *f)
+{
+    return fflush(f) != 0 || ferror(f);
+}
+
+/* Flushes and closes f, which `program` wrote as `name` (a file name, or
+ * "standard output"): 0 when every write reached it, else 1 after
+ * "PROGRAM: cannot write NAME: WHY" on standard error. */
+static inline int output_close(FILE *f, const char *program, const char *name)
+{
+    errno = 0;
+    int failed = fflush(f) != 0 || ferror(f);
+    int why = errno;
+    if (fclose(f) != 0 && !failed) {
+        failed = 1;
+        why = errno;
+    }
+    if (failed)
+        fprintf(stderr, "%s: cannot write %s: %s\n", program, name,
+                why ? strerror(why) : "a write failed");
+    return failed;
+}
+
+enum { LINE_END = 0, LINE_OK, LINE_TOO_LONG, LINE_NUL };
+
+/* Reads one line into line[cap] without its newline (and a carriage return
+ * before it). A line of cap bytes or more, or holding a NUL byte, is read to
+ * its end all the same (LINE_TOO_LONG, LINE_NUL; line holds its first
+ * bytes), so that the next call reads the next line. LINE_END at the end of
+ * input. */
+static inline int read_line(FILE *in, char *line, size_t cap)
+{
+    size_t n = 0;
+    int c, status = LINE_OK;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (c == '\0')
+            status = LINE_NUL;
+        else if (n + 1 < cap)
+            line[n++] = (char)c;
+        else if (status == LINE_OK)
+            status = LINE_TOO_LONG;
+    }
+    if (c == EOF && n == 0 && status == LINE_OK)
+        return LINE_END;
+    if (n && line[n - 1] == '\r')
+        n--;
+    line[n] = '\0';
+    return status;
+}
+
+#endif /* HERD_PROGRAM_IO_H */
