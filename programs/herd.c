@@ -17,8 +17,6 @@
 #include "herd_session.h"
 #include "program_io.h"
 
-#define MAX_LINE 8192
-
 typedef struct session {
     herd_game *game; /* the current game, NULL until `new` or `set` */
     /* The fox's solve limit on that handle: the library keeps it but has no
@@ -573,14 +571,18 @@ static int run(session *s, char *line)
 
 int herd_session_run(FILE *in, FILE *out)
 {
-    static char line[MAX_LINE];
+    /* On the heap: 1 MiB is more than some threads' whole stack. */
+    char *line = malloc(HERD_SESSION_MAX_LINE + 1);
     session *s = calloc(1, sizeof *s);
-    if (!s)
+    if (!s || !line) {
+        free(line);
+        free(s);
         return 1;
+    }
     answers = out;
     int going = 1, status_code = 0;
     while (going) {
-        int status = read_line(in, line, sizeof line);
+        int status = read_line(in, line, HERD_SESSION_MAX_LINE + 1);
         if (status == LINE_END)
             break;
         /* An interrupt stops only the command that runs when it comes. The
@@ -602,6 +604,7 @@ int herd_session_run(FILE *in, FILE *out)
     }
     herd_free(s->game);
     free(s);
+    free(line);
     return status_code;
 }
 

@@ -6,6 +6,11 @@
 
 #include <stdio.h>
 
+/* The longest command line, in bytes without its newline: room for the
+ * one-line record of a long game. A longer line is answered
+ * `? line too long`. */
+#define HERD_SESSION_MAX_LINE ((size_t)1 << 20)
+
 /* Reads commands from `in` and answers each on `out` until `quit` or the
  * end of input; returns the exit status: 0, or 1 when out of memory or when
  * an answer could not be written (ferror(out) then says so, and the loop

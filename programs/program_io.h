@@ -41,27 +41,35 @@ static inline int output_close(FILE *f, const char *program, const char *name)
 
 enum { LINE_END = 0, LINE_OK, LINE_TOO_LONG, LINE_NUL };
 
+/* One byte of a line read: kept while there is room. */
+static inline void line_byte(int b, char *line, size_t cap, size_t *n, int *status)
+{
+    if (b == '\0')
+        *status = LINE_NUL;
+    else if (*n + 1 < cap)
+        line[(*n)++] = (char)b;
+    else if (*status == LINE_OK)
+        *status = LINE_TOO_LONG;
+}
+
 /* Reads one line into line[cap] without its newline (and a carriage return
- * before it). A line of cap bytes or more, or holding a NUL byte, is read to
- * its end all the same (LINE_TOO_LONG, LINE_NUL; line holds its first
- * bytes), so that the next call reads the next line. LINE_END at the end of
- * input. */
+ * before it, which takes no room). A line of cap bytes or more, or holding
+ * a NUL byte, is read to its end all the same (LINE_TOO_LONG, LINE_NUL;
+ * line holds its first bytes), so that the next call reads the next line.
+ * LINE_END at the end of input. */
 static inline int read_line(FILE *in, char *line, size_t cap)
 {
     size_t n = 0;
-    int c, status = LINE_OK;
+    int c, status = LINE_OK, cr = 0;
     while ((c = getc(in)) != EOF && c != '\n') {
-        if (c == '\0')
-            status = LINE_NUL;
-        else if (n + 1 < cap)
-            line[n++] = (char)c;
-        else if (status == LINE_OK)
-            status = LINE_TOO_LONG;
+        if (cr) /* a carriage return not before the newline is a byte of the line */
+            line_byte('\r', line, cap, &n, &status);
+        cr = c == '\r';
+        if (!cr)
+            line_byte(c, line, cap, &n, &status);
     }
-    if (c == EOF && n == 0 && status == LINE_OK)
+    if (c == EOF && n == 0 && !cr && status == LINE_OK)
         return LINE_END;
-    if (n && line[n - 1] == '\r')
-        n--;
     line[n] = '\0';
     return status;
 }
