@@ -13,12 +13,17 @@
 
 #include <herd/fox.h>
 #include <herd/herd.h>
+#include <herd/record.h>
 
 #include "herd_session.h"
 #include "program_io.h"
+#include "program_record.h"
 
 typedef struct session {
     herd_game *game; /* the current game, NULL until `new` or `set` */
+    /* The record that `replay` read, while its game is the current one:
+     * `record` keeps its tags, comments and clocks. */
+    herd_record *replayed;
     /* The fox's solve limit on that handle: the library keeps it but has no
      * getter, so the session remembers what `solvelimit` set (a new handle
      * has the default). */
@@ -111,12 +116,20 @@ static int parse_number(const char *text, unsigned long max, unsigned long *v)
     return 1;
 }
 
+/* The current game's history starts anew: no record was replayed. */
+static void forget_record(session *s)
+{
+    herd_record_free(s->replayed);
+    s->replayed = NULL;
+}
+
 /* g becomes the current game, in place of the one before. */
 static void replace_game(session *s, herd_game *g)
 {
     herd_free(s->game);
     s->game = g;
     s->solve_limit = HERD_FOX_SOLVE_DEFAULT;
+    forget_record(s);
 }
 
 /* Blanks separate the arguments; herd_new() takes its options separated by
@@ -175,6 +188,8 @@ static void cmd_set(session *s, char *args)
     }
     if (fresh)
         replace_game(s, g);
+    else
+        forget_record(s); /* the history is cleared */
     answer(NULL);
 }
 
@@ -277,8 +292,10 @@ static void cmd_status(session *s, char *args)
     else if (st.result == HERD_WIN)
         snprintf(s->out, sizeof s->out, "win %s %s", herd_side_name(s->game, st.side),
                  herd_reason_name(st.reason));
-    else
+    else if (st.result == HERD_DRAW)
         snprintf(s->out, sizeof s->out, "draw %s", herd_reason_name(st.reason));
+    else
+        snprintf(s->out, sizeof s->out, "over %s", herd_reason_name(st.reason));
     answer(s->out);
 }
 
@@ -423,6 +440,97 @@ static void cmd_solvelimit(session *s, char *args)
     answer(NULL);
 }
 
+/* The current game's record in the one-line form (records.md): after
+ * `replay`, with the replayed record's tags, comments and clocks. */
+static void cmd_record(session *s, char *args)
+{
+    (void)args;
+    herd_record *r = NULL;
+    size_t len;
+    int rc = herd_record_from_game(s->game, s->replayed, NULL, NULL, &r);
+    char *text = rc == HERD_OK ? record_text(r, 1, &len) : NULL;
+    herd_record_free(r);
+    if (!text) {
+        refuse(herd_strerror(rc == HERD_OK ? HERD_E_NOMEM : rc));
+        return;
+    }
+    answer(text);
+    free(text);
+}
+
+/* A record replayed becomes the current game; a refused one changes
+ * nothing and is answered with the reader's message. */
+static void cmd_replay(session *s, char *args)
+{
+    herd_record *r;
+    herd_record_error err;
+    herd_game *g;
+    if (!*args) {
+        refuse_usage(s, cmd_replay, "");
+        return;
+    }
+    if (herd_record_parse(args, strlen(args), NULL, NULL, &r, &err) != HERD_OK) {
+        refuse(err.message);
+        return;
+    }
+    int rc = herd_record_game(r, HERD_RECORD_END, NULL, NULL, &g);
+    if (rc != HERD_OK) {
+        herd_record_free(r);
+        refuse(herd_strerror(rc));
+        return;
+    }
+    replace_game(s, g);
+    s->replayed = r;
+    answer(NULL);
+}
+
+/* Ends the game by its players (herd_end()). */
+static void end_game(session *s, herd_reason reason, int side)
+{
+    int rc = herd_end(s->game, reason, side);
+    if (rc != HERD_OK)
+        refuse_code(s, rc);
+    else
+        answer(NULL);
+}
+
+/* The SIDE of resign and timeout: a side's name as `status` writes it. */
+static int parse_side(session *s, const char *args, void (*handler)(session *s, char *args))
+{
+    for (int side = 0; side < 2; side++)
+        if (strcmp(args, herd_side_name(s->game, side)) == 0)
+            return side;
+    refuse_usage(s, handler, ", with SIDE %s or %s", herd_side_name(s->game, 0),
+                 herd_side_name(s->game, 1));
+    return -1;
+}
+
+static void cmd_resign(session *s, char *args)
+{
+    int side = parse_side(s, args, cmd_resign);
+    if (side >= 0)
+        end_game(s, HERD_REASON_RESIGNED, side);
+}
+
+static void cmd_timeout(session *s, char *args)
+{
+    int side = parse_side(s, args, cmd_timeout);
+    if (side >= 0)
+        end_game(s, HERD_REASON_TIME, side);
+}
+
+static void cmd_draw(session *s, char *args)
+{
+    (void)args;
+    end_game(s, HERD_REASON_AGREED, -1);
+}
+
+static void cmd_abandon(session *s, char *args)
+{
+    (void)args;
+    end_game(s, HERD_REASON_ABANDONED, -1);
+}
+
 /* The game's name on the answer's first line, the board from the next. */
 static void cmd_show(session *s, char *args)
 {
@@ -481,6 +589,12 @@ static const command commands[] = {
     {"solvelimit", "[N]", NEEDS_GAME | TAKES_ARGUMENTS, cmd_solvelimit},
     {"save", NULL, NEEDS_GAME, cmd_save},
     {"load", "SAVED", TAKES_ARGUMENTS, cmd_load},
+    {"record", NULL, NEEDS_GAME, cmd_record},
+    {"replay", "RECORD", TAKES_ARGUMENTS, cmd_replay},
+    {"resign", "SIDE", NEEDS_GAME | TAKES_ARGUMENTS, cmd_resign},
+    {"draw", NULL, NEEDS_GAME, cmd_draw},
+    {"timeout", "SIDE", NEEDS_GAME | TAKES_ARGUMENTS, cmd_timeout},
+    {"abandon", NULL, NEEDS_GAME, cmd_abandon},
     {"show", NULL, NEEDS_GAME, cmd_show},
     {"help", NULL, 0, cmd_help},
     {"quit", NULL, TAKES_ARGUMENTS, cmd_quit},
@@ -602,6 +716,7 @@ int herd_session_run(FILE *in, FILE *out)
             break;
         }
     }
+    forget_record(s);
     herd_free(s->game);
     free(s);
     free(line);

@@ -7,8 +7,8 @@
 #include <stdio.h>
 
 /* The longest command line, in bytes without its newline: room for the
- * one-line record of a long game. A longer line is answered
- * `? line too long`. */
+ * one-line record of a game of some 70,000 actions (docs/protocol.md: 11
+ * to 14 bytes an action). A longer line is answered `? line too long`. */
 #define HERD_SESSION_MAX_LINE ((size_t)1 << 20)
 
 /* Reads commands from `in` and answers each on `out` until `quit` or the
