@@ -39,6 +39,9 @@ def main():
             expect("herd-match -w /dev/full",
                    run([herd_match, "horses", "1", "1", "-n", "12", "-w", "/dev/full"]),
                    1, "herd-match: cannot write /dev/full")
+            expect("herd-match -r /dev/full",
+                   run([herd_match, "horses", "1", "1", "-n", "12", "-r", "/dev/full"]),
+                   1, "herd-match: cannot write /dev/full")
             expect("herd-match -g > /dev/full",
                    run([herd_match, "horses", "1", "1", "-n", "4", "-g"], stdout=full),
                    1, "herd-match: cannot write standard output")
@@ -89,6 +92,8 @@ def main():
             (["-j", "0"], "herd-match: -j takes threads from 1 to 256, not '0'"),
             (["-n", "x"], "herd-match: -n takes games from 1 to 1000000, not 'x'"),
             (["-x", "1"], "herd-match: unknown option '-x'"),
+            (["-r", "6"], "herd-match: -r writes the records to a file, not '6': the random "
+                          "plies are -R 6 (a file named 6: -r ./6)"),
             (["-n"], "herd-match: -n needs a value")]:
         p = run(game + args)
         expect(f"herd-match {' '.join(args)}", p, 2, message)
