@@ -21,22 +21,35 @@ static inline int output_failed(FILE *f)
     return fflush(f) != 0 || ferror(f);
 }
 
+/* Flushes and closes f: 0 when every write reached it, else the error
+ * number of the failure (-1 where none is known: a write that failed before
+ * the last flush). For a program that says so its own way (herd-play, on
+ * its message line). */
+static inline int output_finish(FILE *f)
+{
+    errno = 0;
+    int failed = fflush(f) != 0 || ferror(f);
+    int why = failed ? (errno ? errno : -1) : 0;
+    if (fclose(f) != 0 && !failed)
+        why = errno ? errno : -1;
+    return why;
+}
+
+/* What output_finish()'s number means. */
+static inline const char *output_error(int why)
+{
+    return why > 0 ? strerror(why) : "a write failed";
+}
+
 /* Flushes and closes f, which `program` wrote as `name` (a file name, or
  * "standard output"): 0 when every write reached it, else 1 after
  * "PROGRAM: cannot write NAME: WHY" on standard error. */
 static inline int output_close(FILE *f, const char *program, const char *name)
 {
-    errno = 0;
-    int failed = fflush(f) != 0 || ferror(f);
-    int why = errno;
-    if (fclose(f) != 0 && !failed) {
-        failed = 1;
-        why = errno;
-    }
-    if (failed)
-        fprintf(stderr, "%s: cannot write %s: %s\n", program, name,
-                why ? strerror(why) : "a write failed");
-    return failed;
+    int why = output_finish(f);
+    if (why)
+        fprintf(stderr, "%s: cannot write %s: %s\n", program, name, output_error(why));
+    return why != 0;
 }
 
 enum { LINE_END = 0, LINE_OK, LINE_TOO_LONG, LINE_NUL };
