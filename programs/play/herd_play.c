@@ -283,7 +283,7 @@ static void save_record(play_session *s)
  * ending: an ending taken back and played again is appended anew). */
 static void record_at_end(play_session *s)
 {
-    if (!s->record_at_end)
+    if (!s->record_ends)
         return;
     if (!is_over(s))
         s->recorded = 0;
@@ -524,7 +524,7 @@ static int run_game(const play_config *c, herd_game *g, int utf8)
     s.level = c->level;
     s.utf8 = utf8;
     s.record_path = c->record;
-    s.record_at_end = c->record != NULL;
+    s.record_ends = c->record != NULL;
     if (s.view->open && s.view->open(&s) != 0) {
         herd_free(g);
         return RUN_SETUP;
@@ -564,9 +564,9 @@ int main(int argc, char **argv)
     play_config c;
     memset(&c, 0, sizeof c);
     int rc = play_parse_args(argc, argv, &c);
-    if (rc >= 0) {
+    if (rc >= 0) { /* --help, --version or a refusal: checked as every program's output */
         play_config_free(&c);
-        return rc;
+        return output_close(stdout, "herd-play", "standard output") ? EXIT_FAILURE : rc;
     }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         fprintf(stderr, "herd-play: needs a terminal (see herd-play --help)\n");

@@ -67,7 +67,7 @@ typedef struct play_session {
     play_line *lines;
     size_t lines_cap;
     const char *record_path; /* R appends the record there; --record also at the end */
-    int record_at_end;       /* --record: each ending's record is appended */
+    int record_ends;         /* --record: each ending's record is appended */
     int recorded;            /* the ending that stands now is in the file */
     char msg[256]; /* the message line */
     int msg_error; /* the message says why something was refused */

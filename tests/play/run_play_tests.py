@@ -1135,6 +1135,12 @@ def test_cli(program, herd):
               "--help lists %s's levels: %s" % (name, levels), out.stdout)
     check(re.findall(r"^  (\S+)  ", out.stdout.split("\nOptions:")[0], re.M) == names,
           "--help lists the games in the registry's order: %s" % names, out.stdout)
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "w") as full:
+            out = subprocess.run([program, "--help"], stdout=full, stderr=subprocess.PIPE,
+                                 text=True)
+        check(out.returncode == 1 and "herd-play: cannot write standard output" in out.stderr,
+              "--help on a full device: status 1 and a message", out.stderr)
     out = subprocess.run([program, "--version"], capture_output=True, text=True)
     check(re.match(r"herd-play \S+ \(libherd \d+\.\d+\.\d+\)$", out.stdout.strip()),
           "--version", out.stdout)
@@ -1153,7 +1159,8 @@ def test_cli(program, herd):
     check(out.returncode == 1 and "needs a terminal" in out.stderr, "no terminal: said",
           out.stderr)
     passed("--help lists the %d games of the registry with their options and levels; "
-           "--version; an unknown game, option and level; no terminal" % len(names))
+           "--version; an unknown game, option and level; no terminal; a full standard "
+           "output" % len(names))
 
 
 def main():
