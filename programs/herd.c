@@ -24,10 +24,6 @@ typedef struct session {
     /* The record that `replay` read, while its game is the current one:
      * `record` keeps its tags, comments and clocks. */
     herd_record *replayed;
-    /* The fox's solve limit on that handle: the library keeps it but has no
-     * getter, so the session remembers what `solvelimit` set (a new handle
-     * has the default). */
-    int solve_limit;
     int quit; /* set by `quit`: the program ends after its answer */
     char out[HERD_MAX_MOVES * HERD_MAX_MOVE_TEXT];
 } session;
@@ -128,7 +124,6 @@ static void replace_game(session *s, herd_game *g)
 {
     herd_free(s->game);
     s->game = g;
-    s->solve_limit = HERD_FOX_SOLVE_DEFAULT;
     forget_record(s);
 }
 
@@ -422,7 +417,13 @@ static void cmd_solvelimit(session *s, char *args)
         return;
     }
     if (!*args) {
-        snprintf(s->out, sizeof s->out, "%d", s->solve_limit);
+        int limit;
+        int rc = herd_fox_solve_limit(s->game, &limit);
+        if (rc != HERD_OK) {
+            refuse_code(s, rc);
+            return;
+        }
+        snprintf(s->out, sizeof s->out, "%d", limit);
         answer(s->out);
         return;
     }
@@ -436,7 +437,6 @@ static void cmd_solvelimit(session *s, char *args)
         refuse_code(s, rc);
         return;
     }
-    s->solve_limit = (int)geese;
     answer(NULL);
 }
 
