@@ -58,10 +58,17 @@ def live_handles() -> int:
     return _live[0]
 
 
-def _free(free: Callable[[int], None], handle: int) -> None:
+def _free(free: Callable[[int], None], handle: int, counted: List[bool]) -> None:
     free(handle)
+    _uncount(counted)
+
+
+def _uncount(counted: List[bool]) -> None:
+    """Takes a handle off live_handles() once (at close() or when freed)."""
     with _live_lock:
-        _live[0] -= 1
+        if counted[0]:
+            counted[0] = False
+            _live[0] -= 1
 
 
 def as_int(value: Any, what: str) -> int:
@@ -236,7 +243,8 @@ class Game:
         self._h = handle
         with _live_lock:
             _live[0] += 1
-        self._finalizer = weakref.finalize(self, _free, lib.c.herd_free, handle)
+        self._counted = [True]
+        self._finalizer = weakref.finalize(self, _free, lib.c.herd_free, handle, self._counted)
 
     @classmethod
     def _wrap(cls, lib: Library, handle: int) -> "Game":
@@ -267,14 +275,33 @@ class Game:
     # ----------------------------------------------------------- lifetime
 
     def close(self) -> None:
-        """Frees the game (herd_free), after any call in flight in another
-        thread has returned. Closing again is harmless."""
+        """Ends the game's use, after any call in flight in another thread
+        has returned: every later call raises GameClosedError, and the
+        handle is freed (herd_free). A game with a history frees its tables
+        at once and keeps the rest, which moves and last_move still read,
+        until they are read or the object is collected: naming every action
+        at close would cost more than playing them. Closing again is
+        harmless."""
         with self._lock, self._handle_lock:
-            if self._h is None:
+            h = self._h
+            if h is None:
                 return
-            self._moves_at_close = self._history(self._h)  # still readable when closed
             self._h = None
-            self._finalizer()
+            _uncount(self._counted)
+            if self._lib.c.herd_history_length(h):
+                # moves stays readable: the handle is kept, without its
+                # tables, until moves is read or this object is collected
+                # (naming the history here would cost more than the game).
+                drop = self._lib.__dict__.get("_drop_tables")
+                if drop is None:
+                    drop = self._lib._drop_tables = (
+                        self._lib.c.herd_set_memory_limit
+                        if "herd_set_memory_limit" not in self._lib.missing else False)
+                if drop:
+                    drop(h, 0)
+                self._closed_history = h
+            else:
+                self._finalizer()
 
     @property
     def closed(self) -> bool:
@@ -572,7 +599,15 @@ class Game:
         return i
 
     def _closed_moves(self) -> List[Move]:
-        return self.__dict__.get("_moves_at_close", [])
+        """The history of a closed game: named from the handle that close()
+        kept the first time it is asked for, the handle then freed."""
+        kept = self.__dict__.get("_closed_history")
+        if kept is None:
+            return []
+        if not isinstance(kept, list):
+            kept = self._closed_history = self._history(kept)
+            self._finalizer()
+        return kept
 
     def _history_at(self, h: int, i: int) -> Move:
         m = C.herd_move()
