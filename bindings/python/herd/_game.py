@@ -25,7 +25,7 @@ from typing import (Any, Callable, ClassVar, Dict, Iterator, List, NamedTuple, O
 
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
-                      error_for)
+                      encode, error_for)
 from ._library import Library, library
 from ._registry import GameDescription, describe
 from ._values import Move, Reason, Result, Side, Solution, Status
@@ -54,7 +54,9 @@ _live_lock = threading.Lock()
 
 
 def live_handles() -> int:
-    """The number of game handles this process holds now."""
+    """The number of games this process holds open now: neither closed nor
+    collected (a closed game that keeps its history for moves counts no
+    more)."""
     return _live[0]
 
 
@@ -92,14 +94,6 @@ def check_int(value: Any, what: str, lo: int = C.INT_MIN, hi: int = C.INT_MAX,
         code = C.E_RANGE if error is OptionRangeError else C.E_ARG
         raise error(code, "%s %d is out of range %d..%d" % (what, value, lo, hi))
     return value
-
-
-def encode(text: Any, what: str) -> bytes:
-    if not isinstance(text, str):
-        raise TypeError("%s must be a str, not %s" % (what, type(text).__name__))
-    if "\0" in text:
-        raise ParseError(C.E_PARSE, "%s contains a NUL character" % what)
-    return text.encode()
 
 
 def cell_name(row: int, col: int) -> str:
@@ -342,10 +336,13 @@ class Game:
         """clone()."""
         return self.clone()
 
-    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
-        """Pickles the game as its save (save(): the undo history and the
-        moves list are not kept)."""
-        return _from_save, (self.save(),)
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """Pickles the game as its save and its memory limit (save(): the
+        undo history and the moves list are not kept), so that a worker that
+        receives it (multiprocessing, Dask) keeps to the caller's limit."""
+        if "herd_memory_limit" in self._lib.missing:
+            return _from_save, (self.save(),)
+        return _from_save, (self.save(), self.memory_limit)
 
     def __eq__(self, other: object) -> bool:
         """Same position, side to act, status and generator state
@@ -735,13 +732,15 @@ class Game:
 
     def interrupt(self) -> None:
         """Asks the long call running on this game in another thread (perft(),
-        or genmove() and play_genmove() at a searching level) to stop: it then
-        raises WorkInterruptedError at its next node or playout, with the
-        game unchanged (herd_interrupt). Returns at once, without waiting for
-        the call. A request made while no long call runs stops the next one
-        at its start; a call that does not search leaves it pending (hint(),
-        which changes nothing, is never stopped).
-        GameClosedError once the game is closed."""
+        or genmove(), play_genmove() and hint() at a level that searches) to
+        stop: it then raises WorkInterruptedError at its next node or
+        playout, with the game unchanged (herd_interrupt). Returns at once,
+        without waiting for the call. A request made while no long call runs
+        stops the next one at its start, whichever it is: hint() at a level
+        that searches uses it up as genmove() does, so a request meant for a
+        genmove() must not be made before a hint(). A call that does not
+        search (hint() or genmove() at a level that does not, play(), ...)
+        leaves it pending. GameClosedError once the game is closed."""
         with self._handle_lock:
             h = self._h
             if h is None:
@@ -794,12 +793,33 @@ class Game:
     def hint(self, level: int = 0) -> Move:
         """The action the computer player would choose now at `level`, changing
         nothing: neither the position, nor the generator, nor the history
-        (herd_hint)."""
+        (herd_hint). At a level that searches, interrupt() stops it as it
+        stops genmove()."""
         level = self._level(level)
         m = C.herd_move()
         with self._using() as h:
-            self._const(self._lib.c.herd_hint(h, level, byref(m)))
+            rc = self._lib.c.herd_hint(h, level, byref(m))
+            if rc:
+                self._const(rc, self._hint_refusal(h, rc, level))
             return self._to_move(h, m.value)
+
+    def _hint_refusal(self, h: int, rc: int, level: int) -> Optional[str]:
+        """The message of a refused herd_hint(), which is const and leaves
+        none: the one genmove() leaves on a clone, which refuses for the same
+        reasons before any work (what needs how much memory, the level's
+        range, a game over), as JavaScript's hint() says it."""
+        if rc == C.E_INTERRUPTED:
+            return None
+        copy = C.game_p()
+        if self._lib.c.herd_clone(h, None, None, byref(copy)) != C.OK:
+            return None
+        try:
+            m = C.herd_move()
+            if self._lib.c.herd_genmove(copy.value, level, byref(m)) == C.OK:
+                return None
+            return self._lib.c.herd_last_error(copy.value).decode(errors="replace")
+        finally:
+            self._lib.c.herd_free(copy.value)
 
     # ------------------------------------------------------------ memory
 
@@ -1119,9 +1139,19 @@ def _actions_buffer() -> Any:
     return buf
 
 
-def _from_save(text: str) -> Game:
-    """Game.from_save(), for unpickling."""
-    return Game.from_save(text)
+def _from_save(text: str, memory_limit: Optional[int] = None) -> Game:
+    """Game.from_save() with the memory limit, for unpickling: the limit
+    set before the save is loaded, so that nothing is built beyond it."""
+    encode(text, "the save")
+    g = Game(text.split(" ", 1)[0])
+    try:
+        if memory_limit is not None:
+            g.memory_limit = memory_limit
+        g.load(text)
+    except BaseException:
+        g.close()
+        raise
+    return g
 
 
 def _numpy() -> Any:

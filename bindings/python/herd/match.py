@@ -233,6 +233,11 @@ def _settings(game: str, level_a: int, level_b: int, seed: int, options: Any,
         text = _options_text(None, dict(options))
     else:
         text = _options_text(options, {})
+    for word in text.split():
+        key, _, value = word.partition("=")
+        if key == "seed":  # the match's own: each pair of games has its seed
+            raise ArgumentError(C.E_ARG, "options: seed is the match's (game i is seeded with "
+                                "seed + i // 2): pass herd.match(..., seed=%s)" % value)
     seed = check_int(seed, "seed", 0, C.UINT64_MAX, OptionRangeError)
     random_plies = check_int(random_plies, "random_plies", 0, 1000000, OptionRangeError)
     max_plies = check_int(max_plies, "max_plies", 1, 1000000, OptionRangeError)
@@ -273,7 +278,8 @@ def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1
     MAX_PLIES -o OPTIONS`` does, and returns the MatchResult (its str() is
     herd-match's summary).
 
-    `options` are the game's options, one text ("sideways=1") or a mapping.
+    `options` are the game's options, one text ("sideways=1") or a mapping;
+    not its seed, which is the match's (`seed`: game i has seed + i // 2).
     Without `client` the games run in `workers` local processes (default: one
     a core; 1 plays them in this process), started afresh ("spawn"): as with
     any such pool, a script's own code belongs under
