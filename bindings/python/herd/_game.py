@@ -941,15 +941,15 @@ class Game:
         event, of its outcomes; none once the game is over
         (herd_legal_actions)."""
         fn = (self._lib.__dict__.get("_fast_paths") or self._fast())[0]
-        buf = getattr(_buffers, "actions", None) or _actions_buffer()
+        buf, address, count, count_ref = getattr(_buffers, "actions", None) or _actions_buffer()
         with self._lock:
             h = self._h
             if h is None:
                 raise GameClosedError()
-            rc = fn(h, _buffers.address, C.MAX_MOVES, _buffers.count_ref)
+            rc = fn(h, address, C.MAX_MOVES, count_ref)
             if rc:
                 self._const(rc)
-            return buf[:_buffers.count.value].tolist()
+            return buf[:count.value].tolist()
 
     def legal_mask(self, numpy: bool = False) -> Any:
         """The legal actions as num_actions bytes, 1 for a legal action and 0
@@ -1128,15 +1128,12 @@ _buffers = threading.local()
 
 
 def _actions_buffer() -> Any:
-    buf = getattr(_buffers, "actions", None)
-    if buf is None:
-        array_ = array(_SIZE_T_CODE, bytes(sizeof(c_size_t) * C.MAX_MOVES))
-        _buffers.address = array_.buffer_info()[0]
-        buf = _buffers.actions = memoryview(array_)
-        _buffers.array = array_
-        _buffers.count = c_size_t()
-        _buffers.count_ref = byref(_buffers.count)
-    return buf
+    """This thread's (buffer, its address, count, byref(count)), made once."""
+    array_ = array(_SIZE_T_CODE, bytes(sizeof(c_size_t) * C.MAX_MOVES))
+    count = c_size_t()
+    # the memoryview keeps the array alive
+    _buffers.actions = (memoryview(array_), array_.buffer_info()[0], count, byref(count))
+    return _buffers.actions
 
 
 def _from_save(text: str, memory_limit: Optional[int] = None) -> Game:
