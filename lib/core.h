@@ -18,7 +18,7 @@ struct herd_game {
     const herd_rules *rules;
     herd_alloc_fn alloc; /* NULL for a game in caller memory */
     void *ud;
-    /* Undo records (herd_record()) in a ring of hist_slots slots. One slot
+    /* Undo records (herd_undo_slot()) in a ring of hist_slots slots. One slot
      * is always kept free so that a record can be written before the move is
      * checked; a caller-memory game with a full ring drops its oldest record. */
     unsigned char *hist;
@@ -112,7 +112,7 @@ static inline size_t herd_record_size(const herd_rules *r)
 }
 
 /* The k-th record from the oldest; k == hist_len is the free slot. */
-static inline unsigned char *herd_record(const herd_game *g, size_t k)
+static inline unsigned char *herd_undo_slot(const herd_game *g, size_t k)
 {
     return g->hist + ((g->hist_start + k) % g->hist_slots) * herd_record_size(g->rules);
 }

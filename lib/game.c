@@ -386,8 +386,10 @@ int herd_get_status(const herd_game *g, herd_status *st)
 
 const char *herd_reason_name(herd_reason reason)
 {
-    static const char *const names[] = {"",         "corner",  "no-moves", "full",      "escaped",
-                                        "stalling", "trapped", "captured", "move-limit"};
+    static const char *const names[] = {"",         "corner",   "no-moves",   "full",
+                                        "escaped",  "stalling", "trapped",    "captured",
+                                        "move-limit", "resigned", "time",     "agreed",
+                                        "abandoned"};
     if ((unsigned)reason >= sizeof names / sizeof names[0])
         return NULL;
     return names[reason];
@@ -678,7 +680,7 @@ int herd_clone(const herd_game *src, herd_alloc_fn alloc, void *ud, herd_game **
             return HERD_E_NOMEM;
         }
         for (size_t i = 0; i < src->hist_len; i++)
-            memcpy(g->hist + i * rs, herd_record(src, i), rs);
+            memcpy(g->hist + i * rs, herd_undo_slot(src, i), rs);
         g->hist_slots = slots;
         g->hist_len = src->hist_len;
     }
