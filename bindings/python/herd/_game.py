@@ -20,8 +20,8 @@ from array import array
 from contextlib import contextmanager
 from ctypes import (byref, c_double, c_int, c_size_t, c_uint, c_uint64, create_string_buffer,
                     sizeof)
-from typing import (Any, Callable, ClassVar, Dict, Iterator, List, NamedTuple, Optional, Tuple,
-                    Type, TypeVar, Union)
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List, NamedTuple,
+                    Optional, Tuple, Type, TypeVar, Union)
 
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
@@ -29,6 +29,9 @@ from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeErro
 from ._library import Library, library
 from ._registry import GameDescription, describe
 from ._values import Move, Reason, Result, Side, Solution, Status
+
+if TYPE_CHECKING:
+    from ._record import Record
 
 __all__ = ["Game", "MoveLike", "SideLike", "CellLike", "cell_name", "parse_cell", "cell_struct",
            "MAX_PERFT_DEPTH", "game_class"]
@@ -41,7 +44,8 @@ SideLike = Union[Side, str, int]
 CellLike = Union[str, Tuple[int, int]]
 G = TypeVar("G", bound="Game")
 
-_RESULTS = {C.ONGOING: Result.ONGOING, C.WIN: Result.WIN, C.DRAW: Result.DRAW}
+_RESULTS = {C.ONGOING: Result.ONGOING, C.WIN: Result.WIN, C.DRAW: Result.DRAW,
+            C.OVER: Result.OVER}
 _CELL = re.compile(r"([a-z])([1-9][0-9]{0,5})\Z")
 
 # The classes of the games that have one, by game name (filled by Game's
@@ -139,6 +143,12 @@ def _options_text(options: Optional[str], kw: Dict[str, Any]) -> str:
                              % (key, value))
         parts.append("%s=%s" % (key, value))
     return " ".join(parts)
+
+
+def status_of(lib: Library, sides: Tuple[Side, Side], st: Any) -> Status:
+    """The Status of a herd_status of a game whose sides are `sides`."""
+    side = sides[st.side] if st.side in (0, 1) and st.result in (C.ONGOING, C.WIN) else None
+    return Status(_RESULTS[st.result], side, Reason(lib.c.herd_reason_name(st.reason).decode()))
 
 
 def game_class(name: str) -> Type["Game"]:
@@ -326,6 +336,8 @@ class Game:
             self._const(self._lib.c.herd_clone(h, None, None, byref(out)))
             assert out.value is not None
             copy = Game._wrap(self._lib, out.value)
+            if "_record_base" in self.__dict__:
+                copy._record_base = self._record_base
         return copy  # type: ignore[return-value]
 
     def __copy__(self: G) -> G:
@@ -456,6 +468,7 @@ class Game:
         data = encode(text, "the position")
         with self._using() as h:
             self._check(h, self._lib.c.herd_position_from_text(h, data))
+            self.__dict__.pop("_record_base", None)  # another game now
 
     def save(self) -> str:
         """The saved game, one line that load() turns back into exactly this
@@ -468,6 +481,7 @@ class Game:
         data = encode(text, "the save")
         with self._using() as h:
             self._check(h, self._lib.c.herd_load(h, data))
+            self.__dict__.pop("_record_base", None)
 
     @classmethod
     def from_save(cls: Type[G], text: str) -> G:
@@ -495,10 +509,7 @@ class Game:
         st = C.herd_status()
         with self._using() as h:
             self._const(self._lib.c.herd_get_status(h, byref(st)))
-            side = self._lib.c.herd_side_name(h, st.side) if st.result != C.DRAW else None
-        reason = self._lib.c.herd_reason_name(st.reason)
-        return Status(_RESULTS[st.result], Side(side.decode()) if side else None,
-                      Reason(reason.decode()))
+        return status_of(self._lib, self.sides, st)
 
     @property
     def is_over(self) -> bool:
@@ -820,6 +831,69 @@ class Game:
             return self._lib.c.herd_last_error(copy.value).decode(errors="replace")
         finally:
             self._lib.c.herd_free(copy.value)
+
+    # ------------------------------------------------- endings, records
+
+    def _end(self, reason: str, side: int) -> None:
+        """herd_end() with the herd_reason the library names `reason`."""
+        fn = self._ai("herd_end")
+        codes = self._lib.__dict__.get("_reason_codes")
+        if codes is None:
+            codes = self._lib._reason_codes = {}
+            name = self._lib.c.herd_reason_name
+            while name(len(codes)) is not None:
+                codes[name(len(codes)).decode()] = len(codes)
+        with self._using() as h:
+            self._check(h, fn(h, codes[reason], side))
+
+    def resign(self, side: SideLike) -> None:
+        """`side` resigns: the other side wins, Reason.RESIGNED (herd_end).
+        Either side may, at any moment of a game that goes on; undo() takes
+        it back first, as a step of its own. StateError once the game is
+        over."""
+        self._end("resigned", self._side(side))
+
+    def time_out(self, side: SideLike) -> None:
+        """`side`'s time ran out: the other side wins, Reason.TIME
+        (herd_end); as resign()."""
+        self._end("time", self._side(side))
+
+    def agree_draw(self) -> None:
+        """Both players agree a draw: Result.DRAW, Reason.AGREED (herd_end);
+        as resign()."""
+        self._end("agreed", -1)
+
+    def abandon(self) -> None:
+        """Ends the game without a result: Result.OVER, Reason.ABANDONED
+        (herd_end); as resign()."""
+        self._end("abandoned", -1)
+
+    def record(self, **tags: Any) -> "Record":
+        """The record of the game's history (docs/records.md): from the
+        first position the history holds to now, every action, how it ended
+        (herd_record_from_game). Keywords are tags: a side's name gives its
+        player (``g.record(green="Ann", red="herd level 3")``, the tag
+        Green, Red, ...), the others as records.md spells them (Event,
+        Site, Date as "YYYY.MM.DD" or a datetime.date, Round, TimeControl
+        "S+I", or a tag of your own); None leaves one out. A game that
+        Record.game() gave keeps that record's tags, comments and clocks of
+        the plies it still shares with it."""
+        from ._record import Record, tag_value
+        fn = self._ai("herd_record_from_game")
+        base = self.__dict__.get("_record_base")
+        out = C.record_p()
+        with self._using() as h:
+            if base is not None:
+                with base._using() as bh:
+                    rc = fn(h, bh, None, None, byref(out))
+            else:
+                rc = fn(h, None, None, None, byref(out))
+            self._const(rc)
+            sides = {s.value: s.value.capitalize() for s in self.sides}
+        r = Record._wrap(self._lib, out.value)
+        for key, value in tags.items():
+            r._set_tag(sides.get(key.lower(), key), tag_value(key, value))
+        return r
 
     # ------------------------------------------------------------ memory
 
