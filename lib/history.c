@@ -124,11 +124,9 @@ static void take_back(herd_game *g)
 
 /* ------------------------------------------------ endings by the players */
 
-/* Whether the game stands ended by its players (herd_end()): its head holds
- * the ending over the status the rules left, which was ongoing. */
 static int ended_by_players(const herd_game *g)
 {
-    return herd_game_head(g)->reason >= HERD_REASON_RESIGNED;
+    return herd_head_ended_by_players(herd_game_head(g));
 }
 
 int herd_end(herd_game *g, herd_reason reason, int side)
@@ -145,15 +143,7 @@ int herd_end(herd_game *g, herd_reason reason, int side)
     int rc = check_ongoing(g);
     if (rc != HERD_OK)
         return rc;
-    herd_head *h = herd_game_head(g);
-    if (sided)
-        herd_head_set_win(h, 1 - side, reason);
-    else if (reason == HERD_REASON_AGREED)
-        herd_head_set_draw(h, reason);
-    else {
-        herd_head_set_draw(h, reason);
-        h->result = HERD_OVER;
-    }
+    herd_head_set_ended(herd_game_head(g), reason, side);
     return HERD_OK;
 }
 
