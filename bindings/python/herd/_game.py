@@ -44,6 +44,8 @@ SideLike = Union[Side, str, int]
 CellLike = Union[str, Tuple[int, int]]
 G = TypeVar("G", bound="Game")
 
+# The reasons of herd_end(): how the players end a game.
+_PLAYERS = (b"resigned", b"time", b"agreed", b"abandoned")
 _RESULTS = {C.ONGOING: Result.ONGOING, C.WIN: Result.WIN, C.DRAW: Result.DRAW,
             C.OVER: Result.OVER}
 _CELL = re.compile(r"([a-z])([1-9][0-9]{0,5})\Z")
@@ -718,12 +720,21 @@ class Game:
 
     def undo(self) -> Optional[Move]:
         """Takes back the last action (a move, a roll or a computer's move)
-        and returns it. StateError when there is nothing to undo."""
+        and returns it; or the players' ending (resign(), ...), which comes
+        first and alone, and returns None. StateError when there is nothing
+        to undo."""
         with self._using() as h:
             n = self._lib.c.herd_history_length(h)
-            last = self._history_at(h, n - 1) if n else None
+            last = self._history_at(h, n - 1) if n and not self._ended_by_players(h) else None
             self._check(h, self._lib.c.herd_undo(h))
             return last
+
+    def _ended_by_players(self, h: int) -> bool:
+        """True when the game stands ended by herd_end()."""
+        st = C.herd_status()
+        self._lib.c.herd_get_status(h, byref(st))
+        return st.result != C.ONGOING and self._lib.c.herd_reason_name(st.reason) in _PLAYERS
+
 
     def undo_turn(self, side: SideLike) -> None:
         """Undo in a game against the computer: takes back the computer's reply
