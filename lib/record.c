@@ -576,6 +576,7 @@ static void put_comment_words(line_writer *lw, const herd_record *r, size_t ply)
     buf[n++] = '{';
     if (clock != NO_CLOCK)
         n += (size_t)clock_text(buf + n, sizeof buf - n, clock);
+    size_t unbroken = n; /* the clock stays on one line */
     if (clock != NO_CLOCK && text)
         buf[n++] = ' ';
     if (text) {
@@ -585,7 +586,7 @@ static void put_comment_words(line_writer *lw, const herd_record *r, size_t ply)
     }
     buf[n++] = '}';
     size_t w = 0;
-    for (size_t i = 0; i <= n; i++)
+    for (size_t i = unbroken; i <= n; i++)
         if (i == n || buf[i] == ' ') {
             put_word(lw, buf + w, i - w);
             w = i + 1;
@@ -1308,6 +1309,8 @@ static int parse_span(const span *sp, herd_alloc_fn alloc, void *ud, herd_record
 {
     parser p;
     memset(&p, 0, sizeof p);
+    if (err)
+        err->code = HERD_OK;
     p.sp = sp;
     p.err = err;
     p.alloc = alloc ? alloc : herd_default_alloc;
@@ -1321,6 +1324,8 @@ static int parse_span(const span *sp, herd_alloc_fn alloc, void *ud, herd_record
         rc = store_tags(&p);
     mem_free(p.alloc, p.ud, p.values, p.values_cap);
     herd_free(p.g);
+    if (rc != HERD_OK && err && err->code != rc) /* an allocation that said nothing */
+        refuse(sp, err, rc, p.pos, "out of memory");
     if (rc != HERD_OK) {
         herd_record_free(p.r);
         return rc;
@@ -1523,10 +1528,12 @@ static void advance(herd_record_reader *rd, size_t n)
     rd->head += (size_t)(s + n - (rd->text + rd->head));
 }
 
-/* Stops the reader with a refusal that every later call repeats. */
-static int stop(herd_record_reader *rd, herd_record_error *err, int code, const char *what)
+/* Stops the reader with a refusal that every later call repeats; `number`
+ * is the record's whose reading failed. */
+static int stop(herd_record_reader *rd, herd_record_error *err, size_t number, int code,
+                const char *what)
 {
-    span sp = {rd->text + rd->head, 0, rd->number, rd->line, rd->column};
+    span sp = {rd->text + rd->head, 0, number, rd->line, rd->column};
     rd->stopped = 1;
     refuse(&sp, &rd->fatal, code, 0, "%s", what);
     if (err)
@@ -1551,7 +1558,8 @@ int herd_record_read(herd_record_reader *rd, herd_record **out, herd_record_erro
             break;
         int rc = refill(rd);
         if (rc != HERD_OK)
-            return stop(rd, err, rc, "the file could not be read");
+            return stop(rd, err, rd->number + 1, rc,
+                        rc == HERD_E_NOMEM ? "out of memory" : "the file could not be read");
     }
     if (rd->head == rd->tail) {
         *out = NULL;
@@ -1570,11 +1578,11 @@ int herd_record_read(herd_record_reader *rd, herd_record **out, herd_record_erro
         if (avail >= rd->max_bytes || !rd->file) {
             char what[96];
             snprintf(what, sizeof what, "the record is longer than %zu bytes", rd->max_bytes);
-            return stop(rd, err, HERD_E_NOMEM, what);
+            return stop(rd, err, rd->number, HERD_E_NOMEM, what);
         }
         int rc = refill(rd);
         if (rc != HERD_OK)
-            return stop(rd, err, rc,
+            return stop(rd, err, rd->number, rc,
                         rc == HERD_E_NOMEM ? "out of memory" : "the file could not be read");
     }
     span sp = {rd->text + rd->head, len, rd->number, rd->line, rd->column};

@@ -495,7 +495,8 @@ HERD_API int herd_is_legal(const herd_game *g, herd_move m);
  */
 HERD_API int herd_apply(herd_game *g, herd_move m);
 
-/** Takes back the last move played.
+/** Takes back the last move played, or first the players' ending of the
+ *  game (herd_end()), which is one step of its own.
  *  @return ::HERD_OK, ::HERD_E_STATE when there is none (nothing changes),
  *          ::HERD_E_ARG (NULL). */
 HERD_API int herd_undo(herd_game *g);
@@ -1193,7 +1194,7 @@ typedef struct herd_playout_result {
  * level and seed give the same games on every machine, and the first k
  * games of a call are those of a call for k games. A game that has ended
  * answers at once, whatever @p games: its result counted @p games times,
- * with length 0.
+ * with length 0 (a game abandoned by its players, ::HERD_OVER: unfinished).
  *
  * herd_interrupt() and the progress handler stop it, as they stop
  * herd_perft(): they are looked at when each game starts and every 1,024
