@@ -336,15 +336,42 @@ export function optionsText(options) {
     return parts.join(' ');
 }
 
-// Frees the handles of games that were dropped without free().
-const dropped = new FinalizationRegistry(({ core, ptr }) => core.m._herd_free(ptr));
+// Frees the handles (games, records) that were dropped without free().
+const dropped = new FinalizationRegistry(({ release, ptr }) => release(ptr));
 
-/** A game: a libherd handle and the generic API of herd.h. */
-export class Game {
-    constructor(core, ptr) {
+// An object that owns a pointer of the module: freed by free(), or by the
+// garbage collector once dropped (when is up to the collector).
+class Owner {
+    constructor(core, ptr, release) {
         this._core = core;
         this._ptr = ptr;
-        dropped.register(this, { core, ptr }, this);
+        this._release = release;
+        dropped.register(this, { release, ptr }, this);
+    }
+
+    get _m() {
+        return this._core.m;
+    }
+
+    /** Frees it; later calls throw. Calling it again is harmless. */
+    free() {
+        if (this._ptr) {
+            dropped.unregister(this);
+            this._release(this._ptr);
+            this._ptr = 0;
+        }
+    }
+
+    /** Whether free() was called. */
+    get freed() {
+        return !this._ptr;
+    }
+}
+
+/** A game: a libherd handle and the generic API of herd.h. */
+export class Game extends Owner {
+    constructor(core, ptr) {
+        super(core, ptr, core.m._herd_free);
         const m = core.m;
         /** The game's name, as newGame() takes it. */
         this.name = core.string(m._herd_game_name(ptr));
@@ -368,10 +395,6 @@ export class Game {
     /** The herd_game pointer, for the raw C API of Herd.module. */
     get handle() {
         return this._g;
-    }
-
-    get _m() {
-        return this._core.m;
     }
 
     // Throws the refusal of a call that took the handle non-const: the
@@ -408,20 +431,6 @@ export class Game {
     // calls of the library leave no message.
     _level(level) {
         return whole(level, 'level', 0, this.maxLevel);
-    }
-
-    /** Frees the handle; later calls throw. Calling it again is harmless. */
-    free() {
-        if (this._ptr) {
-            dropped.unregister(this);
-            this._m._herd_free(this._ptr);
-            this._ptr = 0;
-        }
-    }
-
-    /** Whether free() was called. */
-    get freed() {
-        return !this._ptr;
     }
 
     /** An independent copy, history included. */
@@ -978,17 +987,12 @@ function tagValue(key, value) {
     return value;
 }
 
-// Frees the records that were dropped without free().
-const droppedRecords = new FinalizationRegistry(({ core, ptr }) => core.m._herd_record_free(ptr));
-
 /** A game record (docs/records.md): tags, every action from the first
  *  position, comments and clocks, how the game ended. Made by
  *  Game.record(), Herd.parseRecord() and Herd.readRecords(). */
-export class GameRecord {
+export class GameRecord extends Owner {
     constructor(core, ptr) {
-        this._core = core;
-        this._ptr = ptr;
-        droppedRecords.register(this, { core, ptr }, this);
+        super(core, ptr, core.m._herd_record_free);
     }
 
     get _r() {
@@ -997,23 +1001,6 @@ export class GameRecord {
         return this._ptr;
     }
 
-    get _m() {
-        return this._core.m;
-    }
-
-    /** Frees the record; later calls throw. Calling it again is harmless. */
-    free() {
-        if (this._ptr) {
-            droppedRecords.unregister(this);
-            this._m._herd_record_free(this._ptr);
-            this._ptr = 0;
-        }
-    }
-
-    /** Whether free() was called. */
-    get freed() {
-        return !this._ptr;
-    }
 
     /** records.md's text: tag lines, an empty line, the movetext in lines of
      *  at most 80 characters; with oneLine true its one-line form. */
