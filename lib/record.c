@@ -87,15 +87,23 @@ static void str_free(herd_alloc_fn alloc, void *ud, char *s)
         alloc(ud, s, strlen(s) + 1, 0);
 }
 
+/* n zeroed bytes from *alloc (NULL: made the default one), or NULL. */
+static void *zeroed_new(herd_alloc_fn *alloc, void *ud, size_t n)
+{
+    if (!*alloc)
+        *alloc = herd_default_alloc;
+    void *p = mem_new(*alloc, ud, n);
+    if (p)
+        memset(p, 0, n);
+    return p;
+}
+
 /* A record with nothing in it but its allocator and rules. */
 static herd_record *record_new(const herd_rules *rules, herd_alloc_fn alloc, void *ud)
 {
-    if (!alloc)
-        alloc = herd_default_alloc;
-    herd_record *r = mem_new(alloc, ud, sizeof *r);
+    herd_record *r = zeroed_new(&alloc, ud, sizeof *r);
     if (!r)
         return NULL;
-    memset(r, 0, sizeof *r);
     r->alloc = alloc;
     r->ud = ud;
     r->rules = rules;
@@ -678,6 +686,8 @@ int herd_record_game(const herd_record *r, size_t ply, herd_alloc_fn alloc, void
         return HERD_E_RANGE;
     herd_game *g;
     int rc = start_game(r, alloc, ud, &g);
+    if (rc != HERD_OK)
+        return rc;
     for (size_t k = 0; rc == HERD_OK && k < ply; k++)
         rc = herd_apply(g, r->moves[k]);
     if (rc == HERD_OK && ply == r->plies && r->status.reason >= HERD_REASON_RESIGNED) {
@@ -1106,20 +1116,19 @@ static int read_comment(parser *p, size_t ply, int *seen)
         buf[k++] = s[i] == '\n' ? ' ' : s[i];
     }
     int64_t ms = NO_CLOCK;
-    size_t c = read_clock(buf, k, &ms);
-    const char *text = buf + c + (c < k ? 1 : 0);
+    /* A clock before the first action is free text. */
+    size_t c = ply > 0 ? read_clock(buf, k, &ms) : 0;
+    const char *text = c ? buf + c + (c < k) : buf; /* after the clock's space */
     size_t tn = k - (size_t)(text - buf);
-    const char *why = comment_problem(text, tn);
+    const char *why = comment_problem(buf, k);
     if (why)
         return fail_at(p, HERD_E_PARSE, open, "the comment", why);
-    if (ms != NO_CLOCK && ply > 0) {
+    if (c) {
         if (!need_clocks(p->r, ply))
             return refuse(p->sp, p->err, HERD_E_NOMEM, open, "out of memory");
         p->r->clocks[ply] = ms;
-    } else {
-        text = buf, tn = k; /* a clock before the first action is free text */
     }
-    if ((c == 0 || c < k || ply == 0) && !put_comment(p->r, ply, text, tn))
+    if ((c == 0 || c < k) && !put_comment(p->r, ply, text, tn))
         return refuse(p->sp, p->err, HERD_E_NOMEM, open, "out of memory");
     p->pos = (size_t)(close - s) + 1;
     return HERD_OK;
@@ -1139,10 +1148,17 @@ static unsigned long turn_number(const char *s, size_t n)
     return v;
 }
 
+/* A tag's value in a message, by the one rule of echoed input. */
+static const char *quote_value(const parser *p, const read_tag *t, char quoted[48])
+{
+    return herd_quote_input(quoted, 48, tag_value(p, t), t->value_len);
+}
+
 /* Checks the Result and Termination tags against the final position;
  * sets the record's status. */
 static int check_result(parser *p)
 {
+    char quoted[48];
     herd_status st;
     herd_get_status(p->g, &st);
     const read_tag *result = tag_named(p, "Result"), *term = tag_named(p, "Termination");
@@ -1157,15 +1173,15 @@ static int check_result(parser *p)
                           result_text(&st));
         if (term && strcmp(tag_value(p, term), herd_reason_name(st.reason)) != 0)
             return refuse(p->sp, p->err, HERD_E_ILLEGAL, term->at,
-                          "Termination %s, but the final position ended by %s",
-                          tag_value(p, term), herd_reason_name(st.reason));
+                          "Termination '%s', but the final position ended by %s",
+                          quote_value(p, term, quoted), herd_reason_name(st.reason));
         p->r->status = st;
         return HERD_OK;
     }
     if (term && by_players == HERD_REASON_NONE)
         return refuse(p->sp, p->err, HERD_E_ILLEGAL, term->at,
-                      "Termination %s, but the final position goes on (%s to act)",
-                      tag_value(p, term), side_names[st.side]);
+                      "Termination '%s', but the final position goes on (%s to act)",
+                      quote_value(p, term, quoted), side_names[st.side]);
     if (!term) {
         if (strcmp(rv, "*") != 0)
             return refuse(p->sp, p->err, HERD_E_ILLEGAL, result->at,
@@ -1219,8 +1235,9 @@ static int read_action(parser *p, size_t n, unsigned long *turn, unsigned long p
                                : "turn number %lu in the middle of turn %lu",
                       pending, *turn);
     if (h->result != HERD_ONGOING)
-        return refuse(p->sp, p->err, HERD_E_ILLEGAL, p->pos, "%s: the game is over (%s) before it",
-                      text, herd_reason_name((herd_reason)h->reason));
+        return refuse(p->sp, p->err, HERD_E_ILLEGAL, p->pos, "'%s': the game is over (%s) before it",
+                      herd_quote_input(quoted, sizeof quoted, s, n),
+                      herd_reason_name((herd_reason)h->reason));
     int rc = rules->read_move(p->g->state, text, &m, herd_game_msg(p->g));
     if (rc != HERD_OK)
         return refuse(p->sp, p->err, HERD_E_PARSE, p->pos, "'%s' is no action of %s: %s",
@@ -1428,12 +1445,9 @@ struct herd_record_reader {
 
 static int reader_new(herd_alloc_fn alloc, void *ud, size_t max_bytes, herd_record_reader **out)
 {
-    if (!alloc)
-        alloc = herd_default_alloc;
-    herd_record_reader *rd = mem_new(alloc, ud, sizeof *rd);
+    herd_record_reader *rd = zeroed_new(&alloc, ud, sizeof *rd);
     if (!rd)
         return HERD_E_NOMEM;
-    memset(rd, 0, sizeof *rd);
     rd->alloc = alloc;
     rd->ud = ud;
     rd->max_bytes = max_bytes ? max_bytes : DEFAULT_MAX_BYTES;

@@ -331,6 +331,43 @@ static void clocks_are_whole_seconds_and_read_back(void **state)
     herd_free(g);
 }
 
+/* Lines that end with \r\n read as those that end with \n; a line end in
+ * a comment is the space the writer broke there. */
+static void crlf_line_ends_read_as_lf(void **state)
+{
+    (void)state;
+    herd_game *g = game_new("hare", "seed=3");
+    play_computer(g, 6);
+    herd_record *r;
+    assert_int_equal(herd_record_from_game(g, NULL, NULL, NULL, &r), HERD_OK);
+    assert_int_equal(
+        herd_record_set_comment(r, 1, "a comment long enough to be broken over two lines by the "
+                                      "writer of the library"),
+        HERD_OK);
+    char *lf = write_text(r, 0, NULL);
+    const char *comment = strstr(lf, "{a comment");
+    assert_non_null(comment);
+    assert_true(strchr(comment, '\n') < strchr(comment, '}')); /* broken inside */
+    char *crlf = malloc(2 * strlen(lf) + 1);
+    size_t n = 0;
+    for (const char *p = lf; *p; p++) {
+        if (*p == '\n')
+            crlf[n++] = '\r';
+        crlf[n++] = *p;
+    }
+    crlf[n] = '\0';
+    herd_record *back = parse_ok(crlf);
+    char *again = write_text(back, 0, NULL);
+    assert_string_equal(again, lf);
+    assert_string_equal(herd_record_comment(back, 1), herd_record_comment(r, 1));
+    free(again);
+    free(crlf);
+    free(lf);
+    herd_record_free(back);
+    herd_record_free(r);
+    herd_free(g);
+}
+
 /* A record with a base keeps the base's tags and the notes of the shared
  * plies: what the protocol's `replay` then `record` does. */
 static void a_record_with_a_base_keeps_its_tags_and_shared_notes(void **state)
@@ -412,7 +449,8 @@ static void every_refusal_names_its_place(void **state)
     char green[16], red[16], movetext[256];
     first_actions(green, red);
     snprintf(movetext, sizeof movetext, "1. %s 2. %s *", green, red);
-    herd_record_free(parse_ok(horses_record(movetext, "*", "")));
+    herd_record *r0 = parse_ok(horses_record(movetext, "*", ""));
+    herd_record_free(r0);
 
     /* Bad tag syntax. */
     char text[4096];
@@ -461,6 +499,17 @@ static void every_refusal_names_its_place(void **state)
     expect_refusal(horses_record(movetext, "*", ""), HERD_E_PARSE, 7, 10, "a comment without its '}'");
     snprintf(movetext, sizeof movetext, "1. %s {a} {b} *", green);
     expect_refusal(horses_record(movetext, "*", ""), HERD_E_PARSE, 7, 14, "a second comment");
+    snprintf(movetext, sizeof movetext, "1. %s {\x01} *", green);
+    expect_refusal(horses_record(movetext, "*", ""), HERD_E_PARSE, 7, 10,
+                   "the comment: holds a control character");
+    snprintf(movetext, sizeof movetext, "1. %s {[%%clk 0:00:01]x} 2. %s {[%%clk 0:1:01]} *", green,
+             red);
+    r0 = parse_ok(horses_record(movetext, "*", "")); /* not the writer's clocks: free text */
+    int64_t ms;
+    assert_int_equal(herd_record_clock(r0, 1, &ms), HERD_E_STATE);
+    assert_string_equal(herd_record_comment(r0, 1), "[%clk 0:00:01]x");
+    assert_string_equal(herd_record_comment(r0, 2), "[%clk 0:1:01]");
+    herd_record_free(r0);
 
     /* Results: the movetext's against the tag's, the tag's against the game. */
     snprintf(movetext, sizeof movetext, "1. %s 1-0", green);
@@ -1068,6 +1117,7 @@ int main(void)
         cmocka_unit_test(a_record_from_a_set_position_starts_there),
         cmocka_unit_test(tags_keep_their_order_and_refuse_the_games_own),
         cmocka_unit_test(clocks_are_whole_seconds_and_read_back),
+        cmocka_unit_test(crlf_line_ends_read_as_lf),
         cmocka_unit_test(a_record_with_a_base_keeps_its_tags_and_shared_notes),
         cmocka_unit_test(every_refusal_names_its_place),
         cmocka_unit_test(a_result_the_final_position_contradicts_is_refused),
