@@ -233,9 +233,11 @@ def _play(s: _Settings, library: str, index: int) -> GameResult:
         st = g.status
         record = None
         if s.records:
-            players = {str(sides[a_side]): "level %d" % s.levels[0],
-                       str(sides[1 - a_side]): "level %d" % s.levels[1]}
-            record = g.record(Event="herd.match %s %d %d" % (s.game, s.levels[0], s.levels[1]),
+            # The tags herd-match -r writes, so that both write the same records.
+            levels = g.levels
+            players = {str(sides[a_side if p == 0 else 1 - a_side]):
+                       "herd level %d (%s)" % (s.levels[p], levels[s.levels[p]]) for p in (0, 1)}
+            record = g.record(Event="herd-match, level %d against level %d" % s.levels,
                               Round=index + 1, **players).text()
     if st.result is Result.ONGOING:
         outcome, points2, reason = "unfinished", 1, None
@@ -316,8 +318,9 @@ def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1
     The results are the same wherever the games run.
 
     With records=True each GameResult keeps its game's record (records.md:
-    the players "level N" under their sides' tags, Event "herd.match GAME A
-    B", Round the game's number index + 1, the game's Seed), which
+    the tags herd-match -r writes: the players "herd level N (NAME)" under
+    their sides' tags, Event "herd-match, level A against level B", Round the
+    game's number index + 1, the game's Seed), which
     MatchResult.records() reads and write_records() writes to a file.
     """
     games = check_int(games, "games", 1, 1000000, OptionRangeError)

@@ -325,6 +325,23 @@ class TestLazyReading(unittest.TestCase):
 
 
 class TestMatchRecords(unittest.TestCase):
+    def test_the_records_are_herd_match_rs(self):
+        """herd.match(records=True) writes the records herd-match -r writes."""
+        from test_match import herd_match_program
+        program = herd_match_program()
+        if program is None:
+            self.skipTest("no programs/herd-match beside %s (set HERD_MATCH)"
+                          % herd.library().path)
+        m = herd.match("hex", 2, 1, games=4, workers=1, records=True, options="size=3")
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "c.hgr")
+            env = dict((k, v) for k, v in os.environ.items() if k != "LD_PRELOAD")
+            import subprocess
+            subprocess.run([program, "hex", "2", "1", "-n", "4", "-o", "size=3", "-r", path],
+                           capture_output=True, timeout=120, check=True, env=env)
+            self.assertEqual([r.text() for r in herd.read_records(path)],
+                             [r.text() for r in m.records()])
+
     def test_a_match_keeps_each_games_record(self):
         m = herd.match("hare", 2, 1, games=4, workers=1, records=True)
         records = m.records()
@@ -332,7 +349,7 @@ class TestMatchRecords(unittest.TestCase):
         for game, r in zip(m.games, records):
             self.assertEqual(r.tags["Round"], str(game.index + 1))
             self.assertEqual(r.plies, game.actions)
-            self.assertEqual(r.tags[game.a_side.capitalize()], "level 2")
+            self.assertEqual(r.tags[game.a_side.capitalize()], "herd level 2 (club)")
             self.assertEqual(r.termination, game.reason)
         plain = herd.match("hare", 2, 1, games=4, workers=1)
         self.assertEqual(plain.results(), m.results())
