@@ -702,7 +702,7 @@ int main(int argc, char **argv)
 {
     const char *db = "herd-games.sqlite", *host = "127.0.0.1", *web = HERD_SERVER_WEB_DIR;
     long port = 8080, threads = 64, idle = 60, rate = 20, burst = 40, max_message = 4096;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int bad = 0;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -736,7 +736,6 @@ int main(int argc, char **argv)
             usage(stderr);
             return 2;
         }
-        i++;
     }
 
     server srv = {0};
@@ -752,11 +751,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "herd-server: %s: the stored games do not replay\n", db);
         return 1;
     }
-    /* The time the server was down is nobody's: running clocks go on from now. */
-    int64_t now = srv_now_ms();
-    for (size_t i = 0; i < srv.nrooms; i++)
-        if (srv.rooms[i]->clock.running >= 0)
-            srv.rooms[i]->clock.since_ms = now;
 
     char listen[300], nthreads[32], idle_ms[32], index[4096];
     snprintf(listen, sizeof listen, "%s:%ld", host, port);
@@ -788,6 +782,14 @@ int main(int argc, char **argv)
     if (!have_page)
         mg_set_request_handler(ctx, "/", no_page, &srv);
     mg_set_websocket_handler(ctx, "/ws", ws_connect, NULL, ws_data, ws_close, &srv);
+    /* The time the server was down is nobody's: running clocks go on from
+     * now, when it listens again. */
+    pthread_mutex_lock(&srv.lock);
+    int64_t now = srv_now_ms();
+    for (size_t i = 0; i < srv.nrooms; i++)
+        if (srv.rooms[i]->clock.running >= 0)
+            srv.rooms[i]->clock.since_ms = now;
+    pthread_mutex_unlock(&srv.lock);
     struct mg_server_port ports[4];
     int n = mg_get_server_ports(ctx, 4, ports);
     printf("herd-server: http://%s:%d/ (database %s, %zu games; page: %s)\n", host,
