@@ -209,6 +209,15 @@ static void *ticker(void *arg)
             if (!think && !r->busy && r->computer >= 0 && room_to_act(r) == r->computer)
                 think = r;
         }
+        /* Connections that send nothing are closed: a close frame, after
+         * which CivetWeb ends the connection. */
+        int64_t mono = srv_mono_ms();
+        for (client *c = srv->clients; c; c = c->all)
+            if (!c->closing && mono - c->last_ms > srv->idle_ms) {
+                c->closing = 1;
+                send_error(c->conn, "idle", "nothing was sent for too long: closed");
+                mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
+            }
         if (think) {
             herd_game *g;
             herd_move m;
@@ -267,8 +276,12 @@ static int ws_connect(const struct mg_connection *conn, void *cbdata)
     c->srv = srv;
     c->seat = -2;
     c->bucket = srv->burst;
-    c->bucket_ms = srv_mono_ms();
+    c->bucket_ms = c->last_ms = srv_mono_ms();
     mg_set_user_connection_data(conn, c);
+    pthread_mutex_lock(&srv->lock);
+    c->all = srv->clients;
+    srv->clients = c;
+    pthread_mutex_unlock(&srv->lock);
     return 0;
 }
 
@@ -361,7 +374,7 @@ static int ws_data(struct mg_connection *conn, int flags, char *data, size_t len
     c->bucket += (double)(now - c->bucket_ms) * srv->rate / 1000.0;
     if (c->bucket > srv->burst)
         c->bucket = srv->burst;
-    c->bucket_ms = now;
+    c->bucket_ms = c->last_ms = now;
     if (!(flags & 0x80) || opcode != MG_WEBSOCKET_OPCODE_TEXT) {
         send_error(conn, "bad-frame", "messages are single text frames");
         keep = 0;
@@ -397,6 +410,11 @@ static void ws_close(const struct mg_connection *conn, void *cbdata)
         return;
     pthread_mutex_lock(&srv->lock);
     detach(c);
+    for (client **p = &srv->clients; *p; p = &(*p)->all)
+        if (*p == c) {
+            *p = c->all;
+            break;
+        }
     pthread_mutex_unlock(&srv->lock);
     mg_set_user_connection_data(conn, NULL);
     free(c);
@@ -744,6 +762,7 @@ int main(int argc, char **argv)
     srv.rate = (double)rate;
     srv.burst = (double)burst;
     srv.max_message = (size_t)max_message;
+    srv.idle_ms = idle * 1000;
     if (store_open(db, &srv.db) != 0)
         return 1;
     store_loader ld = {&srv, load_game, load_action};
@@ -760,7 +779,8 @@ int main(int argc, char **argv)
     struct stat sb;
     int have_page = stat(index, &sb) == 0;
     const char *opts[] = {"listening_ports", listen, "num_threads", nthreads,
-                          "websocket_timeout_ms", idle_ms, "request_timeout_ms", "10000",
+                          "websocket_timeout_ms", idle_ms, "enable_websocket_ping_pong", "yes",
+                          "request_timeout_ms", "10000",
                           "enable_directory_listing", "no",
                           have_page ? "document_root" : NULL, web, NULL};
     sigset_t sigs;

@@ -33,7 +33,10 @@ typedef struct client {
     int seat;
     double bucket;
     int64_t bucket_ms;
+    int64_t last_ms;     /* its last message (monotonic): idle ones are closed */
+    int closing;
     struct client *next; /* in its room's list */
+    struct client *all;  /* in the server's list */
 } client;
 
 /* A game with its seats. Every field is read and written under the
@@ -78,6 +81,8 @@ typedef struct server {
     pthread_cond_t wake;
     room **rooms;
     size_t nrooms, cap;
+    client *clients;     /* every WebSocket connection */
+    int64_t idle_ms;
     store *db;
     int stopping;
     size_t max_message;  /* bytes of one WebSocket message */

@@ -171,13 +171,29 @@ class WebSocket:
             if pred(st):
                 return st
 
-    def closed(self):
-        """True once the server has closed the connection (read until then)."""
+    def closed(self, answer=True):
+        """True once the server has closed the connection: its close frame
+        (answered, as a browser does, unless `answer` is false), then the
+        end of the stream; False when it stays open."""
         try:
             while True:
                 self.recv()
-        except (Closed, socket.timeout, OSError):
-            return True
+        except Closed:
+            if answer:
+                try:
+                    self.frame(8, b"")
+                except Closed:
+                    pass
+        except socket.timeout:
+            return False
+        try:
+            while self.sock.recv(65536):
+                pass
+        except socket.timeout:
+            return False
+        except OSError:
+            pass
+        return True
 
     def hello(self, gid, token=None):
         msg = {"type": "hello", "game": gid}
