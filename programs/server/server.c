@@ -782,6 +782,9 @@ int main(int argc, char **argv)
                           "websocket_timeout_ms", idle_ms, "enable_websocket_ping_pong", "yes",
                           "request_timeout_ms", "10000",
                           "enable_directory_listing", "no",
+                          /* the page offers games online when it sees this */
+                          "additional_header", "X-Herd-Server: 1",
+                          "extra_mime_types", ".mjs=text/javascript,.js=text/javascript",
                           have_page ? "document_root" : NULL, web, NULL};
     sigset_t sigs;
     sigemptyset(&sigs);
