@@ -781,6 +781,8 @@ int main(int argc, char **argv)
     const char *opts[] = {"listening_ports", listen, "num_threads", nthreads,
                           "websocket_timeout_ms", idle_ms, "enable_websocket_ping_pong", "yes",
                           "request_timeout_ms", "10000",
+                          /* a move's state goes out at once, not after Nagle's wait */
+                          "tcp_nodelay", "1",
                           "enable_directory_listing", "no",
                           /* the page offers games online when it sees this */
                           "additional_header", "X-Herd-Server: 1",
