@@ -120,6 +120,17 @@ test('two pages play a whole game online, one at a phone size and reloaded, a th
     assert.match(record, /\[Game "flock"\]/);
     assert.match(await a.textContent('#turn'), /wins|Draw/);
     assert.ok(!(await a.isHidden('#online-rematch')), 'a rematch is offered');
+    // The rematch: both ask; both pages go on to the new game, seats swapped.
+    await a.click('#online-rematch');
+    await until(b, s => s.rematch[0]);
+    await b.click('#online-rematch');
+    const ra = await until(a, (s, id) => s.id !== id, st.id);
+    const rb = await until(b, (s, id) => s.id !== id, st.id);
+    assert.equal(ra.id, rb.id);
+    assert.deepEqual([ra.seat, rb.seat, ra.ply], [1, 0, 0]);
+    await drawn(b, rb);
+    await clickAction(b, rb.legal[0]);
+    assert.equal((await until(a, s => s.ply === 1)).moves.length, 1, 'the rematch is played');
 });
 
 async function page_setup(page, game, opponent, level) {

@@ -134,7 +134,7 @@ export class Online {
         this.seat = msg.seat;
         $('online').dataset.state = JSON.stringify(msg);
         // The rematch: the same players, the same tokens, the seats swapped.
-        if (msg.next && this.kept && msg.rematch[0] && msg.rematch[1] !== undefined) {
+        if (msg.next && this.kept && msg.id === this.id) {
             const next = msg.next;
             localStorage.setItem(KEY + next, JSON.stringify({ token: this.kept.token }));
             history.replaceState(null, '', `${location.pathname}#play=${next}`);
