@@ -40,8 +40,9 @@ def test_kill_restart_keeps_games(exe):
     games.append((a["id"], {0: a["token"], 1: b["token"]}, st, spent))
     # A hex game with its dice, and one that ended by resignation.
     a2, b2, wa2, wb2, st2 = friends(srv, "hex", tc="300+0", options="size=4")
+    t0 = ms()
     st2 = play(wa2, st2)
-    games.append((a2["id"], {0: a2["token"], 1: b2["token"]}, st2, 0))
+    games.append((a2["id"], {0: a2["token"], 1: b2["token"]}, st2, ms() - t0))
     a3, b3, wa3, wb3, st3 = friends(srv, "fox")
     wb3.send({"type": "resign"})
     st3 = wb3.until(lambda s: s["status"]["result"] != "ongoing")
@@ -82,7 +83,10 @@ def test_kill_restart_keeps_games(exe):
                 check(ca["left"][1 - run] == cb["left"][1 - run], "the stopped clock: %r %r"
                       % (ca, cb))
                 # Charged only the time the server has been up again, not
-                # the time it was down (t_up - t_down, and before it).
+                # the time it was down (t_up - t_down, and before it). The
+                # state seen before was sent after the action's commit, which
+                # is at most `spent` after the action's time: the clock
+                # stored.
                 check(cb["left"][run] - (t_seen - t_up) - 1 <= ca["left"][run]
                       <= cb["left"][run] + spent + 1,
                       "the running clock: before %r, after %r, down %.0f ms"
