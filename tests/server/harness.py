@@ -15,6 +15,9 @@ import tempfile
 import time
 
 TIMEOUT = 30  # seconds any single wait may take before the test fails
+# The rate limit off, for tests that play as fast as they can (server_attacks
+# tests the limit).
+FAST = ["--rate", "100000", "--burst", "100000"]
 
 
 class Server:

@@ -23,7 +23,8 @@ const pages = [];
 
 before(async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'herd-online-'));
-    server = spawn(exe, ['--port', '0', '--db', path.join(dir, 'games.sqlite'), '--web', path.join(root, 'build/web')],
+    server = spawn(exe, ['--port', '0', '--db', path.join(dir, 'games.sqlite'), '--web', path.join(root, 'build/web'),
+                          '--rate', '100000', '--burst', '100000'],
                    { stdio: ['ignore', 'pipe', 'inherit'] });
     base = await new Promise((resolve, reject) => {
         server.stdout.once('data', d => {

@@ -5,7 +5,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Server, check, main, play  # noqa: E402
+from harness import FAST, Server, check, main, play  # noqa: E402
 
 
 def friends(srv, game="flock", options="", tc="-"):
@@ -20,7 +20,7 @@ def friends(srv, game="flock", options="", tc="-"):
 
 
 def test_friends_whole_game_watched(exe):
-    srv = Server(exe)
+    srv = Server(exe, args=FAST)
     a, b, wa, wb, st = friends(srv)
     watch = srv.ws()
     ws = watch.hello(a["id"])
@@ -53,7 +53,7 @@ def test_friends_whole_game_watched(exe):
 
 
 def test_endings(exe):
-    srv = Server(exe)
+    srv = Server(exe, args=FAST)
     # Abort before the first move, not after.
     a, b, wa, wb, st = friends(srv, "horses")
     wb.send({"type": "abort"})
@@ -87,7 +87,7 @@ def test_endings(exe):
 
 
 def test_clock_flag(exe):
-    srv = Server(exe)
+    srv = Server(exe, args=FAST)
     a, b, wa, wb, st = friends(srv, "horses", tc="1+0")
     check(st["clock"]["left"] == [1000, 1000] and st["clock"]["running"] == -1,
           "the clock waits for the first move: %r" % st["clock"])
@@ -101,7 +101,7 @@ def test_clock_flag(exe):
 
 
 def test_computer_hex(exe):
-    srv = Server(exe)
+    srv = Server(exe, args=FAST)
     a = srv.create(game="hex", options="size=3", opponent="computer", level=1, seat=0)
     check("invite" not in a, "no invitation against the computer")
     ws = srv.ws()

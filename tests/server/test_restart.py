@@ -9,7 +9,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Closed, Server, check, main, play  # noqa: E402
+from harness import FAST, Closed, Server, check, main, play  # noqa: E402
 
 
 def ms():
@@ -26,7 +26,7 @@ def friends(srv, game, tc="-", options=""):
 
 
 def test_kill_restart_keeps_games(exe):
-    srv = Server(exe)
+    srv = Server(exe, args=FAST)
     games = []
     # A timed friends' game, a few moves in: its clock runs.
     a, b, wa, wb, st = friends(srv, "horses", tc="600+5")
@@ -108,7 +108,7 @@ def test_kill_at_any_moment(exe):
     """Two clients play as fast as they can; the server is killed after a
     number of moves; every state a client heard of is in the restarted
     server's game."""
-    srv = Server(exe)
+    srv = Server(exe, args=FAST)
     for kill_after in (1, 4, 9):
         a, b, wa, wb, st = friends(srv, "flock")
         heard = {"moves": [], "done": False}
