@@ -87,15 +87,23 @@ static void str_free(herd_alloc_fn alloc, void *ud, char *s)
         alloc(ud, s, strlen(s) + 1, 0);
 }
 
+/* n zeroed bytes from *alloc (NULL: made the default one), or NULL. */
+static void *zeroed_new(herd_alloc_fn *alloc, void *ud, size_t n)
+{
+    if (!*alloc)
+        *alloc = herd_default_alloc;
+    void *p = mem_new(*alloc, ud, n);
+    if (p)
+        memset(p, 0, n);
+    return p;
+}
+
 /* A record with nothing in it but its allocator and rules. */
 static herd_record *record_new(const herd_rules *rules, herd_alloc_fn alloc, void *ud)
 {
-    if (!alloc)
-        alloc = herd_default_alloc;
-    herd_record *r = mem_new(alloc, ud, sizeof *r);
+    herd_record *r = zeroed_new(&alloc, ud, sizeof *r);
     if (!r)
         return NULL;
-    memset(r, 0, sizeof *r);
     r->alloc = alloc;
     r->ud = ud;
     r->rules = rules;
@@ -576,6 +584,7 @@ static void put_comment_words(line_writer *lw, const herd_record *r, size_t ply)
     buf[n++] = '{';
     if (clock != NO_CLOCK)
         n += (size_t)clock_text(buf + n, sizeof buf - n, clock);
+    size_t unbroken = n; /* the clock stays on one line */
     if (clock != NO_CLOCK && text)
         buf[n++] = ' ';
     if (text) {
@@ -585,7 +594,7 @@ static void put_comment_words(line_writer *lw, const herd_record *r, size_t ply)
     }
     buf[n++] = '}';
     size_t w = 0;
-    for (size_t i = 0; i <= n; i++)
+    for (size_t i = unbroken; i <= n; i++)
         if (i == n || buf[i] == ' ') {
             put_word(lw, buf + w, i - w);
             w = i + 1;
@@ -677,6 +686,8 @@ int herd_record_game(const herd_record *r, size_t ply, herd_alloc_fn alloc, void
         return HERD_E_RANGE;
     herd_game *g;
     int rc = start_game(r, alloc, ud, &g);
+    if (rc != HERD_OK)
+        return rc;
     for (size_t k = 0; rc == HERD_OK && k < ply; k++)
         rc = herd_apply(g, r->moves[k]);
     if (rc == HERD_OK && ply == r->plies && r->status.reason >= HERD_REASON_RESIGNED) {
@@ -1105,20 +1116,19 @@ static int read_comment(parser *p, size_t ply, int *seen)
         buf[k++] = s[i] == '\n' ? ' ' : s[i];
     }
     int64_t ms = NO_CLOCK;
-    size_t c = read_clock(buf, k, &ms);
-    const char *text = buf + c + (c < k ? 1 : 0);
+    /* A clock before the first action is free text. */
+    size_t c = ply > 0 ? read_clock(buf, k, &ms) : 0;
+    const char *text = c ? buf + c + (c < k) : buf; /* after the clock's space */
     size_t tn = k - (size_t)(text - buf);
-    const char *why = comment_problem(text, tn);
+    const char *why = comment_problem(buf, k);
     if (why)
         return fail_at(p, HERD_E_PARSE, open, "the comment", why);
-    if (ms != NO_CLOCK && ply > 0) {
+    if (c) {
         if (!need_clocks(p->r, ply))
             return refuse(p->sp, p->err, HERD_E_NOMEM, open, "out of memory");
         p->r->clocks[ply] = ms;
-    } else {
-        text = buf, tn = k; /* a clock before the first action is free text */
     }
-    if ((c == 0 || c < k || ply == 0) && !put_comment(p->r, ply, text, tn))
+    if ((c == 0 || c < k) && !put_comment(p->r, ply, text, tn))
         return refuse(p->sp, p->err, HERD_E_NOMEM, open, "out of memory");
     p->pos = (size_t)(close - s) + 1;
     return HERD_OK;
@@ -1138,10 +1148,17 @@ static unsigned long turn_number(const char *s, size_t n)
     return v;
 }
 
+/* A tag's value in a message, by the one rule of echoed input. */
+static const char *quote_value(const parser *p, const read_tag *t, char quoted[48])
+{
+    return herd_quote_input(quoted, 48, tag_value(p, t), t->value_len);
+}
+
 /* Checks the Result and Termination tags against the final position;
  * sets the record's status. */
 static int check_result(parser *p)
 {
+    char quoted[48];
     herd_status st;
     herd_get_status(p->g, &st);
     const read_tag *result = tag_named(p, "Result"), *term = tag_named(p, "Termination");
@@ -1156,15 +1173,15 @@ static int check_result(parser *p)
                           result_text(&st));
         if (term && strcmp(tag_value(p, term), herd_reason_name(st.reason)) != 0)
             return refuse(p->sp, p->err, HERD_E_ILLEGAL, term->at,
-                          "Termination %s, but the final position ended by %s",
-                          tag_value(p, term), herd_reason_name(st.reason));
+                          "Termination '%s', but the final position ended by %s",
+                          quote_value(p, term, quoted), herd_reason_name(st.reason));
         p->r->status = st;
         return HERD_OK;
     }
     if (term && by_players == HERD_REASON_NONE)
         return refuse(p->sp, p->err, HERD_E_ILLEGAL, term->at,
-                      "Termination %s, but the final position goes on (%s to act)",
-                      tag_value(p, term), side_names[st.side]);
+                      "Termination '%s', but the final position goes on (%s to act)",
+                      quote_value(p, term, quoted), side_names[st.side]);
     if (!term) {
         if (strcmp(rv, "*") != 0)
             return refuse(p->sp, p->err, HERD_E_ILLEGAL, result->at,
@@ -1218,8 +1235,9 @@ static int read_action(parser *p, size_t n, unsigned long *turn, unsigned long p
                                : "turn number %lu in the middle of turn %lu",
                       pending, *turn);
     if (h->result != HERD_ONGOING)
-        return refuse(p->sp, p->err, HERD_E_ILLEGAL, p->pos, "%s: the game is over (%s) before it",
-                      text, herd_reason_name((herd_reason)h->reason));
+        return refuse(p->sp, p->err, HERD_E_ILLEGAL, p->pos, "'%s': the game is over (%s) before it",
+                      herd_quote_input(quoted, sizeof quoted, s, n),
+                      herd_reason_name((herd_reason)h->reason));
     int rc = rules->read_move(p->g->state, text, &m, herd_game_msg(p->g));
     if (rc != HERD_OK)
         return refuse(p->sp, p->err, HERD_E_PARSE, p->pos, "'%s' is no action of %s: %s",
@@ -1308,6 +1326,8 @@ static int parse_span(const span *sp, herd_alloc_fn alloc, void *ud, herd_record
 {
     parser p;
     memset(&p, 0, sizeof p);
+    if (err)
+        err->code = HERD_OK;
     p.sp = sp;
     p.err = err;
     p.alloc = alloc ? alloc : herd_default_alloc;
@@ -1321,6 +1341,8 @@ static int parse_span(const span *sp, herd_alloc_fn alloc, void *ud, herd_record
         rc = store_tags(&p);
     mem_free(p.alloc, p.ud, p.values, p.values_cap);
     herd_free(p.g);
+    if (rc != HERD_OK && err && err->code != rc) /* an allocation that said nothing */
+        refuse(sp, err, rc, p.pos, "out of memory");
     if (rc != HERD_OK) {
         herd_record_free(p.r);
         return rc;
@@ -1423,12 +1445,9 @@ struct herd_record_reader {
 
 static int reader_new(herd_alloc_fn alloc, void *ud, size_t max_bytes, herd_record_reader **out)
 {
-    if (!alloc)
-        alloc = herd_default_alloc;
-    herd_record_reader *rd = mem_new(alloc, ud, sizeof *rd);
+    herd_record_reader *rd = zeroed_new(&alloc, ud, sizeof *rd);
     if (!rd)
         return HERD_E_NOMEM;
-    memset(rd, 0, sizeof *rd);
     rd->alloc = alloc;
     rd->ud = ud;
     rd->max_bytes = max_bytes ? max_bytes : DEFAULT_MAX_BYTES;
@@ -1523,10 +1542,12 @@ static void advance(herd_record_reader *rd, size_t n)
     rd->head += (size_t)(s + n - (rd->text + rd->head));
 }
 
-/* Stops the reader with a refusal that every later call repeats. */
-static int stop(herd_record_reader *rd, herd_record_error *err, int code, const char *what)
+/* Stops the reader with a refusal that every later call repeats; `number`
+ * is the record's whose reading failed. */
+static int stop(herd_record_reader *rd, herd_record_error *err, size_t number, int code,
+                const char *what)
 {
-    span sp = {rd->text + rd->head, 0, rd->number, rd->line, rd->column};
+    span sp = {"", 0, number, rd->line, rd->column}; /* nothing to count in */
     rd->stopped = 1;
     refuse(&sp, &rd->fatal, code, 0, "%s", what);
     if (err)
@@ -1551,7 +1572,8 @@ int herd_record_read(herd_record_reader *rd, herd_record **out, herd_record_erro
             break;
         int rc = refill(rd);
         if (rc != HERD_OK)
-            return stop(rd, err, rc, "the file could not be read");
+            return stop(rd, err, rd->number + 1, rc,
+                        rc == HERD_E_NOMEM ? "out of memory" : "the file could not be read");
     }
     if (rd->head == rd->tail) {
         *out = NULL;
@@ -1570,11 +1592,11 @@ int herd_record_read(herd_record_reader *rd, herd_record **out, herd_record_erro
         if (avail >= rd->max_bytes || !rd->file) {
             char what[96];
             snprintf(what, sizeof what, "the record is longer than %zu bytes", rd->max_bytes);
-            return stop(rd, err, HERD_E_NOMEM, what);
+            return stop(rd, err, rd->number, HERD_E_NOMEM, what);
         }
         int rc = refill(rd);
         if (rc != HERD_OK)
-            return stop(rd, err, rc,
+            return stop(rd, err, rd->number, rc,
                         rc == HERD_E_NOMEM ? "out of memory" : "the file could not be read");
     }
     span sp = {rd->text + rd->head, len, rd->number, rd->line, rd->column};

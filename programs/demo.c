@@ -5,7 +5,8 @@
  * Prints the start position, the last lines of the moves log and the final
  * board, which ends with the result: one screen, however long the game. The
  * same arguments give the same game on every platform. Uses the public API
- * only (herd/herd.h and herd/horses.h). */
+ * only (herd/herd.h and herd/horses.h), and programs/program_io.h to check
+ * that its output was written. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +14,8 @@
 
 #include <herd/herd.h>
 #include <herd/horses.h>
+
+#include "program_io.h"
 
 /* The rules have no move limit; the demo stops after this many moves. */
 #define MAX_DEMO_MOVES 2000
@@ -175,5 +178,5 @@ int main(int argc, char **argv)
         printf("Stopped after %u moves: the rules have no move limit.\n", played);
 
     herd_free(g);
-    return EXIT_SUCCESS;
+    return output_close(stdout, "herd-demo", "standard output") ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -13,6 +13,8 @@
  * "Texts"; with the table's `sideways` and at most its geese), with a line
  * `VALUE: TEXT`: the value as the first moves' (`fox wins in 12 plies`,
  * `geese win`, `draw`), or `?` and why for a line the table cannot answer.
+ * The file is read before the build: a line longer than 1024 bytes or
+ * holding a NUL byte is refused with its number (status 2).
  *
  * This is an example of the library's own tools: it includes the internal
  * header lib/fox_solve.h and links the static library. The public route to
@@ -29,6 +31,10 @@
 #include <herd/herd.h>
 
 #include "fox_solve.h"
+#include "program_io.h"
+
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x) STRINGIFY_(x)
 
 #define LINE_PLIES 400 /* a perfect line is cut there (a draw goes on for ever) */
 
@@ -165,12 +171,58 @@ static void action_text(const herd_game *g, herd_move m, char *buf, size_t cap)
         snprintf(buf, cap, "?");
 }
 
-/* --positions: each line of the file answered from the table. */
-static void answer_positions(const fox_table *t, herd_game *g, FILE *f)
+/* The lines of --positions, read whole before the build (a long build is
+ * not spent on a file that is refused), one after another in `text`, each
+ * ended by its NUL. */
+typedef struct questions {
+    char *text;
+    size_t len, cap;
+} questions;
+
+/* The longest line of --positions: a fox position text has some 110 bytes. */
+#define POSITION_LINE_MAX 1024
+
+/* Reads the file's lines; a line longer than POSITION_LINE_MAX bytes or
+ * holding a NUL byte is refused by its number (returns 0 after the
+ * message). */
+static int read_questions(FILE *f, const char *path, questions *q)
 {
-    char line[512], what[64];
-    while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = '\0';
+    char line[POSITION_LINE_MAX + 1];
+    int status;
+    for (unsigned long number = 1; (status = read_line(f, line, sizeof line)) != LINE_END;
+         number++) {
+        if (status != LINE_OK) {
+            fprintf(stderr, "fox-solve: %s, line %lu: %s\n", path, number,
+                    status == LINE_NUL ? "holds a NUL byte"
+                                       : "longer than " STRINGIFY(POSITION_LINE_MAX) " bytes");
+            return 0;
+        }
+        size_t n = strlen(line) + 1;
+        if (q->len + n > q->cap) {
+            size_t cap = q->cap ? 2 * q->cap : 4096;
+            char *p = realloc(q->text, cap);
+            if (!p) {
+                fprintf(stderr, "fox-solve: out of memory reading %s\n", path);
+                return 0;
+            }
+            q->text = p;
+            q->cap = cap;
+        }
+        memcpy(q->text + q->len, line, n);
+        q->len += n;
+    }
+    if (ferror(f)) {
+        fprintf(stderr, "fox-solve: cannot read %s\n", path);
+        return 0;
+    }
+    return 1;
+}
+
+/* --positions: each line answered from the table. */
+static void answer_positions(const fox_table *t, herd_game *g, const questions *q)
+{
+    char what[64];
+    for (const char *line = q->text; line < q->text + q->len; line += strlen(line) + 1) {
         if (!*line)
             continue;
         int geese, sideways;
@@ -228,10 +280,17 @@ int main(int argc, char **argv)
                         "[--positions=FILE]\n");
         return 2;
     }
-    FILE *questions = NULL; /* opened first: a long build is not spent on a missing file */
-    if (positions && !(questions = fopen(positions, "r"))) {
-        fprintf(stderr, "fox-solve: cannot read %s\n", positions);
-        return 1;
+    questions q = {NULL, 0, 0};
+    if (positions) {
+        FILE *f = fopen(positions, "r");
+        if (!f) {
+            fprintf(stderr, "fox-solve: cannot read %s\n", positions);
+            return 1;
+        }
+        int ok = read_questions(f, positions, &q);
+        fclose(f);
+        if (!ok)
+            return 2;
     }
     bar b = {isatty(STDOUT_FILENO), -1, seconds()};
     o.progress = show_progress;
@@ -243,7 +302,8 @@ int main(int argc, char **argv)
         printf(" (distances up to %d geese)", o.exact);
     printf("\n");
     printf("table: %.2f GB at its peak, %.2f GB kept\n", (double)need / 1e9, (double)kept / 1e9);
-    fflush(stdout);
+    if (output_failed(stdout)) /* nobody would see the answers of a long build */
+        return output_close(stdout, "fox-solve", "standard output");
 
     char msg[256];
     herd_msg m = {msg, sizeof msg};
@@ -310,12 +370,10 @@ int main(int argc, char **argv)
         herd_apply(g, best);
         plies++;
     }
-    if (questions) {
-        answer_positions(t, g, questions);
-        fclose(questions);
-    }
+    answer_positions(t, g, &q);
+    free(q.text);
     herd_free(g);
     fox_solve_free(t);
     printf("%s\n", winner_name(start_value.winner));
-    return 0;
+    return output_close(stdout, "fox-solve", "standard output");
 }

@@ -13,17 +13,17 @@
 
 #include <herd/fox.h>
 #include <herd/herd.h>
+#include <herd/record.h>
 
 #include "herd_session.h"
-
-#define MAX_LINE 8192
+#include "program_io.h"
+#include "program_record.h"
 
 typedef struct session {
     herd_game *game; /* the current game, NULL until `new` or `set` */
-    /* The fox's solve limit on that handle: the library keeps it but has no
-     * getter, so the session remembers what `solvelimit` set (a new handle
-     * has the default). */
-    int solve_limit;
+    /* The record that `replay` read, while its game is the current one:
+     * `record` keeps its tags, comments and clocks. */
+    herd_record *replayed;
     int quit; /* set by `quit`: the program ends after its answer */
     char out[HERD_MAX_MOVES * HERD_MAX_MOVE_TEXT];
 } session;
@@ -112,12 +112,19 @@ static int parse_number(const char *text, unsigned long max, unsigned long *v)
     return 1;
 }
 
+/* The current game's history starts anew: no record was replayed. */
+static void forget_record(session *s)
+{
+    herd_record_free(s->replayed);
+    s->replayed = NULL;
+}
+
 /* g becomes the current game, in place of the one before. */
 static void replace_game(session *s, herd_game *g)
 {
     herd_free(s->game);
     s->game = g;
-    s->solve_limit = HERD_FOX_SOLVE_DEFAULT;
+    forget_record(s);
 }
 
 /* Blanks separate the arguments; herd_new() takes its options separated by
@@ -176,6 +183,8 @@ static void cmd_set(session *s, char *args)
     }
     if (fresh)
         replace_game(s, g);
+    else
+        forget_record(s); /* the history is cleared */
     answer(NULL);
 }
 
@@ -278,8 +287,10 @@ static void cmd_status(session *s, char *args)
     else if (st.result == HERD_WIN)
         snprintf(s->out, sizeof s->out, "win %s %s", herd_side_name(s->game, st.side),
                  herd_reason_name(st.reason));
-    else
+    else if (st.result == HERD_DRAW)
         snprintf(s->out, sizeof s->out, "draw %s", herd_reason_name(st.reason));
+    else
+        snprintf(s->out, sizeof s->out, "over %s", herd_reason_name(st.reason));
     answer(s->out);
 }
 
@@ -406,7 +417,13 @@ static void cmd_solvelimit(session *s, char *args)
         return;
     }
     if (!*args) {
-        snprintf(s->out, sizeof s->out, "%d", s->solve_limit);
+        int limit;
+        int rc = herd_fox_solve_limit(s->game, &limit);
+        if (rc != HERD_OK) {
+            refuse_code(s, rc);
+            return;
+        }
+        snprintf(s->out, sizeof s->out, "%d", limit);
         answer(s->out);
         return;
     }
@@ -420,8 +437,98 @@ static void cmd_solvelimit(session *s, char *args)
         refuse_code(s, rc);
         return;
     }
-    s->solve_limit = (int)geese;
     answer(NULL);
+}
+
+/* The current game's record in the one-line form (records.md): after
+ * `replay`, with the replayed record's tags, comments and clocks. */
+static void cmd_record(session *s, char *args)
+{
+    (void)args;
+    herd_record *r = NULL;
+    size_t len;
+    int rc = herd_record_from_game(s->game, s->replayed, NULL, NULL, &r);
+    char *text = rc == HERD_OK ? record_text(r, 1, &len) : NULL;
+    herd_record_free(r);
+    if (!text) {
+        refuse(herd_strerror(rc == HERD_OK ? HERD_E_NOMEM : rc));
+        return;
+    }
+    answer(text);
+    free(text);
+}
+
+/* A record replayed becomes the current game; a refused one changes
+ * nothing and is answered with the reader's message. */
+static void cmd_replay(session *s, char *args)
+{
+    herd_record *r;
+    herd_record_error err;
+    herd_game *g;
+    if (!*args) {
+        refuse_usage(s, cmd_replay, "");
+        return;
+    }
+    if (herd_record_parse(args, strlen(args), NULL, NULL, &r, &err) != HERD_OK) {
+        refuse(err.message);
+        return;
+    }
+    int rc = herd_record_game(r, HERD_RECORD_END, NULL, NULL, &g);
+    if (rc != HERD_OK) {
+        herd_record_free(r);
+        refuse(herd_strerror(rc));
+        return;
+    }
+    replace_game(s, g);
+    s->replayed = r;
+    answer(NULL);
+}
+
+/* Ends the game by its players (herd_end()). */
+static void end_game(session *s, herd_reason reason, int side)
+{
+    int rc = herd_end(s->game, reason, side);
+    if (rc != HERD_OK)
+        refuse_code(s, rc);
+    else
+        answer(NULL);
+}
+
+/* The SIDE of resign and timeout: a side's name as `status` writes it. */
+static int parse_side(session *s, const char *args, void (*handler)(session *s, char *args))
+{
+    for (int side = 0; side < 2; side++)
+        if (strcmp(args, herd_side_name(s->game, side)) == 0)
+            return side;
+    refuse_usage(s, handler, ", with SIDE %s or %s", herd_side_name(s->game, 0),
+                 herd_side_name(s->game, 1));
+    return -1;
+}
+
+static void cmd_resign(session *s, char *args)
+{
+    int side = parse_side(s, args, cmd_resign);
+    if (side >= 0)
+        end_game(s, HERD_REASON_RESIGNED, side);
+}
+
+static void cmd_timeout(session *s, char *args)
+{
+    int side = parse_side(s, args, cmd_timeout);
+    if (side >= 0)
+        end_game(s, HERD_REASON_TIME, side);
+}
+
+static void cmd_draw(session *s, char *args)
+{
+    (void)args;
+    end_game(s, HERD_REASON_AGREED, -1);
+}
+
+static void cmd_abandon(session *s, char *args)
+{
+    (void)args;
+    end_game(s, HERD_REASON_ABANDONED, -1);
 }
 
 /* The game's name on the answer's first line, the board from the next. */
@@ -482,6 +589,12 @@ static const command commands[] = {
     {"solvelimit", "[N]", NEEDS_GAME | TAKES_ARGUMENTS, cmd_solvelimit},
     {"save", NULL, NEEDS_GAME, cmd_save},
     {"load", "SAVED", TAKES_ARGUMENTS, cmd_load},
+    {"record", NULL, NEEDS_GAME, cmd_record},
+    {"replay", "RECORD", TAKES_ARGUMENTS, cmd_replay},
+    {"resign", "SIDE", NEEDS_GAME | TAKES_ARGUMENTS, cmd_resign},
+    {"draw", NULL, NEEDS_GAME, cmd_draw},
+    {"timeout", "SIDE", NEEDS_GAME | TAKES_ARGUMENTS, cmd_timeout},
+    {"abandon", NULL, NEEDS_GAME, cmd_abandon},
     {"show", NULL, NEEDS_GAME, cmd_show},
     {"help", NULL, 0, cmd_help},
     {"quit", NULL, TAKES_ARGUMENTS, cmd_quit},
@@ -570,41 +683,20 @@ static int run(session *s, char *line)
     return !s->quit;
 }
 
-enum { LINE_END = 0, LINE_OK, LINE_TOO_LONG, LINE_NUL };
-
-/* Reads one line without its newline (and a carriage return before it).
- * A line too long, or holding a NUL byte, is read to its end all the same,
- * so that every input line gets exactly one answer. */
-static int read_line(FILE *in, char *line, size_t cap)
-{
-    size_t n = 0;
-    int c, status = LINE_OK;
-    while ((c = getc(in)) != EOF && c != '\n') {
-        if (c == '\0')
-            status = LINE_NUL;
-        else if (n + 1 < cap)
-            line[n++] = (char)c;
-        else if (status == LINE_OK)
-            status = LINE_TOO_LONG;
-    }
-    if (c == EOF && n == 0 && status == LINE_OK)
-        return LINE_END;
-    if (n && line[n - 1] == '\r')
-        n--;
-    line[n] = '\0';
-    return status;
-}
-
 int herd_session_run(FILE *in, FILE *out)
 {
-    static char line[MAX_LINE];
+    /* On the heap: 1 MiB is more than some threads' whole stack. */
+    char *line = malloc(HERD_SESSION_MAX_LINE + 1);
     session *s = calloc(1, sizeof *s);
-    if (!s)
+    if (!s || !line) {
+        free(line);
+        free(s);
         return 1;
+    }
     answers = out;
-    int going = 1;
+    int going = 1, status_code = 0;
     while (going) {
-        int status = read_line(in, line, sizeof line);
+        int status = read_line(in, line, HERD_SESSION_MAX_LINE + 1);
         if (status == LINE_END)
             break;
         /* An interrupt stops only the command that runs when it comes. The
@@ -619,10 +711,16 @@ int herd_session_run(FILE *in, FILE *out)
             refuse("line holds a NUL byte");
         else if (line[strspn(line, " \t")] != '\0') /* blank lines are ignored */
             going = run(s, line + strspn(line, " \t"));
+        if (ferror(out)) { /* answers that go nowhere: the caller says so */
+            status_code = 1;
+            break;
+        }
     }
+    forget_record(s);
     herd_free(s->game);
     free(s);
-    return 0;
+    free(line);
+    return status_code;
 }
 
 #ifndef HERD_SESSION_NO_MAIN
@@ -716,7 +814,7 @@ int main(int argc, char **argv)
 {
     int exit_status;
     if (!options(argc, argv, &exit_status))
-        return exit_status;
+        return output_close(stdout, "herd", "standard output") ? 1 : exit_status;
         /* SIGINT stops a long command (perft 64 on a large board) instead of
          * the program, which answers `?` and reads on. */
 #    ifdef _WIN32
@@ -729,6 +827,7 @@ int main(int argc, char **argv)
     sa.sa_flags = SA_RESTART; /* reading standard input goes on */
     sigaction(SIGINT, &sa, NULL);
 #    endif
-    return herd_session_run(stdin, stdout);
+    exit_status = herd_session_run(stdin, stdout);
+    return output_close(stdout, "herd", "standard output") ? 1 : exit_status;
 }
 #endif

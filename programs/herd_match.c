@@ -4,17 +4,20 @@
  * score with its 95% interval and the time per move. It uses only the
  * public API.
  *
- *   herd-match GAME LEVEL_A LEVEL_B [-n GAMES] [-s SEED] [-r PLIES]
+ *   herd-match GAME LEVEL_A LEVEL_B [-n GAMES] [-s SEED] [-R PLIES]
  *              [-m MAX_PLIES] [-o "KEY=VALUE ..."] [-j THREADS] [-g] [-p]
+ *              [-w FILE] [-r FILE]
  *
  * With -j the games run on several threads, one handle each. A game depends
  * only on its index (its pair's seed and opening, its colours), and results
  * are printed in index order, so the output is the same for any -j; only
- * the times differ. bindings/python/herd/match.py plays the same games.
+ * the times differ; so are the -w and -r files. bindings/python/herd/match.py
+ * plays the same games.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +25,9 @@
 #include <unistd.h>
 
 #include <herd/herd.h>
+
+#include "program_io.h"
+#include "program_record.h"
 
 #define MAX_THREADS 256
 
@@ -35,6 +41,7 @@ typedef struct settings {
     int per_game;     /* -g: a line per game */
     int progress;     /* a progress line on standard error */
     FILE *positions;  /* -w: every position of every game */
+    FILE *records;    /* -r: every game's record */
 } settings;
 
 /* The times of one player's moves, in seconds. */
@@ -193,14 +200,45 @@ static void add_position(text *t, const herd_game *g, unsigned long game, unsign
 }
 
 /* One game's result: player A's points times two (2 win, 1 draw or
- * unfinished, 0 loss), its line for -g, its positions for -w and the
- * times of its moves. */
+ * unfinished, 0 loss), its line for -g, its positions for -w, its record
+ * for -r (records.md's multi-line form) and the times of its moves. */
 typedef struct outcome {
     int points2, unfinished;
     char line[160];
     text positions;
+    char *record;
     times ts[2];
 } outcome;
+
+/* -r's record of game number i (from 0) as it ends: the levels as the
+ * players' names, the match as the event, the game's number as the round
+ * (as -g numbers them). */
+static char *game_record(const settings *s, const herd_game *g, unsigned long i, int a_side)
+{
+    herd_record *r;
+    char name[64], event[80], round[24];
+    size_t len;
+    int rc = herd_record_from_game(g, NULL, NULL, NULL, &r);
+    if (rc != HERD_OK)
+        fail("record", rc, NULL);
+    snprintf(event, sizeof event, "herd-match, level %d against level %d", s->level[0],
+             s->level[1]);
+    snprintf(round, sizeof round, "%lu", i + 1);
+    rc = herd_record_set_tag(r, "Event", event);
+    if (rc == HERD_OK)
+        rc = herd_record_set_tag(r, "Round", round);
+    for (int player = 0; player < 2 && rc == HERD_OK; player++) {
+        const char *level_name = "";
+        herd_level_name(g, s->level[player], &level_name, NULL);
+        snprintf(name, sizeof name, "herd level %d (%s)", s->level[player], level_name);
+        rc = record_set_player(r, g, player == 0 ? a_side : 1 - a_side, name);
+    }
+    char *text = rc == HERD_OK ? record_text(r, 0, &len) : NULL;
+    herd_record_free(r);
+    if (!text)
+        fail("record", rc == HERD_OK ? HERD_E_NOMEM : rc, NULL);
+    return text;
+}
 
 /* Plays game number i: pair i / 2, player A on side i % 2. */
 static void play_game(const settings *s, unsigned long i, outcome *o)
@@ -232,6 +270,8 @@ static void play_game(const settings *s, unsigned long i, outcome *o)
     }
     snprintf(o->line, sizeof o->line, "game %lu: pair %lu, A plays %s: %s after %lu actions",
              i + 1, i / 2 + 1, herd_side_name(g, a_side), what, actions);
+    if (s->records)
+        o->record = game_record(s, g, i, a_side);
     herd_free(g);
 }
 
@@ -288,9 +328,18 @@ static void *play_games(void *arg)
                 free(o->positions.s);
                 o->positions = (text){NULL, 0, 0};
             }
+            if (s->records) {
+                fprintf(s->records, "%s%s\n", m->printed ? "\n" : "", o->record);
+                free(o->record);
+                o->record = NULL;
+            }
         }
         if (s->progress)
             show_progress(m);
+        /* Output that is lost ends the match: no game more is started. */
+        if (output_failed(stdout) || (s->positions && output_failed(s->positions)) ||
+            (s->records && output_failed(s->records)))
+            m->next = s->games;
     }
     pthread_mutex_unlock(&m->lock);
     return NULL;
@@ -319,24 +368,71 @@ static int parse_ulong(const char *text, unsigned long long max, unsigned long l
     return 1;
 }
 
+/* The options that take a whole number: its range and the field it sets. */
+typedef struct number_option {
+    const char *name, *what;
+    unsigned long long min, max;
+    int seed;      /* the unsigned long long seed, else the unsigned long at offset */
+    size_t offset;
+} number_option;
+
+static const number_option number_options[] = {
+    {"-n", "games", 1, 1000000, 0, offsetof(settings, games)},
+    {"-s", "a seed", 0, ~0ULL, 1, 0},
+    {"-R", "random plies", 0, 1000000, 0, offsetof(settings, random_plies)},
+    {"-m", "actions", 1, 1000000, 0, offsetof(settings, max_plies)},
+    {"-j", "threads", 1, MAX_THREADS, 0, offsetof(settings, threads)},
+    {NULL, NULL, 0, 0, 0, 0},
+};
+
+/* Whether the options text "KEY=VALUE ..." gives `key`. */
+static int has_key(const char *options, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *p = options; *p; p += strcspn(p, " ")) {
+        p += strspn(p, " ");
+        if (strncmp(p, key, n) == 0 && p[n] == '=')
+            return 1;
+    }
+    return 0;
+}
+
+/* Opens FILE for -w or -r (a second one replaces the first); 0 after a
+ * message when it cannot be. */
+static int open_output(FILE **f, const char *path)
+{
+    if (*f)
+        fclose(*f);
+    if (!(*f = fopen(path, "w"))) {
+        fprintf(stderr, "herd-match: cannot write %s\n", path);
+        return 0;
+    }
+    return 1;
+}
+
 static void usage(FILE *f)
 {
-    fputs("usage: herd-match GAME LEVEL_A LEVEL_B [-n GAMES] [-s SEED] [-r RANDOM_PLIES]\n"
+    fputs("usage: herd-match GAME LEVEL_A LEVEL_B [-n GAMES] [-s SEED] [-R RANDOM_PLIES]\n"
           "                  [-m MAX_PLIES] [-o \"KEY=VALUE ...\"] [-j THREADS] [-g] [-p]\n"
-          "                  [-w FILE]\n"
-          "Plays level A against level B over GAMES games (default 100), colours\n"
-          "swapped in each pair, each pair from its own seed and RANDOM_PLIES random\n"
-          "actions (default 4); a game still going after MAX_PLIES actions (default\n"
-          "1000) counts as a draw and is reported as unfinished. The summary gives\n"
-          "A's score over all games and on each side apart.\n"
+          "                  [-w FILE] [-r FILE]\n"
+          "Plays level A against level B over GAMES games (default 100, at most\n"
+          "1000000), colours swapped in each pair, each pair from its own seed (SEED,\n"
+          "SEED + 1, ...; default 1) and RANDOM_PLIES random actions (default 4); a\n"
+          "game still going after MAX_PLIES actions (default 1000) counts as a draw and\n"
+          "is reported as unfinished. The summary gives A's score over all games and\n"
+          "on each side apart. -o gives the game's options, all but the seed.\n"
           "  -j THREADS  play that many games at once (default 1); the results are\n"
           "              the same for any THREADS, only the times differ\n"
           "  -g          a line per game, in the games' order, before the summary\n"
           "  -w FILE     write every position of every game to FILE, in the games'\n"
           "              order, a line each: the game's number, the actions played\n"
           "              and the position text (the first after the random actions)\n"
+          "  -r FILE     write every game's record to FILE (docs/records.md), in the\n"
+          "              games' order: the levels as the players, the game's number\n"
+          "              as the round\n"
           "  -p          a progress line on standard error (games done, A's score,\n"
-          "              time left); on by default when standard error is a terminal\n",
+          "              time left); on by default when standard error is a terminal\n"
+          "Output that cannot be written ends the match with status 1.\n",
           f);
 }
 
@@ -350,9 +446,10 @@ int main(int argc, char **argv)
                   .threads = 1,
                   .progress = isatty(STDERR_FILENO)};
     unsigned long long v;
+    const char *positions_path = NULL, *records_path = NULL;
     if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
         usage(stdout);
-        return 0;
+        return output_close(stdout, "herd-match", "standard output");
     }
     if (argc < 4) {
         usage(stderr);
@@ -372,44 +469,49 @@ int main(int argc, char **argv)
             *(opt[1] == 'g' ? &s.per_game : &s.progress) = 1;
             continue;
         }
+        const number_option *no = number_options;
+        while (no->name && strcmp(no->name, opt) != 0)
+            no++;
+        if (!no->name && strcmp(opt, "-o") != 0 && strcmp(opt, "-w") != 0 &&
+            strcmp(opt, "-r") != 0) {
+            fprintf(stderr, "herd-match: unknown option '%s'\nTry 'herd-match --help'.\n", opt);
+            return 2;
+        }
         if (!val) {
-            usage(stderr);
+            fprintf(stderr, "herd-match: %s needs a value\n", opt);
             return 2;
         }
         i++;
         if (strcmp(opt, "-o") == 0) {
-            s.options = val;
-            continue;
-        }
-        if (strcmp(opt, "-w") == 0) {
-            if (s.positions)
-                fclose(s.positions);
-            if (!(s.positions = fopen(val, "w"))) {
-                fprintf(stderr, "herd-match: cannot write %s\n", val);
+            if (has_key(val, "seed")) {
+                fprintf(stderr, "herd-match: -o takes no seed: each pair of games has its own, "
+                                "counted from -s SEED\n");
                 return 2;
             }
-            continue;
-        }
-        if (!parse_ulong(val, strcmp(opt, "-s") == 0 ? ~0ULL : 1000000, &v)) {
-            fprintf(stderr, "herd-match: %s needs a whole number, not '%s'\n", opt, val);
+            s.options = val;
+        } else if (strcmp(opt, "-w") == 0) {
+            if (!open_output(&s.positions, val))
+                return 2;
+            positions_path = val;
+        } else if (strcmp(opt, "-r") == 0) {
+            if (*val && val[strspn(val, "0123456789")] == '\0') {
+                /* -r N was the random plies before records: say so. */
+                fprintf(stderr, "herd-match: -r writes the records to a file, not '%s': the "
+                                "random plies are -R %s (a file named %s: -r ./%s)\n",
+                        val, val, val, val);
+                return 2;
+            }
+            if (!open_output(&s.records, val))
+                return 2;
+            records_path = val;
+        } else if (!parse_ulong(val, no->max, &v) || v < no->min) {
+            fprintf(stderr, "herd-match: %s takes %s from %llu to %llu, not '%s'\n", opt, no->what,
+                    no->min, no->max, val);
             return 2;
-        }
-        if (strcmp(opt, "-n") == 0 && v > 0)
-            s.games = (unsigned long)v;
-        else if (strcmp(opt, "-s") == 0)
+        } else if (no->seed) {
             s.seed = v;
-        else if (strcmp(opt, "-r") == 0)
-            s.random_plies = (unsigned long)v;
-        else if (strcmp(opt, "-m") == 0 && v > 0)
-            s.max_plies = (unsigned long)v;
-        else if (strcmp(opt, "-j") == 0 && v > 0 && v <= MAX_THREADS)
-            s.threads = (unsigned long)v;
-        else if (strcmp(opt, "-j") == 0) {
-            fprintf(stderr, "herd-match: -j takes 1 to %d threads, not %s\n", MAX_THREADS, val);
-            return 2;
         } else {
-            usage(stderr);
-            return 2;
+            *(unsigned long *)((char *)&s + no->offset) = (unsigned long)v;
         }
     }
 
@@ -450,10 +552,12 @@ int main(int argc, char **argv)
     pthread_mutex_destroy(&m.lock);
     if (s.progress && m.terminal)
         fputc('\n', stderr);
-    if (s.positions && fclose(s.positions) != 0) {
-        fprintf(stderr, "herd-match: the positions could not all be written\n");
+    if (s.positions && output_close(s.positions, "herd-match", positions_path) != 0)
         return 1;
-    }
+    if (s.records && output_close(s.records, "herd-match", records_path) != 0)
+        return 1;
+    if (output_failed(stdout))
+        return output_close(stdout, "herd-match", "standard output");
 
     /* The sums in the games' order, whatever order they finished in. */
     times ts[2] = {{0}};
@@ -498,5 +602,5 @@ int main(int argc, char **argv)
     print_times("B", s.level[1], &ts[1]);
     free(ts[0].t);
     free(ts[1].t);
-    return 0;
+    return output_close(stdout, "herd-match", "standard output");
 }

@@ -34,6 +34,14 @@ herd_install_deps() {
     # herd.match() on a cluster: its test starts a Dask LocalCluster.
     dpkg -s python3-distributed >/dev/null 2>&1 || missing+=(python3-distributed)
     dpkg -s python3-numpy >/dev/null 2>&1 || missing+=(python3-numpy)
+    # The engines' bindings and their tests: Lua 5.4 and LuaJIT with their
+    # headers and busted (bindings/lua), mono's C# compiler and runtime
+    # (bindings/csharp), LÖVE for examples/love (run by xvfb-run, which needs xauth).
+    local engine
+    for engine in lua5.4 liblua5.4-dev luajit libluajit-5.1-dev lua-busted mono-mcs \
+        mono-runtime love xauth; do
+        dpkg -s "$engine" >/dev/null 2>&1 || missing+=("$engine")
+    done
     # The ABI check (tools/abi.sh): abidw and abidiff.
     command -v abidiff >/dev/null 2>&1 || missing+=(abigail-tools)
     # The fuzz harness needs clang's runtime wherever clang is present.

@@ -19,7 +19,8 @@
  * (argument order, moves and actions, buffers) are in docs/api.md.
  *
  * Each game adds its own header with what only it has: herd/horses.h,
- * herd/hex.h, herd/hare.h, herd/fox.h, herd/flock.h.
+ * herd/hex.h, herd/hare.h, herd/fox.h, herd/flock.h. Records of whole games
+ * and the players' clock are in herd/record.h.
  */
 /* The groups, in reading order: Doxygen's Modules page lists them as they
  * are defined here. */
@@ -495,7 +496,8 @@ HERD_API int herd_is_legal(const herd_game *g, herd_move m);
  */
 HERD_API int herd_apply(herd_game *g, herd_move m);
 
-/** Takes back the last move played.
+/** Takes back the last move played, or first the players' ending of the
+ *  game (herd_end()), which is one step of its own.
  *  @return ::HERD_OK, ::HERD_E_STATE when there is none (nothing changes),
  *          ::HERD_E_ARG (NULL). */
 HERD_API int herd_undo(herd_game *g);
@@ -987,7 +989,9 @@ HERD_API int herd_hint(const herd_game *g, int level, herd_move *m);
  * played in that turn (one move in most games; a roll, removals and
  * placements in `hex`), stopping where the move before was the other
  * side's or the history begins. At least one move is taken back, and
- * afterwards @p side is to act, never the computer. A generator's draws are
+ * afterwards @p side is to act, never the computer. A game that its players
+ * ended (herd_end()) has that ending taken back instead, alone, as
+ * herd_undo() does. A generator's draws are
  * taken back with the moves, as herd_undo() does.
  * @param side the side whose turn to take back, 0 or 1 (the human player).
  * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g, @p side not 0 or 1);
@@ -1193,7 +1197,7 @@ typedef struct herd_playout_result {
  * level and seed give the same games on every machine, and the first k
  * games of a call are those of a call for k games. A game that has ended
  * answers at once, whatever @p games: its result counted @p games times,
- * with length 0.
+ * with length 0 (a game abandoned by its players, ::HERD_OVER: unfinished).
  *
  * herd_interrupt() and the progress handler stop it, as they stop
  * herd_perft(): they are looked at when each game starts and every 1,024

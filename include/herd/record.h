@@ -222,12 +222,14 @@ typedef struct herd_record_error {
  * @param len   the bytes of @p text (it need not be NUL-terminated).
  * @param out   receives the record; untouched on failure.
  * @param err   receives the code, where and what on failure; may be NULL.
- * @return ::HERD_OK; ::HERD_E_PARSE (the text breaks records.md);
+ * @return ::HERD_OK; ::HERD_E_PARSE (the text breaks records.md, or
+ *         more than white space follows the record);
  *         ::HERD_E_UNKNOWN (no such game); ::HERD_E_RANGE (its options);
  *         ::HERD_E_POSITION (a `Start` the rules refuse); ::HERD_E_ILLEGAL
  *         (an action not legal where it stands, a `Result` or `Termination`
- *         the final position contradicts); ::HERD_E_STATE (no record in
- *         @p text); ::HERD_E_NOMEM; ::HERD_E_ARG (NULL).
+ *         the final position contradicts); ::HERD_E_NOMEM; ::HERD_E_ARG
+ *         (NULL @p text or @p out). An empty @p text (or only white space)
+ *         is ::HERD_E_PARSE: no record.
  */
 HERD_API int herd_record_parse(const char *text, size_t len, herd_alloc_fn alloc, void *ud,
                                herd_record **out, herd_record_error *err);

@@ -3,6 +3,7 @@
  *
  * Usage: herd-play [GAME] [KEY=VALUE ...] [--players=one|two|watch]
  *                  [--side=1|2] [--level=N] [--position=TEXT] [--plain]
+ *                  [--record=FILE]
  *        herd-play --help | --version */
 #include <curses.h>
 #include <langinfo.h>
@@ -11,8 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "../program_io.h"
+#include "../program_record.h"
 #include "play.h"
 
 /* ------------------------------------------------------------- the views */
@@ -233,6 +237,62 @@ static int play_undo_turn(play_session *s)
     return herd_undo_turn(s->g, side);
 }
 
+/* Appends the game's record as it stands to the record file (records.md:
+ * the computer's level as its player's name, `?` for a person), and says
+ * so on the message line. */
+static void save_record(play_session *s)
+{
+    const char *path = s->record_path ? s->record_path : PLAY_RECORD_FILE;
+    herd_record *r = NULL;
+    char name[64], date[16];
+    const char *level_name = "";
+    time_t now = time(NULL);
+    struct tm *t = localtime(&now);
+    int rc = herd_record_from_game(s->g, NULL, NULL, NULL, &r);
+    if (rc == HERD_OK)
+        rc = herd_record_set_tag(r, "Event", "herd-play");
+    if (rc == HERD_OK && t && strftime(date, sizeof date, "%Y.%m.%d", t))
+        rc = herd_record_set_tag(r, "Date", date);
+    const herd_game_desc *d = herd_game_desc_of(s->g);
+    int level = s->level ? s->level : d ? d->default_level : 1;
+    herd_level_name(s->g, level, &level_name, NULL);
+    snprintf(name, sizeof name, "herd level %d (%s)", level, level_name);
+    for (int side = 0; side < 2 && rc == HERD_OK; side++)
+        rc = record_set_player(r, s->g, side, is_human(s, side) ? "?" : name);
+    FILE *f = rc == HERD_OK ? fopen(path, "a") : NULL;
+    if (rc != HERD_OK || !f) {
+        play_say(s, 1, "No record written to %s: %s", path,
+                 rc != HERD_OK ? herd_strerror(rc) : strerror(errno));
+        herd_record_free(r);
+        return;
+    }
+    fseek(f, 0, SEEK_END);
+    rc = record_append(f, r, ftell(f) == 0);
+    int why = output_finish(f);
+    if (rc != HERD_OK)
+        play_say(s, 1, "No record written to %s: %s", path, herd_strerror(rc));
+    else if (why)
+        play_say(s, 1, "The record to %s was not written whole: %s", path, output_error(why));
+    else
+        play_say(s, 0, "Record appended to %s (%zu action%s).", path, herd_record_plies(r),
+                 herd_record_plies(r) == 1 ? "" : "s");
+    herd_record_free(r);
+}
+
+/* --record: the game's record is appended as the game ends (once for each
+ * ending: an ending taken back and played again is appended anew). */
+static void record_at_end(play_session *s)
+{
+    if (!s->record_ends)
+        return;
+    if (!is_over(s))
+        s->recorded = 0;
+    else if (!s->recorded) {
+        save_record(s);
+        s->recorded = 1;
+    }
+}
+
 /* Lets the computer act, or rolls the dice. Returns 0 when nothing was to do.
  * One action at a time: a side that keeps the turn (placements in hex, the
  * fox in a jump chain) acts again on the loop's next pass. */
@@ -327,7 +387,7 @@ static void draw_top(play_session *s)
 static const char *keys_line(const play_session *s, int over, char *buf, size_t cap)
 {
     int watch = s->players == PLAY_WATCH;
-    snprintf(buf, cap, "%s%sEsc %s  Q quit", over || watch ? "" : s->view->keys,
+    snprintf(buf, cap, "%s%sR record  Esc %s  Q quit", over || watch ? "" : s->view->keys,
              watch  ? ""
              : over ? "U undo  "
                     : "  ? hint  U undo  ",
@@ -403,6 +463,10 @@ static int handle_key(play_session *s, int ch)
     }
     if (too_small(s)) /* no key acts on a board that cannot be seen */
         return -1;
+    if (ch == 'R') { /* at any time, in every mode */
+        save_record(s);
+        return -1;
+    }
     if (ch == 'U' && s->players != PLAY_WATCH) { /* also after the end: take back the last turn */
         if (play_undo_turn(s) == HERD_OK) {
             play_say(s, 0, "Taken back.");
@@ -459,6 +523,8 @@ static int run_game(const play_config *c, herd_game *g, int utf8)
     s.human_side = c->human_side;
     s.level = c->level;
     s.utf8 = utf8;
+    s.record_path = c->record;
+    s.record_ends = c->record != NULL;
     if (s.view->open && s.view->open(&s) != 0) {
         herd_free(g);
         return RUN_SETUP;
@@ -466,6 +532,7 @@ static int run_game(const play_config *c, herd_game *g, int utf8)
     int result = -1;
     while (result < 0) {
         int acted = computer_step(&s);
+        record_at_end(&s);
         draw_game(&s);
         if (acted) {
             /* Keys pressed meanwhile still count; the computer waits a
@@ -478,6 +545,7 @@ static int run_game(const play_config *c, herd_game *g, int utf8)
             continue;
         }
         result = handle_key(&s, getch());
+        record_at_end(&s);
     }
     if (s.view->close)
         s.view->close(&s);
@@ -496,9 +564,9 @@ int main(int argc, char **argv)
     play_config c;
     memset(&c, 0, sizeof c);
     int rc = play_parse_args(argc, argv, &c);
-    if (rc >= 0) {
+    if (rc >= 0) { /* --help, --version or a refusal: checked as every program's output */
         play_config_free(&c);
-        return rc;
+        return output_close(stdout, "herd-play", "standard output") ? EXIT_FAILURE : rc;
     }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         fprintf(stderr, "herd-play: needs a terminal (see herd-play --help)\n");

@@ -66,6 +66,9 @@ typedef struct play_session {
      * found on its new cell); undo needs nothing of them. */
     play_line *lines;
     size_t lines_cap;
+    const char *record_path; /* R appends the record there; --record also at the end */
+    int record_ends;         /* --record: each ending's record is appended */
+    int recorded;            /* the ending that stands now is in the file */
     char msg[256]; /* the message line */
     int msg_error; /* the message says why something was refused */
     int utf8;      /* the terminal takes UTF-8 */
@@ -120,7 +123,11 @@ typedef struct play_config {
     int level;                      /* the computer's level; 0 the game's default */
     int plain;                      /* the generic view for every game */
     const char *position;           /* a position text to start from, or NULL */
+    const char *record;             /* --record=FILE, or NULL */
 } play_config;
+
+/* Where R appends a record without --record. */
+#define PLAY_RECORD_FILE "herd-play.hgr"
 
 enum { PLAY_QUIT = 1 };
 

@@ -219,7 +219,7 @@ static void generic_changed(play_session *s)
 const play_view play_generic_view = {
     .game = NULL,
     .side_pair = {0, 0},
-    .keys = "type an action, Tab/arrows help, Enter plays", /* the keys line fits 80 */
+    .keys = "type an action + Enter, Tab: help", /* the keys line fits 80 */
     .open = generic_open,
     .close = generic_close,
     .need = generic_need,

@@ -347,7 +347,7 @@ static void hex_changed(play_session *s)
 const play_view play_hex_view = {
     .game = "hex",
     .side_pair = {PAIR_RED, PAIR_BLUE},
-    .keys = "arrows/cell name, Enter remove/place",
+    .keys = "arrows/cell, Enter remove/place",
     .open = hex_open,
     .close = hex_close,
     .need = hex_need,

@@ -399,7 +399,7 @@ static void horses_log_text(const play_session *s, unsigned number, herd_move m,
 const play_view play_horses_view = {
     .game = "horses",
     .side_pair = {PAIR_GREEN, PAIR_RED},
-    .keys = "0-9 select a horse  a-h move it  click",
+    .keys = "0-9 horse  a-h move it  click",
     .open = horses_open,
     .close = horses_close,
     .need = horses_need,

@@ -543,7 +543,7 @@ static int fox_open(play_session *s)
 const play_view play_fox_view = {
     .game = "fox",
     .side_pair = {PAIR_RED, PAIR_BLUE},
-    .keys = "arrows/point, Enter pick & move, S stop",
+    .keys = "arrows, Enter pick & move, S stop",
     .open = fox_open,
     .close = hunt_close,
     .need = hunt_need,

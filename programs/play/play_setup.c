@@ -650,6 +650,9 @@ static void usage(FILE *to)
                 "  --side=1|2               the side you play against the computer\n"
                 "  --level=N                the computer's level (1 and up; default: the game's)\n"
                 "  --position=TEXT          start from a position text (docs/protocol.md)\n"
+                "  --record=FILE            append each game's record to FILE as it ends\n"
+                "                           (docs/records.md); R appends the record so far,\n"
+                "                           to FILE or else to " PLAY_RECORD_FILE "\n"
                 "  --plain                  the plain view: the library's board, typed actions\n"
                 "  --help, --version\n");
 }
@@ -734,6 +737,8 @@ int play_parse_args(int argc, char **argv, play_config *c)
             c->level = (int)v;
         } else if (strncmp(a, "--position=", 11) == 0) {
             c->position = a + 11;
+        } else if (strncmp(a, "--record=", 9) == 0 && a[9]) {
+            c->record = a + 9;
         } else if (a[0] != '-' && strchr(a, '=')) {
             int rc = set_option(c, a);
             if (rc)

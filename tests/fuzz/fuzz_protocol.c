@@ -26,8 +26,8 @@
 #define FUZZ_NAME "fuzz_protocol"
 #include "fuzz_check.h"
 
-/* As programs/herd.c reads lines. */
-#define MAX_LINE 8192
+/* As programs/herd.c reads lines: the line and its NUL. */
+#define MAX_LINE (HERD_SESSION_MAX_LINE + 1)
 
 /* What the loop must answer for one input line. */
 typedef struct expected {
@@ -77,13 +77,11 @@ static int expect_answers(const uint8_t *data, size_t size, expected *e)
         if (e->answers == sizeof e->multi / sizeof e->multi[0])
             return 0;
         const char *nul = memchr(p, '\0', len);
+        if (len && p[len - 1] == '\r')
+            len--; /* a carriage return before the newline takes no room */
         if (nul || len > MAX_LINE - 1) {
-            /* One `?` answer (a carriage return before the newline
-             * counts toward the length). */
-            e->multi[e->answers++] = 0;
+            e->multi[e->answers++] = 0; /* one `?` answer */
         } else {
-            if (len && p[len - 1] == '\r')
-                len--;
             size_t i = 0;
             while (i < len && is_blank(p[i]))
                 i++;

@@ -19,7 +19,7 @@ GAMES = 5
 
 def run(herd_match, threads, path):
     out = subprocess.run(
-        [herd_match, "horses", "2", "1", "-n", str(GAMES), "-r", str(RANDOM_PLIES), "-g",
+        [herd_match, "horses", "2", "1", "-n", str(GAMES), "-R", str(RANDOM_PLIES), "-g",
          "-j", str(threads), "-w", path],
         check=True, capture_output=True, text=True).stdout
     with open(path) as f:

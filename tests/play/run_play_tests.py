@@ -20,6 +20,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 SKIP = 77
@@ -467,7 +468,7 @@ def test_fox(program):
               screen)
         check("Geese left: 13" in screen and "The fox wins with 10 more captures" in screen,
               "geese left and the captures the fox needs", screen)
-        check(s.line(23).startswith("arrows/point, Enter pick & move, S stop "),
+        check(s.line(23).startswith("arrows, Enter pick & move, S stop "),
               "the keys line names S", screen)
         passed("fox board: geese left 13, the fox needs 10 captures; the keys line names S stop")
         s.keys("U")
@@ -733,6 +734,49 @@ def test_hare_stalling(program):
         passed("the hare wins by stalling: 'Stall count: 10 of 10', no countdown")
     finally:
         s.close()
+
+
+def test_hare_record(program, herd):
+    """--record=FILE: R appends the record so far, and the game's record is
+    appended as it ends; each replays in the herd program to the screen's
+    position and result."""
+    stall9 = "hare turn=hounds hare=a2 hounds=c1,c3,d2 stall=9"
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "games.hgr")
+        s = start(program, ["hare", "--players=two", "--record=" + path, "--position=" + stall9],
+                  "hare")
+        try:
+            s.keys("Enter")
+            screen = s.wait(r"^Hounds to move ", what="game start")
+            check("R record  Esc cancel  Q quit" in s.line(23), "the keys line names R", screen)
+            s.keys("R")
+            s.wait(r"Record appended to .*\(0 actions\)", what="R: the record so far")
+            choose(s, "d2")
+            s.settled(s.wait(r"^d .*\*", what="d2 chosen"))
+            choose(s, "d1")
+            screen = s.wait(r"^Hare wins: .*\n(.*\n)*Record appended to .*\(1 action\)",
+                            what="the record at the end")
+            check("U undo  R record  Esc new game  Q quit" in s.line(23),
+                  "the keys line names R after the end", screen)
+        finally:
+            s.close()
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    records = text.rstrip("\n").split("\n\n")
+    check(len(records) == 4 and text.endswith("\n") and "\n\n\n" not in text,
+          "two records, each tags, an empty line and the movetext, one empty line between",
+          text)
+    for (tags, moves), status, result in [(records[0:2], "ongoing hounds", "*"),
+                                          (records[2:4], "win hare stalling", "0-1")]:
+        one_line = " ".join(tags.split("\n") + moves.split("\n"))
+        check(tags.startswith('[Game "hare"]\n[Start "%s"]\n' % stall9)
+              and '[Result "%s"]' % result in tags and '[Hounds "?"]' in tags
+              and '[Event "herd-play"]' in tags, "the record's tags", text)
+        answers = ask(herd, "replay " + one_line, "status")
+        check(answers == ["=", "= " + status], "the record replays to %s" % status,
+              "\n".join(answers))
+    passed("--record: R appends the record so far (0 actions, *), the end appends the game "
+           "(1 action, 0-1); both replay in the herd program")
 
 
 FLOCK_CELLS = [r + str(c) for r in "abcde" for c in range(1, 6)]
@@ -1091,6 +1135,12 @@ def test_cli(program, herd):
               "--help lists %s's levels: %s" % (name, levels), out.stdout)
     check(re.findall(r"^  (\S+)  ", out.stdout.split("\nOptions:")[0], re.M) == names,
           "--help lists the games in the registry's order: %s" % names, out.stdout)
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "w") as full:
+            out = subprocess.run([program, "--help"], stdout=full, stderr=subprocess.PIPE,
+                                 text=True)
+        check(out.returncode == 1 and "herd-play: cannot write standard output" in out.stderr,
+              "--help on a full device: status 1 and a message", out.stderr)
     out = subprocess.run([program, "--version"], capture_output=True, text=True)
     check(re.match(r"herd-play \S+ \(libherd \d+\.\d+\.\d+\)$", out.stdout.strip()),
           "--version", out.stdout)
@@ -1109,7 +1159,8 @@ def test_cli(program, herd):
     check(out.returncode == 1 and "needs a terminal" in out.stderr, "no terminal: said",
           out.stderr)
     passed("--help lists the %d games of the registry with their options and levels; "
-           "--version; an unknown game, option and level; no terminal" % len(names))
+           "--version; an unknown game, option and level; no terminal; a full standard "
+           "output" % len(names))
 
 
 def main():
@@ -1145,6 +1196,8 @@ def main():
             test_hare(program)
             test_hare_two(program)
             test_hare_stalling(program)
+            if herd:
+                test_hare_record(program, herd)
             test_generic(program, "hare", ["--level=1", "--plain"], "e2-e2")
         elif game == "fox":
             test_fox(program)

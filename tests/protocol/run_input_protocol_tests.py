@@ -16,7 +16,10 @@ from it) and checks, for each game the program lists (`games`):
 - interrupts: SIGINT during a long command (`perft 64` on a large board, and
   a searching `hint` where one runs long) makes it answer `? interrupted`,
   and the program reads on with the game unchanged; SIGINT between commands
-  changes nothing.
+  changes nothing;
+- the line bound: a line of 1,048,576 bytes (1 MiB, the newline not
+  counted; programs/herd_session.h) is read as a command, one byte more
+  answers `? line too long`, and the program reads on in step.
 Ends with `N passed, N failed`; exit status 0 only when nothing failed.
 """
 
@@ -212,6 +215,28 @@ def test_interrupt_hint(path, chk, game, options, long_hint):
         s.h.kill()
 
 
+MAX_LINE = 1 << 20  # programs/herd_session.h: HERD_SESSION_MAX_LINE
+
+
+def test_line_bound(path, chk):
+    T = "line bound"
+    s = Session(path, chk)
+    try:
+        p = payload(s.cmd("new horses"))
+        at = "play " + "x" * (MAX_LINE - len("play "))
+        for line in (at, at + "\r"):  # a carriage return before the newline is no part of it
+            ans = s.cmd(line)
+            chk.ok(is_error(ans) and ans[0] != "? line too long", T,
+                   "a line of 1,048,576 bytes is read as a command",
+                   "play xxx... (%d bytes)" % len(line), "? <play's refusal>", ans)
+        for line in (at + "x", at + "x" * 4000):
+            s.expect(T, "a longer line is too long", line, ["? line too long"])
+            s.expect(T, "the program reads on in step after a long line", "position",
+                     ok_answer(p))
+    finally:
+        s.h.kill()
+
+
 def main():
     def suites(a, chk, rng):
         games = program_games.read_games(a.herd)
@@ -228,6 +253,7 @@ def main():
             if long_hint:
                 out.append(("interrupt hint " + g, lambda g=g, o=options, h=long_hint:
                             test_interrupt_hint(a.herd, chk, g, o, h)))
+        out.append(("line bound", lambda: test_line_bound(a.herd, chk)))
         return out
     return P.run_suites(__doc__.split("\n\n")[0], "input protocol test", 0, 0, suites)
 

@@ -49,7 +49,8 @@ def games_with_options(path, rng):
 
 # The commands protocol.md lists that every build of the program has.
 COMMANDS = ["new", "set", "position", "legal", "play", "undo", "status", "perft", "genmove",
-            "roll", "solve", "save", "load", "show", "help", "quit"]
+            "roll", "solve", "save", "load", "record", "replay", "resign", "draw", "timeout",
+            "abandon", "show", "help", "quit"]
 
 
 # ---------------------------------------------------------------------------
@@ -175,12 +176,26 @@ OWN_ANSWERS = {
                    ("solvelimit x", r"\? solvelimit is for fox only$")],
     "save": [("save", r"= hare save=1 "), ("save x", NO_ARGUMENTS)],
     "load": [("load", r"\? usage: load SAVED$"), ("load x", UNKNOWN_GAME)],
+    "record": [("record", r'= \[Game "hare"\] \[Start "hare turn=hounds hare=a2 '),
+               ("record x", NO_ARGUMENTS)],
+    "replay": [("replay", r"\? usage: replay RECORD$"),
+               ("replay x", r"\? record 1, line 1, column \d+: ")],
+    # The endings end the game, which `status` says.
+    "resign": [("resign", r"\? usage: resign SIDE, with SIDE hounds or hare$"),
+               ("resign x", r"\? usage: resign SIDE"), ("resign hare", r"=$"),
+               ("status", r"= win hounds resigned$")],
+    "draw": [("draw x", NO_ARGUMENTS), ("draw", r"=$"), ("status", r"= draw agreed$")],
+    "timeout": [("timeout", r"\? usage: timeout SIDE, with SIDE hounds or hare$"),
+                ("timeout x", r"\? usage: timeout SIDE"), ("timeout hounds", r"=$"),
+                ("status", r"= win hare time$")],
+    "abandon": [("abandon x", NO_ARGUMENTS), ("abandon", r"=$"),
+                ("status", r"= over abandoned$")],
     "show": [("show", r"= hare$"), ("show x", NO_ARGUMENTS)],
     "help": [("help", r"= games$"), ("help x", NO_ARGUMENTS)],
     "quit": [("quit x", r"=$")],  # and nothing after it: the program ends
 }
 # The commands that answer before any `new`; every other one refuses then.
-WITHOUT_GAME = {"games", "new", "set", "load", "help", "quit"}
+WITHOUT_GAME = {"games", "new", "set", "load", "replay", "help", "quit"}
 NO_GAME = "? no game: start one with new"
 
 

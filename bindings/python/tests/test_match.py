@@ -38,7 +38,7 @@ def herd_match_program():
 def herd_match_output(args, kw):
     """herd-match's lines per game and its summary, without the times."""
     options = ["-n", str(kw["games"]), "-s", str(kw.get("seed", 1)),
-               "-r", str(kw.get("random_plies", 4)), "-m", str(kw.get("max_plies", 1000))]
+               "-R", str(kw.get("random_plies", 4)), "-m", str(kw.get("max_plies", 1000))]
     if "options" in kw:
         options += ["-o", kw["options"]]
     # A sanitized program has its own runtime and refuses a preloaded one.
