@@ -19,6 +19,11 @@ herd_install_deps() {
     # herd-play (programs/play) is built on ncurses; its tests run it in tmux.
     dpkg -s libncurses-dev >/dev/null 2>&1 || missing+=(libncurses-dev)
     command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+    # herd-server (programs/server): CivetWeb, jansson and SQLite.
+    local pkg
+    for pkg in libcivetweb-dev libjansson-dev libsqlite3-dev; do
+        dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    done
     # The Python package's window test: tkinter and a virtual display; its
     # offline `pip install` test: setuptools and wheel.
     dpkg -s python3-tk >/dev/null 2>&1 || missing+=(python3-tk)

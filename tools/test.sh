@@ -14,7 +14,8 @@
 #      while on the other it builds the web build (tools/web.sh: emscripten)
 #      and runs its tests (tests/web, Node's test runner): the JavaScript API
 #      against build/ci's herd program, and the page in headless Chromium
-#      with playwright-core (npm ci from tests/web/package-lock.json);
+#      with playwright-core (npm ci from tests/web/package-lock.json), and
+#      the page online through herd-server (tests/server);
 #   4. builds with HERD_TSAN=ON (ThreadSanitizer) in build/tsan and runs the
 #      thread tests (threads, interrupt), which must report nothing;
 #   5. builds a Release build with the tests (not run: an optimised build
@@ -181,6 +182,10 @@ web_built=$SECONDS
 (cd tests/web && npm ci --no-audit --no-fund)
 web_npm=$SECONDS
 HERD_PROGRAM="$root/build/ci/programs/herd" node --test tests/web/
+# The page online through herd-server (tests/server/online.test.mjs).
+if [ -x build/ci/programs/herd-server ]; then
+    HERD_SERVER="$root/build/ci/programs/herd-server" node --test tests/server/
+fi
 echo "web: $((SECONDS - web_start)) s (build $((web_built - web_start)) s, npm ci $((web_npm - web_built)) s, tests $((SECONDS - web_npm)) s)"
 if [ -n "$bg" ]; then
     fuzz_rc=0

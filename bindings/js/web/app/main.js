@@ -10,11 +10,14 @@
 // each computer action (400 ms when watching, 200 against the computer).
 // docs/web.md gives the page's contract for tests.
 import { Client } from './client.js';
+import { Online } from './online.js';
 import { Play } from './play.js';
 import { Setup } from './setup.js';
 
 const PAGE_KEYS = ['game', 'players', 'level', 'side', 'delay'];
 const PLAYERS = ['two', 'computer', 'watch'];
+// A page opened by herd-server (its API answers) offers games online.
+const SERVED = await fetch(location.pathname, { method: 'HEAD' }).then(r => r.headers.has('X-Herd-Server'), () => false);
 
 function fail(e) {
     console.error(e);
@@ -71,7 +74,18 @@ function refuse(setup, message) {
     setupScreen.show(message);
 }
 
+const online = new Online(play, games, fail);
+document.getElementById('setup-online').hidden = !SERVED;
+
 async function start(setup) {
+    if (setup.players === 'online') {
+        try {
+            await online.create(setup);
+        } catch (e) {
+            return e.name === 'HerdError' ? refuse(setup, e.message) : fail(e);
+        }
+        return;
+    }
     const delay = setup.delay ?? (setup.players === 'watch' ? 400 : 200);
     const game = games.find(g => g.name === setup.name);
     if (game && !(setup.level >= 0 && setup.level <= game.levels.length))
@@ -86,7 +100,10 @@ async function start(setup) {
 }
 
 const fromUrl = fromQuery(new URLSearchParams(location.search));
-if (fromUrl) {
+addEventListener('hashchange', () => online.openLink(location.hash).catch(fail));
+if (SERVED && await online.openLink(location.hash).catch(e => (fail(e), true))) {
+    // a game online: its first state shows it
+} else if (fromUrl) {
     start(fromUrl);
 } else {
     setupScreen.fill({ name: games[0].name });

@@ -43,7 +43,8 @@ export class Play {
     async start(setup) {
         this.stop();
         const mine = this.generation;
-        const value = await this.client.request('new', { name: setup.name, options: setup.options });
+        const value = setup.online ? setup.online.patch(await this.client.request('replay', setup.online.replay()))
+                                   : await this.client.request('new', { name: setup.name, options: setup.options });
         const view = await viewOf(setup.name);
         if (mine !== this.generation)
             return;
@@ -64,11 +65,26 @@ export class Play {
         this.nextTurn();
     }
 
+    // A new state of a game online (online.js): replayed in the worker,
+    // then drawn.
+    async remote() {
+        const mine = this.generation, online = this.setup?.online;
+        if (!online || !this.snap)
+            return;
+        const value = await this.client.request('replay', online.replay());
+        if (mine !== this.generation)
+            return;
+        this.show(online.patch(value));
+        $('players-line').textContent = this.playersText();
+        this.render();
+    }
+
     // Drops the game: late answers are ignored and the worker restarts,
     // which ends any search in progress.
     stop() {
         this.generation++;
         clearTimeout(this.timer);
+        this.setup?.online?.close();
         if (this.snap)
             this.client.restart();
         this.snap = null;
@@ -78,8 +94,11 @@ export class Play {
         this.root.removeAttribute('data-thinking');
     }
 
+    // Online: any side but this page's seat (a watcher has none).
     isComputer(side) {
-        const { players, side: human } = this.setup;
+        const { players, side: human, online } = this.setup;
+        if (online)
+            return side !== online.seat;
         return players === 'watch' || (players === 'computer' && side !== human);
     }
 
@@ -122,7 +141,7 @@ export class Play {
     }
 
     play(action) {
-        return this.send('play', { action });
+        return this.setup.online ? this.setup.online.act(action) : this.send('play', { action });
     }
 
     show(value) {
@@ -138,7 +157,7 @@ export class Play {
 
     nextTurn() {
         clearTimeout(this.timer);
-        if (!this.ongoing() || !this.isComputer(this.snap.info.side))
+        if (!this.ongoing() || !this.isComputer(this.snap.info.side) || this.setup.online)
             return;
         const mine = this.generation;
         this.timer = setTimeout(() => {
@@ -222,7 +241,9 @@ export class Play {
     }
 
     playersText() {
-        const { players, side, level } = this.setup;
+        const { players, side, level, online } = this.setup;
+        if (online)
+            return online.playersText();
         const name = capital(this.info.levels[(level || this.info.defaultLevel) - 1].name);
         if (players === 'two')
             return 'Two players';
@@ -238,6 +259,10 @@ export class Play {
             return `${who} wins (${reason})`;
         if (result === 'draw')
             return `Draw (${reason})`;
+        if (result === 'over')
+            return `Game over (${reason})`;
+        if (this.setup.online && this.isComputer(side))
+            return `${who} to move`;
         if (this.isComputer(side))
             return `${who}: the computer is thinking…`;
         if (this.snap.chance)
@@ -267,6 +292,8 @@ export class Play {
     // Why Hint is greyed out now, for its title and the line under the
     // buttons; '' when it is not.
     hintWhy() {
+        if (this.setup.online)
+            return 'No hint in a game online.';
         if (!this.ongoing())
             return 'No hint: the game is over.';
         if (this.isComputer(this.snap.info.side))
@@ -278,6 +305,8 @@ export class Play {
 
     // Why Undo is greyed out now, or ''.
     undoWhy() {
+        if (this.setup.online)
+            return 'No undo in a game online.';
         if (this.setup.players === 'watch')
             return 'Nothing to undo: the computer plays both sides.';
         if (this.undoSide() === undefined)

@@ -31,10 +31,13 @@ function snapshot(lines = []) {
 // horses line names the horse found on its new cell).
 function act(f) {
     f();
-    const number = game.history;
+    return snapshot([lineOf(game.history)]);
+}
+
+function lineOf(number) {
     const { action, side } = game.historyMove(number - 1);
-    return snapshot([view.logLine?.(game, number, action, side) ??
-                     `${number}. ${capital(game.sides[side])}: ${arrow(action)}`]);
+    return view.logLine?.(game, number, action, side) ??
+           `${number}. ${capital(game.sides[side])}: ${arrow(action)}`;
 }
 
 // A default game's points, for the options whose value is one.
@@ -80,6 +83,16 @@ const ops = {
         game = fresh;
         view = found;
         return snapshot();
+    },
+    // A game online (online.js): the server's start position and actions
+    // played here, so that the page draws it as any other.
+    async replay(herd, { name, options, start, moves }) {
+        await ops.new(herd, { name, options });
+        game.setPosition(start);
+        return snapshot(moves.map(action => {
+            game.play(action);
+            return lineOf(game.history);
+        }));
     },
     play(herd, { action }) {
         return act(() => game.play(action));
