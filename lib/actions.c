@@ -225,6 +225,8 @@ int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, 
             res.wins[start->winner] = games;
         else if (start->result == HERD_DRAW)
             res.draws = games;
+        else /* HERD_OVER: ended by its players without a result */
+            res.unfinished = games;
         return herd_versioned_write(out, &res, out->version, &playout_result_versions);
     }
     herd_rng seeds;

@@ -18,7 +18,7 @@ struct herd_game {
     const herd_rules *rules;
     herd_alloc_fn alloc; /* NULL for a game in caller memory */
     void *ud;
-    /* Undo records (herd_record()) in a ring of hist_slots slots. One slot
+    /* Undo records (herd_undo_slot()) in a ring of hist_slots slots. One slot
      * is always kept free so that a record can be written before the move is
      * checked; a caller-memory game with a full ring drops its oldest record. */
     unsigned char *hist;
@@ -75,6 +75,26 @@ static inline herd_head *herd_game_head(const herd_game *g)
     return (herd_head *)(void *)g->state;
 }
 
+/* Whether a head stands ended by the players (herd_end()): the ending lies
+ * over the status the rules left, which was ongoing with h->side to act. */
+static inline int herd_head_ended_by_players(const herd_head *h)
+{
+    return h->reason >= HERD_REASON_RESIGNED;
+}
+
+/* Ends the game of an ongoing head by the players: `side` resigned or ran
+ * out of time (the other wins), or a draw by agreement, or abandoned. */
+static inline void herd_head_set_ended(herd_head *h, herd_reason reason, int side)
+{
+    if (reason == HERD_REASON_RESIGNED || reason == HERD_REASON_TIME) {
+        herd_head_set_win(h, 1 - side, reason);
+    } else {
+        herd_head_set_draw(h, reason);
+        if (reason == HERD_REASON_ABANDONED)
+            h->result = HERD_OVER;
+    }
+}
+
 /* Whether a state of these rules waits for a chance event. */
 static inline int herd_state_is_chance(const herd_rules *r, const void *state)
 {
@@ -112,7 +132,7 @@ static inline size_t herd_record_size(const herd_rules *r)
 }
 
 /* The k-th record from the oldest; k == hist_len is the free slot. */
-static inline unsigned char *herd_record(const herd_game *g, size_t k)
+static inline unsigned char *herd_undo_slot(const herd_game *g, size_t k)
 {
     return g->hist + ((g->hist_start + k) % g->hist_slots) * herd_record_size(g->rules);
 }

@@ -393,8 +393,10 @@ int herd_get_status(const herd_game *g, herd_status *st)
 
 const char *herd_reason_name(herd_reason reason)
 {
-    static const char *const names[] = {"",         "corner",  "no-moves", "full",      "escaped",
-                                        "stalling", "trapped", "captured", "move-limit"};
+    static const char *const names[] = {"",         "corner",   "no-moves",   "full",
+                                        "escaped",  "stalling", "trapped",    "captured",
+                                        "move-limit", "resigned", "time",     "agreed",
+                                        "abandoned"};
     if ((unsigned)reason >= sizeof names / sizeof names[0])
         return NULL;
     return names[reason];
@@ -432,7 +434,30 @@ static void write_position(const herd_game *g, const void *arg, herd_sb *sb)
 static void write_show(const herd_game *g, const void *arg, herd_sb *sb)
 {
     (void)arg;
-    g->rules->show(g->state, sb);
+    const herd_head *h = herd_game_head(g);
+    if (!herd_head_ended_by_players(h)) {
+        g->rules->show(g->state, sb);
+        return;
+    }
+    /* The board as it stood, then the players' ending, which the game's own
+     * drawing does not know. */
+    union {
+        max_align_t align;
+        unsigned char bytes[HERD_MAX_STATE_SIZE];
+    } before;
+    memcpy(before.bytes, g->state, g->rules->state_size);
+    herd_head_set_ongoing((herd_head *)(void *)before.bytes, h->side);
+    g->rules->show(before.bytes, sb);
+    const char *const *names = g->rules->desc.side_names;
+    int loser = h->winner >= 0 ? 1 - h->winner : 0;
+    if (h->reason == HERD_REASON_RESIGNED)
+        herd_sb_printf(sb, "\n%s resigned: %s wins", names[loser], names[h->winner]);
+    else if (h->reason == HERD_REASON_TIME)
+        herd_sb_printf(sb, "\n%s's time ran out: %s wins", names[loser], names[h->winner]);
+    else if (h->reason == HERD_REASON_AGREED)
+        herd_sb_puts(sb, "\ndrawn by agreement");
+    else
+        herd_sb_puts(sb, "\nabandoned without a result");
 }
 
 static void write_move(const herd_game *g, const void *arg, herd_sb *sb)
@@ -687,7 +712,7 @@ int herd_clone(const herd_game *src, herd_alloc_fn alloc, void *ud, herd_game **
             return HERD_E_NOMEM;
         }
         for (size_t i = 0; i < src->hist_len; i++)
-            memcpy(g->hist + i * rs, herd_record(src, i), rs);
+            memcpy(g->hist + i * rs, herd_undo_slot(src, i), rs);
         g->hist_slots = slots;
         g->hist_len = src->hist_len;
     }

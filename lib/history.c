@@ -36,7 +36,7 @@ static void begin_record(herd_game *g, const void *before, herd_move m)
     if (g->hist_slots == 0)
         return;
     const herd_rules *r = g->rules;
-    unsigned char *slot = herd_record(g, g->hist_len);
+    unsigned char *slot = herd_undo_slot(g, g->hist_len);
     if (r->undo_record)
         *chance_flag(r, slot) = r->undo_record(before, m, slot) != 0;
     else
@@ -48,7 +48,7 @@ static void commit_record(herd_game *g, herd_move m)
 {
     if (g->hist_slots == 0)
         return;
-    memcpy(herd_record(g, g->hist_len) + herd_record_part(g->rules), &m, sizeof m);
+    memcpy(herd_undo_slot(g, g->hist_len) + herd_record_part(g->rules), &m, sizeof m);
     if (g->hist_len + 1 < g->hist_slots)
         g->hist_len++;
     else
@@ -112,7 +112,7 @@ int herd_draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_m
 static void take_back(herd_game *g)
 {
     const herd_rules *r = g->rules;
-    const unsigned char *record = herd_record(g, --g->hist_len);
+    const unsigned char *record = herd_undo_slot(g, --g->hist_len);
     if (r->undo_record) {
         herd_move m;
         memcpy(&m, record + herd_record_part(r), sizeof m);
@@ -122,10 +122,47 @@ static void take_back(herd_game *g)
     }
 }
 
+/* ------------------------------------------------ endings by the players */
+
+static int ended_by_players(const herd_game *g)
+{
+    return herd_head_ended_by_players(herd_game_head(g));
+}
+
+int herd_end(herd_game *g, herd_reason reason, int side)
+{
+    if (!g)
+        return HERD_E_ARG;
+    herd_msg msg = herd_game_msg(g);
+    int sided = reason == HERD_REASON_RESIGNED || reason == HERD_REASON_TIME;
+    if (!sided && reason != HERD_REASON_AGREED && reason != HERD_REASON_ABANDONED)
+        return herd_fail(msg, HERD_E_ARG, "reason %d is not an ending by the players",
+                         (int)reason);
+    if (sided && (side < 0 || side > 1))
+        return herd_fail(msg, HERD_E_ARG, "side %d is not 0 or 1", side);
+    int rc = check_ongoing(g);
+    if (rc != HERD_OK)
+        return rc;
+    herd_head_set_ended(herd_game_head(g), reason, side);
+    return HERD_OK;
+}
+
+/* Takes back the players' ending: the game goes on as it stood (the head
+ * keeps the side to act under the ending). */
+static void take_back_ending(herd_game *g)
+{
+    herd_head *h = herd_game_head(g);
+    herd_head_set_ongoing(h, h->side);
+}
+
 int herd_undo(herd_game *g)
 {
     if (!g)
         return HERD_E_ARG;
+    if (ended_by_players(g)) {
+        take_back_ending(g);
+        return HERD_OK;
+    }
     if (g->hist_len == 0)
         return herd_fail(herd_game_msg(g), HERD_E_STATE, "there is nothing to undo");
     take_back(g);
@@ -140,7 +177,7 @@ size_t herd_history_length(const herd_game *g)
 /* The head of the state recorded before the i-th action from the oldest. */
 static const herd_head *record_head(const herd_game *g, size_t i)
 {
-    return (const herd_head *)(const void *)herd_record(g, i);
+    return (const herd_head *)(const void *)herd_undo_slot(g, i);
 }
 
 int herd_history_move(const herd_game *g, size_t i, herd_move *m)
@@ -149,7 +186,7 @@ int herd_history_move(const herd_game *g, size_t i, herd_move *m)
         return HERD_E_ARG;
     if (i >= g->hist_len)
         return HERD_E_RANGE;
-    memcpy(m, herd_record(g, i) + herd_record_part(g->rules), sizeof *m);
+    memcpy(m, herd_undo_slot(g, i) + herd_record_part(g->rules), sizeof *m);
     return HERD_OK;
 }
 
@@ -160,7 +197,7 @@ int herd_history_side(const herd_game *g, size_t i, int *side, int *chance)
     if (i >= g->hist_len)
         return HERD_E_RANGE;
     const herd_rules *r = g->rules;
-    unsigned char *before = herd_record(g, i);
+    unsigned char *before = herd_undo_slot(g, i);
     if (side)
         *side = record_head(g, i)->side;
     if (chance)
@@ -174,6 +211,10 @@ int herd_undo_turn(herd_game *g, int side)
         return HERD_E_ARG;
     if (side < 0 || side > 1)
         return herd_fail(herd_game_msg(g), HERD_E_ARG, "side %d is not 0 or 1", side);
+    if (ended_by_players(g)) { /* one step of its own */
+        take_back_ending(g);
+        return HERD_OK;
+    }
     /* Back over the other side's actions to the newest run of actions
      * taken with `side` to act, and to that run's first: the start of its
      * latest turn (or of the history). */

@@ -4,8 +4,10 @@
 
 /* ------------------------------------------------------- saved games */
 
-/* The save format (docs/save.md): GAME save=1 ply=N rng=X,X,X,X seed=S [the
- * game's own fields] position=POSITION-TEXT, each X 16 lowercase hex digits. */
+/* The save format (docs/save.md): GAME save=1 ply=N rng=X,X,X,X seed=S
+ * [end=REASON[:SIDE]] [the game's own fields] position=POSITION-TEXT, each X
+ * 16 lowercase hex digits. `end=` (since 1.1) only where the players ended the
+ * game, so that every other save is written as 1.0 wrote it. */
 #define SAVE_VERSION 1
 #define SAVE_HEAD "expected 'GAME save=1 ply=N rng=X,X,X,X seed=S ... position=POSITION'"
 
@@ -18,6 +20,11 @@ static void write_saved(const herd_game *g, const void *arg, herd_sb *sb)
     for (int i = 0; i < 4; i++)
         herd_sb_printf(sb, "%s%016llx", i ? "," : "", (unsigned long long)h->rng.s[i]);
     herd_sb_printf(sb, " seed=%llu", (unsigned long long)h->seed);
+    if (herd_head_ended_by_players(h)) {
+        herd_sb_printf(sb, " end=%s", herd_reason_name((herd_reason)h->reason));
+        if (h->result == HERD_WIN) /* the side that resigned or ran out of time */
+            herd_sb_printf(sb, ":%s", g->rules->desc.side_names[1 - h->winner]);
+    }
     if (g->rules->write_save)
         g->rules->write_save(g->state, sb);
     herd_sb_puts(sb, " position=");
@@ -42,6 +49,38 @@ static int scan_word(herd_scan *sc, uint64_t *v)
     sc->p += 16;
     *v = x;
     return 1;
+}
+
+/* Reads ` end=REASON[:SIDE]`, the players' ending, if the cursor is at one:
+ * *reason stays HERD_REASON_NONE without it. */
+static int scan_end(const herd_rules *r, herd_scan *sc, herd_reason *reason, int *side,
+                    herd_msg msg)
+{
+    if (!herd_scan_lit(sc, " end="))
+        return HERD_OK;
+    for (int k = HERD_REASON_RESIGNED; k <= HERD_REASON_ABANDONED; k++) {
+        herd_scan at = *sc;
+        if (!herd_scan_lit(&at, herd_reason_name((herd_reason)k)))
+            continue;
+        int sided = k == HERD_REASON_RESIGNED || k == HERD_REASON_TIME;
+        for (int s = 0; sided && s < 2; s++) {
+            herd_scan named = at;
+            if (herd_scan_lit(&named, ":") && herd_scan_lit(&named, r->desc.side_names[s]) &&
+                *named.p == ' ') {
+                *side = s;
+                at = named;
+                break;
+            }
+        }
+        if (*at.p != ' ' || (sided && *side < 0))
+            continue;
+        *reason = (herd_reason)k;
+        *sc = at;
+        return HERD_OK;
+    }
+    return herd_fail(msg, HERD_E_PARSE,
+                     "end must be resigned:SIDE, time:SIDE, agreed or abandoned (SIDE %s or %s)",
+                     r->desc.side_names[0], r->desc.side_names[1]);
 }
 
 /* Reads a whole save into `state` (a copy of the game's state, which it may
@@ -78,15 +117,27 @@ static int read_saved(herd_game *g, const char *text, void *state)
     if (!herd_scan_lit(&sc, " seed=") || !herd_scan_uint(&sc, UINT64_MAX, &seed))
         return herd_fail(msg, HERD_E_PARSE, "seed must be a whole number in 0..%llu",
                          (unsigned long long)UINT64_MAX);
+    herd_reason end = HERD_REASON_NONE;
+    int end_side = -1;
+    int rc = scan_end(r, &sc, &end, &end_side, msg);
+    if (rc != HERD_OK)
+        return rc;
     /* The game's fields run up to the position, which is read first so
      * that they can be checked against it. */
     const char *pos = strstr(sc.p, " position=");
     if (!pos)
         return herd_fail(msg, HERD_E_PARSE, "expected ' position=' and a position text");
-    int rc = herd_read_position_into(r, state, pos + strlen(" position="), msg);
+    rc = herd_read_position_into(r, state, pos + strlen(" position="), msg);
     if (rc != HERD_OK)
         return rc;
     herd_head *h = state;
+    if (end != HERD_REASON_NONE) {
+        if (h->result != HERD_ONGOING)
+            return herd_fail(msg, HERD_E_POSITION,
+                             "end=%s: the position's game is over already (%s)",
+                             herd_reason_name(end), herd_reason_name((herd_reason)h->reason));
+        herd_head_set_ended(h, end, end_side);
+    }
     for (int i = 0; i < 4; i++)
         h->rng.s[i] = word[i];
     h->ply = (uint32_t)ply;

@@ -76,7 +76,11 @@ static void reason_names_are_the_protocol_names(void **state)
     assert_string_equal(herd_reason_name(HERD_REASON_TRAPPED), "trapped");
     assert_string_equal(herd_reason_name(HERD_REASON_CAPTURED), "captured");
     assert_string_equal(herd_reason_name(HERD_REASON_MOVE_LIMIT), "move-limit");
-    assert_null(herd_reason_name((herd_reason)(HERD_REASON_MOVE_LIMIT + 1)));
+    assert_string_equal(herd_reason_name(HERD_REASON_RESIGNED), "resigned");
+    assert_string_equal(herd_reason_name(HERD_REASON_TIME), "time");
+    assert_string_equal(herd_reason_name(HERD_REASON_AGREED), "agreed");
+    assert_string_equal(herd_reason_name(HERD_REASON_ABANDONED), "abandoned");
+    assert_null(herd_reason_name((herd_reason)(HERD_REASON_ABANDONED + 1)));
     assert_null(herd_reason_name((herd_reason)-1));
     assert_null(herd_reason_name((herd_reason)1000));
 }

@@ -9,7 +9,7 @@
 #   2. builds with HERD_SANITIZE=ON (ASan + UBSan) in build/asan, with clang
 #      when present, at -O1 (the speed AddressSanitizer's docs advise), and
 #      runs every test again (the fuzz corpora included);
-#   3. with clang, runs each fuzzer of tests/fuzz (texts, actions, protocol)
+#   3. with clang, runs each fuzzer of tests/fuzz (texts, actions, protocol, records)
 #      for 20 seconds (HERD_FUZZ_SECONDS), one after the other on one core,
 #      while on the other it builds the web build (tools/web.sh: emscripten)
 #      and runs its tests (tests/web, Node's test runner): the JavaScript API
@@ -154,7 +154,7 @@ ctest --test-dir build/asan --output-on-failure -j "$jobs"
 fuzz_seconds="${HERD_FUZZ_SECONDS:-20}"
 run_fuzzers() {
     local name corpus
-    for name in texts actions protocol; do
+    for name in texts actions protocol records; do
         corpus="tests/fuzz/corpus_$name"
         [ -d "$corpus" ] || corpus="tests/fuzz/corpus"
         cp -R "$corpus" "$tmp/corpus_$name"

@@ -23,6 +23,11 @@ export declare class HerdError extends Error {
     readonly codeName: string;
     /** herd_strerror(code), e.g. "illegal move". */
     readonly description: string;
+    /** Where a record read failed (Herd.parseRecord(), readRecords()):
+     *  the record's number, line and column from 1, null where not known. */
+    readonly record?: number | null;
+    readonly line?: number | null;
+    readonly column?: number | null;
 }
 
 /** A side: 0 (who acts first) or 1, or its name ("green", "fox"...). */
@@ -32,11 +37,53 @@ export type Side = 0 | 1 | string;
 export type Options = string | Record<string, number | bigint | string | boolean | undefined>;
 
 export interface StatusInfo {
-    result: 'ongoing' | 'win' | 'draw';
-    /** Ongoing: the side to act; win: the winner; draw: -1. */
+    /** 'over': ended by its players without a result (abandon()). */
+    result: 'ongoing' | 'win' | 'draw' | 'over';
+    /** Ongoing: the side to act; win: the winner; draw, over: -1. */
     side: number;
-    /** protocol.md's reason ("corner", "captured", ...); "" while ongoing. */
+    /** protocol.md's reason ("corner", "captured", ..., and the players'
+     *  "resigned", "time", "agreed", "abandoned"); "" while ongoing. */
     reason: string;
+}
+
+/** A tag's value for Game.record() and GameRecord.setTag(): null removes it. */
+export type TagValue = string | number | bigint | Date | null | undefined;
+
+/** A game record (docs/records.md): tags, every action from the first
+ *  position, comments and clocks, how the game ended. */
+export declare class GameRecord {
+    /** Whether free() was called. */
+    readonly freed: boolean;
+    /** Frees the record; later calls throw. */
+    free(): void;
+    /** records.md's text; with oneLine its one-line form. */
+    text(oneLine?: boolean): string;
+    toString(): string;
+    /** The tags in the record's order. */
+    tags(): Record<string, string>;
+    /** A tag's value, or null. */
+    tag(key: string): string | null;
+    /** Adds, replaces or (null) removes a tag; the game's own are refused. */
+    setTag(key: string, value: TagValue): void;
+    /** The number of actions, chance outcomes included. */
+    readonly plies: number;
+    /** Every action, as Game.moves() gives them. */
+    moves(): HistoryMove[];
+    /** The comment after action `ply` (0: before the first), or null. */
+    comment(ply: number): string | null;
+    setComment(ply: number, text: string | null): void;
+    /** The mover's time left after action `ply`, in seconds, or null. */
+    clock(ply: number): number | null;
+    setClock(ply: number, seconds: number | null): void;
+    /** The Result tag: '1-0', '0-1', '1/2-1/2' or '*'. */
+    readonly result: string;
+    /** The Termination tag, or null. */
+    readonly termination: string | null;
+    /** The status at the end, as Game.statusInfo() and status() give it. */
+    statusInfo(): StatusInfo;
+    status(): string;
+    /** The game at `ply` (0: the start; omitted: the end). */
+    game(ply?: number): Game;
 }
 
 /** A move of the undo history (Game.historyMove()). */
@@ -147,14 +194,26 @@ export declare class Game {
     isLegal(action: string): boolean;
     /** Plays an action text after checking it. */
     play(action: string): void;
-    /** Takes back the last action (a move, a genmove, a roll). */
+    /** Takes back the last action (a move, a genmove, a roll), or first the
+     *  players' ending alone. */
     undo(): void;
     /** Takes back actions until `side` (default: the side to act) is at the
      *  start of its latest turn. */
     undoTurn(side?: Side): void;
-    /** `ongoing SIDE`, `win SIDE REASON` or `draw REASON`. */
+    /** `ongoing SIDE`, `win SIDE REASON`, `draw REASON` or `over abandoned`. */
     status(): string;
     statusInfo(): StatusInfo;
+    /** `side` resigns: the other side wins. */
+    resign(side: Side): void;
+    /** `side`'s time ran out: the other side wins. */
+    timeOut(side: Side): void;
+    /** A draw both players accept. */
+    agreeDraw(): void;
+    /** The game ends without a result ('over'). */
+    abandon(): void;
+    /** The record of the game's history; tags by records.md's names, a
+     *  side's name ({green: 'Ann'}) for its player. */
+    record(tags?: Record<string, TagValue>): GameRecord;
     /** Whether a chance event (the hex dice) waits for roll(). */
     isChance(): boolean;
     /** Draws the chance event's outcome and plays it; its text. */
@@ -287,6 +346,11 @@ export declare class Herd {
     fromPosition(text: string): Game;
     /** The game that a save text restores, of any game. */
     fromSave(text: string): Game;
+    /** One record (either form), read and replayed. */
+    parseRecord(text: string): GameRecord;
+    /** The records of a text one after another, lazily. */
+    readRecords(text: string, options?: { maxBytes?: number; errors?: 'raise' | 'skip' }):
+        Generator<GameRecord, void, undefined>;
     /** herd_strerror(code); a code that is not a whole number is refused (E_ARG). */
     strerror(code: number): string;
     /** The bytes of the module's heap in use, for leak checks. */

@@ -198,7 +198,7 @@ extern "C" {
 /** @addtogroup version
  *  @{ */
 #define HERD_VERSION_MAJOR 1 /**< Incompatible API changes. */
-#define HERD_VERSION_MINOR 0 /**< Compatible additions. */
+#define HERD_VERSION_MINOR 1 /**< Compatible additions. */
 #define HERD_VERSION_PATCH 0 /**< Fixes only. */
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define HERD_VERSION_NUMBER \
@@ -495,7 +495,8 @@ HERD_API int herd_is_legal(const herd_game *g, herd_move m);
  */
 HERD_API int herd_apply(herd_game *g, herd_move m);
 
-/** Takes back the last move played.
+/** Takes back the last move played, or first the players' ending of the
+ *  game (herd_end()), which is one step of its own.
  *  @return ::HERD_OK, ::HERD_E_STATE when there is none (nothing changes),
  *          ::HERD_E_ARG (NULL). */
 HERD_API int herd_undo(herd_game *g);
@@ -548,7 +549,9 @@ HERD_API int herd_history_side(const herd_game *g, size_t i, int *side, int *cha
 typedef enum herd_result {
     HERD_ONGOING = 0, /**< The game goes on; herd_status::side is to act. */
     HERD_WIN = 1,     /**< herd_status::side has won. */
-    HERD_DRAW = 2     /**< Nobody won. */
+    HERD_DRAW = 2,    /**< Nobody won. */
+    HERD_OVER = 3     /**< Ended by its players without a result (abandoned: herd_end());
+                           herd_status::side is -1. Since 1.1. */
 } herd_result;
 
 /** Why a game ended. The names are protocol.md's status reasons. */
@@ -561,22 +564,55 @@ typedef enum herd_reason {
     HERD_REASON_STALLING,  /**< `stalling`: ten hound moves in a row without going up. */
     HERD_REASON_TRAPPED,   /**< `trapped`: the hare or fox, to move, cannot. */
     HERD_REASON_CAPTURED,  /**< `captured`: enough pieces were captured. */
-    HERD_REASON_MOVE_LIMIT /**< `move-limit`: Flock's 100 moves were played. */
+    HERD_REASON_MOVE_LIMIT, /**< `move-limit`: Flock's 100 moves were played. */
+    /* The endings by the players (herd_end()), since 1.1: */
+    HERD_REASON_RESIGNED, /**< `resigned`: a side resigned; the other won. */
+    HERD_REASON_TIME,     /**< `time`: a side's time ran out; the other won. */
+    HERD_REASON_AGREED,   /**< `agreed`: a draw both players accepted. */
+    HERD_REASON_ABANDONED /**< `abandoned`: ended without a result (::HERD_OVER). */
 } herd_reason;
 
 /** The state of a game: who is to act, or who won and why. */
 typedef struct herd_status {
-    herd_result result; /**< Ongoing, win or draw. */
-    int side;           /**< Ongoing: the side to act; win: the winner; draw: -1. */
+    herd_result result; /**< Ongoing, win, draw or over (abandoned). */
+    int side;           /**< Ongoing: the side to act; win: the winner; draw, over: -1. */
     herd_reason reason; /**< ::HERD_REASON_NONE while ongoing. */
 } herd_status;
 
 /** Reads the game's status. @return ::HERD_OK or ::HERD_E_ARG. */
 HERD_API int herd_get_status(const herd_game *g, herd_status *st);
 
-/** The protocol name of a reason ("corner", "no-moves", ...); "" for
- *  ::HERD_REASON_NONE, NULL for a value out of range. */
+/** The protocol name of a reason ("corner", "no-moves", ..., "resigned",
+ *  "time", "agreed", "abandoned"); "" for ::HERD_REASON_NONE, NULL for a
+ *  value out of range. */
 HERD_API const char *herd_reason_name(herd_reason reason);
+
+/**
+ * Ends an ongoing game by its players (since 1.1), whatever the position:
+ * - ::HERD_REASON_RESIGNED: @p side resigns; the other side wins;
+ * - ::HERD_REASON_TIME: @p side's time ran out; the other side wins;
+ * - ::HERD_REASON_AGREED: a draw both players accepted (@p side ignored: pass -1);
+ * - ::HERD_REASON_ABANDONED: no result, ::HERD_OVER (@p side ignored).
+ *
+ * Either side may resign or lose on time at any moment, also in the
+ * middle of a turn (a `fox` chain, a `hex` turn, before its dice). The
+ * ending is not a move: herd_history_length() does not count it and the
+ * position text does not carry it. While it stands the game is over as
+ * after any ending: no legal move, herd_apply() and the computer player
+ * refuse with ::HERD_E_STATE. herd_undo() and herd_undo_turn() take it back
+ * first, as one step of its own (nothing else is taken back with it).
+ * herd_save() and herd_load() carry it (@ref save_format "the save
+ * format", field `end=`), herd_clone(), herd_copy_into() and
+ * herd_copy_position() copy it, herd_position_from_text() and a load of a
+ * save without it clear it. herd_show() adds a line that says it.
+ * @param reason one of the four above.
+ * @param side   the side that resigns or whose time ran out, 0 or 1;
+ *               ignored for the other two reasons.
+ * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g, another reason, @p side not
+ *         0 or 1 where it counts); ::HERD_E_STATE (the game is already
+ *         over); on error nothing changed.
+ */
+HERD_API int herd_end(herd_game *g, herd_reason reason, int side);
 
 /** @} */
 
@@ -1158,7 +1194,7 @@ typedef struct herd_playout_result {
  * level and seed give the same games on every machine, and the first k
  * games of a call are those of a call for k games. A game that has ended
  * answers at once, whatever @p games: its result counted @p games times,
- * with length 0.
+ * with length 0 (a game abandoned by its players, ::HERD_OVER: unfinished).
  *
  * herd_interrupt() and the progress handler stop it, as they stop
  * herd_perft(): they are looked at when each game starts and every 1,024

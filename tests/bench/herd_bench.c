@@ -19,9 +19,15 @@
  * And herd_playouts(), the batched playouts, uniformly random and at
  * level 1, from the same position as the random playouts.
  *
- * Usage: herd-bench [RUNS [GAME|all [search|playouts|perft [K]]]]   (default
- * 5 runs, every game, every figure; `search` measures the computer players
- * alone, `playouts` the random and batched playouts alone, `perft` the perft
+ * And records (herd/record.h): RECORD_GAMES games of level 1 against
+ * itself, each written with herd_record_from_game() and herd_record_write()
+ * into one text, then read back and replayed by a reader over that text:
+ * actions read and replayed per second, beside the goal of 1 million.
+ *
+ * Usage: herd-bench [RUNS [GAME|all [search|playouts|records|perft [K]]]]
+ * (default 5 runs, every game, every figure; `search` measures the computer
+ * players alone, `playouts` the random and batched playouts alone, `records`
+ * the records alone, `perft` the perft
  * figures alone, or only the K-th position (1..3) of each game: a fixed amount
  * of work, for `valgrind --tool=callgrind`, whose instruction count divided
  * by the leaves printed is the instructions per leaf; tools/perft_instructions.sh) */
@@ -33,6 +39,7 @@
 
 #include <herd/herd.h>
 #include <herd/horses.h>
+#include <herd/record.h>
 
 static double now(void)
 {
@@ -581,6 +588,115 @@ static void compare_plain(int runs, const char *options, unsigned plies, unsigne
     herd_free(g);
 }
 
+/* ------------------------------------------------------------ records */
+
+#define RECORD_GAMES 200
+#define RECORD_MAX_PLIES 400 /* horses and hex may go on for ever */
+
+/* options with their seed (if any) replaced by seed. */
+static void options_with_seed(const char *options, int seed, char *out, size_t cap)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (const char *w = options; *w;) {
+        size_t k = strcspn(w, " ");
+        if (strncmp(w, "seed=", 5) != 0 && n + k + 1 < cap) {
+            memcpy(out + n, w, k);
+            n += k;
+            out[n++] = ' ';
+        }
+        w += k;
+        w += *w == ' ';
+    }
+    snprintf(out + n, cap - n, "seed=%d", seed);
+}
+
+/* The records of RECORD_GAMES seeded games of level 1 against itself, one
+ * text (multi-line form, one empty line between records); *actions
+ * receives their actions. The caller frees it. */
+static char *record_texts(const game_case *gc, unsigned long *actions)
+{
+    size_t len = 0, cap = 1 << 20;
+    char *all = malloc(cap);
+    if (!all)
+        die("out of memory", HERD_E_NOMEM, NULL);
+    *actions = 0;
+    for (int i = 0; i < RECORD_GAMES; i++) {
+        char options[160];
+        options_with_seed(gc->options, i + 1, options, sizeof options);
+        herd_game *g = make_game(gc->name, options, 0);
+        herd_status st;
+        for (int k = 0; k < RECORD_MAX_PLIES && herd_get_status(g, &st) == HERD_OK &&
+                        st.result == HERD_ONGOING;
+             k++) {
+            int rc = herd_is_chance(g) ? herd_roll(g, NULL) : herd_play_genmove(g, 1, NULL);
+            if (rc != HERD_OK)
+                die("playing a game to record", rc, g);
+        }
+        herd_record *r;
+        int rc = herd_record_from_game(g, NULL, NULL, NULL, &r);
+        if (rc != HERD_OK)
+            die("herd_record_from_game", rc, g);
+        *actions += herd_record_plies(r);
+        size_t n = 0;
+        herd_record_write(r, 0, NULL, 0, &n);
+        while (len + n + 2 > cap) {
+            cap *= 2;
+            char *more = realloc(all, cap);
+            if (!more)
+                die("out of memory", HERD_E_NOMEM, NULL);
+            all = more;
+        }
+        if ((rc = herd_record_write(r, 0, all + len, cap - len, &n)) != HERD_OK)
+            die("herd_record_write", rc, g);
+        len += n;
+        all[len++] = '\n';
+        all[len] = '\0';
+        herd_record_free(r);
+        herd_free(g);
+    }
+    return all;
+}
+
+/* Reads every record of text and replays it (the reader does): seconds. */
+static double time_reading(const char *text, unsigned long actions)
+{
+    double t0 = now();
+    herd_record_reader *rd;
+    int rc = herd_record_reader_from_buffer(text, strlen(text), 0, NULL, NULL, &rd);
+    if (rc != HERD_OK)
+        die("herd_record_reader_from_buffer", rc, NULL);
+    herd_record *r;
+    herd_record_error err;
+    unsigned long read = 0;
+    while ((rc = herd_record_read(rd, &r, &err)) == HERD_OK) {
+        read += herd_record_plies(r);
+        herd_record_free(r);
+    }
+    if (rc != HERD_E_STATE) {
+        fprintf(stderr, "herd-bench: %s\n", err.message);
+        exit(1);
+    }
+    herd_record_reader_free(rd);
+    if (read != actions)
+        die("the records read back hold other actions", HERD_E_STATE, NULL);
+    return now() - t0;
+}
+
+static void records(int runs, const game_case *gc)
+{
+    unsigned long actions;
+    char *text = record_texts(gc, &actions);
+    double rate[99];
+    for (int r = 0; r < runs; r++)
+        rate[r] = (double)actions / time_reading(text, actions);
+    double m = median(rate, runs);
+    printf("  records: %d games of level 1 (%lu actions, %zu bytes), read and replayed: "
+           "%.2f M actions/s (goal 1 M/s: %s)\n",
+           RECORD_GAMES, actions, strlen(text), m / 1e6, m >= 1e6 ? "met" : "NOT met");
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     int runs = argc > 1 ? atoi(argv[1]) : 5;
@@ -588,11 +704,13 @@ int main(int argc, char **argv)
     int search_only = argc > 3 && strcmp(argv[3], "search") == 0;
     int playouts_only = argc > 3 && strcmp(argv[3], "playouts") == 0;
     int perft_only = argc > 3 && strcmp(argv[3], "perft") == 0;
+    int records_only = argc > 3 && strcmp(argv[3], "records") == 0;
     int position = perft_only && argc > 4 ? atoi(argv[4]) : 0; /* 0: every position */
-    if (runs < 1 || runs > 99 || (argc > 3 && !search_only && !playouts_only && !perft_only) ||
+    if (runs < 1 || runs > 99 || (argc > 3 && !search_only && !playouts_only && !perft_only && !records_only) ||
         (argc > 4 && (!perft_only || position < 1 || position > 3)) || argc > 5) {
         fprintf(stderr,
-                "usage: herd-bench [RUNS 1..99 [GAME|all [search|playouts|perft [1..3]]]]\n");
+                "usage: herd-bench [RUNS 1..99 [GAME|all [search|playouts|records|perft "
+                "[1..3]]]]\n");
         return 2;
     }
     printf("libherd %s benchmark, medians of %d runs\n\n", herd_version_string(), runs);
@@ -601,8 +719,11 @@ int main(int argc, char **argv)
         if (only && strcmp(only, gc->name) != 0)
             continue;
         printf("%s\n", gc->name);
-        if (search_only) {
-            searches(runs, gc);
+        if (search_only || records_only) {
+            if (search_only)
+                searches(runs, gc);
+            else
+                records(runs, gc);
             printf("\n");
             continue;
         }
@@ -648,6 +769,7 @@ int main(int argc, char **argv)
                    (double)first_game / runs);
         }
         batched_playouts(runs, g, gc->cap);
+        records(runs, gc);
         if (playouts_only) {
             herd_free(g);
             printf("\n");

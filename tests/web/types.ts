@@ -1,7 +1,7 @@
 // Compiled by types.test.mjs with tsc --strict against build/web/herd.d.ts:
 // the declarations are valid and say what the API gives. Never run.
-import { codes, FoxGame, HerdError, HorsesGame, loadHerd, MEMORY_SOLVE, optionsText, type GameInfo,
-         type OptionInfo, type StatusInfo } from 'libherd';
+import { codes, FoxGame, GameRecord, HerdError, HorsesGame, loadHerd, MEMORY_SOLVE, optionsText,
+         type GameInfo, type OptionInfo, type StatusInfo } from 'libherd';
 
 export async function typed(): Promise<string> {
     const herd = await loadHerd();
@@ -29,6 +29,15 @@ export async function typed(): Promise<string> {
     herd.newGame(7);
     // @ts-expect-error: no such query
     horses.geese();
+    fox.resign('geese');
+    const record: GameRecord = fox.record({ fox: 'Ann', Date: new Date(), Round: 3 });
+    const tags: Record<string, string> = record.tags();
+    const clock: number | null = record.clock(1);
+    for (const r of herd.readRecords(record.text(), { errors: 'skip' }))
+        r.game(0).free();
+    // @ts-expect-error: a tag's value is a string, a number or a Date
+    record.setTag('Event', ['a']);
+    const over: StatusInfo['result'] = herd.parseRecord(record.text(true)).statusInfo().result;
     try {
         fox.play('a1-a2');
     } catch (e) {
@@ -37,5 +46,5 @@ export async function typed(): Promise<string> {
     }
     horses.free();
     fox.free();
-    return `${w} ${seed} ${lines.length} ${chain} ${info.result} ${count} ${optionsText({ a: 1 })} ${bounds} ${levelName} ${title} ${limit} ${need}`;
+    return `${w} ${seed} ${lines.length} ${chain} ${info.result} ${count} ${optionsText({ a: 1 })} ${bounds} ${levelName} ${title} ${limit} ${need} ${Object.keys(tags).length} ${clock} ${over}`;
 }

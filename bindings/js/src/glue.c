@@ -24,6 +24,7 @@
 #include <herd/herd.h>
 #include <herd/hex.h>
 #include <herd/horses.h>
+#include <herd/record.h>
 
 #define GLUE EMSCRIPTEN_KEEPALIVE
 
@@ -309,4 +310,12 @@ GLUE int herd_js_step(herd_game *g, int i, herd_move *moves, double *probs, size
     int chance = herd_is_chance(g);
     rc = chance ? herd_chance_outcomes(g, moves, probs, cap, &n) : herd_legal_moves(g, moves, cap, &n);
     return rc == HERD_OK ? (int)(2 * n) + chance : rc;
+}
+
+/* herd_record_set_clock() with the milliseconds as a double (negative
+ * removes the clock): a 64-bit argument would reach JavaScript split in
+ * two halves. */
+GLUE int herd_js_record_set_clock(herd_record *r, size_t ply, double ms)
+{
+    return herd_record_set_clock(r, ply, ms < 0 ? -1 : (int64_t)ms);
 }

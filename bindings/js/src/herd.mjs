@@ -60,7 +60,7 @@ export class HerdError extends Error {
     }
 }
 
-const RESULTS = ['ongoing', 'win', 'draw'];
+const RESULTS = ['ongoing', 'win', 'draw', 'over'];
 const HEX_PHASES = ['roll', 'remove', 'place'];
 const ROW_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -73,6 +73,10 @@ const STATUS = 16;      // herd_status: result, side, reason
 const ERROR = 64;       // herd_error: code, message[160]
 const STRUCT = 256;     // option structs, cells (herd_cell: row, col)
 const LINES = 512;      // herd_horses_line[HERD_HORSES_MAX_LINES]: a, b
+const RECORD_ERROR = 256; // herd_record_error: code, record, line, column, message[160]
+
+// record.h's HERD_RECORD_END: the largest size_t of the WebAssembly build.
+const RECORD_END = 2 ** 32 - 1;
 
 /** The protocol's name of a cell: row letter, then the column from 1. */
 export function cellName(row, col) {
@@ -175,6 +179,71 @@ class Core {
         return new HerdError(code, message || this.strerror(code), this.strerror(code));
     }
 
+    // The herd_status at the scratch's STATUS as statusInfo() gives it.
+    status() {
+        return {
+            result: RESULTS[this.i32(STATUS)],
+            side: this.i32(STATUS + 4),
+            reason: this.string(this.m._herd_reason_name(this.i32(STATUS + 8))),
+        };
+    }
+
+    // The herd_reason that the library names `name` ('resigned', ...).
+    reasonCode(name) {
+        if (!this.reasons) {
+            this.reasons = new Map();
+            for (let i = 0; this.m._herd_reason_name(i); i++)
+                this.reasons.set(this.string(this.m._herd_reason_name(i)), i);
+        }
+        return this.reasons.get(name);
+    }
+
+    // A text that a writer (buf, cap, len) gives, of any length: asked with
+    // cap 0, then written into a heap buffer of that size.
+    written(f) {
+        const rc = f(0, 0, this.scratch + OUT);
+        if (rc === codes.OK)
+            return '';
+        if (rc !== codes.E_BUFFER)
+            throw this.error(rc, '');
+        const size = this.i32(OUT) + 1, ptr = this.m._malloc(size);
+        if (!ptr)
+            throw this.error(codes.E_NOMEM, 'out of memory');
+        try {
+            const again = f(ptr, size, this.scratch + OUT);
+            if (again < 0)
+                throw this.error(again, '');
+            return this.string(ptr);
+        } finally {
+            this.m._free(ptr);
+        }
+    }
+
+    // The refusal of a record read (herd_record_error at RECORD_ERROR):
+    // records.md's message, with record, line and column (null where not
+    // known).
+    recordError() {
+        const at = RECORD_ERROR, e = this.error(this.i32(at), this.string(this.scratch + at + 16));
+        for (const [key, offset] of [['record', 4], ['line', 8], ['column', 12]])
+            e[key] = this.m.HEAPU32[(this.scratch + at + offset) >> 2] || null;
+        return e;
+    }
+
+    // Calls f with the text's UTF-8 bytes in the heap (pointer, length),
+    // refused as withString() refuses, but NULs kept: the reader says where.
+    withBytes(text, what, f) {
+        if (typeof text !== 'string')
+            throw new HerdError(codes.E_ARG, `${what} must be a string, not ${described(text)}`);
+        if (/\p{Cs}/u.test(text))
+            throw new HerdError(codes.E_PARSE, `${what}: a lone surrogate is not text`);
+        const bytes = new TextEncoder().encode(text);
+        const ptr = this.m._malloc(bytes.length + 1);
+        if (!ptr)
+            throw this.error(codes.E_NOMEM, 'out of memory');
+        this.m.HEAPU8.set(bytes, ptr);
+        return f(ptr, bytes.length);
+    }
+
     // Calls f with the text as a NUL-terminated UTF-8 string in the heap. A
     // NUL character would cut the text short, and a lone surrogate has no
     // UTF-8 (the module's encoder would make another character of it), so
@@ -267,15 +336,42 @@ export function optionsText(options) {
     return parts.join(' ');
 }
 
-// Frees the handles of games that were dropped without free().
-const dropped = new FinalizationRegistry(({ core, ptr }) => core.m._herd_free(ptr));
+// Frees the handles (games, records) that were dropped without free().
+const dropped = new FinalizationRegistry(({ release, ptr }) => release(ptr));
 
-/** A game: a libherd handle and the generic API of herd.h. */
-export class Game {
-    constructor(core, ptr) {
+// An object that owns a pointer of the module: freed by free(), or by the
+// garbage collector once dropped (when is up to the collector).
+class Owner {
+    constructor(core, ptr, release) {
         this._core = core;
         this._ptr = ptr;
-        dropped.register(this, { core, ptr }, this);
+        this._release = release;
+        dropped.register(this, { release, ptr }, this);
+    }
+
+    get _m() {
+        return this._core.m;
+    }
+
+    /** Frees it; later calls throw. Calling it again is harmless. */
+    free() {
+        if (this._ptr) {
+            dropped.unregister(this);
+            this._release(this._ptr);
+            this._ptr = 0;
+        }
+    }
+
+    /** Whether free() was called. */
+    get freed() {
+        return !this._ptr;
+    }
+}
+
+/** A game: a libherd handle and the generic API of herd.h. */
+export class Game extends Owner {
+    constructor(core, ptr) {
+        super(core, ptr, core.m._herd_free);
         const m = core.m;
         /** The game's name, as newGame() takes it. */
         this.name = core.string(m._herd_game_name(ptr));
@@ -299,10 +395,6 @@ export class Game {
     /** The herd_game pointer, for the raw C API of Herd.module. */
     get handle() {
         return this._g;
-    }
-
-    get _m() {
-        return this._core.m;
     }
 
     // Throws the refusal of a call that took the handle non-const: the
@@ -341,20 +433,6 @@ export class Game {
         return whole(level, 'level', 0, this.maxLevel);
     }
 
-    /** Frees the handle; later calls throw. Calling it again is harmless. */
-    free() {
-        if (this._ptr) {
-            dropped.unregister(this);
-            this._m._herd_free(this._ptr);
-            this._ptr = 0;
-        }
-    }
-
-    /** Whether free() was called. */
-    get freed() {
-        return !this._ptr;
-    }
-
     /** An independent copy, history included. */
     clone() {
         this._checkConst(this._m._herd_clone(this._g, 0, 0, this._core.scratch + OUT));
@@ -389,7 +467,8 @@ export class Game {
         this._core.withString(action, 'the action', p => this._check(this._m._herd_js_play(this._g, p)));
     }
 
-    /** Takes back the last action (a move, a genmove, a roll). */
+    /** Takes back the last action (a move, a genmove, a roll), or first
+     *  the players' ending (resign(), ...) alone. */
     undo() {
         this._check(this._m._herd_undo(this._g));
     }
@@ -435,26 +514,71 @@ export class Game {
         return Array.from({ length: this.history }, (_, i) => this._historyMove(i));
     }
 
-    /** {result: 'ongoing'|'win'|'draw', side (to act, or the winner; -1 for
-     *  a draw), reason (protocol.md's: '' while ongoing)}. */
+    /** {result: 'ongoing'|'win'|'draw'|'over' (abandoned by its players),
+     *  side (to act, or the winner; -1 for a draw or over), reason
+     *  (protocol.md's: '' while ongoing; the players' 'resigned', 'time',
+     *  'agreed', 'abandoned')}. */
     statusInfo() {
-        const core = this._core, m = this._m;
-        this._checkConst(m._herd_get_status(this._g, core.scratch + STATUS));
-        const side = core.i32(STATUS + 4);
-        return {
-            result: RESULTS[core.i32(STATUS)],
-            side,
-            reason: core.string(m._herd_reason_name(core.i32(STATUS + 8))),
-        };
+        this._checkConst(this._m._herd_get_status(this._g, this._core.scratch + STATUS));
+        return this._core.status();
     }
 
-    /** The protocol's status text: `ongoing SIDE`, `win SIDE REASON` or
-     *  `draw REASON`, as the herd program writes it. */
+    /** The protocol's status text: `ongoing SIDE`, `win SIDE REASON`,
+     *  `draw REASON` or `over abandoned`, as the herd program writes it. */
     status() {
-        const { result, side, reason } = this.statusInfo();
-        if (result === 'ongoing')
-            return `ongoing ${this.sides[side]}`;
-        return result === 'win' ? `win ${this.sides[side]} ${reason}` : `draw ${reason}`;
+        return statusText(this.statusInfo(), this.sides);
+    }
+
+    // herd_end() with the reason the library names `reason`.
+    _end(reason, side) {
+        this._check(this._m._herd_end(this._g, this._core.reasonCode(reason), side));
+    }
+
+    /** `side` resigns: the other side wins ('resigned'). Either side may, at
+     *  any moment of a game that goes on; undo() takes it back first. */
+    resign(side) {
+        this._end('resigned', this._side(side));
+    }
+
+    /** `side`'s time ran out: the other side wins ('time'). */
+    timeOut(side) {
+        this._end('time', this._side(side));
+    }
+
+    /** Both players agree a draw ('agreed'). */
+    agreeDraw() {
+        this._end('agreed', -1);
+    }
+
+    /** The game ends without a result: 'over', 'abandoned'. */
+    abandon() {
+        this._end('abandoned', -1);
+    }
+
+    /** The record of the game's history (docs/records.md), from the first
+     *  position the history holds: a GameRecord. `tags` are its tags: a
+     *  side's name gives its player ({green: 'Ann'} is the tag Green), the
+     *  others as records.md spells them (Event, Site, Date as YYYY.MM.DD or
+     *  a Date, Round, TimeControl 'S+I', or tags of your own). A game that
+     *  GameRecord.game() gave keeps that record's tags, comments and clocks
+     *  of the plies it still shares with it. */
+    record(tags = {}) {
+        const core = this._core;
+        if (tags === null || typeof tags !== 'object')
+            throw new HerdError(codes.E_ARG, `tags must be an object, not ${described(tags)}`);
+        const base = this._recordBase && !this._recordBase.freed ? this._recordBase._r : 0;
+        this._checkConst(this._m._herd_record_from_game(this._g, base, 0, 0, core.scratch + OUT));
+        const record = new GameRecord(core, core.i32(OUT));
+        try {
+            for (const [key, value] of Object.entries(tags)) {
+                const side = this.sides.indexOf(key.toLowerCase());
+                record.setTag(side < 0 ? key : key[0].toUpperCase() + key.slice(1).toLowerCase(), value);
+            }
+        } catch (e) {
+            record.free();
+            throw e;
+        }
+        return record;
     }
 
     /** Whether a chance event (the hex dice) waits for roll(). */
@@ -844,6 +968,178 @@ export class FlockGame extends Game {
     }
 }
 
+// The protocol's status text of a statusInfo().
+function statusText({ result, side, reason }, sides) {
+    if (result === 'ongoing')
+        return `ongoing ${sides[side]}`;
+    return result === 'win' ? `win ${sides[side]} ${reason}` : `${result} ${reason}`;
+}
+
+// A tag's value as text: a Date as YYYY.MM.DD, a number its digits.
+function tagValue(key, value) {
+    if (value instanceof Date)
+        return `${String(value.getFullYear()).padStart(4, '0')}.${String(value.getMonth() + 1).padStart(2, '0')}.` +
+               String(value.getDate()).padStart(2, '0');
+    if (typeof value === 'number' || typeof value === 'bigint')
+        return String(value);
+    if (typeof value !== 'string')
+        throw new HerdError(codes.E_ARG, `tag ${key}: a value is a string, a number or a Date, not ${described(value)}`);
+    return value;
+}
+
+/** A game record (docs/records.md): tags, every action from the first
+ *  position, comments and clocks, how the game ended. Made by
+ *  Game.record(), Herd.parseRecord() and Herd.readRecords(). */
+export class GameRecord extends Owner {
+    constructor(core, ptr) {
+        super(core, ptr, core.m._herd_record_free);
+    }
+
+    get _r() {
+        if (!this._ptr)
+            throw new HerdError(codes.E_STATE, 'the record is freed');
+        return this._ptr;
+    }
+
+
+    /** records.md's text: tag lines, an empty line, the movetext in lines of
+     *  at most 80 characters; with oneLine true its one-line form. */
+    text(oneLine = false) {
+        const r = this._r;
+        return this._core.written((buf, cap, len) => this._m._herd_record_write(r, oneLine ? 1 : 0, buf, cap, len));
+    }
+
+    /** text(). */
+    toString() {
+        return this.text();
+    }
+
+    /** The tags in the record's order, as an object {Game: 'hare', ...}. */
+    tags() {
+        const core = this._core, r = this._r, out = {};
+        for (let i = 0, n = this._m._herd_record_tag_count(r); i < n; i++) {
+            this._m._herd_record_tag_at(r, i, core.scratch + OUT, core.scratch + OUT2);
+            out[core.string(core.i32(OUT))] = core.string(core.i32(OUT2));
+        }
+        return out;
+    }
+
+    /** The value of the tag `key`, or null. */
+    tag(key) {
+        const p = this._core.withString(key, "the tag's key", k => this._m._herd_record_tag(this._r, k));
+        return p ? this._core.string(p) : null;
+    }
+
+    /** Adds or replaces a tag; null or undefined removes it. The game's own
+     *  tags (Game, Start, Options, Seed, Result, Termination) are refused. */
+    setTag(key, value) {
+        const core = this._core, r = this._r;
+        const set = v => core.withString(key, "the tag's key", k => this._m._herd_record_set_tag(r, k, v));
+        const rc = value === null || value === undefined ? set(0)
+            : core.withString(tagValue(key, value), `tag ${key}`, set);
+        if (rc < 0)
+            throw core.error(rc, rc === codes.E_ARG ? `tag ${key} is the game's own: it comes from the game`
+                : rc === codes.E_PARSE ? `tag ${key} '${quote(String(value))}' is not a value records.md allows there` : '');
+    }
+
+    /** The number of actions, chance outcomes included. */
+    get plies() {
+        return this._m._herd_record_plies(this._r);
+    }
+
+    _ply(ply, lo) {
+        return whole(ply, 'ply', lo, this.plies, codes.E_ARG);
+    }
+
+    /** Every action, as Game.moves() gives them ({action, side, chance}). */
+    moves() {
+        const game = this.game();
+        try {
+            return game.moves();
+        } finally {
+            game.free();
+        }
+    }
+
+    /** The comment after action `ply` (0: before the first), or null. */
+    comment(ply) {
+        const p = this._m._herd_record_comment(this._r, this._ply(ply, 0));
+        return p ? this._core.string(p) : null;
+    }
+
+    /** Sets the comment after action `ply`; null removes it. */
+    setComment(ply, text) {
+        ply = this._ply(ply, 0);
+        const set = p => this._m._herd_record_set_comment(this._r, ply, p);
+        const rc = text === null || text === undefined ? set(0) : this._core.withString(text, 'the comment', set);
+        if (rc < 0)
+            throw this._core.error(rc, rc === codes.E_PARSE
+                ? "a comment is at most 4096 bytes of text without '}' or control characters" : '');
+    }
+
+    /** The mover's time left after action `ply`, in seconds, or null. */
+    clock(ply) {
+        const core = this._core;
+        const rc = this._m._herd_record_clock(this._r, this._ply(ply, 1), core.scratch + OUT64);
+        if (rc === codes.E_STATE)
+            return null;
+        if (rc < 0)
+            throw core.error(rc, '');
+        return Number(BigInt.asIntN(64, core.u64(OUT64))) / 1000;
+    }
+
+    /** Sets the mover's time left after action `ply` (seconds, written as
+     *  [%clk H:MM:SS]); null removes it. */
+    setClock(ply, seconds) {
+        ply = this._ply(ply, 1);
+        let ms = -1;
+        if (seconds !== null && seconds !== undefined) {
+            if (typeof seconds !== 'number' || !(seconds >= 0 && seconds < 1e12))
+                throw new HerdError(codes.E_ARG, `a clock is a number of seconds 0..1e12, not ${described(seconds)}`);
+            ms = Math.trunc(seconds * 1000);
+        }
+        const rc = this._m._herd_js_record_set_clock(this._r, ply, ms);
+        if (rc < 0)
+            throw this._core.error(rc, '');
+    }
+
+    /** The Result tag: '1-0', '0-1', '1/2-1/2' or '*'. */
+    get result() {
+        return this.tag('Result') ?? '*';
+    }
+
+    /** The Termination tag ('corner', 'resigned', ...), or null. */
+    get termination() {
+        return this.tag('Termination');
+    }
+
+    /** The status at the record's end, as Game.statusInfo() gives it. */
+    statusInfo() {
+        const rc = this._m._herd_record_status(this._r, this._core.scratch + STATUS);
+        if (rc < 0)
+            throw this._core.error(rc, '');
+        return this._core.status();
+    }
+
+    /** The status text at the record's end, as Game.status() gives it. */
+    status() {
+        return statusText(this.statusInfo(), this._core.games.get(this.tag('Game')).sides);
+    }
+
+    /** The game at `ply` (0: the start; undefined: the end, the players'
+     *  ending included), its history holding the actions up to there. */
+    game(ply) {
+        const core = this._core;
+        const at = ply === undefined ? RECORD_END : this._ply(ply, 0);
+        const rc = this._m._herd_record_game(this._r, at, 0, 0, core.scratch + OUT);
+        if (rc < 0)
+            throw core.error(rc, '');
+        const game = wrap(core, core.i32(OUT));
+        game._recordBase = this;
+        return game;
+    }
+}
+
 const CLASSES = { horses: HorsesGame, hex: HexGame, hare: HareGame, fox: FoxGame, flock: FlockGame };
 
 function wrap(core, ptr) {
@@ -898,6 +1194,61 @@ export class Herd {
         const ptr = core.withString(text, 'the save', s => core.create(
             (out, err) => this.module._herd_new_from_save(s, 0, 0, out, err)));
         return wrap(core, ptr);
+    }
+
+    /** One record (either form of docs/records.md), read and replayed: a
+     *  GameRecord. A refused record throws records.md's message ("record 1,
+     *  line 3, column 9: ...") with record, line and column. */
+    parseRecord(text) {
+        const core = this._core, m = this.module;
+        return core.withBytes(text, 'the record', (ptr, len) => {
+            try {
+                const rc = m._herd_record_parse(ptr, len, 0, 0, core.scratch + OUT, core.scratch + RECORD_ERROR);
+                if (rc < 0)
+                    throw core.recordError();
+                return new GameRecord(core, core.i32(OUT));
+            } finally {
+                m._free(ptr);
+            }
+        });
+    }
+
+    /** The records of a text, one after another: a generator of GameRecord
+     *  (lazy: each is read and replayed when asked for). A refused record
+     *  throws its error (as parseRecord()), which ends the loop; with
+     *  {errors: 'skip'} such records are passed over. A record longer than
+     *  maxBytes (0: 1 MiB) stops the reading. Leaving the loop early frees
+     *  the reader (or call return() on the generator). */
+    *readRecords(text, { maxBytes = 0, errors = 'raise' } = {}) {
+        const core = this._core, m = this.module;
+        if (errors !== 'raise' && errors !== 'skip')
+            throw new HerdError(codes.E_ARG, `errors is 'raise' or 'skip', not ${described(errors)}`);
+        whole(maxBytes, 'maxBytes', 0, UINT_MAX, codes.E_ARG);
+        const [ptr, reader] = core.withBytes(text, 'the records', (p, len) => {
+            const rc = m._herd_record_reader_from_buffer(p, len, maxBytes, 0, 0, core.scratch + OUT);
+            if (rc < 0) {
+                m._free(p);
+                throw core.error(rc, '');
+            }
+            return [p, core.i32(OUT)];
+        });
+        try {
+            for (;;) {
+                const rc = m._herd_record_read(reader, core.scratch + OUT, core.scratch + RECORD_ERROR);
+                if (rc === codes.E_STATE)
+                    return;
+                if (rc === codes.OK) {
+                    yield new GameRecord(core, core.i32(OUT));
+                    continue;
+                }
+                if (errors === 'skip' && rc !== codes.E_NOMEM)
+                    continue;
+                throw core.recordError();
+            }
+        } finally {
+            m._herd_record_reader_free(reader);
+            m._free(ptr);
+        }
     }
 
     /** herd_strerror(code). */

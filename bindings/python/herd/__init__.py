@@ -89,6 +89,11 @@ E_POSITION = C.E_POSITION
 E_UNSUPPORTED = C.E_UNSUPPORTED
 E_INTERRUPTED = C.E_INTERRUPTED
 
+# Game records (docs/records.md): herd.Record, herd.read_records().
+from ._record import Record, RecordReader, RecordTags, read_records  # noqa: E402
+
+__all__ += ["Record", "RecordReader", "RecordTags", "read_records"]
+
 # herd.match(): herd-match's games in worker processes or on a Dask cluster.
 from .match import GameResult, MatchResult, match  # noqa: E402
 

@@ -5,12 +5,12 @@ binding calls is declared here with its argument and result types, so that
 ctypes converts and checks arguments instead of guessing (a 64-bit herd_move
 passed as a C int would be cut short).
 """
-from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_int, c_size_t, c_uint,
-                    c_uint32, c_uint64, c_void_p, sizeof)
+from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_int, c_int64, c_size_t,
+                    c_uint, c_uint32, c_uint64, c_void_p, sizeof)
 
 # The version of the headers this binding was written for (herd.h).
 VERSION_MAJOR = 1
-VERSION_MINOR = 0
+VERSION_MINOR = 1
 
 # herd_code
 OK = 0
@@ -30,6 +30,7 @@ E_INTERRUPTED = -11
 ONGOING = 0
 WIN = 1
 DRAW = 2
+OVER = 3  # 1.1: ended by its players without a result (abandoned)
 
 MAX_MOVES = 1024
 MAX_POSITION_TEXT = 1024
@@ -305,6 +306,44 @@ OPTIONAL.update({
     "herd_set_memory_limit": (c_int, [game_p, c_size_t]),
     "herd_memory_limit": (c_size_t, [game_p]),
     "herd_memory_needed": (c_int, [game_p, c_int, _size_p]),
+})
+
+# The players' endings (herd_end(), herd.h 1.1) and records (record.h, 1.1):
+# optional, as the groups above.
+record_p = c_void_p  # herd_record *, opaque
+record_reader_p = c_void_p  # herd_record_reader *, opaque
+
+
+class herd_record_error(Structure):
+    _fields_ = [("code", c_int), ("record", c_size_t), ("line", c_size_t),
+                ("column", c_size_t), ("message", c_char * ERROR_MESSAGE_SIZE)]
+
+
+OPTIONAL.update({
+    "herd_end": (c_int, [game_p, c_int, c_int]),
+    "herd_record_from_game": (c_int, [game_p, record_p, c_void_p, c_void_p,
+                                      POINTER(record_p)]),
+    "herd_record_free": (None, [record_p]),
+    "herd_record_set_tag": (c_int, [record_p, c_char_p, c_char_p]),
+    "herd_record_tag": (c_char_p, [record_p, c_char_p]),
+    "herd_record_tag_count": (c_size_t, [record_p]),
+    "herd_record_tag_at": (c_int, [record_p, c_size_t, POINTER(c_char_p), POINTER(c_char_p)]),
+    "herd_record_plies": (c_size_t, [record_p]),
+    "herd_record_move": (c_int, [record_p, c_size_t, _move_p]),
+    "herd_record_set_comment": (c_int, [record_p, c_size_t, c_char_p]),
+    "herd_record_comment": (c_char_p, [record_p, c_size_t]),
+    "herd_record_set_clock": (c_int, [record_p, c_size_t, c_int64]),
+    "herd_record_clock": (c_int, [record_p, c_size_t, POINTER(c_int64)]),
+    "herd_record_status": (c_int, [record_p, POINTER(herd_status)]),
+    "herd_record_write": (c_int, [record_p, c_int, c_char_p, c_size_t, _size_p]),
+    "herd_record_game": (c_int, [record_p, c_size_t, c_void_p, c_void_p, POINTER(game_p)]),
+    "herd_record_parse": (c_int, [c_void_p, c_size_t, c_void_p, c_void_p, POINTER(record_p),
+                                  POINTER(herd_record_error)]),
+    "herd_record_reader_from_buffer": (c_int, [c_void_p, c_size_t, c_size_t, c_void_p,
+                                               c_void_p, POINTER(record_reader_p)]),
+    "herd_record_read": (c_int, [record_reader_p, POINTER(record_p),
+                                 POINTER(herd_record_error)]),
+    "herd_record_reader_free": (None, [record_reader_p]),
 })
 
 # The ranges of the C integer types the binding passes (checked before every

@@ -7,7 +7,7 @@ from the caller are also ValueErrors.
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, Optional, Type
+from typing import Any, Callable, Dict, Optional, Type
 
 from . import _capi as C
 
@@ -161,3 +161,19 @@ _BY_CODE: Dict[int, Type[HerdError]] = {
 def error_for(code: int, message: Optional[str] = None, name: Optional[str] = None) -> HerdError:
     """The exception of the code's kind with that message."""
     return HerdError(code, message, name)
+
+
+def encode(text: Any, what: str) -> bytes:
+    """`text` as the UTF-8 bytes that the library takes: the one place that
+    encodes a text argument. TypeError for a non-str; ParseError (as the
+    library's E_PARSE, and JavaScript's) for a NUL, which would cut it short,
+    and for a lone surrogate, which has no UTF-8."""
+    if not isinstance(text, str):
+        raise TypeError("%s must be a str, not %s" % (what, type(text).__name__))
+    if "\0" in text:
+        raise ParseError(C.E_PARSE, "%s contains a NUL character" % what)
+    try:
+        return text.encode()
+    except UnicodeEncodeError as e:
+        raise ParseError(C.E_PARSE, "%s is not valid text: %r at %d is a lone surrogate"
+                         % (what, text[e.start], e.start)) from None

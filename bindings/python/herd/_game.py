@@ -20,15 +20,18 @@ from array import array
 from contextlib import contextmanager
 from ctypes import (byref, c_double, c_int, c_size_t, c_uint, c_uint64, create_string_buffer,
                     sizeof)
-from typing import (Any, Callable, ClassVar, Dict, Iterator, List, NamedTuple, Optional, Tuple,
-                    Type, TypeVar, Union)
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List, NamedTuple,
+                    Optional, Tuple, Type, TypeVar, Union)
 
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
-                      error_for)
+                      encode, error_for)
 from ._library import Library, library
 from ._registry import GameDescription, describe
 from ._values import Move, Reason, Result, Side, Solution, Status
+
+if TYPE_CHECKING:
+    from ._record import Record
 
 __all__ = ["Game", "MoveLike", "SideLike", "CellLike", "cell_name", "parse_cell", "cell_struct",
            "MAX_PERFT_DEPTH", "game_class"]
@@ -41,7 +44,10 @@ SideLike = Union[Side, str, int]
 CellLike = Union[str, Tuple[int, int]]
 G = TypeVar("G", bound="Game")
 
-_RESULTS = {C.ONGOING: Result.ONGOING, C.WIN: Result.WIN, C.DRAW: Result.DRAW}
+# The reasons of herd_end(): how the players end a game.
+_PLAYERS = (b"resigned", b"time", b"agreed", b"abandoned")
+_RESULTS = {C.ONGOING: Result.ONGOING, C.WIN: Result.WIN, C.DRAW: Result.DRAW,
+            C.OVER: Result.OVER}
 _CELL = re.compile(r"([a-z])([1-9][0-9]{0,5})\Z")
 
 # The classes of the games that have one, by game name (filled by Game's
@@ -54,14 +60,23 @@ _live_lock = threading.Lock()
 
 
 def live_handles() -> int:
-    """The number of game handles this process holds now."""
+    """The number of games this process holds open now: neither closed nor
+    collected (a closed game that keeps its history for moves counts no
+    more)."""
     return _live[0]
 
 
-def _free(free: Callable[[int], None], handle: int) -> None:
+def _free(free: Callable[[int], None], handle: int, counted: List[bool]) -> None:
     free(handle)
+    _uncount(counted)
+
+
+def _uncount(counted: List[bool]) -> None:
+    """Takes a handle off live_handles() once (at close() or when freed)."""
     with _live_lock:
-        _live[0] -= 1
+        if counted[0]:
+            counted[0] = False
+            _live[0] -= 1
 
 
 def as_int(value: Any, what: str) -> int:
@@ -85,14 +100,6 @@ def check_int(value: Any, what: str, lo: int = C.INT_MIN, hi: int = C.INT_MAX,
         code = C.E_RANGE if error is OptionRangeError else C.E_ARG
         raise error(code, "%s %d is out of range %d..%d" % (what, value, lo, hi))
     return value
-
-
-def encode(text: Any, what: str) -> bytes:
-    if not isinstance(text, str):
-        raise TypeError("%s must be a str, not %s" % (what, type(text).__name__))
-    if "\0" in text:
-        raise ParseError(C.E_PARSE, "%s contains a NUL character" % what)
-    return text.encode()
 
 
 def cell_name(row: int, col: int) -> str:
@@ -138,6 +145,12 @@ def _options_text(options: Optional[str], kw: Dict[str, Any]) -> str:
                              % (key, value))
         parts.append("%s=%s" % (key, value))
     return " ".join(parts)
+
+
+def status_of(lib: Library, sides: Tuple[Side, Side], st: Any) -> Status:
+    """The Status of a herd_status of a game whose sides are `sides`."""
+    side = sides[st.side] if st.side in (0, 1) and st.result in (C.ONGOING, C.WIN) else None
+    return Status(_RESULTS[st.result], side, Reason(lib.c.herd_reason_name(st.reason).decode()))
 
 
 def game_class(name: str) -> Type["Game"]:
@@ -236,7 +249,8 @@ class Game:
         self._h = handle
         with _live_lock:
             _live[0] += 1
-        self._finalizer = weakref.finalize(self, _free, lib.c.herd_free, handle)
+        self._counted = [True]
+        self._finalizer = weakref.finalize(self, _free, lib.c.herd_free, handle, self._counted)
 
     @classmethod
     def _wrap(cls, lib: Library, handle: int) -> "Game":
@@ -267,14 +281,33 @@ class Game:
     # ----------------------------------------------------------- lifetime
 
     def close(self) -> None:
-        """Frees the game (herd_free), after any call in flight in another
-        thread has returned. Closing again is harmless."""
+        """Ends the game's use, after any call in flight in another thread
+        has returned: every later call raises GameClosedError, and the
+        handle is freed (herd_free). A game with a history frees its tables
+        at once and keeps the rest, which moves and last_move still read,
+        until they are read or the object is collected: naming every action
+        at close would cost more than playing them. Closing again is
+        harmless."""
         with self._lock, self._handle_lock:
-            if self._h is None:
+            h = self._h
+            if h is None:
                 return
-            self._moves_at_close = self._history(self._h)  # still readable when closed
             self._h = None
-            self._finalizer()
+            _uncount(self._counted)
+            if self._lib.c.herd_history_length(h):
+                # moves stays readable: the handle is kept, without its
+                # tables, until moves is read or this object is collected
+                # (naming the history here would cost more than the game).
+                drop = self._lib.__dict__.get("_drop_tables")
+                if drop is None:
+                    drop = self._lib._drop_tables = (
+                        self._lib.c.herd_set_memory_limit
+                        if "herd_set_memory_limit" not in self._lib.missing else False)
+                if drop:
+                    drop(h, 0)
+                self._closed_history = h
+            else:
+                self._finalizer()
 
     @property
     def closed(self) -> bool:
@@ -305,6 +338,8 @@ class Game:
             self._const(self._lib.c.herd_clone(h, None, None, byref(out)))
             assert out.value is not None
             copy = Game._wrap(self._lib, out.value)
+            if "_record_base" in self.__dict__:
+                copy._record_base = self._record_base
         return copy  # type: ignore[return-value]
 
     def __copy__(self: G) -> G:
@@ -315,10 +350,13 @@ class Game:
         """clone()."""
         return self.clone()
 
-    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
-        """Pickles the game as its save (save(): the undo history and the
-        moves list are not kept)."""
-        return _from_save, (self.save(),)
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """Pickles the game as its save and its memory limit (save(): the
+        undo history and the moves list are not kept), so that a worker that
+        receives it (multiprocessing, Dask) keeps to the caller's limit."""
+        if "herd_memory_limit" in self._lib.missing:
+            return _from_save, (self.save(),)
+        return _from_save, (self.save(), self.memory_limit)
 
     def __eq__(self, other: object) -> bool:
         """Same position, side to act, status and generator state
@@ -432,6 +470,7 @@ class Game:
         data = encode(text, "the position")
         with self._using() as h:
             self._check(h, self._lib.c.herd_position_from_text(h, data))
+            self.__dict__.pop("_record_base", None)  # another game now
 
     def save(self) -> str:
         """The saved game, one line that load() turns back into exactly this
@@ -444,6 +483,7 @@ class Game:
         data = encode(text, "the save")
         with self._using() as h:
             self._check(h, self._lib.c.herd_load(h, data))
+            self.__dict__.pop("_record_base", None)
 
     @classmethod
     def from_save(cls: Type[G], text: str) -> G:
@@ -471,10 +511,7 @@ class Game:
         st = C.herd_status()
         with self._using() as h:
             self._const(self._lib.c.herd_get_status(h, byref(st)))
-            side = self._lib.c.herd_side_name(h, st.side) if st.result != C.DRAW else None
-        reason = self._lib.c.herd_reason_name(st.reason)
-        return Status(_RESULTS[st.result], Side(side.decode()) if side else None,
-                      Reason(reason.decode()))
+        return status_of(self._lib, self.sides, st)
 
     @property
     def is_over(self) -> bool:
@@ -572,7 +609,15 @@ class Game:
         return i
 
     def _closed_moves(self) -> List[Move]:
-        return self.__dict__.get("_moves_at_close", [])
+        """The history of a closed game: named from the handle that close()
+        kept the first time it is asked for, the handle then freed."""
+        kept = self.__dict__.get("_closed_history")
+        if kept is None:
+            return []
+        if not isinstance(kept, list):
+            kept = self._closed_history = self._history(kept)
+            self._finalizer()
+        return kept
 
     def _history_at(self, h: int, i: int) -> Move:
         m = C.herd_move()
@@ -675,12 +720,21 @@ class Game:
 
     def undo(self) -> Optional[Move]:
         """Takes back the last action (a move, a roll or a computer's move)
-        and returns it. StateError when there is nothing to undo."""
+        and returns it; or the players' ending (resign(), ...), which comes
+        first and alone, and returns None. StateError when there is nothing
+        to undo."""
         with self._using() as h:
             n = self._lib.c.herd_history_length(h)
-            last = self._history_at(h, n - 1) if n else None
+            last = self._history_at(h, n - 1) if n and not self._ended_by_players(h) else None
             self._check(h, self._lib.c.herd_undo(h))
             return last
+
+    def _ended_by_players(self, h: int) -> bool:
+        """True when the game stands ended by herd_end()."""
+        st = C.herd_status()
+        self._lib.c.herd_get_status(h, byref(st))
+        return st.result != C.ONGOING and self._lib.c.herd_reason_name(st.reason) in _PLAYERS
+
 
     def undo_turn(self, side: SideLike) -> None:
         """Undo in a game against the computer: takes back the computer's reply
@@ -700,13 +754,15 @@ class Game:
 
     def interrupt(self) -> None:
         """Asks the long call running on this game in another thread (perft(),
-        or genmove() and play_genmove() at a searching level) to stop: it then
-        raises WorkInterruptedError at its next node or playout, with the
-        game unchanged (herd_interrupt). Returns at once, without waiting for
-        the call. A request made while no long call runs stops the next one
-        at its start; a call that does not search leaves it pending (hint(),
-        which changes nothing, is never stopped).
-        GameClosedError once the game is closed."""
+        or genmove(), play_genmove() and hint() at a level that searches) to
+        stop: it then raises WorkInterruptedError at its next node or
+        playout, with the game unchanged (herd_interrupt). Returns at once,
+        without waiting for the call. A request made while no long call runs
+        stops the next one at its start, whichever it is: hint() at a level
+        that searches uses it up as genmove() does, so a request meant for a
+        genmove() must not be made before a hint(). A call that does not
+        search (hint() or genmove() at a level that does not, play(), ...)
+        leaves it pending. GameClosedError once the game is closed."""
         with self._handle_lock:
             h = self._h
             if h is None:
@@ -759,12 +815,96 @@ class Game:
     def hint(self, level: int = 0) -> Move:
         """The action the computer player would choose now at `level`, changing
         nothing: neither the position, nor the generator, nor the history
-        (herd_hint)."""
+        (herd_hint). At a level that searches, interrupt() stops it as it
+        stops genmove()."""
         level = self._level(level)
         m = C.herd_move()
         with self._using() as h:
-            self._const(self._lib.c.herd_hint(h, level, byref(m)))
+            rc = self._lib.c.herd_hint(h, level, byref(m))
+            if rc:
+                self._const(rc, self._hint_refusal(h, rc, level))
             return self._to_move(h, m.value)
+
+    def _hint_refusal(self, h: int, rc: int, level: int) -> Optional[str]:
+        """The message of a refused herd_hint(), which is const and leaves
+        none: the one genmove() leaves on a clone, which refuses for the same
+        reasons before any work (what needs how much memory, the level's
+        range, a game over), as JavaScript's hint() says it."""
+        if rc == C.E_INTERRUPTED:
+            return None
+        copy = C.game_p()
+        if self._lib.c.herd_clone(h, None, None, byref(copy)) != C.OK:
+            return None
+        try:
+            m = C.herd_move()
+            if self._lib.c.herd_genmove(copy.value, level, byref(m)) == C.OK:
+                return None
+            return self._lib.c.herd_last_error(copy.value).decode(errors="replace")
+        finally:
+            self._lib.c.herd_free(copy.value)
+
+    # ------------------------------------------------- endings, records
+
+    def _end(self, reason: str, side: int) -> None:
+        """herd_end() with the herd_reason the library names `reason`."""
+        fn = self._ai("herd_end")
+        codes = self._lib.__dict__.get("_reason_codes")
+        if codes is None:
+            codes = self._lib._reason_codes = {}
+            name = self._lib.c.herd_reason_name
+            while name(len(codes)) is not None:
+                codes[name(len(codes)).decode()] = len(codes)
+        with self._using() as h:
+            self._check(h, fn(h, codes[reason], side))
+
+    def resign(self, side: SideLike) -> None:
+        """`side` resigns: the other side wins, Reason.RESIGNED (herd_end).
+        Either side may, at any moment of a game that goes on; undo() takes
+        it back first, as a step of its own. StateError once the game is
+        over."""
+        self._end("resigned", self._side(side))
+
+    def time_out(self, side: SideLike) -> None:
+        """`side`'s time ran out: the other side wins, Reason.TIME
+        (herd_end); as resign()."""
+        self._end("time", self._side(side))
+
+    def agree_draw(self) -> None:
+        """Both players agree a draw: Result.DRAW, Reason.AGREED (herd_end);
+        as resign()."""
+        self._end("agreed", -1)
+
+    def abandon(self) -> None:
+        """Ends the game without a result: Result.OVER, Reason.ABANDONED
+        (herd_end); as resign()."""
+        self._end("abandoned", -1)
+
+    def record(self, **tags: Any) -> "Record":
+        """The record of the game's history (docs/records.md): from the
+        first position the history holds to now, every action, how it ended
+        (herd_record_from_game). Keywords are tags: a side's name gives its
+        player (``g.record(green="Ann", red="herd level 3")``, the tag
+        Green, Red, ...), the others as records.md spells them (Event,
+        Site, Date as "YYYY.MM.DD" or a datetime.date, Round, TimeControl
+        "S+I", or a tag of your own); None leaves one out. A game that
+        Record.game() gave keeps that record's tags, comments and clocks of
+        the plies it still shares with it."""
+        from ._record import Record, tag_value
+        fn = self._ai("herd_record_from_game")
+        base = self.__dict__.get("_record_base")
+        out = C.record_p()
+        with self._using() as h:
+            if base is not None:
+                with base._using() as bh:
+                    rc = fn(h, bh, None, None, byref(out))
+            else:
+                rc = fn(h, None, None, None, byref(out))
+            self._const(rc)
+            sides = {s.value: s.value.capitalize() for s in self.sides}
+        r = Record._wrap(self._lib, out.value)
+        for key, value in tags.items():
+            r._set_tag(sides.get(key.lower(), key), tag_value(key, value))
+        return r
 
     # ------------------------------------------------------------ memory
 
@@ -886,15 +1026,15 @@ class Game:
         event, of its outcomes; none once the game is over
         (herd_legal_actions)."""
         fn = (self._lib.__dict__.get("_fast_paths") or self._fast())[0]
-        buf = getattr(_buffers, "actions", None) or _actions_buffer()
+        buf, address, count, count_ref = getattr(_buffers, "actions", None) or _actions_buffer()
         with self._lock:
             h = self._h
             if h is None:
                 raise GameClosedError()
-            rc = fn(h, _buffers.address, C.MAX_MOVES, _buffers.count_ref)
+            rc = fn(h, address, C.MAX_MOVES, count_ref)
             if rc:
                 self._const(rc)
-            return buf[:_buffers.count.value].tolist()
+            return buf[:count.value].tolist()
 
     def legal_mask(self, numpy: bool = False) -> Any:
         """The legal actions as num_actions bytes, 1 for a legal action and 0
@@ -1073,20 +1213,27 @@ _buffers = threading.local()
 
 
 def _actions_buffer() -> Any:
-    buf = getattr(_buffers, "actions", None)
-    if buf is None:
-        array_ = array(_SIZE_T_CODE, bytes(sizeof(c_size_t) * C.MAX_MOVES))
-        _buffers.address = array_.buffer_info()[0]
-        buf = _buffers.actions = memoryview(array_)
-        _buffers.array = array_
-        _buffers.count = c_size_t()
-        _buffers.count_ref = byref(_buffers.count)
-    return buf
+    """This thread's (buffer, its address, count, byref(count)), made once."""
+    array_ = array(_SIZE_T_CODE, bytes(sizeof(c_size_t) * C.MAX_MOVES))
+    count = c_size_t()
+    # the memoryview keeps the array alive
+    _buffers.actions = (memoryview(array_), array_.buffer_info()[0], count, byref(count))
+    return _buffers.actions
 
 
-def _from_save(text: str) -> Game:
-    """Game.from_save(), for unpickling."""
-    return Game.from_save(text)
+def _from_save(text: str, memory_limit: Optional[int] = None) -> Game:
+    """Game.from_save() with the memory limit, for unpickling: the limit
+    set before the save is loaded, so that nothing is built beyond it."""
+    encode(text, "the save")
+    g = Game(text.split(" ", 1)[0])
+    try:
+        if memory_limit is not None:
+            g.memory_limit = memory_limit
+        g.load(text)
+    except BaseException:
+        g.close()
+        raise
+    return g
 
 
 def _numpy() -> Any:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Optional, Tuple, Union
 
 from . import _capi as C
-from ._errors import UnknownNameError
+from ._errors import UnknownNameError, encode
 from ._library import Library, library
 from ._values import Side
 
@@ -183,6 +183,7 @@ def games(lib: Optional[Library] = None) -> Tuple[GameDescription, ...]:
 def describe(name: str, lib: Optional[Library] = None) -> GameDescription:
     """The description of the game `name`; UnknownNameError when the library
     has no such game."""
+    encode(name, "the game's name")
     for d in games(lib):
         if d.name == name:
             return d

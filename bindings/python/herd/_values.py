@@ -45,6 +45,7 @@ class Result(_Word):
     ONGOING = "ongoing"
     WIN = "win"
     DRAW = "draw"
+    OVER = "over"  #: ended by its players without a result (abandoned)
 
 
 class Reason(_Word):
@@ -60,6 +61,12 @@ class Reason(_Word):
     TRAPPED = "trapped"
     CAPTURED = "captured"
     MOVE_LIMIT = "move-limit"
+    # How the players ended it (Game.resign(), agree_draw(), time_out(),
+    # abandon()):
+    RESIGNED = "resigned"
+    TIME = "time"
+    AGREED = "agreed"
+    ABANDONED = "abandoned"
 
 
 class Phase(_Word):
@@ -73,12 +80,14 @@ class Phase(_Word):
 class Status(NamedTuple):
     """How a game stands (herd_get_status).
 
-    result: Result.ONGOING, WIN or DRAW;
-    side:   ongoing: the side to act; win: the winner; draw: None;
-    reason: Reason.NONE while ongoing, else why the game ended.
+    result: Result.ONGOING, WIN, DRAW or OVER (abandoned by its players);
+    side:   ongoing: the side to act; win: the winner; draw, over: None;
+    reason: Reason.NONE while ongoing, else why the game ended (the rules'
+            reasons, or the players' RESIGNED, TIME, AGREED, ABANDONED).
 
     str() gives the protocol's `status` answer: "ongoing green",
-    "win red corner", "draw move-limit".
+    "win red corner", "draw move-limit", "win hare resigned",
+    "over abandoned".
     """
 
     result: Result
@@ -95,7 +104,7 @@ class Status(NamedTuple):
 
     @property
     def is_over(self) -> bool:
-        """True once the game has ended (won or drawn)."""
+        """True once the game has ended (won, drawn or abandoned)."""
         return self.result is not Result.ONGOING
 
 

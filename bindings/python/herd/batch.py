@@ -302,9 +302,11 @@ class Batch:
             if kind not in "iu" and a.size:
                 raise TypeError("actions must be integers, not %s" % a.dtype)
             self._refuse_negative(a)
-            # The signed integers of the same size as size_t (random_actions()'
-            # intp) are read in place: none is negative.
-            same = kind == "i" and a.dtype.itemsize == self._action_type.itemsize
+            # The native signed integers of size_t's size (random_actions()'
+            # intp) are read in place: none is negative. Any other (another
+            # size, another byte order) is converted by value.
+            same = (kind == "i" and a.dtype.itemsize == self._action_type.itemsize
+                    and a.dtype.isnative)
             a = a.view(self._action_type) if same else a.astype(self._action_type)
         return np.ascontiguousarray(a)
 

@@ -52,6 +52,7 @@ class _Settings(NamedTuple):
     options: str
     random_plies: int
     max_plies: int
+    records: bool = False
 
 
 class GameResult(NamedTuple):
@@ -63,6 +64,9 @@ class GameResult(NamedTuple):
     actions: int               #: actions played, the random opening's included
     points2: int               #: player A's points times two: 2 win, 1 draw or unfinished, 0 loss
     times: Tuple[Tuple[float, ...], Tuple[float, ...]]  #: A's and B's move times, in seconds
+    #: the game's record (docs/records.md), when the match was asked for
+    #: records (herd.Record(text) reads it); None otherwise
+    record: Optional[str] = None
 
     def __str__(self) -> str:
         what = self.outcome if self.reason is None else "%s (%s)" % (self.outcome, self.reason)
@@ -106,8 +110,24 @@ class MatchResult:
         return max(mean - half, 0.0), min(mean + half, 1.0)
 
     def results(self) -> Tuple[Tuple[Any, ...], ...]:
-        """Everything but the times: what equal seeds make equal."""
-        return tuple(g[:-1] for g in self.games)
+        """Everything but the times and records: what equal seeds make equal."""
+        return tuple(g[:6] for g in self.games)
+
+    def records(self) -> List[Any]:
+        """The games' records as herd.Record values, in index order (the
+        match was played with records=True; else ArgumentError)."""
+        from ._record import Record
+        if any(g.record is None for g in self.games):
+            raise ArgumentError(C.E_ARG, "the match kept no records: play it with records=True")
+        return [Record(g.record) for g in self.games]
+
+    def write_records(self, path: str) -> None:
+        """Writes the games' records to the file `path`, in index order,
+        separated by empty lines (records.md's file of records)."""
+        if any(g.record is None for g in self.games):
+            raise ArgumentError(C.E_ARG, "the match kept no records: play it with records=True")
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write("\n".join(g.record for g in self.games))
 
     def summary(self, times: bool = True) -> str:
         """herd-match's summary; without its times per move when `times` is false."""
@@ -211,6 +231,12 @@ def _play(s: _Settings, library: str, index: int) -> GameResult:
                 times[player].append(time.perf_counter() - t0)
             plies += 1
         st = g.status
+        record = None
+        if s.records:
+            players = {str(sides[a_side]): "level %d" % s.levels[0],
+                       str(sides[1 - a_side]): "level %d" % s.levels[1]}
+            record = g.record(Event="herd.match %s %d %d" % (s.game, s.levels[0], s.levels[1]),
+                              Round=index + 1, **players).text()
     if st.result is Result.ONGOING:
         outcome, points2, reason = "unfinished", 1, None
     else:
@@ -222,23 +248,28 @@ def _play(s: _Settings, library: str, index: int) -> GameResult:
             outcome, points2 = "B wins", 0
         reason = str(st.reason)
     return GameResult(index, str(sides[a_side]), outcome, reason, actions + plies, points2,
-                      (tuple(times[0]), tuple(times[1])))
+                      (tuple(times[0]), tuple(times[1])), record)
 
 
 # ------------------------------------------------------------ the match
 
 def _settings(game: str, level_a: int, level_b: int, seed: int, options: Any,
-              random_plies: int, max_plies: int) -> _Settings:
+              random_plies: int, max_plies: int, records: bool = False) -> _Settings:
     if isinstance(options, Mapping):
         text = _options_text(None, dict(options))
     else:
         text = _options_text(options, {})
+    for word in text.split():
+        key, _, value = word.partition("=")
+        if key == "seed":  # the match's own: each pair of games has its seed
+            raise ArgumentError(C.E_ARG, "options: seed is the match's (game i is seeded with "
+                                "seed + i // 2): pass herd.match(..., seed=%s)" % value)
     seed = check_int(seed, "seed", 0, C.UINT64_MAX, OptionRangeError)
     random_plies = check_int(random_plies, "random_plies", 0, 1000000, OptionRangeError)
     max_plies = check_int(max_plies, "max_plies", 1, 1000000, OptionRangeError)
     levels = (check_int(level_a, "level", C.INT_MIN, C.INT_MAX, OptionRangeError),
               check_int(level_b, "level", C.INT_MIN, C.INT_MAX, OptionRangeError))
-    s = _Settings(game, levels, seed, text, random_plies, max_plies)
+    s = _Settings(game, levels, seed, text, random_plies, max_plies, bool(records))
     with _new_game(s, 0) as probe:  # the game's name, its options and the levels, once
         top = probe.max_level
     for level in levels:
@@ -267,13 +298,14 @@ def _client(client: Any) -> Tuple[Any, bool]:
 def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1,
           options: Union[str, Mapping[str, Any], None] = None, client: Any = None,
           workers: Optional[int] = None, *, random_plies: int = 4, max_plies: int = 1000,
-          library: Optional[str] = None) -> MatchResult:
+          library: Optional[str] = None, records: bool = False) -> MatchResult:
     """Plays level A against level B of `game` over `games` games, as
     ``herd-match GAME LEVEL_A LEVEL_B -n GAMES -s SEED -r RANDOM_PLIES -m
     MAX_PLIES -o OPTIONS`` does, and returns the MatchResult (its str() is
     herd-match's summary).
 
-    `options` are the game's options, one text ("sideways=1") or a mapping.
+    `options` are the game's options, one text ("sideways=1") or a mapping;
+    not its seed, which is the match's (`seed`: game i has seed + i // 2).
     Without `client` the games run in `workers` local processes (default: one
     a core; 1 plays them in this process), started afresh ("spawn"): as with
     any such pool, a script's own code belongs under
@@ -282,9 +314,16 @@ def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1
     disconnect from) they run on that cluster, whose workers load libherd
     from `library` (default: the path of the library this process uses).
     The results are the same wherever the games run.
+
+    With records=True each GameResult keeps its game's record (records.md:
+    the players "level N" under their sides' tags, Event "herd.match GAME A
+    B", Round the game's number index + 1, the game's Seed), which
+    MatchResult.records() reads and write_records() writes to a file.
     """
     games = check_int(games, "games", 1, 1000000, OptionRangeError)
-    s = _settings(game, level_a, level_b, seed, options, random_plies, max_plies)
+    s = _settings(game, level_a, level_b, seed, options, random_plies, max_plies, records)
+    if records:  # the library must have them: said here, not in every worker
+        _library.library().function("herd_record_from_game")
     path = library if library is not None else _library.library().path
     play = partial(_play, s, path)
     if client is not None:

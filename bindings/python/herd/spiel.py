@@ -690,7 +690,28 @@ def deserialize_state(game: Game, text: str) -> State:
                 history.append(PlayerAction(int(p), int(a)))
         except ValueError:
             raise ParseError(C.E_PARSE, "%r is not history=PLAYER:ACTION,..." % rest) from None
-    return State(game, _HerdGame.from_save(save), history)
+    facts = game._facts
+    name = save.split(" ", 1)[0]
+    if name != facts.name:
+        raise ParseError(C.E_PARSE, "a state of %s, not of %s" % (name, game))
+    for player, action in history:
+        if player not in (PlayerId.CHANCE, 0, 1):
+            raise ParseError(C.E_PARSE, "history: player %d is neither 0, 1 nor chance (-1)"
+                             % player)
+        if not 0 <= action < facts.num_actions:
+            raise ParseError(C.E_PARSE, "history: action %d is out of range 0..%d of %s"
+                             % (action, facts.num_actions - 1, game))
+    g = facts.new_herd_game()
+    try:
+        want = g.options_text()
+        g.load(save)
+        if g.options_text() != want:
+            raise ParseError(C.E_PARSE, "a state of %s %s, not of %s (%s)"
+                             % (name, g.options_text(), game, want))
+    except BaseException:
+        g.close()
+        raise
+    return State(game, g, history)
 
 
 # ------------------------------------------------------------ with pyspiel

@@ -146,6 +146,24 @@ class TestBatch(unittest.TestCase):
             b.masks()
         b.close()  # again: harmless
 
+    def test_actions_of_any_byte_order_and_size_are_converted(self):
+        # The same actions as big-endian, little-endian and narrower
+        # integers step as the native array: values, never bytes reread.
+        for dtype in (">i8", "<i8", ">u8", "<u8", ">i4", "<i2", "u1", ">i2"):
+            with self.subTest(dtype=dtype), herd.Batch("hare", 3, 4) as a, \
+                    herd.Batch("hare", 3, 4) as b:
+                for _ in range(12):
+                    actions = a.random_actions()
+                    np.testing.assert_array_equal(b.step(actions.astype(dtype))[1],
+                                                  a.step(actions)[1])
+                self.assertEqual([b.game(i).save() for i in range(3)],
+                                 [a.game(i).save() for i in range(3)])
+        with herd.Batch("hare", 2, 4) as b:
+            bad = b.random_actions().astype(">i8")
+            bad[1] = -1
+            with self.assertRaisesRegex(herd.ArgumentError, "game 1: action -1"):
+                b.step(bad)
+
     def test_out_arrays_are_filled_as_new_ones(self):
         # Two batches of one seed, one into new arrays and one into two sets
         # of out= arrays used in turn: the same figures, in the arrays given.

@@ -85,6 +85,18 @@ class TestInterrupt(ErrorChecks):
             copy.close()
             self.assertRefused(g, lambda: g.perft(1), herd.E_INTERRUPTED, "interrupted")
 
+    def test_hint_is_stopped_as_genmove_is_and_uses_the_request_up(self):
+        with Game("flock", seed=2) as g:
+            top = g.max_level
+            g.interrupt()
+            self.assertRefused(g, lambda: g.hint(top), herd.E_INTERRUPTED, "interrupted")
+            hint = g.hint(top)  # the request is spent: the next calls run
+            self.assertEqual(g.genmove(top), hint)
+            g.interrupt()
+            g.hint(1)  # a level that does not search leaves the request pending
+            self.assertRefused(g, lambda: g.genmove(top), herd.E_INTERRUPTED, "interrupted")
+            self.assertIn("hint() at a level that searches", Game.interrupt.__doc__)
+
     def test_interrupting_while_another_thread_closes_never_crashes(self):
         for _ in range(20):
             g = Game("horses")

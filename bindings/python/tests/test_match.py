@@ -111,6 +111,14 @@ class TestLocal(unittest.TestCase):
         with self.assertRaisesRegex(herd.ArgumentError, "not 42"):
             herd.match("horses", 2, 1, games=2, client=42)
 
+    def test_a_seed_among_the_options_is_refused_naming_the_argument(self):
+        for options in ("seed=4", {"seed": 4}, "w=8 seed=4"):
+            with self.assertRaises(herd.ArgumentError) as caught:
+                herd.match("horses", 2, 1, games=2, options=options)
+            self.assertNotIn("twice", str(caught.exception))
+            self.assertIn("seed=4", str(caught.exception))
+            self.assertIn("herd.match", str(caught.exception))
+
     def test_a_cluster_without_distributed_says_how_to_install_it(self):
         with mock.patch.dict(sys.modules, {"dask": None, "dask.distributed": None}):
             with self.assertRaisesRegex(ImportError, "apt-get install python3-distributed"):

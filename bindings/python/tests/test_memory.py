@@ -4,6 +4,7 @@ call is what the library answers, a limit below it raises OutOfMemoryError
 with the library's message and changes nothing, the need itself is enough,
 and the limit is each game's own."""
 import os
+import pickle
 import sys
 import unittest
 
@@ -40,6 +41,10 @@ class TestMemory(unittest.TestCase):
             g.genmove(perfect(g))
         self.assertIn("the fox table for 4 geese needs", str(caught.exception))
         self.assertIn("over the memory limit of", str(caught.exception))
+        with self.assertRaises(herd.OutOfMemoryError) as caught:
+            g.hint(perfect(g))
+        self.assertIn("the fox table for 4 geese needs", str(caught.exception))
+        self.assertIn("over the memory limit of", str(caught.exception))
         with self.assertRaises(herd.OutOfMemoryError):
             g.hint(perfect(g))
         self.assertEqual(g.save(), before)
@@ -69,6 +74,19 @@ class TestMemory(unittest.TestCase):
             a.genmove(2)
         b.genmove(2)
         self.assertEqual(a.clone().memory_limit, 100)
+
+    def test_a_pickled_game_keeps_its_limit(self):
+        # multiprocessing and Dask send games pickled: a worker must not build
+        # the tables that the caller's limit forbids.
+        for limit in (100, None, 0):
+            a = Game("horses", seed=3)
+            a.memory_limit = limit
+            b = pickle.loads(pickle.dumps(a))
+            self.assertEqual(b.memory_limit, limit)
+            self.assertTrue(a == b)
+            if limit is not None:
+                with self.assertRaises(herd.OutOfMemoryError):
+                    b.genmove(2)
 
     def test_bad_values(self):
         g = Game("horses")

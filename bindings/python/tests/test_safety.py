@@ -136,6 +136,44 @@ class TestIntegerRanges(ErrorChecks):
             herd.cell_name(2**32, 0)
 
 
+class TestText(unittest.TestCase):
+    """Every text argument is refused alike when it cannot be UTF-8 (a lone
+    surrogate, which str allows): ParseError, as for a NUL, never the
+    builtin UnicodeEncodeError; nothing changes."""
+
+    def test_a_lone_surrogate_is_refused_with_the_packages_error(self):
+        bad = "a1\ud800"
+        g = Horses(seed=1)
+        before = g.save()
+        calls = {
+            "Game(name)": lambda: Game("horses\udc00"),
+            "Game(options)": lambda: Game("horses", "w=\ud800"),
+            "Game(keyword)": lambda: Game("horses", w="8\ud800"),
+            "play": lambda: g.play(bad),
+            "is_legal": lambda: g.parse_move(bad),
+            "set_position": lambda: g.set_position(bad),
+            "load": lambda: g.load(bad),
+            "from_save": lambda: Game.from_save(bad),
+            "from_position": lambda: Game.from_position(bad),
+            "move_to_action": lambda: g.move_to_action(bad),
+            "describe": lambda: herd.describe("\ud800"),
+            "match": lambda: herd.match("horses", 2, 1, games=2, options="w=\ud800"),
+        }
+        try:
+            import numpy  # noqa: F401
+            calls["Batch"] = lambda: herd.Batch("horses", 2, w="\ud800")
+        except ImportError:
+            pass
+        for what, call in calls.items():
+            with self.subTest(call=what):
+                with self.assertRaises(herd.HerdError) as caught:
+                    call()
+                self.assertEqual(caught.exception.code, herd.E_PARSE)
+                self.assertIn("not valid text", str(caught.exception))
+        self.assertEqual(g.save(), before)
+        self.assertFalse(g.is_legal(bad))  # a text that names no move
+
+
 class TestThreads(unittest.TestCase):
     """ctypes releases the GIL in every C call: a game shared by threads must
     not be freed under a call in flight."""

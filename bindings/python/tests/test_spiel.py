@@ -216,6 +216,29 @@ class TestSpiel(unittest.TestCase):
             state.apply_action(a)  # not legal for white
         self.assertEqual(state.history(), [a])
 
+    def test_a_state_of_another_game_or_other_options_is_refused(self):
+        fox = spiel.load_game("fox")
+        horses = spiel.load_game("horses")
+        sideways = spiel.load_game("fox", sideways=1)
+        state = horses.new_initial_state()
+        for _ in range(6):
+            state.apply_action(state.legal_actions()[-1])
+        with self.assertRaisesRegex(herd.ParseError, "horses.* not .*fox"):
+            spiel.deserialize_state(fox, state.serialize())
+        other = sideways.new_initial_state()
+        other.apply_action(other.legal_actions()[0])
+        with self.assertRaisesRegex(herd.ParseError, "sideways=1"):
+            fox.deserialize_state(other.serialize())
+        # the save of this game with another's history: actions out of range
+        mine = fox.new_initial_state()
+        text = mine.serialize() + "0:%d" % fox.num_distinct_actions()
+        with self.assertRaisesRegex(herd.ParseError, "action %d is out of range 0..%d"
+                                    % (fox.num_distinct_actions(), fox.num_distinct_actions() - 1)):
+            spiel.deserialize_state(fox, text)
+        with self.assertRaisesRegex(herd.ParseError, "player 2"):
+            spiel.deserialize_state(fox, mine.serialize() + "2:1")
+        self.assertEqual(str(spiel.deserialize_state(sideways, other.serialize())), str(other))
+
     def test_numpy_integers_and_other_spellings(self):
         class Index:  # an integer of another type, as numpy's int64 is
             def __init__(self, value):

@@ -118,7 +118,8 @@ class TestEnums(unittest.TestCase):
                 break
             self.assertEqual(Reason(name.decode()).value, name.decode())
             code += 1
-        self.assertEqual(code, len(Reason))
+        # the players' four endings came with herd_end() (1.1)
+        self.assertEqual(code, len(Reason) - (0 if lib.has("herd_end") else 4))
 
     def test_status_is_made_of_enums_and_prints_as_the_protocol(self):
         with Horses() as g:
