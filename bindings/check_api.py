@@ -2,6 +2,7 @@
 """Checks a binding's declarations of the C API against include/herd/*.h.
 
     check_api.py [--self-test | --names] BINDING INCLUDE_DIR FILE...
+    check_api.py --wasm32 EMCC INCLUDE_DIR
 
 The headers are the one description of the API: this script reads every
 `HERD_API` prototype and every struct of include/herd/*.h, reduces their
@@ -40,7 +41,8 @@ c_void_p). BINDINGS lists them:
   program built with emcc so that the test runs wherever Python does, in
   every build, and fails at once on the machine where the headers change,
   not only where emscripten is installed; the rules are the three lines of
-  WASM32 below. Names that herd.mjs builds at run time
+  WASM32 below, which --wasm32 compares with emscripten's own layout
+  (test api_js_wasm32, where emcc is found). Names that herd.mjs builds at run time
   (`_herd_${name}_point`) are not checked.
 """
 import re
@@ -294,6 +296,69 @@ def read_defines(include):
     return defines
 
 
+def wasm32_asserts(include):
+    """A C file of _Static_assert()s: every header struct's size, alignment
+    and field offsets as wasm32_layout() computes them."""
+    defines = read_defines(include)
+    structs, lines = {}, ["#include <stddef.h>"]
+    for header in sorted(Path(include).glob("herd/*.h")):
+        lines.append("#include <herd/%s>" % header.name)
+        structs.update(header_structs(strip_comments(header.read_text()), defines))
+    for name in structs:
+        size, align, fields = wasm32_layout(name, structs)
+        lines.append('_Static_assert(sizeof(%s) == %d, "%s: %d bytes");' % (name, size, name, size))
+        lines.append('_Static_assert(_Alignof(%s) == %d, "%s: aligned to %d");' % (name, align, name, align))
+        lines += ['_Static_assert(offsetof(%s, %s) == %d, "%s.%s at %d");' % (name, f, o, name, f, o)
+                  for f, o, _, _ in fields]
+    return "\n".join(lines) + "\n"
+
+
+def wasm32_self_check(emcc, include):
+    """--wasm32 EMCC: emscripten's compiler agrees with wasm32_layout() on
+    every struct of the headers."""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        c = Path(tmp) / "layout.c"
+        c.write_text(wasm32_asserts(include))
+        rc = subprocess.call([emcc, "-std=c11", "-fsyntax-only", "-I", include, str(c)])
+    print("wasm32 layouts of %d structs: %s" % (wasm32_asserts(include).count("sizeof("),
+                                                "as emcc lays them out" if rc == 0 else "emcc disagrees"))
+    return 1 if rc else 0
+
+
+def header_constants(include):
+    """{HERD_NAME: value} of every integer #define and enum constant."""
+    constants = read_defines(include)
+    for header in sorted(Path(include).glob("herd/*.h")):
+        for body in re.findall(r"\benum\b[^{;]*\{(.*?)\}", strip_comments(header.read_text()), re.S):
+            value = -1
+            for item in body.split(","):
+                m = re.match(r"\s*(HERD_\w+)\s*(?:=\s*(.+?))?\s*$", item, re.S)
+                if not m:
+                    continue
+                value = value + 1 if m.group(2) is None else int(eval(m.group(2), {}, dict(constants)))
+                constants[m.group(1)] = value
+    return constants
+
+
+def constant_errors(include, pairs, where):
+    """pairs: (NAME, value) of a binding; where HERD_NAME is a constant of
+    the headers, the value must be its (the version the binding was written
+    for excepted)."""
+    constants = header_constants(include)
+    return ["%s: %s = %d, the header's HERD_%s is %d" % (where, n, v, n, constants["HERD_" + n])
+            for n, v in pairs if constants.get("HERD_" + n, v) != v and not n.startswith("VERSION_")]
+
+
+def python_checks(include, files):
+    """The package's integer constants (MAX_MOVES, E_ARG, ...) as the headers'."""
+    pairs = []
+    for f in files:
+        pairs += [(n, int(v)) for n, v in re.findall(r"^([A-Z][A-Z0-9_]*) = (-?\d+)\b", Path(f).read_text(), re.M)]
+    return constant_errors(include, pairs, "python")
+
+
 def js_parts(files):
     """(C text of the glue without comments, JavaScript text of herd.mjs)."""
     return ("\n".join(strip_comments(Path(f).read_text()) for f in files if f.endswith(".c")),
@@ -360,6 +425,10 @@ def js_checks(include, files):
             if {ret, *params} & {"i64", "u64"}:
                 errors.append("herd.mjs calls %s, which passes a 64-bit integer: call it through the glue"
                               % name)
+    pairs = re.findall(r"^(?:export )?const ([A-Z][A-Z0-9_]*) = (-?\d+);", mjs, re.M)
+    codes = re.search(r"export const codes = Object.freeze\(\{(.*?)\}\)", mjs, re.S)
+    pairs += re.findall(r"(\w+): (-?\d+)", codes.group(1)) if codes else []
+    errors += constant_errors(include, [(n, int(v)) for n, v in pairs], "herd.mjs")
     scratch = re.search(r"^const SCRATCH = (\d+);", mjs, re.M)
     if not scratch:
         return errors + ["herd.mjs: no scratch area (const SCRATCH = N;)"]
@@ -417,7 +486,7 @@ def js_checks(include, files):
 
 BINDINGS = {"csharp": read_csharp, "c": read_c, "python": read_python, "js": read_js}
 # Checks of a binding beyond its functions' and structs' types: (include, files) -> [error].
-EXTRA_CHECKS = {"js": js_checks}
+EXTRA_CHECKS = {"js": js_checks, "python": python_checks}
 
 
 def same(binding, header):
@@ -493,7 +562,9 @@ MUTATIONS = {
                ('[record_p, c_size_t, c_int64])', '[record_p, c_size_t])'),
                ('("row", c_int), ("col", c_int)', '("row", c_int), ("col", c_int64)'),
                ('ERROR_MESSAGE_SIZE = 160', 'ERROR_MESSAGE_SIZE = 16'),
-               ('("wins", c_uint64 * 2)', '("wins", c_uint64 * 3)')],
+               ('("wins", c_uint64 * 2)', '("wins", c_uint64 * 3)'),
+               ("MAX_MOVES = 1024", "MAX_MOVES = 1000"),
+               ("E_INTERRUPTED = -11", "E_INTERRUPTED = -12")],
     "js": [("line@8, column@12", "line@8, column@16"),
            ("herd_status: result@0, side@4, reason@8", "herd_status: result@0, reason@4, side@8"),
            ("side: this.i32(STATUS + 4)", "side: this.i32(STATUS + 6)"),
@@ -506,7 +577,9 @@ MUTATIONS = {
            ("this._m._herd_js_roll(this._g)", "this._m._herd_js_rolls(this._g)"),
            ("herd_js_genmove(herd_game *g, int level)", "herd_js_genmove(herd_game *g)"),
            ("herd_move_from_text(g, action, &m)", "herd_move_from_texts(g, action, &m)"),
-           ("this._m._herd_perft(", "this._m._herd_horses_move(")],
+           ("this._m._herd_perft(", "this._m._herd_horses_move("),
+           ("E_UNKNOWN: -8,", "E_UNKNOWN: -9,"),
+           ("const MEMORY_SOLVE = -1;", "const MEMORY_SOLVE = -2;")],
 }
 
 
@@ -534,6 +607,8 @@ if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--self-test":
         run = self_test
         sys.argv.pop(1)
+    elif len(sys.argv) == 4 and sys.argv[1] == "--wasm32":  # check_api.py --wasm32 EMCC INCLUDE_DIR
+        sys.exit(wasm32_self_check(sys.argv[2], sys.argv[3]))
     elif len(sys.argv) > 1 and sys.argv[1] == "--names":  # the functions a binding calls
         run = lambda binding, include, files: print("\n".join(sorted(BINDINGS[binding](files)[0])))
         sys.argv.pop(1)
