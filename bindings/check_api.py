@@ -352,11 +352,18 @@ def constant_errors(include, pairs, where):
 
 
 def python_checks(include, files):
-    """The package's integer constants (MAX_MOVES, E_ARG, ...) as the headers'."""
+    """The package's integer constants (MAX_MOVES, E_ARG, ...) as the headers';
+    and no ctypes declaration in the package's other modules, which the
+    check would not see."""
+    errors = []
+    for f in files:
+        for other in sorted(set(Path(f).parent.glob("*.py")) - {Path(x) for x in files}):
+            if re.search(r"\.(?:argtypes|restype)\s*=|\b_fields_\s*=", other.read_text()):
+                errors.append("%s declares ctypes types: they belong in %s" % (other, Path(f).name))
     pairs = []
     for f in files:
         pairs += [(n, int(v)) for n, v in re.findall(r"^([A-Z][A-Z0-9_]*) = (-?\d+)\b", Path(f).read_text(), re.M)]
-    return constant_errors(include, pairs, "python")
+    return errors + constant_errors(include, pairs, "python")
 
 
 def js_parts(files):
