@@ -1547,7 +1547,7 @@ static void advance(herd_record_reader *rd, size_t n)
 static int stop(herd_record_reader *rd, herd_record_error *err, size_t number, int code,
                 const char *what)
 {
-    span sp = {rd->text + rd->head, 0, number, rd->line, rd->column};
+    span sp = {"", 0, number, rd->line, rd->column}; /* nothing to count in */
     rd->stopped = 1;
     refuse(&sp, &rd->fatal, code, 0, "%s", what);
     if (err)

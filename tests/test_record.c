@@ -627,6 +627,58 @@ static void a_reader_reads_records_one_after_another(void **state)
     free(all);
 }
 
+/* Records that straddle the file reader's chunks of 64 KiB read back as
+ * they were written, and its window stays within max_bytes and a chunk. */
+static void a_file_reader_reads_across_its_chunks(void **state)
+{
+    (void)state;
+    test_rng rng;
+    trng_seed(&rng, 12);
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    enum { RECORDS = 120 };
+    char *texts[RECORDS];
+    size_t total = 0;
+    for (int i = 0; i < RECORDS; i++) {
+        herd_game *g = game_new("hex", "size=5 seed=1");
+        play_random_to_end(g, &rng, 300);
+        herd_record *r;
+        assert_int_equal(herd_record_from_game(g, NULL, NULL, NULL, &r), HERD_OK);
+        texts[i] = write_text(r, i % 2, NULL);
+        total += strlen(texts[i]);
+        fputs(texts[i], f);
+        fputs("\n", f);
+        herd_record_free(r);
+        herd_free(g);
+    }
+    assert_true(total > 65536 + 32768); /* past the first chunk */
+    rewind(f);
+    peak_alloc p;
+    peak_init(&p);
+    herd_record_reader *rd;
+    assert_int_equal(herd_record_reader_from_file(f, 32768, peak_fn, &p, &rd), HERD_OK);
+    for (int i = 0; i < RECORDS; i++) {
+        herd_record *r;
+        herd_record_error err;
+        int rc = herd_record_read(rd, &r, &err);
+        if (rc != HERD_OK)
+            print_error("%s\n", err.message);
+        assert_int_equal(rc, HERD_OK);
+        char *again = write_text(r, i % 2, NULL);
+        assert_string_equal(again, texts[i]);
+        free(again);
+        herd_record_free(r);
+        free(texts[i]);
+    }
+    herd_record *r;
+    assert_int_equal(herd_record_read(rd, &r, NULL), HERD_E_STATE);
+    herd_record_reader_free(rd);
+    assert_int_equal(p.a.live_blocks, 0);
+    /* the window, and one record with the game that replays it */
+    assert_true(p.peak < 32768 + 65536 + 65536);
+    fclose(f);
+}
+
 /* A refused record is passed over; the next is read; the error names the
  * record's number and its line in the whole input. */
 static void a_refused_record_is_passed_over(void **state)
@@ -909,6 +961,7 @@ static void a_bad_reason_or_side_is_refused_and_changes_nothing(void **state)
     herd_game *ended = ended_game_of(c);
     assert_int_equal(herd_end(ended, HERD_REASON_RESIGNED, 0), HERD_E_STATE);
     assert_int_equal(herd_end(ended, HERD_REASON_ABANDONED, -1), HERD_E_STATE);
+    herd_free(ended);
 }
 
 static void the_fox_may_resign_in_a_chain_and_hex_before_its_dice(void **state)
@@ -1000,6 +1053,7 @@ static void saves_carry_the_ending_and_old_saves_load(void **state)
     herd_game *h = game_new(c->game, c->options);
     assert_int_equal(herd_load(h, bad), HERD_E_POSITION);
     herd_free(h);
+    herd_free(over);
 }
 
 static void show_says_how_the_players_ended_it(void **state)
@@ -1122,6 +1176,7 @@ int main(void)
         cmocka_unit_test(every_refusal_names_its_place),
         cmocka_unit_test(a_result_the_final_position_contradicts_is_refused),
         cmocka_unit_test(a_reader_reads_records_one_after_another),
+        cmocka_unit_test(a_file_reader_reads_across_its_chunks),
         cmocka_unit_test(a_refused_record_is_passed_over),
         cmocka_unit_test(a_record_over_max_bytes_is_refused_in_bounded_memory),
         cmocka_unit_test(every_allocation_failure_is_clean),

@@ -19,7 +19,8 @@
  * (argument order, moves and actions, buffers) are in docs/api.md.
  *
  * Each game adds its own header with what only it has: herd/horses.h,
- * herd/hex.h, herd/hare.h, herd/fox.h, herd/flock.h.
+ * herd/hex.h, herd/hare.h, herd/fox.h, herd/flock.h. Records of whole games
+ * and the players' clock are in herd/record.h.
  */
 /* The groups, in reading order: Doxygen's Modules page lists them as they
  * are defined here. */
@@ -988,7 +989,9 @@ HERD_API int herd_hint(const herd_game *g, int level, herd_move *m);
  * played in that turn (one move in most games; a roll, removals and
  * placements in `hex`), stopping where the move before was the other
  * side's or the history begins. At least one move is taken back, and
- * afterwards @p side is to act, never the computer. A generator's draws are
+ * afterwards @p side is to act, never the computer. A game that its players
+ * ended (herd_end()) has that ending taken back instead, alone, as
+ * herd_undo() does. A generator's draws are
  * taken back with the moves, as herd_undo() does.
  * @param side the side whose turn to take back, 0 or 1 (the human player).
  * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g, @p side not 0 or 1);
