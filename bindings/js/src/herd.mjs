@@ -64,16 +64,18 @@ const RESULTS = ['ongoing', 'win', 'draw', 'over'];
 const HEX_PHASES = ['roll', 'remove', 'place'];
 const ROW_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-// The scratch area of each module: out-parameters of the C calls.
+// The scratch area of each module: out-parameters of the C calls. A
+// region's comment gives a struct's fields at their wasm32 offsets, which
+// bindings/check_api.py (test api_js) checks against the headers.
 const SCRATCH = 1024;
 const OUT = 0;          // size_t, int or a pointer
 const OUT2 = 4;         // a second int
 const OUT64 = 8;        // uint64_t
-const STATUS = 16;      // herd_status: result, side, reason
-const ERROR = 64;       // herd_error: code, message[160]
-const STRUCT = 256;     // option structs, cells (herd_cell: row, col)
-const LINES = 512;      // herd_horses_line[HERD_HORSES_MAX_LINES]: a, b
-const RECORD_ERROR = 256; // herd_record_error: code, record, line, column, message[160]
+const STATUS = 16;      // herd_status: result@0, side@4, reason@8
+const ERROR = 64;       // herd_error: code@0, message[160]@4
+const STRUCT = 256;     // option structs, cells (herd_cell: row@0, col@4)
+const LINES = 512;      // herd_horses_line[HERD_HORSES_MAX_LINES]: a@0, b@4
+const RECORD_ERROR = 256; // herd_record_error: code@0, record@4, line@8, column@12, message[160]@16
 
 // record.h's HERD_RECORD_END: the largest size_t of the WebAssembly build.
 const RECORD_END = 2 ** 32 - 1;
@@ -223,9 +225,9 @@ class Core {
     // records.md's message, with record, line and column (null where not
     // known).
     recordError() {
-        const at = RECORD_ERROR, e = this.error(this.i32(at), this.string(this.scratch + at + 16));
-        for (const [key, offset] of [['record', 4], ['line', 8], ['column', 12]])
-            e[key] = this.m.HEAPU32[(this.scratch + at + offset) >> 2] || null;
+        const e = this.error(this.i32(RECORD_ERROR), this.string(this.scratch + RECORD_ERROR + 16));
+        for (const [key, at] of [['record', RECORD_ERROR + 4], ['line', RECORD_ERROR + 8], ['column', RECORD_ERROR + 12]])
+            e[key] = this.m.HEAPU32[(this.scratch + at) >> 2] || null;
         return e;
     }
 
