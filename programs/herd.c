@@ -15,6 +15,7 @@
 #include <herd/herd.h>
 
 #include "herd_session.h"
+#include "platform.h"
 
 #define MAX_LINE 8192
 
@@ -714,6 +715,8 @@ static void on_sigint(int sig)
 
 int main(int argc, char **argv)
 {
+    herd_binary_stdio();
+    herd_utf8_args(&argc, &argv);
     int exit_status;
     if (!options(argc, argv, &exit_status))
         return exit_status;

@@ -23,6 +23,8 @@
 
 #include <herd/herd.h>
 
+#include "platform.h"
+
 #define MAX_THREADS 256
 
 typedef struct settings {
@@ -342,6 +344,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    herd_binary_stdio(); /* its lines end in "\n" on every system */
     settings s = {.games = 100,
                   .random_plies = 4,
                   .max_plies = 1000,
