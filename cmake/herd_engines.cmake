@@ -12,7 +12,9 @@ find_program(HERD_MCS NAMES mcs csc DOC "The C# compiler for bindings/csharp")
 find_program(HERD_MONO NAMES mono DOC "The .NET runtime for bindings/csharp's tests")
 
 set(_herd_engines_ok ${PROJECT_IS_TOP_LEVEL})
-if(HERD_SANITIZE OR HERD_TSAN OR HERD_FUZZ)
+# Nor in a cross build: the interpreters found are this machine's, which
+# cannot load the target's library (tools/cross.sh).
+if(HERD_SANITIZE OR HERD_TSAN OR HERD_FUZZ OR CMAKE_CROSSCOMPILING)
   set(_herd_engines_ok OFF)
 endif()
 set(_herd_lua_default OFF)

@@ -22,6 +22,16 @@ elseif(MSVC)
   set(HERD_LIBRARY_WARNINGS "")
 endif()
 
+# lib/portable.h's plain C fallbacks everywhere (tools/cross.sh linux-i386).
+if(HERD_PORTABLE)
+  add_compile_definitions(HERD_PORTABLE)
+endif()
+# MinGW's printf family is C99's (%zu, %lld) only when asked; lib/portable.h
+# names its format for the checks.
+if(MINGW)
+  add_compile_definitions(__USE_MINGW_ANSI_STDIO=1)
+endif()
+
 if(HERD_SANITIZE)
   if(NOT CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
     message(FATAL_ERROR "HERD_SANITIZE needs GCC or Clang")

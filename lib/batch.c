@@ -500,14 +500,9 @@ static int is_legal(const herd_batch *b, size_t i, size_t a)
 
 static void prefetch_state(const herd_batch *b, size_t i)
 {
-#if defined(__GNUC__)
     const char *state = (const char *)game_at(b, i)->state;
     for (size_t at = 0; at < b->rules->state_size; at += CACHE_LINE)
-        __builtin_prefetch(state + at);
-#else
-    (void)b;
-    (void)i;
-#endif
+        herd_prefetch(state + at);
 }
 
 int herd_batch_step(herd_batch *b, const size_t *actions, size_t n, float *rewards,

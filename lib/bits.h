@@ -5,17 +5,12 @@
 
 #include <stdint.h>
 
+#include "portable.h"
+
 /* The number of the lowest bit set in x (x != 0). */
 static inline int herd_lowest_bit(uint64_t x)
 {
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int k = 0;
-    while (!(x >> k & 1))
-        k++;
-    return k;
-#endif
+    return herd_ctz64(x);
 }
 
 /* Byte b of the answer: the bits set in byte b of x. Plain arithmetic,
@@ -70,21 +65,13 @@ static inline int herd_nth_bit(uint64_t x, unsigned k)
 /* A function over bit sets of a constant number of words: inlined always,
  * so that the words stay in registers (a compiler may judge a large one
  * not worth it). */
-#if defined(__GNUC__)
-#    define HERD_SET_INLINE static inline __attribute__((always_inline))
-#else
-#    define HERD_SET_INLINE static inline
-#endif
+#define HERD_SET_INLINE HERD_ALWAYS_INLINE
 
 /* For the function that calls those over sets of more than one word:
  * GCC's vectorizer packs such a set's words into one SSE register through
  * memory, which stalls at every shift across words (twice the time of
  * plain registers, on a 12x12 Flock board). */
-#if defined(__GNUC__) && !defined(__clang__)
-#    define HERD_SET_SCALAR __attribute__((optimize("no-tree-vectorize")))
-#else
-#    define HERD_SET_SCALAR
-#endif
+#define HERD_SET_SCALAR HERD_NO_VECTORIZE
 
 /* Bit sets of n words, bit i of a set being bit i % 64 of word i / 64:
  * x moved k bits up (bit i to bit i + k) or down (to bit i - k), 0 < k <

@@ -37,34 +37,14 @@
 
 #include "fox_solve.h"
 #include "herd/fox.h"
+#include "portable.h"
 
-#if defined(__GNUC__) && defined(__x86_64__)
-#    define FS_BMI2 1
+#if HERD_X86_64_BMI2
 #    include <immintrin.h>
-#else
-#    define FS_BMI2 0
 #endif
-#if defined(__GNUC__)
-#    define FS_INLINE static inline __attribute__((always_inline))
-#    define POPCOUNT(x) __builtin_popcountll(x)
-#    define CTZ(x) __builtin_ctzll(x)
-#else
-#    define FS_INLINE static inline
-static int POPCOUNT(uint64_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-static int CTZ(uint64_t x)
-{
-    int n = 0;
-    while (!(x >> n & 1))
-        n++;
-    return n;
-}
-#endif
+#define FS_INLINE HERD_ALWAYS_INLINE
+#define POPCOUNT(x) herd_popcount64(x)
+#define CTZ(x) herd_ctz64(x)
 
 #define POINTS HERD_FOX_POINTS
 #define MAXG HERD_FOX_MAX_GEESE
@@ -194,31 +174,9 @@ static inline uint64_t next_set(uint64_t x)
 
 /* -------------------------------------------------------- bit fields */
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-static inline uint64_t load_le(const unsigned char *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-}
-static inline void store_le(unsigned char *p, uint64_t v)
-{
-    memcpy(p, &v, 8);
-}
-#else
-static inline uint64_t load_le(const unsigned char *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
-static inline void store_le(unsigned char *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (unsigned char)(v >> 8 * i);
-}
-#endif
+/* Bytes in the table's order, the same on any machine (lib/portable.h). */
+#define load_le herd_load_le64
+#define store_le herd_store_le64
 
 /* Field i of width w (at most 29 bits, so that it lies in 8 bytes). */
 static inline uint64_t field_get(const unsigned char *a, uint64_t i, int w)
@@ -263,12 +221,12 @@ static inline uint64_t extract_plain(uint64_t x, uint64_t m)
     return r;
 }
 
-#if FS_BMI2
-__attribute__((target("bmi2,popcnt"))) static inline uint64_t deposit_bmi2(uint64_t v, uint64_t m)
+#if HERD_X86_64_BMI2
+HERD_TARGET_BMI2 static inline uint64_t deposit_bmi2(uint64_t v, uint64_t m)
 {
     return _pdep_u64(v, m);
 }
-__attribute__((target("bmi2,popcnt"))) static inline uint64_t extract_bmi2(uint64_t x, uint64_t m)
+HERD_TARGET_BMI2 static inline uint64_t extract_bmi2(uint64_t x, uint64_t m)
 {
     return _pext_u64(x, m);
 }
@@ -724,7 +682,7 @@ FS_INLINE int pass_bits(fox_table *t, int k, int sw, bits_fn deposit, bits_fn ex
         view x, m;
         view_init(g, &x, s);
         view_init(g, &m, ms);
-        gains gained;
+        gains gained = {0, 0}; /* set when solve_set() says moved; gcc for s390x cannot tell */
         if (solve_set(g, L, P, k, sw, &x, &m, entry, deposit, extract, &gained)) {
             moved++;
             mark_predecessors(g, L, &x, &m, entry, 0, &gained, deposit);
@@ -786,7 +744,7 @@ FS_INLINE int pass_marked(fox_table *t, int k, bits_fn deposit, bits_fn extract,
             view x, m;
             view_init(g, &x, s);
             view_init(g, &m, mirror_set(s));
-            gains gained;
+            gains gained = {0, 0}; /* as in pass_bits() */
             if (solve_set(g, L, P, k, 1, &x, &m, e, deposit, extract, &gained))
                 mark_predecessors(g, L, &x, &m, e, 1, &gained, deposit);
         }
@@ -841,7 +799,7 @@ FS_INLINE void merge_moved_plain(unsigned char *best, const unsigned char *row, 
     min_into(best + after, row + after, w - after);
 }
 
-#if FS_BMI2
+#if HERD_X86_64_BMI2
 /* merge_moved_plain() sixteen points at a time (SSE2, which every x86-64
  * has), on rows of at most 32 points: the row's two halves are read
  * whole, past its end (ROW_SLACK), and shifted one place either way. */
@@ -1011,8 +969,8 @@ FS_INLINE int pass_exact(fox_table *t, int k, bits_fn deposit, merge_fn merge_mo
     }
 
 PASSES(plain, , deposit_plain, extract_plain, merge_moved_plain)
-#if FS_BMI2
-PASSES(bmi2, __attribute__((target("bmi2,popcnt"))), deposit_bmi2, extract_bmi2,
+#if HERD_X86_64_BMI2
+PASSES(bmi2, HERD_TARGET_BMI2, deposit_bmi2, extract_bmi2,
        merge_moved_sse2)
 #endif
 
@@ -1028,8 +986,8 @@ static passes choose_passes(const fox_table *t)
 {
     passes p = {pass_fixed_plain, pass_sideways_plain, pass_marked_plain, pass_exact_plain,
                 directory_plain};
-#if FS_BMI2
-    if (!t->plain && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt")) {
+#if HERD_X86_64_BMI2
+    if (!t->plain && herd_cpu_has_bmi2()) {
         passes b = {pass_fixed_bmi2, pass_sideways_bmi2, pass_marked_bmi2, pass_exact_bmi2,
                     directory_bmi2};
         p = b;

@@ -224,22 +224,19 @@ static unsigned fold_bytes(uint64_t x)
 }
 
 /* The jumps of horse i that land a knight's move from a horse of `set`:
- * near[i] read in two words, the bytes of `set` kept, folded into one. */
+ * near[i] read in two words, byte j of a word being near[i][j] on any
+ * machine (so byte_masks[] picks horse j's), the bytes of `set` kept,
+ * folded into one. */
 static inline unsigned near_set(const herd_shape *sh, int i, horse_mask set)
 {
-    uint64_t lo, hi;
-    memcpy(&lo, sh->near[i], 8);
-    memcpy(&hi, sh->near[i] + 8, 8);
+    uint64_t lo = herd_load_le64(sh->near[i]), hi = herd_load_le64(sh->near[i] + 8);
     return fold_bytes((lo & byte_masks[set & 0xff]) | (hi & byte_masks[set >> 8]));
 }
 
 /* The jumps of horse i that land a knight's move from any other horse. */
 static inline unsigned near_any(const herd_shape *sh, int i)
 {
-    uint64_t lo, hi;
-    memcpy(&lo, sh->near[i], 8);
-    memcpy(&hi, sh->near[i] + 8, 8);
-    return fold_bytes(lo | hi);
+    return fold_bytes(herd_load_le64(sh->near[i]) | herd_load_le64(sh->near[i] + 8));
 }
 
 /* keeps[] from adj[] and near[], by one depth-first walk of a herd that is
@@ -396,10 +393,9 @@ static size_t side_moves(const horses_state *s, int side, herd_move *buf)
 static size_t count_moves(const horses_state *s, int side)
 {
     herd_shape fresh;
-    uint64_t keeps[2], blocked[2];
-    memcpy(keeps, keeps_of(s, side, &fresh), sizeof keeps);
-    memcpy(blocked, &s->blocked[side * MAX_N + 1], sizeof blocked);
-    return (size_t)(herd_bit_count(keeps[0] & ~blocked[0]) + herd_bit_count(keeps[1] & ~blocked[1]));
+    const uint8_t *keeps = keeps_of(s, side, &fresh), *blocked = &s->blocked[side * MAX_N + 1];
+    return (size_t)(herd_bit_count(herd_load_le64(keeps) & ~herd_load_le64(blocked)) +
+                    herd_bit_count(herd_load_le64(keeps + 8) & ~herd_load_le64(blocked + 8)));
 }
 
 static int has_move(const horses_state *s, int side)

@@ -240,14 +240,7 @@ static inline int hunt_first(hunt_set s)
  * row-major order, one in the lowest row that the set reaches. */
 static inline int hunt_last(hunt_set s)
 {
-#if defined(__GNUC__)
-    return 63 - __builtin_clzll(s);
-#else
-    int p = 63;
-    while (!(s >> p & 1))
-        p--;
-    return p;
-#endif
+    return herd_top_bit64(s);
 }
 
 /* The cell of point p as an action holds it. */

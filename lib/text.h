@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "portable.h"
+
 #include "herd/herd.h"
 
 /* ----------------------------------------------------- text building */
@@ -24,10 +26,7 @@ void herd_sb_init(herd_sb *sb, char *buf, size_t cap);
 void herd_sb_putc(herd_sb *sb, char c);
 void herd_sb_puts(herd_sb *sb, const char *s);
 void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+    HERD_PRINTF(2, 3);
 /* Writes a square-grid cell name: row letter, column number from 1. */
 void herd_sb_cell(herd_sb *sb, int row, int col);
 /* A cell's name for a message; coordinates that no name can carry (off the
@@ -58,10 +57,7 @@ typedef struct herd_msg {
 
 /* Writes the message and returns code, so a check can `return herd_fail(...)`. */
 int herd_fail(herd_msg msg, int code, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+    HERD_PRINTF(3, 4);
 
 /* --------------------------------------------------------- text reading */
 

@@ -24,13 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <herd/fox.h>
 #include <herd/herd.h>
 
 #include "fox_solve.h"
+#include "platform.h"
 #include "program_io.h"
 
 #define STRINGIFY_(x) #x
@@ -315,10 +315,8 @@ int main(int argc, char **argv)
         return 1;
     }
     double took = seconds() - start;
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
     printf("solved in %.1f s; the table holds %.2f GB; peak resident memory %.2f GB\n", took,
-           (double)fox_solve_size(t) / 1e9, (double)ru.ru_maxrss * 1024 / 1e9);
+           (double)fox_solve_size(t) / 1e9, herd_peak_memory() / 1e9);
 
     herd_fox_options fo;
     herd_fox_options_init(&fo, HERD_FOX_OPTIONS_VERSION);

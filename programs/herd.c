@@ -16,6 +16,7 @@
 #include <herd/record.h>
 
 #include "herd_session.h"
+#include "platform.h"
 #include "program_io.h"
 #include "program_record.h"
 
@@ -812,6 +813,8 @@ static void on_sigint(int sig)
 
 int main(int argc, char **argv)
 {
+    herd_binary_stdio();
+    herd_utf8_args(&argc, &argv);
     int exit_status;
     if (!options(argc, argv, &exit_status))
         return output_close(stdout, "herd", "standard output") ? 1 : exit_status;

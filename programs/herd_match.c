@@ -26,6 +26,7 @@
 
 #include <herd/herd.h>
 
+#include "platform.h"
 #include "program_io.h"
 #include "program_record.h"
 
@@ -438,6 +439,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    herd_binary_stdio(); /* its lines end in "\n" on every system */
     settings s = {.games = 100,
                   .random_plies = 4,
                   .max_plies = 1000,

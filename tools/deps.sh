@@ -81,7 +81,9 @@ herd_apt_install() {
             return 1
         fi
     fi
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+    # Another apt may hold the lock (an install beside this one): wait for it.
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 update
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 install -y \
+        --no-install-recommends \
         "${missing[@]}" libc6-dev
 }

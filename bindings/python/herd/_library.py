@@ -10,6 +10,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
+import sys
 import threading
 from typing import Any, Callable, List, Optional, Tuple, Union
 
@@ -104,12 +105,23 @@ def installed_library() -> Optional[str]:
     return absolute or None
 
 
+def found_library() -> Optional[str]:
+    """What ctypes.util.find_library() finds of libherd: "herd" (libherd.so,
+    herd.dll), and on Windows also "libherd" (libherd.dll, MinGW's name)."""
+    names = ("herd", "libherd") if sys.platform == "win32" else ("herd",)
+    for name in names:
+        found = ctypes.util.find_library(name)
+        if found:
+            return found
+    return None
+
+
 def candidates() -> List[Tuple[str, Optional[str]]]:
     """The routes load() tries without a path, in order, with what each names."""
     return [
         ("HERD_LIBRARY", os.environ.get("HERD_LIBRARY") or None),
         ("installed with the package", installed_library()),
-        ("find_library", ctypes.util.find_library("herd")),
+        ("find_library", found_library()),
     ]
 
 

@@ -119,6 +119,19 @@ class TestRoutes(unittest.TestCase):
         self.assertEqual(rc, 0, err)
         self.assertEqual(out.split("\n")[0], installed)
 
+    def test_find_library_on_windows_also_asks_for_mingws_libherd_dll(self):
+        from unittest import mock
+        from herd import _library
+        answers = {"libherd": "C:\\herd\\bin\\libherd.dll"}
+        with mock.patch.object(_library.ctypes.util, "find_library", answers.get):
+            with mock.patch.object(_library.sys, "platform", "win32"):
+                self.assertEqual(_library.found_library(), answers["libherd"])
+                answers["herd"] = "C:\\herd\\bin\\herd.dll"  # MSVC's name comes first
+                self.assertEqual(_library.found_library(), answers["herd"])
+            with mock.patch.object(_library.sys, "platform", "linux"):
+                del answers["herd"]
+                self.assertIsNone(_library.found_library())  # libherd.so is "herd" there
+
     def test_a_broken_HERD_LIBRARY_is_an_import_error_naming_it(self):
         code = ("import herd\ntry:\n    herd.Game('horses')\nexcept ImportError as e:\n"
                 "    print(type(e).__name__, e)\n")
