@@ -302,7 +302,7 @@ def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1
           workers: Optional[int] = None, *, random_plies: int = 4, max_plies: int = 1000,
           library: Optional[str] = None, records: bool = False) -> MatchResult:
     """Plays level A against level B of `game` over `games` games, as
-    ``herd-match GAME LEVEL_A LEVEL_B -n GAMES -s SEED -r RANDOM_PLIES -m
+    ``herd-match GAME LEVEL_A LEVEL_B -n GAMES -s SEED -R RANDOM_PLIES -m
     MAX_PLIES -o OPTIONS`` does, and returns the MatchResult (its str() is
     herd-match's summary).
 
