@@ -289,8 +289,10 @@ int main(int argc, char **argv)
         }
         int ok = read_questions(f, positions, &q);
         fclose(f);
-        if (!ok)
+        if (!ok) {
+            free(q.text);
             return 2;
+        }
     }
     bar b = {isatty(STDOUT_FILENO), -1, seconds()};
     o.progress = show_progress;
@@ -302,8 +304,10 @@ int main(int argc, char **argv)
         printf(" (distances up to %d geese)", o.exact);
     printf("\n");
     printf("table: %.2f GB at its peak, %.2f GB kept\n", (double)need / 1e9, (double)kept / 1e9);
-    if (output_failed(stdout)) /* nobody would see the answers of a long build */
+    if (output_failed(stdout)) { /* nobody would see the answers of a long build */
+        free(q.text);
         return output_close(stdout, "fox-solve", "standard output");
+    }
 
     char msg[256];
     herd_msg m = {msg, sizeof msg};
@@ -312,6 +316,7 @@ int main(int argc, char **argv)
     int rc = fox_solve_build(&t, &o, m);
     if (rc != HERD_OK) {
         fprintf(stderr, "fox-solve: %s\n", msg);
+        free(q.text);
         return 1;
     }
     double took = seconds() - start;
@@ -327,6 +332,7 @@ int main(int argc, char **argv)
     if (herd_fox_new(&fo, NULL, NULL, &g, &err) != HERD_OK) {
         fprintf(stderr, "fox-solve: %s\n", err.message);
         fox_solve_free(t);
+        free(q.text);
         return 1;
     }
     outcome start_value = value_now(t, g);

@@ -288,6 +288,17 @@ typedef struct match {
     int terminal; /* standard error is a terminal: the progress line rewrites itself */
 } match;
 
+/* Frees what the games left (their move times) and the match's arrays: on
+ * the ways out before the summary, so that a failed write leaks nothing. */
+static void match_free(match *m)
+{
+    for (unsigned long i = 0; i < m->s->games; i++)
+        for (int k = 0; k < 2; k++)
+            free(m->games[i].ts[k].t);
+    free(m->games);
+    free(m->done);
+}
+
 /* The progress line: games done, A's score over them, the time left
  * estimated from the time per game so far. */
 static void show_progress(const match *m)
@@ -554,12 +565,13 @@ int main(int argc, char **argv)
     pthread_mutex_destroy(&m.lock);
     if (s.progress && m.terminal)
         fputc('\n', stderr);
-    if (s.positions && output_close(s.positions, "herd-match", positions_path) != 0)
-        return 1;
-    if (s.records && output_close(s.records, "herd-match", records_path) != 0)
-        return 1;
-    if (output_failed(stdout))
-        return output_close(stdout, "herd-match", "standard output");
+    int lost = s.positions && output_close(s.positions, "herd-match", positions_path) != 0;
+    lost = lost || (s.records && output_close(s.records, "herd-match", records_path) != 0);
+    if (lost || output_failed(stdout)) {
+        match_free(&m);
+        herd_free(probe);
+        return lost ? 1 : output_close(stdout, "herd-match", "standard output");
+    }
 
     /* The sums in the games' order, whatever order they finished in. */
     times ts[2] = {{0}};
