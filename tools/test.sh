@@ -34,33 +34,36 @@
 #      with pip (offline);
 #   6. builds and runs examples/subdirectory, which adds the source tree with
 #      add_subdirectory(), and checks that only the library was built there;
-#   7. builds for other machines and runs the tests there under emulators
-#      (tools/cross.sh, docs/building.md): windows-x64 (MinGW-w64, wine64)
-#      and linux-s390x (big-endian, qemu-user); with --all-targets also
-#      linux-arm64 and linux-i386.
+#   7. with --ports, builds for other machines and runs the tests there
+#      under emulators (tools/cross.sh, docs/building.md): windows-x64
+#      (MinGW-w64, wine64) and linux-s390x (big-endian, qemu-user); with
+#      --all-targets also linux-arm64 and linux-i386. Without either, no port
+#      runs (docs/building.md says why).
 # Each step prints its time; the end, a table of them (wall clock, and the
 # CPU time of its processes, which a busy machine does not stretch).
 set -euo pipefail
 
 usage() {
     cat <<'EOF_USAGE'
-usage: bash tools/test.sh [--quick | --all-targets | --help]
-  (none)         every check (steps 1-7 of this script's header; README.md
-                 says how long it takes), with the ports windows-x64 and
-                 linux-s390x (tools/cross.sh)
+usage: bash tools/test.sh [--quick | --ports | --all-targets | --help]
+  (none)         every check but the ports (steps 1-6 of this script's
+                 header; README.md says how long it takes)
   --quick        build/ci and its tests only: no sanitizers, fuzzing, docs,
                  install, web build or ports (the edit loop)
+  --ports        every check, then the ports windows-x64 and linux-s390x
+                 (tools/cross.sh)
   --all-targets  every check, and the ports linux-arm64 and linux-i386 too
   --help         this text
 Environment: HERD_FUZZ_SECONDS (20), ASAN_OPTIONS, UBSAN_OPTIONS, TSAN_OPTIONS.
 EOF_USAGE
 }
 quick=""
-ports=(windows-x64 linux-s390x)
+ports=()
 case "${1:-}" in
 "") ;;
 --quick) quick=1 ;;
---all-targets) ports+=(linux-arm64 linux-i386) ;;
+--ports) ports=(windows-x64 linux-s390x) ;;
+--all-targets) ports=(windows-x64 linux-s390x linux-arm64 linux-i386) ;;
 -h | --help) usage; exit 0 ;;
 *) usage >&2; exit 2 ;;
 esac
@@ -396,11 +399,11 @@ fi
 # ---------------------------------------------------- 7. other machines
 # Each port builds in build/TARGET and runs every test that can run there
 # under its emulator; its last line counts them (TARGET: N passed, ...).
-for port in "${ports[@]}"; do
+for port in ${ports[@]+"${ports[@]}"}; do
     step "build/$port: tools/cross.sh $port (its tests under an emulator)"
     bash tools/cross.sh "$port"
 done
 
 if [ "$fuzz" = ON ]; then fuzzed=", 3 fuzzers x $fuzz_seconds s"; else fuzzed=""; fi
 summary
-printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s, ThreadSanitizer), docs, install (all under the prefix), pkg-config (shared and static), CMake and add_subdirectory consumers, man page, Python package (cmake --install%s), web build (Node, Chromium), ports (%s)\n' "$fuzzed" "$pipped" "${ports[*]}"
+printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s, ThreadSanitizer), docs, install (all under the prefix), pkg-config (shared and static), CMake and add_subdirectory consumers, man page, Python package (cmake --install%s), web build (Node, Chromium), ports (%s)\n' "$fuzzed" "$pipped" "${ports[*]:-none: --ports runs them}"
