@@ -94,7 +94,8 @@ HERD_API int herd_hare_new(const herd_hare_options *opt, herd_alloc_fn alloc, vo
                            herd_game **out, herd_error *err);
 
 /** The options of @p g: the hare's start point and the seed it was created
- *  with (`a2` and 0 once a position was read from text, which has neither).
+ *  with (`a2` once a position was read from text, which has no start
+ *  point; the seed stays).
  *  @p opt's `version` says which fields to write (::HERD_HARE_OPTIONS_INIT
  *  or herd_hare_options_init() sets it); nothing past them is written.
  *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a
