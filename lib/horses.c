@@ -876,7 +876,7 @@ static int read_last(const horses_state *s, herd_scan *sc, int side, herd_move *
     if (!herd_grid_inside(s->w, s->h, a) || !herd_grid_inside(s->w, s->h, b) ||
         dr * dr + dc * dc != 5 || owner(s->at[herd_grid_index(GRID, b.row, b.col)]) != side)
         return herd_fail(msg, HERD_E_POSITION, "last: %s-%s is not %s's previous move here",
-                         herd_cell_name(fa, a), herd_cell_name(fb, b), side_label[side]);
+                         herd_cell_name(fa, a), herd_cell_name(fb, b), side ? "red" : "green");
     *m = herd_horses_move(a, b);
     return HERD_OK;
 }
