@@ -30,6 +30,9 @@ extern "C" {
  * and the moves-log line. The rules, texts and computer player are on its
  * page, @ref horses "Herd of Horses". Examples: [programs/demo.c](../programs/demo.c)
  * (a seeded game with the typed options) and the @ref tutorial "Tutorial".
+ *
+ * @image html horses_start.svg "The start, with the default options"
+ * @image html horses_play.svg "A while later, the computer playing both sides; its last move marked"
  * @{
  */
 
