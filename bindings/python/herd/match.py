@@ -3,9 +3,11 @@ games, in worker processes: a local process pool, or a Dask distributed
 cluster.
 
     import herd
-    result = herd.match("horses", 3, 2, games=100)             # every core here
-    result = herd.match("flock", 5, 4, games=200, client="tcp://scheduler:8786")
-    print(result)                                             # herd-match's summary
+
+    if __name__ == "__main__":      # worker processes import the script again
+        result = herd.match("horses", 3, 2, games=100)         # every core here
+        result = herd.match("flock", 5, 4, games=200, client="tcp://scheduler:8786")
+        print(result)                                         # herd-match's summary
 
 The games are herd-match's (programs/herd_match.c), game for game: game i
 (from 0) is pair i // 2, created with the options and ``seed=SEED + pair``
