@@ -75,13 +75,14 @@ static int human_move(herd_game *g, herd_move *m)
     }
 }
 
-/* The moves-log line of the jump just played, and the progress bars a
- * front end keeps on screen: knight moves left to the target corner. */
-static int print_move(const herd_game *g, herd_move m, const char *who)
+/* The moves-log line of the jump just played (the history's newest entry:
+ * the game numbers it), and the progress bars a front end keeps on screen:
+ * knight moves left to the target corner. */
+static int print_move(const herd_game *g, const char *who)
 {
     char line[128];
     size_t len;
-    int rc = herd_horses_log_line(g, (unsigned)herd_history_length(g), m, line, sizeof line, &len);
+    int rc = herd_horses_history_line(g, herd_history_length(g) - 1, line, sizeof line, &len);
     if (rc != HERD_OK)
         return rc;
     int green = 0, red = 0, parts = 0;
@@ -126,8 +127,8 @@ static int play(herd_game *g)
         } else if ((rc = herd_play_genmove(g, 0, &m)) != HERD_OK) {
             return fail(g, "the computer's jump", rc);
         }
-        if ((rc = print_move(g, m, who)) != HERD_OK)
-            return fail(g, "herd_horses_log_line", rc);
+        if ((rc = print_move(g, who)) != HERD_OK)
+            return fail(g, "herd_horses_history_line", rc);
     }
 }
 

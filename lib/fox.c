@@ -500,13 +500,13 @@ static void fox_show(const void *state, herd_sb *sb)
     herd_sb_printf(sb, "\n%d geese, sideways %s\n", hunt_count(s->geese),
                    s->sideways ? "on" : "off");
     if (s->head.result != HERD_ONGOING)
-        herd_sb_printf(sb, "%s win%s (%s)", s->head.winner ? "geese" : "fox",
+        herd_sb_printf(sb, "%s win%s (%s)", s->head.winner ? "Geese" : "Fox",
                        s->head.winner ? "" : "s", herd_reason_name((herd_reason)s->head.reason));
     else if (s->chain)
-        herd_sb_printf(sb, "fox (F) in a chain on %s: jump on or stop",
+        herd_sb_printf(sb, "Fox (F) in a chain on %s: jump on or stop",
                        hunt_name(&board, s->fox, name));
     else
-        herd_sb_printf(sb, "%s to move", s->head.side ? "geese (G)" : "fox (F)");
+        herd_sb_printf(sb, "%s to move", s->head.side ? "Geese (G)" : "Fox (F)");
 }
 
 /* --------------------------------------------- the cross as a grid */

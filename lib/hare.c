@@ -417,9 +417,9 @@ static void hare_show(const void *state, herd_sb *sb)
     hunt_show(&board, s->pos.hare, s->pos.hounds, 'H', 'D', sb);
     herd_sb_printf(sb, "\nstall %d of %d\n", s->pos.stall, HERD_HARE_STALL_LIMIT);
     if (s->head.result == HERD_ONGOING)
-        herd_sb_printf(sb, "%s to move", s->pos.side ? "hare (H)" : "hounds (D)");
+        herd_sb_printf(sb, "%s to move", s->pos.side ? "Hare (H)" : "Hounds (D)");
     else
-        herd_sb_printf(sb, "%s wins (%s)", s->head.winner ? "hare" : "hounds",
+        herd_sb_printf(sb, "%s (%s)", s->head.winner ? "Hare wins" : "Hounds win",
                        herd_reason_name((herd_reason)s->head.reason));
 }
 

@@ -1209,14 +1209,16 @@ static void hex_show(const void *state, herd_sb *sb)
     }
     herd_sb_printf(sb, "red %d, blue %d, empty %d; turns %llu\n", s->stones[0], s->stones[1],
                    s->empty, (unsigned long long)s->turns);
+    herd_sb_sentence_name(sb, side_name[s->head.result == HERD_WIN ? s->head.winner
+                                                                  : s->head.side]);
     if (s->head.result == HERD_WIN)
-        herd_sb_printf(sb, "%s wins: the board is full", side_name[s->head.winner]);
+        herd_sb_puts(sb, " wins: the board is full");
     else if (s->phase == HERD_HEX_ROLL)
-        herd_sb_printf(sb, "%s to roll%s", side_name[s->head.side],
+        herd_sb_printf(sb, " to roll%s",
                        s->turns == 0 ? " (first turn: places the lower die)" : "");
     else
-        herd_sb_printf(sb, "%s rolled %d,%d: %s %d more", side_name[s->head.side], s->lo, s->hi,
-                       phase_name[s->phase], s->left);
+        herd_sb_printf(sb, " rolled %d,%d: %s %d more", s->lo, s->hi, phase_name[s->phase],
+                       s->left);
 }
 
 /* --------------------------------------------------------- typed API */

@@ -190,6 +190,13 @@ int herd_history_move(const herd_game *g, size_t i, herd_move *m)
     return HERD_OK;
 }
 
+const void *herd_history_state(const herd_game *g, herd_kind kind, size_t i)
+{
+    if (!herd_game_state(g, kind) || g->rules->undo_record || i >= g->hist_len)
+        return NULL;
+    return herd_undo_slot(g, i);
+}
+
 int herd_history_side(const herd_game *g, size_t i, int *side, int *chance)
 {
     if (!g)

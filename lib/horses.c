@@ -876,7 +876,7 @@ static int read_last(const horses_state *s, herd_scan *sc, int side, herd_move *
     if (!herd_grid_inside(s->w, s->h, a) || !herd_grid_inside(s->w, s->h, b) ||
         dr * dr + dc * dc != 5 || owner(s->at[herd_grid_index(GRID, b.row, b.col)]) != side)
         return herd_fail(msg, HERD_E_POSITION, "last: %s-%s is not %s's previous move here",
-                         herd_cell_name(fa, a), herd_cell_name(fb, b), side_label[side]);
+                         herd_cell_name(fa, a), herd_cell_name(fb, b), side ? "red" : "green");
     *m = herd_horses_move(a, b);
     return HERD_OK;
 }
@@ -1219,35 +1219,64 @@ int herd_horses_progress(const herd_game *g, int side, int *distance, int *parts
     return HERD_OK;
 }
 
-static void write_log_line(herd_sb *sb, unsigned number, uint8_t v, herd_cell a, herd_cell b)
+/* One line of the moves log: move `number` (from 1) took horse v from a to b. */
+typedef struct {
+    unsigned long long number;
+    uint8_t v;
+    herd_cell a, b;
+} log_entry;
+
+static void write_log_line(herd_sb *sb, const log_entry *e)
 {
-    herd_sb_printf(sb, "%u. %s moved horse %c: ", number, side_label[owner(v)], horse_digit(v));
-    herd_sb_cell(sb, a.row, a.col);
+    herd_sb_printf(sb, "%llu. %s moved horse %c: ", e->number, side_label[owner(e->v)],
+                   horse_digit(e->v));
+    herd_sb_cell(sb, e->a.row, e->a.col);
     herd_sb_puts(sb, " -> ");
-    herd_sb_cell(sb, b.row, b.col);
+    herd_sb_cell(sb, e->b.row, e->b.col);
+}
+
+/* Measures the line first, so that a short buffer is left untouched. */
+static int put_log_line(const log_entry *e, char *buf, size_t cap, size_t *len)
+{
+    herd_sb sb;
+    herd_sb_init(&sb, NULL, 0);
+    write_log_line(&sb, e);
+    herd_set_len(len, sb.len);
+    if (sb.len >= cap)
+        return HERD_E_BUFFER;
+    herd_sb_init(&sb, buf, cap);
+    write_log_line(&sb, e);
+    return HERD_OK;
 }
 
 int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char *buf, size_t cap,
                          size_t *len)
 {
     const horses_state *s = horses_of(g);
-    herd_cell a, b;
+    log_entry e = {.number = number};
     if (!s || (!buf && cap))
         return HERD_E_ARG;
-    herd_grid_move_cells(m, &a, &b);
-    if (m >> 32 || !herd_grid_inside(s->w, s->h, a) || !herd_grid_inside(s->w, s->h, b) ||
-        !s->at[herd_grid_index(GRID, b.row, b.col)])
+    herd_grid_move_cells(m, &e.a, &e.b);
+    if (m >> 32 || !herd_grid_inside(s->w, s->h, e.a) || !herd_grid_inside(s->w, s->h, e.b) ||
+        !s->at[herd_grid_index(GRID, e.b.row, e.b.col)])
         return HERD_E_ARG;
-    uint8_t v = s->at[herd_grid_index(GRID, b.row, b.col)];
-    herd_sb sb;
-    herd_sb_init(&sb, NULL, 0);
-    write_log_line(&sb, number, v, a, b);
-    herd_set_len(len, sb.len);
-    if (sb.len >= cap)
-        return HERD_E_BUFFER;
-    herd_sb_init(&sb, buf, cap);
-    write_log_line(&sb, number, v, a, b);
-    return HERD_OK;
+    e.v = s->at[herd_grid_index(GRID, e.b.row, e.b.col)];
+    return put_log_line(&e, buf, cap, len);
+}
+
+int herd_horses_history_line(const herd_game *g, size_t i, char *buf, size_t cap, size_t *len)
+{
+    if (!horses_of(g) || (!buf && cap))
+        return HERD_E_ARG;
+    /* The horse is the one that stood on the move's first cell before it. */
+    const horses_state *before = herd_history_state(g, HERD_HORSES, i);
+    herd_move m;
+    if (!before || herd_history_move(g, i, &m) != HERD_OK)
+        return HERD_E_RANGE;
+    log_entry e = {.number = (unsigned long long)i + 1};
+    herd_grid_move_cells(m, &e.a, &e.b);
+    e.v = before->at[herd_grid_index(GRID, e.a.row, e.a.col)];
+    return put_log_line(&e, buf, cap, len);
 }
 
 const herd_rules herd_horses_rules = {

@@ -319,6 +319,12 @@ const herd_rules *herd_rules_of(const herd_game_desc *desc);
  * NULL when g is NULL or of another kind. */
 const void *herd_game_state(const herd_game *g, herd_kind kind);
 
+/* The whole state from before the history's i-th action (from the oldest),
+ * for the typed functions of a game that records whole states (no
+ * undo_record): NULL when g is NULL, of another kind, or i is past the
+ * history. */
+const void *herd_history_state(const herd_game *g, herd_kind kind, size_t i);
+
 /* The settings of a handle's solution table (rules.solve_table_size bytes,
  * made on first use), for the typed functions of a game whose table_fill
  * reads them: NULL when g is NULL or of another kind, and when they cannot

@@ -46,6 +46,15 @@ void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
         sb_write(sb, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }
 
+void herd_sb_sentence_name(herd_sb *sb, const char *name)
+{
+    if (*name >= 'a' && *name <= 'z') { /* ASCII, whatever the locale */
+        herd_sb_putc(sb, (char)(*name - 'a' + 'A'));
+        name++;
+    }
+    herd_sb_puts(sb, name);
+}
+
 void herd_sb_cell(herd_sb *sb, int row, int col)
 {
     /* In long long: col + 1 overflows an int for INT_MAX (a caller's cell). */

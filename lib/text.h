@@ -27,6 +27,10 @@ void herd_sb_putc(herd_sb *sb, char c);
 void herd_sb_puts(herd_sb *sb, const char *s);
 void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
     HERD_PRINTF(2, 3);
+/* Writes a side's name (lowercase, as herd_side_name() gives it) where it
+ * starts a sentence: its first letter upper case (docs/api.md, "Side
+ * names"). */
+void herd_sb_sentence_name(herd_sb *sb, const char *name);
 /* Writes a square-grid cell name: row letter, column number from 1. */
 void herd_sb_cell(herd_sb *sb, int row, int col);
 /* A cell's name for a message; coordinates that no name can carry (off the

@@ -131,8 +131,6 @@ int main(int argc, char **argv)
            herd_version_string(), opt.width, opt.height, opt.horses, (unsigned long long)opt.seed);
     printf("Start: %s\n\n", text);
 
-    /* The last LOG_TAIL lines, kept in a ring: line n is at n % LOG_TAIL. */
-    char tail[LOG_TAIL][LOG_LINE_SIZE];
     herd_status st;
     unsigned played = 0;
     for (;;) {
@@ -145,28 +143,29 @@ int main(int argc, char **argv)
         if (st.result != HERD_ONGOING || played == MAX_DEMO_MOVES)
             break;
 
-        herd_move m;
-        rc = herd_play_genmove(g, 0, &m);
+        rc = herd_play_genmove(g, 0, NULL);
         if (rc != HERD_OK) {
             fail(g, "herd_play_genmove", rc);
             herd_free(g);
             return EXIT_FAILURE;
         }
         played++;
-
-        rc = herd_horses_log_line(g, played, m, tail[played % LOG_TAIL], LOG_LINE_SIZE, &len);
-        if (rc != HERD_OK) {
-            fail(g, "herd_horses_log_line", rc);
-            herd_free(g);
-            return EXIT_FAILURE;
-        }
     }
 
+    /* The log's last lines come from the game's history: move n is entry n - 1. */
     unsigned first = played > LOG_TAIL ? played - LOG_TAIL + 1 : 1;
     if (first > 1)
         printf("Moves %u to %u of %u:\n", first, played, played);
-    for (unsigned n = first; n <= played; n++)
-        printf("%s\n", tail[n % LOG_TAIL]);
+    for (unsigned n = first; n <= played; n++) {
+        char line[LOG_LINE_SIZE];
+        rc = herd_horses_history_line(g, n - 1, line, sizeof line, &len);
+        if (rc != HERD_OK) {
+            fail(g, "herd_horses_history_line", rc);
+            herd_free(g);
+            return EXIT_FAILURE;
+        }
+        printf("%s\n", line);
+    }
     putchar('\n');
 
     /* The board ends with the side to move or the result. */

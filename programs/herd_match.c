@@ -357,6 +357,12 @@ static void *play_games(void *arg)
     return NULL;
 }
 
+/* The noun for n of them: "1 loss", "2 losses", "0 wins". */
+static const char *noun(unsigned long long n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
 static void print_times(const char *who, int level, times *ts)
 {
     if (ts->n == 0) {
@@ -364,8 +370,8 @@ static void print_times(const char *who, int level, times *ts)
         return;
     }
     qsort(ts->t, ts->n, sizeof *ts->t, by_value);
-    printf("  level %d (%s): %zu moves, median %.3f ms, max %.3f ms\n", level, who, ts->n,
-           ts->t[ts->n / 2] * 1e3, ts->t[ts->n - 1] * 1e3);
+    printf("  level %d (%s): %zu %s, median %.3f ms, max %.3f ms\n", level, who, ts->n,
+           noun(ts->n, "move", "moves"), ts->t[ts->n / 2] * 1e3, ts->t[ts->n - 1] * 1e3);
 }
 
 static int parse_ulong(const char *text, unsigned long long max, unsigned long long *v)
@@ -597,18 +603,23 @@ int main(int argc, char **argv)
     double n = (double)s.games, mean = points2 / 2.0 / n;
     double var = s.games > 1 ? (sum_sq - n * mean * mean) / (n - 1) : 0;
     double half = 1.96 * sqrt(var > 0 ? var / n : 0);
-    printf("%s: level %d (A) against level %d (B), %lu games, seed %llu, %lu random plies%s%s\n",
-           s.game, s.level[0], s.level[1], s.games, s.seed, s.random_plies,
-           *s.options ? ", options " : "", s.options);
-    printf("A: %lu wins, %lu draws, %lu losses (%lu unfinished after %lu actions)\n", wins, draws,
-           s.games - wins - draws, unfinished, s.max_plies);
+    printf("%s: level %d (A) against level %d (B), %lu %s, seed %llu, %lu random %s%s%s\n",
+           s.game, s.level[0], s.level[1], s.games, noun(s.games, "game", "games"), s.seed,
+           s.random_plies, noun(s.random_plies, "ply", "plies"), *s.options ? ", options " : "",
+           s.options);
+    unsigned long losses = s.games - wins - draws;
+    printf("A: %lu %s, %lu %s, %lu %s (%lu unfinished after %lu %s)\n", wins,
+           noun(wins, "win", "wins"), draws, noun(draws, "draw", "draws"), losses,
+           noun(losses, "loss", "losses"), unfinished, s.max_plies,
+           noun(s.max_plies, "action", "actions"));
     printf("A's score: %.1f%% (95%% interval %.1f%% .. %.1f%%)\n", 100 * mean,
            100 * (mean - half < 0 ? 0 : mean - half), 100 * (mean + half > 1 ? 1 : mean + half));
     for (int k = 0; k < 2; k++) {
         unsigned long *c = side_count[k], played = c[0] + c[1] + c[2];
         if (played)
-            printf("A as %s: %lu wins, %lu draws, %lu losses, score %.1f%%\n", side_name[k], c[2],
-                   c[1], c[0], 100.0 * (c[2] + c[1] / 2.0) / played);
+            printf("A as %s: %lu %s, %lu %s, %lu %s, score %.1f%%\n", side_name[k], c[2],
+                   noun(c[2], "win", "wins"), c[1], noun(c[1], "draw", "draws"), c[0],
+                   noun(c[0], "loss", "losses"), 100.0 * (c[2] + c[1] / 2.0) / played);
     }
     herd_free(probe);
     printf("time per move:\n");

@@ -132,6 +132,11 @@ static int call_horses_log_line(const fixture *f, void *buf, size_t cap, size_t 
     return herd_horses_log_line(f->horses, 1, f->horses_move, buf, cap, len);
 }
 
+static int call_horses_history_line(const fixture *f, void *buf, size_t cap, size_t *len)
+{
+    return herd_horses_history_line(f->horses, 0, buf, cap, len);
+}
+
 static int call_flock_members(const fixture *f, void *buf, size_t cap, size_t *len)
 {
     return herd_flock_members(f->flock, f->flock_stone, buf, cap, len);
@@ -171,6 +176,7 @@ static const buffer_call BUFFER_CALLS[] = {
     TEXT(game_desc_to_text),
     CALL(horses_lines, herd_horses_line),
     TEXT(horses_log_line),
+    TEXT(horses_history_line),
     CALL(flock_members, herd_cell),
     CALL(flock_targets, herd_cell),
     CALL(batch_masks, unsigned char),

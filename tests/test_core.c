@@ -3,6 +3,7 @@
  * into caller memory. */
 #include "horses_model.h"
 
+#include <ctype.h>
 #include <stdalign.h>
 
 #include "internal.h" /* the generator, for its rejection sampling */
@@ -847,6 +848,46 @@ static void a_perfect_hint_builds_the_table_that_every_call_after_uses(void **st
     assert_int_equal(a.live_blocks, 0);
 }
 
+/* The line of herd_show() after the board. */
+static const char *last_line(const char *board)
+{
+    const char *nl = strrchr(board, '\n');
+    return nl ? nl + 1 : board;
+}
+
+/* herd_side_name() with its first letter upper case. */
+static void sentence_name(char *buf, size_t cap, const herd_game *g, int side)
+{
+    snprintf(buf, cap, "%s", herd_side_name(g, side));
+    buf[0] = (char)toupper((unsigned char)buf[0]);
+}
+
+/* Side names are written lowercase, as herd_side_name() gives them, and
+ * with a capital where they start a sentence (docs/api.md, "Side names"):
+ * herd_show()'s last line of every game names the side to act so, and the
+ * players' endings name the loser so and the winner in lowercase. */
+static void show_starts_its_sentences_with_the_side_name_capitalised(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < herd_game_count(); i++) {
+        const char *name = herd_game_desc_at(i)->name;
+        herd_game *g = game_new(name, NULL);
+        char board[8192], want[64], winner[64];
+        size_t len;
+        assert_int_equal(herd_show(g, board, sizeof board, &len), HERD_OK);
+        sentence_name(want, sizeof want, g, 0);
+        if (strncmp(last_line(board), want, strlen(want)) != 0)
+            print_error("%s: '%s' does not start with '%s'\n", name, last_line(board), want);
+        assert_int_equal(strncmp(last_line(board), want, strlen(want)), 0);
+        assert_int_equal(herd_end(g, HERD_REASON_RESIGNED, 0), HERD_OK);
+        assert_int_equal(herd_show(g, board, sizeof board, &len), HERD_OK);
+        snprintf(winner, sizeof winner, " resigned: %s wins", herd_side_name(g, 1));
+        strcat(want, winner);
+        assert_string_equal(last_line(board), want);
+        herd_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -883,6 +924,7 @@ int main(void)
         cmocka_unit_test(clones_and_copies_start_without_a_message),
         cmocka_unit_test(move_texts_are_only_those_that_read_back),
         cmocka_unit_test(a_perfect_hint_builds_the_table_that_every_call_after_uses),
+        cmocka_unit_test(show_starts_its_sentences_with_the_side_name_capitalised),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1158,7 +1158,7 @@ static void hex_short_buffers_are_refused_and_left_alone(void **state)
     assert_int_equal(n, 21);
     char show[512];
     assert_int_equal(herd_show(g, show, sizeof show, &len), HERD_OK);
-    assert_non_null(strstr(show, "red to roll"));
+    assert_non_null(strstr(show, "Red to roll"));
     herd_free(g);
 }
 

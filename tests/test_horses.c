@@ -1201,6 +1201,72 @@ static void log_line_names_the_side_the_horse_and_the_cells(void **state)
     herd_free(g);
 }
 
+/* The line of each history entry is the one the log wrote when it was
+ * played, numbered from its place, before and after undo. */
+static void history_line_is_the_log_line_of_each_entry(void **state)
+{
+    (void)state;
+    enum { PLIES = 40 };
+    static char logged[PLIES][128];
+    herd_game *g = new_game("w=12 h=9 n=10 seed=12");
+    char buf[128];
+    size_t len = 0;
+    unsigned played = 0;
+    herd_status st;
+    while (played < PLIES && herd_get_status(g, &st) == HERD_OK && st.result == HERD_ONGOING) {
+        herd_move m;
+        assert_int_equal(herd_play_genmove(g, 0, &m), HERD_OK);
+        played++;
+        assert_int_equal(herd_horses_log_line(g, played, m, logged[played - 1],
+                                              sizeof logged[0], &len),
+                         HERD_OK);
+    }
+    assert_true(played > 10);
+    for (size_t i = 0; i < played; i++) {
+        assert_int_equal(herd_horses_history_line(g, i, buf, sizeof buf, &len), HERD_OK);
+        assert_string_equal(buf, logged[i]);
+        assert_int_equal(len, strlen(buf));
+    }
+    /* After undo the history is shorter and its lines are the same. */
+    assert_int_equal(herd_undo(g), HERD_OK);
+    assert_int_equal(herd_undo(g), HERD_OK);
+    size_t kept = herd_history_length(g);
+    assert_int_equal(kept, played - 2);
+    for (size_t i = 0; i < kept; i++) {
+        assert_int_equal(herd_horses_history_line(g, i, buf, sizeof buf, &len), HERD_OK);
+        assert_string_equal(buf, logged[i]);
+    }
+
+    /* Past the history: HERD_E_RANGE, nothing written. */
+    memset(buf, 'x', sizeof buf);
+    len = 7;
+    assert_int_equal(herd_horses_history_line(g, kept, buf, sizeof buf, &len), HERD_E_RANGE);
+    assert_int_equal(herd_horses_history_line(g, (size_t)-1, buf, sizeof buf, &len),
+                     HERD_E_RANGE);
+    assert_int_equal(buf[0], 'x');
+    assert_int_equal(len, 7);
+    /* Too small a buffer: the length needed, nothing written. */
+    size_t need = strlen(logged[0]);
+    assert_int_equal(herd_horses_history_line(g, 0, buf, need, &len), HERD_E_BUFFER);
+    assert_int_equal(len, need);
+    assert_int_equal(buf[0], 'x');
+    assert_int_equal(herd_horses_history_line(g, 0, NULL, 0, &len), HERD_E_BUFFER);
+    assert_int_equal(len, need);
+    /* NULL handle, NULL buffer with room, another game. */
+    assert_int_equal(herd_horses_history_line(NULL, 0, buf, sizeof buf, &len), HERD_E_ARG);
+    assert_int_equal(herd_horses_history_line(g, 0, NULL, sizeof buf, &len), HERD_E_ARG);
+    herd_game *other = game_new("flock", "");
+    assert_int_equal(herd_play_genmove(other, 0, NULL), HERD_OK);
+    assert_int_equal(herd_horses_history_line(other, 0, buf, sizeof buf, &len), HERD_E_ARG);
+    herd_free(other);
+    /* A position read from text starts a history of its own. */
+    char text[HERD_MAX_POSITION_TEXT];
+    assert_int_equal(herd_position_to_text(g, text, sizeof text, &len), HERD_OK);
+    assert_int_equal(herd_position_from_text(g, text), HERD_OK);
+    assert_int_equal(herd_horses_history_line(g, 0, buf, sizeof buf, &len), HERD_E_RANGE);
+    herd_free(g);
+}
+
 static void show_draws_horse_ten_as_digit_zero(void **state)
 {
     (void)state;
@@ -1365,6 +1431,7 @@ int main(void)
         cmocka_unit_test(connection_lines_are_the_knight_links),
         cmocka_unit_test(progress_is_the_knight_distance_to_the_target),
         cmocka_unit_test(log_line_names_the_side_the_horse_and_the_cells),
+        cmocka_unit_test(history_line_is_the_log_line_of_each_entry),
         cmocka_unit_test(show_draws_horse_ten_as_digit_zero),
         cmocka_unit_test(straight_back_is_what_the_searches_count_as_a_repeat),
         cmocka_unit_test(a_shape_left_behind_by_perfts_moves_reads_as_one_kept),

@@ -28,8 +28,8 @@
 #      list every file; builds and runs the consumer examples against it:
 #      examples/pkgconfig (Makefile, the relocatable herd.pc; and its main.c
 #      linked statically with pkg-config --static) and examples/cmake
-#      (find_package); checks the installed herd program and man page
-#      herd(1); imports the installed Python package (under the prefix) from
+#      (find_package); checks the installed herd program, man page
+#      herd(1) and herd-match; imports the installed Python package (under the prefix) from
 #      another directory without HERD_LIBRARY, and installs bindings/python
 #      with pip (offline);
 #   6. builds and runs examples/subdirectory, which adds the source tree with
@@ -303,8 +303,9 @@ cmake -S examples/cmake -B "$tmp/cmake-build" -DCMAKE_PREFIX_PATH="$prefix"
 cmake --build "$tmp/cmake-build" -j "$jobs"
 "$tmp/cmake-build/herd-cmake-example"
 
-step "installed herd program and its man page"
+step "installed herd program and its man page, herd-match"
 printf 'new horses seed=1\nstatus\nquit\n' | "$prefix/bin/herd"
+"$prefix/bin/herd-match" hare 1 1 -n 2 | grep -q '^A: '
 manpage="$prefix/share/man/man1/herd.1"
 test -f "$manpage"
 if command -v groff >/dev/null 2>&1; then

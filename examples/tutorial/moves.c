@@ -7,12 +7,14 @@
 
 #include <herd/herd.h>
 
-/* The game's message for a refused call, or the code's text. */
+/* [fail] */
+/* Says what failed: the code's text and the game's message. */
 static int fail(const herd_game *g, const char *what, int rc)
 {
     fprintf(stderr, "%s: %s: %s\n", what, herd_strerror(rc), herd_last_error(g));
     return EXIT_FAILURE;
 }
+/* [fail] */
 
 static int play(herd_game *g)
 {

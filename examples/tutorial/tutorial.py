@@ -23,8 +23,8 @@ def first_game():
     game = herd.Game("horses", w=10, h=8, seed=7)
     # [create]
 
-    refused = False
     # [refused_option]
+    refused = False
     try:
         herd.Game("horses", w=7)
     except herd.HerdError as e:

@@ -37,6 +37,9 @@ extern "C" {
  * "examples/flock_game.c" (a game loop against the computer, the moves read
  * from standard input) and [programs/play/play_flock.c](../programs/play/play_flock.c)
  * (herd-play's board for this game, drawn from these queries).
+ *
+ * @image html flock_start.svg "The start, with the default options"
+ * @image html flock_play.svg "A while later, the computer playing both sides; its last move marked"
  * @{
  */
 

@@ -29,6 +29,9 @@ extern "C" {
  * hop, ended with `stop`, and the turn taken back) and
  * [programs/play/play_hunt.c](../programs/play/play_hunt.c) (herd-play's
  * board for the two hunt games).
+ *
+ * @image html fox_start.svg "The start, with the default options"
+ * @image html fox_play.svg "A while later, the computer playing both sides; its last move marked"
  * @{
  */
 

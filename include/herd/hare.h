@@ -25,6 +25,9 @@ extern "C" {
  * Examples: @ref hare_game.c "examples/hare_game.c" (a game with the
  * solution beside it) and [examples/hare_solve.c](../examples/hare_solve.c)
  * (typed creation with each start of the hare, and herd_solve()).
+ *
+ * @image html hare_start.svg "The start, with the default options"
+ * @image html hare_play.svg "A while later, the computer playing both sides; its last move marked"
  * @{
  */
 

@@ -38,6 +38,9 @@ extern "C" {
  * "examples/hex_dice.c" (dice thrown on the table and typed in, then rolled
  * by the library) and [programs/play/play_hex.c](../programs/play/play_hex.c)
  * (herd-play's board for this game: the phase, the dice and the counts).
+ *
+ * @image html hex_start.svg "The start, with the default options"
+ * @image html hex_play.svg "A while later, the computer playing both sides; its last move marked"
  * @{
  */
 

@@ -30,6 +30,9 @@ extern "C" {
  * and the moves-log line. The rules, texts and computer player are on its
  * page, @ref horses "Herd of Horses". Examples: [programs/demo.c](../programs/demo.c)
  * (a seeded game with the typed options) and the @ref tutorial "Tutorial".
+ *
+ * @image html horses_start.svg "The start, with the default options"
+ * @image html horses_play.svg "A while later, the computer playing both sides; its last move marked"
  * @{
  */
 
@@ -170,6 +173,21 @@ HERD_API int herd_horses_progress(const herd_game *g, int side, int *distance, i
  */
 HERD_API int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char *buf,
                                   size_t cap, size_t *len);
+
+/**
+ * Writes the moves-log line of history entry @p i (from 0, the oldest, as
+ * herd_history_move() numbers them), numbered @p i + 1: the line that
+ * herd_horses_log_line() wrote when that move was played, e.g.
+ * `3. Green moved horse 0: a3 -> b5` for @p i = 2. A front end draws its
+ * moves log from the history, lines 0 .. herd_history_length() - 1, so it
+ * keeps no move numbers and nothing to take back after herd_undo().
+ * @p len as in herd_position_to_text(). Since 1.1.
+ * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written), ::HERD_E_RANGE
+ *         (@p i not below herd_history_length()), ::HERD_E_ARG (NULL, not
+ *         `horses`).
+ */
+HERD_API int herd_horses_history_line(const herd_game *g, size_t i, char *buf, size_t cap,
+                                      size_t *len);
 
 /** @} */
 

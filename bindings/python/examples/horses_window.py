@@ -61,7 +61,6 @@ class HorsesWindow:
         self.game: Optional[herd.Horses] = None
         self.selected: Optional[int] = None      # the selected horse's number
         self.targets: List[herd.Move] = []       # its jumps, in letter order
-        self.played = 0                          # actions played, for the log
         self.pending: Optional[str] = None       # the computer's scheduled move
         root.title("Herd of Horses")
         root.bind_all("<Key>", self.on_key)
@@ -124,7 +123,7 @@ class HorsesWindow:
             return
         self.setup_message.configure(text="")
         self.game = game
-        self.selected, self.targets, self.played = None, [], 0
+        self.selected, self.targets = None, []
         self.log.delete(*self.log.get_children())
         self.setup.pack_forget()
         self.game_frame.pack(fill="both", expand=True)
@@ -293,8 +292,7 @@ class HorsesWindow:
     def after_move(self, move: herd.Move, side: herd.Side) -> None:
         g = self.game
         assert g is not None
-        self.played += 1
-        line = log_text(g.log_line(self.played, move))
+        line = log_text(g.history_line(g.history_length - 1))  # the game numbers it
         # One row a round, the newest on top: Green's move opens a row on the
         # left, Red's answer fills its right.
         rows = self.log.get_children()

@@ -346,6 +346,11 @@ OPTIONAL.update({
     "herd_record_reader_free": (None, [record_reader_p]),
 })
 
+# The moves log from the history (horses.h, 1.1): optional, as the groups above.
+OPTIONAL.update({
+    "herd_horses_history_line": (c_int, [game_p, c_size_t, c_char_p, c_size_t, _size_p]),
+})
+
 # The ranges of the C integer types the binding passes (checked before every
 # call: ctypes would silently keep only the low bits of a larger Python int).
 INT_MIN, INT_MAX = -(1 << 31), (1 << 31) - 1

@@ -7,6 +7,8 @@ from the caller are also ValueErrors.
 """
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any, Callable, Dict, Optional, Type
 
 from . import _capi as C
@@ -177,3 +179,24 @@ def encode(text: Any, what: str) -> bytes:
     except UnicodeEncodeError as e:
         raise ParseError(C.E_PARSE, "%s is not valid text: %r at %d is a lone surrogate"
                          % (what, text[e.start], e.start)) from None
+
+
+def _debians_python() -> bool:
+    """True for Debian's own interpreter (/usr/bin/python3, not a venv of
+    it), whose packages apt installs; False for pyenv, conda, a venv, ..."""
+    return (sys.prefix == "/usr" and sys.base_prefix == sys.prefix
+            and os.path.isfile("/etc/debian_version")
+            and os.path.isdir("/usr/lib/python3/dist-packages"))
+
+
+def install_hint(package: str, debian_package: Optional[str]) -> str:
+    """How the running interpreter gets `package`: apt for Debian's own
+    python3 (or, where Debian has no package of it, a virtual environment
+    over it: Debian's python3 takes no pip installs), else that interpreter's
+    own pip (sys.executable -m pip), which installs where it looks."""
+    if not _debians_python():
+        return "%s -m pip install %s" % (sys.executable, package)
+    if debian_package:
+        return "apt install %s (%s is Debian's python3)" % (debian_package, sys.executable)
+    return ("a virtual environment over Debian's %s: %s -m venv --system-site-packages ENV, "
+            "then ENV/bin/python -m pip install %s" % (sys.executable, sys.executable, package))

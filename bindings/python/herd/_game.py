@@ -25,7 +25,7 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List
 
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
-                      encode, error_for)
+                      encode, error_for, install_hint)
 from ._library import Library, library
 from ._registry import GameDescription, describe
 from ._values import Move, Reason, Result, Side, Solution, Status
@@ -1241,8 +1241,9 @@ def _numpy() -> Any:
     try:
         import numpy
     except ImportError:
-        raise ImportError("numpy=True needs numpy, which is not importable here; "
-                          "without it the binding gives array('f') and bytes") from None
+        raise ImportError("numpy=True needs numpy, which is not importable here (install it "
+                          "with: %s); without it the binding gives array('f') and bytes"
+                          % install_hint("numpy", "python3-numpy")) from None
     return numpy
 
 

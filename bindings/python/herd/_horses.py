@@ -123,6 +123,15 @@ class Horses(Game):
             value = self._value(h, move)
         return self._text(self._lib.c.herd_horses_log_line, number, value)
 
+    def history_line(self, i: int) -> str:
+        """The moves-log line of history entry `i` (from 0, as history_move()
+        numbers them), numbered i + 1: the line log_line() gave when that move
+        was played, so that a log drawn from the history needs no numbers of
+        its own and nothing to trim after undo() (herd_horses_history_line;
+        RangeError for i past the history)."""
+        i = check_int(i, "history entry", 0, C.SIZE_MAX)
+        return self._text(self._lib.function("herd_horses_history_line"), i)
+
     def target(self, side: SideLike) -> str:
         """The cell `side` must reach to win: Green the bottom-right cell, Red a1."""
         return cell_name(*self.target_coords(side))

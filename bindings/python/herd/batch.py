@@ -44,7 +44,7 @@ from ctypes import byref, c_size_t, create_string_buffer, sizeof
 from typing import Any, Optional, Tuple
 
 from . import _capi as C
-from ._errors import ArgumentError, GameClosedError, error_for
+from ._errors import ArgumentError, GameClosedError, error_for, install_hint
 from ._game import Game, _options_text, check_int, encode
 from ._library import library
 
@@ -61,8 +61,8 @@ def _numpy() -> Any:
     try:
         import numpy
     except ImportError:
-        raise ImportError("herd.Batch needs numpy, which is not importable here "
-                          "(Debian: apt install python3-numpy)") from None
+        raise ImportError("herd.Batch needs numpy, which is not importable here; install it "
+                          "with: " + install_hint("numpy", "python3-numpy")) from None
     return numpy
 
 

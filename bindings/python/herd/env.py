@@ -15,7 +15,9 @@
 With PettingZoo and Gymnasium importable, HerdEnv is a pettingzoo.AECEnv and
 its spaces are gymnasium's (PettingZoo's api_test, seed_test and render_test
 pass); without them it is a stand-in of the same shape, and Discrete, Box and
-a plain dict stand in for gymnasium.spaces.Discrete, Box and Dict.
+a plain dict stand in for gymnasium.spaces.Discrete, Box and Dict, and the
+first HerdEnv of the process says so in a warning (UserWarning) with the way
+to install them.
 
 The agents are the game's sides by name ("fox", "geese"); agent_selection is
 the side to act, which acts again when its turn goes on (hex's removals and
@@ -47,10 +49,11 @@ RGB uint8 array: 16 pixels a cell, one colour a plane).
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from . import _capi as C
-from ._errors import ArgumentError, StateError
+from ._errors import ArgumentError, StateError, install_hint
 from ._game import Game, _numpy, check_int, default_max_moves
 
 __all__ = ["HerdEnv", "Discrete", "Box", "PEERS"]
@@ -64,6 +67,22 @@ except ImportError:
     _spaces = None
     _Base = object
     PEERS = False
+
+# Whether the stand-in was announced (once a process: _warn_without_peers()).
+_announced = False
+
+
+def _warn_without_peers() -> None:
+    """Says once that HerdEnv is the stand-in, not a pettingzoo.AECEnv."""
+    global _announced
+    if PEERS or _announced:
+        return
+    _announced = True
+    warnings.warn("PettingZoo and Gymnasium are not importable here: herd.env.HerdEnv is a "
+                  "stand-in of the same shape, not a pettingzoo.AECEnv, and its spaces are "
+                  "not gymnasium's; install them with: "
+                  + install_hint("pettingzoo gymnasium", None),
+                  UserWarning, stacklevel=3)
 
 
 class _Discrete:
@@ -139,6 +158,7 @@ class HerdEnv(_Base):  # type: ignore[misc,valid-type]
         `seed` is the first episode's seed); max_moves: the cut (None: the
         game's default, see the module); render_mode: None, "ansi", "human"
         or "rgb_array"; numpy: numpy arrays (None: when importable)."""
+        _warn_without_peers()
         super().__init__()
         if numpy is None:
             try:

@@ -3,9 +3,11 @@ games, in worker processes: a local process pool, or a Dask distributed
 cluster.
 
     import herd
-    result = herd.match("horses", 3, 2, games=100)             # every core here
-    result = herd.match("flock", 5, 4, games=200, client="tcp://scheduler:8786")
-    print(result)                                             # herd-match's summary
+
+    if __name__ == "__main__":      # worker processes import the script again
+        result = herd.match("horses", 3, 2, games=100)         # every core here
+        result = herd.match("flock", 5, 4, games=200, client="tcp://scheduler:8786")
+        print(result)                                         # herd-match's summary
 
 The games are herd-match's (programs/herd_match.c), game for game: game i
 (from 0) is pair i // 2, created with the options and ``seed=SEED + pair``
@@ -22,17 +24,21 @@ worker loads the library from the path the caller's process uses (pass
 """
 from __future__ import annotations
 
+import ast
 import math
 import multiprocessing
 import os
+import sys
 import time
+import warnings
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _capi as C
 from . import _library
-from ._errors import ArgumentError, OptionRangeError, UnknownNameError
+from ._errors import ArgumentError, OptionRangeError, UnknownNameError, install_hint
 from ._game import Game, _options_text, check_int
 from ._values import Result
 
@@ -40,8 +46,6 @@ __all__ = ["match", "MatchResult", "GameResult"]
 
 _MASK64 = C.UINT64_MAX
 
-INSTALL_HINT = ("a cluster needs Dask's distributed package: apt-get install python3-distributed "
-                "(Debian), or pip install distributed")
 
 
 class _Settings(NamedTuple):
@@ -53,6 +57,16 @@ class _Settings(NamedTuple):
     random_plies: int
     max_plies: int
     records: bool = False
+
+
+def _count(n: int, one: str, many: Optional[str] = None) -> str:
+    """n and its noun, as herd-match writes them: "1 loss", "2 losses", "0 wins"."""
+    return "%d %s" % (n, one if n == 1 else many or one + "s")
+
+
+def _results(wins: int, draws: int, losses: int) -> str:
+    return "%s, %s, %s" % (_count(wins, "win"), _count(draws, "draw"),
+                           _count(losses, "loss", "losses"))
 
 
 class GameResult(NamedTuple):
@@ -133,11 +147,13 @@ class MatchResult:
         """herd-match's summary; without its times per move when `times` is false."""
         lo, hi = self.interval
         lines = [
-            "%s: level %d (A) against level %d (B), %d games, seed %d, %d random plies%s%s" % (
-                self.game, self.levels[0], self.levels[1], len(self.games), self.seed,
-                self.random_plies, ", options " if self.options else "", self.options),
-            "A: %d wins, %d draws, %d losses (%d unfinished after %d actions)" % (
-                self.wins, self.draws, self.losses, self.unfinished, self.max_plies),
+            "%s: level %d (A) against level %d (B), %s, seed %d, %s%s%s" % (
+                self.game, self.levels[0], self.levels[1], _count(len(self.games), "game"),
+                self.seed, _count(self.random_plies, "random ply", "random plies"),
+                ", options " if self.options else "", self.options),
+            "A: %s (%d unfinished after %s)" % (
+                _results(self.wins, self.draws, self.losses), self.unfinished,
+                _count(self.max_plies, "action")),
             "A's score: %.1f%% (95%% interval %.1f%% .. %.1f%%)" % (
                 100 * self.score, 100 * lo, 100 * hi),
         ]
@@ -146,8 +162,8 @@ class MatchResult:
             if side:
                 won = sum(g.points2 == 2 for g in side)
                 drawn = sum(g.points2 == 1 for g in side)
-                lines.append("A as %s: %d wins, %d draws, %d losses, score %.1f%%" % (
-                    side[0].a_side, won, drawn, len(side) - won - drawn,
+                lines.append("A as %s: %s, score %.1f%%" % (
+                    side[0].a_side, _results(won, drawn, len(side) - won - drawn),
                     100 * sum(g.points2 for g in side) / 2.0 / len(side)))
         if times:
             lines.append("time per move:")
@@ -156,8 +172,9 @@ class MatchResult:
                 if not ts:
                     lines.append("  level %d (%s): no moves" % (self.levels[k], who))
                 else:
-                    lines.append("  level %d (%s): %d moves, median %.3f ms, max %.3f ms" % (
-                        self.levels[k], who, len(ts), ts[len(ts) // 2] * 1e3, ts[-1] * 1e3))
+                    lines.append("  level %d (%s): %s, median %.3f ms, max %.3f ms" % (
+                        self.levels[k], who, _count(len(ts), "move"), ts[len(ts) // 2] * 1e3,
+                        ts[-1] * 1e3))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -293,8 +310,68 @@ def _client(client: Any) -> Tuple[Any, bool]:
     try:
         from dask.distributed import Client
     except ImportError:
-        raise ImportError(INSTALL_HINT) from None
+        raise ImportError("a cluster needs Dask's distributed package, which is not importable "
+                          "here; install it with: "
+                          + install_hint("distributed", "python3-distributed")) from None
     return Client(client), True
+
+
+# What a script must do to use worker processes, said by the warning and the error below.
+GUARD_HINT = ('put the call under if __name__ == "__main__": (worker processes import the '
+              'script again, and run what it does outside that block), or pass workers=1')
+
+
+def _is_main_test(test: ast.expr) -> bool:
+    """Whether `test` is __name__ == "__main__" (either way round)."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Eq)):
+        return False
+    sides = [test.left, test.comparators[0]]
+    return (any(isinstance(x, ast.Name) and x.id == "__name__" for x in sides)
+            and any(isinstance(x, ast.Constant) and x.value == "__main__" for x in sides))
+
+
+def _unguarded_script_line() -> Optional[Tuple[str, int]]:
+    """The script and line from which this call came, when it came from the
+    main script's own code outside an ``if __name__ == "__main__":`` block
+    (directly or through functions it calls): code that a "spawn" worker runs
+    again when it imports the script, so that a pool started from there
+    breaks. None otherwise (a guarded call, an interactive session, python -c,
+    a package's __main__)."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if main is None or not path:
+        return None
+    # As multiprocessing.spawn: a __main__ module (python -m package) and
+    # IPython's launcher are not imported again.
+    name = getattr(getattr(main, "__spec__", None), "name", None) or ""
+    if (name == "__main__" or name.endswith(".__main__")
+            or os.path.splitext(os.path.basename(path))[0] == "ipython"):
+        return None
+    frame = sys._getframe(1)
+    while frame is not None and not (frame.f_globals is vars(main)
+                                     and frame.f_code.co_name == "<module>"):
+        frame = frame.f_back
+    if frame is None:
+        return None
+    line = frame.f_lineno
+    try:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return None
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.If) and _is_main_test(node.test) and node.body
+                and node.body[0].lineno <= line <= (node.body[-1].end_lineno or line)):
+            return None
+    return path, line
+
+
+def _in_workers_import() -> bool:
+    """True while a "spawn" worker imports the main script (multiprocessing
+    sets _inheriting then): a call from there is an unguarded one that
+    _unguarded_script_line() could not see."""
+    return bool(getattr(multiprocessing.current_process(), "_inheriting", False))
 
 
 def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1,
@@ -309,9 +386,11 @@ def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1
     `options` are the game's options, one text ("sideways=1") or a mapping;
     not its seed, which is the match's (`seed`: game i has seed + i // 2).
     Without `client` the games run in `workers` local processes (default: one
-    a core; 1 plays them in this process), started afresh ("spawn"): as with
-    any such pool, a script's own code belongs under
-    ``if __name__ == "__main__":``. With `client` (a
+    a core; 1 plays them in this process), started afresh ("spawn"), which
+    import the calling script again: a script that calls match() outside
+    ``if __name__ == "__main__":`` gets its games played in this process,
+    with a warning (UserWarning) that says so and how to use the processes.
+    With `client` (a
     dask.distributed.Client, or a scheduler's address to connect to and
     disconnect from) they run on that cluster, whose workers load libherd
     from `library` (default: the path of the library this process uses).
@@ -345,9 +424,25 @@ def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1
         workers = os.cpu_count() or 1
     workers = check_int(workers, "workers", 1, 4096, OptionRangeError)
     workers = min(workers, games)
+    if _in_workers_import():
+        raise RuntimeError("herd.match() was called while a worker process imported the "
+                           "script: " + GUARD_HINT)
+    unguarded = _unguarded_script_line() if workers > 1 else None
+    if unguarded is not None:
+        warnings.warn("herd.match() called from %s, line %d, outside if __name__ == "
+                      "\"__main__\": plays its %d games in this process; to use %d worker "
+                      "processes, %s" % (unguarded[0], unguarded[1], games, workers,
+                                         GUARD_HINT.split(", or pass")[0]),
+                      UserWarning, stacklevel=2)
+        workers = 1
     if workers == 1:
         return MatchResult(s, [play(i) for i in range(games)])
     # Fresh interpreters (spawn), not forks of this one and its threads.
     spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=spawn) as pool:
-        return MatchResult(s, list(pool.map(play, range(games))))
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=spawn) as pool:
+            return MatchResult(s, list(pool.map(play, range(games))))
+    except BrokenProcessPool as e:
+        raise RuntimeError("herd.match(): the worker processes ended while starting (%s); "
+                           "where the script calls match() at its top level, %s"
+                           % (e, GUARD_HINT)) from None

@@ -28,13 +28,29 @@ class TestWithoutNumpy(unittest.TestCase):
         saved = sys.modules.get("numpy")
         sys.modules["numpy"] = None  # import numpy then raises ImportError
         try:
-            with self.assertRaisesRegex(ImportError, "herd.Batch needs numpy"):
+            with self.assertRaisesRegex(ImportError, "herd.Batch needs numpy") as cm:
                 herd.Batch("hare", 2)
+            # The way this interpreter gets it: apt for Debian's own, else its pip.
+            if herd._errors._debians_python():
+                self.assertIn("apt install python3-numpy", str(cm.exception))
+            else:
+                self.assertIn(sys.executable + " -m pip install numpy", str(cm.exception))
         finally:
             if saved is None:
                 del sys.modules["numpy"]
             else:
                 sys.modules["numpy"] = saved
+
+
+    def test_the_hint_is_the_interpreters_own_way(self):
+        from unittest import mock
+        from herd import _errors
+        with mock.patch.object(_errors, "_debians_python", return_value=False):
+            self.assertEqual(_errors.install_hint("numpy", "python3-numpy"),
+                             sys.executable + " -m pip install numpy")
+        with mock.patch.object(_errors, "_debians_python", return_value=True):
+            self.assertTrue(_errors.install_hint("numpy", "python3-numpy").startswith(
+                "apt install python3-numpy"))
 
 
 @unittest.skipUnless(np is not None, "numpy is not importable")

@@ -255,6 +255,33 @@ class TestEnv(unittest.TestCase):
         self.assertTrue(space.contains(env.observe("red")))
 
 
+class TestWithoutPeers(unittest.TestCase):
+    def test_the_stand_in_says_so_once(self):
+        from unittest import mock
+        import warnings
+        with mock.patch.object(herd.env, "PEERS", False), \
+                mock.patch.object(herd.env, "_announced", False), \
+                warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            HerdEnv("hare")
+            HerdEnv("fox")
+        said = [w for w in caught if "PettingZoo" in str(w.message)]
+        self.assertEqual(len(said), 1, [str(w.message) for w in caught])
+        self.assertIs(said[0].category, UserWarning)
+        self.assertIn("pip install pettingzoo gymnasium", str(said[0].message))
+        self.assertEqual(os.path.basename(said[0].filename), "test_env.py")  # the caller's line
+
+    def test_with_peers_nothing_is_said(self):
+        from unittest import mock
+        import warnings
+        with mock.patch.object(herd.env, "PEERS", True), \
+                mock.patch.object(herd.env, "_announced", False), \
+                warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            herd.env._warn_without_peers()
+        self.assertEqual(caught, [])
+
+
 @unittest.skipIf(NO_PETTINGZOO, NO_PETTINGZOO)
 class TestPettingZoo(unittest.TestCase):
     """PettingZoo's own checks: api_test, seed_test, render_test."""

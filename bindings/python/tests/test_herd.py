@@ -607,6 +607,18 @@ class TestHorsesExtras(ErrorChecks):
             self.assertEqual(g.log_line(2, g.parse_move("e4-d6")),
                              "2. Red moved horse 5: e4 -> d6")
 
+    def test_history_line_is_each_entrys_log_line(self):
+        with Game.from_position(HORSES_START) as g:
+            g.play("f5-h4")
+            g.play("e4-d6")
+            self.assertEqual([g.history_line(i) for i in range(g.history_length)],
+                             ["1. Green moved horse 4: f5 -> h4", "2. Red moved horse 5: e4 -> d6"])
+            g.undo()
+            self.assertEqual(g.history_line(0), "1. Green moved horse 4: f5 -> h4")
+            with self.assertRaises(herd.HerdError) as cm:
+                g.history_line(1)
+            self.assertEqual(cm.exception.code, herd.E_RANGE)
+
     def test_options_after_reading_a_position_keep_the_seed(self):
         with Horses(w=9, seed=5) as g:
             g.set_position(HORSES_START)

@@ -88,10 +88,18 @@ class TestLocal(unittest.TestCase):
         for k, side in enumerate(("fox", "geese")):
             points = [g.points2 for g in result.games if g.a_side == side]
             self.assertEqual(len(points), 3)
-            self.assertEqual(lines[3 + k], "A as %s: %d wins, %d draws, %d losses, score %.1f%%" % (
-                side, points.count(2), points.count(1), points.count(0),
-                100 * sum(points) / 2.0 / len(points)))
+            counts = ["%d %s" % (n, one if n == 1 else many) for n, one, many in (
+                (points.count(2), "win", "wins"), (points.count(1), "draw", "draws"),
+                (points.count(0), "loss", "losses"))]
+            self.assertEqual(lines[3 + k], "A as %s: %s, score %.1f%%" % (
+                side, ", ".join(counts), 100 * sum(points) / 2.0 / len(points)))
         self.assertNotEqual(lines[3].split(":")[1], lines[4].split(":")[1])
+
+    def test_the_summary_counts_in_english(self):
+        summary = herd.match("hare", 1, 1, games=3, random_plies=1, workers=1).summary()
+        self.assertIn("3 games, seed 1, 1 random ply\nA: 1 win, 0 draws, 2 losses (0 unfinished "
+                      "after 1000 actions)", summary)
+        self.assertIn("A as hare: 1 win, 0 draws, 0 losses", summary)
 
     def test_options_as_a_mapping_are_their_text(self):
         a = herd.match("fox", 2, 1, games=2, options={"sideways": True}, max_plies=20, workers=1)
@@ -121,8 +129,60 @@ class TestLocal(unittest.TestCase):
 
     def test_a_cluster_without_distributed_says_how_to_install_it(self):
         with mock.patch.dict(sys.modules, {"dask": None, "dask.distributed": None}):
-            with self.assertRaisesRegex(ImportError, "apt-get install python3-distributed"):
+            with self.assertRaisesRegex(ImportError, "Dask's distributed package") as cm:
                 herd.match("horses", 2, 1, games=2, client="tcp://127.0.0.1:1")
+        # The way this interpreter gets it: apt for Debian's own, else its pip.
+        self.assertTrue("apt install python3-distributed" in str(cm.exception)
+                        or sys.executable + " -m pip install distributed" in str(cm.exception),
+                        str(cm.exception))
+
+
+# A script that calls herd.match() with two worker processes, with the call
+# outside or under the __main__ guard (MATCH_CALL: the call's line).
+SCRIPT = '''import herd
+herd.load(%r)
+print("the script's own line")
+%s
+'''
+MATCH_CALL = 'print(herd.match("hare", 1, 1, games=4, workers=2).summary(times=False))'
+
+
+class TestScripts(unittest.TestCase):
+    """herd.match() from a script run as python3 SCRIPT, as README's example."""
+
+    def run_script(self, body):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "match_script.py")
+            with open(path, "w") as f:
+                f.write(SCRIPT % (herd.library().path, body))
+            env = dict(os.environ)
+            package = os.path.dirname(os.path.dirname(os.path.abspath(herd.__file__)))
+            env["PYTHONPATH"] = os.pathsep.join([package] + [p for p in [env.get("PYTHONPATH")] if p])
+            return subprocess.run([sys.executable, path], capture_output=True, text=True,
+                                  timeout=300, cwd=d, env=env)
+
+    def test_without_the_guard_it_plays_in_this_process_and_says_so(self):
+        run = self.run_script(MATCH_CALL)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(run.stdout.count("the script's own line"), 1, run.stdout)
+        self.assertIn("A: 2 wins, 0 draws, 2 losses", run.stdout)
+        self.assertIn("UserWarning", run.stderr)
+        self.assertIn("line 4, outside if __name__ == \"__main__\": plays its 4 games in this "
+                      "process", run.stderr)
+        self.assertNotIn("BrokenProcessPool", run.stderr)
+
+    def test_under_the_guard_the_workers_play_silently(self):
+        run = self.run_script('if __name__ == "__main__":\n    ' + MATCH_CALL)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("A: 2 wins, 0 draws, 2 losses", run.stdout)
+        self.assertNotIn("Warning", run.stderr)
+
+    def test_a_worker_importing_the_script_is_told_why(self):
+        with mock.patch.object(sys.modules["herd.match"], "_in_workers_import",
+                               return_value=True):
+            with self.assertRaisesRegex(RuntimeError, "if __name__ == \"__main__\""):
+                herd.match("hare", 1, 1, games=2, workers=2)
 
 
 try:

@@ -351,6 +351,26 @@ MCTS_GAMES = ["herd_horses(max_moves=40)", "herd_hex(size=2)", "herd_hare", "her
               "herd_fox(sideways=1,max_moves=60)", "herd_flock(w=5,h=5)"]
 
 
+class TestReadme(unittest.TestCase):
+    def test_the_readmes_spiel_and_env_example_runs_as_written(self):
+        """README.md's block for game-AI programs, run alone (its own imports)."""
+        import contextlib
+        import io
+        import re
+        import warnings
+        readme = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir,
+                              os.pardir, "README.md")
+        with open(readme, encoding="utf-8") as f:
+            blocks = re.findall(r"```python\n(.*?)```", f.read(), re.S)
+        block = [b for b in blocks if "spiel.load_game" in b]
+        self.assertEqual(len(block), 1)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # herd.env's note when PettingZoo is missing
+            exec(compile(block[0], "README.md", "exec"), {"__name__": "readme"})
+        self.assertRegex(out.getvalue(), r"^\[-?\d")  # state.returns()
+
+
 @unittest.skipIf(NO_PYSPIEL, NO_PYSPIEL)
 class TestPyspiel(unittest.TestCase):
     """OpenSpiel's own checks on the games registered with pyspiel."""
