@@ -20,10 +20,7 @@
 
 #include <limits.h>
 
-#include "hunt.h"
-
-/* The cross of lib/fox.c, the one definition of the board. */
-const hunt_board *fox_board(void);
+#include "fox_board.h"
 
 /* The most geese whose positions keep their distance (one byte holds the
  * plies: at most 113 with 10 geese). */
