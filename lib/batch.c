@@ -82,7 +82,7 @@ static void play_chance(const herd_rules *r, void *state)
     herd_head *h = state;
     size_t k;
     while (h->result == HERD_ONGOING && (k = r->chance(state, moves, weights)) > 0)
-        r->play(state, moves[herd_rng_pick(&h->rng, weights, k, r->chance_total)]);
+        r->play(state, moves[herdi_rng_pick(&h->rng, weights, k, r->chance_total)]);
 }
 
 _Static_assert(HERD_MAX_ACTIONS < UINT16_MAX && HERD_MAX_MOVES < UINT16_MAX,
@@ -183,8 +183,8 @@ static void start_game(herd_batch *b, size_t i)
     herd_game *g = game_at(b, i);
     const herd_head *h = herd_game_head(g);
     for (;;) {
-        b->values.number[b->seed_option] = herd_rng_next(&b->seeds);
-        if (herd_state_start(b->rules, g->state, &b->values, quiet) != HERD_OK)
+        b->values.number[b->seed_option] = herdi_rng_next(&b->seeds);
+        if (herdi_state_start(b->rules, g->state, &b->values, quiet) != HERD_OK)
             continue;
         if (b->rules->chance)
             play_chance(b->rules, g->state);
@@ -202,7 +202,7 @@ static int gives_seed(const herd_game_desc *d, const char *options)
 {
     herd_options opt;
     herd_msg none = {NULL, 0};
-    if (herd_options_parse(&opt, options, d, none) != HERD_OK)
+    if (herdi_options_parse(&opt, options, d, none) != HERD_OK)
         return 0;
     for (size_t k = 0; k < opt.count; k++)
         if (strcmp(opt.item[k].key, "seed") == 0)
@@ -221,7 +221,7 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
         return HERD_E_ARG;
     }
     if (!alloc)
-        alloc = herd_default_alloc;
+        alloc = herdi_default_alloc;
     herd_game *model;
     int rc = herd_new(game, options, alloc, ud, &model, err);
     if (rc != HERD_OK)
@@ -268,9 +268,9 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
     b->max_length = max_length;
     memset(&b->values, 0, sizeof b->values);
     r->options_of(model->state, &b->values);
-    b->seed_option = (size_t)herd_option_index(&r->desc, "seed");
-    herd_rng_seed(&b->seeds, seed);
-    herd_rng_seed(&b->picks, herd_rng_next(&b->seeds));
+    b->seed_option = (size_t)herdi_option_index(&r->desc, "seed");
+    herdi_rng_seed(&b->seeds, seed);
+    herdi_rng_seed(&b->picks, herdi_rng_next(&b->seeds));
     b->space = (herd_move *)(void *)(mem + space_at);
     b->slots = (uint16_t *)(void *)(mem + slots_at);
     b->slot_mask = slots - 1;
@@ -320,8 +320,8 @@ const char *herd_batch_last_error(const herd_batch *b)
 static int check_count(herd_batch *b, size_t n, const char *what)
 {
     if (n != b->n)
-        return herd_fail(batch_msg(b), HERD_E_ARG, "%s: %zu given for a batch of %zu games", what,
-                         n, b->n);
+        return herdi_fail(batch_msg(b), HERD_E_ARG, "%s: %zu given for a batch of %zu games", what,
+                          n, b->n);
     return HERD_OK;
 }
 
@@ -329,9 +329,9 @@ static int check_count(herd_batch *b, size_t n, const char *what)
 static int check_room(herd_batch *b, size_t cap, size_t each, const char *what)
 {
     if (cap / each < b->n)
-        return herd_fail(batch_msg(b), HERD_E_BUFFER,
-                         "%s: room for %zu given, %zu games need %zu x %zu", what, cap, b->n, b->n,
-                         each);
+        return herdi_fail(batch_msg(b), HERD_E_BUFFER,
+                          "%s: room for %zu given, %zu games need %zu x %zu", what, cap, b->n, b->n,
+                          each);
     return HERD_OK;
 }
 
@@ -439,7 +439,7 @@ int herd_batch_random_actions(herd_batch *b, size_t *actions, size_t n)
     if (rc != HERD_OK)
         return rc;
     for (size_t i = 0; i < n; i++)
-        actions[i] = legal_at(b, i, herd_rng_below(&b->picks, b->legal_count[i]));
+        actions[i] = legal_at(b, i, herdi_rng_below(&b->picks, b->legal_count[i]));
     return HERD_OK;
 }
 
@@ -452,8 +452,8 @@ int herd_batch_random_actions(herd_batch *b, size_t *actions, size_t n)
 static int refuse_action(herd_batch *b, size_t i, size_t a)
 {
     if (a >= b->actions)
-        return herd_fail(batch_msg(b), HERD_E_RANGE, "game %zu: action %zu is out of range 0..%zu",
-                         i, a, b->actions - 1);
+        return herdi_fail(batch_msg(b), HERD_E_RANGE, "game %zu: action %zu is out of range 0..%zu",
+                          i, a, b->actions - 1);
     union {
         max_align_t align;
         unsigned char bytes[HERD_MAX_STATE_SIZE];
@@ -463,8 +463,8 @@ static int refuse_action(herd_batch *b, size_t i, size_t a)
     herd_msg msg = {why, sizeof why};
     memcpy(copy.bytes, g->state, b->rules->state_size);
     b->rules->apply(copy.bytes, b->space[a], msg);
-    return herd_fail(batch_msg(b), HERD_E_ILLEGAL, "game %zu: action %zu is illegal: %s", i, a,
-                     why[0] ? why : "not a legal action now");
+    return herdi_fail(batch_msg(b), HERD_E_ILLEGAL, "game %zu: action %zu is illegal: %s", i, a,
+                      why[0] ? why : "not a legal action now");
 }
 
 /* Whether action a is legal in game i (a number out of range never is). */

@@ -67,7 +67,7 @@
 /* The action space: the steps, then the jumps (HUNT_FIRST). */
 enum { CROSS_EACH(FIRST_STEP) CROSS_EACH(FIRST_JUMP) ACTIONS };
 
-const hunt_board fox_cross = {
+const hunt_board herdi_fox_cross = {
     .points = HERD_FOX_POINTS,
     .cell = {ARM(0), ARM(1), BAR(2), BAR(3), BAR(4), ARM(5), ARM(6)},
     .index = {{0, 0, 1, 2, 3, 0, 0},

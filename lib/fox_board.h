@@ -8,12 +8,12 @@
 
 /* The cross: its points in the order of herd/fox.h's point numbers, its
  * lines and its action numbers. */
-extern const hunt_board fox_cross;
+extern const hunt_board herdi_fox_cross;
 
 /* The cross, for code that takes a board's pointer. */
 static inline const hunt_board *fox_board(void)
 {
-    return &fox_cross;
+    return &herdi_fox_cross;
 }
 
 #endif /* HERD_FOX_BOARD_H */

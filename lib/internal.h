@@ -23,7 +23,7 @@ static inline void herd_set_len(size_t *len, size_t n)
 }
 
 /* malloc, realloc and free as a herd_alloc_fn: what a NULL allocator means. */
-void *herd_default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size);
+void *herdi_default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size);
 
 /* -------------------------------------------------------------- state */
 
@@ -206,7 +206,7 @@ typedef struct herd_rules {
     /* What the searches of lib/ai/ need. The computer levels, from 1 (the
      * simplest) upward; desc.level_count is their count. */
     const herd_level *levels;
-    /* A Zobrist-style hash of the position (herd_zobrist keys): what decides
+    /* A Zobrist-style hash of the position (herdi_zobrist keys): what decides
      * the game from here, not the generator nor the creation seed. */
     uint64_t (*hash)(const void *state);
     /* Optional: how good the position is for the side to act, roughly
@@ -243,7 +243,7 @@ typedef struct herd_rules {
      * hint has them made and published first); called by a hint, it may
      * publish the table it builds into them atomically, as the core
      * publishes the settings (players.c, shared_table()), and otherwise
-     * frees it. It returns as herd_search_alphabeta() does. */
+     * frees it. It returns as herdi_search_alphabeta() does. */
     int (*table_fill)(void *table, const void *state, int solving, herd_alloc_fn alloc, void *ud,
                       int (*stop)(void *ctx), void *stop_ctx, herd_msg msg);
     void (*table_free)(void *table);
@@ -308,35 +308,35 @@ typedef struct herd_rules {
 #define HERD_LEVEL_COUNT(levels) ((int)(sizeof levels / sizeof levels[0]))
 
 /* The games, in the registry's order (games.c). */
-extern const herd_rules *const herd_all_rules[];
-extern const size_t herd_rules_count;
+extern const herd_rules *const herdi_all_rules[];
+extern const size_t herdi_rules_count;
 
 /* The rules whose description this is (herd_game_desc_find() gives one
  * by name), NULL for a pointer that is none. */
-const herd_rules *herd_rules_of(const herd_game_desc *desc);
+const herd_rules *herdi_rules_of(const herd_game_desc *desc);
 
 /* The state of a handle, for the typed functions of a game's header:
  * NULL when g is NULL or of another kind. */
-const void *herd_game_state(const herd_game *g, herd_kind kind);
+const void *herdi_game_state(const herd_game *g, herd_kind kind);
 
 /* The settings of a handle's solution table (rules.solve_table_size bytes,
  * made on first use), for the typed functions of a game whose table_fill
  * reads them: NULL when g is NULL or of another kind, and when they cannot
  * be allocated (message in g). */
-void *herd_game_table(herd_game *g, herd_kind kind);
+void *herdi_game_table(herd_game *g, herd_kind kind);
 
 /* The same settings for reading, where a const call needs them: NULL also
  * while they have not been made (the game's defaults hold then). */
-const void *herd_game_table_made(const herd_game *g, herd_kind kind);
+const void *herdi_game_table_made(const herd_game *g, herd_kind kind);
 
 /* The handle's message, for the typed functions of a game's header to
  * tell what they refused (herd_last_error()). */
-herd_msg herd_game_message(herd_game *g);
+herd_msg herdi_game_message(herd_game *g);
 
 /* Creates a game of the given rules from the options as given (herd_new()'s
  * work once the game is known, and the typed creation functions'). */
-int herd_game_create(const herd_rules *rules, const herd_options *opt, herd_alloc_fn alloc,
-                     void *ud, herd_game **out, herd_error *err);
+int herdi_game_create(const herd_rules *rules, const herd_options *opt, herd_alloc_fn alloc,
+                      void *ud, herd_game **out, herd_error *err);
 
 /* The versions of a public struct that a caller fills or the library
  * writes (the typed options, herd_playout_result): each begins with
@@ -385,16 +385,16 @@ static inline uint64_t herd_perft_two_plies(const void *state, const herd_move *
 
 /* The bytes of the caller's struct s, by its version; 0 for a version this
  * library does not know. */
-size_t herd_version_size(const herd_versions *v, const void *s);
+size_t herdi_version_size(const herd_versions *v, const void *s);
 
 /* Reads a caller's struct into full, which holds the defaults: the fields of
  * its version, the later ones left as they are. HERD_E_ARG, with err set
  * (it may be NULL), for a version this library does not know. */
-int herd_versioned_read(void *full, const void *given, const herd_versions *v, herd_error *err);
+int herdi_versioned_read(void *full, const void *given, const herd_versions *v, herd_error *err);
 
 /* Writes the fields of version `version` of full into dst, its version field
  * included, and nothing past them. HERD_E_ARG, nothing written, for a version
  * this library does not know. */
-int herd_versioned_write(void *dst, const void *full, unsigned version, const herd_versions *v);
+int herdi_versioned_write(void *dst, const void *full, unsigned version, const herd_versions *v);
 
 #endif /* HERD_INTERNAL_H */
