@@ -152,8 +152,8 @@ static herd_move next_action(playout *p, void *state)
     }
     if (p->level != HERD_PLAYOUT_RANDOM)
         return r->genmove(state, p->level);
-    if (r->nth_legal)
-        return r->nth_legal(state, herdi_rng_below(rng, (uint32_t)r->count(state)));
+    if (r->sparse)
+        return r->sparse->nth_legal(state, herdi_rng_below(rng, (uint32_t)r->count(state)));
     size_t n = r->legal(state, p->moves);
     return p->moves[herdi_rng_below(rng, (uint32_t)n)];
 }

@@ -142,7 +142,7 @@ static void refresh_legal(herd_batch *b, size_t i)
     const void *state = game_at(b, i)->state;
     size_t k;
     if (b->words) {
-        k = r->legal_bits(state, b->bits + i * b->words);
+        k = r->sparse->legal_bits(state, b->bits + i * b->words);
     } else {
         uint16_t *legal = b->legal + i * b->list;
         k = r->legal_indices ? r->legal_indices(state, legal) : number_legal(b, state, legal);
@@ -235,7 +235,7 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
         return HERD_E_ARG;
     }
     size_t game_bytes = herd_copy_size(model, 0), actions = herd_num_actions(model), slots = 2;
-    size_t words = r->legal_bits ? (actions + 63) / 64 : 0;
+    size_t words = r->sparse ? (actions + 63) / 64 : 0;
     size_t list = words ? 0 : r->desc.max_moves + BLOCK;
     while (slots < 2 * actions)
         slots *= 2;

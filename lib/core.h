@@ -23,7 +23,7 @@ struct herd_game {
      * checked; a caller-memory game with a full ring drops its oldest record. */
     unsigned char *hist;
     size_t hist_slots, hist_start, hist_len;
-    /* The game's solution table (rules->solve), built on first use. Atomic:
+    /* The game's solution table (rules->solver), built on first use. Atomic:
      * a hint (a const call) that finds none publishes the one it builds
      * with a compare-and-swap, and the loser of a race frees its own. */
     _Atomic(void *) table;
@@ -115,19 +115,19 @@ static inline void herd_set_error(herd_error *err, int code, const char *message
 }
 
 /* An undo record: the whole state from before an action (or, for a game
- * with undo_record, its smaller record of it and a byte that says whether
+ * with undo rules, its smaller record of it and a byte that says whether
  * that state waited for a chance event), then the action
  * (herd_history_move()), rounded up so that every record stays aligned as
  * a state. */
 static inline size_t herd_record_part(const herd_rules *r)
 {
-    return r->undo_record ? r->undo_size : r->state_size;
+    return r->undo ? r->undo->size : r->state_size;
 }
 
 static inline size_t herd_record_size(const herd_rules *r)
 {
     size_t a = alignof(max_align_t);
-    size_t chance_flag = r->undo_record ? 1 : 0;
+    size_t chance_flag = r->undo ? 1 : 0;
     return (herd_record_part(r) + sizeof(herd_move) + chance_flag + a - 1) / a * a;
 }
 

@@ -1380,6 +1380,12 @@ int herd_flock_straight_back(const herd_game *g, int *banned, herd_cell *stone, 
     return HERD_OK;
 }
 
+HERD_SEARCH_LEGAL(flock_search_legal, flock_legal)
+HERD_PERFT_TWO_PLIES(flock_perft_two, flock_state, flock_search_play, flock_count)
+
+static const herd_fast_rules flock_fast = {flock_search_play, flock_search_legal,
+                                           flock_perft_two};
+
 const herd_rules herdi_flock_rules = {
     .desc =
         {
@@ -1400,7 +1406,6 @@ const herd_rules herdi_flock_rules = {
     .count = flock_count,
     .apply = flock_apply,
     .play = flock_play,
-    .search_play = flock_search_play,
     .write_position = flock_write_position,
     .read_position = flock_read_position,
     .write_move = flock_write_move,
@@ -1416,4 +1421,5 @@ const herd_rules herdi_flock_rules = {
     .legal_indices = flock_legal_indices,
     .observation_shape = flock_observation_shape,
     .observe = flock_observe,
+    .fast = &flock_fast,
 };

@@ -1058,6 +1058,19 @@ int herd_fox_in_chain(const herd_game *g, int *in_chain)
     return HERD_OK;
 }
 
+/* The settings stay: only the table built into them goes. */
+static int fox_table_free(void *table)
+{
+    fox_solver_free(table);
+    return 0;
+}
+
+static const herd_save_rules fox_save = {fox_write_save, fox_read_save};
+static const herd_solver fox_solver_rules = {
+    sizeof(fox_solver), fox_solver_init, fox_table_fill,  fox_table_free,
+    fox_table_bytes,    fox_table_need,  fox_table_solve, fox_table_choose,
+};
+
 const herd_rules herdi_fox_rules = {
     .desc =
         {
@@ -1083,24 +1096,16 @@ const herd_rules herdi_fox_rules = {
     .read_position = fox_read_position,
     .read_move = fox_read_move,
     .show = fox_show,
-    .write_save = fox_write_save,
-    .read_save = fox_read_save,
     .genmove = fox_genmove,
     .levels = fox_levels,
     .hash = fox_hash,
     .evaluate = fox_evaluate,
-    .solve_table_size = sizeof(fox_solver),
-    .solve_build = fox_solver_init,
-    .table_fill = fox_table_fill,
-    .table_free = fox_solver_free,
-    .table_solve = fox_table_solve,
-    .table_choose = fox_table_choose,
-    .table_bytes = fox_table_bytes,
-    .table_need = fox_table_need,
     .num_actions = fox_num_actions,
     .action_index = fox_action_index,
     .action_move = fox_action_move,
     .legal_indices = fox_legal_indices,
     .observation_shape = fox_observation_shape,
     .observe = fox_observe,
+    .save = &fox_save,
+    .solver = &fox_solver_rules,
 };

@@ -210,9 +210,8 @@ void herd_free(herd_game *g)
         g->alloc(g->ud, g->hist, herd_history_bytes(g), 0);
     void *table = atomic_load(&g->table);
     if (table) {
-        if (g->rules->table_free)
-            g->rules->table_free(table);
-        g->alloc(g->ud, table, g->rules->solve_table_size, 0);
+        g->rules->solver->free(table);
+        g->alloc(g->ud, table, g->rules->solver->size, 0);
     }
     g->alloc(g->ud, g, base_size(g->rules), 0);
 }
@@ -224,8 +223,7 @@ size_t herdi_tables_held(const herd_game *g)
     const void *table = atomic_load_explicit(&g->table, memory_order_acquire);
     if (!table)
         return 0;
-    return herd_bytes_add(g->rules->solve_table_size,
-                          g->rules->table_bytes ? g->rules->table_bytes(table) : 0);
+    return herd_bytes_add(g->rules->solver->size, g->rules->solver->bytes(table));
 }
 
 /* A size for a message: in B, kB, MB or GB (powers of 1000), one decimal. */
@@ -270,10 +268,8 @@ int herd_set_memory_limit(herd_game *g, size_t bytes)
     if (table && herdi_tables_held(g) > bytes) {
         /* The tables are caches: freed now, built again when a call within
          * the limit needs them. The game's settings of its table stay. */
-        if (g->rules->table_free) {
-            g->rules->table_free(table);
-        } else {
-            g->alloc(g->ud, table, g->rules->solve_table_size, 0);
+        if (g->rules->solver->free(table)) {
+            g->alloc(g->ud, table, g->rules->solver->size, 0);
             atomic_store(&g->table, NULL);
         }
     }
@@ -628,21 +624,18 @@ static uint64_t perft_rec(perft_ctx *x, unsigned char *state, herd_move *moves, 
     const herd_rules *r = x->r;
     if ((x->rc = herd_work_check(&x->w)) != HERD_OK)
         return 0;
-    if (depth == 1 && r->count)
-        return r->count(state);
-    size_t n =
-        depth > 1 && r->search_legal ? r->search_legal(state, moves) : r->legal(state, moves);
     if (depth == 1)
-        return n;
+        return r->count(state);
+    size_t n = r->fast ? r->fast->search_legal(state, moves) : r->legal(state, moves);
     unsigned char *child = state + r->state_size;
     herd_move *next = moves + r->desc.max_moves;
-    void (*play)(void *state, herd_move m) = r->search_play ? r->search_play : r->play;
+    void (*play)(void *state, herd_move m) = r->fast ? r->fast->search_play : r->play;
     /* The last two plies in one loop, without a call or a check per child:
      * most of perft's nodes are there, and a child's count is short work,
      * so that a request still stops the call within one node's moves. */
-    if (depth == 2 && r->perft_two)
-        return r->perft_two(state, moves, n, child);
-    if (depth == 2 && r->count)
+    if (depth == 2 && r->fast)
+        return r->fast->perft_two(state, moves, n, child);
+    if (depth == 2)
         return herd_perft_two_plies(state, moves, n, child, r->state_size, play, r->count);
     uint64_t total = 0;
     for (size_t i = 0; i < n && x->rc == HERD_OK; i++) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "herd/hare.h"
+#include "ai/search.h"
 #include "hunt.h"
 #include "internal.h"
 
@@ -731,6 +732,35 @@ int herd_hare_stall(const herd_game *g, int *stall)
     return HERD_OK;
 }
 
+/* The solver's protocol for a table built whole from the rules
+ * (hare_solve_build()): its answer and its player. */
+static int hare_table_solve(const void *state, const void *table, int *winner, unsigned *plies,
+                            herd_msg msg)
+{
+    (void)msg;
+    hare_solve(state, table, winner, plies);
+    return HERD_OK;
+}
+
+static int hare_table_choose(struct herd_search *search, void *state, const void *table,
+                             const herd_level *level, herd_move *m)
+{
+    (void)level;
+    *m = hare_table_genmove(state, table);
+    *search->rng = ((hare_state *)state)->head.rng; /* what the core keeps */
+    return HERD_OK;
+}
+
+HERD_SEARCH_LEGAL(hare_search_legal, hare_legal)
+
+static const herd_fast_rules hare_fast = {hare_play, hare_search_legal, hare_perft_two};
+static const herd_save_rules hare_save = {hare_write_save, hare_read_save};
+static const herd_solver hare_solver = {
+    sizeof(hare_table),     hare_solve_build,        herdi_whole_table_fill,
+    herdi_whole_table_free, herdi_whole_table_bytes, herdi_whole_table_need,
+    hare_table_solve,       hare_table_choose,
+};
+
 const herd_rules herdi_hare_rules = {
     .desc =
         {
@@ -752,18 +782,11 @@ const herd_rules herdi_hare_rules = {
     .count = hare_count,
     .apply = hare_apply,
     .play = hare_play,
-    .perft_two = hare_perft_two,
     .write_position = hare_write_position,
     .read_position = hare_read_position,
     .write_move = hare_write_move,
     .read_move = hare_read_move,
     .show = hare_show,
-    .write_save = hare_write_save,
-    .read_save = hare_read_save,
-    .solve_table_size = sizeof(hare_table),
-    .solve_build = hare_solve_build,
-    .solve = hare_solve,
-    .table_genmove = hare_table_genmove,
     .genmove = hare_genmove,
     .levels = hare_levels,
     .hash = hare_hash,
@@ -774,4 +797,7 @@ const herd_rules herdi_hare_rules = {
     .legal_indices = hare_legal_indices,
     .observation_shape = hare_observation_shape,
     .observe = hare_observe,
+    .fast = &hare_fast,
+    .save = &hare_save,
+    .solver = &hare_solver,
 };

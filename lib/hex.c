@@ -1315,6 +1315,9 @@ int herd_hex_stones(const herd_game *g, int side, int *stones)
     return HERD_OK;
 }
 
+static const herd_sparse_rules hex_sparse = {hex_nth_legal, hex_legal_bits};
+static const herd_undo_rules hex_undo_rules = {sizeof(hex_undo), hex_undo_record, hex_undo_play};
+
 const herd_rules herdi_hex_rules = {
     .desc =
         {
@@ -1334,12 +1337,8 @@ const herd_rules herdi_hex_rules = {
     .options_of = hex_given_options,
     .legal = hex_legal,
     .count = hex_count,
-    .nth_legal = hex_nth_legal,
     .apply = hex_apply,
     .play = hex_play,
-    .undo_size = sizeof(hex_undo),
-    .undo_record = hex_undo_record,
-    .undo_play = hex_undo_play,
     .write_position = hex_write_position,
     .read_position = hex_read_position,
     .write_move = hex_write_move,
@@ -1355,7 +1354,8 @@ const herd_rules herdi_hex_rules = {
     .action_index = hex_action_index,
     .action_move = hex_action_move,
     .legal_indices = hex_legal_indices,
-    .legal_bits = hex_legal_bits,
     .observation_shape = hex_observation_shape,
     .observe = hex_observe,
+    .sparse = &hex_sparse,
+    .undo = &hex_undo_rules,
 };

@@ -1,5 +1,5 @@
 /* Playing and taking back: the undo history, a ring of records (whole
- * states, or the game's smaller records: herd_rules.undo_record) each with
+ * states, or the game's smaller records: herd_rules.undo) each with
  * the action taken from it, what the history says of its actions, and the
  * undo of a whole turn that a game against the computer needs. */
 #include "core.h"
@@ -25,7 +25,7 @@ static int reserve_record(herd_game *g)
  * chance event. */
 static unsigned char *chance_flag(const herd_rules *r, unsigned char *record)
 {
-    return record + r->undo_size + sizeof(herd_move);
+    return record + r->undo->size + sizeof(herd_move);
 }
 
 /* Writes the record of `before` (a state of g), from which the action m is
@@ -37,8 +37,8 @@ static void begin_record(herd_game *g, const void *before, herd_move m)
         return;
     const herd_rules *r = g->rules;
     unsigned char *slot = herd_undo_slot(g, g->hist_len);
-    if (r->undo_record)
-        *chance_flag(r, slot) = r->undo_record(before, m, slot) != 0;
+    if (r->undo)
+        *chance_flag(r, slot) = r->undo->record(before, m, slot) != 0;
     else
         memcpy(slot, before, r->state_size);
 }
@@ -113,10 +113,10 @@ static void take_back(herd_game *g)
 {
     const herd_rules *r = g->rules;
     const unsigned char *record = herd_undo_slot(g, --g->hist_len);
-    if (r->undo_record) {
+    if (r->undo) {
         herd_move m;
         memcpy(&m, record + herd_record_part(r), sizeof m);
-        r->undo_play(g->state, record, m);
+        r->undo->play(g->state, record, m);
     } else {
         memcpy(g->state, record, r->state_size);
     }
@@ -201,7 +201,7 @@ int herd_history_side(const herd_game *g, size_t i, int *side, int *chance)
     if (side)
         *side = record_head(g, i)->side;
     if (chance)
-        *chance = r->undo_record ? *chance_flag(r, before) : herd_state_is_chance(r, before);
+        *chance = r->undo ? *chance_flag(r, before) : herd_state_is_chance(r, before);
     return HERD_OK;
 }
 

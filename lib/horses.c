@@ -1250,6 +1250,13 @@ int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char 
     return HERD_OK;
 }
 
+/* perft's last two plies, with search_play's herd shapes left for later. */
+HERD_PERFT_TWO_PLIES(horses_perft_two, horses_state, horses_search_play, horses_count)
+
+static const herd_fast_rules horses_fast = {horses_search_play, horses_search_legal,
+                                            horses_perft_two};
+static const herd_save_rules horses_save = {horses_write_save, horses_read_save};
+
 const herd_rules herdi_horses_rules = {
     .desc =
         {
@@ -1270,16 +1277,12 @@ const herd_rules herdi_horses_rules = {
     .count = horses_count,
     .apply = horses_apply,
     .play = horses_play,
-    .search_play = horses_search_play,
-    .search_legal = horses_search_legal,
     .write_position = horses_write_position,
     .read_position = horses_read_position,
     .write_move = horses_write_move,
     .read_move = horses_read_move,
     .show = horses_show,
     .genmove = horses_genmove,
-    .write_save = horses_write_save,
-    .read_save = horses_read_save,
     .levels = horses_levels,
     .hash = horses_hash,
     .evaluate = horses_evaluate,
@@ -1290,4 +1293,6 @@ const herd_rules herdi_horses_rules = {
     .legal_indices = horses_legal_indices,
     .observation_shape = horses_observation_shape,
     .observe = horses_observe,
+    .fast = &horses_fast,
+    .save = &horses_save,
 };

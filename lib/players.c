@@ -50,17 +50,17 @@ static void *shared_table(const herd_game *g)
     void *t = atomic_load_explicit(&g->table, memory_order_acquire);
     if (t || !g->alloc)
         return t;
-    void *own = g->alloc(g->ud, NULL, 0, g->rules->solve_table_size);
+    void *own = g->alloc(g->ud, NULL, 0, g->rules->solver->size);
     if (!own)
         return NULL;
-    g->rules->solve_build(own);
+    g->rules->solver->init(own);
     /* The handle's pointer is atomic: written through a const handle, as
      * herd_interrupt()'s flag is. */
     herd_game *mut = (herd_game *)(uintptr_t)g;
     if (atomic_compare_exchange_strong_explicit(&mut->table, &t, own, memory_order_acq_rel,
                                                 memory_order_acquire))
         return own;
-    g->alloc(g->ud, own, g->rules->solve_table_size, 0);
+    g->alloc(g->ud, own, g->rules->solver->size, 0);
     return t;
 }
 
@@ -69,7 +69,7 @@ static int need_table(herd_game *g)
 {
     if (atomic_load(&g->table))
         return HERD_OK;
-    int rc = herdi_memory_check(g, herd_bytes_add(herdi_tables_held(g), g->rules->solve_table_size),
+    int rc = herdi_memory_check(g, herd_bytes_add(herdi_tables_held(g), g->rules->solver->size),
                                 "the solution table", herd_game_msg(g));
     if (rc != HERD_OK)
         return rc;
@@ -83,13 +83,13 @@ static int need_table(herd_game *g)
 
 void *herdi_game_table(herd_game *g, herd_kind kind)
 {
-    if (!herdi_game_state(g, kind) || !g->rules->solve_table_size)
+    if (!herdi_game_state(g, kind) || !g->rules->solver)
         return NULL;
     return need_table(g) == HERD_OK ? atomic_load(&g->table) : NULL;
 }
 
-/* A table that the game builds itself (rules.table_fill), into the
- * handle's settings of it, for the position: for `solving` or for play. */
+/* The handle's table, made to cover the position (herd_solver.fill): for
+ * `solving` or for play. */
 static int fill_table(herd_game *g, int solving)
 {
     int rc = need_table(g);
@@ -97,8 +97,36 @@ static int fill_table(herd_game *g, int solving)
         return rc;
     herd_work w;
     herd_work_begin(&w, g, herd_game_msg(g));
-    return g->rules->table_fill(atomic_load(&g->table), g->state, solving, g->alloc, g->ud,
-                                stop_work, &w, herd_game_msg(g));
+    return g->rules->solver->fill(atomic_load(&g->table), g->state, solving, g->alloc, g->ud,
+                                  stop_work, &w, herd_game_msg(g));
+}
+
+int herdi_whole_table_fill(void *table, const void *state, int solving, herd_alloc_fn alloc,
+                           void *ud, int (*stop)(void *ctx), void *stop_ctx, herd_msg msg)
+{
+    (void)table, (void)state, (void)solving, (void)alloc, (void)ud, (void)stop, (void)stop_ctx,
+        (void)msg;
+    return HERD_OK;
+}
+
+int herdi_whole_table_free(void *table)
+{
+    (void)table;
+    return 1;
+}
+
+size_t herdi_whole_table_bytes(const void *table)
+{
+    (void)table;
+    return 0;
+}
+
+void herdi_whole_table_need(const void *table, const void *state, int solving, int replaces,
+                            herd_table_need *need)
+{
+    (void)table, (void)state, (void)solving, (void)replaces;
+    need->build = need->kept = 0;
+    need->searches = 0;
 }
 
 /* The computer player at `level` (0 for the game's default) chooses an
@@ -129,14 +157,10 @@ static int choose(const herd_game *g, void *state, int level, const void *table,
             *rng = drawn;
         return rc;
     case HERD_LEVEL_SOLVED:
-        if (r->table_choose) {
-            rc = r->table_choose(&search, state, table, lv, m);
-            if (rc == HERD_OK)
-                *rng = drawn;
-            return rc;
-        }
-        *m = r->table_genmove(state, table);
-        return HERD_OK;
+        rc = r->solver->choose(&search, state, table, lv, m);
+        if (rc == HERD_OK)
+            *rng = drawn;
+        return rc;
     default:
         *m = r->genmove(state, level);
         return HERD_OK;
@@ -181,16 +205,11 @@ static void need_of(const herd_game *g, int level, int replaces, call_need *n)
         describe_search(&sb, level_of(g, level), lv);
         return;
     }
-    /* The handle's settings of the table, kept or made now; or the whole
-     * table where the game builds nothing into them. */
-    size_t settings = r->solve_table_size;
-    if (!r->table_need) {
-        n->bytes = settings;
-        herdi_sb_printf(&sb, "the solution table");
-        return;
-    }
+    /* The handle's table, kept or made now, and what the game builds into
+     * it for the position. */
+    size_t settings = r->solver->size;
     herd_table_need t = {0, 0, 0, ""};
-    r->table_need(atomic_load_explicit(&g->table, memory_order_acquire), g->state, solving,
+    r->solver->need(atomic_load_explicit(&g->table, memory_order_acquire), g->state, solving,
                   replaces, &t);
     size_t reading = herd_bytes_add(t.kept, t.searches ? herdi_search_alphabeta_bytes(r, lv) : 0);
     n->bytes = herd_bytes_add(settings, t.build > reading ? t.build : reading);
@@ -210,7 +229,7 @@ int herd_memory_needed(const herd_game *g, int level, size_t *bytes)
     if (!g || !bytes)
         return HERD_E_ARG;
     if (level == HERD_MEMORY_SOLVE) {
-        if (!g->rules->solve && !g->rules->table_solve)
+        if (!g->rules->solver)
             return HERD_E_UNSUPPORTED;
     } else {
         int rc = genmove_refusal(g, level, none);
@@ -241,7 +260,7 @@ static int draw_genmove(herd_game *g, int level, herd_move *m)
         return rc;
     if (g->rules->levels[level_of(g, level) - 1].kind == HERD_LEVEL_SOLVED) {
         /* kept with the handle: herd_solve() uses it too */
-        rc = g->rules->table_fill ? fill_table(g, 0) : need_table(g);
+        rc = fill_table(g, 0);
         if (rc != HERD_OK)
             return rc;
     }
@@ -284,19 +303,15 @@ int herd_solve(herd_game *g, int *winner, unsigned *plies)
     if (!winner || !plies)
         return herd_null_arg(g, !winner ? "winner" : "plies");
     const herd_rules *r = g->rules;
-    if (!r->solve && !r->table_solve)
+    if (!r->solver)
         return herdi_fail(herd_game_msg(g), HERD_E_UNSUPPORTED, "%s is not solved exactly",
                           r->desc.name);
     int rc = check_need(g, HERD_MEMORY_SOLVE, 1, herd_game_msg(g));
     if (rc == HERD_OK)
-        rc = r->table_fill ? fill_table(g, 1) : need_table(g);
+        rc = fill_table(g, 1);
     if (rc != HERD_OK)
         return rc;
-    const void *table = atomic_load(&g->table);
-    if (r->table_solve)
-        return r->table_solve(g->state, table, winner, plies, herd_game_msg(g));
-    r->solve(g->state, table, winner, plies);
-    return HERD_OK;
+    return r->solver->solve(g->state, atomic_load(&g->table), winner, plies, herd_game_msg(g));
 }
 
 /* ---------------------------------------------- hints, turns and levels */

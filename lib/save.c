@@ -25,8 +25,8 @@ static void write_saved(const herd_game *g, const void *arg, herd_sb *sb)
         if (h->result == HERD_WIN) /* the side that resigned or ran out of time */
             herdi_sb_printf(sb, ":%s", g->rules->desc.side_names[1 - h->winner]);
     }
-    if (g->rules->write_save)
-        g->rules->write_save(g->state, sb);
+    if (g->rules->save)
+        g->rules->save->write(g->state, sb);
     herdi_sb_puts(sb, " position=");
     g->rules->write_position(g->state, sb);
 }
@@ -143,7 +143,7 @@ static int read_saved(herd_game *g, const char *text, void *state)
         h->rng.s[i] = word[i];
     h->ply = (uint32_t)ply;
     h->seed = seed;
-    if (r->read_save && (rc = r->read_save(state, &sc, msg)) != HERD_OK)
+    if (r->save && (rc = r->save->read(state, &sc, msg)) != HERD_OK)
         return rc;
     if (sc.p != pos)
         return herdi_fail(msg, HERD_E_PARSE, "unexpected '%s' before position=",

@@ -79,11 +79,11 @@ static int check_legal_bits(const herd_game *g, const unsigned char *mask, const
 {
     static uint64_t bits[(HERD_MAX_ACTIONS + 63) / 64];
     const herd_rules *r = herdi_rules_of(herd_game_desc_find(herd_game_name(g)));
-    if (!r->legal_bits)
+    if (!r->sparse)
         return 0;
     size_t actions = herd_num_actions(g), words = (actions + 63) / 64;
     memset(bits, 0xa5, sizeof bits); /* what a word left unwritten would show */
-    assert_int_equal(r->legal_bits(herdi_game_state(g, herd_game_kind(g)), bits), n);
+    assert_int_equal(r->sparse->legal_bits(herdi_game_state(g, herd_game_kind(g)), bits), n);
     for (size_t i = 0; i < 64 * words; i++)
         if ((bits[i / 64] >> (i % 64) & 1) != (i < actions && mask[i]))
             fail_msg("%s: bit %zu of legal_bits() is not the mask's", herd_game_name(g), i);
@@ -106,12 +106,11 @@ static void check_nth_legal(const herd_game *g, const herd_move *moves, size_t n
 {
     const herd_rules *r = herdi_rules_of(herd_game_desc_find(herd_game_name(g)));
     const void *state = herdi_game_state(g, herd_game_kind(g));
-    if (!r->nth_legal)
+    if (!r->sparse)
         return;
-    assert_non_null(r->count);
     assert_int_equal(r->count(state), n);
     for (size_t k = 0; k < n; k++)
-        assert_int_equal(r->nth_legal(state, k), moves[k]);
+        assert_int_equal(r->sparse->nth_legal(state, k), moves[k]);
 }
 
 /* The game's own numberings of its legal actions: legal_indices(),

@@ -1270,8 +1270,8 @@ static void a_shape_left_behind_by_perfts_moves_reads_as_one_kept(void **state)
                 memcpy(kept, after_one, size);
                 rules->play(kept, reply[j]);
                 memcpy(behind, start, size);
-                rules->search_play(behind, first[i]);
-                rules->search_play(behind, reply[j]);
+                rules->fast->search_play(behind, first[i]);
+                rules->fast->search_play(behind, reply[j]);
                 if (head_of(kept)->result != HERD_ONGOING)
                     continue;
                 /* Both herds are behind: read as they are, */
@@ -1279,7 +1279,7 @@ static void a_shape_left_behind_by_perfts_moves_reads_as_one_kept(void **state)
                 /* brought up to date by perft's listing, */
                 herd_move a[HERD_HORSES_MAX_MOVES], b[HERD_HORSES_MAX_MOVES];
                 memcpy(listed, behind, size);
-                size_t na = rules->legal(kept, a), nb = rules->search_legal(listed, b);
+                size_t na = rules->legal(kept, a), nb = rules->fast->search_legal(listed, b);
                 assert_int_equal(na, nb);
                 assert_memory_equal(a, b, na * sizeof a[0]);
                 same_listing(rules, kept, listed);

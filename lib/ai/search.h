@@ -67,7 +67,7 @@ static inline const herd_head *herd_search_head(const void *state)
 /* Plays an action in search: the cheaper search_play where the game has it. */
 static inline void herd_search_play(const herd_rules *r, void *state, herd_move m)
 {
-    (r->search_play ? r->search_play : r->play)(state, m);
+    (r->fast ? r->fast->search_play : r->play)(state, m);
 }
 
 #endif /* HERD_AI_SEARCH_H */
