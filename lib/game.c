@@ -106,6 +106,19 @@ int herdi_state_start(const herd_rules *rules, void *state, const herd_option_va
     return rules->init(state, values, msg);
 }
 
+size_t herdi_game_handle_size(const herd_rules *rules)
+{
+    return base_size(rules);
+}
+
+herd_game *herdi_game_place(const herd_rules *rules, const void *state, void *mem)
+{
+    herd_game *g = mem;
+    init_handle(g, rules, NULL, NULL);
+    memcpy(g->state, state, rules->state_size);
+    return g;
+}
+
 int herdi_game_create(const herd_rules *rules, const herd_options *opt, herd_alloc_fn alloc,
                       void *ud, herd_game **out, herd_error *err)
 {
@@ -141,10 +154,21 @@ int herdi_game_create(const herd_rules *rules, const herd_options *opt, herd_all
 int herd_new(const char *game, const char *options, herd_alloc_fn alloc, void *ud, herd_game **out,
              herd_error *err)
 {
-    char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
-    herd_msg msg = {msgbuf, sizeof msgbuf};
     if (!out || !game)
         return herd_null_arg_error(err, !out ? "out" : "game");
+    const herd_rules *rules;
+    herd_options opt;
+    int rc = herdi_game_options(game, options, &rules, &opt, err);
+    if (rc != HERD_OK)
+        return rc;
+    return herdi_game_create(rules, &opt, alloc, ud, out, err);
+}
+
+int herdi_game_options(const char *game, const char *options, const herd_rules **rules,
+                       herd_options *opt, herd_error *err)
+{
+    char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
+    herd_msg msg = {msgbuf, sizeof msgbuf};
     const herd_game_desc *desc = herd_game_desc_find(game);
     if (!desc) {
         char name[48];
@@ -153,14 +177,14 @@ int herd_new(const char *game, const char *options, herd_alloc_fn alloc, void *u
         herd_set_error(err, HERD_E_UNKNOWN, msgbuf);
         return HERD_E_UNKNOWN;
     }
-    herd_options opt;
-    int rc = herdi_options_parse(&opt, options, desc, msg);
+    int rc = herdi_options_parse(opt, options, desc, msg);
     if (rc != HERD_OK) {
         herd_set_error(err, rc, msgbuf);
         return rc;
     }
     /* A description is the first member of its game's rules. */
-    return herdi_game_create((const herd_rules *)(const void *)desc, &opt, alloc, ud, out, err);
+    *rules = (const herd_rules *)(const void *)desc;
+    return HERD_OK;
 }
 
 static size_t version_size(const herd_versions *v, unsigned version)

@@ -389,6 +389,21 @@ const void *herdi_game_table_made(const herd_game *g, herd_kind kind);
  * tell what they refused (herd_last_error()). */
 herd_msg herdi_game_message(herd_game *g);
 
+/* The rules of the game named `game` and its options text read (not yet
+ * checked against their ranges): herd_new()'s first step, with its
+ * refusals ("unknown game 'x'", a malformed option) in err. */
+int herdi_game_options(const char *game, const char *options, const herd_rules **rules,
+                       herd_options *opt, herd_error *err);
+
+/* The bytes of a handle of these rules without history (herd_copy_size()'s
+ * with none). */
+size_t herdi_game_handle_size(const herd_rules *rules);
+
+/* A game of the rules holding a copy of `state` in caller memory `mem`
+ * (herdi_game_handle_size() bytes, aligned for max_align_t): no allocator
+ * and no history, as herd_copy_into() makes one. */
+herd_game *herdi_game_place(const herd_rules *rules, const void *state, void *mem);
+
 /* Creates a game of the given rules from the options as given (herd_new()'s
  * work once the game is known, and the typed creation functions'). */
 int herdi_game_create(const herd_rules *rules, const herd_options *opt, herd_alloc_fn alloc,
