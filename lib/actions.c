@@ -137,7 +137,7 @@ typedef struct playout {
     const herd_rules *r;
     int level;
     herd_move moves[HERD_MAX_MOVES];
-    uint32_t weights[HERD_MAX_MOVES];
+    uint32_t weights[HERD_MAX_OUTCOMES];
 } playout;
 
 /* The next action of a playout: a chance outcome by its weight, a random

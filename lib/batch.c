@@ -73,12 +73,11 @@ static size_t place(size_t at, size_t count, size_t size)
 /* ----------------------------------------------------- a game's turn */
 
 /* Plays the chance events that wait, from the game's own generator, as
- * herd_roll() draws them. Called only for games with chance events: its
- * 12 KB of arrays cost every call a probe of each stack page. */
+ * herd_roll() draws them. Called only for games with chance events. */
 static void play_chance(const herd_rules *r, void *state)
 {
-    herd_move moves[HERD_MAX_MOVES];
-    uint32_t weights[HERD_MAX_MOVES];
+    herd_move moves[HERD_MAX_OUTCOMES];
+    uint32_t weights[HERD_MAX_OUTCOMES];
     herd_head *h = state;
     size_t k;
     while (h->result == HERD_ONGOING && (k = r->chance(state, moves, weights)) > 0)

@@ -580,8 +580,8 @@ int herd_is_chance(const herd_game *g)
 int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, double *probs, size_t cap,
                          size_t *count)
 {
-    herd_move buf[HERD_MAX_MOVES];
-    uint32_t w[HERD_MAX_MOVES];
+    herd_move buf[HERD_MAX_OUTCOMES];
+    uint32_t w[HERD_MAX_OUTCOMES];
     if (!g || (!outcomes && cap))
         return HERD_E_ARG;
     size_t n = g->rules->chance ? g->rules->chance(g->state, buf, w) : 0;
@@ -600,8 +600,8 @@ int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, double *probs,
 
 static int draw_chance(herd_game *g, int level, herd_move *m)
 {
-    herd_move buf[HERD_MAX_MOVES];
-    uint32_t w[HERD_MAX_MOVES];
+    herd_move buf[HERD_MAX_OUTCOMES];
+    uint32_t w[HERD_MAX_OUTCOMES];
     (void)level;
     size_t n = g->rules->chance(g->state, buf, w);
     *m = buf[herdi_rng_pick(&herd_game_head(g)->rng, w, n, g->rules->chance_total)];

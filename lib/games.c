@@ -167,6 +167,9 @@ int herdi_rules_check(const herd_rules *r, herd_msg msg)
     if (!r->chance != !r->chance_total || !r->chance != !d->has_chance)
         return herdi_fail(msg, HERD_E_ARG,
                           "%s: chance, chance_total and desc.has_chance disagree", name);
+    if (r->chance_total > HERD_MAX_OUTCOMES)
+        return herdi_fail(msg, HERD_E_ARG, "%s: chance_total is over %d", name,
+                          HERD_MAX_OUTCOMES);
     if (d->solvable && !r->solver) /* fox has a solver, for positions within its table */
         return herdi_fail(msg, HERD_E_ARG, "%s: desc.solvable without a solver", name);
     if (r->state_size < sizeof(herd_head) || r->state_size > HERD_MAX_STATE_SIZE)

@@ -516,11 +516,16 @@ static const uint8_t nibble_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 
 /* The cells of a bit set as actions of the kind, in generation order: a
  * row four cells at a time, each four written whole from the table and
  * the end moved on over those in the set, without a branch that depends
- * on the set (the bits past a row's end are walls', never set). Into
- * scratch, so that nothing is written past the count in buf. */
+ * on the set (the bits past a row's end are walls', never set). The last
+ * fours, which would write past the count in buf, go through four slots
+ * on the stack (a scratch list of the whole board there took 3.8 kB of
+ * the caller's stack: docs/api.md, "Threads"). */
 static size_t list_cells(const hex_state *s, const uint64_t *set, int kind, herd_move *buf)
 {
-    herd_move scratch[HERD_HEX_MAX_MOVES + NIBBLE_CELLS], *out = scratch;
+    size_t total = 0;
+    for (int w = 0; w < board_words(s); w++)
+        total += (size_t)herd_bit_count(set[w]);
+    herd_move *out = buf;
     int n = s->size, at = grid_at(n, 0, 0);
     herd_move row = (herd_move)kind << 16;
     for (int r = 0; r < row_count(n); at = next_row_at(n, r, at), r++, row += 1 << 8) {
@@ -528,15 +533,20 @@ static size_t list_cells(const hex_state *s, const uint64_t *set, int kind, herd
         herd_move m = row;
         for (int c = row_len(n, r); c > 0; c -= NIBBLE_CELLS, bits >>= NIBBLE_CELLS) {
             const herd_move *places = nibble_places[bits & 15];
-            for (int k = 0; k < NIBBLE_CELLS; k++)
-                out[k] = m + places[k];
+            if ((size_t)(out - buf) + NIBBLE_CELLS <= total) {
+                for (int k = 0; k < NIBBLE_CELLS; k++)
+                    out[k] = m + places[k];
+            } else {
+                herd_move four[NIBBLE_CELLS];
+                for (int k = 0; k < NIBBLE_CELLS; k++)
+                    four[k] = m + places[k];
+                memcpy(out, four, (size_t)nibble_count[bits & 15] * sizeof *out);
+            }
             out += nibble_count[bits & 15];
             m += NIBBLE_CELLS;
         }
     }
-    size_t k = (size_t)(out - scratch);
-    memcpy(buf, scratch, k * sizeof *buf);
-    return k;
+    return (size_t)(out - buf);
 }
 
 /* The 21 rolls in generation order (lo, then hi), and their weights in

@@ -353,6 +353,11 @@ int herdi_rules_check(const herd_rules *r, herd_msg msg);
  * the stack (each game asserts that its state fits). */
 #define HERD_MAX_STATE_SIZE 4096
 
+/* No game's chance event has more outcomes (herdi_rules_check(): at most
+ * chance_total, each with a weight of at least 1): the size of the arrays
+ * that hold them, on the stack (docs/api.md, "Threads"). */
+#define HERD_MAX_OUTCOMES 64
+
 /* The `seed` option that every game has, the last of its options. */
 #define HERD_SEED_OPTION                                                          \
     {                                                                             \
