@@ -671,36 +671,16 @@ static void flock_given_options(const void *state, herd_option_values *v)
 HERD_VERSIONS(flock_versions, herd_flock_options, HERD_FLOCK_OPTIONS_VERSION,
               sizeof(herd_flock_options));
 
-int herd_flock_options_init(herd_flock_options *opt, unsigned version)
-{
-    const herd_flock_options d = HERD_FLOCK_OPTIONS_INIT;
-    return opt ? herdi_versioned_write(opt, &d, version, &flock_versions) : HERD_E_ARG;
-}
-
-void herd_flock_default_options(herd_flock_options *opt)
-{
-    herd_flock_options_init(opt, 1); /* its callers' structs are version 1 */
-}
-
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
 extern const herd_rules herdi_flock_rules;
 
-int herd_flock_new(const herd_flock_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
-                   herd_error *err)
-{
-    herd_flock_options d = HERD_FLOCK_OPTIONS_INIT;
-    if (opt) {
-        int rc = herdi_versioned_read(&d, opt, &flock_versions, err);
-        if (rc != HERD_OK)
-            return rc;
-    }
-    opt = &d;
-    herd_options o = {.count = 0};
-    herdi_options_add_int(&o, "w", opt->width);
-    herdi_options_add_int(&o, "h", opt->height);
-    herdi_options_add_unsigned(&o, "seed", opt->seed);
-    return herdi_game_create(&herdi_flock_rules, &o, alloc, ud, out, err);
-}
+/* The typed calls of herd/flock.h, from the fields of herd_flock_options. */
+static const herd_typed_field flock_fields[] = {
+    {"w", offsetof(herd_flock_options, width), HERD_FIELD_INT},
+    {"h", offsetof(herd_flock_options, height), HERD_FIELD_INT},
+    {"seed", offsetof(herd_flock_options, seed), HERD_FIELD_U64},
+};
+HERD_TYPED_CALLS(flock, HERD_FLOCK_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 
@@ -1221,15 +1201,6 @@ static void flock_observe(const void *state, int side, float *buf)
 static const flock_state *flock_of(const herd_game *g)
 {
     return herdi_game_state(g, HERD_FLOCK);
-}
-
-int herd_flock_options_of(const herd_game *g, herd_flock_options *opt)
-{
-    const flock_state *s = flock_of(g);
-    if (!s || !opt)
-        return HERD_E_ARG;
-    const herd_flock_options o = {HERD_FLOCK_OPTIONS_VERSION, s->w, s->h, s->head.seed};
-    return herdi_versioned_write(opt, &o, opt->version, &flock_versions);
 }
 
 int herd_flock_at(const herd_game *g, herd_cell cell, int *side)

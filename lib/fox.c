@@ -264,36 +264,16 @@ static void fox_given_options(const void *state, herd_option_values *v)
 /* The versions of herd_fox_options (internal.h). */
 HERD_VERSIONS(fox_versions, herd_fox_options, HERD_FOX_OPTIONS_VERSION, sizeof(herd_fox_options));
 
-int herd_fox_options_init(herd_fox_options *opt, unsigned version)
-{
-    const herd_fox_options d = HERD_FOX_OPTIONS_INIT;
-    return opt ? herdi_versioned_write(opt, &d, version, &fox_versions) : HERD_E_ARG;
-}
-
-void herd_fox_default_options(herd_fox_options *opt)
-{
-    herd_fox_options_init(opt, 1); /* its callers' structs are version 1 */
-}
-
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
 extern const herd_rules herdi_fox_rules;
 
-int herd_fox_new(const herd_fox_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
-                 herd_error *err)
-{
-    herd_fox_options d = HERD_FOX_OPTIONS_INIT;
-    if (opt) {
-        int rc = herdi_versioned_read(&d, opt, &fox_versions, err);
-        if (rc != HERD_OK)
-            return rc;
-    }
-    opt = &d;
-    herd_options o = {.count = 0};
-    herdi_options_add_int(&o, "geese", opt->geese);
-    herdi_options_add_int(&o, "sideways", opt->sideways);
-    herdi_options_add_unsigned(&o, "seed", opt->seed);
-    return herdi_game_create(&herdi_fox_rules, &o, alloc, ud, out, err);
-}
+/* The typed calls of herd/fox.h, from the fields of herd_fox_options. */
+static const herd_typed_field fox_fields[] = {
+    {"geese", offsetof(herd_fox_options, geese), HERD_FIELD_INT},
+    {"sideways", offsetof(herd_fox_options, sideways), HERD_FIELD_INT},
+    {"seed", offsetof(herd_fox_options, seed), HERD_FIELD_U64},
+};
+HERD_TYPED_CALLS(fox, HERD_FOX_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 
@@ -1007,16 +987,6 @@ int herd_fox_sideways(const herd_game *g, int *sideways)
         return HERD_E_ARG;
     *sideways = s->sideways;
     return HERD_OK;
-}
-
-int herd_fox_options_of(const herd_game *g, herd_fox_options *opt)
-{
-    const fox_state *s = fox_of(g);
-    if (!s || !opt)
-        return HERD_E_ARG;
-    const herd_fox_options o = {HERD_FOX_OPTIONS_VERSION, s->start_geese, s->sideways,
-                                s->head.seed};
-    return herdi_versioned_write(opt, &o, opt->version, &fox_versions);
 }
 
 int herd_fox_set_solve_limit(herd_game *g, int geese)

@@ -226,6 +226,85 @@ int herdi_versioned_write(void *dst, const void *full, unsigned version, const h
     return HERD_OK;
 }
 
+/* ------------------------------------------------------ typed options */
+
+/* The current version's struct, aligned for any field, in a buffer. */
+typedef union typed_struct {
+    max_align_t align;
+    unsigned char bytes[HERD_TYPED_MAX_BYTES];
+} typed_struct;
+
+static size_t typed_size(const herd_typed_options *t)
+{
+    return t->versions->size[t->versions->count - 1];
+}
+
+int herdi_typed_init(const herd_typed_options *t, void *opt, unsigned version)
+{
+    return opt ? herdi_versioned_write(opt, t->defaults, version, t->versions) : HERD_E_ARG;
+}
+
+int herdi_typed_new(const herd_typed_options *t, const void *opt, herd_alloc_fn alloc, void *ud,
+                    herd_game **out, herd_error *err)
+{
+    typed_struct d;
+    memcpy(d.bytes, t->defaults, typed_size(t));
+    if (opt) {
+        int rc = herdi_versioned_read(d.bytes, opt, t->versions, err);
+        if (rc != HERD_OK)
+            return rc;
+    }
+    herd_options o = {.count = 0};
+    for (size_t i = 0; i < t->count; i++) {
+        const herd_typed_field *f = &t->fields[i];
+        const unsigned char *at = d.bytes + f->offset;
+        if (f->kind == HERD_FIELD_INT) {
+            int v;
+            memcpy(&v, at, sizeof v);
+            herdi_options_add_int(&o, f->key, v);
+        } else if (f->kind == HERD_FIELD_U64) {
+            uint64_t v;
+            memcpy(&v, at, sizeof v);
+            herdi_options_add_unsigned(&o, f->key, v);
+        } else {
+            herd_cell v;
+            memcpy(&v, at, sizeof v);
+            herdi_options_add_cell(&o, f->key, v);
+        }
+    }
+    return herdi_game_create(t->rules, &o, alloc, ud, out, err);
+}
+
+int herdi_typed_of(const herd_typed_options *t, const herd_game *g, void *opt)
+{
+    const herd_rules *r = t->rules;
+    if (!herdi_game_state(g, r->desc.kind) || !opt)
+        return HERD_E_ARG;
+    herd_option_values v;
+    memset(&v, 0, sizeof v);
+    r->options_of(g->state, &v);
+    typed_struct full;
+    memcpy(full.bytes, t->defaults, typed_size(t));
+    for (size_t i = 0; i < t->count; i++) {
+        const herd_typed_field *f = &t->fields[i];
+        unsigned char *at = full.bytes + f->offset;
+        int k = herdi_option_index(&r->desc, f->key);
+        if (f->kind == HERD_FIELD_INT) {
+            int x = (int)v.number[k];
+            memcpy(at, &x, sizeof x);
+        } else if (f->kind == HERD_FIELD_U64) {
+            /* the seed, the core's: the game's options_of() leaves it */
+            uint64_t x = strcmp(f->key, "seed") == 0 ? herd_game_head(g)->seed : v.number[k];
+            memcpy(at, &x, sizeof x);
+        } else {
+            memcpy(at, &v.cell[k], sizeof v.cell[k]);
+        }
+    }
+    unsigned version;
+    memcpy(&version, opt, sizeof version);
+    return herdi_versioned_write(opt, full.bytes, version, t->versions);
+}
+
 void herd_free(herd_game *g)
 {
     if (!g || !g->alloc)

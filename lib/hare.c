@@ -286,35 +286,15 @@ static void hare_given_options(const void *state, herd_option_values *v)
 HERD_VERSIONS(hare_versions, herd_hare_options, HERD_HARE_OPTIONS_VERSION,
               sizeof(herd_hare_options));
 
-int herd_hare_options_init(herd_hare_options *opt, unsigned version)
-{
-    const herd_hare_options d = HERD_HARE_OPTIONS_INIT;
-    return opt ? herdi_versioned_write(opt, &d, version, &hare_versions) : HERD_E_ARG;
-}
-
-void herd_hare_default_options(herd_hare_options *opt)
-{
-    herd_hare_options_init(opt, 1); /* its callers' structs are version 1 */
-}
-
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
 extern const herd_rules herdi_hare_rules;
 
-int herd_hare_new(const herd_hare_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
-                  herd_error *err)
-{
-    herd_hare_options d = HERD_HARE_OPTIONS_INIT;
-    if (opt) {
-        int rc = herdi_versioned_read(&d, opt, &hare_versions, err);
-        if (rc != HERD_OK)
-            return rc;
-    }
-    opt = &d;
-    herd_options o = {.count = 0};
-    herdi_options_add_cell(&o, "start", opt->start);
-    herdi_options_add_unsigned(&o, "seed", opt->seed);
-    return herdi_game_create(&herdi_hare_rules, &o, alloc, ud, out, err);
-}
+/* The typed calls of herd/hare.h, from the fields of herd_hare_options. */
+static const herd_typed_field hare_fields[] = {
+    {"start", offsetof(herd_hare_options, start), HERD_FIELD_CELL},
+    {"seed", offsetof(herd_hare_options, seed), HERD_FIELD_U64},
+};
+HERD_TYPED_CALLS(hare, HERD_HARE_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 
@@ -712,15 +692,6 @@ int herd_hare_hounds(const herd_game *g, herd_cell hounds[HERD_HARE_HOUNDS_COUNT
     for (hunt_set h = s->pos.hounds; h; h &= h - 1)
         hounds[i++] = board.cell[hunt_first(h)];
     return HERD_OK;
-}
-
-int herd_hare_options_of(const herd_game *g, herd_hare_options *opt)
-{
-    const hare_state *s = hare_of(g);
-    if (!s || !opt)
-        return HERD_E_ARG;
-    const herd_hare_options o = {HERD_HARE_OPTIONS_VERSION, board.cell[s->start], s->head.seed};
-    return herdi_versioned_write(opt, &o, opt->version, &hare_versions);
 }
 
 int herd_hare_stall(const herd_game *g, int *stall)

@@ -903,44 +903,15 @@ static void hex_given_options(const void *state, herd_option_values *v)
 /* The versions of herd_hex_options (internal.h). */
 HERD_VERSIONS(hex_versions, herd_hex_options, HERD_HEX_OPTIONS_VERSION, sizeof(herd_hex_options));
 
-int herd_hex_options_init(herd_hex_options *opt, unsigned version)
-{
-    const herd_hex_options d = HERD_HEX_OPTIONS_INIT;
-    return opt ? herdi_versioned_write(opt, &d, version, &hex_versions) : HERD_E_ARG;
-}
-
-void herd_hex_default_options(herd_hex_options *opt)
-{
-    herd_hex_options_init(opt, 1); /* its callers' structs are version 1 */
-}
-
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
 extern const herd_rules herdi_hex_rules;
 
-int herd_hex_new(const herd_hex_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
-                 herd_error *err)
-{
-    herd_hex_options d = HERD_HEX_OPTIONS_INIT;
-    if (opt) {
-        int rc = herdi_versioned_read(&d, opt, &hex_versions, err);
-        if (rc != HERD_OK)
-            return rc;
-    }
-    opt = &d;
-    herd_options o = {.count = 0};
-    herdi_options_add_int(&o, "size", opt->size);
-    herdi_options_add_unsigned(&o, "seed", opt->seed);
-    return herdi_game_create(&herdi_hex_rules, &o, alloc, ud, out, err);
-}
-
-int herd_hex_options_of(const herd_game *g, herd_hex_options *opt)
-{
-    const hex_state *s = herdi_game_state(g, HERD_HEX);
-    if (!s || !opt)
-        return HERD_E_ARG;
-    const herd_hex_options o = {HERD_HEX_OPTIONS_VERSION, s->size, s->head.seed};
-    return herdi_versioned_write(opt, &o, opt->version, &hex_versions);
-}
+/* The typed calls of herd/hex.h, from the fields of herd_hex_options. */
+static const herd_typed_field hex_fields[] = {
+    {"size", offsetof(herd_hex_options, size), HERD_FIELD_INT},
+    {"seed", offsetof(herd_hex_options, seed), HERD_FIELD_U64},
+};
+HERD_TYPED_CALLS(hex, HERD_HEX_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 

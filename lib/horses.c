@@ -632,37 +632,17 @@ static void horses_given_options(const void *state, herd_option_values *v)
 HERD_VERSIONS(horses_versions, herd_horses_options, HERD_HORSES_OPTIONS_VERSION,
               sizeof(herd_horses_options));
 
-int herd_horses_options_init(herd_horses_options *opt, unsigned version)
-{
-    const herd_horses_options d = HERD_HORSES_OPTIONS_INIT;
-    return opt ? herdi_versioned_write(opt, &d, version, &horses_versions) : HERD_E_ARG;
-}
-
-void herd_horses_default_options(herd_horses_options *opt)
-{
-    herd_horses_options_init(opt, 1); /* its callers' structs are version 1 */
-}
-
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
 extern const herd_rules herdi_horses_rules;
 
-int herd_horses_new(const herd_horses_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
-                    herd_error *err)
-{
-    herd_horses_options d = HERD_HORSES_OPTIONS_INIT;
-    if (opt) {
-        int rc = herdi_versioned_read(&d, opt, &horses_versions, err);
-        if (rc != HERD_OK)
-            return rc;
-    }
-    opt = &d;
-    herd_options o = {.count = 0};
-    herdi_options_add_int(&o, "w", opt->width);
-    herdi_options_add_int(&o, "h", opt->height);
-    herdi_options_add_int(&o, "n", opt->horses);
-    herdi_options_add_unsigned(&o, "seed", opt->seed);
-    return herdi_game_create(&herdi_horses_rules, &o, alloc, ud, out, err);
-}
+/* The typed calls of herd/horses.h, from the fields of herd_horses_options. */
+static const herd_typed_field horses_fields[] = {
+    {"w", offsetof(herd_horses_options, width), HERD_FIELD_INT},
+    {"h", offsetof(herd_horses_options, height), HERD_FIELD_INT},
+    {"n", offsetof(herd_horses_options, horses), HERD_FIELD_INT},
+    {"seed", offsetof(herd_horses_options, seed), HERD_FIELD_U64},
+};
+HERD_TYPED_CALLS(horses, HERD_HORSES_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 
@@ -1107,15 +1087,6 @@ static void horses_observe(const void *state, int side, float *buf)
 static const horses_state *horses_of(const herd_game *g)
 {
     return herdi_game_state(g, HERD_HORSES);
-}
-
-int herd_horses_options_of(const herd_game *g, herd_horses_options *opt)
-{
-    const horses_state *s = horses_of(g);
-    if (!s || !opt)
-        return HERD_E_ARG;
-    const herd_horses_options o = {HERD_HORSES_OPTIONS_VERSION, s->w, s->h, s->n, s->head.seed};
-    return herdi_versioned_write(opt, &o, opt->version, &horses_versions);
 }
 
 int herd_horses_horse(const herd_game *g, int side, int number, herd_cell *cell)

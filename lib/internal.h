@@ -459,6 +459,67 @@ static inline uint64_t herd_perft_two_plies(const void *state, const herd_move *
         return herd_perft_two_plies(state, moves, n, child, sizeof(state_type), play, count); \
     }
 
+/* A game's typed options struct (herd_GAME_options of its header), one
+ * row a field in the order of the description's options (the seed last):
+ * its key, where it lies and what it holds. The game's typed calls are
+ * made from it (HERD_TYPED_CALLS). */
+typedef enum herd_field_kind {
+    HERD_FIELD_INT, /* an int: a range or a choice */
+    HERD_FIELD_U64, /* a uint64_t: the seed */
+    HERD_FIELD_CELL /* a herd_cell: a point */
+} herd_field_kind;
+
+typedef struct herd_typed_field {
+    const char *key;
+    size_t offset;
+    herd_field_kind kind;
+} herd_typed_field;
+
+#define HERD_TYPED_MAX_BYTES 64 /* no typed options struct is larger */
+
+typedef struct herd_typed_options {
+    const herd_rules *rules;
+    const herd_versions *versions;
+    const void *defaults; /* the struct's _INIT, its current version */
+    const herd_typed_field *fields;
+    size_t count;
+} herd_typed_options;
+
+/* herd_GAME_options_init(), herd_GAME_new() and herd_GAME_options_of() of
+ * any game, from its table. */
+int herdi_typed_init(const herd_typed_options *t, void *opt, unsigned version);
+int herdi_typed_new(const herd_typed_options *t, const void *opt, herd_alloc_fn alloc, void *ud,
+                    herd_game **out, herd_error *err);
+int herdi_typed_of(const herd_typed_options *t, const herd_game *g, void *opt);
+
+/* Defines the typed calls of the header of `game` (herd_GAME_options_init(),
+ * herd_GAME_default_options(), herd_GAME_new(), herd_GAME_options_of())
+ * from its table of fields `game##_fields`, the versions `game##_versions`
+ * (HERD_VERSIONS) and the struct's initializer `init` (its _INIT). */
+#define HERD_TYPED_CALLS(game, init)                                                        \
+    _Static_assert(sizeof(herd_##game##_options) <= HERD_TYPED_MAX_BYTES, "too large");     \
+    static const herd_##game##_options game##_defaults = init;                              \
+    static const herd_typed_options game##_typed = {                                        \
+        &herdi_##game##_rules, &game##_versions, &game##_defaults, game##_fields,           \
+        sizeof game##_fields / sizeof game##_fields[0]};                                    \
+    int herd_##game##_options_init(herd_##game##_options *opt, unsigned version)            \
+    {                                                                                       \
+        return herdi_typed_init(&game##_typed, opt, version);                               \
+    }                                                                                       \
+    void herd_##game##_default_options(herd_##game##_options *opt)                          \
+    {                                                                                       \
+        herd_##game##_options_init(opt, 1); /* its callers' structs are version 1 */        \
+    }                                                                                       \
+    int herd_##game##_new(const herd_##game##_options *opt, herd_alloc_fn alloc, void *ud, \
+                          herd_game **out, herd_error *err)                                 \
+    {                                                                                       \
+        return herdi_typed_new(&game##_typed, opt, alloc, ud, out, err);                    \
+    }                                                                                       \
+    int herd_##game##_options_of(const herd_game *g, herd_##game##_options *opt)           \
+    {                                                                                       \
+        return herdi_typed_of(&game##_typed, g, opt);                                       \
+    }
+
 /* The bytes of the caller's struct s, by its version; 0 for a version this
  * library does not know. */
 size_t herdi_version_size(const herd_versions *v, const void *s);
