@@ -33,29 +33,25 @@ def public_functions(include_dir):
     return names
 
 
-def elf_exports(nm, library):
-    out = subprocess.run([nm, "-D", "--defined-only", library], check=True,
+def nm_defined(nm, option, library):
+    """The names that `nm OPTION --defined-only` lists ("address type
+    name" lines; an archive's "member.o:" lines are not), less the version
+    node (type A) and the version of each name."""
+    out = subprocess.run([nm, option, "--defined-only", library], check=True,
                          capture_output=True, text=True).stdout
-    names = set()
-    for line in out.splitlines():
-        fields = line.split()
-        if len(fields) >= 3 and fields[1] != "A":  # A: the version node
-            names.add(fields[2].split("@")[0])
-    return names
+    return {fields[2].split("@")[0] for fields in (line.split() for line in out.splitlines())
+            if len(fields) == 3 and fields[1] != "A"}
+
+
+def elf_exports(nm, library):
+    return nm_defined(nm, "-D", library)
 
 
 INTERNAL_PREFIX = "herdi_"
 
 
 def static_globals(nm, library):
-    out = subprocess.run([nm, "-g", "--defined-only", library], check=True,
-                         capture_output=True, text=True).stdout
-    names = set()
-    for line in out.splitlines():
-        fields = line.split()
-        if len(fields) == 3:  # "address type name"; not "member.o:" lines
-            names.add(fields[2])
-    return names
+    return nm_defined(nm, "-g", library)
 
 
 def check_static(nm, library, public):
