@@ -93,8 +93,8 @@ int herd_apply_action(herd_game *g, size_t action)
         return HERD_E_ARG;
     size_t actions = g->rules->num_actions(g->state);
     if (action >= actions)
-        return herd_fail(herd_game_msg(g), HERD_E_RANGE, "action %zu is out of range 0..%zu",
-                         action, actions - 1);
+        return herdi_fail(herd_game_msg(g), HERD_E_RANGE, "action %zu is out of range 0..%zu",
+                          action, actions - 1);
     return herd_apply(g, g->rules->action_move(g->state, action));
 }
 
@@ -137,7 +137,7 @@ typedef struct playout {
     const herd_rules *r;
     int level;
     herd_move moves[HERD_MAX_MOVES];
-    uint32_t weights[HERD_MAX_MOVES];
+    uint32_t weights[HERD_MAX_OUTCOMES];
 } playout;
 
 /* The next action of a playout: a chance outcome by its weight, a random
@@ -148,14 +148,14 @@ static herd_move next_action(playout *p, void *state)
     herd_rng *rng = &((herd_head *)state)->rng;
     if (herd_state_is_chance(r, state)) {
         size_t n = r->chance(state, p->moves, p->weights);
-        return p->moves[herd_rng_pick(rng, p->weights, n, r->chance_total)];
+        return p->moves[herdi_rng_pick(rng, p->weights, n, r->chance_total)];
     }
     if (p->level != HERD_PLAYOUT_RANDOM)
         return r->genmove(state, p->level);
-    if (r->nth_legal)
-        return r->nth_legal(state, herd_rng_below(rng, (uint32_t)r->count(state)));
+    if (r->sparse)
+        return r->sparse->nth_legal(state, herdi_rng_below(rng, (uint32_t)r->count(state)));
     size_t n = r->legal(state, p->moves);
-    return p->moves[herd_rng_below(rng, (uint32_t)n)];
+    return p->moves[herdi_rng_below(rng, (uint32_t)n)];
 }
 
 /* How many actions of one playout pass between two looks at the interrupt
@@ -194,7 +194,7 @@ int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, 
         max_align_t align;
         unsigned char bytes[HERD_MAX_STATE_SIZE];
     } work;
-    if (!g || !out || herd_version_size(&playout_result_versions, out) == 0)
+    if (!g || !out || herdi_version_size(&playout_result_versions, out) == 0)
         return HERD_E_ARG;
     const herd_rules *r = g->rules;
     if (level != HERD_PLAYOUT_RANDOM && (level < 0 || level > r->desc.level_count))
@@ -227,14 +227,14 @@ int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, 
             res.draws = games;
         else /* HERD_OVER: ended by its players without a result */
             res.unfinished = games;
-        return herd_versioned_write(out, &res, out->version, &playout_result_versions);
+        return herdi_versioned_write(out, &res, out->version, &playout_result_versions);
     }
     herd_rng seeds;
-    herd_rng_seed(&seeds, seed);
+    herdi_rng_seed(&seeds, seed);
     herd_head *h = (herd_head *)(void *)work.bytes;
     for (uint64_t i = 0; i < games; i++) {
         memcpy(work.bytes, g->state, r->state_size);
-        herd_rng_seed(&h->rng, herd_rng_next(&seeds));
+        herdi_rng_seed(&h->rng, herdi_rng_next(&seeds));
         uint64_t length;
         int rc = play_one(&p, &w, work.bytes, max_length, &length);
         if (rc != HERD_OK)
@@ -248,5 +248,5 @@ int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, 
             res.unfinished++;
     }
     res.mean_length = (double)res.actions / (double)games;
-    return herd_versioned_write(out, &res, out->version, &playout_result_versions);
+    return herdi_versioned_write(out, &res, out->version, &playout_result_versions);
 }

@@ -73,16 +73,15 @@ static size_t place(size_t at, size_t count, size_t size)
 /* ----------------------------------------------------- a game's turn */
 
 /* Plays the chance events that wait, from the game's own generator, as
- * herd_roll() draws them. Called only for games with chance events: its
- * 12 KB of arrays cost every call a probe of each stack page. */
+ * herd_roll() draws them. Called only for games with chance events. */
 static void play_chance(const herd_rules *r, void *state)
 {
-    herd_move moves[HERD_MAX_MOVES];
-    uint32_t weights[HERD_MAX_MOVES];
+    herd_move moves[HERD_MAX_OUTCOMES];
+    uint32_t weights[HERD_MAX_OUTCOMES];
     herd_head *h = state;
     size_t k;
     while (h->result == HERD_ONGOING && (k = r->chance(state, moves, weights)) > 0)
-        r->play(state, moves[herd_rng_pick(&h->rng, weights, k, r->chance_total)]);
+        r->play(state, moves[herdi_rng_pick(&h->rng, weights, k, r->chance_total)]);
 }
 
 _Static_assert(HERD_MAX_ACTIONS < UINT16_MAX && HERD_MAX_MOVES < UINT16_MAX,
@@ -93,11 +92,11 @@ static size_t slot_of(const herd_batch *b, herd_move m)
     return (size_t)((m * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & b->slot_mask;
 }
 
-static void table_space(herd_batch *b, const herd_game *model)
+static void table_space(herd_batch *b, const void *state)
 {
     memset(b->slots, 0, (b->slot_mask + 1) * sizeof *b->slots);
     for (size_t i = 0; i < b->actions; i++) {
-        herd_move m = b->rules->action_move(model->state, i);
+        herd_move m = b->rules->action_move(state, i);
         size_t s = slot_of(b, m);
         while (b->slots[s])
             s = (s + 1) & b->slot_mask;
@@ -142,7 +141,7 @@ static void refresh_legal(herd_batch *b, size_t i)
     const void *state = game_at(b, i)->state;
     size_t k;
     if (b->words) {
-        k = r->legal_bits(state, b->bits + i * b->words);
+        k = r->sparse->legal_bits(state, b->bits + i * b->words);
     } else {
         uint16_t *legal = b->legal + i * b->list;
         k = r->legal_indices ? r->legal_indices(state, legal) : number_legal(b, state, legal);
@@ -183,8 +182,8 @@ static void start_game(herd_batch *b, size_t i)
     herd_game *g = game_at(b, i);
     const herd_head *h = herd_game_head(g);
     for (;;) {
-        b->values.number[b->seed_option] = herd_rng_next(&b->seeds);
-        if (herd_state_start(b->rules, g->state, &b->values, quiet) != HERD_OK)
+        b->values.number[b->seed_option] = herdi_rng_next(&b->seeds);
+        if (herdi_state_start(b->rules, g->state, &b->values, quiet) != HERD_OK)
             continue;
         if (b->rules->chance)
             play_chance(b->rules, g->state);
@@ -197,15 +196,11 @@ static void start_game(herd_batch *b, size_t i)
 
 /* ------------------------------------------------------------ creation */
 
-/* Whether the options text gives a seed (herd_new() has accepted it). */
-static int gives_seed(const herd_game_desc *d, const char *options)
+/* Whether the options as given name a seed. */
+static int gives_seed(const herd_options *opt)
 {
-    herd_options opt;
-    herd_msg none = {NULL, 0};
-    if (herd_options_parse(&opt, options, d, none) != HERD_OK)
-        return 0;
-    for (size_t k = 0; k < opt.count; k++)
-        if (strcmp(opt.item[k].key, "seed") == 0)
+    for (size_t k = 0; k < opt->count; k++)
+        if (strcmp(opt->item[k].key, "seed") == 0)
             return 1;
     return 0;
 }
@@ -221,21 +216,37 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
         return HERD_E_ARG;
     }
     if (!alloc)
-        alloc = herd_default_alloc;
-    herd_game *model;
-    int rc = herd_new(game, options, alloc, ud, &model, err);
+        alloc = herdi_default_alloc;
+    /* The options read and checked once, as herd_new() would, and a first
+     * game started from them on the stack: what the batch's layout needs
+     * (the action space, the observation) is read from its state. */
+    const herd_rules *r;
+    herd_options opt;
+    int rc = herdi_game_options(game, options, &r, &opt, err);
     if (rc != HERD_OK)
         return rc;
-    const herd_rules *r = model->rules;
-    if (options && gives_seed(&r->desc, options)) {
-        herd_free(model);
+    char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
+    herd_msg msg = {msgbuf, sizeof msgbuf};
+    herd_option_values values;
+    union {
+        max_align_t align;
+        unsigned char bytes[HERD_MAX_STATE_SIZE];
+    } first;
+    rc = herdi_options_check(&opt, &r->desc, &values, msg);
+    if (rc == HERD_OK)
+        rc = herdi_state_start(r, first.bytes, &values, msg);
+    if (rc != HERD_OK) {
+        herd_set_error(err, rc, msgbuf);
+        return rc;
+    }
+    if (gives_seed(&opt)) {
         herd_set_error(err, HERD_E_ARG,
                        "seed is the batch's own argument, which seeds its games: the options "
                        "may not give one");
         return HERD_E_ARG;
     }
-    size_t game_bytes = herd_copy_size(model, 0), actions = herd_num_actions(model), slots = 2;
-    size_t words = r->legal_bits ? (actions + 63) / 64 : 0;
+    size_t game_bytes = herdi_game_handle_size(r), actions = r->num_actions(first.bytes), slots = 2;
+    size_t words = r->sparse ? (actions + 63) / 64 : 0;
     size_t list = words ? 0 : r->desc.max_moves + BLOCK;
     while (slots < 2 * actions)
         slots *= 2;
@@ -249,7 +260,6 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
     size_t bytes = place(length_at, n, sizeof(uint32_t));
     unsigned char *mem = bytes ? alloc(ud, NULL, 0, bytes) : NULL;
     if (!mem) {
-        herd_free(model);
         herd_set_error(err, HERD_E_NOMEM,
                        bytes ? "out of memory for the batch" : "the batch is too large");
         return HERD_E_NOMEM;
@@ -263,18 +273,18 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
     b->game_bytes = game_bytes;
     b->actions = actions;
     size_t shape[3];
-    herd_observation_shape(model, shape);
+    r->observation_shape(first.bytes, shape);
     b->floats = shape[0] * shape[1] * shape[2];
     b->max_length = max_length;
     memset(&b->values, 0, sizeof b->values);
-    r->options_of(model->state, &b->values);
-    b->seed_option = (size_t)herd_option_index(&r->desc, "seed");
-    herd_rng_seed(&b->seeds, seed);
-    herd_rng_seed(&b->picks, herd_rng_next(&b->seeds));
+    r->options_of(first.bytes, &b->values);
+    b->seed_option = (size_t)herdi_option_index(&r->desc, "seed");
+    herdi_rng_seed(&b->seeds, seed);
+    herdi_rng_seed(&b->picks, herdi_rng_next(&b->seeds));
     b->space = (herd_move *)(void *)(mem + space_at);
     b->slots = (uint16_t *)(void *)(mem + slots_at);
     b->slot_mask = slots - 1;
-    table_space(b, model);
+    table_space(b, first.bytes);
     b->games = mem + games_at;
     b->words = words;
     b->bits = (uint64_t *)(void *)(mem + bits_at);
@@ -284,11 +294,9 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
     b->length = (uint32_t *)(void *)(mem + length_at);
     b->err[0] = '\0';
     for (size_t i = 0; i < n; i++) {
-        herd_game *g;
-        herd_copy_into(model, b->games + i * game_bytes, game_bytes, &g); /* fits: checked */
+        herdi_game_place(r, first.bytes, b->games + i * game_bytes);
         start_game(b, i);
     }
-    herd_free(model);
     *out = b;
     return HERD_OK;
 }
@@ -320,8 +328,8 @@ const char *herd_batch_last_error(const herd_batch *b)
 static int check_count(herd_batch *b, size_t n, const char *what)
 {
     if (n != b->n)
-        return herd_fail(batch_msg(b), HERD_E_ARG, "%s: %zu given for a batch of %zu games", what,
-                         n, b->n);
+        return herdi_fail(batch_msg(b), HERD_E_ARG, "%s: %zu given for a batch of %zu games", what,
+                          n, b->n);
     return HERD_OK;
 }
 
@@ -329,9 +337,9 @@ static int check_count(herd_batch *b, size_t n, const char *what)
 static int check_room(herd_batch *b, size_t cap, size_t each, const char *what)
 {
     if (cap / each < b->n)
-        return herd_fail(batch_msg(b), HERD_E_BUFFER,
-                         "%s: room for %zu given, %zu games need %zu x %zu", what, cap, b->n, b->n,
-                         each);
+        return herdi_fail(batch_msg(b), HERD_E_BUFFER,
+                          "%s: room for %zu given, %zu games need %zu x %zu", what, cap, b->n, b->n,
+                          each);
     return HERD_OK;
 }
 
@@ -439,7 +447,7 @@ int herd_batch_random_actions(herd_batch *b, size_t *actions, size_t n)
     if (rc != HERD_OK)
         return rc;
     for (size_t i = 0; i < n; i++)
-        actions[i] = legal_at(b, i, herd_rng_below(&b->picks, b->legal_count[i]));
+        actions[i] = legal_at(b, i, herdi_rng_below(&b->picks, b->legal_count[i]));
     return HERD_OK;
 }
 
@@ -452,8 +460,8 @@ int herd_batch_random_actions(herd_batch *b, size_t *actions, size_t n)
 static int refuse_action(herd_batch *b, size_t i, size_t a)
 {
     if (a >= b->actions)
-        return herd_fail(batch_msg(b), HERD_E_RANGE, "game %zu: action %zu is out of range 0..%zu",
-                         i, a, b->actions - 1);
+        return herdi_fail(batch_msg(b), HERD_E_RANGE, "game %zu: action %zu is out of range 0..%zu",
+                          i, a, b->actions - 1);
     union {
         max_align_t align;
         unsigned char bytes[HERD_MAX_STATE_SIZE];
@@ -463,8 +471,8 @@ static int refuse_action(herd_batch *b, size_t i, size_t a)
     herd_msg msg = {why, sizeof why};
     memcpy(copy.bytes, g->state, b->rules->state_size);
     b->rules->apply(copy.bytes, b->space[a], msg);
-    return herd_fail(batch_msg(b), HERD_E_ILLEGAL, "game %zu: action %zu is illegal: %s", i, a,
-                     why[0] ? why : "not a legal action now");
+    return herdi_fail(batch_msg(b), HERD_E_ILLEGAL, "game %zu: action %zu is illegal: %s", i, a,
+                      why[0] ? why : "not a legal action now");
 }
 
 /* Whether action a is legal in game i (a number out of range never is). */

@@ -16,9 +16,9 @@ int herd_clock_init(herd_clock *c, const char *time_control)
     if (strcmp(time_control, "-") != 0) {
         herd_scan sc = {time_control};
         uint64_t base, inc;
-        if (!herd_scan_uint(&sc, CLOCK_MAX_SECONDS, &base) || base == 0 ||
-            !herd_scan_lit(&sc, "+") || !herd_scan_uint(&sc, CLOCK_MAX_SECONDS, &inc) ||
-            !herd_scan_end(&sc))
+        if (!herdi_scan_uint(&sc, CLOCK_MAX_SECONDS, &base) || base == 0 ||
+            !herdi_scan_lit(&sc, "+") || !herdi_scan_uint(&sc, CLOCK_MAX_SECONDS, &inc) ||
+            !herdi_scan_end(&sc))
             return HERD_E_PARSE;
         k.base_ms = (int64_t)base * 1000;
         k.increment_ms = (int64_t)inc * 1000;

@@ -23,7 +23,7 @@ struct herd_game {
      * checked; a caller-memory game with a full ring drops its oldest record. */
     unsigned char *hist;
     size_t hist_slots, hist_start, hist_len;
-    /* The game's solution table (rules->solve), built on first use. Atomic:
+    /* The game's solution table (rules->solver), built on first use. Atomic:
      * a hint (a const call) that finds none publishes the one it builds
      * with a compare-and-swap, and the loser of a race frees its own. */
     _Atomic(void *) table;
@@ -51,7 +51,7 @@ static inline herd_msg herd_game_msg(herd_game *g)
  * message that names it (docs/api.md, "NULL") written to msg. */
 static inline int herd_null_msg(herd_msg msg, const char *name)
 {
-    return herd_fail(msg, HERD_E_ARG, "%s must not be NULL", name);
+    return herdi_fail(msg, HERD_E_ARG, "%s must not be NULL", name);
 }
 
 /* The same for a call that takes g non-const: the message is g's. */
@@ -115,19 +115,19 @@ static inline void herd_set_error(herd_error *err, int code, const char *message
 }
 
 /* An undo record: the whole state from before an action (or, for a game
- * with undo_record, its smaller record of it and a byte that says whether
+ * with undo rules, its smaller record of it and a byte that says whether
  * that state waited for a chance event), then the action
  * (herd_history_move()), rounded up so that every record stays aligned as
  * a state. */
 static inline size_t herd_record_part(const herd_rules *r)
 {
-    return r->undo_record ? r->undo_size : r->state_size;
+    return r->undo ? r->undo->size : r->state_size;
 }
 
 static inline size_t herd_record_size(const herd_rules *r)
 {
     size_t a = alignof(max_align_t);
-    size_t chance_flag = r->undo_record ? 1 : 0;
+    size_t chance_flag = r->undo ? 1 : 0;
     return (herd_record_part(r) + sizeof(herd_move) + chance_flag + a - 1) / a * a;
 }
 
@@ -146,35 +146,35 @@ static inline size_t herd_history_bytes(const herd_game *g)
  * caller buffer is left untouched, as every other failing call leaves its
  * outputs. */
 typedef void (*herd_write_fn)(const herd_game *g, const void *arg, herd_sb *sb);
-int herd_write_text(const herd_game *g, herd_write_fn fn, const void *arg, char *buf, size_t cap,
-                    size_t *len);
+int herdi_write_text(const herd_game *g, herd_write_fn fn, const void *arg, char *buf, size_t cap,
+                     size_t *len);
 
 /* Reads a position text over `out`, a state of the game: the game reads it
  * into a fresh state that keeps out's generator, copied over `out` only
  * when the text is accepted, so a refused text changes nothing. */
-int herd_read_position_into(const herd_rules *r, void *out, const char *text, herd_msg msg);
+int herdi_read_position_into(const herd_rules *r, void *out, const char *text, herd_msg msg);
 
 /* Starts a new game of the given rules in `state` from checked option
  * values, the seed among them: the state zeroed, the generator seeded,
  * then the game's init(). herd_new()'s start, and a batch's new games. */
-int herd_state_start(const herd_rules *rules, void *state, const herd_option_values *values,
-                     herd_msg msg);
+int herdi_state_start(const herd_rules *rules, void *state, const herd_option_values *values,
+                      herd_msg msg);
 
 /* Draws an action with the game's generator and plays it, recording the
  * state from before the draw so that undo also rewinds the generator. */
-int herd_draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_move *m), int level,
-                       herd_move *out);
+int herdi_draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_move *m), int level,
+                        herd_move *out);
 
 /* ------------------------------------------------------------ memory */
 
 /* The bytes of the tables that g keeps (the solution table and what the
  * game built into it): what every call's need counts beside its own work. */
-size_t herd_tables_held(const herd_game *g);
+size_t herdi_tables_held(const herd_game *g);
 
 /* HERD_OK when `need` bytes (the call's peak, the tables kept included) fit
  * in g's memory limit; else HERD_E_NOMEM, with a message in msg (which has
  * no buffer for a const call) that says what (`what`) needs how much. */
-int herd_memory_check(const herd_game *g, size_t need, const char *what, herd_msg msg);
+int herdi_memory_check(const herd_game *g, size_t need, const char *what, herd_msg msg);
 
 /* ------------------------------------------------------- long work */
 
@@ -210,11 +210,11 @@ static inline int herd_work_check(herd_work *w)
      * whose checks are far apart (a playout each) still stops at once. */
     if (atomic_load_explicit(w->interrupted, memory_order_relaxed) &&
         atomic_exchange(w->interrupted, 0))
-        return herd_fail(w->msg, HERD_E_INTERRUPTED, "interrupted");
+        return herdi_fail(w->msg, HERD_E_INTERRUPTED, "interrupted");
     if (w->progress && --w->left == 0) {
         w->left = w->every;
         if (w->progress(w->progress_ud))
-            return herd_fail(w->msg, HERD_E_INTERRUPTED, "interrupted by the progress handler");
+            return herdi_fail(w->msg, HERD_E_INTERRUPTED, "interrupted by the progress handler");
     }
     return HERD_OK;
 }

@@ -591,35 +591,35 @@ static int flock_apply(void *state, herd_move m, herd_msg msg)
     char fa[HERD_CELL_NAME_SIZE],
         fb[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
     if (m >> 32)
-        return herd_fail(msg, HERD_E_ILLEGAL, "not a Flock move");
+        return herdi_fail(msg, HERD_E_ILLEGAL, "not a Flock move");
     herd_grid_move_cells(m, &a, &b);
     if (!herd_grid_inside(s->w, s->h, a))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", herd_cell_name(fa, a));
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s is off the board", herdi_cell_name(fa, a));
     int from = herd_grid_index(GRID, a.row, a.col);
     if (s->at[from] != stone_of(side))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s stone", herd_cell_name(fa, a),
-                         side_name[side]);
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s has no %s stone", herdi_cell_name(fa, a),
+                          side_name[side]);
     int dr = b.row - a.row, dc = b.col - a.col;
     if ((dr != 0) == (dc != 0))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a slide up, down, left or right",
-                         herd_cell_name(fa, a), herd_cell_name(fb, b));
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a slide up, down, left or right",
+                          herdi_cell_name(fa, a), herdi_cell_name(fb, b));
     int dist = dr ? (dr < 0 ? -dr : dr) : (dc < 0 ? -dc : dc);
     int range = range_at(s, from);
     if (dist > range)
-        return herd_fail(msg, HERD_E_ILLEGAL, "the stone on %s has range %d, not %d",
-                         herd_cell_name(fa, a), range, dist);
+        return herdi_fail(msg, HERD_E_ILLEGAL, "the stone on %s has range %d, not %d",
+                          herdi_cell_name(fa, a), range, dist);
     /* Within range, every cell of the way is on the board or the border. */
     int step = dr ? (dr < 0 ? -STRIDE : STRIDE) : (dc < 0 ? -1 : 1);
     for (int d = 1, c = from + step; d <= dist; d++, c += step)
         if (s->at[c] != EMPTY)
-            return herd_fail(msg, HERD_E_ILLEGAL,
-                             s->at[c] == OFF ? "%s is off the board" : "%s is occupied",
-                             herd_cell_name(fb, herd_grid_cell(GRID, c)));
+            return herdi_fail(msg, HERD_E_ILLEGAL,
+                              s->at[c] == OFF ? "%s is off the board" : "%s is occupied",
+                              herdi_cell_name(fb, herd_grid_cell(GRID, c)));
     int to = herd_grid_index(GRID, b.row, b.col);
     if (straight_back(s, side, from, to))
-        return herd_fail(msg, HERD_E_ILLEGAL,
-                         "the stone on %s may not go straight back to %s, which it just left",
-                         herd_cell_name(fa, a), herd_cell_name(fb, b));
+        return herdi_fail(msg, HERD_E_ILLEGAL,
+                          "the stone on %s may not go straight back to %s, which it just left",
+                          herdi_cell_name(fa, a), herdi_cell_name(fb, b));
     flock_play(s, m);
     return HERD_OK;
 }
@@ -671,67 +671,47 @@ static void flock_given_options(const void *state, herd_option_values *v)
 HERD_VERSIONS(flock_versions, herd_flock_options, HERD_FLOCK_OPTIONS_VERSION,
               sizeof(herd_flock_options));
 
-int herd_flock_options_init(herd_flock_options *opt, unsigned version)
-{
-    const herd_flock_options d = HERD_FLOCK_OPTIONS_INIT;
-    return opt ? herd_versioned_write(opt, &d, version, &flock_versions) : HERD_E_ARG;
-}
-
-void herd_flock_default_options(herd_flock_options *opt)
-{
-    herd_flock_options_init(opt, 1); /* its callers' structs are version 1 */
-}
-
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
-extern const herd_rules herd_flock_rules;
+extern const herd_rules herdi_flock_rules;
 
-int herd_flock_new(const herd_flock_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
-                   herd_error *err)
-{
-    herd_flock_options d = HERD_FLOCK_OPTIONS_INIT;
-    if (opt) {
-        int rc = herd_versioned_read(&d, opt, &flock_versions, err);
-        if (rc != HERD_OK)
-            return rc;
-    }
-    opt = &d;
-    herd_options o = {.count = 0};
-    herd_options_add_int(&o, "w", opt->width);
-    herd_options_add_int(&o, "h", opt->height);
-    herd_options_add_unsigned(&o, "seed", opt->seed);
-    return herd_game_create(&herd_flock_rules, &o, alloc, ud, out, err);
-}
+/* The typed calls of herd/flock.h, from the fields of herd_flock_options. */
+static const herd_typed_field flock_fields[] = {
+    {"w", offsetof(herd_flock_options, width), HERD_FIELD_INT},
+    {"h", offsetof(herd_flock_options, height), HERD_FIELD_INT},
+    {"seed", offsetof(herd_flock_options, seed), HERD_FIELD_U64},
+};
+HERD_TYPED_CALLS(flock, HERD_FLOCK_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 
 static void write_last(const flock_state *s, int side, herd_sb *sb)
 {
     if (s->last_from[side] == NO_CELL) {
-        herd_sb_putc(sb, '-');
+        herdi_sb_putc(sb, '-');
         return;
     }
     herd_cell a = herd_grid_cell(GRID, s->last_from[side]),
               b = herd_grid_cell(GRID, s->last_to[side]);
-    herd_sb_cell(sb, a.row, a.col);
-    herd_sb_putc(sb, '-');
-    herd_sb_cell(sb, b.row, b.col);
+    herdi_sb_cell(sb, a.row, a.col);
+    herdi_sb_putc(sb, '-');
+    herdi_sb_cell(sb, b.row, b.col);
 }
 
 static void flock_write_position(const void *state, herd_sb *sb)
 {
     static const char mark[4] = {'.', 'b', 'w', '?'};
     const flock_state *s = state;
-    herd_sb_printf(sb, "flock w=%d h=%d turn=%s ply=%d captured=%d,%d last=", s->w, s->h,
-                   side_name[s->head.side], s->moves, s->captured[0], s->captured[1]);
+    herdi_sb_printf(sb, "flock w=%d h=%d turn=%s ply=%d captured=%d,%d last=", s->w, s->h,
+                    side_name[s->head.side], s->moves, s->captured[0], s->captured[1]);
     write_last(s, HERD_FLOCK_BLACK, sb);
-    herd_sb_putc(sb, ',');
+    herdi_sb_putc(sb, ',');
     write_last(s, HERD_FLOCK_WHITE, sb);
-    herd_sb_puts(sb, " board=");
+    herdi_sb_puts(sb, " board=");
     for (int r = 0; r < s->h; r++) {
         if (r)
-            herd_sb_putc(sb, '/');
+            herdi_sb_putc(sb, '/');
         for (int c = 0; c < s->w; c++)
-            herd_sb_putc(sb, mark[s->at[herd_grid_index(GRID, r, c)]]);
+            herdi_sb_putc(sb, mark[s->at[herd_grid_index(GRID, r, c)]]);
     }
 }
 
@@ -741,11 +721,11 @@ static void flock_write_position(const void *state, herd_sb *sb)
 /* A previous move as text: `-` (has = 0) or FROM-TO. */
 static int scan_last(herd_scan *sc, herd_cell *a, herd_cell *b, int *has)
 {
-    *has = !herd_scan_lit(sc, "-");
+    *has = !herdi_scan_lit(sc, "-");
     if (!*has)
         return 1;
-    return herd_scan_cell(sc, &a->row, &a->col) && herd_scan_lit(sc, "-") &&
-           herd_scan_cell(sc, &b->row, &b->col);
+    return herdi_scan_cell(sc, &a->row, &a->col) && herdi_scan_lit(sc, "-") &&
+           herdi_scan_cell(sc, &b->row, &b->col);
 }
 
 /* Whether from-to is a slide of 1..3 cells up, down, left or right on the
@@ -767,44 +747,44 @@ static int check_position(flock_state *s, const herd_cell last[2][2], const int 
     int turn = s->head.side, mover = !turn, start = start_stones(s->w);
     char name[HERD_CELL_NAME_SIZE];
     if (turn != s->moves % 2)
-        return herd_fail(msg, HERD_E_POSITION,
-                         "turn=%s does not fit ply=%d: black moves on even "
-                         "plies",
-                         side_name[turn], s->moves);
+        return herdi_fail(msg, HERD_E_POSITION,
+                          "turn=%s does not fit ply=%d: black moves on even "
+                          "plies",
+                          side_name[turn], s->moves);
     for (int side = 0; side < 2; side++) {
         int moved = (s->moves + 1 - side) / 2; /* moves this side has made */
         if (s->stones[side] + s->captured[!side] != start)
-            return herd_fail(msg, HERD_E_POSITION,
-                             "%s has %d stones and %d were captured, but starts with %d",
-                             side_name[side], s->stones[side], s->captured[!side], start);
+            return herdi_fail(msg, HERD_E_POSITION,
+                              "%s has %d stones and %d were captured, but starts with %d",
+                              side_name[side], s->stones[side], s->captured[!side], start);
         if (s->captured[side] > MOST_CAPTURES * moved)
-            return herd_fail(msg, HERD_E_POSITION, "%s cannot have captured %d stones in %d moves",
-                             side_name[side], s->captured[side], moved);
+            return herdi_fail(msg, HERD_E_POSITION, "%s cannot have captured %d stones in %d moves",
+                              side_name[side], s->captured[side], moved);
         if (has_last[side] != (moved > 0))
-            return herd_fail(msg, HERD_E_POSITION,
-                             moved ? "last: %s has moved, so its move is needed"
-                                   : "last: %s has not moved yet, so its move is '-'",
-                             side_name[side]);
+            return herdi_fail(msg, HERD_E_POSITION,
+                              moved ? "last: %s has moved, so its move is needed"
+                                    : "last: %s has not moved yet, so its move is '-'",
+                              side_name[side]);
     }
     if (s->captured[0] >= TO_WIN && s->captured[1] >= TO_WIN)
-        return herd_fail(msg, HERD_E_POSITION, "both sides have captured %d stones", TO_WIN);
+        return herdi_fail(msg, HERD_E_POSITION, "both sides have captured %d stones", TO_WIN);
     for (int side = 0; side < 2; side++) {
         s->last_from[side] = s->last_to[side] = NO_CELL;
         if (!has_last[side])
             continue;
         herd_cell a = last[side][0], b = last[side][1];
         if (!is_slide(s, a, b))
-            return herd_fail(msg, HERD_E_POSITION, "last: %s's move is not a slide on the board",
-                             side_name[side]);
+            return herdi_fail(msg, HERD_E_POSITION, "last: %s's move is not a slide on the board",
+                              side_name[side]);
         uint8_t there = s->at[herd_grid_index(GRID, b.row, b.col)];
         /* The last mover's stone still stands where it went; the other
          * side's may have been captured since, but no enemy took its cell. */
         if (side == mover && there != stone_of(side))
-            return herd_fail(msg, HERD_E_POSITION, "last: no %s stone on %s, where it moved",
-                             side_name[side], herd_cell_name(name, b));
+            return herdi_fail(msg, HERD_E_POSITION, "last: no %s stone on %s, where it moved",
+                              side_name[side], herdi_cell_name(name, b));
         if (there == stone_of(!side))
-            return herd_fail(msg, HERD_E_POSITION, "last: a %s stone on %s, where %s moved",
-                             side_name[!side], herd_cell_name(name, b), side_name[side]);
+            return herdi_fail(msg, HERD_E_POSITION, "last: a %s stone on %s, where %s moved",
+                              side_name[!side], herdi_cell_name(name, b), side_name[side]);
         s->last_from[side] = (uint8_t)herd_grid_index(GRID, a.row, a.col);
         s->last_to[side] = (uint8_t)herd_grid_index(GRID, b.row, b.col);
     }
@@ -819,57 +799,58 @@ static int flock_read_position(void *state, const char *text, herd_msg msg)
     uint64_t w, h, ply, cb, cw;
     herd_cell last[2][2];
     int has_last[2], turn;
-    if (!herd_scan_lit(&sc, "flock w=") || !herd_scan_uint(&sc, 999, &w) ||
-        !herd_scan_lit(&sc, " h=") || !herd_scan_uint(&sc, 999, &h) ||
-        !herd_scan_lit(&sc, " turn="))
-        return herd_fail(msg, HERD_E_PARSE, POSITION_FORMAT);
-    if (herd_scan_lit(&sc, "black"))
+    if (!herdi_scan_lit(&sc, "flock w=") || !herdi_scan_uint(&sc, 999, &w) ||
+        !herdi_scan_lit(&sc, " h=") || !herdi_scan_uint(&sc, 999, &h) ||
+        !herdi_scan_lit(&sc, " turn="))
+        return herdi_fail(msg, HERD_E_PARSE, POSITION_FORMAT);
+    if (herdi_scan_lit(&sc, "black"))
         turn = HERD_FLOCK_BLACK;
-    else if (herd_scan_lit(&sc, "white"))
+    else if (herdi_scan_lit(&sc, "white"))
         turn = HERD_FLOCK_WHITE;
     else
-        return herd_fail(msg, HERD_E_PARSE, "turn must be black or white");
-    if (!herd_scan_lit(&sc, " ply=") || !herd_scan_uint(&sc, 999, &ply) ||
-        !herd_scan_lit(&sc, " captured=") || !herd_scan_uint(&sc, 999, &cb) ||
-        !herd_scan_lit(&sc, ",") || !herd_scan_uint(&sc, 999, &cw) ||
-        !herd_scan_lit(&sc, " last=") || !scan_last(&sc, &last[0][0], &last[0][1], &has_last[0]) ||
-        !herd_scan_lit(&sc, ",") || !scan_last(&sc, &last[1][0], &last[1][1], &has_last[1]) ||
-        !herd_scan_lit(&sc, " board="))
-        return herd_fail(msg, HERD_E_PARSE, POSITION_FORMAT);
+        return herdi_fail(msg, HERD_E_PARSE, "turn must be black or white");
+    if (!herdi_scan_lit(&sc, " ply=") || !herdi_scan_uint(&sc, 999, &ply) ||
+        !herdi_scan_lit(&sc, " captured=") || !herdi_scan_uint(&sc, 999, &cb) ||
+        !herdi_scan_lit(&sc, ",") || !herdi_scan_uint(&sc, 999, &cw) ||
+        !herdi_scan_lit(&sc, " last=") || !scan_last(&sc, &last[0][0], &last[0][1], &has_last[0]) ||
+        !herdi_scan_lit(&sc, ",") || !scan_last(&sc, &last[1][0], &last[1][1], &has_last[1]) ||
+        !herdi_scan_lit(&sc, " board="))
+        return herdi_fail(msg, HERD_E_PARSE, POSITION_FORMAT);
     if (w < HERD_FLOCK_MIN_SIZE || w > MAX_SIZE)
-        return herd_fail(msg, HERD_E_POSITION, "w=%d is out of range 5..12", (int)w);
+        return herdi_fail(msg, HERD_E_POSITION, "w=%d is out of range 5..12", (int)w);
     if (h < HERD_FLOCK_MIN_SIZE || h > MAX_SIZE)
-        return herd_fail(msg, HERD_E_POSITION, "h=%d is out of range 5..12", (int)h);
+        return herdi_fail(msg, HERD_E_POSITION, "h=%d is out of range 5..12", (int)h);
     if (ply > MOVE_LIMIT)
-        return herd_fail(msg, HERD_E_POSITION, "ply=%d is out of range 0..100", (int)ply);
+        return herdi_fail(msg, HERD_E_POSITION, "ply=%d is out of range 0..100", (int)ply);
     if (cb > MAX_SIZE || cw > MAX_SIZE)
-        return herd_fail(msg, HERD_E_POSITION, "captured=%d,%d is out of range 0..%d", (int)cb,
-                         (int)cw, MAX_SIZE);
+        return herdi_fail(msg, HERD_E_POSITION, "captured=%d,%d is out of range 0..%d", (int)cb,
+                          (int)cw, MAX_SIZE);
     s->w = (uint8_t)w;
     s->h = (uint8_t)h;
     clear_board(s);
     for (int r = 0; r < s->h; r++) {
-        if (r && !herd_scan_lit(&sc, "/"))
-            return herd_fail(msg, HERD_E_POSITION, "board: %d rows, not %d", r, s->h);
+        if (r && !herdi_scan_lit(&sc, "/"))
+            return herdi_fail(msg, HERD_E_POSITION, "board: %d rows, not %d", r, s->h);
         for (int c = 0; c < s->w; c++) {
             char ch = *sc.p;
             uint8_t v = ch == '.' ? EMPTY : ch == 'b' ? BLACK_STONE : ch == 'w' ? WHITE_STONE : OFF;
             if (v == OFF)
-                return herd_fail(msg, HERD_E_POSITION,
-                                 "board: row %c needs %d cells of '.', 'b' and 'w'", 'a' + r, s->w);
+                return herdi_fail(msg, HERD_E_POSITION,
+                                  "board: row %c needs %d cells of '.', 'b' and 'w'", 'a' + r,
+                                  s->w);
             sc.p++;
             if (c == s->w - 1 && *sc.p && strchr(".bw", *sc.p))
-                return herd_fail(msg, HERD_E_POSITION, "board: row %c is longer than %d cells",
-                                 'a' + r, s->w);
+                return herdi_fail(msg, HERD_E_POSITION, "board: row %c is longer than %d cells",
+                                  'a' + r, s->w);
             set_at(s, herd_grid_index(GRID, r, c), v);
             if (v != EMPTY)
                 s->stones[v - 1]++;
         }
     }
     if (*sc.p == '/')
-        return herd_fail(msg, HERD_E_POSITION, "board: more than %d rows", s->h);
-    if (!herd_scan_end(&sc))
-        return herd_fail(msg, HERD_E_PARSE, "unexpected text after the board");
+        return herdi_fail(msg, HERD_E_POSITION, "board: more than %d rows", s->h);
+    if (!herdi_scan_end(&sc))
+        return herdi_fail(msg, HERD_E_PARSE, "unexpected text after the board");
     s->moves = (uint8_t)ply;
     s->captured[0] = (uint8_t)cb;
     s->captured[1] = (uint8_t)cw;
@@ -883,13 +864,13 @@ static int flock_read_position(void *state, const char *text, herd_msg msg)
 static int flock_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;
-    return herd_grid_write_move(m, sb);
+    return herdi_grid_write_move(m, sb);
 }
 
 static int flock_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
 {
     (void)state;
-    return herd_grid_read_move(text, m, "g2-e2", msg);
+    return herdi_grid_read_move(text, m, "g2-e2", msg);
 }
 
 /* Each stone shows its colour and its range, as the seed's board does. */
@@ -897,31 +878,31 @@ static void flock_show(const void *state, herd_sb *sb)
 {
     static const char *const label[2] = {"Black", "White"};
     const flock_state *s = state;
-    herd_sb_puts(sb, "   ");
+    herdi_sb_puts(sb, "   ");
     for (int c = 0; c < s->w; c++)
-        herd_sb_printf(sb, "%3d", c + 1);
-    herd_sb_putc(sb, '\n');
+        herdi_sb_printf(sb, "%3d", c + 1);
+    herdi_sb_putc(sb, '\n');
     for (int r = 0; r < s->h; r++) {
-        herd_sb_printf(sb, "%2c ", 'a' + r);
+        herdi_sb_printf(sb, "%2c ", 'a' + r);
         for (int c = 0; c < s->w; c++) {
             int cell = herd_grid_index(GRID, r, c);
             uint8_t v = s->at[cell];
             if (v == EMPTY)
-                herd_sb_puts(sb, "  .");
+                herdi_sb_puts(sb, "  .");
             else
-                herd_sb_printf(sb, " %c%d", v == BLACK_STONE ? 'B' : 'W', range_at(s, cell));
+                herdi_sb_printf(sb, " %c%d", v == BLACK_STONE ? 'B' : 'W', range_at(s, cell));
         }
-        herd_sb_putc(sb, '\n');
+        herdi_sb_putc(sb, '\n');
     }
-    herd_sb_printf(sb, "move %d of %d, captured: black %d, white %d\n", s->moves, MOVE_LIMIT,
-                   s->captured[0], s->captured[1]);
+    herdi_sb_printf(sb, "move %d of %d, captured: black %d, white %d\n", s->moves, MOVE_LIMIT,
+                    s->captured[0], s->captured[1]);
     if (s->head.result == HERD_ONGOING)
-        herd_sb_printf(sb, "%s to move", label[s->head.side]);
+        herdi_sb_printf(sb, "%s to move", label[s->head.side]);
     else if (s->head.result == HERD_WIN)
-        herd_sb_printf(sb, "%s wins (%s)", label[s->head.winner],
-                       herd_reason_name((herd_reason)s->head.reason));
+        herdi_sb_printf(sb, "%s wins (%s)", label[s->head.winner],
+                        herd_reason_name((herd_reason)s->head.reason));
     else
-        herd_sb_printf(sb, "draw (%s)", herd_reason_name((herd_reason)s->head.reason));
+        herdi_sb_printf(sb, "draw (%s)", herd_reason_name((herd_reason)s->head.reason));
 }
 
 /* ------------------------------------------------------- the computer */
@@ -979,10 +960,10 @@ static herd_move flock_genmove(void *state, int level)
     if (n == 0)
         return 0;
     if (level == 1)
-        return moves[herd_rng_below(&s->head.rng, (uint32_t)n)];
+        return moves[herdi_rng_below(&s->head.rng, (uint32_t)n)];
     for (size_t i = 0; i < n; i++)
         score[i] = novice_score(s, moves[i]);
-    return moves[herd_rng_pick_best(&s->head.rng, score, n)];
+    return moves[herdi_rng_pick_best(&s->head.rng, score, n)];
 }
 
 /* ------------------------------------------------------- for search */
@@ -992,13 +973,13 @@ static herd_move flock_genmove(void *state, int level)
 static uint64_t flock_hash(const void *state)
 {
     const flock_state *s = state;
-    uint64_t h = herd_zobrist(3 * CELLS + s->head.side) ^ herd_zobrist(3 * CELLS + 2 + s->moves);
+    uint64_t h = herdi_zobrist(3 * CELLS + s->head.side) ^ herdi_zobrist(3 * CELLS + 2 + s->moves);
     for (int side = 0; side < 2; side++)
-        h ^= herd_zobrist(4 * CELLS + (uint64_t)side * CELLS * CELLS +
-                          (uint64_t)s->last_from[side] * CELLS + s->last_to[side]);
+        h ^= herdi_zobrist(4 * CELLS + (uint64_t)side * CELLS * CELLS +
+                           (uint64_t)s->last_from[side] * CELLS + s->last_to[side]);
     for (int i = 0; i < CELLS; i++)
         if (s->at[i] == stone_of(0) || s->at[i] == stone_of(1))
-            h ^= herd_zobrist((uint64_t)i * 3 + s->at[i]);
+            h ^= herdi_zobrist((uint64_t)i * 3 + s->at[i]);
     return h;
 }
 
@@ -1219,16 +1200,7 @@ static void flock_observe(const void *state, int side, float *buf)
 
 static const flock_state *flock_of(const herd_game *g)
 {
-    return herd_game_state(g, HERD_FLOCK);
-}
-
-int herd_flock_options_of(const herd_game *g, herd_flock_options *opt)
-{
-    const flock_state *s = flock_of(g);
-    if (!s || !opt)
-        return HERD_E_ARG;
-    const herd_flock_options o = {HERD_FLOCK_OPTIONS_VERSION, s->w, s->h, s->head.seed};
-    return herd_versioned_write(opt, &o, opt->version, &flock_versions);
+    return herdi_game_state(g, HERD_FLOCK);
 }
 
 int herd_flock_at(const herd_game *g, herd_cell cell, int *side)
@@ -1379,7 +1351,13 @@ int herd_flock_straight_back(const herd_game *g, int *banned, herd_cell *stone, 
     return HERD_OK;
 }
 
-const herd_rules herd_flock_rules = {
+HERD_SEARCH_LEGAL(flock_search_legal, flock_legal)
+HERD_PERFT_TWO_PLIES(flock_perft_two, flock_state, flock_search_play, flock_count)
+
+static const herd_fast_rules flock_fast = {flock_search_play, flock_search_legal,
+                                           flock_perft_two};
+
+const herd_rules herdi_flock_rules = {
     .desc =
         {
             .kind = HERD_FLOCK,
@@ -1399,7 +1377,6 @@ const herd_rules herd_flock_rules = {
     .count = flock_count,
     .apply = flock_apply,
     .play = flock_play,
-    .search_play = flock_search_play,
     .write_position = flock_write_position,
     .read_position = flock_read_position,
     .write_move = flock_write_move,
@@ -1415,4 +1392,5 @@ const herd_rules herd_flock_rules = {
     .legal_indices = flock_legal_indices,
     .observation_shape = flock_observation_shape,
     .observe = flock_observe,
+    .fast = &flock_fast,
 };

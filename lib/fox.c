@@ -8,101 +8,13 @@
 
 #include "herd/fox.h"
 #include "ai/search.h"
+#include "fox_board.h"
 #include "fox_solve.h"
 #include "hunt.h"
 #include "internal.h"
 
-/* A point of the cross: row c..e or column 3..5 of the 7x7 grid. */
-#define ON(r, c)                                   \
-    ((r) >= 0 && (r) < 7 && (c) >= 0 && (c) < 7 && \
-     (((r) >= 2 && (r) <= 4) || ((c) >= 2 && (c) <= 4)))
-/* Every two neighbouring points are joined, diagonals included. */
-#define LINKS(r, c)                                                                               \
-    (uint8_t)(ON((r)-1, c) << HUNT_N | ON((r)-1, (c) + 1) << HUNT_NE | ON(r, (c) + 1) << HUNT_E | \
-              ON((r) + 1, (c) + 1) << HUNT_SE | ON((r) + 1, c) << HUNT_S |                        \
-              ON((r) + 1, (c)-1) << HUNT_SW | ON(r, (c)-1) << HUNT_W |                            \
-              ON((r)-1, (c)-1) << HUNT_NW)
-/* Two lines in a row from (r, c) in the direction (dr, dc): both points on. */
-#define JUMP(r, c, dr, dc) (ON((r) + (dr), (c) + (dc)) && ON((r) + 2 * (dr), (c) + 2 * (dc)))
-#define JUMPS(r, c)                                                                   \
-    (uint8_t)(JUMP(r, c, -1, 0) << HUNT_N | JUMP(r, c, -1, 1) << HUNT_NE |             \
-              JUMP(r, c, 0, 1) << HUNT_E | JUMP(r, c, 1, 1) << HUNT_SE |               \
-              JUMP(r, c, 1, 0) << HUNT_S | JUMP(r, c, 1, -1) << HUNT_SW |              \
-              JUMP(r, c, 0, -1) << HUNT_W | JUMP(r, c, -1, -1) << HUNT_NW)
-#define ARM(r)      \
-    {r, 2}, {r, 3}, \
-    {               \
-        r, 4        \
-    }
-#define BAR(r)                                      \
-    {r, 0}, {r, 1}, {r, 2}, {r, 3}, {r, 4}, {r, 5}, \
-    {                                               \
-        r, 6                                        \
-    }
-/* The point at a cell of the cross, as a constant expression. */
-#define AT(r, c) \
-    ((r) < 2 ? (r)*3 + (c)-2 : (r) < 5 ? 6 + ((r)-2) * 7 + (c) : 27 + ((r)-5) * 3 + (c)-2)
-#define NEXT(r, c) HUNT_NEXT(AT, r, c, LINKS(r, c))
-#define NEAR(r, c) HUNT_NEAR(AT, r, c, LINKS(r, c))
-#define ARM_NEAR(r) NEAR(r, 2), NEAR(r, 3), NEAR(r, 4)
-#define BAR_NEAR(r) \
-    NEAR(r, 0), NEAR(r, 1), NEAR(r, 2), NEAR(r, 3), NEAR(r, 4), NEAR(r, 5), NEAR(r, 6)
-#define ARM_CODE(r) HUNT_CODE(r, 2), HUNT_CODE(r, 3), HUNT_CODE(r, 4)
-#define BAR_CODE(r)                                                                       \
-    HUNT_CODE(r, 0), HUNT_CODE(r, 1), HUNT_CODE(r, 2), HUNT_CODE(r, 3), HUNT_CODE(r, 4), \
-        HUNT_CODE(r, 5), HUNT_CODE(r, 6)
-#define ARM_NEXT(r) NEXT(r, 2), NEXT(r, 3), NEXT(r, 4)
-#define BAR_NEXT(r) \
-    NEXT(r, 0), NEXT(r, 1), NEXT(r, 2), NEXT(r, 3), NEXT(r, 4), NEXT(r, 5), NEXT(r, 6)
-#define ARM_LINKS(r) LINKS(r, 2), LINKS(r, 3), LINKS(r, 4)
-#define BAR_LINKS(r) \
-    LINKS(r, 0), LINKS(r, 1), LINKS(r, 2), LINKS(r, 3), LINKS(r, 4), LINKS(r, 5), LINKS(r, 6)
-#define ARM_JUMPS(r) JUMPS(r, 2), JUMPS(r, 3), JUMPS(r, 4)
-#define BAR_JUMPS(r) \
-    JUMPS(r, 0), JUMPS(r, 1), JUMPS(r, 2), JUMPS(r, 3), JUMPS(r, 4), JUMPS(r, 5), JUMPS(r, 6)
-
-/* F(r, c) for each point of the cross, in the board's order. */
-#define ARM_EACH(F, r) F(r, 2) F(r, 3) F(r, 4)
-#define BAR_EACH(F, r) F(r, 0) F(r, 1) F(r, 2) F(r, 3) F(r, 4) F(r, 5) F(r, 6)
-#define CROSS_EACH(F)                                                                      \
-    ARM_EACH(F, 0) ARM_EACH(F, 1) BAR_EACH(F, 2) BAR_EACH(F, 3) BAR_EACH(F, 4) ARM_EACH(F, 5) \
-        ARM_EACH(F, 6)
-#define FIRST_STEP(r, c) HUNT_FIRST(STEPS_BEFORE, r, c, LINKS(r, c))
-#define FIRST_JUMP(r, c) HUNT_FIRST(JUMPS_BEFORE, r, c, JUMPS(r, c))
-#define STEP_NUMBERS(r, c) HUNT_NUMBERS(STEPS_BEFORE_##r##_##c, LINKS(r, c)),
-#define JUMP_NUMBERS(r, c) HUNT_NUMBERS(JUMPS_BEFORE_##r##_##c, JUMPS(r, c)),
-
-/* The action space: the steps, then the jumps (HUNT_FIRST). */
-enum { CROSS_EACH(FIRST_STEP) CROSS_EACH(FIRST_JUMP) ACTIONS };
-
-static const hunt_board board = {
-    .points = HERD_FOX_POINTS,
-    .cell = {ARM(0), ARM(1), BAR(2), BAR(3), BAR(4), ARM(5), ARM(6)},
-    .index = {{0, 0, 1, 2, 3, 0, 0},
-              {0, 0, 4, 5, 6, 0, 0},
-              {7, 8, 9, 10, 11, 12, 13},
-              {14, 15, 16, 17, 18, 19, 20},
-              {21, 22, 23, 24, 25, 26, 27},
-              {0, 0, 28, 29, 30, 0, 0},
-              {0, 0, 31, 32, 33, 0, 0}},
-    .links = {ARM_LINKS(0), ARM_LINKS(1), BAR_LINKS(2), BAR_LINKS(3), BAR_LINKS(4), ARM_LINKS(5),
-              ARM_LINKS(6)},
-    .jumps = {ARM_JUMPS(0), ARM_JUMPS(1), BAR_JUMPS(2), BAR_JUMPS(3), BAR_JUMPS(4), ARM_JUMPS(5),
-              ARM_JUMPS(6)},
-    .next = {ARM_NEXT(0), ARM_NEXT(1), BAR_NEXT(2), BAR_NEXT(3), BAR_NEXT(4), ARM_NEXT(5),
-             ARM_NEXT(6)},
-    .near = {ARM_NEAR(0), ARM_NEAR(1), BAR_NEAR(2), BAR_NEAR(3), BAR_NEAR(4), ARM_NEAR(5),
-             ARM_NEAR(6)},
-    .code = {ARM_CODE(0), ARM_CODE(1), BAR_CODE(2), BAR_CODE(3), BAR_CODE(4), ARM_CODE(5),
-             ARM_CODE(6)},
-    .number = {{CROSS_EACH(STEP_NUMBERS)}, {CROSS_EACH(JUMP_NUMBERS)}},
-    .actions = ACTIONS,
-};
-
-const hunt_board *fox_board(void)
-{
-    return &board;
-}
+/* The cross (fox_board.c), by the short name the rules use. */
+#define board herdi_fox_cross
 
 /* Points by name, as indices into board.cell. */
 enum { C1 = 6, C7 = 12, D1 = 13, D4 = 16, D7 = 19, E1 = 20 };
@@ -187,7 +99,7 @@ static inline size_t fox_moves_as(const fox_state *s, herd_move *buf, uint16_t *
         if (numbers)
             numbers[n] = board.actions; /* stop's */
         else if (buf)
-            buf[n] = hunt_stop_move();
+            buf[n] = herdi_hunt_stop_move();
         n++;
     }
     return n;
@@ -276,39 +188,39 @@ static int fox_apply(void *state, herd_move m, herd_msg msg)
         return HERD_OK;
     }
     /* Otherwise the checks in order: a jump, `stop`, or why not. */
-    if (!hunt_decode(m, &a))
-        return herd_fail(msg, HERD_E_ILLEGAL, "not a Fox and Geese action");
+    if (!herdi_hunt_decode(m, &a))
+        return herdi_fail(msg, HERD_E_ILLEGAL, "not a Fox and Geese action");
     if (a.kind == HUNT_STOP) {
         if (!s->chain)
-            return herd_fail(msg, HERD_E_ILLEGAL, "%s",
-                             fox ? "stop ends a jump chain, and the fox is in none"
-                                 : "stop is the fox's, and the geese are to move");
+            return herdi_fail(msg, HERD_E_ILLEGAL, "%s",
+                              fox ? "stop ends a jump chain, and the fox is in none"
+                                  : "stop is the fox's, and the geese are to move");
         fox_play(s, m);
         return HERD_OK;
     }
-    int rc = hunt_check_path(&board, &a, pt, msg);
+    int rc = herdi_hunt_check_path(&board, &a, pt, msg);
     if (rc != HERD_OK)
         return rc;
     if (fox ? pt[0] != s->fox : !(s->geese >> pt[0] & 1))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s", hunt_name(&board, pt[0], x),
-                         fox ? "fox" : "goose");
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s has no %s", herdi_hunt_name(&board, pt[0], x),
+                          fox ? "fox" : "goose");
     if (!fox && a.kind == HUNT_JUMP)
-        return herd_fail(msg, HERD_E_ILLEGAL, "geese never jump");
+        return herdi_fail(msg, HERD_E_ILLEGAL, "geese never jump");
     if (s->chain && a.kind == HUNT_STEP)
-        return herd_fail(msg, HERD_E_ILLEGAL,
-                         "the fox is in a jump chain: it may only jump on from %s or stop",
-                         hunt_name(&board, s->fox, x));
+        return herdi_fail(msg, HERD_E_ILLEGAL,
+                          "the fox is in a jump chain: it may only jump on from %s or stop",
+                          herdi_hunt_name(&board, s->fox, x));
     if (occupied(s) >> pt[1] & 1)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", hunt_name(&board, pt[1], y));
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s is occupied", herdi_hunt_name(&board, pt[1], y));
     if (a.kind == HUNT_JUMP) {
-        int over = hunt_between(&board, pt[0], pt[1]);
+        int over = herdi_hunt_between(&board, pt[0], pt[1]);
         if (!(s->geese >> over & 1))
-            return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s jumps over no goose",
-                             hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y));
-    } else if (!fox && !(step_dirs(s) >> hunt_direction(&board, pt[0], pt[1]) & 1)) {
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s: a goose steps only up or diagonally up%s",
-                         hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y),
-                         s->sideways ? ", left or right" : "");
+            return herdi_fail(msg, HERD_E_ILLEGAL, "%s-%s jumps over no goose",
+                              herdi_hunt_name(&board, pt[0], x), herdi_hunt_name(&board, pt[1], y));
+    } else if (!fox && !(step_dirs(s) >> herdi_hunt_direction(&board, pt[0], pt[1]) & 1)) {
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s-%s: a goose steps only up or diagonally up%s",
+                          herdi_hunt_name(&board, pt[0], x), herdi_hunt_name(&board, pt[1], y),
+                          s->sideways ? ", left or right" : "");
     }
     fox_play(s, m);
     return HERD_OK;
@@ -352,36 +264,16 @@ static void fox_given_options(const void *state, herd_option_values *v)
 /* The versions of herd_fox_options (internal.h). */
 HERD_VERSIONS(fox_versions, herd_fox_options, HERD_FOX_OPTIONS_VERSION, sizeof(herd_fox_options));
 
-int herd_fox_options_init(herd_fox_options *opt, unsigned version)
-{
-    const herd_fox_options d = HERD_FOX_OPTIONS_INIT;
-    return opt ? herd_versioned_write(opt, &d, version, &fox_versions) : HERD_E_ARG;
-}
-
-void herd_fox_default_options(herd_fox_options *opt)
-{
-    herd_fox_options_init(opt, 1); /* its callers' structs are version 1 */
-}
-
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
-extern const herd_rules herd_fox_rules;
+extern const herd_rules herdi_fox_rules;
 
-int herd_fox_new(const herd_fox_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
-                 herd_error *err)
-{
-    herd_fox_options d = HERD_FOX_OPTIONS_INIT;
-    if (opt) {
-        int rc = herd_versioned_read(&d, opt, &fox_versions, err);
-        if (rc != HERD_OK)
-            return rc;
-    }
-    opt = &d;
-    herd_options o = {.count = 0};
-    herd_options_add_int(&o, "geese", opt->geese);
-    herd_options_add_int(&o, "sideways", opt->sideways);
-    herd_options_add_unsigned(&o, "seed", opt->seed);
-    return herd_game_create(&herd_fox_rules, &o, alloc, ud, out, err);
-}
+/* The typed calls of herd/fox.h, from the fields of herd_fox_options. */
+static const herd_typed_field fox_fields[] = {
+    {"geese", offsetof(herd_fox_options, geese), HERD_FIELD_INT},
+    {"sideways", offsetof(herd_fox_options, sideways), HERD_FIELD_INT},
+    {"seed", offsetof(herd_fox_options, seed), HERD_FIELD_U64},
+};
+HERD_TYPED_CALLS(fox, HERD_FOX_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 
@@ -389,10 +281,10 @@ static void fox_write_position(const void *state, herd_sb *sb)
 {
     const fox_state *s = state;
     char name[4];
-    herd_sb_printf(sb, "fox turn=%s chain=%d sideways=%d fox=%s geese=",
-                   s->head.side == HERD_FOX_FOX ? "fox" : "geese", s->chain, s->sideways,
-                   hunt_name(&board, s->fox, name));
-    hunt_write_points(&board, s->geese, sb);
+    herdi_sb_printf(sb, "fox turn=%s chain=%d sideways=%d fox=%s geese=",
+                    s->head.side == HERD_FOX_FOX ? "fox" : "geese", s->chain, s->sideways,
+                    herdi_hunt_name(&board, s->fox, name));
+    herdi_hunt_write_points(&board, s->geese, sb);
 }
 
 static int fox_read_position(void *state, const char *text, herd_msg msg)
@@ -405,35 +297,35 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
     hunt_set geese = 0;
     uint64_t chain, sideways;
     char name[4];
-    if (!herd_scan_lit(&sc, "fox turn="))
-        return herd_fail(msg, HERD_E_PARSE, usage);
-    if (herd_scan_lit(&sc, "fox"))
+    if (!herdi_scan_lit(&sc, "fox turn="))
+        return herdi_fail(msg, HERD_E_PARSE, usage);
+    if (herdi_scan_lit(&sc, "fox"))
         side = HERD_FOX_FOX;
-    else if (herd_scan_lit(&sc, "geese"))
+    else if (herdi_scan_lit(&sc, "geese"))
         side = HERD_FOX_GEESE;
     else
-        return herd_fail(msg, HERD_E_PARSE, "turn must be fox or geese");
-    if (!herd_scan_lit(&sc, " chain=") || !herd_scan_uint(&sc, 1, &chain) ||
-        !herd_scan_lit(&sc, " sideways=") || !herd_scan_uint(&sc, 1, &sideways) ||
-        !herd_scan_lit(&sc, " fox="))
-        return herd_fail(msg, HERD_E_PARSE, usage);
-    int rc = hunt_scan_point(&board, &sc, &fox, msg);
+        return herdi_fail(msg, HERD_E_PARSE, "turn must be fox or geese");
+    if (!herdi_scan_lit(&sc, " chain=") || !herdi_scan_uint(&sc, 1, &chain) ||
+        !herdi_scan_lit(&sc, " sideways=") || !herdi_scan_uint(&sc, 1, &sideways) ||
+        !herdi_scan_lit(&sc, " fox="))
+        return herdi_fail(msg, HERD_E_PARSE, usage);
+    int rc = herdi_hunt_scan_point(&board, &sc, &fox, msg);
     if (rc != HERD_OK)
         return rc;
-    if (!herd_scan_lit(&sc, " geese="))
-        return herd_fail(msg, HERD_E_PARSE, usage);
-    if (!herd_scan_end(&sc)) { /* no geese left is a position too */
-        rc = hunt_scan_points(&board, &sc, &geese, &count, msg);
+    if (!herdi_scan_lit(&sc, " geese="))
+        return herdi_fail(msg, HERD_E_PARSE, usage);
+    if (!herdi_scan_end(&sc)) { /* no geese left is a position too */
+        rc = herdi_hunt_scan_points(&board, &sc, &geese, &count, msg);
         if (rc != HERD_OK)
             return rc;
-        if (!herd_scan_end(&sc))
-            return herd_fail(msg, HERD_E_PARSE, usage);
+        if (!herdi_scan_end(&sc))
+            return herdi_fail(msg, HERD_E_PARSE, usage);
     }
     if (count > HERD_FOX_MAX_GEESE)
-        return herd_fail(msg, HERD_E_POSITION, "%d geese listed; the game has at most 17", count);
+        return herdi_fail(msg, HERD_E_POSITION, "%d geese listed; the game has at most 17", count);
     if (geese >> fox & 1)
-        return herd_fail(msg, HERD_E_POSITION, "%s holds the fox and a goose",
-                         hunt_name(&board, fox, name));
+        return herdi_fail(msg, HERD_E_POSITION, "%s holds the fox and a goose",
+                          herdi_hunt_name(&board, fox, name));
     s->fox = (uint8_t)fox;
     s->geese = geese;
     s->sideways = (uint8_t)sideways;
@@ -443,17 +335,18 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
     /* A chain goes on only from a jump that leaves the fox a further jump
      * and at least four geese: anything else is no position of the game. */
     if (chain && side != HERD_FOX_FOX)
-        return herd_fail(msg, HERD_E_POSITION,
-                         "chain=1 with the geese to move: only the fox "
-                         "is ever in a chain");
+        return herdi_fail(msg, HERD_E_POSITION,
+                          "chain=1 with the geese to move: only the fox "
+                          "is ever in a chain");
     if (chain && hunt_count(geese) < HERD_FOX_GEESE_TO_WIN)
-        return herd_fail(msg, HERD_E_POSITION,
-                         "chain=1 with %d geese: a jump that leaves fewer than four ends the game",
-                         count);
+        return herdi_fail(msg, HERD_E_POSITION,
+                          "chain=1 with %d geese: a jump that leaves fewer than four ends the game",
+                          count);
     if (chain && fox_jumps(s, NULL) == 0)
-        return herd_fail(msg, HERD_E_POSITION,
-                         "chain=1 but the fox on %s has no jump: a chain goes on only where one is",
-                         hunt_name(&board, fox, name));
+        return herdi_fail(
+            msg, HERD_E_POSITION,
+            "chain=1 but the fox on %s has no jump: a chain goes on only where one is",
+            herdi_hunt_name(&board, fox, name));
     update_status(s, side);
     return HERD_OK;
 }
@@ -461,13 +354,13 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
 static int fox_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;
-    return hunt_write_move(&board, 1, m, sb);
+    return herdi_hunt_write_move(&board, 1, m, sb);
 }
 
 static int fox_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
 {
     (void)state;
-    return hunt_read_move(&board, 1, text, m, msg);
+    return herdi_hunt_read_move(&board, 1, text, m, msg);
 }
 
 /* Saved games: the geese the game was created with, which the position
@@ -475,7 +368,7 @@ static int fox_read_move(const void *state, const char *text, herd_move *m, herd
 static void fox_write_save(const void *state, herd_sb *sb)
 {
     const fox_state *s = state;
-    herd_sb_printf(sb, " geese=%d", s->start_geese);
+    herdi_sb_printf(sb, " geese=%d", s->start_geese);
 }
 
 static int fox_read_save(void *state, herd_scan *sc, herd_msg msg)
@@ -483,11 +376,11 @@ static int fox_read_save(void *state, herd_scan *sc, herd_msg msg)
     fox_state *s = state;
     uint64_t geese;
     int known = 0;
-    if (herd_scan_lit(sc, " geese=") && herd_scan_uint(sc, HERD_FOX_MAX_GEESE, &geese))
+    if (herdi_scan_lit(sc, " geese=") && herdi_scan_uint(sc, HERD_FOX_MAX_GEESE, &geese))
         for (size_t i = 0; i < sizeof geese_choices / sizeof *geese_choices; i++)
             known |= geese_choices[i] == geese;
     if (!known)
-        return herd_fail(msg, HERD_E_PARSE, "expected ' geese=13|15|17' in a fox save");
+        return herdi_fail(msg, HERD_E_PARSE, "expected ' geese=13|15|17' in a fox save");
     s->start_geese = (uint8_t)geese;
     return HERD_OK;
 }
@@ -496,17 +389,17 @@ static void fox_show(const void *state, herd_sb *sb)
 {
     const fox_state *s = state;
     char name[4];
-    hunt_show(&board, s->fox, s->geese, 'F', 'G', sb);
-    herd_sb_printf(sb, "\n%d geese, sideways %s\n", hunt_count(s->geese),
-                   s->sideways ? "on" : "off");
+    herdi_hunt_show(&board, s->fox, s->geese, 'F', 'G', sb);
+    herdi_sb_printf(sb, "\n%d geese, sideways %s\n", hunt_count(s->geese),
+                    s->sideways ? "on" : "off");
     if (s->head.result != HERD_ONGOING)
-        herd_sb_printf(sb, "%s win%s (%s)", s->head.winner ? "Geese" : "Fox",
+        herdi_sb_printf(sb, "%s win%s (%s)", s->head.winner ? "Geese" : "Fox",
                        s->head.winner ? "" : "s", herd_reason_name((herd_reason)s->head.reason));
     else if (s->chain)
-        herd_sb_printf(sb, "Fox (F) in a chain on %s: jump on or stop",
-                       hunt_name(&board, s->fox, name));
+        herdi_sb_printf(sb, "Fox (F) in a chain on %s: jump on or stop",
+                       herdi_hunt_name(&board, s->fox, name));
     else
-        herd_sb_printf(sb, "%s to move", s->head.side ? "Geese (G)" : "Fox (F)");
+        herdi_sb_printf(sb, "%s to move", s->head.side ? "Geese (G)" : "Fox (F)");
 }
 
 /* --------------------------------------------- the cross as a grid */
@@ -599,7 +492,7 @@ static herd_move fox_genmove(void *state, int level)
     if (s->head.side == HERD_FOX_FOX && fox_jumps(s, NULL) > 0) {
         for (size_t i = 0; i < n; i++) {
             hunt_action a;
-            hunt_decode(moves[i], &a);
+            herdi_hunt_decode(moves[i], &a);
             hops[i] = 0;
             if (a.kind == HUNT_JUMP) {
                 fox_state t = *s;
@@ -607,9 +500,9 @@ static herd_move fox_genmove(void *state, int level)
                 hops[i] = 1 + (t.chain ? longest_chain(&t) : 0);
             }
         }
-        return moves[herd_rng_pick_best(&s->head.rng, hops, n)];
+        return moves[herdi_rng_pick_best(&s->head.rng, hops, n)];
     }
-    return moves[herd_rng_below(&s->head.rng, (uint32_t)n)];
+    return moves[herdi_rng_below(&s->head.rng, (uint32_t)n)];
 }
 
 /* ------------------------------------------------------- for search */
@@ -619,17 +512,17 @@ static herd_move fox_genmove(void *state, int level)
 static uint64_t fox_hash(const void *state)
 {
     const fox_state *s = state;
-    return herd_zobrist((uint64_t)s->fox | (uint64_t)s->head.side << 6 | (uint64_t)s->chain << 7 |
-                        (uint64_t)s->geese << 8);
+    return herdi_zobrist((uint64_t)s->fox | (uint64_t)s->head.side << 6 | (uint64_t)s->chain << 7 |
+                         (uint64_t)s->geese << 8);
 }
 
 /* The solution table's value of a position it holds: *winner and *plies
- * as fox_solve_query() gives them; 0 when the table does not hold it. */
+ * as herdi_fox_solve_query() gives them; 0 when the table does not hold it. */
 static int solved_value(const fox_table *t, const fox_state *s, int *winner, unsigned *plies)
 {
     fox_solve_position p = {s->fox, s->geese, s->head.side, s->chain};
-    return t && hunt_count(s->geese) <= fox_solve_geese(t) &&
-           fox_solve_query(t, &p, winner, plies) == HERD_OK;
+    return t && hunt_count(s->geese) <= herdi_fox_solve_geese(t) &&
+           herdi_fox_solve_query(t, &p, winner, plies) == HERD_OK;
 }
 
 /* A solved win at a leaf of the search ranks above every guess and below
@@ -736,7 +629,7 @@ static void fox_solver_init(void *table)
 static void fox_solver_free(void *table)
 {
     fox_solver *h = table;
-    fox_solve_free(atomic_load(&h->table));
+    herdi_fox_solve_free(atomic_load(&h->table));
     atomic_store(&h->table, NULL);
 }
 
@@ -750,7 +643,7 @@ static fox_table *solver_table(const fox_solver *h)
  * them (without sideways steps: lib/fox_solve.h). */
 static void table_options(fox_solve_options *o, const fox_state *s, int geese)
 {
-    fox_solve_default_options(o);
+    herdi_fox_solve_default_options(o);
     o->geese = geese < HERD_FOX_GEESE_TO_WIN ? HERD_FOX_GEESE_TO_WIN : geese;
     o->sideways = s->sideways;
     o->exact = s->sideways ? 0 : o->geese;
@@ -765,7 +658,7 @@ static int build_table(fox_table **out, const fox_state *s, int geese, herd_allo
     o.alloc_ud = ud;
     o.stop = stop;
     o.ud = stop_ctx;
-    return fox_solve_build(out, &o, msg);
+    return herdi_fox_solve_build(out, &o, msg);
 }
 
 /* The handle's table, if it is for the rules of the position (a position
@@ -775,13 +668,13 @@ static int build_table(fox_table **out, const fox_state *s, int geese, herd_allo
 static const fox_table *table_for(const fox_solver *h, const fox_state *s)
 {
     const fox_table *t = solver_table(h);
-    return t && fox_solve_sideways(t) == s->sideways ? t : NULL;
+    return t && herdi_fox_solve_sideways(t) == s->sideways ? t : NULL;
 }
 
 /* Whether t holds the positions with this many geese. */
 static int holds(const fox_table *t, int geese)
 {
-    return t && geese <= fox_solve_geese(t);
+    return t && geese <= herdi_fox_solve_geese(t);
 }
 
 static int fox_table_fill(void *table, const void *state, int solving, herd_alloc_fn alloc,
@@ -793,10 +686,10 @@ static int fox_table_fill(void *table, const void *state, int solving, herd_allo
     if (s->head.result != HERD_ONGOING)
         return HERD_OK; /* its value needs no table */
     if (geese > h->limit)
-        return solving ? herd_fail(msg, HERD_E_UNSUPPORTED,
-                                   "fox is solved up to %d geese (herd_fox_set_solve_limit(), at "
-                                   "most %d): this position has %d",
-                                   h->limit, HERD_FOX_SOLVE_MAX, geese)
+        return solving ? herdi_fail(msg, HERD_E_UNSUPPORTED,
+                                    "fox is solved up to %d geese (herd_fox_set_solve_limit(), at "
+                                    "most %d): this position has %d",
+                                    h->limit, HERD_FOX_SOLVE_MAX, geese)
                        : HERD_OK;
     if (holds(table_for(h, s), geese))
         return HERD_OK;
@@ -810,7 +703,7 @@ static int fox_table_fill(void *table, const void *state, int solving, herd_allo
 static size_t fox_table_bytes(const void *table)
 {
     const fox_table *t = solver_table(table);
-    return t ? (size_t)fox_solve_size(t) : 0;
+    return t ? (size_t)herdi_fox_solve_size(t) : 0;
 }
 
 /* What fox_table_fill() and fox_table_choose() hold (herd_rules.table_need),
@@ -823,7 +716,7 @@ static void fox_table_need(const void *table, const void *state, int solving, in
     const fox_solver *h = table;
     const fox_state *s = state;
     const fox_table *kept = solver_table(h);
-    size_t held = kept ? (size_t)fox_solve_size(kept) : 0;
+    size_t held = kept ? (size_t)herdi_fox_solve_size(kept) : 0;
     int geese = hunt_count(s->geese), limit = h ? h->limit : HERD_FOX_SOLVE_DEFAULT;
     need->build = 0;
     need->kept = held;
@@ -840,7 +733,7 @@ static void fox_table_need(const void *table, const void *state, int solving, in
     fox_solve_options o;
     uint64_t after;
     table_options(&o, s, geese);
-    uint64_t peak = fox_solve_need(&o, &after);
+    uint64_t peak = herdi_fox_solve_need(&o, &after);
     /* A hint keeps the handle's table while it builds one for itself; a
      * table too large for the address space needs more than any limit. */
     size_t before = replaces || !kept ? 0 : held;
@@ -865,15 +758,16 @@ static int fox_table_solve(const void *state, const void *table, int *winner, un
         return HERD_OK;
     }
     if (!solved_value(table_for(table, s), s, &w, &n))
-        return herd_fail(msg, HERD_E_UNSUPPORTED, "the solution table does not hold this position");
+        return herdi_fail(msg, HERD_E_UNSUPPORTED,
+                          "the solution table does not hold this position");
     if (w == FOX_SOLVE_DRAW)
-        return herd_fail(msg, HERD_E_UNSUPPORTED,
-                         "a draw with perfect play: neither side can force a win");
+        return herdi_fail(msg, HERD_E_UNSUPPORTED,
+                          "a draw with perfect play: neither side can force a win");
     if (n == FOX_SOLVE_NO_PLIES)
-        return herd_fail(msg, HERD_E_UNSUPPORTED,
-                         "%s win with perfect play, in a number of actions that the solution "
-                         "table does not keep with sideways steps",
-                         w == HERD_FOX_FOX ? "the fox would" : "the geese would");
+        return herdi_fail(msg, HERD_E_UNSUPPORTED,
+                          "%s win with perfect play, in a number of actions that the solution "
+                          "table does not keep with sideways steps",
+                          w == HERD_FOX_FOX ? "the fox would" : "the geese would");
     *winner = w;
     *plies = n;
     return HERD_OK;
@@ -893,9 +787,9 @@ static herd_move table_move(const fox_state *s, const fox_table *t, herd_rng *rn
         unsigned plies = 0;
         fox_play(&next, moves[i]);
         solved_value(t, &next, &winner, &plies); /* fewer geese: held too */
-        rank[i] = (int)fox_solve_rank(s->head.side, winner, plies);
+        rank[i] = (int)herdi_fox_solve_rank(s->head.side, winner, plies);
     }
-    return moves[herd_rng_pick_best(rng, rank, n)];
+    return moves[herdi_rng_pick_best(rng, rank, n)];
 }
 
 /* The `perfect` level. A hint (a const call) whose handle has no table
@@ -935,10 +829,10 @@ static int fox_table_choose(struct herd_search *search, void *state, const void 
         herd_search leaves = *search;
         leaves.evaluate = fox_table_evaluate;
         leaves.evaluate_ctx = t;
-        rc = herd_search_alphabeta(&leaves, s, level, m);
+        rc = herdi_search_alphabeta(&leaves, s, level, m);
         search->nodes = leaves.nodes;
     }
-    fox_solve_free(own);
+    herdi_fox_solve_free(own);
     return rc;
 }
 
@@ -949,19 +843,19 @@ static int fox_table_choose(struct herd_search *search, void *state, const void 
 static size_t fox_num_actions(const void *state)
 {
     (void)state;
-    return hunt_action_count(&board, 1);
+    return herdi_hunt_action_count(&board, 1);
 }
 
 static int fox_action_index(const void *state, herd_move m, size_t *index)
 {
     (void)state;
-    return hunt_action_index(&board, 1, m, index);
+    return herdi_hunt_action_index(&board, 1, m, index);
 }
 
 static herd_move fox_action_move(const void *state, size_t index)
 {
     (void)state;
-    return hunt_action_move(&board, 1, index);
+    return herdi_hunt_action_move(&board, 1, index);
 }
 
 /* fox_legal()'s actions as numbers, in its order. */
@@ -978,7 +872,7 @@ enum { OBS_CHAIN = HUNT_PLANES, OBS_SIDEWAYS, OBS_PLANES };
 static void fox_observation_shape(const void *state, size_t shape[3])
 {
     (void)state;
-    hunt_observation_shape(&board, OBS_PLANES, shape);
+    herdi_hunt_observation_shape(&board, OBS_PLANES, shape);
 }
 
 /* The hunt's planes, then whether the fox is in a chain and whether the
@@ -986,9 +880,9 @@ static void fox_observation_shape(const void *state, size_t shape[3])
 static void fox_observe(const void *state, int side, float *buf)
 {
     const fox_state *s = state;
-    herd_planes o = hunt_planes(&board, buf);
-    hunt_observe(&board, o, s->fox, s->geese, HERD_FOX_FOX, side,
-                 s->head.result == HERD_ONGOING ? s->head.side : -1);
+    herd_planes o = herdi_hunt_planes(&board, buf);
+    herdi_hunt_observe(&board, o, s->fox, s->geese, HERD_FOX_FOX, side,
+                       s->head.result == HERD_ONGOING ? s->head.side : -1);
     if (s->chain)
         herd_plane_fill(o, OBS_CHAIN, 1.0f);
     if (s->sideways)
@@ -999,28 +893,28 @@ static void fox_observe(const void *state, int side, float *buf)
 
 static const fox_state *fox_of(const herd_game *g)
 {
-    return herd_game_state(g, HERD_FOX);
+    return herdi_game_state(g, HERD_FOX);
 }
 
 herd_move herd_fox_step(herd_cell from, herd_cell to)
 {
-    return hunt_step_move(from, to);
+    return herdi_hunt_step_move(from, to);
 }
 
 herd_move herd_fox_jump(herd_cell from, herd_cell to)
 {
-    return hunt_jump_move(from, to);
+    return herdi_hunt_jump_move(from, to);
 }
 
 herd_move herd_fox_stop(void)
 {
-    return hunt_stop_move();
+    return herdi_hunt_stop_move();
 }
 
 int herd_fox_move_kind(herd_move m, int *kind)
 {
     hunt_action a;
-    if (!kind || !hunt_decode(m, &a))
+    if (!kind || !herdi_hunt_decode(m, &a))
         return HERD_E_ARG;
     *kind = a.kind == HUNT_STEP   ? HERD_FOX_STEP
             : a.kind == HUNT_JUMP ? HERD_FOX_JUMP
@@ -1031,7 +925,7 @@ int herd_fox_move_kind(herd_move m, int *kind)
 int herd_fox_move_cells(herd_move m, herd_cell *from, herd_cell *to)
 {
     hunt_action a;
-    if (!hunt_decode(m, &a) || a.kind == HUNT_STOP)
+    if (!herdi_hunt_decode(m, &a) || a.kind == HUNT_STOP)
         return HERD_E_ARG;
     if (from)
         *from = a.from;
@@ -1051,7 +945,7 @@ int herd_fox_point(int index, herd_cell *cell)
 int herd_fox_line(int index, herd_cell *a, herd_cell *b)
 {
     int p, q;
-    if (!a || !b || !hunt_line(&board, index, &p, &q))
+    if (!a || !b || !herdi_hunt_line(&board, index, &p, &q))
         return HERD_E_ARG;
     *a = board.cell[p];
     *b = board.cell[q];
@@ -1061,7 +955,7 @@ int herd_fox_line(int index, herd_cell *a, herd_cell *b)
 int herd_fox_at(const herd_game *g, herd_cell cell, int *side)
 {
     const fox_state *s = fox_of(g);
-    int p = hunt_point_at(&board, cell.row, cell.col);
+    int p = herdi_hunt_point_at(&board, cell.row, cell.col);
     if (!s || !side || p < 0)
         return HERD_E_ARG;
     *side = p == s->fox ? HERD_FOX_FOX : s->geese >> p & 1 ? HERD_FOX_GEESE : -1;
@@ -1095,32 +989,22 @@ int herd_fox_sideways(const herd_game *g, int *sideways)
     return HERD_OK;
 }
 
-int herd_fox_options_of(const herd_game *g, herd_fox_options *opt)
-{
-    const fox_state *s = fox_of(g);
-    if (!s || !opt)
-        return HERD_E_ARG;
-    const herd_fox_options o = {HERD_FOX_OPTIONS_VERSION, s->start_geese, s->sideways,
-                                s->head.seed};
-    return herd_versioned_write(opt, &o, opt->version, &fox_versions);
-}
-
 int herd_fox_set_solve_limit(herd_game *g, int geese)
 {
     if (!g)
         return HERD_E_ARG;
-    if (!herd_game_state(g, HERD_FOX))
-        return herd_fail(herd_game_message(g), HERD_E_ARG,
-                         "herd_fox_set_solve_limit() takes a fox game, not %s", herd_game_name(g));
+    if (!herdi_game_state(g, HERD_FOX))
+        return herdi_fail(herdi_game_message(g), HERD_E_ARG,
+                          "herd_fox_set_solve_limit() takes a fox game, not %s", herd_game_name(g));
     if (geese < HERD_FOX_GEESE_TO_WIN || geese > HERD_FOX_SOLVE_MAX)
-        return herd_fail(herd_game_message(g), HERD_E_RANGE,
-                         "a solve limit of %d geese is out of range %d..%d", geese,
-                         HERD_FOX_GEESE_TO_WIN, HERD_FOX_SOLVE_MAX);
-    fox_solver *h = herd_game_table(g, HERD_FOX);
+        return herdi_fail(herdi_game_message(g), HERD_E_RANGE,
+                          "a solve limit of %d geese is out of range %d..%d", geese,
+                          HERD_FOX_GEESE_TO_WIN, HERD_FOX_SOLVE_MAX);
+    fox_solver *h = herdi_game_table(g, HERD_FOX);
     if (!h)
         return HERD_E_NOMEM;
     const fox_table *t = solver_table(h);
-    if (t && fox_solve_geese(t) > geese)
+    if (t && herdi_fox_solve_geese(t) > geese)
         fox_solver_free(h); /* more than the limit allows */
     h->limit = geese;
     return HERD_OK;
@@ -1128,9 +1012,9 @@ int herd_fox_set_solve_limit(herd_game *g, int geese)
 
 int herd_fox_solve_limit(const herd_game *g, int *geese)
 {
-    if (!herd_game_state(g, HERD_FOX) || !geese)
+    if (!herdi_game_state(g, HERD_FOX) || !geese)
         return HERD_E_ARG;
-    const fox_solver *h = herd_game_table_made(g, HERD_FOX);
+    const fox_solver *h = herdi_game_table_made(g, HERD_FOX);
     *geese = h ? h->limit : HERD_FOX_SOLVE_DEFAULT;
     return HERD_OK;
 }
@@ -1144,7 +1028,20 @@ int herd_fox_in_chain(const herd_game *g, int *in_chain)
     return HERD_OK;
 }
 
-const herd_rules herd_fox_rules = {
+/* The settings stay: only the table built into them goes. */
+static int fox_table_free(void *table)
+{
+    fox_solver_free(table);
+    return 0;
+}
+
+static const herd_save_rules fox_save = {fox_write_save, fox_read_save};
+static const herd_solver fox_solver_rules = {
+    sizeof(fox_solver), fox_solver_init, fox_table_fill,  fox_table_free,
+    fox_table_bytes,    fox_table_need,  fox_table_solve, fox_table_choose,
+};
+
+const herd_rules herdi_fox_rules = {
     .desc =
         {
             .kind = HERD_FOX,
@@ -1169,24 +1066,16 @@ const herd_rules herd_fox_rules = {
     .read_position = fox_read_position,
     .read_move = fox_read_move,
     .show = fox_show,
-    .write_save = fox_write_save,
-    .read_save = fox_read_save,
     .genmove = fox_genmove,
     .levels = fox_levels,
     .hash = fox_hash,
     .evaluate = fox_evaluate,
-    .solve_table_size = sizeof(fox_solver),
-    .solve_build = fox_solver_init,
-    .table_fill = fox_table_fill,
-    .table_free = fox_solver_free,
-    .table_solve = fox_table_solve,
-    .table_choose = fox_table_choose,
-    .table_bytes = fox_table_bytes,
-    .table_need = fox_table_need,
     .num_actions = fox_num_actions,
     .action_index = fox_action_index,
     .action_move = fox_action_move,
     .legal_indices = fox_legal_indices,
     .observation_shape = fox_observation_shape,
     .observe = fox_observe,
+    .save = &fox_save,
+    .solver = &fox_solver_rules,
 };

@@ -115,14 +115,15 @@ static void geometry_init(geometry *g, int sideways)
         g->mirror[c] = (uint8_t)mirror_cell(c);
     for (int p = 0; p < b->points; p++)
         for (int d = 0; d < HUNT_DIRS; d++) {
-            int q = hunt_next(b, p, d), over = hunt_jumped(b, p, d);
+            int q = herdi_hunt_next(b, p, d), over = herdi_hunt_jumped(b, p, d);
             if (q >= 0) {
                 g->link[d] |= BIT(cell_of_point(b, p));
                 g->link_mask[d][cell_of_point(b, p)] = 0xff;
                 g->delta[d] = cell_of_point(b, q) - cell_of_point(b, p);
             }
             if (over >= 0)
-                g->landing[cell_of_point(b, over)] |= BIT(cell_of_point(b, hunt_next(b, over, d)));
+                g->landing[cell_of_point(b, over)] |=
+                    BIT(cell_of_point(b, herdi_hunt_next(b, over, d)));
         }
     g->goose_dirs = HUNT_UP | (sideways ? HUNT_SIDEWAYS : 0);
     binomials(g->binom);
@@ -1076,24 +1077,25 @@ static int walk(fox_table *t)
 static int check_options(const fox_solve_options *o, herd_msg msg)
 {
     if (!o)
-        return herd_fail(msg, HERD_E_ARG, "no options");
+        return herdi_fail(msg, HERD_E_ARG, "no options");
     if (o->sideways != 0 && o->sideways != 1)
-        return herd_fail(msg, HERD_E_ARG, "sideways=%d is not 0 or 1", o->sideways);
+        return herdi_fail(msg, HERD_E_ARG, "sideways=%d is not 0 or 1", o->sideways);
     if (o->geese < LEAST || o->geese > MAXG)
-        return herd_fail(msg, HERD_E_ARG, "geese=%d is out of range %d..%d", o->geese, LEAST, MAXG);
+        return herdi_fail(msg, HERD_E_ARG, "geese=%d is out of range %d..%d", o->geese, LEAST,
+                          MAXG);
     int most = o->geese < FOX_SOLVE_MAX_EXACT ? o->geese : FOX_SOLVE_MAX_EXACT;
     if (o->exact != 0 && (o->exact < LEAST || o->exact > most))
-        return herd_fail(msg, HERD_E_ARG, "exact=%d is not 0 or %d..%d", o->exact, LEAST, most);
+        return herdi_fail(msg, HERD_E_ARG, "exact=%d is not 0 or %d..%d", o->exact, LEAST, most);
     if (o->exact && o->sideways)
-        return herd_fail(msg, HERD_E_UNSUPPORTED,
-                         "distances are kept only without sideways steps (exact=0)");
+        return herdi_fail(msg, HERD_E_UNSUPPORTED,
+                          "distances are kept only without sideways steps (exact=0)");
     return HERD_OK;
 }
 
 static void table_init(fox_table *t, const fox_solve_options *o)
 {
     memset(t, 0, sizeof *t);
-    t->alloc = o->alloc ? o->alloc : herd_default_alloc;
+    t->alloc = o->alloc ? o->alloc : herdi_default_alloc;
     t->alloc_ud = o->alloc_ud;
     t->sideways = o->sideways;
     t->geese = o->geese;
@@ -1102,7 +1104,7 @@ static void table_init(fox_table *t, const fox_solve_options *o)
     t->held = t->peak = sizeof *t + sizeof(geometry);
 }
 
-void fox_solve_default_options(fox_solve_options *o)
+void herdi_fox_solve_default_options(fox_solve_options *o)
 {
     if (!o)
         return;
@@ -1123,7 +1125,7 @@ static uint64_t count_bytes(const fox_solve_options *o, uint64_t *kept)
     return t.peak;
 }
 
-uint64_t fox_solve_need(const fox_solve_options *o, uint64_t *kept)
+uint64_t herdi_fox_solve_need(const fox_solve_options *o, uint64_t *kept)
 {
     char buf[1];
     herd_msg none = {buf, sizeof buf};
@@ -1146,7 +1148,7 @@ static void free_arrays(fox_table *t)
             drop(t, k, a);
 }
 
-void fox_solve_free(fox_table *t)
+void herdi_fox_solve_free(fox_table *t)
 {
     if (!t)
         return;
@@ -1156,33 +1158,33 @@ void fox_solve_free(fox_table *t)
     t->alloc(t->alloc_ud, t, sizeof *t, 0);
 }
 
-int fox_solve_build(fox_table **out, const fox_solve_options *o, herd_msg msg)
+int herdi_fox_solve_build(fox_table **out, const fox_solve_options *o, herd_msg msg)
 {
     int rc = check_options(o, msg);
     if (rc != HERD_OK)
         return rc;
     if (!out)
-        return herd_fail(msg, HERD_E_ARG, "no place for the table");
-    uint64_t need = fox_solve_need(o, NULL);
+        return herdi_fail(msg, HERD_E_ARG, "no place for the table");
+    uint64_t need = herdi_fox_solve_need(o, NULL);
     if (need == 0)
-        return herd_fail(msg, HERD_E_UNSUPPORTED,
-                         "a fox table of %d geese does not fit in this machine's address space",
-                         o->geese);
+        return herdi_fail(msg, HERD_E_UNSUPPORTED,
+                          "a fox table of %d geese does not fit in this machine's address space",
+                          o->geese);
     if (need > o->memory)
-        return herd_fail(msg, HERD_E_UNSUPPORTED,
-                         "a fox table of %d geese needs %.2f GB (%llu bytes), over the limit of "
-                         "%llu bytes",
-                         o->geese, (double)need / 1e9, (unsigned long long)need,
-                         (unsigned long long)o->memory);
-    herd_alloc_fn alloc = o->alloc ? o->alloc : herd_default_alloc;
+        return herdi_fail(msg, HERD_E_UNSUPPORTED,
+                          "a fox table of %d geese needs %.2f GB (%llu bytes), over the limit of "
+                          "%llu bytes",
+                          o->geese, (double)need / 1e9, (unsigned long long)need,
+                          (unsigned long long)o->memory);
+    herd_alloc_fn alloc = o->alloc ? o->alloc : herdi_default_alloc;
     fox_table *t = alloc(o->alloc_ud, NULL, 0, sizeof *t);
     if (!t)
-        return herd_fail(msg, HERD_E_NOMEM, "out of memory for the fox table");
+        return herdi_fail(msg, HERD_E_NOMEM, "out of memory for the fox table");
     table_init(t, o);
     t->geo = alloc(o->alloc_ud, NULL, 0, sizeof *t->geo);
     if (!t->geo) {
-        fox_solve_free(t);
-        return herd_fail(msg, HERD_E_NOMEM, "out of memory for the fox table");
+        herdi_fox_solve_free(t);
+        return herdi_fail(msg, HERD_E_NOMEM, "out of memory for the fox table");
     }
     geometry_init(t->geo, t->sideways);
     t->stop = o->stop;
@@ -1197,10 +1199,10 @@ int fox_solve_build(fox_table **out, const fox_solve_options *o, herd_msg msg)
     if (rc == HERD_OK && t->progress && t->shown < 1)
         t->progress(t->ud, 1);
     if (rc != HERD_OK) {
-        fox_solve_free(t);
-        return herd_fail(msg, rc, "%s",
-                         rc == HERD_E_INTERRUPTED ? "the fox table's build was stopped"
-                                                  : "out of memory for the fox table");
+        herdi_fox_solve_free(t);
+        return herdi_fail(msg, rc, "%s",
+                          rc == HERD_E_INTERRUPTED ? "the fox table's build was stopped"
+                                                   : "out of memory for the fox table");
     }
     t->stop = NULL;
     t->progress = NULL;
@@ -1208,22 +1210,22 @@ int fox_solve_build(fox_table **out, const fox_solve_options *o, herd_msg msg)
     return HERD_OK;
 }
 
-int fox_solve_geese(const fox_table *t)
+int herdi_fox_solve_geese(const fox_table *t)
 {
     return t->geese;
 }
 
-int fox_solve_exact(const fox_table *t)
+int herdi_fox_solve_exact(const fox_table *t)
 {
     return t->exact;
 }
 
-int fox_solve_sideways(const fox_table *t)
+int herdi_fox_solve_sideways(const fox_table *t)
 {
     return t->sideways;
 }
 
-uint64_t fox_solve_size(const fox_table *t)
+uint64_t herdi_fox_solve_size(const fox_table *t)
 {
     return t->held;
 }
@@ -1366,7 +1368,8 @@ static value value_a(const fox_table *t, int k, uint64_t s, int c)
     return chosen(&ch);
 }
 
-int fox_solve_query(const fox_table *t, const fox_solve_position *p, int *winner, unsigned *plies)
+int herdi_fox_solve_query(const fox_table *t, const fox_solve_position *p, int *winner,
+                          unsigned *plies)
 {
     if (!t || !p || !winner || !plies || p->fox < 0 || p->fox >= POINTS || p->geese >> POINTS ||
         (p->geese >> p->fox & 1) || (p->side != HERD_FOX_FOX && p->side != HERD_FOX_GEESE) ||
@@ -1399,7 +1402,7 @@ int fox_solve_query(const fox_table *t, const fox_solve_position *p, int *winner
     return HERD_OK;
 }
 
-long fox_solve_rank(int side, int winner, unsigned plies)
+long herdi_fox_solve_rank(int side, int winner, unsigned plies)
 {
     long n = plies > 999999 ? 999999 : (long)plies;
     if (winner == FOX_SOLVE_DRAW)

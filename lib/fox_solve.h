@@ -20,10 +20,7 @@
 
 #include <limits.h>
 
-#include "hunt.h"
-
-/* The cross of lib/fox.c, the one definition of the board. */
-const hunt_board *fox_board(void);
+#include "fox_board.h"
 
 /* The most geese whose positions keep their distance (one byte holds the
  * plies: at most 113 with 10 geese). */
@@ -65,12 +62,12 @@ typedef struct fox_table fox_table;
 
 /* The options with their defaults: 13 geese, no sideways, distances up to
  * 8 geese, no memory limit, malloc. */
-void fox_solve_default_options(fox_solve_options *o);
+void herdi_fox_solve_default_options(fox_solve_options *o);
 
 /* The bytes that building the table needs at its peak (what `memory` is
  * compared with) and, in `kept`, what the finished table holds; 0 for
  * options out of range, and when the size does not fit in a size_t. */
-uint64_t fox_solve_need(const fox_solve_options *o, uint64_t *kept);
+uint64_t herdi_fox_solve_need(const fox_solve_options *o, uint64_t *kept);
 
 /* Builds the table. HERD_E_ARG for options out of range (message says
  * which); HERD_E_UNSUPPORTED, before allocating anything, when the peak
@@ -78,14 +75,14 @@ uint64_t fox_solve_need(const fox_solve_options *o, uint64_t *kept);
  * with sideways steps; HERD_E_NOMEM when
  * the allocator fails; HERD_E_INTERRUPTED when stop() asked. On error
  * nothing is left allocated and *out is untouched. */
-int fox_solve_build(fox_table **out, const fox_solve_options *o, herd_msg msg);
-void fox_solve_free(fox_table *t);
+int herdi_fox_solve_build(fox_table **out, const fox_solve_options *o, herd_msg msg);
+void herdi_fox_solve_free(fox_table *t);
 
 /* What the table was built for, and the bytes it holds. */
-int fox_solve_geese(const fox_table *t);
-int fox_solve_exact(const fox_table *t);
-int fox_solve_sideways(const fox_table *t);
-uint64_t fox_solve_size(const fox_table *t);
+int herdi_fox_solve_geese(const fox_table *t);
+int herdi_fox_solve_exact(const fox_table *t);
+int herdi_fox_solve_sideways(const fox_table *t);
+uint64_t herdi_fox_solve_size(const fox_table *t);
 
 /* The value of a position with perfect play: *winner is HERD_FOX_FOX,
  * HERD_FOX_GEESE or FOX_SOLVE_DRAW; *plies the actions to the end, the
@@ -97,13 +94,13 @@ uint64_t fox_solve_size(const fox_table *t);
  * has, a chain with the geese to move, with fewer than four geese or
  * without a jump); HERD_E_UNSUPPORTED for more geese than the table holds.
  * The outputs are untouched on error. */
-int fox_solve_query(const fox_table *t, const fox_solve_position *p, int *winner,
-                    unsigned *plies);
+int herdi_fox_solve_query(const fox_table *t, const fox_solve_position *p, int *winner,
+                          unsigned *plies);
 
 /* How good a value is for `side` to have, so that a player can choose
  * among its actions' results: higher is better. A win beats a draw beats a
  * loss; a quicker win and a slower loss are better; a win or a loss whose
  * distance is not held ranks as the slowest of its kind. */
-long fox_solve_rank(int side, int winner, unsigned plies);
+long herdi_fox_solve_rank(int side, int winner, unsigned plies);
 
 #endif /* HERD_FOX_SOLVE_H */

@@ -6,7 +6,7 @@
 
 #include "core.h"
 
-void *herd_default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
+void *herdi_default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
 {
     (void)ud;
     (void)old_size;
@@ -94,33 +94,46 @@ static void init_handle(herd_game *g, const herd_rules *rules, herd_alloc_fn all
     g->progress_every = 0;
 }
 
-int herd_state_start(const herd_rules *rules, void *state, const herd_option_values *values,
-                     herd_msg msg)
+int herdi_state_start(const herd_rules *rules, void *state, const herd_option_values *values,
+                      herd_msg msg)
 {
     /* Every game has `seed`: the core seeds the generator before the game
      * sets up, so that a random start draws from it. */
     herd_head *h = state;
     memset(state, 0, rules->state_size);
-    h->seed = values->number[herd_option_index(&rules->desc, "seed")];
-    herd_rng_seed(&h->rng, h->seed);
+    h->seed = values->number[herdi_option_index(&rules->desc, "seed")];
+    herdi_rng_seed(&h->rng, h->seed);
     return rules->init(state, values, msg);
 }
 
-int herd_game_create(const herd_rules *rules, const herd_options *opt, herd_alloc_fn alloc,
-                     void *ud, herd_game **out, herd_error *err)
+size_t herdi_game_handle_size(const herd_rules *rules)
+{
+    return base_size(rules);
+}
+
+herd_game *herdi_game_place(const herd_rules *rules, const void *state, void *mem)
+{
+    herd_game *g = mem;
+    init_handle(g, rules, NULL, NULL);
+    memcpy(g->state, state, rules->state_size);
+    return g;
+}
+
+int herdi_game_create(const herd_rules *rules, const herd_options *opt, herd_alloc_fn alloc,
+                      void *ud, herd_game **out, herd_error *err)
 {
     char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
     herd_msg msg = {msgbuf, sizeof msgbuf};
     if (!out)
         return herd_null_arg_error(err, "out");
     herd_option_values values;
-    int rc = herd_options_check(opt, &rules->desc, &values, msg);
+    int rc = herdi_options_check(opt, &rules->desc, &values, msg);
     if (rc != HERD_OK) {
         herd_set_error(err, rc, msgbuf);
         return rc;
     }
     if (!alloc)
-        alloc = herd_default_alloc;
+        alloc = herdi_default_alloc;
     size_t size = base_size(rules);
     herd_game *g = alloc(ud, NULL, 0, size);
     if (!g) {
@@ -128,7 +141,7 @@ int herd_game_create(const herd_rules *rules, const herd_options *opt, herd_allo
         return HERD_E_NOMEM;
     }
     init_handle(g, rules, alloc, ud);
-    rc = herd_state_start(rules, g->state, &values, msg);
+    rc = herdi_state_start(rules, g->state, &values, msg);
     if (rc != HERD_OK) {
         alloc(ud, g, size, 0);
         herd_set_error(err, rc, msgbuf);
@@ -141,26 +154,37 @@ int herd_game_create(const herd_rules *rules, const herd_options *opt, herd_allo
 int herd_new(const char *game, const char *options, herd_alloc_fn alloc, void *ud, herd_game **out,
              herd_error *err)
 {
-    char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
-    herd_msg msg = {msgbuf, sizeof msgbuf};
     if (!out || !game)
         return herd_null_arg_error(err, !out ? "out" : "game");
+    const herd_rules *rules;
+    herd_options opt;
+    int rc = herdi_game_options(game, options, &rules, &opt, err);
+    if (rc != HERD_OK)
+        return rc;
+    return herdi_game_create(rules, &opt, alloc, ud, out, err);
+}
+
+int herdi_game_options(const char *game, const char *options, const herd_rules **rules,
+                       herd_options *opt, herd_error *err)
+{
+    char msgbuf[HERD_ERROR_MESSAGE_SIZE] = "";
+    herd_msg msg = {msgbuf, sizeof msgbuf};
     const herd_game_desc *desc = herd_game_desc_find(game);
     if (!desc) {
         char name[48];
-        herd_fail(msg, HERD_E_UNKNOWN, "unknown game '%s'",
-                  herd_quote_input(name, sizeof name, game, strlen(game)));
+        herdi_fail(msg, HERD_E_UNKNOWN, "unknown game '%s'",
+                   herdi_quote_input(name, sizeof name, game, strlen(game)));
         herd_set_error(err, HERD_E_UNKNOWN, msgbuf);
         return HERD_E_UNKNOWN;
     }
-    herd_options opt;
-    int rc = herd_options_parse(&opt, options, desc, msg);
+    int rc = herdi_options_parse(opt, options, desc, msg);
     if (rc != HERD_OK) {
         herd_set_error(err, rc, msgbuf);
         return rc;
     }
     /* A description is the first member of its game's rules. */
-    return herd_game_create((const herd_rules *)(const void *)desc, &opt, alloc, ud, out, err);
+    *rules = (const herd_rules *)(const void *)desc;
+    return HERD_OK;
 }
 
 static size_t version_size(const herd_versions *v, unsigned version)
@@ -168,23 +192,23 @@ static size_t version_size(const herd_versions *v, unsigned version)
     return version >= 1 && version <= v->count ? v->size[version - 1] : 0;
 }
 
-size_t herd_version_size(const herd_versions *v, const void *s)
+size_t herdi_version_size(const herd_versions *v, const void *s)
 {
     unsigned version;
     memcpy(&version, s, sizeof version);
     return version_size(v, version);
 }
 
-int herd_versioned_read(void *full, const void *given, const herd_versions *v, herd_error *err)
+int herdi_versioned_read(void *full, const void *given, const herd_versions *v, herd_error *err)
 {
-    size_t n = herd_version_size(v, given);
+    size_t n = herdi_version_size(v, given);
     if (n == 0) {
         unsigned version;
         memcpy(&version, given, sizeof version);
         char msgbuf[HERD_ERROR_MESSAGE_SIZE];
         herd_msg msg = {msgbuf, sizeof msgbuf};
-        herd_fail(msg, HERD_E_ARG, "%s version %u is not one this library reads (1..%u)", v->type,
-                  version, v->count);
+        herdi_fail(msg, HERD_E_ARG, "%s version %u is not one this library reads (1..%u)", v->type,
+                   version, v->count);
         herd_set_error(err, HERD_E_ARG, msgbuf);
         return HERD_E_ARG;
     }
@@ -192,7 +216,7 @@ int herd_versioned_read(void *full, const void *given, const herd_versions *v, h
     return HERD_OK;
 }
 
-int herd_versioned_write(void *dst, const void *full, unsigned version, const herd_versions *v)
+int herdi_versioned_write(void *dst, const void *full, unsigned version, const herd_versions *v)
 {
     size_t n = version_size(v, version);
     if (n == 0)
@@ -200,6 +224,85 @@ int herd_versioned_write(void *dst, const void *full, unsigned version, const he
     memcpy(dst, full, n);
     memcpy(dst, &version, sizeof version);
     return HERD_OK;
+}
+
+/* ------------------------------------------------------ typed options */
+
+/* The current version's struct, aligned for any field, in a buffer. */
+typedef union typed_struct {
+    max_align_t align;
+    unsigned char bytes[HERD_TYPED_MAX_BYTES];
+} typed_struct;
+
+static size_t typed_size(const herd_typed_options *t)
+{
+    return t->versions->size[t->versions->count - 1];
+}
+
+int herdi_typed_init(const herd_typed_options *t, void *opt, unsigned version)
+{
+    return opt ? herdi_versioned_write(opt, t->defaults, version, t->versions) : HERD_E_ARG;
+}
+
+int herdi_typed_new(const herd_typed_options *t, const void *opt, herd_alloc_fn alloc, void *ud,
+                    herd_game **out, herd_error *err)
+{
+    typed_struct d;
+    memcpy(d.bytes, t->defaults, typed_size(t));
+    if (opt) {
+        int rc = herdi_versioned_read(d.bytes, opt, t->versions, err);
+        if (rc != HERD_OK)
+            return rc;
+    }
+    herd_options o = {.count = 0};
+    for (size_t i = 0; i < t->count; i++) {
+        const herd_typed_field *f = &t->fields[i];
+        const unsigned char *at = d.bytes + f->offset;
+        if (f->kind == HERD_FIELD_INT) {
+            int v;
+            memcpy(&v, at, sizeof v);
+            herdi_options_add_int(&o, f->key, v);
+        } else if (f->kind == HERD_FIELD_U64) {
+            uint64_t v;
+            memcpy(&v, at, sizeof v);
+            herdi_options_add_unsigned(&o, f->key, v);
+        } else {
+            herd_cell v;
+            memcpy(&v, at, sizeof v);
+            herdi_options_add_cell(&o, f->key, v);
+        }
+    }
+    return herdi_game_create(t->rules, &o, alloc, ud, out, err);
+}
+
+int herdi_typed_of(const herd_typed_options *t, const herd_game *g, void *opt)
+{
+    const herd_rules *r = t->rules;
+    if (!herdi_game_state(g, r->desc.kind) || !opt)
+        return HERD_E_ARG;
+    herd_option_values v;
+    memset(&v, 0, sizeof v);
+    r->options_of(g->state, &v);
+    typed_struct full;
+    memcpy(full.bytes, t->defaults, typed_size(t));
+    for (size_t i = 0; i < t->count; i++) {
+        const herd_typed_field *f = &t->fields[i];
+        unsigned char *at = full.bytes + f->offset;
+        int k = herdi_option_index(&r->desc, f->key);
+        if (f->kind == HERD_FIELD_INT) {
+            int x = (int)v.number[k];
+            memcpy(at, &x, sizeof x);
+        } else if (f->kind == HERD_FIELD_U64) {
+            /* the seed, the core's: the game's options_of() leaves it */
+            uint64_t x = strcmp(f->key, "seed") == 0 ? herd_game_head(g)->seed : v.number[k];
+            memcpy(at, &x, sizeof x);
+        } else {
+            memcpy(at, &v.cell[k], sizeof v.cell[k]);
+        }
+    }
+    unsigned version;
+    memcpy(&version, opt, sizeof version);
+    return herdi_versioned_write(opt, full.bytes, version, t->versions);
 }
 
 void herd_free(herd_game *g)
@@ -210,22 +313,20 @@ void herd_free(herd_game *g)
         g->alloc(g->ud, g->hist, herd_history_bytes(g), 0);
     void *table = atomic_load(&g->table);
     if (table) {
-        if (g->rules->table_free)
-            g->rules->table_free(table);
-        g->alloc(g->ud, table, g->rules->solve_table_size, 0);
+        g->rules->solver->free(table);
+        g->alloc(g->ud, table, g->rules->solver->size, 0);
     }
     g->alloc(g->ud, g, base_size(g->rules), 0);
 }
 
 /* ------------------------------------------------------------ memory */
 
-size_t herd_tables_held(const herd_game *g)
+size_t herdi_tables_held(const herd_game *g)
 {
     const void *table = atomic_load_explicit(&g->table, memory_order_acquire);
     if (!table)
         return 0;
-    return herd_bytes_add(g->rules->solve_table_size,
-                          g->rules->table_bytes ? g->rules->table_bytes(table) : 0);
+    return herd_bytes_add(g->rules->solver->size, g->rules->solver->bytes(table));
 }
 
 /* A size for a message: in B, kB, MB or GB (powers of 1000), one decimal. */
@@ -239,26 +340,26 @@ static void write_bytes(herd_sb *sb, size_t n)
         u++;
     }
     if (u < 0)
-        herd_sb_printf(sb, "%zu B", n);
+        herdi_sb_printf(sb, "%zu B", n);
     else
-        herd_sb_printf(sb, "%.1f %s", x, units[u]);
+        herdi_sb_printf(sb, "%.1f %s", x, units[u]);
 }
 
-int herd_memory_check(const herd_game *g, size_t need, const char *what, herd_msg msg)
+int herdi_memory_check(const herd_game *g, size_t need, const char *what, herd_msg msg)
 {
     if (need <= g->memory_limit)
         return HERD_OK;
     char a[32], b[32];
     herd_sb sa, sb;
-    herd_sb_init(&sa, a, sizeof a);
-    herd_sb_init(&sb, b, sizeof b);
+    herdi_sb_init(&sa, a, sizeof a);
+    herdi_sb_init(&sb, b, sizeof b);
     write_bytes(&sa, need);
     write_bytes(&sb, g->memory_limit);
     if (strcmp(a, b) == 0) /* too close to tell apart rounded: the bytes */
-        return herd_fail(msg, HERD_E_NOMEM,
-                         "%s needs %zu bytes, over the memory limit of %zu bytes", what, need,
-                         g->memory_limit);
-    return herd_fail(msg, HERD_E_NOMEM, "%s needs %s, over the memory limit of %s", what, a, b);
+        return herdi_fail(msg, HERD_E_NOMEM,
+                          "%s needs %zu bytes, over the memory limit of %zu bytes", what, need,
+                          g->memory_limit);
+    return herdi_fail(msg, HERD_E_NOMEM, "%s needs %s, over the memory limit of %s", what, a, b);
 }
 
 int herd_set_memory_limit(herd_game *g, size_t bytes)
@@ -267,13 +368,11 @@ int herd_set_memory_limit(herd_game *g, size_t bytes)
         return HERD_E_ARG;
     g->memory_limit = bytes;
     void *table = atomic_load(&g->table);
-    if (table && herd_tables_held(g) > bytes) {
+    if (table && herdi_tables_held(g) > bytes) {
         /* The tables are caches: freed now, built again when a call within
          * the limit needs them. The game's settings of its table stay. */
-        if (g->rules->table_free) {
-            g->rules->table_free(table);
-        } else {
-            g->alloc(g->ud, table, g->rules->solve_table_size, 0);
+        if (g->rules->solver->free(table)) {
+            g->alloc(g->ud, table, g->rules->solver->size, 0);
             atomic_store(&g->table, NULL);
         }
     }
@@ -285,21 +384,21 @@ size_t herd_memory_limit(const herd_game *g)
     return g ? g->memory_limit : 0;
 }
 
-const void *herd_game_state(const herd_game *g, herd_kind kind)
+const void *herdi_game_state(const herd_game *g, herd_kind kind)
 {
     if (!g || g->rules->desc.kind != kind)
         return NULL;
     return g->state;
 }
 
-const void *herd_game_table_made(const herd_game *g, herd_kind kind)
+const void *herdi_game_table_made(const herd_game *g, herd_kind kind)
 {
     if (!g || g->rules->desc.kind != kind)
         return NULL;
     return atomic_load_explicit(&g->table, memory_order_acquire);
 }
 
-herd_msg herd_game_message(herd_game *g)
+herd_msg herdi_game_message(herd_game *g)
 {
     return herd_game_msg(g);
 }
@@ -410,17 +509,17 @@ static int finish_text(const herd_sb *sb, size_t cap, size_t *len)
     return sb->len < cap ? HERD_OK : HERD_E_BUFFER;
 }
 
-int herd_write_text(const herd_game *g, herd_write_fn fn, const void *arg, char *buf, size_t cap,
-                    size_t *len)
+int herdi_write_text(const herd_game *g, herd_write_fn fn, const void *arg, char *buf, size_t cap,
+                     size_t *len)
 {
     if (!g || (!buf && cap))
         return HERD_E_ARG;
     herd_sb sb;
-    herd_sb_init(&sb, NULL, 0);
+    herdi_sb_init(&sb, NULL, 0);
     fn(g, arg, &sb);
     if (finish_text(&sb, cap, len) != HERD_OK)
         return HERD_E_BUFFER;
-    herd_sb_init(&sb, buf, cap);
+    herdi_sb_init(&sb, buf, cap);
     fn(g, arg, &sb);
     return HERD_OK;
 }
@@ -450,16 +549,16 @@ static void write_show(const herd_game *g, const void *arg, herd_sb *sb)
     g->rules->show(before.bytes, sb);
     const char *const *names = g->rules->desc.side_names;
     int loser = h->winner >= 0 ? 1 - h->winner : 0;
-    herd_sb_putc(sb, '\n');
+    herdi_sb_putc(sb, '\n');
     if (h->reason == HERD_REASON_RESIGNED || h->reason == HERD_REASON_TIME) {
-        herd_sb_sentence_name(sb, names[loser]);
-        herd_sb_printf(sb, "%s: %s wins",
+        herdi_sb_sentence_name(sb, names[loser]);
+        herdi_sb_printf(sb, "%s: %s wins",
                        h->reason == HERD_REASON_RESIGNED ? " resigned" : "'s time ran out",
                        names[h->winner]);
     } else if (h->reason == HERD_REASON_AGREED) {
-        herd_sb_puts(sb, "Drawn by agreement");
+        herdi_sb_puts(sb, "Drawn by agreement");
     } else {
-        herd_sb_puts(sb, "Abandoned without a result");
+        herdi_sb_puts(sb, "Abandoned without a result");
     }
 }
 
@@ -476,30 +575,30 @@ static void write_options(const herd_game *g, const void *arg, herd_sb *sb)
     herd_option_values v;
     memset(&v, 0, sizeof v);
     g->rules->options_of(g->state, &v);
-    v.number[herd_option_index(d, "seed")] = herd_game_head(g)->seed;
+    v.number[herdi_option_index(d, "seed")] = herd_game_head(g)->seed;
     for (size_t i = 0; i < d->option_count; i++) {
         char name[HERD_CELL_NAME_SIZE];
-        herd_sb_printf(sb, "%s%s=", i ? " " : "", d->options[i].key);
+        herdi_sb_printf(sb, "%s%s=", i ? " " : "", d->options[i].key);
         if (d->options[i].kind == HERD_OPTION_POINT)
-            herd_sb_printf(sb, "%s", herd_cell_name(name, v.cell[i]));
+            herdi_sb_printf(sb, "%s", herdi_cell_name(name, v.cell[i]));
         else
-            herd_sb_printf(sb, "%llu", (unsigned long long)v.number[i]);
+            herdi_sb_printf(sb, "%llu", (unsigned long long)v.number[i]);
     }
 }
 
 int herd_game_options_text(const herd_game *g, char *buf, size_t cap, size_t *len)
 {
-    return herd_write_text(g, write_options, NULL, buf, cap, len);
+    return herdi_write_text(g, write_options, NULL, buf, cap, len);
 }
 
 int herd_position_to_text(const herd_game *g, char *buf, size_t cap, size_t *len)
 {
-    return herd_write_text(g, write_position, NULL, buf, cap, len);
+    return herdi_write_text(g, write_position, NULL, buf, cap, len);
 }
 
 int herd_show(const herd_game *g, char *buf, size_t cap, size_t *len)
 {
-    return herd_write_text(g, write_show, NULL, buf, cap, len);
+    return herdi_write_text(g, write_show, NULL, buf, cap, len);
 }
 
 int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len)
@@ -507,13 +606,13 @@ int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, si
     if (!g)
         return HERD_E_ARG;
     herd_sb sb;
-    herd_sb_init(&sb, NULL, 0);
+    herdi_sb_init(&sb, NULL, 0);
     if (g->rules->write_move(g->state, m, &sb) != HERD_OK)
         return HERD_E_ARG;
-    return herd_write_text(g, write_move, &m, buf, cap, len);
+    return herdi_write_text(g, write_move, &m, buf, cap, len);
 }
 
-int herd_read_position_into(const herd_rules *r, void *out, const char *text, herd_msg msg)
+int herdi_read_position_into(const herd_rules *r, void *out, const char *text, herd_msg msg)
 {
     union {
         max_align_t align;
@@ -536,7 +635,7 @@ int herd_position_from_text(herd_game *g, const char *text)
         return HERD_E_ARG;
     if (!text)
         return herd_null_arg(g, "text");
-    int rc = herd_read_position_into(g->rules, g->state, text, herd_game_msg(g));
+    int rc = herdi_read_position_into(g->rules, g->state, text, herd_game_msg(g));
     if (rc != HERD_OK)
         return rc;
     g->hist_len = 0;
@@ -563,8 +662,8 @@ int herd_is_chance(const herd_game *g)
 int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, double *probs, size_t cap,
                          size_t *count)
 {
-    herd_move buf[HERD_MAX_MOVES];
-    uint32_t w[HERD_MAX_MOVES];
+    herd_move buf[HERD_MAX_OUTCOMES];
+    uint32_t w[HERD_MAX_OUTCOMES];
     if (!g || (!outcomes && cap))
         return HERD_E_ARG;
     size_t n = g->rules->chance ? g->rules->chance(g->state, buf, w) : 0;
@@ -583,11 +682,11 @@ int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, double *probs,
 
 static int draw_chance(herd_game *g, int level, herd_move *m)
 {
-    herd_move buf[HERD_MAX_MOVES];
-    uint32_t w[HERD_MAX_MOVES];
+    herd_move buf[HERD_MAX_OUTCOMES];
+    uint32_t w[HERD_MAX_OUTCOMES];
     (void)level;
     size_t n = g->rules->chance(g->state, buf, w);
-    *m = buf[herd_rng_pick(&herd_game_head(g)->rng, w, n, g->rules->chance_total)];
+    *m = buf[herdi_rng_pick(&herd_game_head(g)->rng, w, n, g->rules->chance_total)];
     return HERD_OK;
 }
 
@@ -596,8 +695,8 @@ int herd_roll(herd_game *g, herd_move *m)
     if (!g)
         return HERD_E_ARG;
     if (!herd_is_chance(g))
-        return herd_fail(herd_game_msg(g), HERD_E_STATE, "no chance event waits");
-    return herd_draw_and_play(g, draw_chance, 0, m);
+        return herdi_fail(herd_game_msg(g), HERD_E_STATE, "no chance event waits");
+    return herdi_draw_and_play(g, draw_chance, 0, m);
 }
 
 /* ------------------------------------------------------ stopping work */
@@ -631,21 +730,18 @@ static uint64_t perft_rec(perft_ctx *x, unsigned char *state, herd_move *moves, 
     const herd_rules *r = x->r;
     if ((x->rc = herd_work_check(&x->w)) != HERD_OK)
         return 0;
-    if (depth == 1 && r->count)
-        return r->count(state);
-    size_t n =
-        depth > 1 && r->search_legal ? r->search_legal(state, moves) : r->legal(state, moves);
     if (depth == 1)
-        return n;
+        return r->count(state);
+    size_t n = r->fast ? r->fast->search_legal(state, moves) : r->legal(state, moves);
     unsigned char *child = state + r->state_size;
     herd_move *next = moves + r->desc.max_moves;
-    void (*play)(void *state, herd_move m) = r->search_play ? r->search_play : r->play;
+    void (*play)(void *state, herd_move m) = r->fast ? r->fast->search_play : r->play;
     /* The last two plies in one loop, without a call or a check per child:
      * most of perft's nodes are there, and a child's count is short work,
      * so that a request still stops the call within one node's moves. */
-    if (depth == 2 && r->perft_two)
-        return r->perft_two(state, moves, n, child);
-    if (depth == 2 && r->count)
+    if (depth == 2 && r->fast)
+        return r->fast->perft_two(state, moves, n, child);
+    if (depth == 2)
         return herd_perft_two_plies(state, moves, n, child, r->state_size, play, r->count);
     uint64_t total = 0;
     for (size_t i = 0; i < n && x->rc == HERD_OK; i++) {
@@ -663,7 +759,7 @@ int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes)
     if (!nodes)
         return herd_null_arg(g, "nodes");
     if (depth > 64)
-        return herd_fail(herd_game_msg(g), HERD_E_ARG, "depth %u is out of range 0..64", depth);
+        return herdi_fail(herd_game_msg(g), HERD_E_ARG, "depth %u is out of range 0..64", depth);
     if (depth == 0) {
         *nodes = 1;
         return HERD_OK;
@@ -671,13 +767,13 @@ int herd_perft(herd_game *g, unsigned depth, uint64_t *nodes)
     const herd_rules *r = g->rules;
     size_t states = round_up((size_t)depth * r->state_size);
     size_t bytes = states + (size_t)depth * r->desc.max_moves * sizeof(herd_move);
-    int rc = herd_memory_check(g, herd_bytes_add(herd_tables_held(g), bytes),
-                               "herd_perft's work area", herd_game_msg(g));
+    int rc = herdi_memory_check(g, herd_bytes_add(herdi_tables_held(g), bytes),
+                                "herd_perft's work area", herd_game_msg(g));
     if (rc != HERD_OK)
         return rc;
     unsigned char *area = g->alloc ? g->alloc(g->ud, NULL, 0, bytes) : NULL;
     if (!area)
-        return herd_fail(herd_game_msg(g), HERD_E_NOMEM, "out of memory for perft");
+        return herdi_fail(herd_game_msg(g), HERD_E_NOMEM, "out of memory for perft");
     memcpy(area, g->state, r->state_size);
     perft_ctx x = {.r = r, .rc = HERD_OK};
     herd_work_begin(&x.w, g, herd_game_msg(g));
@@ -696,7 +792,7 @@ int herd_clone(const herd_game *src, herd_alloc_fn alloc, void *ud, herd_game **
     if (!src || !out)
         return HERD_E_ARG;
     if (!alloc)
-        alloc = herd_default_alloc;
+        alloc = herdi_default_alloc;
     size_t size = base_size(src->rules);
     herd_game *g = alloc(ud, NULL, 0, size);
     if (!g)
@@ -773,8 +869,8 @@ int herd_copy_position(herd_game *dst, const herd_game *src)
     if (!src)
         return herd_null_arg(dst, "src");
     if (dst->rules != src->rules)
-        return herd_fail(herd_game_msg(dst), HERD_E_ARG, "src is a %s game, dst a %s game",
-                         src->rules->desc.name, dst->rules->desc.name);
+        return herdi_fail(herd_game_msg(dst), HERD_E_ARG, "src is a %s game, dst a %s game",
+                          src->rules->desc.name, dst->rules->desc.name);
     if (dst != src)
         memcpy(dst->state, src->state, src->rules->state_size);
     dst->hist_len = dst->hist_start = 0;

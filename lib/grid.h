@@ -74,10 +74,10 @@ static inline void herd_grid_move_cells(herd_move m, herd_cell *from, herd_cell 
 
 /* Writes the action text `FROM-TO`; HERD_E_ARG, writing nothing, for a
  * value with bits beyond the four coordinates or a cell that
- * herd_scan_cell() could not read back (rows a..z, columns 1..127). */
-int herd_grid_write_move(herd_move m, herd_sb *sb);
+ * herdi_scan_cell() could not read back (rows a..z, columns 1..127). */
+int herdi_grid_write_move(herd_move m, herd_sb *sb);
 /* Reads a whole action text `FROM-TO`; HERD_E_PARSE with a message that
  * shows `example` when the text is not one. */
-int herd_grid_read_move(const char *text, herd_move *m, const char *example, herd_msg msg);
+int herdi_grid_read_move(const char *text, herd_move *m, const char *example, herd_msg msg);
 
 #endif /* HERD_GRID_H */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "herd/hare.h"
+#include "ai/search.h"
 #include "hunt.h"
 #include "internal.h"
 
@@ -209,19 +210,19 @@ static int refusal(const hare_state *s, herd_move m, int pt[2], herd_msg msg)
 {
     hunt_action a;
     char x[4], y[4];
-    if (!hunt_decode(m, &a) || a.kind != HUNT_STEP)
-        return herd_fail(msg, HERD_E_ILLEGAL, "not a Hare and Hounds move");
-    int rc = hunt_check_path(&board, &a, pt, msg);
+    if (!herdi_hunt_decode(m, &a) || a.kind != HUNT_STEP)
+        return herdi_fail(msg, HERD_E_ILLEGAL, "not a Hare and Hounds move");
+    int rc = herdi_hunt_check_path(&board, &a, pt, msg);
     if (rc != HERD_OK)
         return rc;
     if (!(movers(&s->pos) >> pt[0] & 1))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s", hunt_name(&board, pt[0], x),
-                         s->pos.side == HERD_HARE_HOUNDS ? "hound" : "hare");
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s has no %s", herdi_hunt_name(&board, pt[0], x),
+                          s->pos.side == HERD_HARE_HOUNDS ? "hound" : "hare");
     if (occupied(&s->pos) >> pt[1] & 1)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", hunt_name(&board, pt[1], y));
-    if (!(mover_dirs(&s->pos) >> hunt_direction(&board, pt[0], pt[1]) & 1))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s: a hound never moves down",
-                         hunt_name(&board, pt[0], x), hunt_name(&board, pt[1], y));
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s is occupied", herdi_hunt_name(&board, pt[1], y));
+    if (!(mover_dirs(&s->pos) >> herdi_hunt_direction(&board, pt[0], pt[1]) & 1))
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s-%s: a hound never moves down",
+                          herdi_hunt_name(&board, pt[0], x), herdi_hunt_name(&board, pt[1], y));
     return HERD_OK;
 }
 
@@ -262,13 +263,13 @@ static int hare_init(void *state, const herd_option_values *opt, herd_msg msg)
 {
     hare_state *s = state;
     int start;
-    int rc = hunt_option_point(&board, "start", opt->cell[OPT_START], &start, msg);
+    int rc = herdi_hunt_option_point(&board, "start", opt->cell[OPT_START], &start, msg);
     if (rc != HERD_OK)
         return rc;
     if (START_HOUNDS >> start & 1) {
         char name[4];
-        return herd_fail(msg, HERD_E_RANGE, "start=%s is occupied by a hound",
-                         hunt_name(&board, start, name));
+        return herdi_fail(msg, HERD_E_RANGE, "start=%s is occupied by a hound",
+                          herdi_hunt_name(&board, start, name));
     }
     set_start(s, start);
     return HERD_OK;
@@ -285,35 +286,15 @@ static void hare_given_options(const void *state, herd_option_values *v)
 HERD_VERSIONS(hare_versions, herd_hare_options, HERD_HARE_OPTIONS_VERSION,
               sizeof(herd_hare_options));
 
-int herd_hare_options_init(herd_hare_options *opt, unsigned version)
-{
-    const herd_hare_options d = HERD_HARE_OPTIONS_INIT;
-    return opt ? herd_versioned_write(opt, &d, version, &hare_versions) : HERD_E_ARG;
-}
-
-void herd_hare_default_options(herd_hare_options *opt)
-{
-    herd_hare_options_init(opt, 1); /* its callers' structs are version 1 */
-}
-
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
-extern const herd_rules herd_hare_rules;
+extern const herd_rules herdi_hare_rules;
 
-int herd_hare_new(const herd_hare_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
-                  herd_error *err)
-{
-    herd_hare_options d = HERD_HARE_OPTIONS_INIT;
-    if (opt) {
-        int rc = herd_versioned_read(&d, opt, &hare_versions, err);
-        if (rc != HERD_OK)
-            return rc;
-    }
-    opt = &d;
-    herd_options o = {.count = 0};
-    herd_options_add_cell(&o, "start", opt->start);
-    herd_options_add_unsigned(&o, "seed", opt->seed);
-    return herd_game_create(&herd_hare_rules, &o, alloc, ud, out, err);
-}
+/* The typed calls of herd/hare.h, from the fields of herd_hare_options. */
+static const herd_typed_field hare_fields[] = {
+    {"start", offsetof(herd_hare_options, start), HERD_FIELD_CELL},
+    {"seed", offsetof(herd_hare_options, seed), HERD_FIELD_U64},
+};
+HERD_TYPED_CALLS(hare, HERD_HARE_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 
@@ -321,11 +302,11 @@ static void hare_write_position(const void *state, herd_sb *sb)
 {
     const hare_state *s = state;
     char name[4];
-    herd_sb_printf(
+    herdi_sb_printf(
         sb, "hare turn=%s hare=%s hounds=", s->pos.side == HERD_HARE_HARE ? "hare" : "hounds",
-        hunt_name(&board, s->pos.hare, name));
-    hunt_write_points(&board, s->pos.hounds, sb);
-    herd_sb_printf(sb, " stall=%d", s->pos.stall);
+        herdi_hunt_name(&board, s->pos.hare, name));
+    herdi_hunt_write_points(&board, s->pos.hounds, sb);
+    herdi_sb_printf(sb, " stall=%d", s->pos.stall);
 }
 
 static int hare_read_position(void *state, const char *text, herd_msg msg)
@@ -337,36 +318,37 @@ static int hare_read_position(void *state, const char *text, herd_msg msg)
     hunt_set hounds;
     uint64_t stall;
     char name[4];
-    if (!herd_scan_lit(&sc, "hare turn="))
-        return herd_fail(msg, HERD_E_PARSE, usage);
-    if (herd_scan_lit(&sc, "hounds"))
+    if (!herdi_scan_lit(&sc, "hare turn="))
+        return herdi_fail(msg, HERD_E_PARSE, usage);
+    if (herdi_scan_lit(&sc, "hounds"))
         side = HERD_HARE_HOUNDS;
-    else if (herd_scan_lit(&sc, "hare"))
+    else if (herdi_scan_lit(&sc, "hare"))
         side = HERD_HARE_HARE;
     else
-        return herd_fail(msg, HERD_E_PARSE, "turn must be hare or hounds");
-    if (!herd_scan_lit(&sc, " hare="))
-        return herd_fail(msg, HERD_E_PARSE, usage);
-    int rc = hunt_scan_point(&board, &sc, &hare, msg);
+        return herdi_fail(msg, HERD_E_PARSE, "turn must be hare or hounds");
+    if (!herdi_scan_lit(&sc, " hare="))
+        return herdi_fail(msg, HERD_E_PARSE, usage);
+    int rc = herdi_hunt_scan_point(&board, &sc, &hare, msg);
     if (rc != HERD_OK)
         return rc;
-    if (!herd_scan_lit(&sc, " hounds="))
-        return herd_fail(msg, HERD_E_PARSE, usage);
-    rc = hunt_scan_points(&board, &sc, &hounds, &count, msg);
+    if (!herdi_scan_lit(&sc, " hounds="))
+        return herdi_fail(msg, HERD_E_PARSE, usage);
+    rc = herdi_hunt_scan_points(&board, &sc, &hounds, &count, msg);
     if (rc != HERD_OK)
         return rc;
-    if (!herd_scan_lit(&sc, " stall=") || !herd_scan_uint(&sc, 999, &stall) || !herd_scan_end(&sc))
-        return herd_fail(msg, HERD_E_PARSE, usage);
+    if (!herdi_scan_lit(&sc, " stall=") || !herdi_scan_uint(&sc, 999, &stall) ||
+        !herdi_scan_end(&sc))
+        return herdi_fail(msg, HERD_E_PARSE, usage);
     if (count != HERD_HARE_HOUNDS_COUNT)
-        return herd_fail(msg, HERD_E_POSITION, "%d hounds listed; the game has 3", count);
+        return herdi_fail(msg, HERD_E_POSITION, "%d hounds listed; the game has 3", count);
     if (hounds >> hare & 1)
-        return herd_fail(msg, HERD_E_POSITION, "%s holds the hare and a hound",
-                         hunt_name(&board, hare, name));
+        return herdi_fail(msg, HERD_E_POSITION, "%s holds the hare and a hound",
+                          herdi_hunt_name(&board, hare, name));
     if (stall > HERD_HARE_STALL_LIMIT)
-        return herd_fail(msg, HERD_E_POSITION, "stall=%d is out of range 0..10", (int)stall);
+        return herdi_fail(msg, HERD_E_POSITION, "stall=%d is out of range 0..10", (int)stall);
     if (stall == HERD_HARE_STALL_LIMIT && side == HERD_HARE_HOUNDS)
-        return herd_fail(msg, HERD_E_POSITION,
-                         "stall=10 comes only from a hound move, so the hare is to move");
+        return herdi_fail(msg, HERD_E_POSITION,
+                          "stall=10 comes only from a hound move, so the hare is to move");
     s->pos.hare = (uint8_t)hare;
     s->pos.hounds = (uint16_t)hounds;
     s->pos.stall = (uint8_t)stall;
@@ -383,16 +365,16 @@ static void hare_write_save(const void *state, herd_sb *sb)
 {
     const hare_state *s = state;
     char name[4];
-    herd_sb_printf(sb, " start=%s", hunt_name(&board, s->start, name));
+    herdi_sb_printf(sb, " start=%s", herdi_hunt_name(&board, s->start, name));
 }
 
 static int hare_read_save(void *state, herd_scan *sc, herd_msg msg)
 {
     hare_state *s = state;
     int start;
-    if (!herd_scan_lit(sc, " start="))
-        return herd_fail(msg, HERD_E_PARSE, "expected ' start=P' in a hare save");
-    int rc = hunt_scan_point(&board, sc, &start, msg);
+    if (!herdi_scan_lit(sc, " start="))
+        return herdi_fail(msg, HERD_E_PARSE, "expected ' start=P' in a hare save");
+    int rc = herdi_hunt_scan_point(&board, sc, &start, msg);
     if (rc != HERD_OK)
         return rc;
     s->start = (uint8_t)start;
@@ -402,24 +384,24 @@ static int hare_read_save(void *state, herd_scan *sc, herd_msg msg)
 static int hare_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;
-    return hunt_write_move(&board, 0, m, sb);
+    return herdi_hunt_write_move(&board, 0, m, sb);
 }
 
 static int hare_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
 {
     (void)state;
-    return hunt_read_move(&board, 0, text, m, msg);
+    return herdi_hunt_read_move(&board, 0, text, m, msg);
 }
 
 static void hare_show(const void *state, herd_sb *sb)
 {
     const hare_state *s = state;
-    hunt_show(&board, s->pos.hare, s->pos.hounds, 'H', 'D', sb);
-    herd_sb_printf(sb, "\nstall %d of %d\n", s->pos.stall, HERD_HARE_STALL_LIMIT);
+    herdi_hunt_show(&board, s->pos.hare, s->pos.hounds, 'H', 'D', sb);
+    herdi_sb_printf(sb, "\nstall %d of %d\n", s->pos.stall, HERD_HARE_STALL_LIMIT);
     if (s->head.result == HERD_ONGOING)
-        herd_sb_printf(sb, "%s to move", s->pos.side ? "Hare (H)" : "Hounds (D)");
+        herdi_sb_printf(sb, "%s to move", s->pos.side ? "Hare (H)" : "Hounds (D)");
     else
-        herd_sb_printf(sb, "%s (%s)", s->head.winner ? "Hare wins" : "Hounds win",
+        herdi_sb_printf(sb, "%s (%s)", s->head.winner ? "Hare wins" : "Hounds win",
                        herd_reason_name((herd_reason)s->head.reason));
 }
 
@@ -532,7 +514,7 @@ static herd_move hare_genmove(void *state, int level)
     herd_move moves[HERD_HARE_MAX_MOVES];
     size_t n = pos_moves(&s->pos, moves);
     (void)level;
-    return moves[herd_rng_below(&s->head.rng, (uint32_t)n)];
+    return moves[herdi_rng_below(&s->head.rng, (uint32_t)n)];
 }
 
 /* Perfect play from the table: a move that keeps the best value for the
@@ -551,7 +533,7 @@ static herd_move hare_table_genmove(void *state, const void *table)
         if (value_of(table, &q) + 2 == want)
             best[k++] = moves[i];
     }
-    return best[herd_rng_below(&s->head.rng, (uint32_t)k)];
+    return best[herdi_rng_below(&s->head.rng, (uint32_t)k)];
 }
 
 /* ------------------------------------------------------- for search */
@@ -562,8 +544,8 @@ static uint64_t hare_hash(const void *state)
 {
     const hare_state *s = state;
     const hare_pos *p = &s->pos;
-    return herd_zobrist((uint64_t)p->hare | (uint64_t)p->stall << 8 | (uint64_t)p->side << 16 |
-                        (uint64_t)p->hounds << 24);
+    return herdi_zobrist((uint64_t)p->hare | (uint64_t)p->stall << 8 | (uint64_t)p->side << 16 |
+                         (uint64_t)p->hounds << 24);
 }
 
 /* For the hounds: each hound at or below the hare's row keeps it from
@@ -598,19 +580,19 @@ static const herd_level hare_levels[] = {
 static size_t hare_num_actions(const void *state)
 {
     (void)state;
-    return hunt_action_count(&board, 0);
+    return herdi_hunt_action_count(&board, 0);
 }
 
 static int hare_action_index(const void *state, herd_move m, size_t *index)
 {
     (void)state;
-    return hunt_action_index(&board, 0, m, index);
+    return herdi_hunt_action_index(&board, 0, m, index);
 }
 
 static herd_move hare_action_move(const void *state, size_t index)
 {
     (void)state;
-    return hunt_action_move(&board, 0, index);
+    return herdi_hunt_action_move(&board, 0, index);
 }
 
 /* hare_legal()'s actions as numbers, in its order. */
@@ -627,16 +609,16 @@ enum { OBS_STALL = HUNT_PLANES, OBS_PLANES };
 static void hare_observation_shape(const void *state, size_t shape[3])
 {
     (void)state;
-    hunt_observation_shape(&board, OBS_PLANES, shape);
+    herdi_hunt_observation_shape(&board, OBS_PLANES, shape);
 }
 
 /* The hunt's planes, then the stall count in tenths (ten ends the game). */
 static void hare_observe(const void *state, int side, float *buf)
 {
     const hare_state *s = state;
-    herd_planes o = hunt_planes(&board, buf);
-    hunt_observe(&board, o, s->pos.hare, s->pos.hounds, HERD_HARE_HARE, side,
-                 s->head.result == HERD_ONGOING ? s->head.side : -1);
+    herd_planes o = herdi_hunt_planes(&board, buf);
+    herdi_hunt_observe(&board, o, s->pos.hare, s->pos.hounds, HERD_HARE_HARE, side,
+                       s->head.result == HERD_ONGOING ? s->head.side : -1);
     herd_plane_fill(o, OBS_STALL, (float)s->pos.stall / HERD_HARE_STALL_LIMIT);
 }
 
@@ -644,18 +626,18 @@ static void hare_observe(const void *state, int side, float *buf)
 
 static const hare_state *hare_of(const herd_game *g)
 {
-    return herd_game_state(g, HERD_HARE);
+    return herdi_game_state(g, HERD_HARE);
 }
 
 herd_move herd_hare_move(herd_cell from, herd_cell to)
 {
-    return hunt_step_move(from, to);
+    return herdi_hunt_step_move(from, to);
 }
 
 int herd_hare_move_cells(herd_move m, herd_cell *from, herd_cell *to)
 {
     hunt_action a;
-    if (!hunt_decode(m, &a) || a.kind != HUNT_STEP)
+    if (!herdi_hunt_decode(m, &a) || a.kind != HUNT_STEP)
         return HERD_E_ARG;
     if (from)
         *from = a.from;
@@ -675,7 +657,7 @@ int herd_hare_point(int index, herd_cell *cell)
 int herd_hare_line(int index, herd_cell *a, herd_cell *b)
 {
     int p, q;
-    if (!a || !b || !hunt_line(&board, index, &p, &q))
+    if (!a || !b || !herdi_hunt_line(&board, index, &p, &q))
         return HERD_E_ARG;
     *a = board.cell[p];
     *b = board.cell[q];
@@ -685,7 +667,7 @@ int herd_hare_line(int index, herd_cell *a, herd_cell *b)
 int herd_hare_at(const herd_game *g, herd_cell cell, int *side)
 {
     const hare_state *s = hare_of(g);
-    int p = hunt_point_at(&board, cell.row, cell.col);
+    int p = herdi_hunt_point_at(&board, cell.row, cell.col);
     if (!s || !side || p < 0)
         return HERD_E_ARG;
     *side = p == s->pos.hare ? HERD_HARE_HARE : s->pos.hounds >> p & 1 ? HERD_HARE_HOUNDS : -1;
@@ -712,15 +694,6 @@ int herd_hare_hounds(const herd_game *g, herd_cell hounds[HERD_HARE_HOUNDS_COUNT
     return HERD_OK;
 }
 
-int herd_hare_options_of(const herd_game *g, herd_hare_options *opt)
-{
-    const hare_state *s = hare_of(g);
-    if (!s || !opt)
-        return HERD_E_ARG;
-    const herd_hare_options o = {HERD_HARE_OPTIONS_VERSION, board.cell[s->start], s->head.seed};
-    return herd_versioned_write(opt, &o, opt->version, &hare_versions);
-}
-
 int herd_hare_stall(const herd_game *g, int *stall)
 {
     const hare_state *s = hare_of(g);
@@ -730,7 +703,36 @@ int herd_hare_stall(const herd_game *g, int *stall)
     return HERD_OK;
 }
 
-const herd_rules herd_hare_rules = {
+/* The solver's protocol for a table built whole from the rules
+ * (hare_solve_build()): its answer and its player. */
+static int hare_table_solve(const void *state, const void *table, int *winner, unsigned *plies,
+                            herd_msg msg)
+{
+    (void)msg;
+    hare_solve(state, table, winner, plies);
+    return HERD_OK;
+}
+
+static int hare_table_choose(struct herd_search *search, void *state, const void *table,
+                             const herd_level *level, herd_move *m)
+{
+    (void)level;
+    *m = hare_table_genmove(state, table);
+    *search->rng = ((hare_state *)state)->head.rng; /* what the core keeps */
+    return HERD_OK;
+}
+
+HERD_SEARCH_LEGAL(hare_search_legal, hare_legal)
+
+static const herd_fast_rules hare_fast = {hare_play, hare_search_legal, hare_perft_two};
+static const herd_save_rules hare_save = {hare_write_save, hare_read_save};
+static const herd_solver hare_solver = {
+    sizeof(hare_table),     hare_solve_build,        herdi_whole_table_fill,
+    herdi_whole_table_free, herdi_whole_table_bytes, herdi_whole_table_need,
+    hare_table_solve,       hare_table_choose,
+};
+
+const herd_rules herdi_hare_rules = {
     .desc =
         {
             .kind = HERD_HARE,
@@ -751,18 +753,11 @@ const herd_rules herd_hare_rules = {
     .count = hare_count,
     .apply = hare_apply,
     .play = hare_play,
-    .perft_two = hare_perft_two,
     .write_position = hare_write_position,
     .read_position = hare_read_position,
     .write_move = hare_write_move,
     .read_move = hare_read_move,
     .show = hare_show,
-    .write_save = hare_write_save,
-    .read_save = hare_read_save,
-    .solve_table_size = sizeof(hare_table),
-    .solve_build = hare_solve_build,
-    .solve = hare_solve,
-    .table_genmove = hare_table_genmove,
     .genmove = hare_genmove,
     .levels = hare_levels,
     .hash = hare_hash,
@@ -773,4 +768,7 @@ const herd_rules herd_hare_rules = {
     .legal_indices = hare_legal_indices,
     .observation_shape = hare_observation_shape,
     .observe = hare_observe,
+    .fast = &hare_fast,
+    .save = &hare_save,
+    .solver = &hare_solver,
 };

@@ -391,43 +391,43 @@ static int hex_check(const hex_state *s, herd_move m, herd_msg msg)
     int kind = move_kind(m), a = move_a(m), b = move_b(m), n = s->size;
     int mover = s->head.side, enemy = !mover;
     if (s->head.result != HERD_ONGOING)
-        return herd_fail(msg, HERD_E_STATE, "the game is over");
+        return herdi_fail(msg, HERD_E_STATE, "the game is over");
     if (kind == 0)
-        return herd_fail(msg, HERD_E_ILLEGAL, "that is not a hex action");
+        return herdi_fail(msg, HERD_E_ILLEGAL, "that is not a hex action");
     if (kind == HERD_HEX_ACT_DICE) {
         if (s->phase != HERD_HEX_ROLL)
-            return herd_fail(msg, HERD_E_ILLEGAL, "the dice are already rolled: %d,%d", s->lo,
-                             s->hi);
+            return herdi_fail(msg, HERD_E_ILLEGAL, "the dice are already rolled: %d,%d", s->lo,
+                              s->hi);
         if (!is_outcome(a, b))
-            return herd_fail(msg, HERD_E_ILLEGAL, "dice:%d,%d is not a dice outcome", a, b);
+            return herdi_fail(msg, HERD_E_ILLEGAL, "dice:%d,%d is not a dice outcome", a, b);
         return HERD_OK;
     }
     if (s->phase == HERD_HEX_ROLL)
-        return herd_fail(msg, HERD_E_ILLEGAL, "roll the dice first");
+        return herdi_fail(msg, HERD_E_ILLEGAL, "roll the dice first");
     char
         name[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
     if (kind == HERD_HEX_ACT_REMOVE && s->phase == HERD_HEX_PLACE)
-        return herd_fail(msg, HERD_E_ILLEGAL, "no removal is left: place a %s stone",
-                         side_name[mover]);
+        return herdi_fail(msg, HERD_E_ILLEGAL, "no removal is left: place a %s stone",
+                          side_name[mover]);
     if (kind == HERD_HEX_ACT_PLACE && s->phase == HERD_HEX_REMOVE)
-        return herd_fail(msg, HERD_E_ILLEGAL, "remove %d more %s stone%s first", s->left,
-                         side_name[enemy], s->left == 1 ? "" : "s");
+        return herdi_fail(msg, HERD_E_ILLEGAL, "remove %d more %s stone%s first", s->left,
+                          side_name[enemy], s->left == 1 ? "" : "s");
     if (!on_board(n, a, b))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is not on the board",
-                         herd_cell_name(name, (herd_cell){a, b}));
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s is not on the board",
+                          herdi_cell_name(name, (herd_cell){a, b}));
     int i = grid_at(n, a, b);
     if (kind == HERD_HEX_ACT_REMOVE) {
         if (colour(s, i) != stone_of(enemy))
-            return herd_fail(msg, HERD_E_ILLEGAL, "remove a %s stone: %s is not one",
-                             side_name[enemy], herd_cell_name(name, (herd_cell){a, b}));
+            return herdi_fail(msg, HERD_E_ILLEGAL, "remove a %s stone: %s is not one",
+                              side_name[enemy], herdi_cell_name(name, (herd_cell){a, b}));
         return HERD_OK;
     }
     if (colour(s, i) != EMPTY)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied",
-                         herd_cell_name(name, (herd_cell){a, b}));
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s is occupied",
+                          herdi_cell_name(name, (herd_cell){a, b}));
     if (prohibited(s, i, mover))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is prohibited: every neighbour is %s",
-                         herd_cell_name(name, (herd_cell){a, b}), side_name[enemy]);
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s is prohibited: every neighbour is %s",
+                          herdi_cell_name(name, (herd_cell){a, b}), side_name[enemy]);
     return HERD_OK;
 }
 
@@ -516,11 +516,16 @@ static const uint8_t nibble_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 
 /* The cells of a bit set as actions of the kind, in generation order: a
  * row four cells at a time, each four written whole from the table and
  * the end moved on over those in the set, without a branch that depends
- * on the set (the bits past a row's end are walls', never set). Into
- * scratch, so that nothing is written past the count in buf. */
+ * on the set (the bits past a row's end are walls', never set). The last
+ * fours, which would write past the count in buf, go through four slots
+ * on the stack (a scratch list of the whole board there took 3.8 kB of
+ * the caller's stack: docs/api.md, "Threads"). */
 static size_t list_cells(const hex_state *s, const uint64_t *set, int kind, herd_move *buf)
 {
-    herd_move scratch[HERD_HEX_MAX_MOVES + NIBBLE_CELLS], *out = scratch;
+    size_t total = 0;
+    for (int w = 0; w < board_words(s); w++)
+        total += (size_t)herd_bit_count(set[w]);
+    herd_move *out = buf;
     int n = s->size, at = grid_at(n, 0, 0);
     herd_move row = (herd_move)kind << 16;
     for (int r = 0; r < row_count(n); at = next_row_at(n, r, at), r++, row += 1 << 8) {
@@ -528,15 +533,20 @@ static size_t list_cells(const hex_state *s, const uint64_t *set, int kind, herd
         herd_move m = row;
         for (int c = row_len(n, r); c > 0; c -= NIBBLE_CELLS, bits >>= NIBBLE_CELLS) {
             const herd_move *places = nibble_places[bits & 15];
-            for (int k = 0; k < NIBBLE_CELLS; k++)
-                out[k] = m + places[k];
+            if ((size_t)(out - buf) + NIBBLE_CELLS <= total) {
+                for (int k = 0; k < NIBBLE_CELLS; k++)
+                    out[k] = m + places[k];
+            } else {
+                herd_move four[NIBBLE_CELLS];
+                for (int k = 0; k < NIBBLE_CELLS; k++)
+                    four[k] = m + places[k];
+                memcpy(out, four, (size_t)nibble_count[bits & 15] * sizeof *out);
+            }
             out += nibble_count[bits & 15];
             m += NIBBLE_CELLS;
         }
     }
-    size_t k = (size_t)(out - scratch);
-    memcpy(buf, scratch, k * sizeof *buf);
-    return k;
+    return (size_t)(out - buf);
 }
 
 /* The 21 rolls in generation order (lo, then hi), and their weights in
@@ -635,7 +645,7 @@ static herd_move hex_genmove(void *state, int level)
             score[i] = captures_at(s, grid_at(s->size, move_a(moves[i]), move_b(moves[i])),
                                    s->head.side);
     }
-    return moves[herd_rng_pick_best(&s->head.rng, score, n)];
+    return moves[herdi_rng_pick_best(&s->head.rng, score, n)];
 }
 
 /* ------------------------------------------------------- for search */
@@ -647,17 +657,16 @@ static herd_move hex_genmove(void *state, int level)
 static uint64_t hex_hash(const void *state)
 {
     const hex_state *s = state;
-    uint64_t h = herd_zobrist(3 * HASH_W * HASH_W + s->head.side) ^
-                 herd_zobrist(3 * HASH_W * HASH_W + 2 + (uint64_t)s->phase * 64 + s->lo * 8 +
-                              s->hi) ^
-                 herd_zobrist(3 * HASH_W * HASH_W + 512 + s->left) ^
-                 (s->turns == 0 ? herd_zobrist(0) : 0);
+    uint64_t h =
+        herdi_zobrist(3 * HASH_W * HASH_W + s->head.side) ^
+        herdi_zobrist(3 * HASH_W * HASH_W + 2 + (uint64_t)s->phase * 64 + s->lo * 8 + s->hi) ^
+        herdi_zobrist(3 * HASH_W * HASH_W + 512 + s->left) ^ (s->turns == 0 ? herdi_zobrist(0) : 0);
     for (int r = 0; r < row_count(s->size); r++)
         for (int c = 0; c < row_len(s->size, r); c++) {
             uint8_t v = colour(s, grid_at(s->size, r, c));
             if (v != EMPTY)
-                h ^= herd_zobrist(
-                    (uint64_t)((r + 1) * HASH_W + row_q0(s->size, r) + c + 1) * 3 + v);
+                h ^= herdi_zobrist((uint64_t)((r + 1) * HASH_W + row_q0(s->size, r) + c + 1) * 3 +
+                                   v);
         }
     return h;
 }
@@ -894,44 +903,15 @@ static void hex_given_options(const void *state, herd_option_values *v)
 /* The versions of herd_hex_options (internal.h). */
 HERD_VERSIONS(hex_versions, herd_hex_options, HERD_HEX_OPTIONS_VERSION, sizeof(herd_hex_options));
 
-int herd_hex_options_init(herd_hex_options *opt, unsigned version)
-{
-    const herd_hex_options d = HERD_HEX_OPTIONS_INIT;
-    return opt ? herd_versioned_write(opt, &d, version, &hex_versions) : HERD_E_ARG;
-}
-
-void herd_hex_default_options(herd_hex_options *opt)
-{
-    herd_hex_options_init(opt, 1); /* its callers' structs are version 1 */
-}
-
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
-extern const herd_rules herd_hex_rules;
+extern const herd_rules herdi_hex_rules;
 
-int herd_hex_new(const herd_hex_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
-                 herd_error *err)
-{
-    herd_hex_options d = HERD_HEX_OPTIONS_INIT;
-    if (opt) {
-        int rc = herd_versioned_read(&d, opt, &hex_versions, err);
-        if (rc != HERD_OK)
-            return rc;
-    }
-    opt = &d;
-    herd_options o = {.count = 0};
-    herd_options_add_int(&o, "size", opt->size);
-    herd_options_add_unsigned(&o, "seed", opt->seed);
-    return herd_game_create(&herd_hex_rules, &o, alloc, ud, out, err);
-}
-
-int herd_hex_options_of(const herd_game *g, herd_hex_options *opt)
-{
-    const hex_state *s = herd_game_state(g, HERD_HEX);
-    if (!s || !opt)
-        return HERD_E_ARG;
-    const herd_hex_options o = {HERD_HEX_OPTIONS_VERSION, s->size, s->head.seed};
-    return herd_versioned_write(opt, &o, opt->version, &hex_versions);
-}
+/* The typed calls of herd/hex.h, from the fields of herd_hex_options. */
+static const herd_typed_field hex_fields[] = {
+    {"size", offsetof(herd_hex_options, size), HERD_FIELD_INT},
+    {"seed", offsetof(herd_hex_options, seed), HERD_FIELD_U64},
+};
+HERD_TYPED_CALLS(hex, HERD_HEX_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 
@@ -943,22 +923,22 @@ static void write_board(const hex_state *s, herd_sb *sb)
     int n = s->size;
     for (int r = 0; r < row_count(n); r++) {
         if (r)
-            herd_sb_putc(sb, '/');
+            herdi_sb_putc(sb, '/');
         for (int c = 0; c < row_len(n, r); c++)
-            herd_sb_putc(sb, cell_char[colour(s, grid_at(n, r, c))]);
+            herdi_sb_putc(sb, cell_char[colour(s, grid_at(n, r, c))]);
     }
 }
 
 static void hex_write_position(const void *state, herd_sb *sb)
 {
     const hex_state *s = state;
-    herd_sb_printf(sb, "hex size=%d turns=%llu turn=%s phase=%s dice=", s->size,
-                   (unsigned long long)s->turns, side_name[s->head.side], phase_name[s->phase]);
+    herdi_sb_printf(sb, "hex size=%d turns=%llu turn=%s phase=%s dice=", s->size,
+                    (unsigned long long)s->turns, side_name[s->head.side], phase_name[s->phase]);
     if (s->phase == HERD_HEX_ROLL)
-        herd_sb_putc(sb, '-');
+        herdi_sb_putc(sb, '-');
     else
-        herd_sb_printf(sb, "%d,%d", s->lo, s->hi);
-    herd_sb_printf(sb, " left=%d board=", s->left);
+        herdi_sb_printf(sb, "%d,%d", s->lo, s->hi);
+    herdi_sb_printf(sb, " left=%d board=", s->left);
     write_board(s, sb);
 }
 
@@ -966,7 +946,7 @@ static int scan_word(herd_scan *sc, const char *const *words, int count)
 {
     for (int i = 0; i < count; i++) {
         herd_scan t = *sc;
-        if (herd_scan_lit(&t, words[i]) && (*t.p == ' ' || *t.p == '\0')) {
+        if (herdi_scan_lit(&t, words[i]) && (*t.p == ' ' || *t.p == '\0')) {
             *sc = t;
             return i;
         }
@@ -976,10 +956,10 @@ static int scan_word(herd_scan *sc, const char *const *words, int count)
 
 static int parse_fail(herd_msg msg, const char *what)
 {
-    return herd_fail(msg, HERD_E_PARSE,
-                     "%s: a hex position is 'hex size=N turns=K turn=red|blue "
-                     "phase=roll|remove|place dice=L,H|- left=C board=ROWS'",
-                     what);
+    return herdi_fail(msg, HERD_E_PARSE,
+                      "%s: a hex position is 'hex size=N turns=K turn=red|blue "
+                      "phase=roll|remove|place dice=L,H|- left=C board=ROWS'",
+                      what);
 }
 
 /* Reads the board's rows into s (whose size is set and board laid out). */
@@ -993,8 +973,8 @@ static int read_board(hex_state *s, const char *p, const char *end, herd_msg msg
         if (r < row_count(n)) {
             int len = (int)(q - p);
             if (len != row_len(n, r))
-                return herd_fail(msg, HERD_E_POSITION, "row %c has %d cells; size %d needs %d",
-                                 'a' + r, len, n, row_len(n, r));
+                return herdi_fail(msg, HERD_E_POSITION, "row %c has %d cells; size %d needs %d",
+                                  'a' + r, len, n, row_len(n, r));
             for (int c = 0; c < len; c++) {
                 uint8_t v = p[c] == '.'   ? EMPTY
                             : p[c] == 'r' ? RED_STONE
@@ -1002,11 +982,11 @@ static int read_board(hex_state *s, const char *p, const char *end, herd_msg msg
                                           : WALL;
                 if (v == WALL) {
                     char bad[24];
-                    size_t k = herd_utf8_len(p + c, (size_t)(len - c));
-                    herd_quote_input(bad, sizeof bad, p + c, k ? k : 1);
-                    return herd_fail(msg, HERD_E_POSITION,
-                                     "row %c has '%s' at %d: a cell is '.', 'r' or 'b'", 'a' + r,
-                                     bad, c + 1);
+                    size_t k = herdi_utf8_len(p + c, (size_t)(len - c));
+                    herdi_quote_input(bad, sizeof bad, p + c, k ? k : 1);
+                    return herdi_fail(msg, HERD_E_POSITION,
+                                      "row %c has '%s' at %d: a cell is '.', 'r' or 'b'", 'a' + r,
+                                      bad, c + 1);
                 }
                 if (v != EMPTY) {
                     put_stone(s, grid_at(n, r, c), v - 1);
@@ -1021,8 +1001,8 @@ static int read_board(hex_state *s, const char *p, const char *end, herd_msg msg
         p = q + 1;
     }
     if (r != row_count(n))
-        return herd_fail(msg, HERD_E_POSITION, "the board has %d rows; size %d needs %d", r, n,
-                         row_count(n));
+        return herdi_fail(msg, HERD_E_POSITION, "the board has %d rows; size %d needs %d", r, n,
+                          row_count(n));
     return HERD_OK;
 }
 
@@ -1033,28 +1013,28 @@ static int hex_read_position(void *state, const char *text, herd_msg msg)
     herd_scan sc = {text};
     uint64_t size, turns, left, lo = 0, hi = 0;
     int turn, phase, rolled;
-    if (!herd_scan_lit(&sc, "hex "))
+    if (!herdi_scan_lit(&sc, "hex "))
         return parse_fail(msg, "not a hex position");
-    if (!herd_scan_lit(&sc, "size=") || !herd_scan_uint(&sc, UINT64_MAX, &size))
+    if (!herdi_scan_lit(&sc, "size=") || !herdi_scan_uint(&sc, UINT64_MAX, &size))
         return parse_fail(msg, "size=N expected");
-    if (!herd_scan_lit(&sc, " turns=") || !herd_scan_uint(&sc, UINT64_MAX, &turns))
+    if (!herdi_scan_lit(&sc, " turns=") || !herdi_scan_uint(&sc, UINT64_MAX, &turns))
         return parse_fail(msg, "turns=K expected after size");
-    if (!herd_scan_lit(&sc, " turn=") || (turn = scan_word(&sc, turn_words, 2)) < 0)
+    if (!herdi_scan_lit(&sc, " turn=") || (turn = scan_word(&sc, turn_words, 2)) < 0)
         return parse_fail(msg, "turn=red or turn=blue expected after turns");
-    if (!herd_scan_lit(&sc, " phase=") || (phase = scan_word(&sc, phase_name, 3)) < 0)
+    if (!herdi_scan_lit(&sc, " phase=") || (phase = scan_word(&sc, phase_name, 3)) < 0)
         return parse_fail(msg, "phase=roll, phase=remove or phase=place expected after turn");
-    if (!herd_scan_lit(&sc, " dice="))
+    if (!herdi_scan_lit(&sc, " dice="))
         return parse_fail(msg, "dice=L,H or dice=- expected after phase");
-    if (herd_scan_lit(&sc, "-"))
+    if (herdi_scan_lit(&sc, "-"))
         rolled = 0;
-    else if (herd_scan_uint(&sc, UINT64_MAX, &lo) && herd_scan_lit(&sc, ",") &&
-             herd_scan_uint(&sc, UINT64_MAX, &hi))
+    else if (herdi_scan_uint(&sc, UINT64_MAX, &lo) && herdi_scan_lit(&sc, ",") &&
+             herdi_scan_uint(&sc, UINT64_MAX, &hi))
         rolled = 1;
     else
         return parse_fail(msg, "dice=L,H or dice=- expected after phase");
-    if (!herd_scan_lit(&sc, " left=") || !herd_scan_uint(&sc, UINT64_MAX, &left))
+    if (!herdi_scan_lit(&sc, " left=") || !herdi_scan_uint(&sc, UINT64_MAX, &left))
         return parse_fail(msg, "left=C expected after dice");
-    if (!herd_scan_lit(&sc, " board="))
+    if (!herdi_scan_lit(&sc, " board="))
         return parse_fail(msg, "board=ROWS expected after left");
     const char *board = sc.p, *end = board;
     while (*end && *end != ' ')
@@ -1064,70 +1044,70 @@ static int hex_read_position(void *state, const char *text, herd_msg msg)
 
     /* The invariants, in the order docs/hex.md lists them. */
     if (size < HERD_HEX_MIN_SIZE || size > HERD_HEX_MAX_SIZE)
-        return herd_fail(msg, HERD_E_POSITION, "size=%llu is out of range %d..%d",
-                         (unsigned long long)size, HERD_HEX_MIN_SIZE, HERD_HEX_MAX_SIZE);
+        return herdi_fail(msg, HERD_E_POSITION, "size=%llu is out of range %d..%d",
+                          (unsigned long long)size, HERD_HEX_MIN_SIZE, HERD_HEX_MAX_SIZE);
     if (turns != UINT64_MAX && (int)(turns % 2) != turn)
-        return herd_fail(msg, HERD_E_POSITION,
-                         "turn=%s does not fit turns=%llu: red acts after an even number of "
-                         "turns, blue after an odd one",
-                         turn_words[turn], (unsigned long long)turns);
+        return herdi_fail(msg, HERD_E_POSITION,
+                          "turn=%s does not fit turns=%llu: red acts after an even number of "
+                          "turns, blue after an odd one",
+                          turn_words[turn], (unsigned long long)turns);
     setup_board(s, (int)size);
     int rc = read_board(s, board, end, msg);
     if (rc != HERD_OK)
         return rc;
     if (rolled && !is_outcome((int)(lo < 99 ? lo : 99), (int)(hi < 99 ? hi : 99)))
-        return herd_fail(msg, HERD_E_POSITION, "dice=%llu,%llu is not a dice outcome",
-                         (unsigned long long)lo, (unsigned long long)hi);
+        return herdi_fail(msg, HERD_E_POSITION, "dice=%llu,%llu is not a dice outcome",
+                          (unsigned long long)lo, (unsigned long long)hi);
     if (phase == HERD_HEX_ROLL && rolled)
-        return herd_fail(msg, HERD_E_POSITION, "phase=roll needs dice=-");
+        return herdi_fail(msg, HERD_E_POSITION, "phase=roll needs dice=-");
     if (phase != HERD_HEX_ROLL && !rolled)
-        return herd_fail(msg, HERD_E_POSITION,
-                         "dice=- is only for phase=roll; phase=%s needs dice=L,H",
-                         phase_name[phase]);
+        return herdi_fail(msg, HERD_E_POSITION,
+                          "dice=- is only for phase=roll; phase=%s needs dice=L,H",
+                          phase_name[phase]);
     if (phase == HERD_HEX_ROLL && left != 0)
-        return herd_fail(msg, HERD_E_POSITION, "left=%llu while rolling: it must be 0",
-                         (unsigned long long)left);
+        return herdi_fail(msg, HERD_E_POSITION, "left=%llu while rolling: it must be 0",
+                          (unsigned long long)left);
     int mover = turn, enemy = !turn;
     if (turns == 0) {
         if (phase == HERD_HEX_REMOVE)
-            return herd_fail(msg, HERD_E_POSITION,
-                             "phase=remove with turns=0: nothing is removed on red's first turn");
+            return herdi_fail(msg, HERD_E_POSITION,
+                              "phase=remove with turns=0: nothing is removed on red's first turn");
         if (s->stones[HERD_HEX_BLUE])
-            return herd_fail(msg, HERD_E_POSITION,
-                             "turns=0 but blue has stones: blue has not played yet");
+            return herdi_fail(msg, HERD_E_POSITION,
+                              "turns=0 but blue has stones: blue has not played yet");
         if (phase == HERD_HEX_PLACE && (left < 1 || left > lo))
-            return herd_fail(
+            return herdi_fail(
                 msg, HERD_E_POSITION,
                 "left=%llu is out of range 1..%llu: red's first turn places the lower die",
                 (unsigned long long)left, (unsigned long long)lo);
         uint64_t placed = phase == HERD_HEX_PLACE ? lo - left : 0;
         if (s->stones[HERD_HEX_RED] != placed)
-            return herd_fail(msg, HERD_E_POSITION,
-                             "turns=0 and red has %d stones, but red has placed %llu this turn",
-                             s->stones[HERD_HEX_RED], (unsigned long long)placed);
+            return herdi_fail(msg, HERD_E_POSITION,
+                              "turns=0 and red has %d stones, but red has placed %llu this turn",
+                              s->stones[HERD_HEX_RED], (unsigned long long)placed);
     }
     if (s->empty == 0 && phase != HERD_HEX_ROLL)
-        return herd_fail(msg, HERD_E_POSITION,
-                         "the board is full, so the game is over: phase=%s must be roll",
-                         phase_name[phase]);
+        return herdi_fail(msg, HERD_E_POSITION,
+                          "the board is full, so the game is over: phase=%s must be roll",
+                          phase_name[phase]);
     if (phase == HERD_HEX_REMOVE) {
         uint64_t most = lo < s->stones[enemy] ? lo : s->stones[enemy];
         if (left < 1 || left > most)
-            return herd_fail(msg, HERD_E_POSITION,
-                             "left=%llu is out of range 1..%llu: removals left are at most the "
-                             "lower die and %s's %d stones",
-                             (unsigned long long)left, (unsigned long long)most, side_name[enemy],
-                             s->stones[enemy]);
+            return herdi_fail(msg, HERD_E_POSITION,
+                              "left=%llu is out of range 1..%llu: removals left are at most the "
+                              "lower die and %s's %d stones",
+                              (unsigned long long)left, (unsigned long long)most, side_name[enemy],
+                              s->stones[enemy]);
     }
     if (phase == HERD_HEX_PLACE) {
         /* Placements left minus empty cells never grows in a turn, and the
          * board was not full when the placing began. */
         uint64_t most = hi + s->empty - 1;
         if (left < 1 || left > most)
-            return herd_fail(msg, HERD_E_POSITION,
-                             "left=%llu is out of range 1..%llu: placements left are at most the "
-                             "higher die plus the empty cells less one",
-                             (unsigned long long)left, (unsigned long long)most);
+            return herdi_fail(msg, HERD_E_POSITION,
+                              "left=%llu is out of range 1..%llu: placements left are at most the "
+                              "higher die plus the empty cells less one",
+                              (unsigned long long)left, (unsigned long long)most);
     }
     s->turns = turns;
     s->phase = (uint8_t)phase;
@@ -1137,9 +1117,9 @@ static int hex_read_position(void *state, const char *text, herd_msg msg)
     s->head.ply = 0;
     herd_head_set_ongoing(&s->head, mover);
     if (phase == HERD_HEX_PLACE && !any_placement(s, mover))
-        return herd_fail(msg, HERD_E_POSITION,
-                         "phase=place but %s has no legal placement: the turn would have ended",
-                         side_name[mover]);
+        return herdi_fail(msg, HERD_E_POSITION,
+                          "phase=place but %s has no legal placement: the turn would have ended",
+                          side_name[mover]);
     if (s->empty == 0)
         herd_head_set_win(&s->head, s->stones[1] > s->stones[0], HERD_REASON_FULL);
     return HERD_OK;
@@ -1153,13 +1133,13 @@ static int hex_write_move(const void *state, herd_move m, herd_sb *sb)
     const hex_state *s = state;
     int kind = move_kind(m), a = move_a(m), b = move_b(m);
     if (kind == HERD_HEX_ACT_DICE && is_outcome(a, b)) {
-        herd_sb_printf(sb, "dice:%d,%d", a, b);
+        herdi_sb_printf(sb, "dice:%d,%d", a, b);
         return HERD_OK;
     }
     if ((kind != HERD_HEX_ACT_REMOVE && kind != HERD_HEX_ACT_PLACE) || !on_board(s->size, a, b))
         return HERD_E_ARG;
-    herd_sb_putc(sb, kind == HERD_HEX_ACT_REMOVE ? '-' : '+');
-    herd_sb_cell(sb, a, b);
+    herdi_sb_putc(sb, kind == HERD_HEX_ACT_REMOVE ? '-' : '+');
+    herdi_sb_cell(sb, a, b);
     return HERD_OK;
 }
 
@@ -1169,25 +1149,25 @@ static int hex_read_move(const void *state, const char *text, herd_move *m, herd
     herd_scan sc = {text};
     uint64_t lo, hi;
     int r, c;
-    if (herd_scan_lit(&sc, "dice:")) {
-        if (!herd_scan_uint(&sc, 255, &lo) || !herd_scan_lit(&sc, ",") ||
-            !herd_scan_uint(&sc, 255, &hi) || !herd_scan_end(&sc))
-            return herd_fail(msg, HERD_E_PARSE, "a roll is dice:L,H with 1 <= L <= H <= 6");
+    if (herdi_scan_lit(&sc, "dice:")) {
+        if (!herdi_scan_uint(&sc, 255, &lo) || !herdi_scan_lit(&sc, ",") ||
+            !herdi_scan_uint(&sc, 255, &hi) || !herdi_scan_end(&sc))
+            return herdi_fail(msg, HERD_E_PARSE, "a roll is dice:L,H with 1 <= L <= H <= 6");
         if (!is_outcome((int)lo, (int)hi))
-            return herd_fail(msg, HERD_E_PARSE, "dice:%d,%d is not a dice outcome", (int)lo,
-                             (int)hi);
+            return herdi_fail(msg, HERD_E_PARSE, "dice:%d,%d is not a dice outcome", (int)lo,
+                              (int)hi);
         *m = herd_hex_dice_move((int)lo, (int)hi);
         return HERD_OK;
     }
-    int kind = herd_scan_lit(&sc, "-")   ? HERD_HEX_ACT_REMOVE
-               : herd_scan_lit(&sc, "+") ? HERD_HEX_ACT_PLACE
-                                         : 0;
-    if (!kind || !herd_scan_cell(&sc, &r, &c) || !herd_scan_end(&sc))
-        return herd_fail(msg, HERD_E_PARSE,
-                         "a hex action is dice:L,H, -CELL or +CELL, e.g. dice:2,5 or +e5");
+    int kind = herdi_scan_lit(&sc, "-")   ? HERD_HEX_ACT_REMOVE
+               : herdi_scan_lit(&sc, "+") ? HERD_HEX_ACT_PLACE
+                                          : 0;
+    if (!kind || !herdi_scan_cell(&sc, &r, &c) || !herdi_scan_end(&sc))
+        return herdi_fail(msg, HERD_E_PARSE,
+                          "a hex action is dice:L,H, -CELL or +CELL, e.g. dice:2,5 or +e5");
     if (!on_board(s->size, r, c))
-        return herd_fail(msg, HERD_E_PARSE, "%c%d is not on the board of size %d", 'a' + r, c + 1,
-                         s->size);
+        return herdi_fail(msg, HERD_E_PARSE, "%c%d is not on the board of size %d", 'a' + r, c + 1,
+                          s->size);
     *m = make_move(kind, r, c);
     return HERD_OK;
 }
@@ -1197,27 +1177,27 @@ static void hex_show(const void *state, herd_sb *sb)
     const hex_state *s = state;
     int n = s->size;
     for (int r = 0; r < row_count(n); r++) {
-        herd_sb_printf(sb, "%c ", 'a' + r);
+        herdi_sb_printf(sb, "%c ", 'a' + r);
         for (int k = row_len(n, r); k < row_count(n); k++)
-            herd_sb_putc(sb, ' ');
+            herdi_sb_putc(sb, ' ');
         for (int c = 0; c < row_len(n, r); c++) {
             if (c)
-                herd_sb_putc(sb, ' ');
-            herd_sb_putc(sb, cell_char[colour(s, grid_at(n, r, c))]);
+                herdi_sb_putc(sb, ' ');
+            herdi_sb_putc(sb, cell_char[colour(s, grid_at(n, r, c))]);
         }
-        herd_sb_putc(sb, '\n');
+        herdi_sb_putc(sb, '\n');
     }
-    herd_sb_printf(sb, "red %d, blue %d, empty %d; turns %llu\n", s->stones[0], s->stones[1],
+    herdi_sb_printf(sb, "red %d, blue %d, empty %d; turns %llu\n", s->stones[0], s->stones[1],
                    s->empty, (unsigned long long)s->turns);
-    herd_sb_sentence_name(sb, side_name[s->head.result == HERD_WIN ? s->head.winner
+    herdi_sb_sentence_name(sb, side_name[s->head.result == HERD_WIN ? s->head.winner
                                                                   : s->head.side]);
     if (s->head.result == HERD_WIN)
-        herd_sb_puts(sb, " wins: the board is full");
+        herdi_sb_puts(sb, " wins: the board is full");
     else if (s->phase == HERD_HEX_ROLL)
-        herd_sb_printf(sb, " to roll%s",
+        herdi_sb_printf(sb, " to roll%s",
                        s->turns == 0 ? " (first turn: places the lower die)" : "");
     else
-        herd_sb_printf(sb, " rolled %d,%d: %s %d more", s->lo, s->hi, phase_name[s->phase],
+        herdi_sb_printf(sb, " rolled %d,%d: %s %d more", s->lo, s->hi, phase_name[s->phase],
                        s->left);
 }
 
@@ -1225,7 +1205,7 @@ static void hex_show(const void *state, herd_sb *sb)
 
 static const hex_state *state_of(const herd_game *g)
 {
-    return herd_game_state(g, HERD_HEX);
+    return herdi_game_state(g, HERD_HEX);
 }
 
 /* Every getter: the hex state, or NULL when g is NULL, not `hex`, or out is NULL. */
@@ -1318,7 +1298,10 @@ int herd_hex_stones(const herd_game *g, int side, int *stones)
     return HERD_OK;
 }
 
-const herd_rules herd_hex_rules = {
+static const herd_sparse_rules hex_sparse = {hex_nth_legal, hex_legal_bits};
+static const herd_undo_rules hex_undo_rules = {sizeof(hex_undo), hex_undo_record, hex_undo_play};
+
+const herd_rules herdi_hex_rules = {
     .desc =
         {
             .kind = HERD_HEX,
@@ -1337,12 +1320,8 @@ const herd_rules herd_hex_rules = {
     .options_of = hex_given_options,
     .legal = hex_legal,
     .count = hex_count,
-    .nth_legal = hex_nth_legal,
     .apply = hex_apply,
     .play = hex_play,
-    .undo_size = sizeof(hex_undo),
-    .undo_record = hex_undo_record,
-    .undo_play = hex_undo_play,
     .write_position = hex_write_position,
     .read_position = hex_read_position,
     .write_move = hex_write_move,
@@ -1358,7 +1337,8 @@ const herd_rules herd_hex_rules = {
     .action_index = hex_action_index,
     .action_move = hex_action_move,
     .legal_indices = hex_legal_indices,
-    .legal_bits = hex_legal_bits,
     .observation_shape = hex_observation_shape,
     .observe = hex_observe,
+    .sparse = &hex_sparse,
+    .undo = &hex_undo_rules,
 };

@@ -1,5 +1,5 @@
 /* Playing and taking back: the undo history, a ring of records (whole
- * states, or the game's smaller records: herd_rules.undo_record) each with
+ * states, or the game's smaller records: herd_rules.undo) each with
  * the action taken from it, what the history says of its actions, and the
  * undo of a whole turn that a game against the computer needs. */
 #include "core.h"
@@ -12,10 +12,10 @@ static int reserve_record(herd_game *g)
     size_t slots = g->hist_slots ? g->hist_slots * 2 : 16;
     size_t rs = herd_record_size(g->rules);
     if (slots > SIZE_MAX / rs)
-        return herd_fail(herd_game_msg(g), HERD_E_NOMEM, "the undo history is too long");
+        return herdi_fail(herd_game_msg(g), HERD_E_NOMEM, "the undo history is too long");
     unsigned char *h = g->alloc(g->ud, g->hist, herd_history_bytes(g), slots * rs);
     if (!h)
-        return herd_fail(herd_game_msg(g), HERD_E_NOMEM, "out of memory for the undo history");
+        return herdi_fail(herd_game_msg(g), HERD_E_NOMEM, "out of memory for the undo history");
     g->hist = h;
     g->hist_slots = slots;
     return HERD_OK;
@@ -25,7 +25,7 @@ static int reserve_record(herd_game *g)
  * chance event. */
 static unsigned char *chance_flag(const herd_rules *r, unsigned char *record)
 {
-    return record + r->undo_size + sizeof(herd_move);
+    return record + r->undo->size + sizeof(herd_move);
 }
 
 /* Writes the record of `before` (a state of g), from which the action m is
@@ -37,8 +37,8 @@ static void begin_record(herd_game *g, const void *before, herd_move m)
         return;
     const herd_rules *r = g->rules;
     unsigned char *slot = herd_undo_slot(g, g->hist_len);
-    if (r->undo_record)
-        *chance_flag(r, slot) = r->undo_record(before, m, slot) != 0;
+    if (r->undo)
+        *chance_flag(r, slot) = r->undo->record(before, m, slot) != 0;
     else
         memcpy(slot, before, r->state_size);
 }
@@ -58,7 +58,7 @@ static void commit_record(herd_game *g, herd_move m)
 static int check_ongoing(herd_game *g)
 {
     if (herd_game_head(g)->result != HERD_ONGOING)
-        return herd_fail(herd_game_msg(g), HERD_E_STATE, "the game is over");
+        return herdi_fail(herd_game_msg(g), HERD_E_STATE, "the game is over");
     return HERD_OK;
 }
 
@@ -78,8 +78,8 @@ int herd_apply(herd_game *g, herd_move m)
     return rc;
 }
 
-int herd_draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_move *m), int level,
-                       herd_move *out)
+int herdi_draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_move *m), int level,
+                        herd_move *out)
 {
     union {
         max_align_t align;
@@ -113,10 +113,10 @@ static void take_back(herd_game *g)
 {
     const herd_rules *r = g->rules;
     const unsigned char *record = herd_undo_slot(g, --g->hist_len);
-    if (r->undo_record) {
+    if (r->undo) {
         herd_move m;
         memcpy(&m, record + herd_record_part(r), sizeof m);
-        r->undo_play(g->state, record, m);
+        r->undo->play(g->state, record, m);
     } else {
         memcpy(g->state, record, r->state_size);
     }
@@ -136,10 +136,10 @@ int herd_end(herd_game *g, herd_reason reason, int side)
     herd_msg msg = herd_game_msg(g);
     int sided = reason == HERD_REASON_RESIGNED || reason == HERD_REASON_TIME;
     if (!sided && reason != HERD_REASON_AGREED && reason != HERD_REASON_ABANDONED)
-        return herd_fail(msg, HERD_E_ARG, "reason %d is not an ending by the players",
-                         (int)reason);
+        return herdi_fail(msg, HERD_E_ARG, "reason %d is not an ending by the players",
+                          (int)reason);
     if (sided && (side < 0 || side > 1))
-        return herd_fail(msg, HERD_E_ARG, "side %d is not 0 or 1", side);
+        return herdi_fail(msg, HERD_E_ARG, "side %d is not 0 or 1", side);
     int rc = check_ongoing(g);
     if (rc != HERD_OK)
         return rc;
@@ -164,7 +164,7 @@ int herd_undo(herd_game *g)
         return HERD_OK;
     }
     if (g->hist_len == 0)
-        return herd_fail(herd_game_msg(g), HERD_E_STATE, "there is nothing to undo");
+        return herdi_fail(herd_game_msg(g), HERD_E_STATE, "there is nothing to undo");
     take_back(g);
     return HERD_OK;
 }
@@ -190,9 +190,9 @@ int herd_history_move(const herd_game *g, size_t i, herd_move *m)
     return HERD_OK;
 }
 
-const void *herd_history_state(const herd_game *g, herd_kind kind, size_t i)
+const void *herdi_history_state(const herd_game *g, herd_kind kind, size_t i)
 {
-    if (!herd_game_state(g, kind) || g->rules->undo_record || i >= g->hist_len)
+    if (!herdi_game_state(g, kind) || g->rules->undo || i >= g->hist_len)
         return NULL;
     return herd_undo_slot(g, i);
 }
@@ -208,7 +208,7 @@ int herd_history_side(const herd_game *g, size_t i, int *side, int *chance)
     if (side)
         *side = record_head(g, i)->side;
     if (chance)
-        *chance = r->undo_record ? *chance_flag(r, before) : herd_state_is_chance(r, before);
+        *chance = r->undo ? *chance_flag(r, before) : herd_state_is_chance(r, before);
     return HERD_OK;
 }
 
@@ -217,7 +217,7 @@ int herd_undo_turn(herd_game *g, int side)
     if (!g)
         return HERD_E_ARG;
     if (side < 0 || side > 1)
-        return herd_fail(herd_game_msg(g), HERD_E_ARG, "side %d is not 0 or 1", side);
+        return herdi_fail(herd_game_msg(g), HERD_E_ARG, "side %d is not 0 or 1", side);
     if (ended_by_players(g)) { /* one step of its own */
         take_back_ending(g);
         return HERD_OK;
@@ -233,8 +233,8 @@ int herd_undo_turn(herd_game *g, int side)
             break;
     }
     if (back == 0)
-        return herd_fail(herd_game_msg(g), HERD_E_STATE, "there is no turn of %s to take back",
-                         g->rules->desc.side_names[side]);
+        return herdi_fail(herd_game_msg(g), HERD_E_STATE, "there is no turn of %s to take back",
+                          g->rules->desc.side_names[side]);
     while (back--)
         take_back(g);
     return HERD_OK;

@@ -525,26 +525,26 @@ static int horses_apply(void *state, herd_move m, herd_msg msg)
     char fa[HERD_CELL_NAME_SIZE],
         fb[HERD_CELL_NAME_SIZE]; /* named only for a refusal: the accepted path formats nothing */
     if (m >> 32)
-        return herd_fail(msg, HERD_E_ILLEGAL, "not a Herd of Horses move");
+        return herdi_fail(msg, HERD_E_ILLEGAL, "not a Herd of Horses move");
     herd_grid_move_cells(m, &a, &b);
     if (!herd_grid_inside(s->w, s->h, a))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", herd_cell_name(fa, a));
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s is off the board", herdi_cell_name(fa, a));
     int from = herd_grid_index(GRID, a.row, a.col);
     uint8_t v = s->at[from];
     if (!v || owner(v) != side)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s has no %s horse", herd_cell_name(fa, a),
-                         side ? "red" : "green");
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s has no %s horse", herdi_cell_name(fa, a),
+                          side ? "red" : "green");
     int dr = b.row - a.row, dc = b.col - a.col;
     if (dr * dr + dc * dc != 5)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a knight's move", herd_cell_name(fa, a),
-                         herd_cell_name(fb, b));
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a knight's move",
+                          herdi_cell_name(fa, a), herdi_cell_name(fb, b));
     if (!herd_grid_inside(s->w, s->h, b))
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is off the board", herd_cell_name(fb, b));
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s is off the board", herdi_cell_name(fb, b));
     int to = herd_grid_index(GRID, b.row, b.col);
     if (s->at[to])
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is occupied", herd_cell_name(fb, b));
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s is occupied", herdi_cell_name(fb, b));
     if (!may_jump(s, side, horse_index(v), to))
-        return herd_fail(msg, HERD_E_ILLEGAL, "the herd would split");
+        return herdi_fail(msg, HERD_E_ILLEGAL, "the herd would split");
     horses_play(s, m);
     return HERD_OK;
 }
@@ -578,7 +578,7 @@ static int place_once(horses_state *s)
                 }
             if (count == 0)
                 return 0;
-            int cell = cand[herd_rng_below(&s->head.rng, count)];
+            int cell = cand[herdi_rng_below(&s->head.rng, count)];
             s->at[cell] = (uint8_t)(side * MAX_N + i + 1);
             s->pos[side][i] = (uint16_t)cell;
         }
@@ -592,7 +592,7 @@ static int place_start(horses_state *s, herd_msg msg)
     for (int attempt = 0; attempt < 100000; attempt++)
         if (place_once(s))
             return HERD_OK;
-    return herd_fail(msg, HERD_E_STATE, "no start placement found"); /* never seen */
+    return herdi_fail(msg, HERD_E_STATE, "no start placement found"); /* never seen */
 }
 
 enum { OPT_W, OPT_H, OPT_N };
@@ -632,37 +632,17 @@ static void horses_given_options(const void *state, herd_option_values *v)
 HERD_VERSIONS(horses_versions, herd_horses_options, HERD_HORSES_OPTIONS_VERSION,
               sizeof(herd_horses_options));
 
-int herd_horses_options_init(herd_horses_options *opt, unsigned version)
-{
-    const herd_horses_options d = HERD_HORSES_OPTIONS_INIT;
-    return opt ? herd_versioned_write(opt, &d, version, &horses_versions) : HERD_E_ARG;
-}
-
-void herd_horses_default_options(herd_horses_options *opt)
-{
-    herd_horses_options_init(opt, 1); /* its callers' structs are version 1 */
-}
-
 /* The rules of this game, at the end of this file; lib/games.c lists them. */
-extern const herd_rules herd_horses_rules;
+extern const herd_rules herdi_horses_rules;
 
-int herd_horses_new(const herd_horses_options *opt, herd_alloc_fn alloc, void *ud, herd_game **out,
-                    herd_error *err)
-{
-    herd_horses_options d = HERD_HORSES_OPTIONS_INIT;
-    if (opt) {
-        int rc = herd_versioned_read(&d, opt, &horses_versions, err);
-        if (rc != HERD_OK)
-            return rc;
-    }
-    opt = &d;
-    herd_options o = {.count = 0};
-    herd_options_add_int(&o, "w", opt->width);
-    herd_options_add_int(&o, "h", opt->height);
-    herd_options_add_int(&o, "n", opt->horses);
-    herd_options_add_unsigned(&o, "seed", opt->seed);
-    return herd_game_create(&herd_horses_rules, &o, alloc, ud, out, err);
-}
+/* The typed calls of herd/horses.h, from the fields of herd_horses_options. */
+static const herd_typed_field horses_fields[] = {
+    {"w", offsetof(herd_horses_options, width), HERD_FIELD_INT},
+    {"h", offsetof(herd_horses_options, height), HERD_FIELD_INT},
+    {"n", offsetof(herd_horses_options, horses), HERD_FIELD_INT},
+    {"seed", offsetof(herd_horses_options, seed), HERD_FIELD_U64},
+};
+HERD_TYPED_CALLS(horses, HERD_HORSES_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 
@@ -670,19 +650,19 @@ static void write_cells(const horses_state *s, int side, herd_sb *sb)
 {
     for (int i = 0; i < s->n; i++) {
         if (i)
-            herd_sb_putc(sb, ',');
+            herdi_sb_putc(sb, ',');
         herd_cell c = herd_grid_cell(GRID, s->pos[side][i]);
-        herd_sb_cell(sb, c.row, c.col);
+        herdi_sb_cell(sb, c.row, c.col);
     }
 }
 
 static void horses_write_position(const void *state, herd_sb *sb)
 {
     const horses_state *s = state;
-    herd_sb_printf(sb, "horses w=%d h=%d turn=%s green=", s->w, s->h,
-                   s->head.side ? "red" : "green");
+    herdi_sb_printf(sb, "horses w=%d h=%d turn=%s green=", s->w, s->h,
+                    s->head.side ? "red" : "green");
     write_cells(s, HERD_HORSES_GREEN, sb);
-    herd_sb_puts(sb, " red=");
+    herdi_sb_puts(sb, " red=");
     write_cells(s, HERD_HORSES_RED, sb);
 }
 
@@ -691,10 +671,10 @@ static int scan_cells(herd_scan *sc, herd_cell *cells, int max)
 {
     int n = 0;
     do {
-        if (n == max + 1 || !herd_scan_cell(sc, &cells[n].row, &cells[n].col))
+        if (n == max + 1 || !herdi_scan_cell(sc, &cells[n].row, &cells[n].col))
             return -1;
         n++;
-    } while (herd_scan_lit(sc, ","));
+    } while (herdi_scan_lit(sc, ","));
     return n;
 }
 
@@ -705,31 +685,31 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
     uint64_t w, h;
     herd_cell cells[2][MAX_N + 1];
     int count[2], turn;
-    if (!herd_scan_lit(&sc, "horses w=") || !herd_scan_uint(&sc, 999, &w) ||
-        !herd_scan_lit(&sc, " h=") || !herd_scan_uint(&sc, 999, &h) ||
-        !herd_scan_lit(&sc, " turn="))
-        return herd_fail(msg, HERD_E_PARSE,
-                         "expected 'horses w=W h=H turn=SIDE green=CELLS red=CELLS'");
-    if (herd_scan_lit(&sc, "green"))
+    if (!herdi_scan_lit(&sc, "horses w=") || !herdi_scan_uint(&sc, 999, &w) ||
+        !herdi_scan_lit(&sc, " h=") || !herdi_scan_uint(&sc, 999, &h) ||
+        !herdi_scan_lit(&sc, " turn="))
+        return herdi_fail(msg, HERD_E_PARSE,
+                          "expected 'horses w=W h=H turn=SIDE green=CELLS red=CELLS'");
+    if (herdi_scan_lit(&sc, "green"))
         turn = HERD_HORSES_GREEN;
-    else if (herd_scan_lit(&sc, "red"))
+    else if (herdi_scan_lit(&sc, "red"))
         turn = HERD_HORSES_RED;
     else
-        return herd_fail(msg, HERD_E_PARSE, "turn must be green or red");
-    if (!herd_scan_lit(&sc, " green=") || (count[0] = scan_cells(&sc, cells[0], MAX_N)) < 0 ||
-        !herd_scan_lit(&sc, " red=") || (count[1] = scan_cells(&sc, cells[1], MAX_N)) < 0 ||
-        !herd_scan_end(&sc))
-        return herd_fail(msg, HERD_E_PARSE,
-                         "expected 'horses w=W h=H turn=SIDE green=CELLS red=CELLS'");
+        return herdi_fail(msg, HERD_E_PARSE, "turn must be green or red");
+    if (!herdi_scan_lit(&sc, " green=") || (count[0] = scan_cells(&sc, cells[0], MAX_N)) < 0 ||
+        !herdi_scan_lit(&sc, " red=") || (count[1] = scan_cells(&sc, cells[1], MAX_N)) < 0 ||
+        !herdi_scan_end(&sc))
+        return herdi_fail(msg, HERD_E_PARSE,
+                          "expected 'horses w=W h=H turn=SIDE green=CELLS red=CELLS'");
     if (w < HERD_HORSES_MIN_WIDTH || w > MAX_W)
-        return herd_fail(msg, HERD_E_POSITION, "w=%d is out of range 8..30", (int)w);
+        return herdi_fail(msg, HERD_E_POSITION, "w=%d is out of range 8..30", (int)w);
     if (h < HERD_HORSES_MIN_HEIGHT || h > MAX_H)
-        return herd_fail(msg, HERD_E_POSITION, "h=%d is out of range 8..20", (int)h);
+        return herdi_fail(msg, HERD_E_POSITION, "h=%d is out of range 8..20", (int)h);
     if (count[0] != count[1])
-        return herd_fail(msg, HERD_E_POSITION, "green has %d horses and red %d", count[0],
-                         count[1]);
+        return herdi_fail(msg, HERD_E_POSITION, "green has %d horses and red %d", count[0],
+                          count[1]);
     if (count[0] < HERD_HORSES_MIN_HORSES || count[0] > MAX_N)
-        return herd_fail(msg, HERD_E_POSITION, "%d horses a side is out of range 4..10", count[0]);
+        return herdi_fail(msg, HERD_E_POSITION, "%d horses a side is out of range 4..10", count[0]);
     s->w = (uint8_t)w;
     s->h = (uint8_t)h;
     s->n = (uint8_t)count[0];
@@ -738,23 +718,23 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
         for (int i = 0; i < s->n; i++) {
             herd_cell c = cells[side][i];
             char name[HERD_CELL_NAME_SIZE];
-            herd_cell_name(name, c);
+            herdi_cell_name(name, c);
             if (!herd_grid_inside(s->w, s->h, c))
-                return herd_fail(msg, HERD_E_POSITION, "%s is off the board", name);
+                return herdi_fail(msg, HERD_E_POSITION, "%s is off the board", name);
             int cell = herd_grid_index(GRID, c.row, c.col);
             if (s->at[cell])
-                return herd_fail(msg, HERD_E_POSITION, "%s holds two horses", name);
+                return herdi_fail(msg, HERD_E_POSITION, "%s holds two horses", name);
             s->at[cell] = (uint8_t)(side * MAX_N + i + 1);
             s->pos[side][i] = (uint16_t)cell;
         }
     build_shapes(s);
     for (int side = 0; side < 2; side++)
         if (!together(s, side))
-            return herd_fail(msg, HERD_E_POSITION, "the %s herd is not together",
-                             side ? "red" : "green");
+            return herdi_fail(msg, HERD_E_POSITION, "the %s herd is not together",
+                              side ? "red" : "green");
     uint8_t g = s->at[target_of(s, HERD_HORSES_GREEN)], r = s->at[target_of(s, HERD_HORSES_RED)];
     if (g && owner(g) == HERD_HORSES_GREEN && r && owner(r) == HERD_HORSES_RED)
-        return herd_fail(msg, HERD_E_POSITION, "both sides stand on their target corners");
+        return herdi_fail(msg, HERD_E_POSITION, "both sides stand on their target corners");
     s->last[0] = s->last[1] = 0;
     s->head.ply = 0;
     update_status(s, turn, 1);
@@ -766,13 +746,13 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
 static int horses_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;
-    return herd_grid_write_move(m, sb);
+    return herdi_grid_write_move(m, sb);
 }
 
 static int horses_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
 {
     (void)state;
-    return herd_grid_read_move(text, m, "a3-b5", msg);
+    return herdi_grid_read_move(text, m, "a3-b5", msg);
 }
 
 static char horse_digit(uint8_t v)
@@ -783,26 +763,26 @@ static char horse_digit(uint8_t v)
 static void horses_show(const void *state, herd_sb *sb)
 {
     const horses_state *s = state;
-    herd_sb_puts(sb, "   ");
+    herdi_sb_puts(sb, "   ");
     for (int c = 0; c < s->w; c++)
-        herd_sb_printf(sb, "%3d", c + 1);
-    herd_sb_putc(sb, '\n');
+        herdi_sb_printf(sb, "%3d", c + 1);
+    herdi_sb_putc(sb, '\n');
     for (int r = 0; r < s->h; r++) {
-        herd_sb_printf(sb, "%2c ", 'a' + r);
+        herdi_sb_printf(sb, "%2c ", 'a' + r);
         for (int c = 0; c < s->w; c++) {
             uint8_t v = s->at[herd_grid_index(GRID, r, c)];
             if (v)
-                herd_sb_printf(sb, " %c%c", owner(v) ? 'R' : 'G', horse_digit(v));
+                herdi_sb_printf(sb, " %c%c", owner(v) ? 'R' : 'G', horse_digit(v));
             else
-                herd_sb_puts(sb, "  .");
+                herdi_sb_puts(sb, "  .");
         }
-        herd_sb_putc(sb, '\n');
+        herdi_sb_putc(sb, '\n');
     }
     if (s->head.result == HERD_ONGOING)
-        herd_sb_printf(sb, "%s to move", side_label[s->head.side]);
+        herdi_sb_printf(sb, "%s to move", side_label[s->head.side]);
     else
-        herd_sb_printf(sb, "%s wins (%s)", side_label[s->head.winner],
-                       herd_reason_name((herd_reason)s->head.reason));
+        herdi_sb_printf(sb, "%s wins (%s)", side_label[s->head.winner],
+                        herd_reason_name((herd_reason)s->head.reason));
 }
 
 /* ------------------------------------------------------- the computer */
@@ -835,13 +815,13 @@ static herd_move horses_genmove(void *state, int level)
     }
     if (horses == 0)
         return back;
-    size_t start = first[herd_rng_below(&s->head.rng, (uint32_t)horses)];
+    size_t start = first[herdi_rng_below(&s->head.rng, (uint32_t)horses)];
     herd_move choice[8];
     uint32_t k = 0;
     for (size_t i = start; i < n && (moves[i] & 0xffff) == (moves[start] & 0xffff); i++)
         if (moves[i] != back)
             choice[k++] = moves[i];
-    return choice[herd_rng_below(&s->head.rng, k)];
+    return choice[herdi_rng_below(&s->head.rng, k)];
 }
 
 /* ------------------------------------------------------- saved games */
@@ -851,12 +831,12 @@ static herd_move horses_genmove(void *state, int level)
 static void horses_write_save(const void *state, herd_sb *sb)
 {
     const horses_state *s = state;
-    herd_sb_puts(sb, " last=");
+    herdi_sb_puts(sb, " last=");
     for (int side = 0; side < 2; side++) {
         if (side)
-            herd_sb_putc(sb, ',');
+            herdi_sb_putc(sb, ',');
         if (!s->last[side] || horses_write_move(s, s->last[side], sb) != HERD_OK)
-            herd_sb_putc(sb, '-');
+            herdi_sb_putc(sb, '-');
     }
 }
 
@@ -867,16 +847,16 @@ static int read_last(const horses_state *s, herd_scan *sc, int side, herd_move *
     herd_cell a, b;
     char fa[HERD_CELL_NAME_SIZE], fb[HERD_CELL_NAME_SIZE];
     *m = 0;
-    if (herd_scan_lit(sc, "-"))
+    if (herdi_scan_lit(sc, "-"))
         return HERD_OK;
-    if (!herd_scan_cell(sc, &a.row, &a.col) || !herd_scan_lit(sc, "-") ||
-        !herd_scan_cell(sc, &b.row, &b.col))
-        return herd_fail(msg, HERD_E_PARSE, "last must be two moves FROM-TO or -, e.g. a1-b3,-");
+    if (!herdi_scan_cell(sc, &a.row, &a.col) || !herdi_scan_lit(sc, "-") ||
+        !herdi_scan_cell(sc, &b.row, &b.col))
+        return herdi_fail(msg, HERD_E_PARSE, "last must be two moves FROM-TO or -, e.g. a1-b3,-");
     int dr = b.row - a.row, dc = b.col - a.col;
     if (!herd_grid_inside(s->w, s->h, a) || !herd_grid_inside(s->w, s->h, b) ||
         dr * dr + dc * dc != 5 || owner(s->at[herd_grid_index(GRID, b.row, b.col)]) != side)
-        return herd_fail(msg, HERD_E_POSITION, "last: %s-%s is not %s's previous move here",
-                         herd_cell_name(fa, a), herd_cell_name(fb, b), side ? "red" : "green");
+        return herdi_fail(msg, HERD_E_POSITION, "last: %s-%s is not %s's previous move here",
+                         herdi_cell_name(fa, a), herdi_cell_name(fb, b), side ? "red" : "green");
     *m = herd_horses_move(a, b);
     return HERD_OK;
 }
@@ -885,11 +865,11 @@ static int horses_read_save(void *state, herd_scan *sc, herd_msg msg)
 {
     horses_state *s = state;
     herd_move last[2];
-    if (!herd_scan_lit(sc, " last="))
-        return herd_fail(msg, HERD_E_PARSE, "expected ' last=MOVE,MOVE' in a horses save");
+    if (!herdi_scan_lit(sc, " last="))
+        return herdi_fail(msg, HERD_E_PARSE, "expected ' last=MOVE,MOVE' in a horses save");
     int rc = read_last(s, sc, HERD_HORSES_GREEN, &last[0], msg);
-    if (rc == HERD_OK && !herd_scan_lit(sc, ","))
-        rc = herd_fail(msg, HERD_E_PARSE, "last must be two moves FROM-TO or -, e.g. a1-b3,-");
+    if (rc == HERD_OK && !herdi_scan_lit(sc, ","))
+        rc = herdi_fail(msg, HERD_E_PARSE, "last must be two moves FROM-TO or -, e.g. a1-b3,-");
     if (rc == HERD_OK)
         rc = read_last(s, sc, HERD_HORSES_RED, &last[1], msg);
     if (rc != HERD_OK)
@@ -995,10 +975,10 @@ static int horses_repeats(const void *state, herd_move m)
 static uint64_t horses_hash(const void *state)
 {
     const horses_state *s = state;
-    uint64_t h = herd_zobrist(2 * CELLS + s->head.side);
+    uint64_t h = herdi_zobrist(2 * CELLS + s->head.side);
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < s->n; i++)
-            h ^= herd_zobrist((uint64_t)side * CELLS + s->pos[side][i]);
+            h ^= herdi_zobrist((uint64_t)side * CELLS + s->pos[side][i]);
     return h;
 }
 
@@ -1106,16 +1086,7 @@ static void horses_observe(const void *state, int side, float *buf)
 
 static const horses_state *horses_of(const herd_game *g)
 {
-    return herd_game_state(g, HERD_HORSES);
-}
-
-int herd_horses_options_of(const herd_game *g, herd_horses_options *opt)
-{
-    const horses_state *s = horses_of(g);
-    if (!s || !opt)
-        return HERD_E_ARG;
-    const herd_horses_options o = {HERD_HORSES_OPTIONS_VERSION, s->w, s->h, s->n, s->head.seed};
-    return herd_versioned_write(opt, &o, opt->version, &horses_versions);
+    return herdi_game_state(g, HERD_HORSES);
 }
 
 int herd_horses_horse(const herd_game *g, int side, int number, herd_cell *cell)
@@ -1228,23 +1199,23 @@ typedef struct {
 
 static void write_log_line(herd_sb *sb, const log_entry *e)
 {
-    herd_sb_printf(sb, "%llu. %s moved horse %c: ", e->number, side_label[owner(e->v)],
+    herdi_sb_printf(sb, "%llu. %s moved horse %c: ", e->number, side_label[owner(e->v)],
                    horse_digit(e->v));
-    herd_sb_cell(sb, e->a.row, e->a.col);
-    herd_sb_puts(sb, " -> ");
-    herd_sb_cell(sb, e->b.row, e->b.col);
+    herdi_sb_cell(sb, e->a.row, e->a.col);
+    herdi_sb_puts(sb, " -> ");
+    herdi_sb_cell(sb, e->b.row, e->b.col);
 }
 
 /* Measures the line first, so that a short buffer is left untouched. */
 static int put_log_line(const log_entry *e, char *buf, size_t cap, size_t *len)
 {
     herd_sb sb;
-    herd_sb_init(&sb, NULL, 0);
+    herdi_sb_init(&sb, NULL, 0);
     write_log_line(&sb, e);
     herd_set_len(len, sb.len);
     if (sb.len >= cap)
         return HERD_E_BUFFER;
-    herd_sb_init(&sb, buf, cap);
+    herdi_sb_init(&sb, buf, cap);
     write_log_line(&sb, e);
     return HERD_OK;
 }
@@ -1269,7 +1240,7 @@ int herd_horses_history_line(const herd_game *g, size_t i, char *buf, size_t cap
     if (!horses_of(g) || (!buf && cap))
         return HERD_E_ARG;
     /* The horse is the one that stood on the move's first cell before it. */
-    const horses_state *before = herd_history_state(g, HERD_HORSES, i);
+    const horses_state *before = herdi_history_state(g, HERD_HORSES, i);
     herd_move m;
     if (!before || herd_history_move(g, i, &m) != HERD_OK)
         return HERD_E_RANGE;
@@ -1279,7 +1250,14 @@ int herd_horses_history_line(const herd_game *g, size_t i, char *buf, size_t cap
     return put_log_line(&e, buf, cap, len);
 }
 
-const herd_rules herd_horses_rules = {
+/* perft's last two plies, with search_play's herd shapes left for later. */
+HERD_PERFT_TWO_PLIES(horses_perft_two, horses_state, horses_search_play, horses_count)
+
+static const herd_fast_rules horses_fast = {horses_search_play, horses_search_legal,
+                                            horses_perft_two};
+static const herd_save_rules horses_save = {horses_write_save, horses_read_save};
+
+const herd_rules herdi_horses_rules = {
     .desc =
         {
             .kind = HERD_HORSES,
@@ -1299,16 +1277,12 @@ const herd_rules herd_horses_rules = {
     .count = horses_count,
     .apply = horses_apply,
     .play = horses_play,
-    .search_play = horses_search_play,
-    .search_legal = horses_search_legal,
     .write_position = horses_write_position,
     .read_position = horses_read_position,
     .write_move = horses_write_move,
     .read_move = horses_read_move,
     .show = horses_show,
     .genmove = horses_genmove,
-    .write_save = horses_write_save,
-    .read_save = horses_read_save,
     .levels = horses_levels,
     .hash = horses_hash,
     .evaluate = horses_evaluate,
@@ -1319,4 +1293,6 @@ const herd_rules herd_horses_rules = {
     .legal_indices = horses_legal_indices,
     .observation_shape = horses_observation_shape,
     .observe = horses_observe,
+    .fast = &horses_fast,
+    .save = &horses_save,
 };

@@ -5,14 +5,14 @@
 
 #include "hunt.h"
 
-int hunt_point_at(const hunt_board *b, int row, int col)
+int herdi_hunt_point_at(const hunt_board *b, int row, int col)
 {
     if (row < 0 || row >= HUNT_GRID || col < 0 || col >= HUNT_GRID)
         return -1;
     return b->index[row][col] - 1;
 }
 
-int hunt_next(const hunt_board *b, int p, int d)
+int herdi_hunt_next(const hunt_board *b, int p, int d)
 {
     int q = b->next[p][d];
     return q == HUNT_NONE ? -1 : q;
@@ -37,7 +37,7 @@ static int cells_away(herd_cell a, herd_cell b, int times)
     return direction_of(dr / times, dc / times);
 }
 
-int hunt_direction(const hunt_board *b, int p, int q)
+int herdi_hunt_direction(const hunt_board *b, int p, int q)
 {
     int d = cells_away(b->cell[p], b->cell[q], 1);
     return d >= 0 && b->next[p][d] == q ? d : -1;
@@ -50,7 +50,7 @@ static int line_from(const hunt_board *b, int i, int *p, int *q)
     int n = 0;
     for (int a = 0; a < b->points; a++)
         for (int d = HUNT_E; d <= HUNT_SW; d++) {
-            int c = hunt_next(b, a, d);
+            int c = herdi_hunt_next(b, a, d);
             if (c < 0)
                 continue;
             if (n == i) {
@@ -65,14 +65,14 @@ static int line_from(const hunt_board *b, int i, int *p, int *q)
     return n;
 }
 
-int hunt_line_count(const hunt_board *b)
+int herdi_hunt_line_count(const hunt_board *b)
 {
     return line_from(b, -1, NULL, NULL);
 }
 
-int hunt_line(const hunt_board *b, int i, int *p, int *q)
+int herdi_hunt_line(const hunt_board *b, int i, int *p, int *q)
 {
-    if (i < 0 || i >= hunt_line_count(b))
+    if (i < 0 || i >= herdi_hunt_line_count(b))
         return 0;
     line_from(b, i, p, q);
     return 1;
@@ -92,7 +92,7 @@ static herd_move make_move(hunt_kind kind, herd_cell from, herd_cell to)
            (herd_move)HUNT_CODE(to.row, to.col) << 6 | (herd_move)kind << HUNT_KIND_SHIFT;
 }
 
-herd_move hunt_step_move(herd_cell from, herd_cell to)
+herd_move herdi_hunt_step_move(herd_cell from, herd_cell to)
 {
     if (!grid_cell(from) || !grid_cell(to))
         return 0;
@@ -105,19 +105,19 @@ static int two_away(herd_cell a, herd_cell b)
     return cells_away(a, b, 2);
 }
 
-herd_move hunt_jump_move(herd_cell from, herd_cell to)
+herd_move herdi_hunt_jump_move(herd_cell from, herd_cell to)
 {
     if (!grid_cell(from) || !grid_cell(to) || two_away(from, to) < 0)
         return 0;
     return make_move(HUNT_JUMP, from, to);
 }
 
-herd_move hunt_stop_move(void)
+herd_move herdi_hunt_stop_move(void)
 {
     return HUNT_ACTION | (herd_move)HUNT_STOP << HUNT_KIND_SHIFT;
 }
 
-int hunt_decode(herd_move m, hunt_action *a)
+int herdi_hunt_decode(herd_move m, hunt_action *a)
 {
     if (!(m & HUNT_ACTION) ||
         m >> (HUNT_KIND_SHIFT + 2) & (HUNT_ACTION - 1) >> (HUNT_KIND_SHIFT + 2))
@@ -135,58 +135,58 @@ int hunt_decode(herd_move m, hunt_action *a)
     case HUNT_JUMP:
         return two_away(a->from, a->to) >= 0;
     case HUNT_STOP:
-        return m == hunt_stop_move();
+        return m == herdi_hunt_stop_move();
     default:
         return 0;
     }
 }
 
-int hunt_jumped(const hunt_board *b, int p, int d)
+int herdi_hunt_jumped(const hunt_board *b, int p, int d)
 {
-    int over = hunt_next(b, p, d);
-    return over >= 0 && hunt_next(b, over, d) >= 0 ? over : -1;
+    int over = herdi_hunt_next(b, p, d);
+    return over >= 0 && herdi_hunt_next(b, over, d) >= 0 ? over : -1;
 }
 
-int hunt_between(const hunt_board *b, int p, int q)
+int herdi_hunt_between(const hunt_board *b, int p, int q)
 {
     int d = two_away(b->cell[p], b->cell[q]);
-    int over = d < 0 ? -1 : hunt_jumped(b, p, d);
-    return over >= 0 && hunt_next(b, over, d) == q ? over : -1;
+    int over = d < 0 ? -1 : herdi_hunt_jumped(b, p, d);
+    return over >= 0 && herdi_hunt_next(b, over, d) == q ? over : -1;
 }
 
-int hunt_check_path(const hunt_board *b, const hunt_action *a, int points[2], herd_msg msg)
+int herdi_hunt_check_path(const hunt_board *b, const hunt_action *a, int points[2], herd_msg msg)
 {
     char x[HERD_CELL_NAME_SIZE], y[HERD_CELL_NAME_SIZE];
-    points[0] = hunt_point_at(b, a->from.row, a->from.col);
-    points[1] = hunt_point_at(b, a->to.row, a->to.col);
+    points[0] = herdi_hunt_point_at(b, a->from.row, a->from.col);
+    points[1] = herdi_hunt_point_at(b, a->to.row, a->to.col);
     if (points[0] < 0 || points[1] < 0)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s is not a point of the board",
-                         herd_cell_name(x, points[0] < 0 ? a->from : a->to));
-    if (a->kind == HUNT_STEP && hunt_direction(b, points[0], points[1]) < 0)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a step along a line",
-                         herd_cell_name(x, a->from), herd_cell_name(y, a->to));
-    if (a->kind == HUNT_JUMP && hunt_between(b, points[0], points[1]) < 0)
-        return herd_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a jump along a line",
-                         herd_cell_name(x, a->from), herd_cell_name(y, a->to));
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s is not a point of the board",
+                          herdi_cell_name(x, points[0] < 0 ? a->from : a->to));
+    if (a->kind == HUNT_STEP && herdi_hunt_direction(b, points[0], points[1]) < 0)
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a step along a line",
+                          herdi_cell_name(x, a->from), herdi_cell_name(y, a->to));
+    if (a->kind == HUNT_JUMP && herdi_hunt_between(b, points[0], points[1]) < 0)
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a jump along a line",
+                          herdi_cell_name(x, a->from), herdi_cell_name(y, a->to));
     return HERD_OK;
 }
 
 /* Decodes an action of this board and, unless it is `stop`, finds its two
- * points: HERD_E_ARG for what hunt_read_move() would not read back (a jump
+ * points: HERD_E_ARG for what herdi_hunt_read_move() would not read back (a jump
  * where the game has none, a path off the lines). */
 static int hunt_checked(const hunt_board *b, int jumps, herd_move m, hunt_action *a, int pt[2])
 {
     herd_msg none = {NULL, 0};
-    if (!hunt_decode(m, a) || (a->kind != HUNT_STEP && !jumps))
+    if (!herdi_hunt_decode(m, a) || (a->kind != HUNT_STEP && !jumps))
         return HERD_E_ARG;
-    if (a->kind != HUNT_STOP && hunt_check_path(b, a, pt, none) != HERD_OK)
+    if (a->kind != HUNT_STOP && herdi_hunt_check_path(b, a, pt, none) != HERD_OK)
         return HERD_E_ARG;
     return HERD_OK;
 }
 
 /* ------------------------------------------------------------- texts */
 
-const char *hunt_name(const hunt_board *b, int p, char *buf)
+const char *herdi_hunt_name(const hunt_board *b, int p, char *buf)
 {
     buf[0] = (char)('a' + b->cell[p].row);
     buf[1] = (char)('1' + b->cell[p].col);
@@ -194,95 +194,99 @@ const char *hunt_name(const hunt_board *b, int p, char *buf)
     return buf;
 }
 
-int hunt_write_move(const hunt_board *b, int jumps, herd_move m, herd_sb *sb)
+int herdi_hunt_write_move(const hunt_board *b, int jumps, herd_move m, herd_sb *sb)
 {
     hunt_action a;
     int pt[2];
     if (hunt_checked(b, jumps, m, &a, pt) != HERD_OK)
         return HERD_E_ARG;
     if (a.kind == HUNT_STOP) {
-        herd_sb_puts(sb, "stop");
+        herdi_sb_puts(sb, "stop");
         return HERD_OK;
     }
-    herd_sb_cell(sb, a.from.row, a.from.col);
-    herd_sb_putc(sb, '-');
-    herd_sb_cell(sb, a.to.row, a.to.col);
+    herdi_sb_cell(sb, a.from.row, a.from.col);
+    herdi_sb_putc(sb, '-');
+    herdi_sb_cell(sb, a.to.row, a.to.col);
     return HERD_OK;
 }
 
-int hunt_scan_point(const hunt_board *b, herd_scan *sc, int *p, herd_msg msg)
+int herdi_hunt_scan_point(const hunt_board *b, herd_scan *sc, int *p, herd_msg msg)
 {
     herd_cell c;
     char name[HERD_CELL_NAME_SIZE];
     herd_scan t = *sc;
     *p = -1;
-    if (!herd_scan_cell(&t, &c.row, &c.col))
-        return herd_fail(msg, HERD_E_PARSE, "expected a point name such as c2");
-    int q = hunt_point_at(b, c.row, c.col);
+    if (!herdi_scan_cell(&t, &c.row, &c.col))
+        return herdi_fail(msg, HERD_E_PARSE, "expected a point name such as c2");
+    int q = herdi_hunt_point_at(b, c.row, c.col);
     if (q < 0)
-        return herd_fail(msg, HERD_E_POSITION, "%s is not a point of the board",
-                         herd_cell_name(name, c));
+        return herdi_fail(msg, HERD_E_POSITION, "%s is not a point of the board",
+                          herdi_cell_name(name, c));
     *sc = t;
     *p = q;
     return HERD_OK;
 }
 
-int hunt_read_move(const hunt_board *b, int jumps, const char *text, herd_move *m, herd_msg msg)
+int herdi_hunt_read_move(const hunt_board *b, int jumps, const char *text, herd_move *m,
+                         herd_msg msg)
 {
     herd_scan sc = {text};
     int p[2];
     const char *usage = jumps ? "expected a step or a jump FROM-TO, e.g. d4-d6, or stop"
                               : "expected a move FROM-TO, e.g. d2-c2";
-    if (jumps && herd_scan_lit(&sc, "stop") && herd_scan_end(&sc)) {
-        *m = hunt_stop_move();
+    if (jumps && herdi_scan_lit(&sc, "stop") && herdi_scan_end(&sc)) {
+        *m = herdi_hunt_stop_move();
         return HERD_OK;
     }
     sc.p = text;
     for (int i = 0; i < 2; i++) {
-        if (i && !herd_scan_lit(&sc, "-"))
-            return herd_fail(msg, HERD_E_PARSE, "%s", usage);
-        int rc = hunt_scan_point(b, &sc, &p[i], msg);
+        if (i && !herdi_scan_lit(&sc, "-"))
+            return herdi_fail(msg, HERD_E_PARSE, "%s", usage);
+        int rc = herdi_hunt_scan_point(b, &sc, &p[i], msg);
         if (rc == HERD_E_PARSE)
-            return herd_fail(msg, HERD_E_PARSE, "%s", usage);
+            return herdi_fail(msg, HERD_E_PARSE, "%s", usage);
         if (rc != HERD_OK)
             return HERD_E_PARSE; /* the message names the cell */
     }
-    if (jumps && herd_scan_lit(&sc, "-"))
-        return herd_fail(msg, HERD_E_PARSE,
-                         "one hop at a time: a chain is played as jumps FROM-TO, then stop");
-    if (!herd_scan_end(&sc))
-        return herd_fail(msg, HERD_E_PARSE, "%s", usage);
+    if (jumps && herdi_scan_lit(&sc, "-"))
+        return herdi_fail(msg, HERD_E_PARSE,
+                          "one hop at a time: a chain is played as jumps FROM-TO, then stop");
+    if (!herdi_scan_end(&sc))
+        return herdi_fail(msg, HERD_E_PARSE, "%s", usage);
     herd_cell from = b->cell[p[0]], to = b->cell[p[1]];
-    *m = jumps && two_away(from, to) >= 0 ? hunt_jump_move(from, to) : hunt_step_move(from, to);
+    *m = jumps && two_away(from, to) >= 0 ? herdi_hunt_jump_move(from, to)
+                                          : herdi_hunt_step_move(from, to);
     return HERD_OK;
 }
 
-int hunt_scan_points(const hunt_board *b, herd_scan *sc, hunt_set *set, int *count, herd_msg msg)
+int herdi_hunt_scan_points(const hunt_board *b, herd_scan *sc, hunt_set *set, int *count,
+                           herd_msg msg)
 {
     hunt_set s = 0;
     int n = 0, p;
     char name[4];
     do {
-        int rc = hunt_scan_point(b, sc, &p, msg);
+        int rc = herdi_hunt_scan_point(b, sc, &p, msg);
         if (rc != HERD_OK)
             return rc;
         if (s >> p & 1)
-            return herd_fail(msg, HERD_E_POSITION, "%s is listed twice", hunt_name(b, p, name));
+            return herdi_fail(msg, HERD_E_POSITION, "%s is listed twice",
+                              herdi_hunt_name(b, p, name));
         s |= (hunt_set)1 << p;
         n++;
-    } while (herd_scan_lit(sc, ","));
+    } while (herdi_scan_lit(sc, ","));
     *set = s;
     *count = n;
     return HERD_OK;
 }
 
-void hunt_write_points(const hunt_board *b, hunt_set set, herd_sb *sb)
+void herdi_hunt_write_points(const hunt_board *b, hunt_set set, herd_sb *sb)
 {
     char name[4];
     for (hunt_set s = set; s; s &= s - 1) {
         if (s != set)
-            herd_sb_putc(sb, ',');
-        herd_sb_puts(sb, hunt_name(b, hunt_first(s), name));
+            herdi_sb_putc(sb, ',');
+        herdi_sb_puts(sb, herdi_hunt_name(b, hunt_first(s), name));
     }
 }
 
@@ -298,35 +302,36 @@ static void bounds(const hunt_board *b, int *rows, int *cols)
     }
 }
 
-void hunt_show(const hunt_board *b, int hunter, hunt_set pursuers, char hunter_mark,
-               char pursuer_mark, herd_sb *sb)
+void herdi_hunt_show(const hunt_board *b, int hunter, hunt_set pursuers, char hunter_mark,
+                     char pursuer_mark, herd_sb *sb)
 {
     int rows, cols;
     bounds(b, &rows, &cols);
-    herd_sb_puts(sb, " ");
+    herdi_sb_puts(sb, " ");
     for (int c = 0; c < cols; c++)
-        herd_sb_printf(sb, " %d", c + 1);
+        herdi_sb_printf(sb, " %d", c + 1);
     for (int r = 0; r < rows; r++) {
-        herd_sb_printf(sb, "\n%c", 'a' + r);
+        herdi_sb_printf(sb, "\n%c", 'a' + r);
         for (int c = 0; c < cols; c++) {
-            int p = hunt_point_at(b, r, c);
+            int p = herdi_hunt_point_at(b, r, c);
             char mark = p < 0               ? ' '
                         : p == hunter       ? hunter_mark
                         : pursuers >> p & 1 ? pursuer_mark
                                             : '.';
-            herd_sb_putc(sb, ' ');
-            herd_sb_putc(sb, mark);
+            herdi_sb_putc(sb, ' ');
+            herdi_sb_putc(sb, mark);
         }
     }
 }
 
-int hunt_option_point(const hunt_board *b, const char *key, herd_cell cell, int *p, herd_msg msg)
+int herdi_hunt_option_point(const hunt_board *b, const char *key, herd_cell cell, int *p,
+                            herd_msg msg)
 {
-    int q = hunt_point_at(b, cell.row, cell.col);
+    int q = herdi_hunt_point_at(b, cell.row, cell.col);
     if (q < 0) {
         char name[HERD_CELL_NAME_SIZE];
-        return herd_fail(msg, HERD_E_RANGE, "%s=%s is not a point of the board", key,
-                         herd_cell_name(name, cell));
+        return herdi_fail(msg, HERD_E_RANGE, "%s=%s is not a point of the board", key,
+                          herdi_cell_name(name, cell));
     }
     *p = q;
     return HERD_OK;
@@ -341,12 +346,12 @@ static unsigned kind_dirs(const hunt_board *b, hunt_kind kind, int p)
     return kind == HUNT_STEP ? b->links[p] : b->jumps[p];
 }
 
-size_t hunt_action_count(const hunt_board *b, int jumps)
+size_t herdi_hunt_action_count(const hunt_board *b, int jumps)
 {
     return (size_t)b->actions + (jumps ? 1 : 0);
 }
 
-int hunt_action_index(const hunt_board *b, int jumps, herd_move m, size_t *index)
+int herdi_hunt_action_index(const hunt_board *b, int jumps, herd_move m, size_t *index)
 {
     hunt_action a;
     int pt[2];
@@ -356,16 +361,17 @@ int hunt_action_index(const hunt_board *b, int jumps, herd_move m, size_t *index
         *index = b->actions;
         return HERD_OK;
     }
-    int d = a.kind == HUNT_STEP ? hunt_direction(b, pt[0], pt[1])
-                                : hunt_direction(b, pt[0], hunt_between(b, pt[0], pt[1]));
+    int d = a.kind == HUNT_STEP
+                ? herdi_hunt_direction(b, pt[0], pt[1])
+                : herdi_hunt_direction(b, pt[0], herdi_hunt_between(b, pt[0], pt[1]));
     *index = b->number[a.kind][pt[0]][d];
     return HERD_OK;
 }
 
-herd_move hunt_action_move(const hunt_board *b, int jumps, size_t index)
+herd_move herdi_hunt_action_move(const hunt_board *b, int jumps, size_t index)
 {
     if (jumps && index == b->actions)
-        return hunt_stop_move();
+        return herdi_hunt_stop_move();
     /* The point whose actions of one kind hold the number, then its
      * direction. */
     for (hunt_kind kind = HUNT_STEP; kind <= HUNT_JUMP; kind++)
@@ -377,15 +383,15 @@ herd_move hunt_action_move(const hunt_board *b, int jumps, size_t index)
             int d = 0;
             while (!(dirs >> d & 1) || b->number[kind][p][d] != index)
                 d++;
-            int q = hunt_next(b, p, d);
+            int q = herdi_hunt_next(b, p, d);
             if (kind == HUNT_STEP)
-                return hunt_step_move(b->cell[p], b->cell[q]);
-            return hunt_jump_move(b->cell[p], b->cell[hunt_next(b, q, d)]);
+                return herdi_hunt_step_move(b->cell[p], b->cell[q]);
+            return herdi_hunt_jump_move(b->cell[p], b->cell[herdi_hunt_next(b, q, d)]);
         }
     return 0; /* index is no action of the space */
 }
 
-void hunt_observation_shape(const hunt_board *b, size_t planes, size_t shape[3])
+void herdi_hunt_observation_shape(const hunt_board *b, size_t planes, size_t shape[3])
 {
     int rows, cols;
     bounds(b, &rows, &cols);
@@ -394,7 +400,7 @@ void hunt_observation_shape(const hunt_board *b, size_t planes, size_t shape[3])
     shape[2] = (size_t)cols;
 }
 
-herd_planes hunt_planes(const hunt_board *b, float *buf)
+herd_planes herdi_hunt_planes(const hunt_board *b, float *buf)
 {
     int rows, cols;
     bounds(b, &rows, &cols);
@@ -402,8 +408,8 @@ herd_planes hunt_planes(const hunt_board *b, float *buf)
     return o;
 }
 
-void hunt_observe(const hunt_board *b, herd_planes o, int hunter, hunt_set pursuers,
-                  int hunter_side, int side, int to_act)
+void herdi_hunt_observe(const hunt_board *b, herd_planes o, int hunter, hunt_set pursuers,
+                        int hunter_side, int side, int to_act)
 {
     int hunter_plane = side == hunter_side ? HUNT_OBS_MINE : HUNT_OBS_THEIRS;
     for (int p = 0; p < b->points; p++) {

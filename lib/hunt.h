@@ -44,7 +44,7 @@ typedef struct hunt_board {
     uint8_t index[8][8];
     uint8_t links[HUNT_MAX_POINTS];      /* HUNT_BIT(d) for each line leaving */
     /* On a board with jumps: HUNT_BIT(d) where two lines in a row leave in
-     * direction d (hunt_jumped() finds them; a table, so that the action
+     * direction d (herdi_hunt_jumped() finds them; a table, so that the action
      * space numbers a jump in a few reads). */
     uint8_t jumps[HUNT_MAX_POINTS];
     /* The point one line away in each direction, HUNT_NONE where no line
@@ -54,7 +54,7 @@ typedef struct hunt_board {
      * whether a piece can move at all is one test. */
     hunt_set near[HUNT_MAX_POINTS][HUNT_GROUPS];
     uint8_t code[HUNT_MAX_POINTS]; /* each point's cell as an action holds it: HUNT_CODE */
-    /* The action space (hunt_action_index()): the number of each step and
+    /* The action space (herdi_hunt_action_index()): the number of each step and
      * jump, by kind (HUNT_STEP, HUNT_JUMP), point and direction
      * (HUNT_NUMBERS), and the count of both kinds, which is `stop`'s
      * number in a game with jumps. */
@@ -116,13 +116,13 @@ typedef struct hunt_board {
     }
 
 /* The point at a cell, -1 for none (any coordinates are accepted). */
-int hunt_point_at(const hunt_board *b, int row, int col);
+int herdi_hunt_point_at(const hunt_board *b, int row, int col);
 /* The point one line away from p in direction d, -1 where no line goes. */
-int hunt_next(const hunt_board *b, int p, int d);
+int herdi_hunt_next(const hunt_board *b, int p, int d);
 /* The number of lines, and line i (0-based, ordered by their first point)
  * as its two points. */
-int hunt_line_count(const hunt_board *b);
-int hunt_line(const hunt_board *b, int i, int *p, int *q);
+int herdi_hunt_line_count(const hunt_board *b);
+int herdi_hunt_line(const hunt_board *b, int i, int *p, int *q);
 
 /* ------------------------------------------------------------ actions */
 
@@ -139,30 +139,30 @@ typedef struct hunt_action {
 
 /* The step from one cell to another (0, no action, when a cell is outside
  * the 7x7 grid of names). */
-herd_move hunt_step_move(herd_cell from, herd_cell to);
+herd_move herdi_hunt_step_move(herd_cell from, herd_cell to);
 /* The jump from one cell to the cell two away in a straight line (0 when to
  * is not so, or a cell is outside the grid). */
-herd_move hunt_jump_move(herd_cell from, herd_cell to);
+herd_move herdi_hunt_jump_move(herd_cell from, herd_cell to);
 /* The action that ends a jump chain. */
-herd_move hunt_stop_move(void);
+herd_move herdi_hunt_stop_move(void);
 /* Reads an action; 0 when m is no action of any hunt game. */
-int hunt_decode(herd_move m, hunt_action *a);
+int herdi_hunt_decode(herd_move m, hunt_action *a);
 
 /* The move generator (hunt_steps(), hunt_jumps() and their tests) is
  * inline at the end of this file. */
 /* The point that a jump from p in direction d passes over, -1 when no jump
  * goes that way on the board (no line on, or no point beyond). */
-int hunt_jumped(const hunt_board *b, int p, int d);
+int herdi_hunt_jumped(const hunt_board *b, int p, int d);
 
 /* Checks that a step or a jump goes between points along lines, and names
  * why not: "b1-b3 is not a step along a line". points receives the two
  * point indices. */
-int hunt_check_path(const hunt_board *b, const hunt_action *a, int points[2], herd_msg msg);
+int herdi_hunt_check_path(const hunt_board *b, const hunt_action *a, int points[2], herd_msg msg);
 /* The direction of the line from p to q, its neighbour (-1 when none). */
-int hunt_direction(const hunt_board *b, int p, int q);
+int herdi_hunt_direction(const hunt_board *b, int p, int q);
 /* The point that the jump from p to q passes over: the one between them
  * on a line through both (-1 when none). */
-int hunt_between(const hunt_board *b, int p, int q);
+int herdi_hunt_between(const hunt_board *b, int p, int q);
 
 /* ------------------------------------------------------ for learning */
 
@@ -170,22 +170,22 @@ int hunt_between(const hunt_board *b, int p, int q);
  * line, point by point and each point's directions clockwise from up;
  * then, in a game with jumps, every jump along two lines in a row, in the
  * same order; then `stop`. */
-size_t hunt_action_count(const hunt_board *b, int jumps);
+size_t herdi_hunt_action_count(const hunt_board *b, int jumps);
 /* HERD_E_ARG for a value that is no step, jump or stop of that space. */
-int hunt_action_index(const hunt_board *b, int jumps, herd_move m, size_t *index);
-herd_move hunt_action_move(const hunt_board *b, int jumps, size_t index);
+int herdi_hunt_action_index(const hunt_board *b, int jumps, herd_move m, size_t *index);
+herd_move herdi_hunt_action_move(const hunt_board *b, int jumps, size_t index);
 
 /* The observation's first planes: the side's pieces, the other side's,
  * the points of the board, and whether the side is to act; a game adds
  * its own planes after HUNT_PLANES. The grid is the points' bounding box. */
 enum { HUNT_OBS_MINE, HUNT_OBS_THEIRS, HUNT_OBS_POINTS, HUNT_OBS_TO_ACT, HUNT_PLANES };
-void hunt_observation_shape(const hunt_board *b, size_t planes, size_t shape[3]);
-herd_planes hunt_planes(const hunt_board *b, float *buf);
+void herdi_hunt_observation_shape(const hunt_board *b, size_t planes, size_t shape[3]);
+herd_planes herdi_hunt_planes(const hunt_board *b, float *buf);
 /* Fills those planes for `side`: `hunter_side` is the side of the one
  * hunter (the hare, the fox), `to_act` the side to act, -1 once the game
  * is over. */
-void hunt_observe(const hunt_board *b, herd_planes o, int hunter, hunt_set pursuers,
-                  int hunter_side, int side, int to_act);
+void herdi_hunt_observe(const hunt_board *b, herd_planes o, int hunter, hunt_set pursuers,
+                        int hunter_side, int side, int to_act);
 
 /* ------------------------------------------------------------- texts */
 
@@ -194,28 +194,31 @@ void hunt_observe(const hunt_board *b, herd_planes o, int hunter, hunt_set pursu
  * The writer refuses (HERD_E_ARG) what the reader would not read back to
  * the same value: a step between points that no line joins, a jump along
  * no line, a jump or `stop` in a game without jumps. */
-int hunt_write_move(const hunt_board *b, int jumps, herd_move m, herd_sb *sb);
-int hunt_read_move(const hunt_board *b, int jumps, const char *text, herd_move *m, herd_msg msg);
+int herdi_hunt_write_move(const hunt_board *b, int jumps, herd_move m, herd_sb *sb);
+int herdi_hunt_read_move(const hunt_board *b, int jumps, const char *text, herd_move *m,
+                         herd_msg msg);
 
 /* A point's name into buf (at least 4 bytes). */
-const char *hunt_name(const hunt_board *b, int p, char *buf);
+const char *herdi_hunt_name(const hunt_board *b, int p, char *buf);
 /* Reads one point name into p (-1 on failure); HERD_E_PARSE or
  * HERD_E_POSITION with a message. */
-int hunt_scan_point(const hunt_board *b, herd_scan *sc, int *p, herd_msg msg);
+int herdi_hunt_scan_point(const hunt_board *b, herd_scan *sc, int *p, herd_msg msg);
 /* Reads a comma-separated list of points into a set; a point listed twice is
  * HERD_E_POSITION. count receives the number listed. */
-int hunt_scan_points(const hunt_board *b, herd_scan *sc, hunt_set *set, int *count, herd_msg msg);
+int herdi_hunt_scan_points(const hunt_board *b, herd_scan *sc, hunt_set *set, int *count,
+                           herd_msg msg);
 /* Writes a set as comma-separated names in byte order. */
-void hunt_write_points(const hunt_board *b, hunt_set set, herd_sb *sb);
+void herdi_hunt_write_points(const hunt_board *b, hunt_set set, herd_sb *sb);
 
 /* The board as text: the column numbers, then a row per letter with the
  * hunter's letter, the pursuers' letter or `.` on each point. */
-void hunt_show(const hunt_board *b, int hunter, hunt_set pursuers, char hunter_mark,
-               char pursuer_mark, herd_sb *sb);
+void herdi_hunt_show(const hunt_board *b, int hunter, hunt_set pursuers, char hunter_mark,
+                     char pursuer_mark, herd_sb *sb);
 
 /* The point of a cell option (`start=c2`): HERD_E_RANGE, naming the key,
  * when the cell is no point of the board. */
-int hunt_option_point(const hunt_board *b, const char *key, herd_cell cell, int *p, herd_msg msg);
+int herdi_hunt_option_point(const hunt_board *b, const char *key, herd_cell cell, int *p,
+                            herd_msg msg);
 
 /* ---------------------------------------------------- the generator */
 

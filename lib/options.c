@@ -16,7 +16,7 @@ static int is_blank(char c)
     return c == ' ' || c == '\t';
 }
 
-int herd_option_index(const herd_game_desc *d, const char *key)
+int herdi_option_index(const herd_game_desc *d, const char *key)
 {
     for (size_t i = 0; i < d->option_count; i++)
         if (strcmp(d->options[i].key, key) == 0)
@@ -32,8 +32,8 @@ static int unknown_option(herd_msg msg, const herd_game_desc *d, const char *key
     size_t n = 0;
     for (size_t i = 0; i < d->option_count && n < sizeof keys; i++)
         n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%s", i ? ", " : "", d->options[i].key);
-    return herd_fail(msg, HERD_E_UNKNOWN, "unknown option '%s%s': %s takes %s", key, more, d->name,
-                     keys);
+    return herdi_fail(msg, HERD_E_UNKNOWN, "unknown option '%s%s': %s takes %s", key, more, d->name,
+                      keys);
 }
 
 /* A new item for key, or NULL (the message set) when the list is full or
@@ -42,11 +42,11 @@ static herd_option *add_item(herd_options *o, const char *key, herd_msg msg)
 {
     for (size_t j = 0; j < o->count; j++)
         if (strcmp(o->item[j].key, key) == 0) {
-            herd_fail(msg, HERD_E_PARSE, "option '%s' is given twice", key);
+            herdi_fail(msg, HERD_E_PARSE, "option '%s' is given twice", key);
             return NULL;
         }
     if (o->count == HERD_MAX_OPTIONS) {
-        herd_fail(msg, HERD_E_PARSE, "too many options");
+        herdi_fail(msg, HERD_E_PARSE, "too many options");
         return NULL;
     }
     herd_option *it = &o->item[o->count++];
@@ -55,7 +55,7 @@ static herd_option *add_item(herd_options *o, const char *key, herd_msg msg)
     return it;
 }
 
-int herd_options_parse(herd_options *o, const char *text, const herd_game_desc *d, herd_msg msg)
+int herdi_options_parse(herd_options *o, const char *text, const herd_game_desc *d, herd_msg msg)
 {
     o->count = 0;
     if (!text)
@@ -71,8 +71,8 @@ int herd_options_parse(herd_options *o, const char *text, const herd_game_desc *
             p++;
         size_t klen = (size_t)(p - k);
         if (klen == 0 || *p != '=')
-            return herd_fail(msg, HERD_E_PARSE,
-                             "options must be KEY=VALUE pairs separated by spaces");
+            return herdi_fail(msg, HERD_E_PARSE,
+                              "options must be KEY=VALUE pairs separated by spaces");
         char key[16];
         if (klen >= sizeof key) {
             memcpy(key, k, sizeof key - 1);
@@ -81,7 +81,7 @@ int herd_options_parse(herd_options *o, const char *text, const herd_game_desc *
         }
         memcpy(key, k, klen);
         key[klen] = '\0';
-        if (herd_option_index(d, key) < 0)
+        if (herdi_option_index(d, key) < 0)
             return unknown_option(msg, d, key, "");
         herd_option *it = add_item(o, key, msg);
         if (!it)
@@ -95,15 +95,15 @@ int herd_options_parse(herd_options *o, const char *text, const herd_game_desc *
         size_t ndigits = strspn(value, "0123456789");
         herd_scan s = {value};
         uint64_t v = UINT64_MAX;
-        it->out_of_range = !herd_scan_uint(&s, UINT64_MAX, &v);
+        it->out_of_range = !herdi_scan_uint(&s, UINT64_MAX, &v);
         it->value = v;
         it->malformed = ndigits == 0 || ndigits != vlen || (ndigits > 1 && value[0] == '0');
-        herd_quote_input(it->text, sizeof it->text, value, vlen);
+        herdi_quote_input(it->text, sizeof it->text, value, vlen);
         p = value + vlen;
     }
 }
 
-void herd_options_add_int(herd_options *o, const char *key, int64_t value)
+void herdi_options_add_int(herd_options *o, const char *key, int64_t value)
 {
     herd_msg none = {NULL, 0};
     herd_option *it = add_item(o, key, none);
@@ -114,7 +114,7 @@ void herd_options_add_int(herd_options *o, const char *key, int64_t value)
     it->out_of_range = value < 0;
 }
 
-void herd_options_add_unsigned(herd_options *o, const char *key, uint64_t value)
+void herdi_options_add_unsigned(herd_options *o, const char *key, uint64_t value)
 {
     herd_msg none = {NULL, 0};
     herd_option *it = add_item(o, key, none);
@@ -124,14 +124,14 @@ void herd_options_add_unsigned(herd_options *o, const char *key, uint64_t value)
     it->value = value;
 }
 
-void herd_options_add_cell(herd_options *o, const char *key, herd_cell cell)
+void herdi_options_add_cell(herd_options *o, const char *key, herd_cell cell)
 {
     herd_msg none = {NULL, 0};
     char name[HERD_CELL_NAME_SIZE];
     herd_option *it = add_item(o, key, none);
     if (!it)
         return;
-    snprintf(it->text, sizeof it->text, "%s", herd_cell_name(name, cell));
+    snprintf(it->text, sizeof it->text, "%s", herdi_cell_name(name, cell));
     it->malformed = 1; /* not a number */
 }
 
@@ -139,11 +139,11 @@ void herd_options_add_cell(herd_options *o, const char *key, herd_cell cell)
 static void write_choices(const herd_option_desc *od, herd_sb *sb)
 {
     for (size_t i = 0; i < od->choice_count; i++)
-        herd_sb_printf(sb, "%s%llu",
-                       i == 0                     ? ""
-                       : i + 1 < od->choice_count ? ", "
-                                                  : " or ",
-                       (unsigned long long)od->choices[i]);
+        herdi_sb_printf(sb, "%s%llu",
+                        i == 0                     ? ""
+                        : i + 1 < od->choice_count ? ", "
+                                                   : " or ",
+                        (unsigned long long)od->choices[i]);
 }
 
 static int check_one(const herd_option *it, const herd_option_desc *od, herd_option_values *v,
@@ -155,10 +155,11 @@ static int check_one(const herd_option *it, const herd_option_desc *od, herd_opt
     case HERD_OPTION_POINT: {
         herd_scan s = {it->text};
         herd_cell c;
-        if (!herd_scan_cell(&s, &c.row, &c.col) || !herd_scan_end(&s))
-            return herd_fail(msg, HERD_E_PARSE,
-                             "%s=%s is not a cell name (a row letter and a column number, e.g. c2)",
-                             it->key, it->text);
+        if (!herdi_scan_cell(&s, &c.row, &c.col) || !herdi_scan_end(&s))
+            return herdi_fail(
+                msg, HERD_E_PARSE,
+                "%s=%s is not a cell name (a row letter and a column number, e.g. c2)", it->key,
+                it->text);
         v->cell[at] = c;
         return HERD_OK;
     }
@@ -168,25 +169,25 @@ static int check_one(const herd_option *it, const herd_option_desc *od, herd_opt
                 v->number[at] = it->value;
                 return HERD_OK;
             }
-        herd_sb_init(&sb, allowed, sizeof allowed);
+        herdi_sb_init(&sb, allowed, sizeof allowed);
         write_choices(od, &sb);
-        return herd_fail(msg, it->malformed ? HERD_E_PARSE : HERD_E_RANGE, "%s=%s is not %s",
-                         it->key, it->text, allowed);
+        return herdi_fail(msg, it->malformed ? HERD_E_PARSE : HERD_E_RANGE, "%s=%s is not %s",
+                          it->key, it->text, allowed);
     default:
         if (it->malformed)
-            return herd_fail(msg, HERD_E_PARSE, "%s=%s is not a whole number in %llu..%llu",
-                             it->key, it->text, (unsigned long long)od->min,
-                             (unsigned long long)od->max);
+            return herdi_fail(msg, HERD_E_PARSE, "%s=%s is not a whole number in %llu..%llu",
+                              it->key, it->text, (unsigned long long)od->min,
+                              (unsigned long long)od->max);
         if (it->out_of_range || it->value < od->min || it->value > od->max)
-            return herd_fail(msg, HERD_E_RANGE, "%s=%s is out of range %llu..%llu", it->key,
-                             it->text, (unsigned long long)od->min, (unsigned long long)od->max);
+            return herdi_fail(msg, HERD_E_RANGE, "%s=%s is out of range %llu..%llu", it->key,
+                              it->text, (unsigned long long)od->min, (unsigned long long)od->max);
         v->number[at] = it->value;
         return HERD_OK;
     }
 }
 
-int herd_options_check(const herd_options *o, const herd_game_desc *d, herd_option_values *v,
-                       herd_msg msg)
+int herdi_options_check(const herd_options *o, const herd_game_desc *d, herd_option_values *v,
+                        herd_msg msg)
 {
     memset(v, 0, sizeof *v);
     for (size_t i = 0; i < d->option_count; i++) {
@@ -201,13 +202,13 @@ int herd_options_check(const herd_options *o, const herd_game_desc *d, herd_opti
                 return rc;
         } else if (od->kind == HERD_OPTION_POINT) {
             herd_scan s = {od->default_point};
-            herd_scan_cell(&s, &v->cell[i].row, &v->cell[i].col);
+            herdi_scan_cell(&s, &v->cell[i].row, &v->cell[i].col);
         } else {
             v->number[i] = od->default_value;
         }
     }
     for (size_t j = 0; o && j < o->count; j++)
-        if (herd_option_index(d, o->item[j].key) < 0) /* a typed function's key */
+        if (herdi_option_index(d, o->item[j].key) < 0) /* a typed function's key */
             return unknown_option(msg, d, o->item[j].key, "");
     return HERD_OK;
 }

@@ -34,21 +34,21 @@ typedef struct herd_option_values {
 
 /* Reads `KEY=VALUE ...`, keys and values separated by blanks (spaces or
  * tabs). Unknown or repeated keys, and anything malformed, are refused with
- * a message; whether a value is in range is told by herd_options_check(). */
-int herd_options_parse(herd_options *o, const char *text, const herd_game_desc *d, herd_msg msg);
+ * a message; whether a value is in range is told by herdi_options_check(). */
+int herdi_options_parse(herd_options *o, const char *text, const herd_game_desc *d, herd_msg msg);
 
 /* The typed creation functions' options. */
-void herd_options_add_int(herd_options *o, const char *key, int64_t value);
-void herd_options_add_unsigned(herd_options *o, const char *key, uint64_t value);
-void herd_options_add_cell(herd_options *o, const char *key, herd_cell cell);
+void herdi_options_add_int(herd_options *o, const char *key, int64_t value);
+void herdi_options_add_unsigned(herd_options *o, const char *key, uint64_t value);
+void herdi_options_add_cell(herd_options *o, const char *key, herd_cell cell);
 
 /* Checks every option against the description and fills the values, the
  * defaults for those not given: "w=7 is out of range 8..30",
  * "geese=14 is not 13, 15 or 17", "start=zz is not a cell name ...". */
-int herd_options_check(const herd_options *o, const herd_game_desc *d, herd_option_values *v,
-                       herd_msg msg);
+int herdi_options_check(const herd_options *o, const herd_game_desc *d, herd_option_values *v,
+                        herd_msg msg);
 
 /* The index of the option `key` in a description, -1 for none. */
-int herd_option_index(const herd_game_desc *d, const char *key);
+int herdi_option_index(const herd_game_desc *d, const char *key);
 
 #endif /* HERD_OPTIONS_H */

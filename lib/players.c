@@ -11,12 +11,12 @@
 static int genmove_refusal(const herd_game *g, int level, herd_msg msg)
 {
     if (herd_game_head(g)->result != HERD_ONGOING)
-        return herd_fail(msg, HERD_E_STATE, "the game is over");
+        return herdi_fail(msg, HERD_E_STATE, "the game is over");
     if (level < 0 || level > g->rules->desc.level_count)
-        return herd_fail(msg, HERD_E_RANGE, "level %d is out of range 0..%d", level,
-                         g->rules->desc.level_count);
+        return herdi_fail(msg, HERD_E_RANGE, "level %d is out of range 0..%d", level,
+                          g->rules->desc.level_count);
     if (herd_is_chance(g))
-        return herd_fail(msg, HERD_E_STATE, "a chance event waits: roll first");
+        return herdi_fail(msg, HERD_E_STATE, "a chance event waits: roll first");
     return HERD_OK;
 }
 
@@ -50,17 +50,17 @@ static void *shared_table(const herd_game *g)
     void *t = atomic_load_explicit(&g->table, memory_order_acquire);
     if (t || !g->alloc)
         return t;
-    void *own = g->alloc(g->ud, NULL, 0, g->rules->solve_table_size);
+    void *own = g->alloc(g->ud, NULL, 0, g->rules->solver->size);
     if (!own)
         return NULL;
-    g->rules->solve_build(own);
+    g->rules->solver->init(own);
     /* The handle's pointer is atomic: written through a const handle, as
      * herd_interrupt()'s flag is. */
     herd_game *mut = (herd_game *)(uintptr_t)g;
     if (atomic_compare_exchange_strong_explicit(&mut->table, &t, own, memory_order_acq_rel,
                                                 memory_order_acquire))
         return own;
-    g->alloc(g->ud, own, g->rules->solve_table_size, 0);
+    g->alloc(g->ud, own, g->rules->solver->size, 0);
     return t;
 }
 
@@ -69,27 +69,27 @@ static int need_table(herd_game *g)
 {
     if (atomic_load(&g->table))
         return HERD_OK;
-    int rc = herd_memory_check(g, herd_bytes_add(herd_tables_held(g), g->rules->solve_table_size),
-                               "the solution table", herd_game_msg(g));
+    int rc = herdi_memory_check(g, herd_bytes_add(herdi_tables_held(g), g->rules->solver->size),
+                                "the solution table", herd_game_msg(g));
     if (rc != HERD_OK)
         return rc;
     if (!g->alloc)
-        return herd_fail(herd_game_msg(g), HERD_E_NOMEM,
-                         "a game in caller memory has no allocator for the solution table");
+        return herdi_fail(herd_game_msg(g), HERD_E_NOMEM,
+                          "a game in caller memory has no allocator for the solution table");
     if (!shared_table(g))
-        return herd_fail(herd_game_msg(g), HERD_E_NOMEM, "out of memory for the solution table");
+        return herdi_fail(herd_game_msg(g), HERD_E_NOMEM, "out of memory for the solution table");
     return HERD_OK;
 }
 
-void *herd_game_table(herd_game *g, herd_kind kind)
+void *herdi_game_table(herd_game *g, herd_kind kind)
 {
-    if (!herd_game_state(g, kind) || !g->rules->solve_table_size)
+    if (!herdi_game_state(g, kind) || !g->rules->solver)
         return NULL;
     return need_table(g) == HERD_OK ? atomic_load(&g->table) : NULL;
 }
 
-/* A table that the game builds itself (rules.table_fill), into the
- * handle's settings of it, for the position: for `solving` or for play. */
+/* The handle's table, made to cover the position (herd_solver.fill): for
+ * `solving` or for play. */
 static int fill_table(herd_game *g, int solving)
 {
     int rc = need_table(g);
@@ -97,8 +97,36 @@ static int fill_table(herd_game *g, int solving)
         return rc;
     herd_work w;
     herd_work_begin(&w, g, herd_game_msg(g));
-    return g->rules->table_fill(atomic_load(&g->table), g->state, solving, g->alloc, g->ud,
-                                stop_work, &w, herd_game_msg(g));
+    return g->rules->solver->fill(atomic_load(&g->table), g->state, solving, g->alloc, g->ud,
+                                  stop_work, &w, herd_game_msg(g));
+}
+
+int herdi_whole_table_fill(void *table, const void *state, int solving, herd_alloc_fn alloc,
+                           void *ud, int (*stop)(void *ctx), void *stop_ctx, herd_msg msg)
+{
+    (void)table, (void)state, (void)solving, (void)alloc, (void)ud, (void)stop, (void)stop_ctx,
+        (void)msg;
+    return HERD_OK;
+}
+
+int herdi_whole_table_free(void *table)
+{
+    (void)table;
+    return 1;
+}
+
+size_t herdi_whole_table_bytes(const void *table)
+{
+    (void)table;
+    return 0;
+}
+
+void herdi_whole_table_need(const void *table, const void *state, int solving, int replaces,
+                            herd_table_need *need)
+{
+    (void)table, (void)state, (void)solving, (void)replaces;
+    need->build = need->kept = 0;
+    need->searches = 0;
 }
 
 /* The computer player at `level` (0 for the game's default) chooses an
@@ -123,20 +151,16 @@ static int choose(const herd_game *g, void *state, int level, const void *table,
     switch (lv->kind) {
     case HERD_LEVEL_ALPHABETA:
     case HERD_LEVEL_MCTS:
-        rc = (lv->kind == HERD_LEVEL_MCTS ? herd_search_mcts : herd_search_alphabeta)(&search,
-                                                                                      state, lv, m);
+        rc = (lv->kind == HERD_LEVEL_MCTS ? herdi_search_mcts
+                                          : herdi_search_alphabeta)(&search, state, lv, m);
         if (rc == HERD_OK)
             *rng = drawn;
         return rc;
     case HERD_LEVEL_SOLVED:
-        if (r->table_choose) {
-            rc = r->table_choose(&search, state, table, lv, m);
-            if (rc == HERD_OK)
-                *rng = drawn;
-            return rc;
-        }
-        *m = r->table_genmove(state, table);
-        return HERD_OK;
+        rc = r->solver->choose(&search, state, table, lv, m);
+        if (rc == HERD_OK)
+            *rng = drawn;
+        return rc;
     default:
         *m = r->genmove(state, level);
         return HERD_OK;
@@ -154,13 +178,13 @@ typedef struct call_need {
 
 static size_t search_bytes(const herd_rules *r, const herd_level *lv)
 {
-    return lv->kind == HERD_LEVEL_MCTS ? herd_search_mcts_bytes(r, lv)
-                                       : herd_search_alphabeta_bytes(r, lv);
+    return lv->kind == HERD_LEVEL_MCTS ? herdi_search_mcts_bytes(r, lv)
+                                       : herdi_search_alphabeta_bytes(r, lv);
 }
 
 static void describe_search(herd_sb *sb, int level, const herd_level *lv)
 {
-    herd_sb_printf(sb, "the search of level %d (%s)", level, lv->name);
+    herdi_sb_printf(sb, "the search of level %d (%s)", level, lv->name);
 }
 
 /* The need of herd_genmove() at `level` (0: the default) or, for
@@ -172,36 +196,31 @@ static void need_of(const herd_game *g, int level, int replaces, call_need *n)
     int solving = level == HERD_MEMORY_SOLVE;
     const herd_level *lv = solving ? NULL : &r->levels[level_of(g, level) - 1];
     herd_sb sb;
-    herd_sb_init(&sb, n->what, sizeof n->what);
+    herdi_sb_init(&sb, n->what, sizeof n->what);
     n->bytes = 0;
     if (lv && lv->kind == HERD_LEVEL_OWN)
         return; /* allocates nothing */
     if (lv && lv->kind != HERD_LEVEL_SOLVED) {
-        n->bytes = herd_bytes_add(herd_tables_held(g), search_bytes(r, lv));
+        n->bytes = herd_bytes_add(herdi_tables_held(g), search_bytes(r, lv));
         describe_search(&sb, level_of(g, level), lv);
         return;
     }
-    /* The handle's settings of the table, kept or made now; or the whole
-     * table where the game builds nothing into them. */
-    size_t settings = r->solve_table_size;
-    if (!r->table_need) {
-        n->bytes = settings;
-        herd_sb_printf(&sb, "the solution table");
-        return;
-    }
+    /* The handle's table, kept or made now, and what the game builds into
+     * it for the position. */
+    size_t settings = r->solver->size;
     herd_table_need t = {0, 0, 0, ""};
-    r->table_need(atomic_load_explicit(&g->table, memory_order_acquire), g->state, solving,
+    r->solver->need(atomic_load_explicit(&g->table, memory_order_acquire), g->state, solving,
                   replaces, &t);
-    size_t reading = herd_bytes_add(t.kept, t.searches ? herd_search_alphabeta_bytes(r, lv) : 0);
+    size_t reading = herd_bytes_add(t.kept, t.searches ? herdi_search_alphabeta_bytes(r, lv) : 0);
     n->bytes = herd_bytes_add(settings, t.build > reading ? t.build : reading);
     if (t.build)
-        herd_sb_printf(&sb, "%s", t.what);
+        herdi_sb_printf(&sb, "%s", t.what);
     if (t.searches && (!t.build || reading > t.build)) {
-        herd_sb_printf(&sb, "%s", t.build ? " and " : "");
+        herdi_sb_printf(&sb, "%s", t.build ? " and " : "");
         describe_search(&sb, level_of(g, level), lv);
     }
     if (!t.build && !t.searches)
-        herd_sb_printf(&sb, "the solution table");
+        herdi_sb_printf(&sb, "the solution table");
 }
 
 int herd_memory_needed(const herd_game *g, int level, size_t *bytes)
@@ -210,7 +229,7 @@ int herd_memory_needed(const herd_game *g, int level, size_t *bytes)
     if (!g || !bytes)
         return HERD_E_ARG;
     if (level == HERD_MEMORY_SOLVE) {
-        if (!g->rules->solve && !g->rules->table_solve)
+        if (!g->rules->solver)
             return HERD_E_UNSUPPORTED;
     } else {
         int rc = genmove_refusal(g, level, none);
@@ -229,7 +248,7 @@ static int check_need(const herd_game *g, int level, int replaces, herd_msg msg)
 {
     call_need n;
     need_of(g, level, replaces, &n);
-    return herd_memory_check(g, n.bytes, n.what, msg);
+    return herdi_memory_check(g, n.bytes, n.what, msg);
 }
 
 /* ----------------------------------------------------------- genmove */
@@ -241,7 +260,7 @@ static int draw_genmove(herd_game *g, int level, herd_move *m)
         return rc;
     if (g->rules->levels[level_of(g, level) - 1].kind == HERD_LEVEL_SOLVED) {
         /* kept with the handle: herd_solve() uses it too */
-        rc = g->rules->table_fill ? fill_table(g, 0) : need_table(g);
+        rc = fill_table(g, 0);
         if (rc != HERD_OK)
             return rc;
     }
@@ -249,7 +268,7 @@ static int draw_genmove(herd_game *g, int level, herd_move *m)
     herd_work_begin(&w, g, herd_game_msg(g));
     rc = choose(g, g->state, level, atomic_load(&g->table), &w, m);
     if (rc == HERD_E_NOMEM)
-        herd_fail(herd_game_msg(g), rc, "out of memory for the computer player's search");
+        herdi_fail(herd_game_msg(g), rc, "out of memory for the computer player's search");
     return rc;
 }
 
@@ -272,7 +291,7 @@ int herd_play_genmove(herd_game *g, int level, herd_move *m)
     int rc = check_genmove(g, level);
     if (rc != HERD_OK)
         return rc;
-    return herd_draw_and_play(g, draw_genmove, level, m);
+    return herdi_draw_and_play(g, draw_genmove, level, m);
 }
 
 /* ------------------------------------------------------------- solve */
@@ -284,19 +303,15 @@ int herd_solve(herd_game *g, int *winner, unsigned *plies)
     if (!winner || !plies)
         return herd_null_arg(g, !winner ? "winner" : "plies");
     const herd_rules *r = g->rules;
-    if (!r->solve && !r->table_solve)
-        return herd_fail(herd_game_msg(g), HERD_E_UNSUPPORTED, "%s is not solved exactly",
-                         r->desc.name);
+    if (!r->solver)
+        return herdi_fail(herd_game_msg(g), HERD_E_UNSUPPORTED, "%s is not solved exactly",
+                          r->desc.name);
     int rc = check_need(g, HERD_MEMORY_SOLVE, 1, herd_game_msg(g));
     if (rc == HERD_OK)
-        rc = r->table_fill ? fill_table(g, 1) : need_table(g);
+        rc = fill_table(g, 1);
     if (rc != HERD_OK)
         return rc;
-    const void *table = atomic_load(&g->table);
-    if (r->table_solve)
-        return r->table_solve(g->state, table, winner, plies, herd_game_msg(g));
-    r->solve(g->state, table, winner, plies);
-    return HERD_OK;
+    return r->solver->solve(g->state, atomic_load(&g->table), winner, plies, herd_game_msg(g));
 }
 
 /* ---------------------------------------------- hints, turns and levels */

@@ -91,7 +91,7 @@ static void str_free(herd_alloc_fn alloc, void *ud, char *s)
 static void *zeroed_new(herd_alloc_fn *alloc, void *ud, size_t n)
 {
     if (!*alloc)
-        *alloc = herd_default_alloc;
+        *alloc = herdi_default_alloc;
     void *p = mem_new(*alloc, ud, n);
     if (p)
         memset(p, 0, n);
@@ -252,7 +252,7 @@ static const char *text_problem(const char *s, size_t n)
         unsigned char c = (unsigned char)s[i];
         if (c < 0x20 || c == 0x7F)
             return "holds a control character";
-        size_t k = herd_utf8_len(s + i, n - i);
+        size_t k = herdi_utf8_len(s + i, n - i);
         if (k == 0)
             return "is not well-formed UTF-8";
         i += k;
@@ -286,13 +286,13 @@ static int check_tag_value(const char *key, const char *value, herd_msg msg)
 {
     const char *why = text_problem(value, strlen(value));
     if (why)
-        return herd_fail(msg, HERD_E_PARSE, "the value of %s %s", key, why);
+        return herdi_fail(msg, HERD_E_PARSE, "the value of %s %s", key, why);
     if (strcmp(key, "Date") == 0 && !date_ok(value))
-        return herd_fail(msg, HERD_E_PARSE, "Date must be YYYY.MM.DD, ? for unknown digits");
+        return herdi_fail(msg, HERD_E_PARSE, "Date must be YYYY.MM.DD, ? for unknown digits");
     herd_clock c;
     if (strcmp(key, "TimeControl") == 0 && herd_clock_init(&c, value) != HERD_OK)
-        return herd_fail(msg, HERD_E_PARSE,
-                         "TimeControl must be - or S+I (seconds each, seconds added a turn)");
+        return herdi_fail(msg, HERD_E_PARSE,
+                          "TimeControl must be - or S+I (seconds each, seconds added a turn)");
     return HERD_OK;
 }
 
@@ -545,7 +545,7 @@ static size_t utf8_chars(const char *s, size_t n)
 static void put_bytes(herd_sb *sb, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        herd_sb_putc(sb, s[i]);
+        herdi_sb_putc(sb, s[i]);
 }
 
 static void put_word(line_writer *lw, const char *w, size_t n)
@@ -555,10 +555,10 @@ static void put_word(line_writer *lw, const char *w, size_t n)
         lw->first = 0;
         lw->width = chars;
     } else if (lw->one_line || lw->width + 1 + chars <= LINE_WIDTH) {
-        herd_sb_putc(lw->sb, ' ');
+        herdi_sb_putc(lw->sb, ' ');
         lw->width += 1 + chars;
     } else {
-        herd_sb_putc(lw->sb, '\n');
+        herdi_sb_putc(lw->sb, '\n');
         lw->width = chars;
     }
     put_bytes(lw->sb, w, n);
@@ -613,7 +613,7 @@ static void write_movetext(const herd_record *r, line_writer *lw)
             put_word(lw, num, (size_t)n);
         }
         herd_sb sb;
-        herd_sb_init(&sb, text, sizeof text);
+        herdi_sb_init(&sb, text, sizeof text);
         r->rules->write_move(r->start, r->moves[k], &sb);
         put_word(lw, text, strlen(text));
         put_comment_words(lw, r, k + 1);
@@ -627,23 +627,23 @@ static void write_movetext(const herd_record *r, line_writer *lw)
 static void write_record(const herd_record *r, int one_line, herd_sb *sb)
 {
     for (size_t i = 0; i < r->ntags; i++) {
-        herd_sb_putc(sb, '[');
-        herd_sb_puts(sb, r->tags[i].key);
-        herd_sb_puts(sb, " \"");
+        herdi_sb_putc(sb, '[');
+        herdi_sb_puts(sb, r->tags[i].key);
+        herdi_sb_puts(sb, " \"");
         for (const char *v = r->tags[i].value; *v; v++) {
             if (*v == '"' || *v == '\\')
-                herd_sb_putc(sb, '\\');
-            herd_sb_putc(sb, *v);
+                herdi_sb_putc(sb, '\\');
+            herdi_sb_putc(sb, *v);
         }
-        herd_sb_puts(sb, "\"]");
-        herd_sb_putc(sb, one_line ? ' ' : '\n');
+        herdi_sb_puts(sb, "\"]");
+        herdi_sb_putc(sb, one_line ? ' ' : '\n');
     }
     if (!one_line)
-        herd_sb_putc(sb, '\n');
+        herdi_sb_putc(sb, '\n');
     line_writer lw = {sb, one_line, 1, 0};
     write_movetext(r, &lw);
     if (!one_line)
-        herd_sb_putc(sb, '\n');
+        herdi_sb_putc(sb, '\n');
 }
 
 int herd_record_write(const herd_record *r, int one_line, char *buf, size_t cap, size_t *len)
@@ -651,12 +651,12 @@ int herd_record_write(const herd_record *r, int one_line, char *buf, size_t cap,
     if (!r || (!buf && cap))
         return HERD_E_ARG;
     herd_sb sb;
-    herd_sb_init(&sb, NULL, 0);
+    herdi_sb_init(&sb, NULL, 0);
     write_record(r, one_line, &sb);
     herd_set_len(len, sb.len);
     if (sb.len >= cap)
         return HERD_E_BUFFER;
-    herd_sb_init(&sb, buf, cap);
+    herdi_sb_init(&sb, buf, cap);
     write_record(r, one_line, &sb);
     return HERD_OK;
 }
@@ -749,8 +749,8 @@ static int same_start(const herd_rules *rules, const void *a, const void *b)
 {
     char ta[HERD_MAX_POSITION_TEXT], tb[HERD_MAX_POSITION_TEXT];
     herd_sb sa, sb;
-    herd_sb_init(&sa, ta, sizeof ta);
-    herd_sb_init(&sb, tb, sizeof tb);
+    herdi_sb_init(&sa, ta, sizeof ta);
+    herdi_sb_init(&sb, tb, sizeof tb);
     rules->write_position(a, &sa);
     rules->write_position(b, &sb);
     return strcmp(ta, tb) == 0;
@@ -1030,7 +1030,7 @@ static int read_tags(parser *p)
     if (seed) {
         herd_scan sc = {tag_value(p, seed)};
         uint64_t v;
-        if (!herd_scan_uint(&sc, UINT64_MAX, &v) || !herd_scan_end(&sc))
+        if (!herdi_scan_uint(&sc, UINT64_MAX, &v) || !herdi_scan_end(&sc))
             return fail_at(p, HERD_E_PARSE, seed->at, "Seed must be a whole number", NULL);
     }
     return HERD_OK;
@@ -1151,7 +1151,7 @@ static unsigned long turn_number(const char *s, size_t n)
 /* A tag's value in a message, by the one rule of echoed input. */
 static const char *quote_value(const parser *p, const read_tag *t, char quoted[48])
 {
-    return herd_quote_input(quoted, 48, tag_value(p, t), t->value_len);
+    return herdi_quote_input(quoted, 48, tag_value(p, t), t->value_len);
 }
 
 /* Checks the Result and Termination tags against the final position;
@@ -1222,7 +1222,7 @@ static int read_action(parser *p, size_t n, unsigned long *turn, unsigned long p
                        "a '}' outside a comment (a comment cannot hold '}')", NULL);
     if (n >= sizeof text)
         return refuse(p->sp, p->err, HERD_E_PARSE, p->pos, "'%s' is no action of %s",
-                      herd_quote_input(quoted, sizeof quoted, s, n), rules->desc.name);
+                      herdi_quote_input(quoted, sizeof quoted, s, n), rules->desc.name);
     memcpy(text, s, n);
     text[n] = '\0';
     int side = h->side;
@@ -1235,13 +1235,14 @@ static int read_action(parser *p, size_t n, unsigned long *turn, unsigned long p
                                : "turn number %lu in the middle of turn %lu",
                       pending, *turn);
     if (h->result != HERD_ONGOING)
-        return refuse(p->sp, p->err, HERD_E_ILLEGAL, p->pos, "'%s': the game is over (%s) before it",
-                      herd_quote_input(quoted, sizeof quoted, s, n),
+        return refuse(p->sp, p->err, HERD_E_ILLEGAL, p->pos,
+                      "'%s': the game is over (%s) before it",
+                      herdi_quote_input(quoted, sizeof quoted, s, n),
                       herd_reason_name((herd_reason)h->reason));
     int rc = rules->read_move(p->g->state, text, &m, herd_game_msg(p->g));
     if (rc != HERD_OK)
         return refuse(p->sp, p->err, HERD_E_PARSE, p->pos, "'%s' is no action of %s: %s",
-                      herd_quote_input(quoted, sizeof quoted, s, n), rules->desc.name,
+                      herdi_quote_input(quoted, sizeof quoted, s, n), rules->desc.name,
                       herd_last_error(p->g));
     rc = herd_apply(p->g, m);
     if (rc == HERD_E_NOMEM)
@@ -1330,7 +1331,7 @@ static int parse_span(const span *sp, herd_alloc_fn alloc, void *ud, herd_record
         err->code = HERD_OK;
     p.sp = sp;
     p.err = err;
-    p.alloc = alloc ? alloc : herd_default_alloc;
+    p.alloc = alloc ? alloc : herdi_default_alloc;
     p.ud = ud;
     int rc = read_tags(&p);
     if (rc == HERD_OK)
@@ -1612,7 +1613,7 @@ int herd_record_parse(const char *text, size_t len, herd_alloc_fn alloc, void *u
         return HERD_E_ARG;
     herd_record_reader rd;
     memset(&rd, 0, sizeof rd);
-    rd.alloc = alloc ? alloc : herd_default_alloc;
+    rd.alloc = alloc ? alloc : herdi_default_alloc;
     rd.ud = ud;
     rd.text = text;
     rd.tail = len;

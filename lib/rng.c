@@ -11,7 +11,7 @@ static uint64_t splitmix64(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-void herd_rng_seed(herd_rng *r, uint64_t seed)
+void herdi_rng_seed(herd_rng *r, uint64_t seed)
 {
     for (int i = 0; i < 4; i++)
         r->s[i] = splitmix64(&seed);
@@ -22,7 +22,7 @@ static uint64_t rotl(uint64_t x, int k)
     return (x << k) | (x >> (64 - k));
 }
 
-uint64_t herd_rng_next(herd_rng *r)
+uint64_t herdi_rng_next(herd_rng *r)
 {
     uint64_t *s = r->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
@@ -36,34 +36,34 @@ uint64_t herd_rng_next(herd_rng *r)
     return result;
 }
 
-uint32_t herd_rng_below(herd_rng *r, uint32_t n)
+uint32_t herdi_rng_below(herd_rng *r, uint32_t n)
 {
     /* Rejection sampling on the top 32 bits: draws below the largest
      * multiple of n are uniform modulo n. */
     uint32_t limit = UINT32_MAX - UINT32_MAX % n;
     for (;;) {
-        uint32_t x = (uint32_t)(herd_rng_next(r) >> 32);
+        uint32_t x = (uint32_t)(herdi_rng_next(r) >> 32);
         if (x < limit)
             return x % n;
     }
 }
 
-uint64_t herd_zobrist(uint64_t index)
+uint64_t herdi_zobrist(uint64_t index)
 {
     uint64_t x = index ^ UINT64_C(0x6865726421); /* a fixed seed: "herd!" */
     return splitmix64(&x);
 }
 
-size_t herd_rng_pick(herd_rng *r, const uint32_t *weights, size_t n, uint32_t total)
+size_t herdi_rng_pick(herd_rng *r, const uint32_t *weights, size_t n, uint32_t total)
 {
-    uint32_t x = herd_rng_below(r, total);
+    uint32_t x = herdi_rng_below(r, total);
     size_t i = 0;
     while (i + 1 < n && x >= weights[i])
         x -= weights[i++];
     return i;
 }
 
-size_t herd_rng_pick_best(herd_rng *r, const int *score, size_t n)
+size_t herdi_rng_pick_best(herd_rng *r, const int *score, size_t n)
 {
     int best = score[0];
     uint32_t ties = 0;
@@ -74,7 +74,7 @@ size_t herd_rng_pick_best(herd_rng *r, const int *score, size_t n)
         }
         ties += score[i] == best;
     }
-    uint32_t pick = herd_rng_below(r, ties);
+    uint32_t pick = herdi_rng_below(r, ties);
     size_t i = 0;
     while (score[i] != best || pick-- != 0)
         i++;

@@ -5,7 +5,7 @@
 
 #include "text.h"
 
-void herd_sb_init(herd_sb *sb, char *buf, size_t cap)
+void herdi_sb_init(herd_sb *sb, char *buf, size_t cap)
 {
     sb->buf = buf;
     sb->cap = cap;
@@ -25,17 +25,17 @@ static void sb_write(herd_sb *sb, const char *s, size_t n)
     sb->len += n;
 }
 
-void herd_sb_putc(herd_sb *sb, char c)
+void herdi_sb_putc(herd_sb *sb, char c)
 {
     sb_write(sb, &c, 1);
 }
 
-void herd_sb_puts(herd_sb *sb, const char *s)
+void herdi_sb_puts(herd_sb *sb, const char *s)
 {
     sb_write(sb, s, strlen(s));
 }
 
-void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
+void herdi_sb_printf(herd_sb *sb, const char *fmt, ...)
 {
     char tmp[256];
     va_list ap;
@@ -46,33 +46,33 @@ void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
         sb_write(sb, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }
 
-void herd_sb_sentence_name(herd_sb *sb, const char *name)
+void herdi_sb_sentence_name(herd_sb *sb, const char *name)
 {
     if (*name >= 'a' && *name <= 'z') { /* ASCII, whatever the locale */
-        herd_sb_putc(sb, (char)(*name - 'a' + 'A'));
+        herdi_sb_putc(sb, (char)(*name - 'a' + 'A'));
         name++;
     }
-    herd_sb_puts(sb, name);
+    herdi_sb_puts(sb, name);
 }
 
-void herd_sb_cell(herd_sb *sb, int row, int col)
+void herdi_sb_cell(herd_sb *sb, int row, int col)
 {
     /* In long long: col + 1 overflows an int for INT_MAX (a caller's cell). */
-    herd_sb_printf(sb, "%c%lld", 'a' + row, (long long)col + 1);
+    herdi_sb_printf(sb, "%c%lld", 'a' + row, (long long)col + 1);
 }
 
-const char *herd_cell_name(char buf[HERD_CELL_NAME_SIZE], herd_cell c)
+const char *herdi_cell_name(char buf[HERD_CELL_NAME_SIZE], herd_cell c)
 {
     herd_sb sb;
-    herd_sb_init(&sb, buf, HERD_CELL_NAME_SIZE);
+    herdi_sb_init(&sb, buf, HERD_CELL_NAME_SIZE);
     if (c.row >= 0 && c.row < 26 && c.col >= 0)
-        herd_sb_cell(&sb, c.row, c.col);
+        herdi_sb_cell(&sb, c.row, c.col);
     else /* in long long: INT_MAX + 1 */
-        herd_sb_printf(&sb, "row %lld column %lld", (long long)c.row + 1, (long long)c.col + 1);
+        herdi_sb_printf(&sb, "row %lld column %lld", (long long)c.row + 1, (long long)c.col + 1);
     return buf;
 }
 
-size_t herd_utf8_len(const char *s, size_t n)
+size_t herdi_utf8_len(const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
     if (n == 0)
@@ -101,22 +101,22 @@ size_t herd_utf8_len(const char *s, size_t n)
 }
 
 /* One character of an input fragment as a message shows it (see
- * herd_sb_input()); returns the input bytes it took. */
+ * herdi_sb_input()); returns the input bytes it took. */
 static size_t input_unit(const char *s, size_t n, herd_sb *sb)
 {
     static const char hex[] = "0123456789abcdef";
     unsigned char c = (unsigned char)s[0];
-    size_t k = herd_utf8_len(s, n);
+    size_t k = herdi_utf8_len(s, n);
     int control = c < 0x20 || c == 0x7F || (k == 2 && c == 0xC2 && (unsigned char)s[1] < 0xA0);
     int line_end = k == 3 && c == 0xE2 && (unsigned char)s[1] == 0x80 &&
                    ((unsigned char)s[2] == 0xA8 || (unsigned char)s[2] == 0xA9);
     if (c == '\\') {
-        herd_sb_puts(sb, "\\\\");
+        herdi_sb_puts(sb, "\\\\");
     } else if (c == '\t' || c == '\n' || c == '\r') {
-        herd_sb_putc(sb, '\\');
-        herd_sb_putc(sb, c == '\t' ? 't' : c == '\n' ? 'n' : 'r');
+        herdi_sb_putc(sb, '\\');
+        herdi_sb_putc(sb, c == '\t' ? 't' : c == '\n' ? 'n' : 'r');
     } else if (line_end) { /* U+2028, U+2029: line readers split there */
-        herd_sb_puts(sb, (unsigned char)s[2] == 0xA8 ? "\\u2028" : "\\u2029");
+        herdi_sb_puts(sb, (unsigned char)s[2] == 0xA8 ? "\\u2028" : "\\u2029");
     } else if (k == 0 || control) {
         if (k == 0)
             k = 1;
@@ -124,49 +124,49 @@ static size_t input_unit(const char *s, size_t n, herd_sb *sb)
             unsigned char b = (unsigned char)s[i];
             char esc[4] = {'\\', 'x', hex[b >> 4], hex[b & 15]};
             for (int j = 0; j < 4; j++)
-                herd_sb_putc(sb, esc[j]);
+                herdi_sb_putc(sb, esc[j]);
         }
     } else {
         for (size_t i = 0; i < k; i++)
-            herd_sb_putc(sb, s[i]);
+            herdi_sb_putc(sb, s[i]);
     }
     return k;
 }
 
-void herd_sb_input(herd_sb *sb, const char *s, size_t n)
+void herdi_sb_input(herd_sb *sb, const char *s, size_t n)
 {
     for (size_t i = 0; i < n;)
         i += input_unit(s + i, n - i, sb);
 }
 
-const char *herd_quote_input(char *buf, size_t cap, const char *s, size_t n)
+const char *herdi_quote_input(char *buf, size_t cap, const char *s, size_t n)
 {
     herd_sb sb;
-    herd_sb_init(&sb, NULL, 0);
-    herd_sb_input(&sb, s, n);
+    herdi_sb_init(&sb, NULL, 0);
+    herdi_sb_input(&sb, s, n);
     size_t whole = sb.len;
-    herd_sb_init(&sb, buf, cap);
+    herdi_sb_init(&sb, buf, cap);
     if (whole < cap) { /* the whole fragment fits */
-        herd_sb_input(&sb, s, n);
+        herdi_sb_input(&sb, s, n);
         return buf;
     }
     /* Whole characters while "..." still fits after them. */
     for (size_t i = 0; i < n;) {
         herd_sb unit;
         char tmp[16];
-        herd_sb_init(&unit, tmp, sizeof tmp);
+        herdi_sb_init(&unit, tmp, sizeof tmp);
         size_t k = input_unit(s + i, n - i, &unit);
         if (sb.len + unit.len + 3 >= cap)
             break;
-        herd_sb_puts(&sb, tmp);
+        herdi_sb_puts(&sb, tmp);
         i += k;
     }
     if (sb.len + 3 < cap)
-        herd_sb_puts(&sb, "...");
+        herdi_sb_puts(&sb, "...");
     return buf;
 }
 
-int herd_fail(herd_msg msg, int code, const char *fmt, ...)
+int herdi_fail(herd_msg msg, int code, const char *fmt, ...)
 {
     if (msg.buf && msg.cap) {
         va_list ap;
@@ -177,7 +177,7 @@ int herd_fail(herd_msg msg, int code, const char *fmt, ...)
     return code;
 }
 
-int herd_scan_lit(herd_scan *s, const char *lit)
+int herdi_scan_lit(herd_scan *s, const char *lit)
 {
     size_t n = strlen(lit);
     if (strncmp(s->p, lit, n) != 0)
@@ -186,7 +186,7 @@ int herd_scan_lit(herd_scan *s, const char *lit)
     return 1;
 }
 
-int herd_scan_uint(herd_scan *s, uint64_t max, uint64_t *v)
+int herdi_scan_uint(herd_scan *s, uint64_t max, uint64_t *v)
 {
     const char *p = s->p;
     if (*p < '0' || *p > '9')
@@ -205,14 +205,14 @@ int herd_scan_uint(herd_scan *s, uint64_t max, uint64_t *v)
     return 1;
 }
 
-int herd_scan_cell(herd_scan *s, int *row, int *col)
+int herdi_scan_cell(herd_scan *s, int *row, int *col)
 {
     herd_scan t = *s;
     uint64_t c;
     if (*t.p < 'a' || *t.p > 'z')
         return 0;
     int r = *t.p++ - 'a';
-    if (!herd_scan_uint(&t, 127, &c) || c == 0)
+    if (!herdi_scan_uint(&t, 127, &c) || c == 0)
         return 0;
     *row = r;
     *col = (int)c - 1;
@@ -220,7 +220,7 @@ int herd_scan_cell(herd_scan *s, int *row, int *col)
     return 1;
 }
 
-int herd_scan_end(const herd_scan *s)
+int herdi_scan_end(const herd_scan *s)
 {
     return *s->p == '\0';
 }

@@ -22,22 +22,22 @@ typedef struct herd_sb {
     size_t len; /* bytes asked for so far, the NUL excluded */
 } herd_sb;
 
-void herd_sb_init(herd_sb *sb, char *buf, size_t cap);
-void herd_sb_putc(herd_sb *sb, char c);
-void herd_sb_puts(herd_sb *sb, const char *s);
-void herd_sb_printf(herd_sb *sb, const char *fmt, ...)
+void herdi_sb_init(herd_sb *sb, char *buf, size_t cap);
+void herdi_sb_putc(herd_sb *sb, char c);
+void herdi_sb_puts(herd_sb *sb, const char *s);
+void herdi_sb_printf(herd_sb *sb, const char *fmt, ...)
     HERD_PRINTF(2, 3);
 /* Writes a side's name (lowercase, as herd_side_name() gives it) where it
  * starts a sentence: its first letter upper case (docs/api.md, "Side
  * names"). */
-void herd_sb_sentence_name(herd_sb *sb, const char *name);
+void herdi_sb_sentence_name(herd_sb *sb, const char *name);
 /* Writes a square-grid cell name: row letter, column number from 1. */
-void herd_sb_cell(herd_sb *sb, int row, int col);
+void herdi_sb_cell(herd_sb *sb, int row, int col);
 /* A cell's name for a message; coordinates that no name can carry (off the
  * top or left edge, rows past `z`) are written out as "row R column C",
  * whatever the ints. Returns buf. */
 #define HERD_CELL_NAME_SIZE 40
-const char *herd_cell_name(char buf[HERD_CELL_NAME_SIZE], herd_cell c);
+const char *herdi_cell_name(char buf[HERD_CELL_NAME_SIZE], herd_cell c);
 
 /* Echoed input, by one rule for every message that quotes what it was
  * given (option values, game names, a position's bad character): printable
@@ -45,13 +45,13 @@ const char *herd_cell_name(char buf[HERD_CELL_NAME_SIZE], herd_cell c);
  * and carriage return as \t, \n, \r; other control bytes (C0, DEL, C1) and
  * bytes of malformed UTF-8 as \xHH; U+2028 and U+2029 as \u2028, \u2029.
  * So a message stays one line that a terminal shows and never executes. */
-void herd_sb_input(herd_sb *sb, const char *s, size_t n);
+void herdi_sb_input(herd_sb *sb, const char *s, size_t n);
 /* The same into buf for a message's %s, cut after a whole character with
  * "..." when it does not fit; returns buf. */
-const char *herd_quote_input(char *buf, size_t cap, const char *s, size_t n);
+const char *herdi_quote_input(char *buf, size_t cap, const char *s, size_t n);
 /* The length of the well-formed UTF-8 character at s (at most n bytes), 0
  * when the bytes there are not one. */
-size_t herd_utf8_len(const char *s, size_t n);
+size_t herdi_utf8_len(const char *s, size_t n);
 
 /* A message buffer for a rule's explanation of a refusal. */
 typedef struct herd_msg {
@@ -59,9 +59,8 @@ typedef struct herd_msg {
     size_t cap;
 } herd_msg;
 
-/* Writes the message and returns code, so a check can `return herd_fail(...)`. */
-int herd_fail(herd_msg msg, int code, const char *fmt, ...)
-    HERD_PRINTF(3, 4);
+/* Writes the message and returns code, so a check can `return herdi_fail(...)`. */
+int herdi_fail(herd_msg msg, int code, const char *fmt, ...) HERD_PRINTF(3, 4);
 
 /* --------------------------------------------------------- text reading */
 
@@ -71,11 +70,11 @@ typedef struct herd_scan {
 } herd_scan;
 
 /* Each returns 1 and advances on success, 0 and stays put otherwise. */
-int herd_scan_lit(herd_scan *s, const char *lit);
+int herdi_scan_lit(herd_scan *s, const char *lit);
 /* A decimal number 0..max without sign or leading zeros (but "0"). */
-int herd_scan_uint(herd_scan *s, uint64_t max, uint64_t *v);
+int herdi_scan_uint(herd_scan *s, uint64_t max, uint64_t *v);
 /* A square-grid cell name: row letter a..z, column 1..127. */
-int herd_scan_cell(herd_scan *s, int *row, int *col);
-int herd_scan_end(const herd_scan *s);
+int herdi_scan_cell(herd_scan *s, int *row, int *col);
+int herdi_scan_end(const herd_scan *s);
 
 #endif /* HERD_TEXT_H */

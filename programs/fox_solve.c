@@ -115,7 +115,7 @@ static outcome value_now(const fox_table *t, const herd_game *g)
     }
     fox_solve_position p;
     position_of(g, &p);
-    if (fox_solve_query(t, &p, &v.winner, &v.plies) != HERD_OK) {
+    if (herdi_fox_solve_query(t, &p, &v.winner, &v.plies) != HERD_OK) {
         fprintf(stderr, "fox-solve: the table does not answer this position\n");
         exit(1);
     }
@@ -152,7 +152,7 @@ static herd_move best_action(const fox_table *t, herd_game *g, int side, outcome
         outcome v = value_now(t, g);
         herd_fox_geese_left(g, &geese);
         herd_undo(g);
-        long rank = fox_solve_rank(side, v.winner, v.plies);
+        long rank = herdi_fox_solve_rank(side, v.winner, v.plies);
         int fewer = side == HERD_FOX_FOX ? -geese : geese;
         if (i == 0 || rank > best_rank || (rank == best_rank && fewer > best_geese)) {
             best = moves[i];
@@ -232,9 +232,9 @@ static void answer_positions(const fox_table *t, herd_game *g, const questions *
         }
         herd_fox_geese_left(g, &geese);
         herd_fox_sideways(g, &sideways);
-        if (geese > fox_solve_geese(t) || sideways != fox_solve_sideways(t)) {
+        if (geese > herdi_fox_solve_geese(t) || sideways != herdi_fox_solve_sideways(t)) {
             printf("?: %s (the table holds up to %d geese with sideways=%d)\n", line,
-                   fox_solve_geese(t), fox_solve_sideways(t));
+                   herdi_fox_solve_geese(t), herdi_fox_solve_sideways(t));
             continue;
         }
         describe(value_now(t, g), what, sizeof what);
@@ -274,7 +274,7 @@ int main(int argc, char **argv)
 {
     fox_solve_options o;
     const char *positions = NULL;
-    fox_solve_default_options(&o);
+    herdi_fox_solve_default_options(&o);
     if (!parse_args(argc, argv, &o, &positions)) {
         fprintf(stderr, "usage: fox-solve [geese=13|15|17] [sideways=0|1] [--memory=GB] "
                         "[--positions=FILE]\n");
@@ -297,7 +297,7 @@ int main(int argc, char **argv)
     bar b = {isatty(STDOUT_FILENO), -1, seconds()};
     o.progress = show_progress;
     o.ud = &b;
-    uint64_t kept, need = fox_solve_need(&o, &kept);
+    uint64_t kept, need = herdi_fox_solve_need(&o, &kept);
     printf("fox-solve: geese=%d sideways=%d: every position with up to %d geese", o.geese,
            o.sideways, o.geese);
     if (o.exact)
@@ -313,7 +313,7 @@ int main(int argc, char **argv)
     herd_msg m = {msg, sizeof msg};
     fox_table *t;
     double start = seconds();
-    int rc = fox_solve_build(&t, &o, m);
+    int rc = herdi_fox_solve_build(&t, &o, m);
     if (rc != HERD_OK) {
         fprintf(stderr, "fox-solve: %s\n", msg);
         free(q.text);
@@ -321,7 +321,7 @@ int main(int argc, char **argv)
     }
     double took = seconds() - start;
     printf("solved in %.1f s; the table holds %.2f GB; peak resident memory %.2f GB\n", took,
-           (double)fox_solve_size(t) / 1e9, herd_peak_memory() / 1e9);
+           (double)herdi_fox_solve_size(t) / 1e9, herd_peak_memory() / 1e9);
 
     herd_fox_options fo;
     herd_fox_options_init(&fo, HERD_FOX_OPTIONS_VERSION);
@@ -331,7 +331,7 @@ int main(int argc, char **argv)
     herd_error err;
     if (herd_fox_new(&fo, NULL, NULL, &g, &err) != HERD_OK) {
         fprintf(stderr, "fox-solve: %s\n", err.message);
-        fox_solve_free(t);
+        herdi_fox_solve_free(t);
         free(q.text);
         return 1;
     }
@@ -377,7 +377,7 @@ int main(int argc, char **argv)
     answer_positions(t, g, &q);
     free(q.text);
     herd_free(g);
-    fox_solve_free(t);
+    herdi_fox_solve_free(t);
     printf("%s\n", winner_name(start_value.winner));
     return output_close(stdout, "fox-solve", "standard output");
 }

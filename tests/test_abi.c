@@ -290,29 +290,29 @@ static void a_grown_struct_writes_and_reads_the_older_version(void **state)
     unsigned char full[16];
     memset(full, 0x11, sizeof full);
     guarded b;
-    assert_int_equal(herd_versioned_write(guard(&b, 8, 0), full, 1, &v), HERD_OK);
+    assert_int_equal(herdi_versioned_write(guard(&b, 8, 0), full, 1, &v), HERD_OK);
     check_guard(&b);
     assert_int_equal(version_of(&b), 1);
     assert_int_equal(b.u.bytes[7], 0x11);
-    assert_int_equal(herd_versioned_write(guard(&b, 16, 0), full, 2, &v), HERD_OK);
+    assert_int_equal(herdi_versioned_write(guard(&b, 16, 0), full, 2, &v), HERD_OK);
     check_guard(&b);
     assert_int_equal(version_of(&b), 2);
     assert_int_equal(b.u.bytes[15], 0x11);
     guarded before;
     guard(&b, 0, 3);
     before = b;
-    assert_int_equal(herd_versioned_write(b.u.bytes, full, 3, &v), HERD_E_ARG);
+    assert_int_equal(herdi_versioned_write(b.u.bytes, full, 3, &v), HERD_E_ARG);
     assert_memory_equal(b.u.bytes, before.u.bytes, sizeof b.u.bytes);
 
     unsigned char defaults[16];
     memset(defaults, 0x22, sizeof defaults);
     guard(&b, 8, 1);
     herd_error err;
-    assert_int_equal(herd_versioned_read(defaults, b.u.bytes, &v, &err), HERD_OK);
+    assert_int_equal(herdi_versioned_read(defaults, b.u.bytes, &v, &err), HERD_OK);
     assert_int_equal(defaults[7], CANARY);
     assert_int_equal(defaults[8], 0x22);
     guard(&b, 8, 3);
-    assert_int_equal(herd_versioned_read(defaults, b.u.bytes, &v, &err), HERD_E_ARG);
+    assert_int_equal(herdi_versioned_read(defaults, b.u.bytes, &v, &err), HERD_E_ARG);
     assert_string_equal(err.message, "grown version 3 is not one this library reads (1..2)");
 }
 

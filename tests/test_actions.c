@@ -49,10 +49,10 @@ static size_t index_of_text(herd_game *g, const char *text)
 static int check_legal_indices(const herd_game *g, const herd_move *moves, size_t n)
 {
     static uint16_t idx[HERD_MAX_MOVES];
-    const herd_rules *r = herd_rules_of(herd_game_desc_find(herd_game_name(g)));
+    const herd_rules *r = herdi_rules_of(herd_game_desc_find(herd_game_name(g)));
     if (!r->legal_indices)
         return 0;
-    assert_int_equal(r->legal_indices(herd_game_state(g, herd_game_kind(g)), idx), n);
+    assert_int_equal(r->legal_indices(herdi_game_state(g, herd_game_kind(g)), idx), n);
     for (size_t k = 0; k < n; k++)
         assert_int_equal(idx[k], index_of(g, moves[k]));
     return 1;
@@ -78,12 +78,12 @@ static int check_legal_bits(const herd_game *g, const unsigned char *mask, const
                             size_t n)
 {
     static uint64_t bits[(HERD_MAX_ACTIONS + 63) / 64];
-    const herd_rules *r = herd_rules_of(herd_game_desc_find(herd_game_name(g)));
-    if (!r->legal_bits)
+    const herd_rules *r = herdi_rules_of(herd_game_desc_find(herd_game_name(g)));
+    if (!r->sparse)
         return 0;
     size_t actions = herd_num_actions(g), words = (actions + 63) / 64;
     memset(bits, 0xa5, sizeof bits); /* what a word left unwritten would show */
-    assert_int_equal(r->legal_bits(herd_game_state(g, herd_game_kind(g)), bits), n);
+    assert_int_equal(r->sparse->legal_bits(herdi_game_state(g, herd_game_kind(g)), bits), n);
     for (size_t i = 0; i < 64 * words; i++)
         if ((bits[i / 64] >> (i % 64) & 1) != (i < actions && mask[i]))
             fail_msg("%s: bit %zu of legal_bits() is not the mask's", herd_game_name(g), i);
@@ -104,14 +104,13 @@ static int gives_legal_bits(const char *game)
  * number: a random playout plays the game that the listing would. */
 static void check_nth_legal(const herd_game *g, const herd_move *moves, size_t n)
 {
-    const herd_rules *r = herd_rules_of(herd_game_desc_find(herd_game_name(g)));
-    const void *state = herd_game_state(g, herd_game_kind(g));
-    if (!r->nth_legal)
+    const herd_rules *r = herdi_rules_of(herd_game_desc_find(herd_game_name(g)));
+    const void *state = herdi_game_state(g, herd_game_kind(g));
+    if (!r->sparse)
         return;
-    assert_non_null(r->count);
     assert_int_equal(r->count(state), n);
     for (size_t k = 0; k < n; k++)
-        assert_int_equal(r->nth_legal(state, k), moves[k]);
+        assert_int_equal(r->sparse->nth_legal(state, k), moves[k]);
 }
 
 /* The game's own numberings of its legal actions: legal_indices(),

@@ -11,14 +11,14 @@
 /* The rules of game k of the registry (for the kind of each level). */
 static const herd_rules *rules_at(size_t k)
 {
-    assert_ptr_equal(&herd_all_rules[k]->desc, herd_game_desc_at(k));
-    return herd_all_rules[k];
+    assert_ptr_equal(&herdi_all_rules[k]->desc, herd_game_desc_at(k));
+    return herdi_all_rules[k];
 }
 
 /* The rules of the game of that name. */
 static const herd_rules *rules_named(const char *name)
 {
-    const herd_rules *r = herd_rules_of(herd_game_desc_find(name));
+    const herd_rules *r = herdi_rules_of(herd_game_desc_find(name));
     assert_non_null(r);
     return r;
 }
@@ -89,13 +89,13 @@ static void every_search_level_takes_a_win_in_one(void **state)
     /* The tree search too, which serves any game. */
     herd_level mcts = {"test", "", HERD_LEVEL_MCTS, 0, 300, NULL};
     herd_rng rng;
-    herd_rng_seed(&rng, 1);
+    herdi_rng_seed(&rng, 1);
     herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
     test_alloc a;
     ta_init(&a);
     s.ud = &a;
     herd_move m;
-    assert_int_equal(herd_search_mcts(&s, herd_game_state(g, HERD_HORSES), &mcts, &m), HERD_OK);
+    assert_int_equal(herdi_search_mcts(&s, herdi_game_state(g, HERD_HORSES), &mcts, &m), HERD_OK);
     assert_true(wins_at_once(g, m));
     assert_int_equal(a.live_blocks, 0);
     herd_free(g);
@@ -170,14 +170,14 @@ static void tree_search_widens_with_the_visits(void **state)
         herd_head_set_ongoing(&start.head, 0);
         herd_level level = {"test", "", HERD_LEVEL_MCTS, 0, budgets[b], NULL};
         herd_rng rng;
-        herd_rng_seed(&rng, 1);
+        herdi_rng_seed(&rng, 1);
         herd_search s = {&wide, ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
         test_alloc a;
         ta_init(&a);
         s.ud = &a;
         memset(wide_children, 0, sizeof wide_children);
         herd_move m;
-        assert_int_equal(herd_search_mcts(&s, &start, &level, &m), HERD_OK);
+        assert_int_equal(herdi_search_mcts(&s, &start, &level, &m), HERD_OK);
         int made = 0;
         for (int k = 1; k <= WIDE; k++)
             made += wide_children[k];
@@ -320,13 +320,13 @@ static void alphabeta_keeps_to_its_node_budget(void **state)
     for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
         herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 8, budgets[i], NULL};
         herd_rng rng;
-        herd_rng_seed(&rng, 9);
+        herdi_rng_seed(&rng, 9);
         herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
         test_alloc a;
         ta_init(&a);
         s.ud = &a;
         herd_move m;
-        assert_int_equal(herd_search_alphabeta(&s, herd_game_state(g, HERD_HORSES), &deep, &m),
+        assert_int_equal(herdi_search_alphabeta(&s, herdi_game_state(g, HERD_HORSES), &deep, &m),
                          HERD_OK);
         assert_true(s.nodes <= budgets[i]);
         assert_true(s.nodes > 0 || budgets[i] < 2);
@@ -366,13 +366,13 @@ static void choices_repeat_with_the_generator_and_vary_with_the_seed(void **stat
     int distinct = 0;
     for (uint64_t seed = 0; seed < 8; seed++) {
         herd_rng rng;
-        herd_rng_seed(&rng, seed);
+        herdi_rng_seed(&rng, seed);
         herd_search s = {&blind, ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
         test_alloc a;
         ta_init(&a);
         s.ud = &a;
         herd_move m;
-        assert_int_equal(herd_search_alphabeta(&s, herd_game_state(g, HERD_HORSES), &level, &m),
+        assert_int_equal(herdi_search_alphabeta(&s, herdi_game_state(g, HERD_HORSES), &level, &m),
                          HERD_OK);
         int known = 0;
         for (int i = 0; i < distinct; i++)
@@ -431,12 +431,12 @@ static void alphabeta_averages_over_chance_events(void **state)
     herd_move first = 0;
     for (int k = 0; k < 2; k++) {
         herd_rng rng;
-        herd_rng_seed(&rng, 4);
+        herdi_rng_seed(&rng, 4);
         test_alloc a;
         ta_init(&a);
         herd_search s = {rules_named("hex"), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
         herd_move m;
-        assert_int_equal(herd_search_alphabeta(&s, herd_game_state(g, HERD_HEX), &deep, &m),
+        assert_int_equal(herdi_search_alphabeta(&s, herdi_game_state(g, HERD_HEX), &deep, &m),
                          HERD_OK);
         assert_true(herd_is_legal(g, m));
         assert_true(s.nodes > 0 && s.nodes <= 3000);
@@ -540,7 +540,7 @@ static void hash_tells_positions_apart(void **state)
                                   k % 2 ? OPTIONS_DEFAULT : OPTIONS_SMALLEST, (uint64_t)game);
             herd_game *g = case_new(&c, NULL, NULL);
             while (is_ongoing(g) && n < HASHED) {
-                key[n] = r->hash(herd_game_state(g, herd_game_kind(g)));
+                key[n] = r->hash(herdi_game_state(g, herd_game_kind(g)));
                 seen_of(g, text[n]);
                 for (size_t i = 0; i < n; i++)
                     if (key[i] == key[n] && strcmp(text[i], text[n]) != 0)
@@ -567,7 +567,7 @@ static void hash_tells_positions_apart(void **state)
     for (int i = 0; i < 2; i++) {
         herd_game *g = game_new("fox", "");
         assert_int_equal(herd_position_from_text(g, pair[i]), HERD_OK);
-        h[i] = rules_named("fox")->hash(herd_game_state(g, HERD_FOX));
+        h[i] = rules_named("fox")->hash(herdi_game_state(g, HERD_FOX));
         herd_free(g);
     }
     assert_true(h[0] != h[1]);
@@ -607,7 +607,7 @@ static void fox_evaluation_counts_each_term(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         herd_game *g = game_new("fox", "");
         assert_int_equal(herd_position_from_text(g, cases[i].position), HERD_OK);
-        int value = r->evaluate(herd_game_state(g, herd_game_kind(g)));
+        int value = r->evaluate(herdi_game_state(g, herd_game_kind(g)));
         if (value != cases[i].value)
             fail_msg("%s: %d, not %d", cases[i].position, value, cases[i].value);
         herd_free(g);

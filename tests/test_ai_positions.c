@@ -100,7 +100,7 @@ static size_t count_moves(herd_game *g, int (*property)(herd_game *, herd_move))
 
 static const herd_rules *rules_of(const char *game)
 {
-    const herd_rules *r = herd_rules_of(herd_game_desc_find(game));
+    const herd_rules *r = herdi_rules_of(herd_game_desc_find(game));
     if (!r)
         fail_msg("no rules for %s", game);
     return r;
@@ -482,13 +482,13 @@ static herd_move search_once(herd_game *g,
                              const herd_level *level, uint64_t seed)
 {
     herd_rng rng;
-    herd_rng_seed(&rng, seed);
+    herdi_rng_seed(&rng, seed);
     test_alloc a;
     ta_init(&a);
     herd_search s = {
-        herd_rules_of(herd_game_desc_of(g)), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
+        herdi_rules_of(herd_game_desc_of(g)), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
     herd_move m;
-    assert_int_equal(search(&s, herd_game_state(g, herd_game_kind(g)), level, &m), HERD_OK);
+    assert_int_equal(search(&s, herdi_game_state(g, herd_game_kind(g)), level, &m), HERD_OK);
     assert_int_equal(a.live_blocks, 0);
     return m;
 }
@@ -510,7 +510,7 @@ static void hex_tree_search_tries_the_best_action_first(void **state)
     assert_true(moves[3] == parse_move(g, "+c1"));
     herd_level few = {"test", "", HERD_LEVEL_MCTS, 0, 1, NULL};
     for (uint64_t seed = 1; seed <= DRAWS; seed++)
-        assert_true(search_once(g, herd_search_mcts, &few, seed) == moves[3]);
+        assert_true(search_once(g, herdi_search_mcts, &few, seed) == moves[3]);
     herd_free(g);
 }
 
@@ -528,7 +528,7 @@ static void hex_alphabeta_sees_the_turn_through(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         herd_game *g = game_of("hex", cases[i].text);
         for (uint64_t seed = 1; seed <= DRAWS; seed++) {
-            herd_move m = search_once(g, herd_search_alphabeta, &deep, seed);
+            herd_move m = search_once(g, herdi_search_alphabeta, &deep, seed);
             assert_true(herd_is_legal(g, m));
             if (!cases[i].ok(g, m))
                 fail_msg("alpha-beta chose wrongly in %s", cases[i].text);
@@ -632,7 +632,7 @@ static void flock_master_sees_captures_a_ply_ahead(void **state)
     assert_int_equal(count_moves(g, forks), 1);
     assert_true(forks(g, parse_move(g, "e3-c3")));
     for (uint64_t seed = 1; seed <= DRAWS; seed++)
-        assert_true(forks(g, search_once(g, herd_search_alphabeta, &one_ply, seed)));
+        assert_true(forks(g, search_once(g, herdi_search_alphabeta, &one_ply, seed)));
     herd_free(g);
 
     g = game_of("flock", FLOCK_HANGING);
@@ -640,7 +640,7 @@ static void flock_master_sees_captures_a_ply_ahead(void **state)
     assert_true(hangs(g, parse_move(g, "e4-d4")));
     assert_true(count_moves(g, keeps_its_stones) > 0);
     for (uint64_t seed = 1; seed <= DRAWS; seed++)
-        assert_true(keeps_its_stones(g, search_once(g, herd_search_alphabeta, &one_ply, seed)));
+        assert_true(keeps_its_stones(g, search_once(g, herdi_search_alphabeta, &one_ply, seed)));
     herd_free(g);
 }
 

@@ -421,7 +421,7 @@ static void copy_position_sets_the_position_and_clears_history(void **state)
     herd_free(b);
 }
 
-/* herd_rng_below() draws the top 32 bits and rejects those at or above the
+/* herdi_rng_below() draws the top 32 bits and rejects those at or above the
  * largest multiple of n (a quarter of them for n = 3 * 2^30), so every value
  * below n is as likely: the same draws by hand give the same values. */
 static void rng_below_rejects_the_uneven_top(void **state)
@@ -429,14 +429,14 @@ static void rng_below_rejects_the_uneven_top(void **state)
     (void)state;
     const uint32_t n = UINT32_C(3) << 30;
     herd_rng r, by_hand;
-    herd_rng_seed(&r, 2026);
+    herdi_rng_seed(&r, 2026);
     by_hand = r;
     int rejected = 0;
     for (int i = 0; i < 200; i++) {
         uint32_t x;
-        while ((x = (uint32_t)(herd_rng_next(&by_hand) >> 32)) >= n)
+        while ((x = (uint32_t)(herdi_rng_next(&by_hand) >> 32)) >= n)
             rejected++;
-        assert_int_equal(herd_rng_below(&r, n), x);
+        assert_int_equal(herdi_rng_below(&r, n), x);
     }
     assert_true(rejected > 10);
     assert_memory_equal(&r, &by_hand, sizeof r);
@@ -451,17 +451,17 @@ static uint64_t odd_inverse(uint64_t a)
     return x;
 }
 
-/* herd_rng_below() by its definition: reject the draws at or above the
+/* herdi_rng_below() by its definition: reject the draws at or above the
  * largest multiple of n, then the remainder. */
 static uint32_t below_by_hand(herd_rng *r, uint32_t n)
 {
     uint32_t limit = UINT32_MAX - UINT32_MAX % n, x;
-    while ((x = (uint32_t)(herd_rng_next(r) >> 32)) >= limit)
+    while ((x = (uint32_t)(herdi_rng_next(r) >> 32)) >= limit)
         continue;
     return x % n;
 }
 
-/* herd_rng_below(n) on the edges: a generator set so that its next draw's
+/* herdi_rng_below(n) on the edges: a generator set so that its next draw's
  * top 32 bits are exactly x (xoshiro256** gives rotl(s[1] * 5, 7) * 9,
  * which undoes), for x at 0, just below and at the largest multiple of n,
  * and UINT32_MAX. */
@@ -472,12 +472,12 @@ static void expect_below_edges(uint32_t n)
     for (size_t j = 0; j < sizeof xs / sizeof xs[0]; j++) {
         uint64_t t = ((uint64_t)xs[j] << 32 | 0x5eed) * odd_inverse(9);
         herd_rng r;
-        herd_rng_seed(&r, n);
+        herdi_rng_seed(&r, n);
         r.s[1] = ((t >> 7) | (t << 57)) * odd_inverse(5);
         herd_rng by_hand = r;
-        assert_true((uint32_t)(herd_rng_next(&by_hand) >> 32) == xs[j]);
+        assert_true((uint32_t)(herdi_rng_next(&by_hand) >> 32) == xs[j]);
         by_hand = r;
-        assert_int_equal(herd_rng_below(&r, n), below_by_hand(&by_hand, n));
+        assert_int_equal(herdi_rng_below(&r, n), below_by_hand(&by_hand, n));
         assert_memory_equal(&r, &by_hand, sizeof r);
     }
 }

@@ -256,7 +256,7 @@ static void fox_board_jumps_are_two_lines_in_a_row(void **state)
     int jumps = 0;
     for (int p = 0; p < b->points; p++)
         for (int d = 0; d < HUNT_DIRS; d++) {
-            int two_lines = hunt_jumped(b, p, d) >= 0;
+            int two_lines = herdi_hunt_jumped(b, p, d) >= 0;
             assert_int_equal(!!(b->jumps[p] & HUNT_BIT(d)), two_lines);
             jumps += two_lines;
         }
@@ -279,7 +279,7 @@ static void fox_board_tables_are_the_geometry(void **state)
             for (int k = 0; k < b->points; k++)
                 if (b->cell[k].row == r + dr[d] && b->cell[k].col == c + dc[d])
                     q = k;
-            assert_int_equal(hunt_next(b, p, d), q);
+            assert_int_equal(herdi_hunt_next(b, p, d), q);
             for (int g = 0; g < HUNT_GROUPS; g++)
                 if (q >= 0 && group[g] >> d & 1)
                     near[g] |= (hunt_set)1 << q;
@@ -287,7 +287,7 @@ static void fox_board_tables_are_the_geometry(void **state)
         for (int g = 0; g < HUNT_GROUPS; g++)
             assert_true(b->near[p][g] == near[g]);
         assert_int_equal(b->code[p], r * 8 + c);
-        assert_int_equal(hunt_point_at(b, r, c), p);
+        assert_int_equal(herdi_hunt_point_at(b, r, c), p);
     }
 }
 

@@ -337,7 +337,7 @@ static val query(const fox_table *t, const pos *p)
 {
     fox_solve_position q = as_query(p);
     val v;
-    assert_int_equal(fox_solve_query(t, &q, &v.winner, &v.plies), HERD_OK);
+    assert_int_equal(herdi_fox_solve_query(t, &q, &v.winner, &v.plies), HERD_OK);
     return v;
 }
 
@@ -352,12 +352,12 @@ static fox_table *build(int geese, int exact, int sideways, int plain)
     char buf[200];
     herd_msg msg = {buf, sizeof buf};
     fox_table *t = NULL;
-    fox_solve_default_options(&o);
+    herdi_fox_solve_default_options(&o);
     o.geese = geese;
     o.exact = exact;
     o.sideways = sideways;
     o.plain = plain;
-    assert_int_equal(fox_solve_build(&t, &o, msg), HERD_OK);
+    assert_int_equal(herdi_fox_solve_build(&t, &o, msg), HERD_OK);
     assert_non_null(t);
     return t;
 }
@@ -411,9 +411,9 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    fox_solve_free(exact6);
-    fox_solve_free(bits6);
-    fox_solve_free(side6);
+    herdi_fox_solve_free(exact6);
+    herdi_fox_solve_free(bits6);
+    herdi_fox_solve_free(side6);
     free(gsucc);
     return 0;
 }
@@ -556,7 +556,7 @@ static void check_against_the_game(const fox_table *t, int sideways, int exact, 
     test_rng r;
     trng_seed(&r, seed);
     for (int i = 0; i < 300; i++) {
-        int k = 4 + (int)trng_below(&r, (unsigned)fox_solve_geese(t) - 3), mode = i % 3;
+        int k = 4 + (int)trng_below(&r, (unsigned)herdi_fox_solve_geese(t) - 3), mode = i % 3;
         pos p = random_pos(&r, k, 6, mode);
         herd_game *g = game_at(&p, sideways);
         val v = value_in(t, g);
@@ -637,8 +637,8 @@ static void plain_build_agrees(void **state)
             assert_int_equal(a.plies, b.plies);
         }
     }
-    fox_solve_free(plain);
-    fox_solve_free(side);
+    herdi_fox_solve_free(plain);
+    herdi_fox_solve_free(side);
 }
 
 static void queries_are_checked(void **state)
@@ -647,7 +647,7 @@ static void queries_are_checked(void **state)
     int w = 7;
     unsigned n = 7;
     fox_solve_position ok = {16, 0xffull << 20, HERD_FOX_FOX, 0}; /* eight geese */
-    assert_int_equal(fox_solve_query(exact6, &ok, &w, &n), HERD_E_UNSUPPORTED);
+    assert_int_equal(herdi_fox_solve_query(exact6, &ok, &w, &n), HERD_E_UNSUPPORTED);
     fox_solve_position bad[] = {
         {-1, 1ull << 20, HERD_FOX_FOX, 0},         /* no such point */
         {33, 1ull << 20, HERD_FOX_FOX, 0},         /* no such point */
@@ -661,25 +661,25 @@ static void queries_are_checked(void **state)
         {32, 0xffffffffull, HERD_FOX_FOX, 0},      /* 32 geese */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        assert_int_equal(fox_solve_query(exact6, &bad[i], &w, &n), HERD_E_ARG);
-    assert_int_equal(fox_solve_query(exact6, NULL, &w, &n), HERD_E_ARG);
+        assert_int_equal(herdi_fox_solve_query(exact6, &bad[i], &w, &n), HERD_E_ARG);
+    assert_int_equal(herdi_fox_solve_query(exact6, NULL, &w, &n), HERD_E_ARG);
     assert_int_equal(w, 7);
     assert_int_equal(n, 7);
     fox_solve_position three = {16, 1ull << 17 | 1ull << 18 | 1ull << 0, HERD_FOX_FOX, 0};
-    assert_int_equal(fox_solve_query(exact6, &three, &w, &n), HERD_OK);
+    assert_int_equal(herdi_fox_solve_query(exact6, &three, &w, &n), HERD_OK);
     assert_int_equal(w, HERD_FOX_FOX); /* captured */
     assert_int_equal(n, 0);
-    assert_int_equal(fox_solve_geese(exact6), 6);
-    assert_int_equal(fox_solve_exact(bits6), 4);
-    assert_int_equal(fox_solve_sideways(side6), 1);
-    assert_true(fox_solve_rank(HERD_FOX_FOX, HERD_FOX_FOX, 3) >
-                fox_solve_rank(HERD_FOX_FOX, HERD_FOX_FOX, 5));
-    assert_true(fox_solve_rank(HERD_FOX_FOX, HERD_FOX_FOX, FOX_SOLVE_NO_PLIES) >
-                fox_solve_rank(HERD_FOX_FOX, FOX_SOLVE_DRAW, FOX_SOLVE_NO_PLIES));
-    assert_true(fox_solve_rank(HERD_FOX_GEESE, FOX_SOLVE_DRAW, FOX_SOLVE_NO_PLIES) >
-                fox_solve_rank(HERD_FOX_GEESE, HERD_FOX_FOX, FOX_SOLVE_NO_PLIES));
-    assert_true(fox_solve_rank(HERD_FOX_GEESE, HERD_FOX_FOX, 9) >
-                fox_solve_rank(HERD_FOX_GEESE, HERD_FOX_FOX, 2));
+    assert_int_equal(herdi_fox_solve_geese(exact6), 6);
+    assert_int_equal(herdi_fox_solve_exact(bits6), 4);
+    assert_int_equal(herdi_fox_solve_sideways(side6), 1);
+    assert_true(herdi_fox_solve_rank(HERD_FOX_FOX, HERD_FOX_FOX, 3) >
+                herdi_fox_solve_rank(HERD_FOX_FOX, HERD_FOX_FOX, 5));
+    assert_true(herdi_fox_solve_rank(HERD_FOX_FOX, HERD_FOX_FOX, FOX_SOLVE_NO_PLIES) >
+                herdi_fox_solve_rank(HERD_FOX_FOX, FOX_SOLVE_DRAW, FOX_SOLVE_NO_PLIES));
+    assert_true(herdi_fox_solve_rank(HERD_FOX_GEESE, FOX_SOLVE_DRAW, FOX_SOLVE_NO_PLIES) >
+                herdi_fox_solve_rank(HERD_FOX_GEESE, HERD_FOX_FOX, FOX_SOLVE_NO_PLIES));
+    assert_true(herdi_fox_solve_rank(HERD_FOX_GEESE, HERD_FOX_FOX, 9) >
+                herdi_fox_solve_rank(HERD_FOX_GEESE, HERD_FOX_FOX, 2));
 }
 
 static void options_are_checked(void **state)
@@ -699,28 +699,28 @@ static void options_are_checked(void **state)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         fox_solve_options o;
-        fox_solve_default_options(&o);
+        herdi_fox_solve_default_options(&o);
         o.sideways = bad[i].sideways;
         o.geese = bad[i].geese;
         o.exact = bad[i].exact;
-        assert_int_equal(fox_solve_build(&t, &o, msg), bad[i].rc);
+        assert_int_equal(herdi_fox_solve_build(&t, &o, msg), bad[i].rc);
         assert_non_null(strstr(buf, bad[i].says));
         assert_ptr_equal(t, (fox_table *)&buf);
-        assert_true(fox_solve_need(&o, NULL) == 0);
+        assert_true(herdi_fox_solve_need(&o, NULL) == 0);
     }
-    assert_int_equal(fox_solve_build(&t, NULL, msg), HERD_E_ARG);
+    assert_int_equal(herdi_fox_solve_build(&t, NULL, msg), HERD_E_ARG);
     fox_solve_options o;
-    fox_solve_default_options(&o);
-    assert_int_equal(fox_solve_build(NULL, &o, msg), HERD_E_ARG);
-    fox_solve_default_options(NULL); /* harmless */
-    fox_solve_free(NULL);
+    herdi_fox_solve_default_options(&o);
+    assert_int_equal(herdi_fox_solve_build(NULL, &o, msg), HERD_E_ARG);
+    herdi_fox_solve_default_options(NULL); /* harmless */
+    herdi_fox_solve_free(NULL);
 }
 
 /* ------------------------------------------------ memory, failure, stop */
 
 static void options_with(fox_solve_options *o, peak_alloc *pa, int geese, int exact, int sideways)
 {
-    fox_solve_default_options(o);
+    herdi_fox_solve_default_options(o);
     o->geese = geese;
     o->exact = exact;
     o->sideways = sideways;
@@ -730,7 +730,7 @@ static void options_with(fox_solve_options *o, peak_alloc *pa, int geese, int ex
 
 /* The limit refuses before allocating and says how much is needed; at
  * exactly the need the build fits, its peak is that need and the table
- * holds what fox_solve_need() said it keeps. */
+ * holds what herdi_fox_solve_need() said it keeps. */
 static void memory_limit(void **state)
 {
     (void)state;
@@ -742,20 +742,20 @@ static void memory_limit(void **state)
         herd_msg msg = {buf, sizeof buf};
         fox_table *t = NULL;
         options_with(&o, &pa, cases[i][0], cases[i][1], cases[i][2]);
-        uint64_t kept, need = fox_solve_need(&o, &kept);
+        uint64_t kept, need = herdi_fox_solve_need(&o, &kept);
         assert_true(need >= kept && kept > 0);
         o.memory = need - 1;
-        assert_int_equal(fox_solve_build(&t, &o, msg), HERD_E_UNSUPPORTED);
+        assert_int_equal(herdi_fox_solve_build(&t, &o, msg), HERD_E_UNSUPPORTED);
         snprintf(need_text, sizeof need_text, "(%llu bytes)", (unsigned long long)need);
         assert_non_null(strstr(buf, need_text));
         assert_int_equal(pa.a.requests, 0);
         assert_null(t);
         o.memory = need;
-        assert_int_equal(fox_solve_build(&t, &o, msg), HERD_OK);
+        assert_int_equal(herdi_fox_solve_build(&t, &o, msg), HERD_OK);
         assert_true(pa.peak == need);
         assert_true(pa.a.live_bytes == kept);
-        assert_true(fox_solve_size(t) == kept);
-        fox_solve_free(t);
+        assert_true(herdi_fox_solve_size(t) == kept);
+        herdi_fox_solve_free(t);
         assert_int_equal(pa.a.live_blocks, 0);
         assert_int_equal(pa.a.bad_old_size, 0);
     }
@@ -773,15 +773,15 @@ static void allocation_failures(void **state)
         herd_msg msg = {buf, sizeof buf};
         fox_table *t = NULL;
         options_with(&o, &pa, cases[c][0], cases[c][1], cases[c][2]);
-        assert_int_equal(fox_solve_build(&t, &o, msg), HERD_OK);
-        fox_solve_free(t);
+        assert_int_equal(herdi_fox_solve_build(&t, &o, msg), HERD_OK);
+        herdi_fox_solve_free(t);
         long requests = pa.a.requests;
         assert_true(requests > 4);
         for (long k = 1; k <= requests; k++) {
             memset(&pa, 0, sizeof pa);
             pa.a.fail_at = k;
             t = NULL;
-            assert_int_equal(fox_solve_build(&t, &o, msg), HERD_E_NOMEM);
+            assert_int_equal(herdi_fox_solve_build(&t, &o, msg), HERD_E_NOMEM);
             assert_non_null(strstr(buf, "out of memory"));
             assert_null(t);
             assert_int_equal(pa.a.live_blocks, 0);
@@ -827,17 +827,17 @@ static void stop_and_progress(void **state)
         o.stop = stop_at;
         o.progress = progress_seen;
         o.ud = &w;
-        assert_int_equal(fox_solve_build(&t, &o, msg), HERD_OK);
+        assert_int_equal(herdi_fox_solve_build(&t, &o, msg), HERD_OK);
         assert_true(w.rising);
         assert_true(w.last == 1);
-        fox_solve_free(t);
+        herdi_fox_solve_free(t);
         long calls = w.calls;
         assert_true(calls > 3);
         for (long k = 1; k <= calls; k += k < 4 || calls < 28 ? 1 : calls / 7) {
             watch x = {0, k, 0, 1};
             o.ud = &x;
             t = NULL;
-            assert_int_equal(fox_solve_build(&t, &o, msg), HERD_E_INTERRUPTED);
+            assert_int_equal(herdi_fox_solve_build(&t, &o, msg), HERD_E_INTERRUPTED);
             assert_non_null(strstr(buf, "stopped"));
             assert_null(t);
             assert_int_equal(pa.a.live_blocks, 0);

@@ -7,7 +7,7 @@
 
 #include <stdalign.h>
 
-#include "internal.h" /* herd_game_state(): a state's bytes */
+#include "internal.h" /* herdi_game_state(): a state's bytes */
 
 #define LOG_MAX 400
 
@@ -139,7 +139,7 @@ static void random_games_match_a_kept_log(void **state)
     }
 }
 
-/* The states a game went through, byte for byte (herd_game_state()), and
+/* The states a game went through, byte for byte (herdi_game_state()), and
  * the saves of them: what an undo must give back exactly. */
 #define KEPT_MAX 300
 #define STATE_MAX 4096
@@ -153,7 +153,7 @@ typedef struct kept_states {
 
 static const unsigned char *state_bytes(const herd_game *g)
 {
-    return herd_game_state(g, herd_game_kind(g));
+    return herdi_game_state(g, herd_game_kind(g));
 }
 
 /* Keeps g's state as the kept one at index k (dropping any after it). */

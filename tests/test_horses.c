@@ -1317,13 +1317,13 @@ static void same_listing(const herd_rules *rules, const void *kept, const void *
 static void a_shape_left_behind_by_perfts_moves_reads_as_one_kept(void **state)
 {
     (void)state;
-    const herd_rules *rules = herd_rules_of(herd_game_desc_find("horses"));
+    const herd_rules *rules = herdi_rules_of(herd_game_desc_find("horses"));
     const char *options[] = {"seed=4", "w=30 h=20 n=10 seed=1", "w=8 h=8 n=10 seed=2"};
     int checked = 0;
     for (size_t o = 0; o < sizeof options / sizeof options[0]; o++) {
         herd_game *g = new_game(options[o]);
         size_t size = herd_state_size(g);
-        const void *start = herd_game_state(g, HERD_HORSES);
+        const void *start = herdi_game_state(g, HERD_HORSES);
         herd_move first[HERD_HORSES_MAX_MOVES], reply[HERD_HORSES_MAX_MOVES];
         size_t n1 = rules->legal(start, first);
         for (size_t i = 0; i < n1; i++) {
@@ -1336,8 +1336,8 @@ static void a_shape_left_behind_by_perfts_moves_reads_as_one_kept(void **state)
                 memcpy(kept, after_one, size);
                 rules->play(kept, reply[j]);
                 memcpy(behind, start, size);
-                rules->search_play(behind, first[i]);
-                rules->search_play(behind, reply[j]);
+                rules->fast->search_play(behind, first[i]);
+                rules->fast->search_play(behind, reply[j]);
                 if (head_of(kept)->result != HERD_ONGOING)
                     continue;
                 /* Both herds are behind: read as they are, */
@@ -1345,7 +1345,7 @@ static void a_shape_left_behind_by_perfts_moves_reads_as_one_kept(void **state)
                 /* brought up to date by perft's listing, */
                 herd_move a[HERD_HORSES_MAX_MOVES], b[HERD_HORSES_MAX_MOVES];
                 memcpy(listed, behind, size);
-                size_t na = rules->legal(kept, a), nb = rules->search_legal(listed, b);
+                size_t na = rules->legal(kept, a), nb = rules->fast->search_legal(listed, b);
                 assert_int_equal(na, nb);
                 assert_memory_equal(a, b, na * sizeof a[0]);
                 same_listing(rules, kept, listed);
@@ -1387,8 +1387,8 @@ static void straight_back_is_what_the_searches_count_as_a_repeat(void **state)
             herd_horses_move_cells(last[side], &a, &b);
             back = herd_horses_move(b, a);
         }
-        const void *st = herd_game_state(g, HERD_HORSES);
-        const herd_rules *rules = herd_rules_of(herd_game_desc_find("horses"));
+        const void *st = herdi_game_state(g, HERD_HORSES);
+        const herd_rules *rules = herdi_rules_of(herd_game_desc_find("horses"));
         for (size_t i = 0; i < n; i++) {
             assert_int_equal(rules->repeats(st, moves[i]), back && moves[i] == back);
             backs += back && moves[i] == back;

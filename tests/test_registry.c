@@ -9,6 +9,7 @@
 #include "herd/hare.h"
 #include "herd/hex.h"
 #include "herd/horses.h"
+#include "internal.h" /* the rules' contract, herdi_rules_check() */
 #include "test_games.h"
 
 /* The position texts of two option strings are the same. */
@@ -455,10 +456,88 @@ static void typed_options_and_options_of(void **state)
     }
 }
 
+/* Every game keeps the rules' contract (lib/internal.h): its core whole,
+ * each optional part whole or absent, its description consistent. */
+static void every_game_keeps_the_rules_contract(void **state)
+{
+    (void)state;
+    char err[HERD_ERROR_MESSAGE_SIZE];
+    herd_msg msg = {err, sizeof err};
+    for (size_t i = 0; i < herd_game_count(); i++) {
+        const herd_rules *r = herdi_rules_of(herd_game_desc_at(i));
+        assert_non_null(r);
+        err[0] = '\0';
+        if (herdi_rules_check(r, msg) != HERD_OK)
+            fail_msg("%s", err);
+    }
+}
+
+/* And the check finds a part given in part, a missing core function, and
+ * a description that disagrees with the rules, naming what is wrong. */
+static void the_rules_check_names_what_is_missing(void **state)
+{
+    (void)state;
+    char err[HERD_ERROR_MESSAGE_SIZE];
+    herd_msg msg = {err, sizeof err};
+    const herd_rules *hex = herdi_rules_of(herd_game_desc_find("hex"));
+    const herd_rules *hare = herdi_rules_of(herd_game_desc_find("hare"));
+    herd_rules r = *hex;
+    herd_undo_rules undo = *hex->undo;
+    undo.play = NULL;
+    r.undo = &undo;
+    assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
+    assert_string_equal(err, "hex: undo.play is missing");
+    r = *hex;
+    herd_sparse_rules sparse = {hex->sparse->nth_legal, NULL};
+    r.sparse = &sparse;
+    assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
+    assert_string_equal(err, "hex: sparse.legal_bits is missing");
+    r = *hex;
+    r.chance = NULL;
+    assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
+    assert_string_equal(err, "hex: chance, chance_total and desc.has_chance disagree");
+    r = *hex;
+    r.count = NULL;
+    assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
+    assert_string_equal(err, "hex: count is missing");
+    r = *hare;
+    herd_solver solver = *hare->solver;
+    solver.choose = NULL;
+    r.solver = &solver;
+    assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
+    assert_string_equal(err, "hare: solver.choose is missing");
+    r = *hare;
+    r.solver = NULL;
+    assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
+    assert_string_equal(err, "hare: desc.solvable without a solver");
+    r = *hare;
+    herd_fast_rules fast = *hare->fast;
+    fast.perft_two = NULL;
+    r.fast = &fast;
+    assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
+    assert_string_equal(err, "hare: fast.perft_two is missing");
+    r = *hare;
+    herd_save_rules save = {NULL, hare->save->read};
+    r.save = &save;
+    assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
+    assert_string_equal(err, "hare: save.write is missing");
+    r = *hare;
+    r.desc.default_level = r.desc.level_count + 1;
+    assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
+    r = *hare;
+    r.state_size = HERD_MAX_STATE_SIZE + 1;
+    assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
+    r = *hare;
+    r.desc.option_count = 0;
+    assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_games_in_order),
+        cmocka_unit_test(every_game_keeps_the_rules_contract),
+        cmocka_unit_test(the_rules_check_names_what_is_missing),
         cmocka_unit_test(each_description_agrees_with_its_game),
         cmocka_unit_test(every_option_is_taken_to_its_ends_and_refused_past_them),
         cmocka_unit_test(the_games_lines_of_the_protocol),

@@ -184,7 +184,7 @@ static toy_state toy_root(int shape, uint64_t seed, unsigned depth, int side, in
 {
     toy_state t;
     memset(&t, 0, sizeof t);
-    herd_rng_seed(&t.head.rng, seed);
+    herdi_rng_seed(&t.head.rng, seed);
     herd_head_set_ongoing(&t.head, side);
     t.seed = seed;
     t.shape = (uint8_t)shape;
@@ -267,13 +267,13 @@ static herd_move search_root(const herd_rules *rules, const toy_state *root, uns
 {
     herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, depth, budget, NULL};
     herd_rng rng;
-    herd_rng_seed(&rng, rng_seed);
+    herdi_rng_seed(&rng, rng_seed);
     test_alloc a;
     ta_init(&a);
     herd_search s = {rules, ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
     toy_state before = *root;
     herd_move m = 0;
-    assert_int_equal(herd_search_alphabeta(&s, root, &level, &m), HERD_OK);
+    assert_int_equal(herdi_search_alphabeta(&s, root, &level, &m), HERD_OK);
     assert_memory_equal(root, &before, sizeof before);
     assert_int_equal(a.live_blocks, 0);
     assert_int_equal(a.bad_old_size + a.bad_pointer, 0);
@@ -509,14 +509,14 @@ static void alphabeta_without_memory_fails_cleanly(void **state)
     toy_state before = root;
     herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 4, 1000, NULL};
     herd_rng rng, rng_before;
-    herd_rng_seed(&rng, 7);
+    herdi_rng_seed(&rng, 7);
     rng_before = rng;
     test_alloc a;
     ta_init(&a);
     a.fail_from = 1;
     herd_search s = {&rules, ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
     herd_move m = 99;
-    assert_int_equal(herd_search_alphabeta(&s, &root, &level, &m), HERD_E_NOMEM);
+    assert_int_equal(herdi_search_alphabeta(&s, &root, &level, &m), HERD_E_NOMEM);
     assert_true(m == 99);
     assert_true(a.failures >= 1);
     assert_int_equal(a.live_blocks, 0);

@@ -265,7 +265,7 @@ static herd_move root_iteration(ab_search *a, herd_move *moves, size_t n, unsign
 static void shuffle(herd_rng *rng, herd_move *moves, size_t n)
 {
     for (size_t i = n; i > 1; i--) {
-        size_t j = herd_rng_below(rng, (uint32_t)i);
+        size_t j = herdi_rng_below(rng, (uint32_t)i);
         herd_move t = moves[i - 1];
         moves[i - 1] = moves[j];
         moves[j] = t;
@@ -300,13 +300,13 @@ static ab_layout layout(const herd_rules *r, const herd_level *level)
     return l;
 }
 
-size_t herd_search_alphabeta_bytes(const herd_rules *r, const herd_level *level)
+size_t herdi_search_alphabeta_bytes(const herd_rules *r, const herd_level *level)
 {
     return layout(r, level).bytes;
 }
 
-int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *level,
-                          herd_move *best)
+int herdi_search_alphabeta(herd_search *s, const void *state, const herd_level *level,
+                           herd_move *best)
 {
     const herd_rules *r = s->rules;
     const ab_layout l = layout(r, level);

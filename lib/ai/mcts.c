@@ -93,7 +93,7 @@ static int draw_chance(mcts_search *m, herd_move *out)
     size_t n = r->chance ? r->chance(m->state, m->moves, m->weights) : 0;
     if (n == 0)
         return 0;
-    *out = m->moves[herd_rng_pick(m->rng, m->weights, n, r->chance_total)];
+    *out = m->moves[herdi_rng_pick(m->rng, m->weights, n, r->chance_total)];
     return 1;
 }
 
@@ -185,7 +185,7 @@ static int playout(mcts_search *m)
      * greedy where the game's own player is), with a generator of the
      * playout's own; play() keeps the status exact, so a game that goes on
      * has a move. */
-    herd_rng_seed(&h->rng, herd_rng_next(m->rng));
+    herdi_rng_seed(&h->rng, herdi_rng_next(m->rng));
     for (int ply = 0; ply < PLAYOUT_LIMIT; ply++) {
         if (h->result != HERD_ONGOING)
             return h->result == HERD_WIN ? h->winner : -1;
@@ -199,7 +199,7 @@ static int playout(mcts_search *m)
     return e > 0 ? side : e < 0 ? !side : -1;
 }
 
-size_t herd_search_mcts_bytes(const herd_rules *r, const herd_level *level)
+size_t herdi_search_mcts_bytes(const herd_rules *r, const herd_level *level)
 {
     size_t nodes = (size_t)level->budget + 1;
     /* A path holds the root, then one node per action of the tree. */
@@ -208,11 +208,11 @@ size_t herd_search_mcts_bytes(const herd_rules *r, const herd_level *level)
            r->desc.max_moves * sizeof(uint32_t) + path * sizeof(uint32_t);
 }
 
-int herd_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best)
+int herdi_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best)
 {
     const herd_rules *r = s->rules;
     size_t nodes = (size_t)level->budget + 1;
-    size_t bytes = herd_search_mcts_bytes(r, level);
+    size_t bytes = herdi_search_mcts_bytes(r, level);
     unsigned char *work = s->alloc(s->ud, NULL, 0, bytes);
     if (!work)
         return HERD_E_NOMEM;

@@ -39,22 +39,22 @@ typedef struct herd_search {
 /* Alpha-beta with iterative deepening, a transposition table and the table's
  * move tried first. Chance events are averaged over their outcomes. Returns
  * HERD_OK, HERD_E_NOMEM or HERD_E_INTERRUPTED; the state is not changed. */
-int herd_search_alphabeta(herd_search *s, const void *state, const herd_level *level,
-                          herd_move *best);
+int herdi_search_alphabeta(herd_search *s, const void *state, const herd_level *level,
+                           herd_move *best);
 
-/* The one work area that herd_search_alphabeta() allocates for the level,
+/* The one work area that herdi_search_alphabeta() allocates for the level,
  * in bytes: what the memory limit is checked against. */
-size_t herd_search_alphabeta_bytes(const herd_rules *r, const herd_level *level);
+size_t herdi_search_alphabeta_bytes(const herd_rules *r, const herd_level *level);
 
 /* Monte Carlo tree search (UCT), whose playouts are games of the game's
  * level-1 player on both sides; chance outcomes are drawn by their weights.
  * A node tries its actions best first by the evaluation one action ahead,
  * a few more as its visits grow. Returns HERD_OK,
  * HERD_E_NOMEM or HERD_E_INTERRUPTED. */
-int herd_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best);
+int herdi_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best);
 
-/* The work area of herd_search_mcts() for the level, in bytes. */
-size_t herd_search_mcts_bytes(const herd_rules *r, const herd_level *level);
+/* The work area of herdi_search_mcts() for the level, in bytes. */
+size_t herdi_search_mcts_bytes(const herd_rules *r, const herd_level *level);
 
 /* ---------------------------------------- shared by the searches */
 
@@ -67,7 +67,7 @@ static inline const herd_head *herd_search_head(const void *state)
 /* Plays an action in search: the cheaper search_play where the game has it. */
 static inline void herd_search_play(const herd_rules *r, void *state, herd_move m)
 {
-    (r->search_play ? r->search_play : r->play)(state, m);
+    (r->fast ? r->fast->search_play : r->play)(state, m);
 }
 
 #endif /* HERD_AI_SEARCH_H */

@@ -87,6 +87,23 @@ class Screen:
             screen = again
         return screen
 
+    def wait_until(self, fault, timeout=WAIT, what=None):
+        """Waits until fault(screen) is None, the screen as a test expects it
+        whole: a busy machine may show a screen in the middle of its
+        drawing, or one that still shows the answer to the keys before,
+        for any time; a test that reads what it waits for is not misled by
+        either. Returns the screen; past the limit, fails with the last
+        fault."""
+        end = time.time() + timeout
+        while True:
+            screen = self.text()
+            why = fault(screen)
+            if why is None:
+                return screen
+            if time.time() > end:
+                raise Failure("%s: %s\n%s" % (what or "wait", why, screen))
+            time.sleep(0.03)
+
     def wait_gone(self, text, timeout=WAIT, what=None):
         """Waits until the screen no longer shows the text."""
         end = time.time() + timeout
@@ -123,8 +140,9 @@ def passed(what):
 def start(program, args, game):
     """Starts herd-play at its setup screen for the game."""
     s = Screen(program, args)
-    screen = s.wait(r"Enter starts the game", what="setup screen")
-    check(re.search(r"Game\s+< %s >" % game, screen), "the setup names the game", screen)
+    s.wait_until(lambda screen: None if "Enter starts the game" in screen and
+                 re.search(r"Game\s+< %s >" % game, screen, re.M) else
+                 "the setup screen naming the game", what="setup screen")
     passed("setup screen shows %s" % game)
     return s
 
@@ -929,9 +947,40 @@ def refusal(screen):
     return " ".join(l.strip() for l in m.group(1).split("\n")) if m else None
 
 
-def wait_refusal(s, what):
-    s.wait(r"^  Refused: ", what=what)
-    return refusal(s.text())
+def wait_refusal(s, what, expected):
+    """Waits for the refusal `expected` whole: the line of an earlier
+    refusal, or of a value typed in part, may show until the program has
+    read every key sent."""
+    s.wait_until(lambda screen: None if refusal(screen) == expected else
+                 "expected %r, the screen shows %r" % (expected, refusal(screen)), what=what)
+    return expected
+
+
+def setup_fault(screen, game):
+    """What the setup screen of `game` shows that its registry entry does
+    not say, or None: its title and sides, each option with its default
+    and whole note in the registry's order, the side, the default level by
+    name."""
+    name = game["name"]
+    fields = setup_fields(screen)
+    if fields.get("Game") != (name, "%s: %s against %s" % (game["title"], *game["sides"])):
+        return "%s: its title and sides: %s" % (name, fields.get("Game"))
+    for o in game["options"]:
+        if fields.get(o["key"]) != (o["default"], o["note"]):
+            return ("%s: the option %s with its default and whole note %r: %s"
+                    % (name, o["key"], o["note"], fields.get(o["key"])))
+    keys = [k for k in fields if k not in ("Game", "Players", "You play", "Computer level")]
+    if keys != [o["key"] for o in game["options"]]:
+        return "%s: the options in the registry's order: %s" % (name, keys)
+    if fields.get("You play", ("",))[0] != "%s (moves first)" % game["sides"][0].capitalize():
+        return "%s: the side" % name
+    default = game["default"]
+    level = fields.get("Computer level")
+    if not (level and level[0] == game["levels"][default - 1]
+            and level[1].startswith("level %d of %d, the default: "
+                                    % (default, len(game["levels"])))):
+        return "%s: the default level %d by name: %s" % (name, default, level)
+    return None
 
 
 def test_setup_follows_the_registry(program, herd):
@@ -944,27 +993,8 @@ def test_setup_follows_the_registry(program, herd):
     try:
         for n, game in enumerate(games):
             name = game["name"]
-            screen = s.wait(r"^  Game\s+< %s >" % re.escape(name), what="the game " + name)
-            fields = setup_fields(screen)
-            check(fields.get("Game") == (name, "%s: %s against %s" % (game["title"],
-                                                                      *game["sides"])),
-                  "%s: its title and sides: %s" % (name, fields.get("Game")), screen)
-            for o in game["options"]:
-                check(fields.get(o["key"]) == (o["default"], o["note"]),
-                      "%s: the option %s with its default and whole note %r: %s"
-                      % (name, o["key"], o["note"], fields.get(o["key"])), screen)
-            keys = [k for k in fields if k not in ("Game", "Players", "You play",
-                                                   "Computer level")]
-            check(keys == [o["key"] for o in game["options"]],
-                  "%s: the options in the registry's order: %s" % (name, keys), screen)
-            check(fields.get("You play", ("",))[0] == "%s (moves first)"
-                  % game["sides"][0].capitalize(), "%s: the side" % name, screen)
+            s.wait_until(lambda screen: setup_fault(screen, game), what="the setup of " + name)
             default = game["default"]
-            level = fields.get("Computer level")
-            check(level and level[0] == game["levels"][default - 1]
-                  and level[1].startswith("level %d of %d, the default: "
-                                          % (default, len(game["levels"]))),
-                  "%s: the default level %d by name: %s" % (name, default, level), screen)
             # Each level by name, from the default up and then down to 1.
             s.keys("Up")  # from Game to the last field, the level
             top = len(game["levels"])
@@ -976,16 +1006,15 @@ def test_setup_follows_the_registry(program, herd):
                        % (re.escape(game["levels"][number - 1]), number, top),
                        what="%s level %d" % (name, number))
             s.keys("Left")
-            check(wait_refusal(s, "level 0") == "Refused: level 0 is out of range 1..%d" % top,
-                  "%s: below level 1 refused" % name, s.text())
+            wait_refusal(s, "%s: below level 1 refused" % name,
+                         "Refused: level 0 is out of range 1..%d" % top)
             for _ in range(top - 1):
                 s.keys("Right")
             s.wait(r"^  Computer level\s+< %s >  level %d of %d" % (
                 re.escape(game["levels"][-1]), top, top), what="%s's last level" % name)
             s.keys("Right")
-            check(wait_refusal(s, "level past the last")
-                  == "Refused: level %d is out of range 1..%d" % (top + 1, top),
-                  "%s: past level %d refused" % (name, top), s.text())
+            wait_refusal(s, "%s: past level %d refused" % (name, top),
+                         "Refused: level %d is out of range 1..%d" % (top + 1, top))
             s.keys("Down", "Right")  # to Game, and the next game
         s.wait(r"^  Game\s+< %s >" % re.escape(games[0]["name"]),
                what="back to the first game")
@@ -1019,11 +1048,8 @@ def test_setup_refusals_are_the_librarys(program, herd):
                     expected = ask(herd, "new %s %s=%s" % (name, o["key"], value))[0]
                     check(expected.startswith("? "), "herd refuses %s=%s" % (o["key"], value))
                     s.type(value)
-                    got = wait_refusal(s, "%s=%s" % (o["key"], value))
-                    check(got == "Refused: " + expected[2:],
-                          "%s=%s: the library's message %r, not %r" % (o["key"], value,
-                                                                       expected[2:], got),
-                          s.text())
+                    wait_refusal(s, "%s=%s: the library's message" % (o["key"], value),
+                                 "Refused: " + expected[2:])
                     s.keys("Down")  # leaving the line is refused: the value stays
                     s.wait(r"^  %s\s+< %s >" % (re.escape(o["key"]), re.escape(o["default"])),
                            what="%s=%s not kept" % (o["key"], value))
@@ -1045,8 +1071,7 @@ def test_setup_refusals_are_the_librarys(program, herd):
             s.wait(r"^  geese\s+< %s >" % value, what="geese=%s" % value)
         s.keys("Right")
         beyond = ask(herd, "new fox geese=%d" % (int(choices[-1]) + 1))[0][2:]
-        check(wait_refusal(s, "past the last choice") == "Refused: " + beyond,
-              "past the last choice: %r" % beyond, s.text())
+        wait_refusal(s, "past the last choice", "Refused: " + beyond)
         check(setup_fields(s.text())["geese"][0] == choices[-1], "the value stays", s.text())
         passed("geese steps through %s; past the last: 'Refused: %s'"
                % (", ".join(choices), beyond))
@@ -1078,11 +1103,14 @@ def test_setup_levels_by_name(program, herd):
     top = len(hare["levels"])
     s = start(program, ["hare", "--level=%d" % top], "hare")
     try:
-        screen = s.text()
-        level = setup_fields(screen).get("Computer level")
-        check(level and level[0] == hare["levels"][-1] and
-              level[1].startswith("level %d of %d: " % (top, top)) and "default" not in level[1],
-              "--level=%d shows %s: %s" % (top, hare["levels"][-1], level), screen)
+        def fault(screen):
+            level = setup_fields(screen).get("Computer level")
+            if (level and level[0] == hare["levels"][-1] and
+                    level[1].startswith("level %d of %d: " % (top, top)) and
+                    "default" not in level[1]):
+                return None
+            return "--level=%d shows %s: %s" % (top, hare["levels"][-1], level)
+        screen = s.wait_until(fault, what="the level by name")
         check("%d (1..%d)" % (top, top) not in screen, "no number for a name", screen)
         passed("--level=%d shows the level by name: %s" % (top, hare["levels"][-1]))
     finally:
