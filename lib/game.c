@@ -448,16 +448,8 @@ static void write_show(const herd_game *g, const void *arg, herd_sb *sb)
     memcpy(before.bytes, g->state, g->rules->state_size);
     herd_head_set_ongoing((herd_head *)(void *)before.bytes, h->side);
     g->rules->show(before.bytes, sb);
-    const char *const *names = g->rules->desc.side_names;
-    int loser = h->winner >= 0 ? 1 - h->winner : 0;
-    if (h->reason == HERD_REASON_RESIGNED)
-        herd_sb_printf(sb, "\n%s resigned: %s wins", names[loser], names[h->winner]);
-    else if (h->reason == HERD_REASON_TIME)
-        herd_sb_printf(sb, "\n%s's time ran out: %s wins", names[loser], names[h->winner]);
-    else if (h->reason == HERD_REASON_AGREED)
-        herd_sb_puts(sb, "\ndrawn by agreement");
-    else
-        herd_sb_puts(sb, "\nabandoned without a result");
+    herd_sb_putc(sb, '\n');
+    herd_write_result(g, NULL, sb);
 }
 
 static void write_move(const herd_game *g, const void *arg, herd_sb *sb)

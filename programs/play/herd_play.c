@@ -329,30 +329,6 @@ static int computer_step(play_session *s)
     return 1;
 }
 
-static const char *reason_text(herd_reason r)
-{
-    switch (r) {
-    case HERD_REASON_CORNER:
-        return "a horse reached its target corner";
-    case HERD_REASON_NO_MOVES:
-        return "the other side had no legal move";
-    case HERD_REASON_FULL:
-        return "the board is full and it has more stones";
-    case HERD_REASON_ESCAPED:
-        return "the hare got past the hounds";
-    case HERD_REASON_STALLING:
-        return "the hounds stalled for ten moves";
-    case HERD_REASON_TRAPPED:
-        return "the other side is trapped";
-    case HERD_REASON_CAPTURED:
-        return "it captured enough";
-    case HERD_REASON_MOVE_LIMIT:
-        return "the move limit was reached";
-    default:
-        return "";
-    }
-}
-
 static void draw_top(play_session *s)
 {
     herd_status st;
@@ -361,13 +337,14 @@ static void draw_top(play_session *s)
     clrtoeol();
     if (herd_get_status(s->g, &st) != HERD_OK)
         return;
-    if (st.result == HERD_WIN) {
-        snprintf(line, sizeof line, "%s wins: %s.", play_side_title(s, st.side, who, sizeof who),
-                 reason_text(st.reason));
-        play_put(0, 0, COLS, side_attr(s, st.side) | A_REVERSE, line);
-    } else if (st.result == HERD_DRAW) {
-        snprintf(line, sizeof line, "Draw: %s.", reason_text(st.reason));
-        play_put(0, 0, COLS, A_BOLD | A_REVERSE, line);
+    if (st.result != HERD_ONGOING) {
+        /* The library's words for the ending, as every front end says it. */
+        char words[128];
+        if (herd_result_text(s->g, words, sizeof words, NULL) != HERD_OK)
+            words[0] = '\0';
+        snprintf(line, sizeof line, "%s.", words);
+        play_put(0, 0, COLS, (st.result == HERD_WIN ? side_attr(s, st.side) : (int)A_BOLD) | A_REVERSE,
+                 line);
     } else {
         const char *who_plays = s->players == PLAY_TWO ? ""
                                 : is_human(s, st.side) ? " (you)"
@@ -379,7 +356,7 @@ static void draw_top(play_session *s)
     const herd_game_desc *d = herd_game_desc_of(s->g);
     const char *title = d ? d->title : herd_game_name(s->g);
     int len = (int)strlen(title);
-    if (len + 40 < COLS)
+    if (len + 40 < COLS && (int)strlen(line) + len + 2 <= COLS) /* the line comes first */
         play_put(0, COLS - len, len, A_DIM, title);
 }
 
