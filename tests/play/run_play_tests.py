@@ -782,6 +782,63 @@ def test_hare_record(program, herd):
            "(1 action, 0-1); both replay in the herd program")
 
 
+# docs/records.md's record of Hare and Hounds: the hare trapped after 15 actions.
+HARE_RECORD = """[Game "hare"]
+[Start "hare turn=hounds hare=a2 hounds=d1,d3,e2 stall=0"]
+[Options "start=a2"]
+[Seed "5"]
+[Result "1-0"]
+[Termination "trapped"]
+
+1. d1-c2 2. a2-b2 3. e2-d1 4. b2-b1 5. d1-c1 6. b1-b2 7. c1-b1 8. b2-b3 9. d3-c3
+10. b3-a2 11. c2-b3 12. a2-b2 13. c3-c2 14. b2-a2 15. c2-b2 1-0
+"""
+
+
+def test_replay(program):
+    """--replay=FILE: the record from its end, in the library's words;
+    Left, Right, Home and End step through it; P plays on from there, with
+    Undo as in any game."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "game.hgr")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(HARE_RECORD)
+        s = Screen(program, ["--replay=" + path])
+        try:
+            screen = s.wait(r"^The hare is trapped: the hounds win\.", what="the replay at its end")
+            check("Replay: action 15 of 15" in screen and "15. Hounds" in screen,
+                  "the message and the log at the end", screen)
+            check("P play on" in s.line(23), "the keys line of the replay", screen)
+            s.keys("Left")
+            screen = s.wait(r"Replay: action 14 of 15", what="Left: one back")
+            check(re.search(r"^Hounds to move \(replay\)", screen, re.M)
+                  and "15. Hounds" not in screen, "the hounds to move, action 15 gone", screen)
+            s.keys("Home")
+            screen = s.wait(r"Replay: action 0 of 15", what="Home: the start")
+            check(hunt_char(screen, "a2") == "@" and "1. Hounds" not in screen,
+                  "the start: the hare on a2, no action", screen)
+            s.keys("End")
+            s.wait(r"^The hare is trapped: the hounds win\.(.*\n)*.*Replay: action 15 of 15",
+                   what="End: the end again")
+            s.keys("Right")
+            s.wait(r"Replay: action 15 of 15", what="Right at the end stays there")
+            s.keys("Home", "Right", "Right", "Right")
+            screen = s.wait(r"Replay: action 3 of 15", what="three forward")
+            check("3. Hounds" in screen and "4. Hare" not in screen, "the log up to 3", screen)
+            s.keys("U")
+            s.wait(r"A replay: Left and Right step", what="U does nothing in a replay")
+            s.keys("P")
+            screen = s.wait(r"Played on from action 3\.", what="P: played on")
+            check(re.search(r"^Hare to move\s", screen, re.M) and "U undo" in s.line(23),
+                  "two players play on, the hare to move, Undo offered", screen)
+            s.keys("U")
+            screen = s.wait(r"Taken back\.", what="Undo after playing on")
+            check("3. Hounds" not in screen and "2. Hare" in screen, "action 3 taken back", screen)
+        finally:
+            s.close()
+    passed("--replay: the record's end in words, Left, Right, Home, End, P plays on, U undoes")
+
+
 FLOCK_CELLS = [r + str(c) for r in "abcde" for c in range(1, 6)]
 
 
@@ -1140,6 +1197,22 @@ def test_cli(program, herd):
               "--help lists %s's levels: %s" % (name, levels), out.stdout)
     check(re.findall(r"^  (\S+)  ", out.stdout.split("\nOptions:")[0], re.M) == names,
           "--help lists the games in the registry's order: %s" % names, out.stdout)
+    out = subprocess.run([program, "--replay=/nonexistent/game.hgr"], capture_output=True,
+                         text=True)
+    check(out.returncode == 1 and out.stderr
+          == "herd-play: /nonexistent/game.hgr: No such file or directory\n",
+          "--replay of a missing file says so", out.stderr)
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "bad.hgr")
+        for text, message in [("", "no record in the file"),
+                              (HARE_RECORD.replace("15. c2-b2", "15. c2-a1"),
+                               "record 1, line 9, column ")]:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            out = subprocess.run([program, "--replay=" + path], capture_output=True, text=True)
+            check(out.returncode == 1 and out.stderr.startswith("herd-play: %s: %s" % (path, message)),
+                  "--replay of a file without a good record says why: %r" % message, out.stderr)
+    passed("--replay refuses a missing file, an empty one and an illegal action, saying why")
     if os.path.exists("/dev/full"):
         with open("/dev/full", "w") as full:
             out = subprocess.run([program, "--help"], stdout=full, stderr=subprocess.PIPE,
@@ -1201,6 +1274,7 @@ def main():
             test_hare(program)
             test_hare_two(program)
             test_hare_stalling(program)
+            test_replay(program)
             if herd:
                 test_hare_record(program, herd)
             test_generic(program, "hare", ["--level=1", "--plain"], "e2-e2")

@@ -116,7 +116,7 @@ for (const size of SIZES) {
             const record = g.record({ Event: 'A test' });
             const text = record.text(), plies = record.plies;
             const page = await goto(await newPage(size), '', { game: false });
-            await page.setInputFiles('#open-record', { name: 'game.txt', mimeType: 'text/plain',
+            await page.setInputFiles('#open-record', { name: 'game.hgr', mimeType: 'text/plain',
                                                         buffer: Buffer.from(text) });
             await settled(page, s => s.ply === String(plies));
             assert.equal(await page.title(), 'Herd of Horses');
@@ -170,7 +170,7 @@ for (const size of SIZES) {
             const page = await goto(await newPage(size), 'game=hare&players=watch&level=1&delay=0&seed=2');
             const end = await settled(page, s => !s.status.startsWith('ongoing'));
             const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
-            assert.equal(download.suggestedFilename(), 'hare.txt');
+            assert.equal(download.suggestedFilename(), 'hare.hgr');
             const saved = herd.parseRecord(readFileSync(await download.path(), 'utf8'));
             const replayed = saved.game();
             assert.equal(replayed.position(), end.position);

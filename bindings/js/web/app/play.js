@@ -118,7 +118,7 @@ export class Play {
         const { text, name } = await this.client.request('record');
         const link = document.createElement('a');
         link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-        link.download = `${name}.txt`;
+        link.download = `${name}.hgr`; // as herd-play names its records
         link.click();
         setTimeout(() => URL.revokeObjectURL(link.href), 0);
     }
