@@ -166,6 +166,26 @@ for (const size of SIZES) {
             g.free();
         });
 
+        test('a record file the library refuses: its message on the setup screen', async () => {
+            const page = await goto(await newPage(size), '', { game: false });
+            const g = finishedGame('fox', 4);
+            const record = g.record();
+            const bad = record.text().replace(/^1\. \S+/m, '1. a1-a2');
+            record.free();
+            g.free();
+            await page.setInputFiles('#open-record', { name: 'bad.hgr', mimeType: 'text/plain', buffer: Buffer.from(bad) });
+            await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+            let message = '';
+            try {
+                herd.parseRecord(bad).free();
+            } catch (e) {
+                message = e.message;
+            }
+            assert.match(message, /line \d+, column \d+/);
+            assert.equal(await page.textContent('#setup-message'), message);
+            assert.ok(await page.isVisible('#setup'));
+        });
+
         test('a finished game: its record downloaded, and replayed', async () => {
             const page = await goto(await newPage(size), 'game=hare&players=watch&level=1&delay=0&seed=2');
             const end = await settled(page, s => !s.status.startsWith('ongoing'));
@@ -193,5 +213,19 @@ test('a 30 by 20 board on a 390 px phone: cells and labels readable, the board s
     const page_ = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: innerWidth }));
     assert.ok(page_.scroll <= page_.width, 'the page does not scroll sideways: the board does, in its box');
     assert.ok(await inSight(page, '#hint'), 'the buttons stay in sight');
+    // Scrolled to the far corner, the row letters and column numbers stay at the box's edges.
+    await page.$eval('#board', e => e.scrollTo(e.scrollWidth, e.scrollHeight));
+    await page.waitForFunction(() => document.querySelector('.labels').getAttribute('transform') !== 'translate(0 0)');
+    const edges = await page.evaluate(() => {
+        const box = document.getElementById('board').getBoundingClientRect();
+        const letter = [...document.querySelectorAll('.coord')].find(e => e.textContent === 'a').getBoundingClientRect();
+        const number = [...document.querySelectorAll('.coord')].find(e => e.textContent === '30').getBoundingClientRect();
+        return { box: [box.left, box.top, box.right, box.bottom], letter: [letter.left, letter.right],
+                 number: [number.top, number.bottom] };
+    });
+    assert.ok(edges.letter[0] >= edges.box[0] - 1 && edges.letter[1] <= edges.box[0] + 40,
+              `the row letter a at the box's left edge: ${JSON.stringify(edges)}`);
+    assert.ok(edges.number[0] >= edges.box[1] - 1 && edges.number[1] <= edges.box[1] + 40,
+              `the column number 30 at the box's top edge: ${JSON.stringify(edges)}`);
     await page.screenshot({ path: path.join(shots, 'teach-horses-30x20-390x844.png') });
 });

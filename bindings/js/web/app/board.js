@@ -52,6 +52,9 @@ export class Board {
         this.container = container;
         this.svg = null;
         this.centers = new Map();
+        // A board scrolled in its box (a big one on a phone) keeps its row
+        // letters and column numbers in sight.
+        container.addEventListener('scroll', () => this.pinLabels());
         container.addEventListener('click', e => {
             const cell = e.target.closest('[data-cell]');
             if (cell)
@@ -69,6 +72,8 @@ export class Board {
         // On a phone the board is at least this wide and scrolls in its box,
         // so that a big board keeps cells and labels readable (style.css).
         this.svg.style.setProperty('--min-width', `${Math.round(width * MIN_SCALE)}px`);
+        this.width = width;
+        this.labels = null;
         this.layers = {};
         for (const name of ['cells', 'lines', 'pieces', 'marks'])
             this.layers[name] = svg('g', { class: name, 'pointer-events': name === 'cells' ? null : 'none' },
@@ -90,9 +95,16 @@ export class Board {
     // A square board of w by h cells of `size`, after a margin `pad` for
     // the row letters (left) and column numbers (top).
     grid(w, h, size, pad, shade) {
-        const { cells, lines } = this.layers;
+        const { cells } = this.layers;
+        // The labels over everything, each set on a strip of the page's
+        // colour, so that pinLabels() can keep them in sight.
+        const rows = svg('g', { class: 'labels', 'pointer-events': 'none' }, this.svg);
+        const cols = svg('g', { class: 'labels', 'pointer-events': 'none' }, this.svg);
+        svg('rect', { x: 0, y: 0, width: pad, height: 2 * pad + h * size, class: 'label-strip' }, rows);
+        svg('rect', { x: 0, y: 0, width: 2 * pad + w * size, height: pad, class: 'label-strip' }, cols);
+        this.labels = { rows, cols };
         for (let row = 0; row < h; row++) {
-            svg('text', { x: pad / 2, y: pad + (row + 0.5) * size, class: 'coord' }, lines).textContent = LETTERS[row];
+            svg('text', { x: pad / 2, y: pad + (row + 0.5) * size, class: 'coord' }, rows).textContent = LETTERS[row];
             for (let col = 0; col < w; col++) {
                 const x = pad + col * size, y = pad + row * size;
                 this.cell(`${LETTERS[row]}${col + 1}`,
@@ -101,7 +113,18 @@ export class Board {
             }
         }
         for (let col = 0; col < w; col++)
-            svg('text', { x: pad + (col + 0.5) * size, y: pad / 2, class: 'coord' }, lines).textContent = col + 1;
+            svg('text', { x: pad + (col + 0.5) * size, y: pad / 2, class: 'coord' }, cols).textContent = col + 1;
+        this.pinLabels();
+    }
+
+    // Moves the row letters and column numbers with the box's scrolling,
+    // so that they stay at its left and top edges.
+    pinLabels() {
+        if (!this.labels)
+            return;
+        const scale = this.svg.getBoundingClientRect().width / this.width || 1;
+        this.labels.rows.setAttribute('transform', `translate(${this.container.scrollLeft / scale} 0)`);
+        this.labels.cols.setAttribute('transform', `translate(0 ${this.container.scrollTop / scale})`);
     }
 
     // A piece on a cell: a disc of radius r with a label (of `size` times
