@@ -149,6 +149,10 @@ typedef void (*herd_write_fn)(const herd_game *g, const void *arg, herd_sb *sb);
 int herdi_write_text(const herd_game *g, herd_write_fn fn, const void *arg, char *buf, size_t cap,
                      size_t *len);
 
+/* How the game ended, in words (herd_result_text()); nothing while it goes
+ * on. The one place that says a reason to people (lib/games.c). */
+void herdi_write_result(const herd_game *g, const void *arg, herd_sb *sb);
+
 /* Reads a position text over `out`, a state of the game: the game reads it
  * into a fresh state that keeps out's generator, copied over `out` only
  * when the text is accepted, so a refused text changes nothing. */

@@ -547,19 +547,8 @@ static void write_show(const herd_game *g, const void *arg, herd_sb *sb)
     memcpy(before.bytes, g->state, g->rules->state_size);
     herd_head_set_ongoing((herd_head *)(void *)before.bytes, h->side);
     g->rules->show(before.bytes, sb);
-    const char *const *names = g->rules->desc.side_names;
-    int loser = h->winner >= 0 ? 1 - h->winner : 0;
     herdi_sb_putc(sb, '\n');
-    if (h->reason == HERD_REASON_RESIGNED || h->reason == HERD_REASON_TIME) {
-        herdi_sb_sentence_name(sb, names[loser]);
-        herdi_sb_printf(sb, "%s: %s wins",
-                       h->reason == HERD_REASON_RESIGNED ? " resigned" : "'s time ran out",
-                       names[h->winner]);
-    } else if (h->reason == HERD_REASON_AGREED) {
-        herdi_sb_puts(sb, "Drawn by agreement");
-    } else {
-        herdi_sb_puts(sb, "Abandoned without a result");
-    }
+    herdi_write_result(g, NULL, sb);
 }
 
 static void write_move(const herd_game *g, const void *arg, herd_sb *sb)

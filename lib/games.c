@@ -3,6 +3,7 @@
  * front end, binding and table-driven test reads it from here. */
 #include <string.h>
 
+#include "core.h"
 #include "internal.h"
 
 /* Each game's rules, defined at the end of its own file. */
@@ -193,4 +194,119 @@ int herdi_rules_check(const herd_rules *r, herd_msg msg)
                               name, l->name);
     }
     return HERD_OK;
+}
+
+/* ------------------------------------------------------ endings in words */
+
+/* How a game's sides read in a sentence: with an article ("the hare") or
+ * by their name alone ("Green"), and which of them are plural ("the hounds
+ * have"); bit s for side s. A game not listed has neither. */
+static const struct {
+    const char *game;
+    int article;
+    unsigned plural;
+} side_words[] = {
+    {"hare", 1, 1u << 0}, /* hounds, hare */
+    {"fox", 1, 1u << 1},  /* fox, geese */
+};
+
+/* Every ending said in words: the first row of the game (or of every game,
+ * NULL) with the status's reason and result. {W} and {L} are the winner and
+ * the loser; {W:one|many} the word that agrees with the winner, {L:...}
+ * with the loser. The sentence's first letter is a capital. */
+static const struct {
+    const char *game;
+    herd_reason reason;
+    herd_result result;
+    const char *text;
+} endings[] = {
+    {"horses", HERD_REASON_CORNER, HERD_WIN, "{W} reached its target corner: {W} wins"},
+    {"hex", HERD_REASON_FULL, HERD_WIN, "the board is full and {W} has more stones: {W} wins"},
+    {"hare", HERD_REASON_ESCAPED, HERD_WIN, "{W} got below every hound: {W} wins"},
+    {"hare", HERD_REASON_STALLING, HERD_WIN, "{L} went ten moves without going up: {W} wins"},
+    {"hare", HERD_REASON_TRAPPED, HERD_WIN, "{L} is trapped: {W} win"},
+    {"fox", HERD_REASON_CAPTURED, HERD_WIN, "fewer than four geese are left: {W} wins"},
+    {"fox", HERD_REASON_TRAPPED, HERD_WIN, "{L} is trapped: {W} win"},
+    {"flock", HERD_REASON_CAPTURED, HERD_WIN, "{W} captured a third stone: {W} wins"},
+    {"flock", HERD_REASON_MOVE_LIMIT, HERD_WIN,
+     "the 100 moves are played and {W} has more stones: {W} wins"},
+    {"flock", HERD_REASON_MOVE_LIMIT, HERD_DRAW,
+     "the 100 moves are played with as many stones each: a draw"},
+    {NULL, HERD_REASON_NO_MOVES, HERD_WIN, "{L} {L:has|have} no move left: {W} {W:wins|win}"},
+    {NULL, HERD_REASON_RESIGNED, HERD_WIN, "{L} resigned: {W} {W:wins|win}"},
+    {NULL, HERD_REASON_TIME, HERD_WIN, "{L} ran out of time: {W} {W:wins|win}"},
+    {NULL, HERD_REASON_AGREED, HERD_DRAW, "the players agreed a draw"},
+    {NULL, HERD_REASON_ABANDONED, HERD_OVER, "the game was abandoned without a result"},
+};
+
+/* The sentence's letters go through here, so that its first is a capital. */
+static void put_letter(herd_sb *sb, char c, int *first)
+{
+    if (*first && c >= 'a' && c <= 'z')
+        c = (char)(c - 'a' + 'A');
+    *first = 0;
+    herdi_sb_putc(sb, c);
+}
+
+static void put_side(herd_sb *sb, const herd_game *g, int side, int article, int *first)
+{
+    const char *name = g->rules->desc.side_names[side];
+    for (const char *p = article ? "the " : ""; *p; p++)
+        put_letter(sb, *p, first);
+    if (!article) /* a name alone is a proper noun: "Green" */
+        *first = 1;
+    for (const char *p = name; *p; p++)
+        put_letter(sb, *p, first);
+}
+
+/* Writes template t with {W}, {L} and {X:one|many} filled in; a template's
+ * braces are always closed (the table above). */
+static void write_sentence(const herd_game *g, const char *t, int winner, int article,
+                           unsigned plural, herd_sb *sb)
+{
+    int first = 1;
+    while (*t) {
+        if (*t != '{') {
+            put_letter(sb, *t++, &first);
+            continue;
+        }
+        int side = t[1] == 'W' ? winner : 1 - winner;
+        if (t[2] == '}') {
+            put_side(sb, g, side, article, &first);
+            t += 3;
+            continue;
+        }
+        const char *bar = strchr(t, '|'), *end = strchr(t, '}');
+        const char *from = plural >> side & 1u ? bar + 1 : t + 3;
+        const char *to = plural >> side & 1u ? end : bar;
+        while (from < to)
+            put_letter(sb, *from++, &first);
+        t = end + 1;
+    }
+}
+
+void herdi_write_result(const herd_game *g, const void *arg, herd_sb *sb)
+{
+    (void)arg;
+    const herd_head *h = herd_game_head(g);
+    const char *name = g->rules->desc.name;
+    int article = 0;
+    unsigned plural = 0;
+    for (size_t i = 0; i < sizeof side_words / sizeof side_words[0]; i++)
+        if (strcmp(side_words[i].game, name) == 0) {
+            article = side_words[i].article;
+            plural = side_words[i].plural;
+        }
+    for (size_t i = 0; i < sizeof endings / sizeof endings[0]; i++)
+        if ((!endings[i].game || strcmp(endings[i].game, name) == 0) &&
+            endings[i].reason == (herd_reason)h->reason &&
+            endings[i].result == (herd_result)h->result) {
+            write_sentence(g, endings[i].text, h->winner, article, plural, sb);
+            return;
+        }
+}
+
+int herd_result_text(const herd_game *g, char *buf, size_t cap, size_t *len)
+{
+    return herdi_write_text(g, herdi_write_result, NULL, buf, cap, len);
 }

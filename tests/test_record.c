@@ -1063,11 +1063,11 @@ static void show_says_how_the_players_ended_it(void **state)
     char board[4096];
     assert_int_equal(herd_end(g, HERD_REASON_RESIGNED, 0), HERD_OK);
     assert_int_equal(herd_show(g, board, sizeof board, NULL), HERD_OK);
-    assert_non_null(strstr(board, "\nHounds resigned: hare wins"));
+    assert_non_null(strstr(board, "\nThe hounds resigned: the hare wins"));
     assert_int_equal(herd_undo(g), HERD_OK);
     assert_int_equal(herd_end(g, HERD_REASON_ABANDONED, -1), HERD_OK);
     assert_int_equal(herd_show(g, board, sizeof board, NULL), HERD_OK);
-    assert_non_null(strstr(board, "\nAbandoned without a result"));
+    assert_non_null(strstr(board, "\nThe game was abandoned without a result"));
     herd_playout_result res = HERD_PLAYOUT_RESULT_INIT;
     assert_int_equal(herd_playouts(g, 5, HERD_PLAYOUT_RANDOM, 1, 0, &res), HERD_OK);
     assert_int_equal(res.unfinished, 5);

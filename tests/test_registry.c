@@ -532,6 +532,150 @@ static void the_rules_check_names_what_is_missing(void **state)
     assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
 }
 
+/* The result of g in words, checked against its length. */
+static const char *result_text(const herd_game *g, char *buf, size_t cap)
+{
+    size_t len = 0;
+    assert_int_equal(herd_result_text(g, buf, cap, &len), HERD_OK);
+    assert_int_equal(strlen(buf), len);
+    return buf;
+}
+
+/* Every ending of every game in words: a position, the move that ends the
+ * game there (NULL: it has ended already) and the sentence. */
+static void every_ending_said_in_words(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *game, *text, *move, *words;
+        herd_reason reason;
+    } ends[] = {
+        {"horses", "horses w=8 h=8 turn=green green=d3,e5,g6,f7 red=a8,b6,c8,c4", "g6-h8",
+         "Green reached its target corner: Green wins", HERD_REASON_CORNER},
+        {"horses", "horses w=8 h=8 turn=green green=b1,d2,c4,a3 red=d6,f5,e4,c3", NULL,
+         "Green has no move left: Red wins", HERD_REASON_NO_MOVES},
+        {"horses", "horses w=8 h=8 turn=red green=a1,b3,c1,c5 red=h8,g6,f8,h4", NULL,
+         "Red has no move left: Green wins", HERD_REASON_NO_MOVES},
+        {"hex", "hex size=2 turns=2 turn=red phase=place dice=1,2 left=1 board=r./rrr/bb", "+a2",
+         "The board is full and Red has more stones: Red wins", HERD_REASON_FULL},
+        {"hex", "hex size=2 turns=2 turn=red phase=place dice=2,3 left=3 board=.b/rbr/bb", "+a1",
+         "The board is full and Blue has more stones: Blue wins", HERD_REASON_FULL},
+        {"hare", "hare turn=hare hare=c2 hounds=b1,b3,c1 stall=0", "c2-d2",
+         "The hare got below every hound: the hare wins", HERD_REASON_ESCAPED},
+        {"hare", "hare turn=hounds hare=a2 hounds=c1,d1,d3 stall=9", "d1-d2",
+         "The hounds went ten moves without going up: the hare wins",
+         HERD_REASON_STALLING},
+        {"hare", "hare turn=hounds hare=b2 hounds=a2,b1,b3 stall=0", NULL,
+         "The hounds have no move left: the hare wins", HERD_REASON_NO_MOVES},
+        {"hare", "hare turn=hounds hare=a2 hounds=b1,b2,c3 stall=0", "c3-b3",
+         "The hare is trapped: the hounds win", HERD_REASON_TRAPPED},
+        {"fox", "fox turn=fox chain=0 sideways=0 fox=d4 geese=a4,c3,c5,e4", "d4-f4",
+         "Fewer than four geese are left: the fox wins", HERD_REASON_CAPTURED},
+        {"fox", "fox turn=geese chain=0 sideways=0 fox=a5 geese=a3,a4,b5,c3,c4,c5", "c4-b4",
+         "The fox is trapped: the geese win", HERD_REASON_TRAPPED},
+        {"fox", "fox turn=fox chain=0 sideways=0 fox=c4 geese=a3,a4,a5,b3,b5", "c4-b4",
+         "The geese have no move left: the fox wins", HERD_REASON_NO_MOVES},
+        {"flock",
+         "flock w=5 h=5 turn=black ply=10 captured=2,0 last=c1-b1,a4-a5 "
+         "board=....w/bw.../...../..b../.bb..",
+         "d3-b3", "Black captured a third stone: Black wins", HERD_REASON_CAPTURED},
+        {"flock",
+         "flock w=5 h=5 turn=white ply=99 captured=1,0 last=e1-d1,a5-b5 "
+         "board=w..../....w/..w../b.b../...bb",
+         "c3-c4", "The 100 moves are played and Black has more stones: Black wins",
+         HERD_REASON_MOVE_LIMIT},
+        {"flock",
+         "flock w=5 h=5 turn=white ply=99 captured=1,1 last=e1-d1,a5-b5 "
+         "board=w..../....w/..w../b.b../....b",
+         "c3-c4", "The 100 moves are played with as many stones each: a draw",
+         HERD_REASON_MOVE_LIMIT},
+        {"flock",
+         "flock w=6 h=5 turn=black ply=0 captured=0,0 last=-,- "
+         "board=bbbbbb/wwwwww/....../....../......",
+         NULL, "Black has no move left: White wins", HERD_REASON_NO_MOVES},
+    };
+    char buf[256];
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        herd_game *g = game_of(ends[i].game, ends[i].text);
+        if (ends[i].move)
+            play(g, ends[i].move);
+        herd_status st;
+        assert_int_equal(herd_get_status(g, &st), HERD_OK);
+        assert_int_equal(st.reason, ends[i].reason);
+        if (strcmp(result_text(g, buf, sizeof buf), ends[i].words) != 0)
+            fail_msg("%s %s: '%s', expected '%s'", ends[i].game, ends[i].text, buf, ends[i].words);
+        herd_free(g);
+    }
+}
+
+/* The players' endings in the words of each game's sides, and in herd_show(). */
+static void the_players_endings_in_words(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *game, *resigned, *time;
+    } ends[] = {
+        {"horses", "Green resigned: Red wins", "Red ran out of time: Green wins"},
+        {"hex", "Red resigned: Blue wins", "Blue ran out of time: Red wins"},
+        {"hare", "The hounds resigned: the hare wins", "The hare ran out of time: the hounds win"},
+        {"fox", "The fox resigned: the geese win", "The geese ran out of time: the fox wins"},
+        {"flock", "Black resigned: White wins", "White ran out of time: Black wins"},
+    };
+    assert_int_equal(sizeof ends / sizeof ends[0], herd_game_count());
+    char buf[256], board[TEXT_CAP];
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        const struct {
+            herd_reason reason;
+            int side;
+            const char *words;
+        } cases[] = {
+            {HERD_REASON_RESIGNED, 0, ends[i].resigned},
+            {HERD_REASON_TIME, 1, ends[i].time},
+            {HERD_REASON_AGREED, -1, "The players agreed a draw"},
+            {HERD_REASON_ABANDONED, -1, "The game was abandoned without a result"},
+        };
+        for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+            herd_game *g = game_new(ends[i].game, NULL);
+            assert_string_equal(result_text(g, buf, sizeof buf), "");
+            assert_int_equal(herd_end(g, cases[k].reason, cases[k].side), HERD_OK);
+            assert_string_equal(result_text(g, buf, sizeof buf), cases[k].words);
+            /* herd_show() ends with the same line. */
+            assert_int_equal(herd_show(g, board, sizeof board, NULL), HERD_OK);
+            const char *last = strrchr(board, '\n');
+            assert_non_null(last);
+            assert_string_equal(last + 1, cases[k].words);
+            assert_int_equal(herd_undo(g), HERD_OK);
+            assert_string_equal(result_text(g, buf, sizeof buf), "");
+            herd_free(g);
+        }
+    }
+}
+
+/* herd_result_text() keeps docs/api.md's buffer conventions. */
+static void result_text_buffers_and_errors(void **state)
+{
+    (void)state;
+    herd_game *g = game_new("flock", NULL);
+    char buf[64];
+    size_t len = 99;
+    assert_int_equal(herd_result_text(NULL, buf, sizeof buf, &len), HERD_E_ARG);
+    assert_int_equal(len, 99);
+    assert_int_equal(herd_result_text(g, NULL, 1, &len), HERD_E_ARG);
+    assert_int_equal(herd_result_text(g, NULL, 0, &len), HERD_E_BUFFER); /* "" needs 1 */
+    assert_int_equal(len, 0);
+    assert_int_equal(herd_end(g, HERD_REASON_RESIGNED, 1), HERD_OK);
+    const char *words = "White resigned: Black wins";
+    assert_int_equal(herd_result_text(g, NULL, 0, &len), HERD_E_BUFFER);
+    assert_int_equal(len, strlen(words));
+    memset(buf, '#', sizeof buf);
+    assert_int_equal(herd_result_text(g, buf, len, &len), HERD_E_BUFFER);
+    for (size_t i = 0; i < sizeof buf; i++)
+        assert_int_equal(buf[i], '#');
+    assert_int_equal(herd_result_text(g, buf, len + 1, NULL), HERD_OK);
+    assert_string_equal(buf, words);
+    herd_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -543,6 +687,9 @@ int main(void)
         cmocka_unit_test(the_games_lines_of_the_protocol),
         cmocka_unit_test(typed_options_and_options_of),
         cmocka_unit_test(options_text_makes_the_same_game),
+        cmocka_unit_test(every_ending_said_in_words),
+        cmocka_unit_test(the_players_endings_in_words),
+        cmocka_unit_test(result_text_buffers_and_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -249,6 +249,8 @@ export declare class Game {
     load(text: string): void;
     /** The board drawn as text. */
     show(): string;
+    /** How the game ended, in words ("Red has no move left: Green wins"); '' while it goes on. */
+    resultText(): string;
 }
 
 export declare class HorsesGame extends Game {

@@ -589,6 +589,21 @@ HERD_API int herd_get_status(const herd_game *g, herd_status *st);
 HERD_API const char *herd_reason_name(herd_reason reason);
 
 /**
+ * Writes how the game ended, in words, as a front end shows it to the
+ * players (since 1.1): who won and why, from one table of sentences for
+ * every game and reason, e.g. "Red has no move left: Green wins", "Black
+ * captured a third stone: Black wins", "The hounds resigned: the hare wins",
+ * "The players agreed a draw". One line, a capital first, no final period;
+ * "" while the game goes on. NUL-terminated.
+ * @param g   the game; required.
+ * @param len receives the text's length without the NUL; when @p cap is too
+ *            small, the length needed; may be NULL.
+ * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG (NULL
+ *         @p g, or NULL @p buf with @p cap not 0).
+ */
+HERD_API int herd_result_text(const herd_game *g, char *buf, size_t cap, size_t *len);
+
+/**
  * Ends an ongoing game by its players (since 1.1), whatever the position:
  * - ::HERD_REASON_RESIGNED: @p side resigns; the other side wins;
  * - ::HERD_REASON_TIME: @p side's time ran out; the other side wins;

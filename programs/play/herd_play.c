@@ -3,9 +3,10 @@
  *
  * Usage: herd-play [GAME] [KEY=VALUE ...] [--players=one|two|watch]
  *                  [--side=1|2] [--level=N] [--position=TEXT] [--plain]
- *                  [--record=FILE]
+ *                  [--record=FILE] [--replay=FILE]
  *        herd-play --help | --version */
 #include <curses.h>
+#include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <stdarg.h>
@@ -283,7 +284,7 @@ static void save_record(play_session *s)
  * ending: an ending taken back and played again is appended anew). */
 static void record_at_end(play_session *s)
 {
-    if (!s->record_ends)
+    if (!s->record_ends || s->replay)
         return;
     if (!is_over(s))
         s->recorded = 0;
@@ -299,7 +300,7 @@ static void record_at_end(play_session *s)
 static int computer_step(play_session *s)
 {
     int side = play_side_to_act(s);
-    if (side < 0)
+    if (side < 0 || s->replay)
         return 0;
     char who[32], act[HERD_MAX_MOVE_TEXT];
     herd_move m;
@@ -329,27 +330,73 @@ static int computer_step(play_session *s)
     return 1;
 }
 
-static const char *reason_text(herd_reason r)
+/* ----------------------------------------------------------- the replay */
+
+/* Steps the replay to its position after `ply` actions (clamped to the
+ * record's), back by undo and forward by the record's actions, each logged
+ * as when it was played; at the end the players' ending of the record
+ * stands too, as herd_record_game() has it. */
+static void replay_to(play_session *s, size_t ply)
 {
-    switch (r) {
-    case HERD_REASON_CORNER:
-        return "a horse reached its target corner";
-    case HERD_REASON_NO_MOVES:
-        return "the other side had no legal move";
-    case HERD_REASON_FULL:
-        return "the board is full and it has more stones";
-    case HERD_REASON_ESCAPED:
-        return "the hare got past the hounds";
-    case HERD_REASON_STALLING:
-        return "the hounds stalled for ten moves";
-    case HERD_REASON_TRAPPED:
-        return "the other side is trapped";
-    case HERD_REASON_CAPTURED:
-        return "it captured enough";
-    case HERD_REASON_MOVE_LIMIT:
-        return "the move limit was reached";
+    size_t plies = herd_record_plies(s->replay);
+    herd_status st;
+    if (ply > plies)
+        ply = plies;
+    if (herd_get_status(s->g, &st) == HERD_OK && st.reason >= HERD_REASON_RESIGNED)
+        herd_undo(s->g); /* the ending first, a step of its own */
+    while (herd_history_length(s->g) > ply && herd_undo(s->g) == HERD_OK)
+        ;
+    for (size_t at = herd_history_length(s->g); at < ply; at++) {
+        herd_move m;
+        if (herd_record_move(s->replay, at + 1, &m) != HERD_OK || play_move(s, m) != HERD_OK)
+            break;
+    }
+    if (ply == plies && herd_record_status(s->replay, &st) == HERD_OK &&
+        st.reason >= HERD_REASON_RESIGNED)
+        herd_end(s->g, st.reason, st.result == HERD_WIN ? 1 - st.side : -1);
+    position_changed(s);
+    play_say(s, 0, "Replay: action %zu of %zu", herd_history_length(s->g), plies);
+}
+
+/* Leaves the replay at the position shown: two people play on, or the
+ * person against the computer, taking the side to act. */
+static void replay_play_on(play_session *s, int players)
+{
+    int side = play_side_to_act(s);
+    herd_record_free(s->replay);
+    s->replay = NULL;
+    s->players = players;
+    s->human_side = side >= 0 ? side : 0;
+    play_say(s, 0, "Played on from action %zu.", herd_history_length(s->g));
+}
+
+/* A key of the replay: 1 when it took it. */
+static int replay_key(play_session *s, int ch)
+{
+    size_t ply = herd_history_length(s->g);
+    switch (ch) {
+    case KEY_LEFT:
+        replay_to(s, ply ? ply - 1 : 0);
+        return 1;
+    case KEY_RIGHT:
+        replay_to(s, ply + 1);
+        return 1;
+    case KEY_HOME:
+        replay_to(s, 0);
+        return 1;
+    case KEY_END:
+        replay_to(s, herd_record_plies(s->replay));
+        return 1;
+    case 'P':
+    case 'C':
+        if (is_over(s)) {
+            play_say(s, 1, "The game is over here: step back to play on.");
+            return 1;
+        }
+        replay_play_on(s, ch == 'P' ? PLAY_TWO : PLAY_ONE);
+        return 1;
     default:
-        return "";
+        return 0;
     }
 }
 
@@ -361,17 +408,19 @@ static void draw_top(play_session *s)
     clrtoeol();
     if (herd_get_status(s->g, &st) != HERD_OK)
         return;
-    if (st.result == HERD_WIN) {
-        snprintf(line, sizeof line, "%s wins: %s.", play_side_title(s, st.side, who, sizeof who),
-                 reason_text(st.reason));
-        play_put(0, 0, COLS, side_attr(s, st.side) | A_REVERSE, line);
-    } else if (st.result == HERD_DRAW) {
-        snprintf(line, sizeof line, "Draw: %s.", reason_text(st.reason));
-        play_put(0, 0, COLS, A_BOLD | A_REVERSE, line);
+    if (st.result != HERD_ONGOING) {
+        /* The library's words for the ending, as every front end says it. */
+        char words[128];
+        if (herd_result_text(s->g, words, sizeof words, NULL) != HERD_OK)
+            words[0] = '\0';
+        snprintf(line, sizeof line, "%s.", words);
+        play_put(0, 0, COLS, (st.result == HERD_WIN ? side_attr(s, st.side) : (int)A_BOLD) | A_REVERSE,
+                 line);
     } else {
-        const char *who_plays = s->players == PLAY_TWO ? ""
-                                : is_human(s, st.side) ? " (you)"
-                                                       : " (computer)";
+        const char *who_plays = s->replay                ? " (replay)"
+                                : s->players == PLAY_TWO ? ""
+                                : is_human(s, st.side)   ? " (you)"
+                                                         : " (computer)";
         snprintf(line, sizeof line, "%s to move%s", play_side_title(s, st.side, who, sizeof who),
                  who_plays);
         play_put(0, 0, COLS, side_attr(s, st.side), line);
@@ -379,13 +428,17 @@ static void draw_top(play_session *s)
     const herd_game_desc *d = herd_game_desc_of(s->g);
     const char *title = d ? d->title : herd_game_name(s->g);
     int len = (int)strlen(title);
-    if (len + 40 < COLS)
+    if (len + 40 < COLS && (int)strlen(line) + len + 2 <= COLS) /* the line comes first */
         play_put(0, COLS - len, len, A_DIM, title);
 }
 
 /* The keys line at the bottom: while the game goes on, or once it is over. */
 static const char *keys_line(const play_session *s, int over, char *buf, size_t cap)
 {
+    if (s->replay) {
+        snprintf(buf, cap, "<- -> step  Home End  P play on  C vs computer  R record  Esc  Q quit");
+        return buf;
+    }
     int watch = s->players == PLAY_WATCH;
     snprintf(buf, cap, "%s%sR record  Esc %s  Q quit", over || watch ? "" : s->view->keys,
              watch  ? ""
@@ -467,6 +520,11 @@ static int handle_key(play_session *s, int ch)
         save_record(s);
         return -1;
     }
+    if (s->replay) {
+        if (!replay_key(s, ch))
+            play_say(s, 1, "A replay: Left and Right step, Home and End, P or C plays on.");
+        return -1;
+    }
     if (ch == 'U' && s->players != PLAY_WATCH) { /* also after the end: take back the last turn */
         if (play_undo_turn(s) == HERD_OK) {
             play_say(s, 0, "Taken back.");
@@ -513,7 +571,9 @@ static int handle_key(play_session *s, int ch)
     return -1;
 }
 
-static int run_game(const play_config *c, herd_game *g, int utf8)
+/* Plays g; with `replay` (whose game g is, at its start) steps through that
+ * record from its end, until played on. */
+static int run_game(const play_config *c, herd_game *g, int utf8, herd_record *replay)
 {
     play_session s;
     memset(&s, 0, sizeof s);
@@ -525,10 +585,14 @@ static int run_game(const play_config *c, herd_game *g, int utf8)
     s.utf8 = utf8;
     s.record_path = c->record;
     s.record_ends = c->record != NULL;
+    s.replay = replay;
     if (s.view->open && s.view->open(&s) != 0) {
         herd_free(g);
+        herd_record_free(replay);
         return RUN_SETUP;
     }
+    if (s.replay)
+        replay_to(&s, herd_record_plies(s.replay));
     int result = -1;
     while (result < 0) {
         int acted = computer_step(&s);
@@ -549,9 +613,54 @@ static int run_game(const play_config *c, herd_game *g, int utf8)
     }
     if (s.view->close)
         s.view->close(&s);
+    herd_record_free(s.replay);
     free(s.lines);
     herd_free(g);
     return result;
+}
+
+/* --replay=FILE: the first record of the file, read before the screen
+ * starts so that a refusal is said on standard error; NULL after saying
+ * why. */
+static herd_record *read_replay(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "herd-play: %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    herd_record_reader *rd = NULL;
+    herd_record *r = NULL;
+    herd_record_error err;
+    int rc = herd_record_reader_from_file(f, 0, NULL, NULL, &rd);
+    if (rc == HERD_OK)
+        rc = herd_record_read(rd, &r, &err);
+    else
+        snprintf(err.message, sizeof err.message, "%s", herd_strerror(rc));
+    if (rc == HERD_E_STATE)
+        snprintf(err.message, sizeof err.message, "no record in the file");
+    if (rc != HERD_OK)
+        fprintf(stderr, "herd-play: %s: %s\n", path, err.message);
+    herd_record_reader_free(rd);
+    fclose(f);
+    return rc == HERD_OK ? r : NULL;
+}
+
+/* The game of the replay at its start, with the registry's game chosen in
+ * c (its view); NULL after saying why. */
+static herd_game *replay_game(play_config *c, const herd_record *r)
+{
+    const char *name = herd_record_tag(r, "Game");
+    size_t index = 0;
+    while (index < herd_game_count() && strcmp(herd_game_desc_at(index)->name, name) != 0)
+        index++;
+    herd_game *g = NULL;
+    if (index == herd_game_count() || play_config_choose(c, index) != 0 ||
+        herd_record_game(r, 0, NULL, NULL, &g) != HERD_OK) {
+        fprintf(stderr, "herd-play: %s: cannot replay the record\n", c->replay);
+        return NULL;
+    }
+    return g;
 }
 
 int main(int argc, char **argv)
@@ -568,8 +677,18 @@ int main(int argc, char **argv)
         play_config_free(&c);
         return output_close(stdout, "herd-play", "standard output") ? EXIT_FAILURE : rc;
     }
+    /* A record that cannot be replayed is refused before the terminal is asked for. */
+    herd_record *replay = c.replay ? read_replay(c.replay) : NULL;
+    herd_game *replayed = replay ? replay_game(&c, replay) : NULL;
+    if (c.replay && !replayed) {
+        herd_record_free(replay);
+        play_config_free(&c);
+        return EXIT_FAILURE;
+    }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         fprintf(stderr, "herd-play: needs a terminal (see herd-play --help)\n");
+        herd_free(replayed);
+        herd_record_free(replay);
         play_config_free(&c);
         return EXIT_FAILURE;
     }
@@ -599,10 +718,15 @@ int main(int argc, char **argv)
     }
 
     for (;;) {
-        herd_game *g = NULL;
-        if (play_run_setup(&c, &g) == PLAY_QUIT)
+        herd_game *g = replayed;
+        if (replayed) { /* the replay first, then the setup as after any game */
+            replayed = NULL;
+        } else if (play_run_setup(&c, &g) == PLAY_QUIT) {
             break;
-        if (run_game(&c, g, utf8) == RUN_QUIT)
+        }
+        int result = run_game(&c, g, utf8, replay);
+        replay = NULL;
+        if (result == RUN_QUIT)
             break;
     }
     endwin();

@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include <herd/herd.h>
+#include <herd/record.h>
 
 /* Colour pairs, set up once by the core (plain attributes without colour). */
 enum {
@@ -69,6 +70,9 @@ typedef struct play_session {
     const char *record_path; /* R appends the record there; --record also at the end */
     int record_ends;         /* --record: each ending's record is appended */
     int recorded;            /* the ending that stands now is in the file */
+    /* --replay: the record stepped through (the game holds its actions up
+     * to the position shown); NULL once played on, and in any other game. */
+    herd_record *replay;
     char msg[256]; /* the message line */
     int msg_error; /* the message says why something was refused */
     int utf8;      /* the terminal takes UTF-8 */
@@ -124,6 +128,7 @@ typedef struct play_config {
     int plain;                      /* the generic view for every game */
     const char *position;           /* a position text to start from, or NULL */
     const char *record;             /* --record=FILE, or NULL */
+    const char *replay;             /* --replay=FILE, or NULL */
 } play_config;
 
 /* Where R appends a record without --record. */
@@ -140,6 +145,10 @@ int play_run_setup(play_config *c, herd_game **out);
 
 /* The description of the configured game. */
 const herd_game_desc *play_config_game(const play_config *c);
+
+/* Makes game `index` of the registry the chosen one, its options at their
+ * defaults: 0, or -1 out of memory. */
+int play_config_choose(play_config *c, size_t index);
 
 /* Creates the configured game; on failure msg gets the library's message. */
 int play_config_create(const play_config *c, herd_game **out, char *msg, size_t cap);

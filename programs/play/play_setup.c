@@ -80,7 +80,7 @@ static int config_level(const play_config *c)
 
 /* Chooses game `index`, its options at their defaults. Returns 0, or -1
  * when there is no memory for the values (the choice stays as it was). */
-static int config_choose(play_config *c, size_t index)
+int play_config_choose(play_config *c, size_t index)
 {
     const herd_game_desc *d = herd_game_desc_at(index);
     char(*value)[PLAY_VALUE_SIZE] = calloc(d->option_count ? d->option_count : 1, PLAY_VALUE_SIZE);
@@ -400,7 +400,7 @@ static void setup_change(setup *st, const field *f, int dir)
     case F_GAME: {
         size_t n = herd_game_count();
         size_t index = (c->game + n + (dir > 0 ? 1 : n - 1)) % n;
-        if (config_choose(c, index) != 0) {
+        if (play_config_choose(c, index) != 0) {
             snprintf(st->msg, sizeof st->msg, "%s", herd_strerror(HERD_E_NOMEM));
             st->msg_error = 1;
             return;
@@ -653,6 +653,10 @@ static void usage(FILE *to)
                 "  --record=FILE            append each game's record to FILE as it ends\n"
                 "                           (docs/records.md); R appends the record so far,\n"
                 "                           to FILE or else to " PLAY_RECORD_FILE "\n"
+                "  --replay=FILE            replay the first record of FILE: Left and Right\n"
+                "                           step, Home and End go to the start and the end,\n"
+                "                           P plays on from there (two people), C against\n"
+                "                           the computer\n"
                 "  --plain                  the plain view: the library's board, typed actions\n"
                 "  --help, --version\n");
 }
@@ -693,7 +697,7 @@ int play_parse_args(int argc, char **argv, play_config *c)
         }
         i++;
     }
-    if (config_choose(c, game) != 0) {
+    if (play_config_choose(c, game) != 0) {
         fprintf(stderr, "herd-play: %s\n", herd_strerror(HERD_E_NOMEM));
         return 1;
     }
@@ -739,6 +743,8 @@ int play_parse_args(int argc, char **argv, play_config *c)
             c->position = a + 11;
         } else if (strncmp(a, "--record=", 9) == 0 && a[9]) {
             c->record = a + 9;
+        } else if (strncmp(a, "--replay=", 9) == 0 && a[9]) {
+            c->replay = a + 9;
         } else if (a[0] != '-' && strchr(a, '=')) {
             int rc = set_option(c, a);
             if (rc)

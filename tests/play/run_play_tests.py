@@ -24,6 +24,8 @@ import tempfile
 import time
 
 SKIP = 77
+# The top line at a game's end: the library's sentence (herd_result_text()).
+END_LINE = r"^.*: (.* wins?|a draw)\.|^The players agreed a draw\.|^The game was abandoned"
 
 
 class Failure(Exception):
@@ -151,8 +153,8 @@ def finish_by_hints(s, limit=400):
     """Plays the person's moves with Hint then Enter until the game ends;
     the computer answers each. Returns the final screen."""
     for _ in range(limit):
-        screen = s.wait(r"\(you\)|wins:|^Draw:", what="turn or end")
-        if re.search(r"wins:|^Draw:", screen, re.M):
+        screen = s.wait(r"\(you\)|" + END_LINE, what="turn or end")
+        if re.search(END_LINE, screen, re.M):
             return screen
         s.keys("?")
         s.wait(r"Hint: \S+ \(Enter plays it\)", what="hint")
@@ -255,14 +257,14 @@ def test_horses(program):
             if "(" + digit + ")" in screen:
                 s.keys(digit)  # unselect
                 s.wait_gone("(%s)" % digit, what="unselected")
-        screen = s.wait(r"^Green wins: a horse reached its target corner\.", what="winner line")
+        screen = s.wait(r"^Green reached its target corner: Green wins\.", what="winner line")
         check("Esc new game" in screen and "U undo" in screen, "Cancel became New game", screen)
         # Undo after the end takes back the winning move, and it can be played again.
         s.keys("U")
         screen = s.wait(r"Taken back", what="undo after the end")
         check("Green wins" not in screen, "undo after the end reopens the game", screen)
         s.keys(digit, letter)
-        s.wait(r"^Green wins: a horse reached its target corner\.", what="winner line again")
+        s.wait(r"^Green reached its target corner: Green wins\.", what="winner line again")
         passed("Undo after the end takes back the winning move")
         s.keys("Escape")
         s.wait(r"Enter starts the game", what="back to setup")
@@ -340,7 +342,7 @@ def test_hex(program):
         s.wait(r"Placements left: 4", what="undo the placement")
         passed("Undo takes back the placement")
         screen = finish_by_hints(s)
-        check(re.search(r"^(Red|Blue) wins: the board is full", screen, re.M), "winner line",
+        check(re.search(r"^The board is full and (Red|Blue) has more stones: (Red|Blue) wins\.", screen, re.M), "winner line",
               screen)
         check(re.search(r"Stones: Red \d+, Blue \d+, empty 0", screen), "full board", screen)
         passed("hex game ends: " + screen.split("\n")[0].strip())
@@ -449,9 +451,9 @@ def test_hare(program):
         passed("Hint %s played with Enter; Undo restores the board before it" % hint)
 
         screen = finish_by_hints(s)
-        check(re.search(r"^(Hounds|Hare) wins: (the hare got past the hounds|the hounds stalled "
-                        r"for ten moves|the other side had no legal move|the other side is "
-                        r"trapped)\.", screen, re.M), "winner line with its reason", screen)
+        check(re.search(r"^(The hare got below every hound: the hare wins|The hounds went ten "
+                        r"moves without going up: the hare wins|The hounds have no move "
+                        r"left: the hare wins|The hare is trapped: the hounds win)\.", screen, re.M), "winner line with its reason", screen)
         passed("hare game ends: " + top_line(screen))
     finally:
         s.close()
@@ -518,7 +520,7 @@ def test_fox(program):
         s.wait(r"^Refused: f4 is occupied", what="refused jump")
         passed("d4-f4 refused with the library's message")
         screen = finish_by_hints(s)
-        check(re.search(r"^(Fox|Geese) wins: ", screen, re.M), "winner line", screen)
+        check(re.search(r"^.*: the (fox wins|geese win)\.", screen, re.M), "winner line", screen)
         passed("fox game from the start ends: " + top_line(screen))
     finally:
         s.close()
@@ -605,8 +607,8 @@ def test_fox(program):
         passed("S stops the chain after one hop: d4-d6, stop")
 
         screen = finish_by_hints(s)
-        check(re.search(r"^(Fox wins: (it captured enough|the other side had no legal move)|"
-                        r"Geese wins: the other side is trapped)\.", screen, re.M),
+        check(re.search(r"^(Fewer than four geese are left: the fox wins|The geese have no move "
+                        r"left: the fox wins|The fox is trapped: the geese win)\.", screen, re.M),
               "winner line with its reason", screen)
         passed("fox game ends: " + top_line(screen))
     finally:
@@ -745,7 +747,8 @@ def test_hare_stalling(program):
         choose(s, "d2")
         s.settled(s.wait(r"^d .*\*", what="d2 chosen"))
         choose(s, "d1")
-        screen = s.wait(r"^Hare wins: the hounds stalled for ten moves\.", what="stalling win")
+        screen = s.wait(r"^The hounds went ten moves without going up: the hare wins\.",
+                        what="stalling win")
         check("Stall count: 10 of 10" in screen, "the stall count", screen)
         check("wins by stalling" not in screen and "unless one goes up" not in screen,
               "no countdown after the game", screen)
@@ -772,7 +775,7 @@ def test_hare_record(program, herd):
             choose(s, "d2")
             s.settled(s.wait(r"^d .*\*", what="d2 chosen"))
             choose(s, "d1")
-            screen = s.wait(r"^Hare wins: .*\n(.*\n)*Record appended to .*\(1 action\)",
+            screen = s.wait(r"^.*: the hare wins\..*\n(.*\n)*Record appended to .*\(1 action\)",
                             what="the record at the end")
             check("U undo  R record  Esc new game  Q quit" in s.line(23),
                   "the keys line names R after the end", screen)
@@ -795,6 +798,63 @@ def test_hare_record(program, herd):
               "\n".join(answers))
     passed("--record: R appends the record so far (0 actions, *), the end appends the game "
            "(1 action, 0-1); both replay in the herd program")
+
+
+# docs/records.md's record of Hare and Hounds: the hare trapped after 15 actions.
+HARE_RECORD = """[Game "hare"]
+[Start "hare turn=hounds hare=a2 hounds=d1,d3,e2 stall=0"]
+[Options "start=a2"]
+[Seed "5"]
+[Result "1-0"]
+[Termination "trapped"]
+
+1. d1-c2 2. a2-b2 3. e2-d1 4. b2-b1 5. d1-c1 6. b1-b2 7. c1-b1 8. b2-b3 9. d3-c3
+10. b3-a2 11. c2-b3 12. a2-b2 13. c3-c2 14. b2-a2 15. c2-b2 1-0
+"""
+
+
+def test_replay(program):
+    """--replay=FILE: the record from its end, in the library's words;
+    Left, Right, Home and End step through it; P plays on from there, with
+    Undo as in any game."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "game.hgr")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(HARE_RECORD)
+        s = Screen(program, ["--replay=" + path])
+        try:
+            screen = s.wait(r"^The hare is trapped: the hounds win\.", what="the replay at its end")
+            check("Replay: action 15 of 15" in screen and "15. Hounds" in screen,
+                  "the message and the log at the end", screen)
+            check("P play on" in s.line(23), "the keys line of the replay", screen)
+            s.keys("Left")
+            screen = s.wait(r"Replay: action 14 of 15", what="Left: one back")
+            check(re.search(r"^Hounds to move \(replay\)", screen, re.M)
+                  and "15. Hounds" not in screen, "the hounds to move, action 15 gone", screen)
+            s.keys("Home")
+            screen = s.wait(r"Replay: action 0 of 15", what="Home: the start")
+            check(hunt_char(screen, "a2") == "@" and "1. Hounds" not in screen,
+                  "the start: the hare on a2, no action", screen)
+            s.keys("End")
+            s.wait(r"^The hare is trapped: the hounds win\.(.*\n)*.*Replay: action 15 of 15",
+                   what="End: the end again")
+            s.keys("Right")
+            s.wait(r"Replay: action 15 of 15", what="Right at the end stays there")
+            s.keys("Home", "Right", "Right", "Right")
+            screen = s.wait(r"Replay: action 3 of 15", what="three forward")
+            check("3. Hounds" in screen and "4. Hare" not in screen, "the log up to 3", screen)
+            s.keys("U")
+            s.wait(r"A replay: Left and Right step", what="U does nothing in a replay")
+            s.keys("P")
+            screen = s.wait(r"Played on from action 3\.", what="P: played on")
+            check(re.search(r"^Hare to move\s", screen, re.M) and "U undo" in s.line(23),
+                  "two players play on, the hare to move, Undo offered", screen)
+            s.keys("U")
+            screen = s.wait(r"Taken back\.", what="Undo after playing on")
+            check("3. Hounds" not in screen and "2. Hare" in screen, "action 3 taken back", screen)
+        finally:
+            s.close()
+    passed("--replay: the record's end in words, Left, Right, Home, End, P plays on, U undoes")
 
 
 FLOCK_CELLS = [r + str(c) for r in "abcde" for c in range(1, 6)]
@@ -828,8 +888,10 @@ def test_flock(program):
         check(flock_text(screen, "c1") == "B1", "the stone on c1, alone: range 1", screen)
         passed("e1-c1 played: moves left 98, the stone's range now 1")
         screen = finish_by_hints(s)
-        check(re.search(r"^((Black|White) wins: (it captured enough|the move limit was reached|"
-                        r"the other side had no legal move)|Draw: the move limit was reached)\.",
+        check(re.search(r"^((Black|White) captured a third stone: (Black|White) wins|The 100 "
+                        r"moves are played and (Black|White) has more stones: (Black|White) wins|"
+                        r"(Black|White) has no move left: (Black|White) wins|The 100 moves are "
+                        r"played with as many stones each: a draw)\.",
                         screen, re.M), "winner line with its reason", screen)
         passed("flock game ends: " + top_line(screen))
     finally:
@@ -1131,7 +1193,7 @@ def test_generic(program, game, args, refused_text):
         passed("%s: typed '%s' refused with the library's message" % (game, refused_text))
         s.keys("BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
         screen = finish_by_hints(s)
-        check(re.search(r"wins: |^Draw: ", screen, re.M), "an end line", screen)
+        check(re.search(END_LINE, screen, re.M), "an end line", screen)
         passed("%s game ends: %s" % (game, screen.split("\n")[0].strip()))
     finally:
         s.close()
@@ -1163,6 +1225,22 @@ def test_cli(program, herd):
               "--help lists %s's levels: %s" % (name, levels), out.stdout)
     check(re.findall(r"^  (\S+)  ", out.stdout.split("\nOptions:")[0], re.M) == names,
           "--help lists the games in the registry's order: %s" % names, out.stdout)
+    out = subprocess.run([program, "--replay=/nonexistent/game.hgr"], capture_output=True,
+                         text=True)
+    check(out.returncode == 1 and out.stderr
+          == "herd-play: /nonexistent/game.hgr: No such file or directory\n",
+          "--replay of a missing file says so", out.stderr)
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "bad.hgr")
+        for text, message in [("", "no record in the file"),
+                              (HARE_RECORD.replace("15. c2-b2", "15. c2-a1"),
+                               "record 1, line 9, column ")]:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            out = subprocess.run([program, "--replay=" + path], capture_output=True, text=True)
+            check(out.returncode == 1 and out.stderr.startswith("herd-play: %s: %s" % (path, message)),
+                  "--replay of a file without a good record says why: %r" % message, out.stderr)
+    passed("--replay refuses a missing file, an empty one and an illegal action, saying why")
     if os.path.exists("/dev/full"):
         with open("/dev/full", "w") as full:
             out = subprocess.run([program, "--help"], stdout=full, stderr=subprocess.PIPE,
@@ -1224,6 +1302,7 @@ def main():
             test_hare(program)
             test_hare_two(program)
             test_hare_stalling(program)
+            test_replay(program)
             if herd:
                 test_hare_record(program, herd)
             test_generic(program, "hare", ["--level=1", "--plain"], "e2-e2")

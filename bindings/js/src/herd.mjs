@@ -694,6 +694,12 @@ export class Game extends Owner {
         return this._text(this._m._herd_show);
     }
 
+    /** How the game ended, in the library's words for people ("Red has no
+     *  move left: Green wins"); '' while it goes on (herd_result_text()). */
+    resultText() {
+        return this._text(this._m._herd_result_text);
+    }
+
     // A query of the game's own header that writes ints: f(g, ...args,
     // out, out2) → [out, out2].
     _ints(f, ...args) {

@@ -166,6 +166,7 @@ PROTOTYPES = {
     "herd_move_to_text": (c_int, [game_p, herd_move, c_char_p, c_size_t, _size_p]),
     "herd_move_from_text": (c_int, [game_p, c_char_p, _move_p]),
     "herd_show": (c_int, [game_p, c_char_p, c_size_t, _size_p]),
+    "herd_result_text": (c_int, [game_p, c_char_p, c_size_t, _size_p]),
     # chance
     "herd_is_chance": (c_int, [game_p]),
     "herd_chance_outcomes": (c_int, [game_p, _move_p, POINTER(c_double), c_size_t, _size_p]),

@@ -506,6 +506,12 @@ class Game:
         return self._text(self._lib.c.herd_show)
 
     @property
+    def result_text(self) -> str:
+        """How the game ended, in words, as players read it ("Red has no
+        move left: Green wins"); "" while it goes on (herd_result_text)."""
+        return self._text(self._lib.c.herd_result_text)
+
+    @property
     def status(self) -> Status:
         """Status(result, side, reason) (herd_get_status)."""
         st = C.herd_status()

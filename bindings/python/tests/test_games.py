@@ -121,6 +121,15 @@ class TestEveryGame(unittest.TestCase):
             with self.assertRaises(herd.StateError):
                 g.undo_turn(0)
 
+    def test_result_text_says_the_ending_in_the_librarys_words(self):
+        with herd.Hare() as g:
+            self.assertEqual(g.result_text, "")
+            g.resign(0)
+            self.assertEqual(g.result_text, "The hounds resigned: the hare wins")
+        with herd.Game("horses", w=8, h=8) as g:
+            g.set_position("horses w=8 h=8 turn=red green=a1,b3,c1,c5 red=h8,g6,f8,h4")
+            self.assertEqual(g.result_text, "Red has no move left: Green wins")
+
     def test_levels_have_names(self):
         with herd.Horses() as g:
             levels = g.levels

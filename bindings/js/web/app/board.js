@@ -6,6 +6,10 @@ import { parseCell } from '../herd.mjs';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+// The smallest scale of a board on a narrow screen, in pixels per unit of
+// the views' drawings: a Herd of Horses cell (48 units) at least 36 px, a
+// label (13 units) about 10 px.
+const MIN_SCALE = 0.75;
 
 function make(element, attrs, parent) {
     for (const [k, v] of Object.entries(attrs))
@@ -48,6 +52,9 @@ export class Board {
         this.container = container;
         this.svg = null;
         this.centers = new Map();
+        // A board scrolled in its box (a big one on a phone) keeps its row
+        // letters and column numbers in sight.
+        container.addEventListener('scroll', () => this.pinLabels());
         container.addEventListener('click', e => {
             const cell = e.target.closest('[data-cell]');
             if (cell)
@@ -62,6 +69,11 @@ export class Board {
         this.centers = new Map();
         this.svg = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label },
                        this.container);
+        // On a phone the board is at least this wide and scrolls in its box,
+        // so that a big board keeps cells and labels readable (style.css).
+        this.svg.style.setProperty('--min-width', `${Math.round(width * MIN_SCALE)}px`);
+        this.width = width;
+        this.labels = null;
         this.layers = {};
         for (const name of ['cells', 'lines', 'pieces', 'marks'])
             this.layers[name] = svg('g', { class: name, 'pointer-events': name === 'cells' ? null : 'none' },
@@ -83,9 +95,16 @@ export class Board {
     // A square board of w by h cells of `size`, after a margin `pad` for
     // the row letters (left) and column numbers (top).
     grid(w, h, size, pad, shade) {
-        const { cells, lines } = this.layers;
+        const { cells } = this.layers;
+        // The labels over everything, each set on a strip of the page's
+        // colour, so that pinLabels() can keep them in sight.
+        const rows = svg('g', { class: 'labels', 'pointer-events': 'none' }, this.svg);
+        const cols = svg('g', { class: 'labels', 'pointer-events': 'none' }, this.svg);
+        svg('rect', { x: 0, y: 0, width: pad, height: 2 * pad + h * size, class: 'label-strip' }, rows);
+        svg('rect', { x: 0, y: 0, width: 2 * pad + w * size, height: pad, class: 'label-strip' }, cols);
+        this.labels = { rows, cols };
         for (let row = 0; row < h; row++) {
-            svg('text', { x: pad / 2, y: pad + (row + 0.5) * size, class: 'coord' }, lines).textContent = LETTERS[row];
+            svg('text', { x: pad / 2, y: pad + (row + 0.5) * size, class: 'coord' }, rows).textContent = LETTERS[row];
             for (let col = 0; col < w; col++) {
                 const x = pad + col * size, y = pad + row * size;
                 this.cell(`${LETTERS[row]}${col + 1}`,
@@ -94,7 +113,18 @@ export class Board {
             }
         }
         for (let col = 0; col < w; col++)
-            svg('text', { x: pad + (col + 0.5) * size, y: pad / 2, class: 'coord' }, lines).textContent = col + 1;
+            svg('text', { x: pad + (col + 0.5) * size, y: pad / 2, class: 'coord' }, cols).textContent = col + 1;
+        this.pinLabels();
+    }
+
+    // Moves the row letters and column numbers with the box's scrolling,
+    // so that they stay at its left and top edges.
+    pinLabels() {
+        if (!this.labels)
+            return;
+        const scale = this.svg.getBoundingClientRect().width / this.width || 1;
+        this.labels.rows.setAttribute('transform', `translate(${this.container.scrollLeft / scale} 0)`);
+        this.labels.cols.setAttribute('transform', `translate(0 ${this.container.scrollTop / scale})`);
     }
 
     // A piece on a cell: a disc of radius r with a label (of `size` times
@@ -112,11 +142,31 @@ export class Board {
         return g;
     }
 
+    // The last move marked on the board, in every game: a dashed square on the
+    // cell it left and a solid one on the cell it reached (a placement or a
+    // removal has only the latter). The cells carry data-last="from" or "to".
+    lastMove(action) {
+        const cells = action ? cellsOf(action) : [];
+        const marks = cells.length > 1 ? [['from', cells[0]], ['to', cells.at(-1)]] : cells.map(c => ['to', c]);
+        const r = (this.r ?? 16) * 1.32;
+        for (const element of this.container.querySelectorAll('[data-last]'))
+            element.removeAttribute('data-last');
+        for (const [kind, cell] of marks) {
+            const at = this.center(cell);
+            if (!at)
+                continue;
+            svg('rect', { x: at[0] - r, y: at[1] - r, width: 2 * r, height: 2 * r, rx: r * 0.25,
+                          class: `last-${kind}` }, this.layers.marks);
+            this.container.querySelector(`[data-cell="${cell}"]`)?.setAttribute('data-last', kind);
+        }
+    }
+
     // The marks of a pick: a yellow ring on the selected piece, a dotted
     // circle on each target (lettered a, b, c... when `letters`), and an
     // orange dashed ring on each cell of a hint. Sets the data- attributes
     // of the cells.
     marks(pick, r, letters = false) {
+        this.r = r;
         const { marks } = this.layers;
         if (pick.selected) {
             const [cx, cy] = this.center(pick.selected);
@@ -142,6 +192,12 @@ export class Board {
     }
 }
 
+/** The cells of an action, in its order ('c3-e5' → ['c3', 'e5']; '+a1' →
+ *  ['a1']; 'dice:...' and 'stop' → []). */
+export function cellsOf(action) {
+    return action.match(/[a-z]\d+/g) ?? [];
+}
+
 /** The letter of target i (horses' keys). */
 export function targetLetter(i) {
     return LETTERS[i];
@@ -151,8 +207,15 @@ export function targetLetter(i) {
 // side 0's on the left and side 1's on the right. Each action's line, by
 // its index in the history, is written when it is played.
 export class Log {
-    constructor(list) {
+    // onPick(number), optional: a click on the line of action `number`.
+    constructor(list, onPick = null) {
         this.list = list;
+        if (onPick)
+            list.addEventListener('click', e => {
+                const li = e.target.closest('li[data-ply]');
+                if (li)
+                    onPick(Number(li.dataset.ply));
+            });
         this.entries = [];
         this.lines = [];
     }
@@ -170,7 +233,24 @@ export class Log {
         this.lines.push(...lines);
         this.entries = moves.map((m, i) => ({ ...m, number: i + 1, text: this.lines[i] ?? '' }));
         this.list.replaceChildren(...this.entries.toReversed().map(e =>
-            html('li', { 'data-side': e.side, 'data-action': e.action }, null, text(e))));
+            html('li', { 'data-side': e.side, 'data-action': e.action, 'data-ply': e.number }, null, text(e))));
+    }
+
+    // The line of action `number` marked as the one shown (a replay), none
+    // for 0.
+    mark(number) {
+        for (const li of this.list.children)
+            li.toggleAttribute('data-current', Number(li.dataset.ply) === number);
+        this.list.querySelector('[data-current]')?.scrollIntoView({ block: 'nearest' });
+    }
+
+    // The action that led to the position shown: the last one, or in a
+    // replay the one at `number`; '' for none with cells.
+    lastWithCells(number = this.entries.length) {
+        for (let i = number - 1; i >= 0; i--)
+            if (cellsOf(this.entries[i].action).length)
+                return this.entries[i].action;
+        return '';
     }
 
     lastSide() {

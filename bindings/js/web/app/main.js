@@ -10,6 +10,7 @@
 // each computer action (400 ms when watching, 200 against the computer).
 // docs/web.md gives the page's contract for tests.
 import { Client } from './client.js';
+import { Help } from './help.js';
 import { Online } from './online.js';
 import { Play } from './play.js';
 import { Setup } from './setup.js';
@@ -75,6 +76,25 @@ function refuse(setup, message) {
 }
 
 const online = new Online(play, games, fail);
+const help = new Help(games);
+document.getElementById('setup-help').addEventListener('click', () => help.open(setupScreen.game.name).catch(fail));
+document.getElementById('game-help').addEventListener('click', () => help.open(play.setup.name).catch(fail));
+
+// A record file chosen on the setup screen is replayed; its refusal (the
+// library's, with the line and column) is said there.
+document.getElementById('open-record').addEventListener('change', async e => {
+    const file = e.target.files[0];
+    e.target.value = '';
+    if (!file)
+        return;
+    try {
+        await play.openRecord(await file.text());
+    } catch (error) {
+        return error.name === 'HerdError' ? setupScreen.show(error.message) : fail(error);
+    }
+    setupScreen.hide();
+    history.replaceState(null, '', location.pathname);
+});
 document.getElementById('setup-online').hidden = !SERVED;
 
 async function start(setup) {

@@ -160,8 +160,8 @@ export class Online {
 
     // For the worker's `replay`.
     replay() {
-        const { game, options, start, moves } = this.state;
-        return { name: game, options, start, moves };
+        const { game, options, start, moves, status } = this.state;
+        return { name: game, options, start, moves, status };
     }
 
     // The worker's snapshot with the server's word on the game: its status

@@ -1,7 +1,9 @@
 // The game screen: one game in the worker, drawn by its view, played by
 // clicks and keys, with the computer's actions chosen in the worker. #game
 // carries data-position and data-status after every action, and
-// data-thinking while the computer is to act.
+// data-thinking while the computer is to act. A record opened (or a game
+// just finished) is replayed: stepped through by the replay's controls, the
+// log's lines and the arrow keys, and played on from any of its positions.
 import { Board, Log, byPlace, capital } from './board.js';
 import { viewOf } from './views/index.js';
 
@@ -16,7 +18,7 @@ export class Play {
         this.games = games;
         this.onFault = onFault;
         this.root = $('game');
-        this.log = new Log($('log'));
+        this.log = new Log($('log'), ply => this.seek(ply));
         this.board = new Board($('board'), cell => this.click(cell));
         this.ui = {
             board: this.board,
@@ -31,6 +33,15 @@ export class Play {
         $('stop').addEventListener('click', () => this.play('stop'));
         $('hint').addEventListener('click', () => this.hint());
         $('undo').addEventListener('click', () => this.undo());
+        $('replay-first').addEventListener('click', () => this.seek(0));
+        $('replay-back').addEventListener('click', () => this.seek(this.replay.ply - 1));
+        $('replay-forward').addEventListener('click', () => this.seek(this.replay.ply + 1));
+        $('replay-last').addEventListener('click', () => this.seek(this.replay.plies));
+        $('replay-slider').addEventListener('input', e => this.seek(Number(e.target.value)));
+        $('replay-friend').addEventListener('click', () => this.playOn('two'));
+        $('replay-computer').addEventListener('click', () => this.playOn('computer'));
+        $('replay-this').addEventListener('click', () => this.replayThis());
+        $('download').addEventListener('click', () => this.download());
         $('new').addEventListener('click', () => {
             this.stop();
             onLeave(this.setup);
@@ -40,11 +51,15 @@ export class Play {
 
     // Starts the game of `setup` ({name, options, players, side, level,
     // delay}); a refusal of the options is thrown, with nothing shown.
-    async start(setup) {
+    // `first`, optional: the request that gives the first snapshot in place
+    // of a new game's (a record opened).
+    async start(setup, first = null) {
         this.stop();
         const mine = this.generation;
-        const value = setup.online ? setup.online.patch(await this.client.request('replay', setup.online.replay()))
-                                   : await this.client.request('new', { name: setup.name, options: setup.options });
+        const value = first ? await this.client.request(first.op, first.args)
+            : setup.online ? setup.online.patch(await this.client.request('replay', setup.online.replay()))
+            : await this.client.request('new', { name: setup.name, options: setup.options });
+        setup = first ? { ...setup, name: value.name } : setup;
         const view = await viewOf(setup.name);
         if (mine !== this.generation)
             return;
@@ -55,7 +70,7 @@ export class Play {
         this.log.reset();
         this.show(value);
         $('title').textContent = this.info.title;
-        document.title = `${this.info.title} - libherd`;
+        document.title = this.info.title;
         $('players-line').textContent = this.playersText();
         this.root.dataset.game = setup.name;
         this.info.sides.forEach((s, i) => this.root.style.setProperty(`--side${i}`, this.view.colors[s]));
@@ -63,6 +78,49 @@ export class Play {
         this.message('');
         this.render();
         this.nextTurn();
+    }
+
+    // Opens the text of a record file (records.md) for its replay, at its
+    // end; a refusal of the library (the record's line and column) is thrown.
+    openRecord(text) {
+        return this.start({ name: '', options: {}, players: 'two', side: 0, level: 0, delay: 200 },
+                          { op: 'openRecord', args: { text } });
+    }
+
+    // The game just played, replayed from its end.
+    async replayThis() {
+        if (this.busy || !this.snap || this.replay)
+            return;
+        const { text } = await this.client.request('record');
+        await this.openRecord(text).catch(e => e.name === 'HerdError' ? this.message(e.message) : this.onFault(e));
+    }
+
+    // The replay's position after `ply` actions (0: the start).
+    async seek(ply) {
+        if (!this.replay || this.busy || ply < 0 || ply > this.replay.plies || ply === this.replay.ply)
+            return;
+        await this.send('seek', { ply });
+    }
+
+    // Leaves the replay at the position shown: two players on this screen,
+    // or the person against the computer, the person taking the side to act.
+    async playOn(players) {
+        if (!this.replay || this.busy)
+            return;
+        const side = this.snap.info.result === 'ongoing' ? this.snap.info.side : 0;
+        this.setup = { ...this.setup, players, side };
+        await this.send('playOn');
+        $('players-line').textContent = this.playersText();
+    }
+
+    // The game's record (records.md) as a file to save.
+    async download() {
+        const { text, name } = await this.client.request('record');
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+        link.download = `${name}.hgr`; // as herd-play names its records
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(link.href), 0);
     }
 
     // A new state of a game online (online.js): replayed in the worker,
@@ -88,6 +146,7 @@ export class Play {
         if (this.snap)
             this.client.restart();
         this.snap = null;
+        this.replay = null;
         this.root.hidden = true;
         this.root.dataset.position = '';
         this.root.dataset.status = '';
@@ -107,7 +166,7 @@ export class Play {
     }
 
     humanToAct() {
-        return this.ongoing() && !this.isComputer(this.snap.info.side);
+        return !this.replay && this.ongoing() && !this.isComputer(this.snap.info.side);
     }
 
     // A request that changes the game; its snapshot is drawn. A refusal of
@@ -146,8 +205,11 @@ export class Play {
 
     show(value) {
         this.snap = value;
+        this.replay = value.replay ?? null;
         this.pick = NO_PICK;
-        this.log.update(value.moves, value.lines, e => this.view.logText?.(e) ?? e.text);
+        // A replay's log has every action of the record, the one shown marked.
+        const { moves, lines } = this.replay ?? value;
+        this.log.update(moves, lines, e => this.view.logText?.(e) ?? e.text);
         const auto = this.humanToAct() ? this.view.autoSelect?.(this.ui, value) : null;
         if (auto)
             this.pick = { ...NO_PICK, selected: auto, targets: this.targets(auto) };
@@ -157,7 +219,7 @@ export class Play {
 
     nextTurn() {
         clearTimeout(this.timer);
-        if (!this.ongoing() || !this.isComputer(this.snap.info.side) || this.setup.online)
+        if (this.replay || !this.ongoing() || !this.isComputer(this.snap.info.side) || this.setup.online)
             return;
         const mine = this.generation;
         this.timer = setTimeout(() => {
@@ -196,7 +258,15 @@ export class Play {
     }
 
     key(e) {
-        if (this.root.hidden || e.ctrlKey || e.metaKey || e.altKey || this.busy || !this.humanToAct())
+        if (this.root.hidden || e.ctrlKey || e.metaKey || e.altKey || this.busy)
+            return;
+        const step = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity }[e.key];
+        if (this.replay && step !== undefined && e.target.id !== 'replay-slider') {
+            e.preventDefault();
+            this.seek(Math.max(0, Math.min(this.replay.plies, this.replay.ply + step)));
+            return;
+        }
+        if (!this.humanToAct())
             return;
         if (e.key === 'Escape') {
             this.pick = NO_PICK;
@@ -211,16 +281,28 @@ export class Play {
             return;
         const mine = this.generation;
         try {
-            const { hint } = await this.client.request('hint', { level: this.setup.level });
+            const level = this.hintLevel();
+            const { hint } = await this.client.request('hint', { level });
             if (mine !== this.generation)
                 return;
             this.pick = { ...NO_PICK, hint: hint.match(/[a-z][0-9]+/g) ?? [] };
-            this.message(`Hint: ${hint}`, 'hint');
+            this.message(`Hint from ${this.levelName(level)}: ${hint}`, 'hint');
+            $('message').dataset.level = level;
             this.render();
         } catch (e) {
             if (mine === this.generation)
                 e.name === 'HerdError' ? this.message(e.message) : this.onFault(e);
         }
+    }
+
+    // Hint's level: the game's strongest that answers within about a second
+    // (the view's hintLevel, docs/web.md), whatever the opponent's level.
+    hintLevel() {
+        return Math.min(this.view.hintLevel ?? this.info.defaultLevel, this.info.levels.length);
+    }
+
+    levelName(level) {
+        return capital(this.info.levels[(level || this.info.defaultLevel) - 1].name);
     }
 
     // Against the computer: back to the person's latest turn, with the
@@ -244,7 +326,9 @@ export class Play {
         const { players, side, level, online } = this.setup;
         if (online)
             return online.playersText();
-        const name = capital(this.info.levels[(level || this.info.defaultLevel) - 1].name);
+        const name = this.levelName(level);
+        if (this.replay)
+            return `Replay of a record${this.replay.event ? `: ${this.replay.event}` : ''}`;
         if (players === 'two')
             return 'Two players';
         if (players === 'watch')
@@ -253,14 +337,12 @@ export class Play {
     }
 
     turnText() {
-        const { result, side, reason } = this.snap.info;
+        const { result, side } = this.snap.info;
         const who = capital(this.snap.sides[side]);
-        if (result === 'win')
-            return `${who} wins (${reason})`;
-        if (result === 'draw')
-            return `Draw (${reason})`;
-        if (result === 'over')
-            return `Game over (${reason})`;
+        if (result !== 'ongoing') // the library's words (herd_result_text())
+            return this.snap.result;
+        if (this.replay)
+            return `${who} to move`;
         if (this.setup.online && this.isComputer(side))
             return `${who} to move`;
         if (this.isComputer(side))
@@ -277,6 +359,8 @@ export class Play {
         $('turn').textContent = this.turnText();
         $('turn').dataset.side = snap.info.side;
         this.view.draw(this.ui, snap, this.pick);
+        this.board.lastMove(this.log.lastWithCells(this.replay?.ply));
+        this.renderReplay();
         this.root.toggleAttribute('data-thinking', this.ongoing() && this.isComputer(snap.info.side));
         $('roll').hidden = !(mine && snap.chance);
         $('stop').hidden = !(mine && snap.legal.includes('stop'));
@@ -289,9 +373,32 @@ export class Play {
         $('new').textContent = this.ongoing() ? 'Cancel' : 'New game';
     }
 
+    // The replay's controls (shown only in a replay), the log's line of the
+    // position shown, and the end's offers: the record and its replay.
+    renderReplay() {
+        const r = this.replay, over = !this.ongoing();
+        $('replay').hidden = !r;
+        $('replay-this').hidden = !!r || !over || !!this.setup.online;
+        $('download').hidden = !over && !r;
+        if (!r) {
+            this.log.mark(0);
+            delete this.root.dataset.ply;
+            return;
+        }
+        $('replay-slider').max = r.plies;
+        $('replay-slider').value = r.ply;
+        $('replay-where').textContent = `Action ${r.ply} of ${r.plies}`;
+        $('replay-on').hidden = over;
+        this.log.mark(r.ply);
+        this.root.dataset.ply = r.ply;
+        $('players-line').textContent = this.playersText();
+    }
+
     // Why Hint is greyed out now, for its title and the line under the
     // buttons; '' when it is not.
     hintWhy() {
+        if (this.replay)
+            return 'No hint in a replay: play on from here first.';
         if (this.setup.online)
             return 'No hint in a game online.';
         if (!this.ongoing())
@@ -305,6 +412,8 @@ export class Play {
 
     // Why Undo is greyed out now, or ''.
     undoWhy() {
+        if (this.replay)
+            return 'No undo in a replay: step back with its controls.';
         if (this.setup.online)
             return 'No undo in a game online.';
         if (this.setup.players === 'watch')

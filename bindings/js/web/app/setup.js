@@ -53,7 +53,7 @@ export class Setup {
     show(message = '') {
         $('setup').hidden = false;
         this.message(message);
-        document.title = 'libherd';
+        document.title = this.game?.title ?? 'libherd';
     }
 
     hide() {
@@ -76,6 +76,8 @@ export class Setup {
     fill({ name, options = {}, drawn = null, players, side, level }, check = true) {
         const game = this.games.find(g => g.name === name) ?? this.games[0];
         this.form.elements.game.value = game.name;
+        if (!$('setup').hidden)
+            document.title = game.title;
         const box = $('setup-options');
         box.replaceChildren();
         for (const o of game.options)

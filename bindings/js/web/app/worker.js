@@ -10,6 +10,8 @@ import { viewOf } from './views/index.js';
 const ready = loadHerd();
 let game = null;
 let view = null;
+// A replay: the record, and its actions and log lines in order.
+let replay = null;
 
 function snapshot(lines = []) {
     return {
@@ -18,6 +20,7 @@ function snapshot(lines = []) {
         position: game.position(),
         status: game.status(),
         info: game.statusInfo(),
+        result: game.resultText(),
         legal: game.legal(),
         chance: game.isChance(),
         moves: game.moves(),
@@ -72,6 +75,8 @@ const ops = {
     },
     async new(herd, { name, options }) {
         const fresh = herd.newGame(name, options);
+        replay?.record.free();
+        replay = null;
         let found;
         try {
             found = await viewOf(name);
@@ -86,13 +91,20 @@ const ops = {
     },
     // A game online (online.js): the server's start position and actions
     // played here, so that the page draws it as any other.
-    async replay(herd, { name, options, start, moves }) {
+    // An ending by the players (`status`, the server's) is played too, so
+    // that the library says it in words.
+    async replay(herd, { name, options, start, moves, status }) {
         await ops.new(herd, { name, options });
         game.setPosition(start);
-        return snapshot(moves.map(action => {
+        const lines = moves.map(action => {
             game.play(action);
             return lineOf(game.history);
-        }));
+        });
+        const ends = { resigned: s => game.resign(s), time: s => game.timeOut(s),
+                       agreed: () => game.agreeDraw(), abandoned: () => game.abandon() };
+        if (status && status.result !== 'ongoing' && ends[status.reason] && game.statusInfo().result === 'ongoing')
+            ends[status.reason](1 - status.side);
+        return snapshot(lines);
     },
     play(herd, { action }) {
         return act(() => game.play(action));
@@ -105,6 +117,53 @@ const ops = {
     },
     hint(herd, { level }) {
         return { hint: game.hint(level) };
+    },
+    // A record file's text (records.md), replayed: its game at the end,
+    // with every action's log line written as it is played again.
+    async openRecord(herd, { text }) {
+        const record = herd.parseRecord(text);
+        try {
+            const found = await viewOf(record.tag('Game'));
+            const start = record.game(0);
+            game?.free();
+            game = start;
+            view = found;
+            const lines = record.moves().map(({ action }) => {
+                game.play(action);
+                return lineOf(game.history);
+            });
+            replay?.record.free();
+            replay = { record, moves: game.moves(), lines, event: record.tag('Event') };
+        } catch (e) {
+            record.free();
+            throw e;
+        }
+        return ops.seek(herd, { ply: replay.record.plies });
+    },
+    // The replay at its position after `ply` actions; at the end the
+    // players' ending too.
+    seek(herd, { ply }) {
+        const { record, moves, lines, event } = replay;
+        const at = record.game(ply >= record.plies ? undefined : ply);
+        game.free();
+        game = at;
+        return { ...snapshot(lines.slice(0, ply)), replay: { ply, plies: record.plies, moves, lines, event } };
+    },
+    // Plays on from the replay's position: the game keeps its history.
+    playOn() {
+        const lines = replay.lines.slice(0, game.history);
+        replay.record.free();
+        replay = null;
+        return snapshot(lines);
+    },
+    // The game's record (records.md) and its game's name.
+    record() {
+        const record = game.record();
+        try {
+            return { text: record.text(), name: game.name };
+        } finally {
+            record.free();
+        }
     },
     undoTurn(herd, { side }) {
         game.undoTurn(side);

@@ -10,6 +10,31 @@ const STONES = { black: { fill: '#1d1d1d', ink: '#fff' }, white: { fill: '#fbfbf
 
 export default {
     colors: { black: STONES.black.fill, white: '#aaa' },
+    // Hint's level: expert, at most 38 ms a move native (docs/levels.md);
+    // master took up to 12 s.
+    hintLevel: 4,
+    // How to play (app/help.js): seed 004's three rules and tips.
+    help: {
+        rules: [
+            'Move: on your turn move one stone straight (up, down, left or right) over empty squares, as many squares as its flock has stones, up to 3. A flock is your stones that touch each other (up, down, left or right).',
+            'Sandwich: after you move, every enemy stone next to the stone you moved with one of yours straight behind it is captured. Only the stone that moved captures; the edge does not count.',
+            'Win: capture 3 enemy stones, or leave your opponent without a move. After 100 moves (50 each) more stones wins; as many is a draw. A stone may not go straight back to the square it just left.',
+        ],
+        diagram: '. W B . .\n. . . . .\n. B B . .\n\nB moves up 2 (its flock has 2):\n. W B . .\n. B . . .  W is sandwiched\n. . B . .',
+        marks: [
+            ['3, 2, 1 on a stone', 'how far it can move: the size of its flock, up to 3'],
+            ['circles under "captured"', 'the 3 captures that win; a filled one is a stone taken'],
+            ['moves left', 'moves before the limit of 100'],
+            ['red dashed line', 'the move back that is not allowed now'],
+            ['dashed and solid squares', 'where the last move came from and went to'],
+        ],
+        tips: [
+            'A clump is fast but it is also a target: the stones at its ends can still be sandwiched across the clump. Stones in a row protect each other along the row.',
+            'Fast flocks threaten from far away. A lone stone is slow, so keep it behind your clump or use it as bait.',
+            'Before you move, check what the move opens up: will an enemy flock now reach a square next to one of your stones, with another of theirs behind it?',
+            'Hint shows a good move. Undo takes back your last move (and the computer\'s reply).',
+        ],
+    },
 
     describe(game) {
         const { w, h } = game.options();

@@ -9,6 +9,32 @@ const GOOSE = { fill: '#fbfbf6', label: 'G', ink: '#555', stroke: '#777' };
 
 export default {
     colors: { fox: FOX.fill, geese: '#aaa' },
+    // Hint's level: expert, at most 11 ms a move native by default (docs/levels.md);
+    // perfect took up to 7.4 s.
+    hintLevel: 3,
+    // How to play (app/help.js).
+    help: {
+        rules: [
+            'One fox (F) against 13 geese (G) on a cross of 33 points. The fox moves first; a move is one step along a line to an empty point.',
+            'The fox steps in any direction, or jumps over a goose next to it to the empty point just beyond, capturing it. After a jump it may jump again, or stop.',
+            'A goose steps up (toward row a) or diagonally up (sideways too with the option); geese never jump.',
+            'The fox wins when fewer than four geese are left or the geese cannot move; the geese win by trapping the fox.',
+        ],
+        diagram: '. . .\n. F .\n. G .   F jumps over G\n. . .   and captures it',
+        marks: [
+            ['F', 'the fox'],
+            ['G', 'a goose'],
+            ['geese left', 'geese on the board, and how few let the fox win'],
+            ['orange line', 'the fox\'s hops in its chain this turn; Stop ends it'],
+            ['yellow ring, dotted circles', 'the selected piece and where it can go'],
+            ['dashed and solid squares', 'where the last move came from and went to'],
+        ],
+        tips: [
+            'Geese: advance in a solid line, with no goose standing alone in front of an empty point.',
+            'Geese: fill the row behind a goose before moving it forward.',
+            'Fox: look for two geese that can be jumped in one chain.',
+        ],
+    },
 
     describe(game) {
         return { ...geometry(game), fox: game.fox(), geese: game.geese(), geeseLeft: game.geeseLeft(),

@@ -8,6 +8,30 @@ const HARE = { fill: '#f1e4c8', label: 'H', ink: '#5b4632', stroke: '#5b4632' };
 
 export default {
     colors: { hounds: HOUNDS.fill, hare: '#c9a96e' },
+    // Hint's level: perfect (the solved game), at most 24 ms a move native
+    // (docs/levels.md).
+    hintLevel: 3,
+    // How to play (app/help.js).
+    help: {
+        rules: [
+            'Three hounds (D) hunt one hare (H) on eleven points joined by lines. The hounds move first; a move is one step along a line to an empty point. Nothing is captured.',
+            'The hare steps in any direction; a hound steps up, diagonally up or sideways, never down.',
+            'The hounds win when the hare cannot move. The hare wins by getting below every hound, when the hounds cannot move, or when the hounds make ten moves in a row without going up.',
+        ],
+        diagram: '    a2\n b1 b2 b3\n c1 c2 c3\n d1 d2 d3\n    e2',
+        marks: [
+            ['D', 'a hound'],
+            ['H', 'the hare'],
+            ['stall count', 'the hounds\' moves in a row that did not go up; at 10 the hare wins'],
+            ['yellow ring, dotted circles', 'the selected piece and where it can go'],
+            ['dashed and solid squares', 'where the last move came from and went to'],
+        ],
+        tips: [
+            'Hounds: advance side by side and keep the hare above you; do not leave a gap it can slip through.',
+            'Hounds: watch the stall count; a move up resets it.',
+            'Hare: stay near the middle, where the most lines meet, and wait for a gap.',
+        ],
+    },
 
     describe(game) {
         return { ...geometry(game), hare: game.hare(), hounds: game.hounds(), stall: game.stall(),

@@ -31,6 +31,31 @@ function die(value, color, parent) {
 }
 
 export default {
+    // Hint's level: novice, at most 0.8 s a move native (docs/levels.md);
+    // expert took up to 1.5 s.
+    hintLevel: 2,
+    // How to play (app/help.js).
+    help: {
+        rules: [
+            'Red and Blue take turns on an empty board of hexagons. A turn: roll two dice, remove as many enemy stones as the lower die shows, then place as many of your own as the higher die shows.',
+            'You may not place a stone on a cell whose neighbours all hold enemy stones.',
+            'An enemy stone next to your new stone whose neighbours are now all yours is captured.',
+            'When the board is full the side with more stones wins (the number of cells is odd, so there is no draw).',
+        ],
+        diagram: '  . . .\n . R B .\n. R [B] R .   B is surrounded:\n . R R .      placing the last R\n  . . .       captures it',
+        marks: [
+            ['dice', 'this turn\'s roll: the lower removes, the higher places'],
+            ['small dark dots', 'the empty cells where you may place now'],
+            ['dashed circle on a stone', 'an enemy stone you may remove now'],
+            ['"place 2 more"', 'stones left to place (or remove) this turn'],
+            ['dashed and solid squares', 'where the last move came from and went to'],
+        ],
+        tips: [
+            'Remove the enemy stones that are about to surround yours.',
+            'Stones in a compact group are hard to surround; lone stones are easy prey.',
+            'A cell surrounded by your stones is one the enemy can never place on.',
+        ],
+    },
     colors: COLORS,
 
     describe(game) {

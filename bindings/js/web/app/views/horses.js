@@ -14,6 +14,33 @@ const CIRCLED = '⓪①②③④⑤⑥⑦⑧⑨';
 
 export default {
     colors: COLORS,
+    // Hint's level: expert, at most 0.9 s a move native (docs/levels.md).
+    hintLevel: 4,
+    // How to play (app/help.js): seed 000's rules, marks and tips.
+    help: {
+        rules: [
+            'Green and Red each have a herd of horses. Green starts in the top-left corner, Red in the bottom-right.',
+            'On your turn move one horse. It jumps like a chess knight (the X below) to a free cell; it may jump over other horses, and nothing is captured.',
+            'Your herd must stay together: after the jump every horse must be joined to the others by knight jumps.',
+            'Green wins by bringing a horse to the bottom-right cell, Red to a1. A player who has no move loses.',
+        ],
+        diagram: '. X . X .\nX . . . X\n. . H . .\nX . . . X\n. X . X .',
+        marks: [
+            ['1, 2, … 9, 0', 'the horse\'s number (0 is the tenth); press the digit to select it'],
+            ['thin line', 'two horses of a herd a knight jump apart: the herd is together'],
+            ['outlined corner', 'the target of the side of that colour'],
+            ['yellow ring', 'the selected horse; dotted circles a, b, c… are its jumps (press the letter)'],
+            ['faded horse', 'a horse that cannot move now'],
+            ['dashed and solid squares', 'where the last move came from and went to'],
+            ['progress bars', 'knight moves the closest horse still needs to reach its target (the shorter, the closer to winning); an estimate that ignores the other horses and the herd rule'],
+        ],
+        tips: [
+            'A horse on the edge of the herd usually moves most freely; horses in the middle often hold the herd together.',
+            'Move the whole herd forward step by step: a single horse cannot run far away alone.',
+            'Your horses can block cells the opponent needs. Standing near your home corner can stop the enemy.',
+            'Be careful not to block your own herd: if none of your horses can move, you lose.',
+        ],
+    },
 
     describe(game) {
         const { w, h } = game.options();
@@ -58,7 +85,12 @@ export default {
             board.piece(cell, { r: R, fill: COLORS[snap.sides[side]], label: String(number % 10), side,
                                 faded: side === mover && !snap.legal.some(a => a.startsWith(`${cell}-`)) });
         board.marks(pick, R, true);
-        ui.panel.replaceChildren(...[0, 1].map(side => bar(snap.sides[side], COLORS[snap.sides[side]], progress[side], side)));
+        // The bars under their caption, as seed 000 describes them.
+        const bars = html('div', { class: 'bars' });
+        html('p', { class: 'bars-caption' }, bars, 'Knight moves to the target');
+        html('div', { class: 'bars-row' }, bars).append(
+            ...[0, 1].map(side => bar(snap.sides[side], COLORS[snap.sides[side]], progress[side], side)));
+        ui.panel.replaceChildren(bars);
     },
 
     // A digit selects (or unselects) the horse of that number, 0 the tenth;
@@ -84,8 +116,10 @@ export default {
 // the empty board, the filled ones the moves the side's closest horse still
 // needs; the shorter, the closer to winning.
 function bar(name, color, { distance, parts }, side) {
+    const label = `${capital(name)}: ${distance} knight move${distance === 1 ? '' : 's'} to the target`;
     const box = html('div', { class: 'bar', 'data-side': side, 'data-distance': distance, 'data-parts': parts,
-                              title: `${capital(name)}: ${distance} knight moves from the target` });
+                              title: label, role: 'meter', 'aria-label': label, 'aria-valuenow': distance,
+                              'aria-valuemin': 0, 'aria-valuemax': parts });
     const column = html('div', { class: 'parts' }, box);
     for (let i = parts - 1; i >= 0; i--)
         html('span', { class: i < distance ? 'filled' : '', style: i < distance ? `background: ${color}` : null },

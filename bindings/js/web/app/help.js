@@ -1,0 +1,40 @@
+// The "How to play" panel of each game, from the setup screen and during a
+// game: the rules in a few lines with a small diagram, what each number and
+// mark on the board means, and the tips, all from the game's view
+// (views/NAME.js, its `help`).
+import { html } from './board.js';
+import { viewOf } from './views/index.js';
+
+const $ = id => document.getElementById(id);
+
+export class Help {
+    constructor(games) {
+        this.games = games;
+        this.dialog = $('help');
+    }
+
+    // Opens the panel of the game `name`.
+    async open(name) {
+        const game = this.games.find(g => g.name === name);
+        const { help } = await viewOf(name);
+        $('help-title').textContent = `How to play ${game.title}`;
+        this.dialog.dataset.game = name;
+        const body = [];
+        body.push(html('h3', {}, null, 'The rules'));
+        const rules = html('ol', { class: 'rules' });
+        help.rules.forEach(line => html('li', {}, rules, line));
+        body.push(rules, html('pre', { class: 'diagram', 'aria-label': 'diagram' }, null, help.diagram));
+        body.push(html('h3', {}, null, 'On the board'));
+        const marks = html('dl', { class: 'marks' });
+        for (const [mark, meaning] of help.marks) {
+            html('dt', {}, marks, mark);
+            html('dd', {}, marks, meaning);
+        }
+        body.push(marks, html('h3', {}, null, 'Tips'));
+        const tips = html('ul', { class: 'tips' });
+        help.tips.forEach(line => html('li', {}, tips, line));
+        body.push(tips);
+        $('help-body').replaceChildren(...body);
+        this.dialog.showModal();
+    }
+}

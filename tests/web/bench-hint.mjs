@@ -1,0 +1,40 @@
+// How long Hint takes on the page, level by level, in build/web's
+// WebAssembly module under Node:
+//     node tests/web/bench-hint.mjs [POSITIONS]
+// For each game at its default options and at its biggest board, plays
+// POSITIONS (default 40) positions of a game (seed 1) against level 1 and
+// times hint(LEVEL) on each for the page's Hint level (the views'
+// hintLevel) and the level above it; prints the mean and the slowest.
+// docs/web.md gives the figures from which each game's Hint level was chosen.
+import { loadHerd } from './common.mjs';
+
+const positions = Number(process.argv[2] ?? 40);
+const herd = await loadHerd();
+// The page's Hint level of each game (bindings/js/web/app/views/NAME.js).
+const HINT = { horses: 4, hex: 2, hare: 3, fox: 3, flock: 4 };
+const BIG = { horses: { w: 30, h: 20, n: 10 }, hex: { size: 13 }, fox: { geese: 17, sideways: 1 } };
+
+function time(name, options, level) {
+    const g = herd.newGame(name, { ...options, seed: 1 });
+    let n = 0, total = 0, worst = 0;
+    for (let i = 0; i < positions && g.statusInfo().result === 'ongoing'; i++) {
+        if (g.isChance()) {
+            g.roll();
+            continue;
+        }
+        const start = performance.now();
+        g.hint(level);
+        const ms = performance.now() - start;
+        n++;
+        total += ms;
+        worst = Math.max(worst, ms);
+        g.genmove(1);
+    }
+    g.free();
+    return `${n} hints, mean ${(total / n).toFixed(1)} ms, slowest ${worst.toFixed(1)} ms`;
+}
+
+for (const game of herd.games())
+    for (const options of [{}, BIG[game.name]].filter(Boolean))
+        for (const level of [HINT[game.name], HINT[game.name] + 1].filter(l => l <= game.levels.length))
+            console.log(`${game.name} ${JSON.stringify(options)} level ${level} (${game.levels[level - 1].name}): ${time(game.name, options, level)}`);
