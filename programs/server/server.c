@@ -72,10 +72,19 @@ static void send_error(struct mg_connection *conn, const char *code, const char 
 
 void server_broadcast(server *srv, room *r)
 {
-    int64_t now = srv_now_ms();
+    /* One state for all, each told its own seat. */
+    json_t *st = NULL;
     (void)srv;
-    for (client *c = r->clients; c; c = c->next)
-        send_json(c->conn, room_state(r, c->seat, now));
+    for (client *c = r->clients; c; c = c->next) {
+        if (!st && (st = room_state(r, -1, srv_now_ms())) == NULL)
+            return;
+        json_object_set_new(st, "seat", c->seat >= 0 ? json_integer(c->seat) : json_null());
+        char *text = json_dumps(st, JSON_COMPACT);
+        if (text)
+            mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
+        free(text);
+    }
+    json_decref(st);
 }
 
 /* ------------------------------------------------------------ storing */
@@ -102,12 +111,16 @@ static void *committer(void *arg)
         pthread_mutex_unlock(&srv->lock);
         store_write(srv->db, batch);
         pthread_mutex_lock(&srv->lock);
+        srv->commits++;
         while (batch) { /* a job is its waiter's: read next before it is done */
+            srv->jobs++;
             store_job *next = batch->next;
             batch->done = 1;
+            /* Its waiter alone: waking every waiting thread at each commit
+             * costs more than the commit under load. */
+            pthread_cond_signal(batch->waiter);
             batch = next;
         }
-        pthread_cond_broadcast(&srv->committed);
     }
     pthread_mutex_unlock(&srv->lock);
     return NULL;
@@ -116,13 +129,17 @@ static void *committer(void *arg)
 /* Queues a job and waits, the lock let go, until it is committed or refused. */
 static int submit(server *srv, store_job *j)
 {
+    pthread_cond_t done;
+    pthread_cond_init(&done, NULL);
     j->done = 0;
     j->rc = -1;
+    j->waiter = &done;
     j->next = srv->queue;
     srv->queue = j;
     pthread_cond_signal(&srv->work);
     while (!j->done)
-        pthread_cond_wait(&srv->committed, &srv->lock);
+        pthread_cond_wait(&done, &srv->lock);
+    pthread_cond_destroy(&done);
     return j->rc;
 }
 
@@ -130,8 +147,10 @@ static int submit(server *srv, store_job *j)
  * see it (it may yet be refused) or change it. */
 static void wait_stored(server *srv, room *r)
 {
+    srv->room_waiters++;
     while (r->committing)
         pthread_cond_wait(&srv->committed, &srv->lock);
+    srv->room_waiters--;
 }
 
 /* The actions r's last change left pending, as the job's rows, at their
@@ -297,7 +316,8 @@ static int change(server *srv, room *r, change_fn fn, void *arg, srv_error *err)
                 r->committing = 1;
                 stored = submit(srv, &j);
                 r->committing = 0;
-                pthread_cond_broadcast(&srv->committed);
+                if (srv->room_waiters)
+                    pthread_cond_broadcast(&srv->committed);
             }
             free(j.record);
             if (stored != 0)
@@ -376,6 +396,7 @@ static void *ticker(void *arg)
 {
     server *srv = arg;
     srv_error err;
+    int64_t idle_seen = 0;
     pthread_mutex_lock(&srv->lock);
     while (!srv->stopping) {
         room *think = NULL;
@@ -393,14 +414,18 @@ static void *ticker(void *arg)
                 think = r;
         }
         /* Connections that send nothing are closed: a close frame, after
-         * which CivetWeb ends the connection. */
+         * which CivetWeb ends the connection. Looked for four times a
+         * second, not at each wake. */
         int64_t mono = srv_mono_ms();
-        for (client *c = srv->clients; c; c = c->all)
-            if (!c->closing && mono - c->last_ms > srv->idle_ms) {
-                c->closing = 1;
-                send_error(c->conn, "idle", "nothing was sent for too long: closed");
-                mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
-            }
+        if (mono - idle_seen >= 250) {
+            idle_seen = mono;
+            for (client *c = srv->clients; c; c = c->all)
+                if (!c->closing && mono - c->last_ms > srv->idle_ms) {
+                    c->closing = 1;
+                    send_error(c->conn, "idle", "nothing was sent for too long: closed");
+                    mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
+                }
+        }
         if (think) {
             herd_game *g;
             herd_move m;
@@ -1010,6 +1035,6 @@ int main(int argc, char **argv)
     pthread_cond_destroy(&srv.work);
     pthread_cond_destroy(&srv.committed);
     pthread_mutex_destroy(&srv.lock);
-    printf("herd-server: stopped\n");
+    printf("herd-server: stopped (%ld commits of %ld changes)\n", srv.commits, srv.jobs);
     return 0;
 }

@@ -88,9 +88,11 @@ typedef struct server {
     store *db;
     store_job *queue;    /* changes waiting for the database, newest first */
     pthread_cond_t work; /* the committer: jobs queued */
-    pthread_cond_t committed; /* a batch is done: a room is free again */
+    pthread_cond_t committed; /* a room is free again (for room_waiters threads) */
+    int room_waiters;
     int stopping;        /* the ticker's end */
     int closed;          /* the committer's end, once no connection is left */
+    long commits, jobs;  /* transactions, and the changes they held */
     size_t max_message;  /* bytes of one WebSocket message */
     double rate, burst;  /* messages a second, and at once */
     int verbose;

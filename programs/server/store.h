@@ -43,6 +43,7 @@ typedef struct store_job {
     char *record;
     int rc;                  /* 0, -1 (refused) or STORE_CONFLICT */
     int done;
+    void *waiter;            /* the caller's, to wake it */
     struct store_job *next;
 } store_job;
 

@@ -80,10 +80,13 @@ class Postgres:
 
 
 PG = None
+STARTED = []  # every server, killed at the end should a test fail midway
 
 
 def two(exe):
-    return Server(exe, db=PG.url, args=FAST), Server(exe, db=PG.url, args=FAST)
+    pair = Server(exe, db=PG.url, args=FAST), Server(exe, db=PG.url, args=FAST)
+    STARTED.extend(pair)
+    return pair
 
 
 def test_game_across_processes(exe):
@@ -202,4 +205,8 @@ if __name__ == "__main__":
     try:
         main([test_game_across_processes, test_race_for_one_ply, test_kill9_loses_nothing])
     finally:
+        for srv in STARTED:
+            if srv.proc.poll() is None:
+                srv.proc.kill()
+                srv.proc.wait()
         PG.stop()
