@@ -177,7 +177,7 @@ static int job_rows(store_job *j, room *r, int64_t at)
 
 /* ------------------------------------------------------------ other processes */
 
-static room *load_game(void *ud, const char *id, const char *game, const char *options,
+static void *load_game(void *ud, const char *id, const char *game, const char *options,
                        const char *tc, int computer, int level, const char *token0,
                        const char *token1, const char *join_code, const char *next,
                        int64_t created)
@@ -192,49 +192,105 @@ static room *load_game(void *ud, const char *id, const char *game, const char *o
     return r;
 }
 
-static int load_action(void *ud, room *r, const char *kind, int side, const char *move,
+static int load_action(void *ud, void *r, const char *kind, int side, const char *move,
                        int64_t at_ms, int64_t left0, int64_t left1, int running)
 {
     (void)ud;
     return room_replay(r, kind, side, move, at_ms, left0, left1, running);
 }
 
-/* Catching up a room: its row's seats and rematch, over the room's own. */
-static room *sync_game(void *ud, const char *id, const char *game, const char *options,
+/* What another process added to a game, read outside the lock: its row's
+ * seats and rematch, and its new actions. */
+typedef struct news {
+    char token[2][SRV_TOKEN_HEX + 1], join_code[SRV_TOKEN_HEX + 1], next[SRV_ID_HEX + 1];
+    store_row *rows;
+    size_t n, cap;
+} news;
+
+static void *news_game(void *ud, const char *id, const char *game, const char *options,
                        const char *tc, int computer, int level, const char *token0,
                        const char *token1, const char *join_code, const char *next,
                        int64_t created)
 {
-    room *r = ud;
+    news *w = ud;
     (void)id, (void)game, (void)options, (void)tc, (void)computer, (void)level, (void)created;
     if (strlen(token0) > SRV_TOKEN_HEX || strlen(token1) > SRV_TOKEN_HEX ||
         strlen(join_code) > SRV_TOKEN_HEX || (*next && strlen(next) != SRV_ID_HEX))
         return NULL;
-    strcpy(r->token[0], token0);
-    strcpy(r->token[1], token1);
-    strcpy(r->join_code, join_code);
-    strcpy(r->next, next);
-    return r;
+    strcpy(w->token[0], token0);
+    strcpy(w->token[1], token1);
+    strcpy(w->join_code, join_code);
+    strcpy(w->next, next);
+    return w;
 }
 
-static int sync_action(void *ud, room *r, const char *kind, int side, const char *move,
+static int news_action(void *ud, void *game, const char *kind, int side, const char *move,
                        int64_t at_ms, int64_t left0, int64_t left1, int running)
 {
+    news *w = game;
     (void)ud;
-    return room_replay(r, kind, side, move, at_ms, left0, left1, running);
+    if (w->n == w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 8;
+        store_row *p = realloc(w->rows, cap * sizeof *p);
+        if (!p)
+            return -1;
+        w->rows = p;
+        w->cap = cap;
+    }
+    store_row *a = &w->rows[w->n++];
+    if (strlen(kind) >= sizeof a->kind || strlen(move) >= sizeof a->move)
+        return -1;
+    strcpy(a->kind, kind);
+    strcpy(a->move, move);
+    a->side = side;
+    a->at_ms = at_ms;
+    a->left0 = left0;
+    a->left1 = left1;
+    a->running = running;
+    return 0;
 }
 
-/* Reads the actions that other processes added to r and tells its clients. */
+/* Reads the actions that other processes added to r and tells its clients.
+ * The database is read with the lock let go; what is read is played only
+ * if r did not change meanwhile (else it is read again), and not while a
+ * change of r is being committed (that change catches up after it). */
 static void server_sync(server *srv, room *r)
 {
-    int64_t seq = r->seq;
-    store_loader ld = {r, sync_game, sync_action};
-    if (store_load(srv->db, r->id, r->seq, &ld) != 0)
-        fprintf(stderr, "herd-server: game %s: its new actions do not replay\n", r->id);
-    r->stale = 0;
-    if (r->seq != seq) {
-        server_broadcast(srv, r);
-        pthread_cond_signal(&srv->wake);
+    for (;;) {
+        int64_t from = r->seq;
+        char id[SRV_ID_HEX + 1];
+        memcpy(id, r->id, sizeof id);
+        news w = {0};
+        int applied = 0;
+        store_loader ld = {&w, news_game, news_action};
+        pthread_mutex_unlock(&srv->lock);
+        int rc = store_load(srv->db, id, from, &ld);
+        pthread_mutex_lock(&srv->lock);
+        if (r->committing) {
+            r->stale = 1;
+        } else if (r->seq == from) {
+            applied = 1;
+            r->stale = 0;
+            if (rc == 0) {
+                memcpy(r->token, w.token, sizeof r->token);
+                memcpy(r->join_code, w.join_code, sizeof r->join_code);
+                memcpy(r->next, w.next, sizeof r->next);
+            }
+            for (size_t i = 0; rc == 0 && i < w.n; i++) {
+                store_row *a = &w.rows[i];
+                rc = room_replay(r, a->kind, a->side, a->move, a->at_ms, a->left0, a->left1,
+                                 a->running);
+            }
+            if (rc != 0)
+                fprintf(stderr, "herd-server: game %s: its new actions do not replay\n", id);
+            if (r->seq != from) {
+                server_broadcast(srv, r);
+                pthread_cond_signal(&srv->wake);
+            }
+        }
+        free(w.rows);
+        if (r->committing || applied)
+            return;
     }
 }
 

@@ -67,8 +67,14 @@ int store_open(const char *where, store **out)
     int rc = s->where && (s->w = s->be->open(where)) != NULL ? 0 : -1;
     if (rc == 0 && s->be->schema)
         rc = run(s, s->w, s->be->schema, "", NULL, NULL) < 0 ? -1 : 0;
+    if (rc == 0)
+        rc = run(s, s->w, s->be->begin, "", NULL, NULL) < 0 ? -1 : 0;
+    if (rc == 0 && s->be->exclusive)
+        rc = run(s, s->w, s->be->exclusive, "", NULL, NULL) < 0 ? -1 : 0;
     for (size_t i = 0; rc == 0 && i < sizeof tables / sizeof tables[0]; i++)
         rc = run(s, s->w, tables[i], "", NULL, NULL) < 0 ? -1 : 0;
+    if (rc == 0)
+        rc = run(s, s->w, "COMMIT", "", NULL, NULL) < 0 ? -1 : 0;
     if (rc == 0 && (s->r = s->be->open(where)) == NULL)
         rc = -1;
     if (rc != 0) {
@@ -154,8 +160,7 @@ static int write_job(store *s, const store_job *j)
 
 void store_write(store *s, store_job *jobs)
 {
-    int ok = run(s, s->w, s->be == &store_sqlite ? "BEGIN IMMEDIATE" : "BEGIN", "", NULL,
-                 NULL) >= 0;
+    int ok = run(s, s->w, s->be->begin, "", NULL, NULL) >= 0;
     for (store_job *j = jobs; j; j = j->next)
         j->rc = ok ? write_job(s, j) : -1;
     if (ok && run(s, s->w, "COMMIT", "", NULL, NULL) < 0) {
@@ -214,7 +219,7 @@ static int64_t num(const char *text) { return text ? strtoll(text, NULL, 10) : 0
 
 struct replay {
     const store_loader *ld;
-    room *r;
+    void *game;
 };
 
 static int replay_action(void *ud, int ncol, const char *const *col)
@@ -222,7 +227,7 @@ static int replay_action(void *ud, int ncol, const char *const *col)
     struct replay *p = ud;
     if (ncol != 7)
         return -1;
-    return p->ld->action(p->ld->ud, p->r, col[0] ? col[0] : "", (int)num(col[1]),
+    return p->ld->action(p->ld->ud, p->game, col[0] ? col[0] : "", (int)num(col[1]),
                          col[2] ? col[2] : "", num(col[3]), num(col[4]), num(col[5]),
                          (int)num(col[6]));
 }
@@ -238,7 +243,7 @@ int store_load(store *s, const char *id, int64_t from, const store_loader *ld)
     int rc = run(s, s->r, sql, id ? "s" : "", keep_game, &g, id) < 0 ? -1 : 0;
     for (size_t i = 0; rc == 0 && i < g.n; i++) {
         char **c = &g.cell[i * 11];
-        room *r = ld->game(ld->ud, c[0], c[1], c[2], c[3], (int)num(c[4]), (int)num(c[5]), c[6],
+        void *r = ld->game(ld->ud, c[0], c[1], c[2], c[3], (int)num(c[4]), (int)num(c[5]), c[6],
                            c[7], c[8], c[9], num(c[10]));
         struct replay p = {ld, r};
         if (!r || run(s, s->r,

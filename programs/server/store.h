@@ -55,6 +55,8 @@ typedef int (*store_row_fn)(void *ud, int ncol, const char *const *col);
 typedef struct store_backend {
     const char *name;
     const char *schema;        /* run once at open, before the shared tables */
+    const char *begin;         /* starts a writing transaction */
+    const char *exclusive;     /* then keeps other processes out of it (or NULL) */
     void *(*open)(const char *where);
     void (*close)(void *conn);
     int (*run)(void *conn, const char *sql, const char *types, va_list ap, store_row_fn row,
@@ -79,14 +81,15 @@ int store_shared(const store *s); /* 1 when other processes may write the same g
 void store_write(store *s, store_job *jobs);
 char *store_record(store *s, const char *id); /* malloc'd text or NULL */
 /* Calls ld->game for each game (or the one named by id), then ld->action
- * for each of its actions from seq `from` on, in order. 0, or -1. */
+ * for each of its actions from seq `from` on, in order, with what game()
+ * returned (NULL: stop). 0, or -1. */
 typedef struct store_loader {
     void *ud;
-    struct room *(*game)(void *ud, const char *id, const char *game, const char *options,
+    void *(*game)(void *ud, const char *id, const char *game, const char *options,
                          const char *tc, int computer, int level, const char *token0,
                          const char *token1, const char *join_code, const char *next,
                          int64_t created);
-    int (*action)(void *ud, struct room *r, const char *kind, int side, const char *move,
+    int (*action)(void *ud, void *game, const char *kind, int side, const char *move,
                   int64_t at_ms, int64_t left0, int64_t left1, int running);
 } store_loader;
 int store_load(store *s, const char *id, int64_t from, const store_loader *ld);

@@ -160,8 +160,18 @@ static void *pg_listen(const char *url, void (*fn)(void *ud, const char *payload
 }
 
 const store_backend store_pg = {
-    "PostgreSQL", NULL, pg_open, pg_close, pg_run, pg_listen, pg_unlisten,
+    "PostgreSQL",
+    NULL,
+    "BEGIN",
+    /* Two processes that start at once create the tables one after the
+     * other (CREATE TABLE IF NOT EXISTS alone races). */
+    "SELECT pg_advisory_xact_lock(4242)",
+    pg_open,
+    pg_close,
+    pg_run,
+    pg_listen,
+    pg_unlisten,
 };
 #else
-const store_backend store_pg = {"PostgreSQL", NULL, NULL, NULL, NULL, NULL, NULL};
+const store_backend store_pg = {"PostgreSQL", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
 #endif

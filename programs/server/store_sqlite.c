@@ -63,6 +63,8 @@ static int sq_run(void *conn, const char *sql, const char *types, va_list ap, st
 const store_backend store_sqlite = {
     "SQLite",
     "PRAGMA journal_mode=WAL",
+    "BEGIN IMMEDIATE", /* the write lock at once: no deadlock between two writers */
+    NULL,
     sq_open,
     sq_close,
     sq_run,
