@@ -250,6 +250,17 @@ static int news_action(void *ud, void *game, const char *kind, int side, const c
     return 0;
 }
 
+/* Plays rows that follow r's last action; 0, or -1 when r is left as it
+ * was played up to the row that failed. */
+static int play_rows(room *r, const store_row *rows, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (room_replay(r, rows[i].kind, rows[i].side, rows[i].move, rows[i].at_ms,
+                        rows[i].left0, rows[i].left1, rows[i].running) != 0)
+            return -1;
+    return 0;
+}
+
 /* Reads the actions that other processes added to r and tells its clients.
  * The database is read with the lock let go; what is read is played only
  * if r did not change meanwhile (else it is read again), and not while a
@@ -276,11 +287,8 @@ static void server_sync(server *srv, room *r)
                 memcpy(r->join_code, w.join_code, sizeof r->join_code);
                 memcpy(r->next, w.next, sizeof r->next);
             }
-            for (size_t i = 0; rc == 0 && i < w.n; i++) {
-                store_row *a = &w.rows[i];
-                rc = room_replay(r, a->kind, a->side, a->move, a->at_ms, a->left0, a->left1,
-                                 a->running);
-            }
+            if (rc == 0)
+                rc = play_rows(r, w.rows, w.n);
             if (rc != 0)
                 fprintf(stderr, "herd-server: game %s: its new actions do not replay\n", id);
             if (r->seq != from) {
@@ -294,16 +302,23 @@ static void server_sync(server *srv, room *r)
     }
 }
 
-/* Another process committed actions of game `id` (store_listen()). */
-static void on_notify(void *ud, const char *id)
+/* Another process committed actions of game `id` (store_listen()): played
+ * from the notification when they follow what the room has, else read. */
+static void on_notify(void *ud, const char *id, const store_row *rows, size_t n)
 {
     server *srv = ud;
     pthread_mutex_lock(&srv->lock);
     room *r = server_find(srv, id);
-    if (r && r->committing)
+    if (r && r->committing) {
         r->stale = 1; /* caught up when its own change is done */
-    else if (r)
+    } else if (r && n > 0 && rows[0].seq == r->seq) {
+        if (play_rows(r, rows, n) != 0)
+            fprintf(stderr, "herd-server: game %s: its new actions do not replay\n", id);
+        server_broadcast(srv, r);
+        pthread_cond_signal(&srv->wake);
+    } else if (r && !(n > 0 && rows[n - 1].seq < r->seq)) {
         server_sync(srv, r);
+    }
     pthread_mutex_unlock(&srv->lock);
 }
 

@@ -24,6 +24,8 @@ struct store {
     void *r;               /* the reading one, for loads and records */
     pthread_mutex_t rlock; /* guards r */
     void *listener;
+    store_news_fn news;
+    void *news_ud;
 };
 
 static const char *const tables[] = {
@@ -102,11 +104,67 @@ void store_close(store *s)
 
 int store_shared(const store *s) { return s->be->listen != NULL; }
 
-int store_listen(store *s, void (*fn)(void *ud, const char *id), void *ud)
+/* A notification's text: the game's id, then (when they fit and the job
+ * changed nothing else) its rows, a line each, fields between tabs (no
+ * move's text has a tab or a line break). */
+#define NOTE_MAX 7900 /* PostgreSQL takes 8000 bytes */
+
+static void note_text(const store_job *j, char *out, size_t cap)
+{
+    size_t n = (size_t)snprintf(out, cap, "%s", j->rows[0].game);
+    if (j->update || j->insert[0] || j->insert[1] || j->record)
+        return;
+    for (size_t i = 0; i < j->nrows; i++) {
+        const store_row *a = &j->rows[i];
+        int w = snprintf(out + n, cap - n,
+                         "\n%" PRId64 "\t%s\t%d\t%s\t%" PRId64 "\t%" PRId64 "\t%" PRId64 "\t%d",
+                         a->seq, a->kind, a->side, a->move, a->at_ms, a->left0, a->left1,
+                         a->running);
+        if (w < 0 || (size_t)w >= cap - n) {
+            out[strlen(j->rows[0].game)] = '\0'; /* does not fit: the id alone */
+            return;
+        }
+        n += (size_t)w;
+    }
+}
+
+static void on_note(void *ud, const char *text)
+{
+    store *s = ud;
+    char id[64];
+    size_t len = strcspn(text, "\n");
+    if (len >= sizeof id)
+        return;
+    memcpy(id, text, len);
+    id[len] = '\0';
+    store_row rows[32];
+    size_t n = 0;
+    for (const char *p = text + len; *p == '\n' && n < 32; n++) {
+        store_row *a = &rows[n];
+        int used = 0;
+        a->game = NULL;
+        if (sscanf(p, "\n%" SCNd64 "\t%15[^\t]\t%d\t%63[^\t]\t%" SCNd64 "\t%" SCNd64 "\t%" SCNd64
+                      "\t%d%n",
+                   &a->seq, a->kind, &a->side, a->move, &a->at_ms, &a->left0, &a->left1,
+                   &a->running, &used) != 8) {
+            n = 0; /* not understood: read it from the tables */
+            break;
+        }
+        a->game = NULL;
+        p += used;
+    }
+    for (size_t i = 0; i < n; i++)
+        rows[i].game = id;
+    s->news(s->news_ud, id, rows, n);
+}
+
+int store_listen(store *s, store_news_fn fn, void *ud)
 {
     if (!s->be->listen)
         return 0;
-    s->listener = s->be->listen(s->where, fn, ud);
+    s->news = fn;
+    s->news_ud = ud;
+    s->listener = s->be->listen(s->where, on_note, s);
     return s->listener ? 0 : -1;
 }
 
@@ -148,9 +206,12 @@ static int write_job(store *s, const store_job *j)
             j->record_game) != 1)
         rc = -1;
     /* The other processes hear of it at the commit (and not at all without). */
-    if (rc == 0 && s->be->listen && j->nrows > 0 &&
-        run(s, s->w, "SELECT pg_notify('herd', ?)", "s", NULL, NULL, j->rows[0].game) < 0)
-        rc = -1;
+    if (rc == 0 && s->be->listen && j->nrows > 0) {
+        char note[NOTE_MAX];
+        note_text(j, note, sizeof note);
+        if (run(s, s->w, "SELECT pg_notify('herd', ?)", "s", NULL, NULL, note) < 0)
+            rc = -1;
+    }
     if (rc != 0)
         run(s, s->w, "ROLLBACK TO SAVEPOINT job", "", NULL, NULL);
     if (run(s, s->w, "RELEASE SAVEPOINT job", "", NULL, NULL) < 0 && rc == 0)

@@ -93,8 +93,11 @@ typedef struct store_loader {
                   int64_t at_ms, int64_t left0, int64_t left1, int running);
 } store_loader;
 int store_load(store *s, const char *id, int64_t from, const store_loader *ld);
-/* Calls fn(ud, game id) when another process committed an action of that
- * game (PostgreSQL's LISTEN/NOTIFY); nothing for SQLite. */
-int store_listen(store *s, void (*fn)(void *ud, const char *id), void *ud);
+/* Calls fn(ud, game id, rows, n) when another process committed actions
+ * of that game (PostgreSQL's LISTEN/NOTIFY): the n rows it added, or n = 0
+ * when they are to be read with store_load() (too many for a notification,
+ * or a change of the game's row too). Nothing for SQLite. */
+typedef void (*store_news_fn)(void *ud, const char *id, const store_row *rows, size_t n);
+int store_listen(store *s, store_news_fn fn, void *ud);
 
 #endif
