@@ -938,19 +938,21 @@ static int no_page(struct mg_connection *conn, void *cbdata)
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: herd-server [--port N] [--host ADDR] [--db FILE] [--web DIR]\n"
+            "usage: herd-server [--port N] [--host ADDR] [--db FILE|URL] [--web DIR]\n"
             "                   [--threads N] [--idle SECONDS] [--rate PER_SECOND]\n"
             "                   [--burst N] [--max-message BYTES]\n"
             "  --port N           TCP port (8080; 0: any free port, printed)\n"
             "  --host ADDR        address to listen on (127.0.0.1; 0.0.0.0: every one)\n"
             "  --db FILE          the SQLite database (herd-games.sqlite)\n"
+            "  --db postgresql://USER@HOST:PORT/DB  a PostgreSQL database that several\n"
+            "                     herd-server processes share (%s)\n"
             "  --web DIR          the page's files (%s)\n"
             "  --threads N        connections served at once (64; each WebSocket holds one)\n"
             "  --idle SECONDS     a WebSocket that sends nothing for this long is closed (60)\n"
             "  --rate R, --burst B  messages a connection may send: B at once, R a second (20, 40)\n"
             "  --max-message BYTES  the largest WebSocket message taken (4096)\n"
             "Routes and messages: docs/server.md.\n",
-            HERD_SERVER_WEB_DIR);
+            store_pg.open ? "built with libpq" : "not in this build: no libpq", HERD_SERVER_WEB_DIR);
 }
 
 static int number(const char *text, long lo, long hi, long *out)
