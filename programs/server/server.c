@@ -419,6 +419,8 @@ static int change(server *srv, room *r, change_fn fn, void *arg, srv_error *err)
             server_sync(srv, r);
             continue;
         }
+        if (r->stale) /* news heard while it was being committed */
+            server_sync(srv, r);
         if (stored != 0) {
             err->code = "storage";
             snprintf(err->message, sizeof err->message,
