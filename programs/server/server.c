@@ -1,9 +1,11 @@
 /* herd-server: serves the page and referees games between people on
  * different machines (docs/server.md). CivetWeb does the HTTP and the
- * WebSocket framing, jansson the JSON, SQLite the storage; every action is
- * checked by the library and committed before anyone hears of it. One lock
- * guards the rooms and the database; a second thread runs the clocks'
- * flags and the computer's moves (searched outside the lock). */
+ * WebSocket framing, jansson the JSON, SQLite or PostgreSQL the storage
+ * (store.h); every action is checked by the library and committed before
+ * anyone hears of it. One lock guards the rooms; a thread runs the clocks'
+ * flags and the computer's moves (searched outside the lock), another
+ * commits the changes in batches (outside the lock too), and with
+ * PostgreSQL a third hears of the other processes' commits. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <inttypes.h>
@@ -658,7 +660,9 @@ static int ws_data(struct mg_connection *conn, int flags, char *data, size_t len
     if (c->bucket > srv->burst)
         c->bucket = srv->burst;
     c->bucket_ms = c->last_ms = now;
-    if (!(flags & 0x80) || opcode != MG_WEBSOCKET_OPCODE_TEXT) {
+    if (c->closing == 2) {
+        keep = ++c->dropped <= srv->burst; /* after the rate limit: read, dropped */
+    } else if (!(flags & 0x80) || opcode != MG_WEBSOCKET_OPCODE_TEXT) {
         send_error(conn, "bad-frame", "messages are single text frames");
         keep = 0;
     } else if (len > srv->max_message) {
@@ -666,7 +670,11 @@ static int ws_data(struct mg_connection *conn, int flags, char *data, size_t len
         keep = 0;
     } else if (c->bucket < 1) {
         send_error(conn, "rate-limit", "too many messages: the connection is closed");
-        keep = 0;
+        /* A close frame, then what the client sent meanwhile is read and
+         * dropped (a burst's worth at most): a socket closed with unread
+         * data is reset, and the client would lose the error unread. */
+        mg_websocket_write(conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
+        c->closing = 2;
     } else {
         json_error_t jerr;
         c->bucket -= 1;

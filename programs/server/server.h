@@ -1,7 +1,8 @@
 /* herd-server: the library as referee between people on different machines.
  * The pieces share this header: rooms (room.c: a game, its seats, clock and
- * actions), the database (store.h: SQLite or PostgreSQL) and the web front (server.c:
- * CivetWeb's HTTP and WebSocket handlers, the clock and computer thread).
+ * actions), the database (store.h: SQLite or PostgreSQL) and the web front
+ * (server.c: CivetWeb's HTTP and WebSocket handlers, the clock and computer
+ * thread, the committer).
  * docs/server.md describes the routes and the messages. */
 #ifndef HERD_SERVER_H
 #define HERD_SERVER_H
@@ -35,7 +36,8 @@ typedef struct client {
     double bucket;
     int64_t bucket_ms;
     int64_t last_ms;     /* its last message (monotonic): idle ones are closed */
-    int closing;
+    int closing;         /* 1: closed as idle; 2: after the rate limit */
+    int dropped;         /* messages dropped since the rate limit */
     struct client *next; /* in its room's list */
     struct client *all;  /* in the server's list */
 } client;
