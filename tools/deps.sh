@@ -19,9 +19,10 @@ herd_install_deps() {
     # herd-play (programs/play) is built on ncurses; its tests run it in tmux.
     dpkg -s libncurses-dev >/dev/null 2>&1 || missing+=(libncurses-dev)
     command -v tmux >/dev/null 2>&1 || missing+=(tmux)
-    # herd-server (programs/server): CivetWeb, jansson and SQLite.
+    # herd-server (programs/server): CivetWeb, jansson, SQLite, libpq; its
+    # test of two processes starts a throwaway PostgreSQL (postgresql).
     local pkg
-    for pkg in libcivetweb-dev libjansson-dev libsqlite3-dev; do
+    for pkg in libcivetweb-dev libjansson-dev libsqlite3-dev libpq-dev postgresql; do
         dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
     done
     # The Python package's window test: tkinter and a virtual display; its

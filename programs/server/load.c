@@ -3,10 +3,16 @@
  * a second, for S seconds; then the line
  *   games K, actions A, p50 X ms, p99 Y ms, lost L, server peak RSS R MB
  * where the times run from a move sent to its state received by the
- * opponent, and lost counts the moves whose state never came back (within
- * two seconds of the end). Loopback only, bounded in count and time. */
+ * opponent, and lost counts the moves that got no answer (a state, or an
+ * error: counted apart): at the end no move is sent and the program waits
+ * for every answer, for at most 30 seconds. With --url2, each game's second
+ * player is a client of a second server (two processes over PostgreSQL).
+ * Loopback only, bounded in count and time. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +46,7 @@ typedef struct load {
     pthread_mutex_t lock;
     double *lat;
     size_t nlat, cap;
+    long refused;        /* moves answered with an error */
 } load;
 
 static double now_ms(void)
@@ -110,9 +117,115 @@ static int on_data(struct mg_connection *conn, int flags, char *data, size_t len
             pthread_mutex_unlock(&c->L->lock);
         }
         pthread_mutex_unlock(&g->lock);
+    } else if (type && strcmp(type, "error") == 0) {
+        /* An answer too: the move is not lost, it is refused. */
+        pthread_mutex_lock(&g->lock);
+        if (g->sent_ply >= 0 && c->seat == g->mover) {
+            g->sent_ply = -1;
+            pthread_mutex_lock(&c->L->lock);
+            c->L->refused++;
+            pthread_mutex_unlock(&c->L->lock);
+        }
+        pthread_mutex_unlock(&g->lock);
+        fprintf(stderr, "herd-load: game %s: %.*s\n", g->id, (int)len, data);
     }
     json_decref(m);
     return 1;
+}
+
+/* CivetWeb's client has no option for it, and writes a frame's header and
+ * its body apart: without TCP_NODELAY, Nagle's algorithm holds the body
+ * until the server's delayed ACK (40 ms). Every TCP socket of this process
+ * is a client's. */
+static void no_delay(void)
+{
+    int one = 1;
+    for (int fd = 3; fd < 65536; fd++)
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+}
+
+/* Ends every connection at once: CivetWeb's client closes one by waiting
+ * for its reading thread, which sees the end of its socket only then. */
+static void shut_all(void)
+{
+    int type;
+    socklen_t len = sizeof type;
+    for (int fd = 3; fd < 65536; fd++)
+        if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) == 0 && type == SOCK_STREAM)
+            shutdown(fd, SHUT_RDWR);
+}
+
+/* Makes game i: created on the first server, joined (on the second with
+ * --url2), both players connected and said hello. 0, or -1 said on stderr. */
+typedef struct setup {
+    load *L;
+    game *games;
+    ctx *ctxs;
+    const char (*hosts)[64];
+    const int *ports;
+    long k, next, ok;
+    pthread_mutex_t lock;
+} setup;
+
+static int setup_game(setup *S, long i)
+{
+    game *g = &S->games[i];
+    json_t *a = http_post(S->hosts[0], S->ports[0], "/api/games",
+                          json_pack("{s:s, s:s}", "game", "flock", "options", "w=12 h=12"));
+    const char *id = json_string_value(json_object_get(a, "id"));
+    const char *code = json_string_value(json_object_get(a, "join_code"));
+    char path[128];
+    if (!id || !code) {
+        fprintf(stderr, "herd-load: game %ld was not created\n", i);
+        json_decref(a);
+        return -1;
+    }
+    snprintf(g->id, sizeof g->id, "%s", id);
+    snprintf(g->token[0], sizeof g->token[0], "%s", json_string_value(json_object_get(a, "token")));
+    snprintf(path, sizeof path, "/api/games/%s/join", id);
+    json_t *b = http_post(S->hosts[1], S->ports[1], path, json_pack("{s:s}", "code", code));
+    const char *t1 = json_string_value(json_object_get(b, "token"));
+    snprintf(g->token[1], sizeof g->token[1], "%s", t1 ? t1 : "");
+    json_decref(a);
+    json_decref(b);
+    for (int s = 0; s < 2; s++) {
+        char err[256];
+        ctx *c = &S->ctxs[2 * i + s];
+        c->L = S->L;
+        c->g = g;
+        c->seat = s;
+        g->p[s].conn = mg_connect_websocket_client(S->hosts[s], S->ports[s], 0, err, sizeof err,
+                                                   "/ws", NULL, on_data, NULL, c);
+        if (!g->p[s].conn) {
+            fprintf(stderr, "herd-load: client %ld.%d: %s\n", i, s, err);
+            return -1;
+        }
+        json_t *h = json_pack("{s:s, s:s, s:s}", "type", "hello", "game", g->id, "token",
+                              g->token[s]);
+        char *text = json_dumps(h, JSON_COMPACT);
+        mg_websocket_client_write(g->p[s].conn, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
+        free(text);
+        json_decref(h);
+    }
+    return 0;
+}
+
+/* Several threads make the games: each waits for the server's commit, so
+ * that one at a time would take a commit's time per game. */
+static void *setup_thread(void *arg)
+{
+    setup *S = arg;
+    for (;;) {
+        pthread_mutex_lock(&S->lock);
+        long i = S->next < S->k ? S->next++ : -1;
+        pthread_mutex_unlock(&S->lock);
+        if (i < 0)
+            return NULL;
+        int rc = setup_game(S, i);
+        pthread_mutex_lock(&S->lock);
+        S->ok += rc == 0;
+        pthread_mutex_unlock(&S->lock);
+    }
 }
 
 static int cmp(const void *a, const void *b)
@@ -138,16 +251,18 @@ static long peak_rss_kb(long pid)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: herd-load --url ws://127.0.0.1:PORT --games K --seconds S [--pid SERVER_PID]\n"
+               "                 [--url2 ws://127.0.0.1:PORT2 [--pid2 PID2]]\n"
                "  K games of Flock, 2K WebSocket clients, one move a second a game, for S\n"
                "  seconds (K <= 5000, S <= 600); loopback only. --pid: the server's process,\n"
-               "  for its peak RSS. Prints: games K, actions A, p50 X ms, p99 Y ms, lost L,\n"
-               "  server peak RSS R MB\n");
+               "  for its peak RSS. --url2: each game's second player on that server (two\n"
+               "  processes sharing a PostgreSQL database); the RSS is then both servers'.\n"
+               "  Prints: games K, actions A, p50 X ms, p99 Y ms, lost L, server peak RSS R MB\n");
 }
 
 int main(int argc, char **argv)
 {
-    const char *url = NULL;
-    long k = 0, seconds = 0, pid = 0;
+    const char *url = NULL, *url2 = NULL;
+    long k = 0, seconds = 0, pid = 0, pid2 = 0;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--url") == 0)
             url = argv[i + 1];
@@ -157,18 +272,31 @@ int main(int argc, char **argv)
             seconds = strtol(argv[i + 1], NULL, 10);
         else if (strcmp(argv[i], "--pid") == 0)
             pid = strtol(argv[i + 1], NULL, 10);
+        else if (strcmp(argv[i], "--url2") == 0)
+            url2 = argv[i + 1];
+        else if (strcmp(argv[i], "--pid2") == 0)
+            pid2 = strtol(argv[i + 1], NULL, 10);
+        else
+            k = -1;
     }
-    int port = 0;
-    char host[64] = "";
-    if (!url || sscanf(url, "ws://%63[^:]:%d", host, &port) != 2 || k < 1 || k > 5000 ||
-        seconds < 1 || seconds > 600 || argc % 2 == 0) {
+    int ports[2] = {0, 0};
+    char hosts[2][64] = {"", ""};
+    if (!url || sscanf(url, "ws://%63[^:]:%d", hosts[0], &ports[0]) != 2 ||
+        (url2 && sscanf(url2, "ws://%63[^:]:%d", hosts[1], &ports[1]) != 2) || k < 1 ||
+        k > 5000 || seconds < 1 || seconds > 600 || argc % 2 == 0) {
         usage(stderr);
         return 2;
     }
-    if (strcmp(host, "127.0.0.1") != 0 && strcmp(host, "localhost") != 0) {
-        fprintf(stderr, "herd-load: loopback only (127.0.0.1 or localhost), not %s\n", host);
-        return 2;
+    if (!url2) {
+        memcpy(hosts[1], hosts[0], sizeof hosts[1]);
+        ports[1] = ports[0];
     }
+    for (int i = 0; i < 2; i++)
+        if (strcmp(hosts[i], "127.0.0.1") != 0 && strcmp(hosts[i], "localhost") != 0) {
+            fprintf(stderr, "herd-load: loopback only (127.0.0.1 or localhost), not %s\n",
+                    hosts[i]);
+            return 2;
+        }
     mg_init_library(0);
     load L = {0};
     pthread_mutex_init(&L.lock, NULL);
@@ -178,58 +306,30 @@ int main(int argc, char **argv)
     ctx *ctxs = calloc((size_t)(2 * k), sizeof *ctxs);
     if (!L.lat || !games || !ctxs)
         return 1;
-    long ready = 0;
     for (long i = 0; i < k; i++) {
-        game *g = &games[i];
-        pthread_mutex_init(&g->lock, NULL);
-        g->sent_ply = -1;
-        g->ply = -1;
-        json_t *a = http_post(host, port, "/api/games", json_pack("{s:s, s:s}", "game", "flock",
-                                                                  "options", "w=12 h=12"));
-        const char *id = json_string_value(json_object_get(a, "id"));
-        const char *code = json_string_value(json_object_get(a, "join_code"));
-        char path[128];
-        if (!id || !code) {
-            fprintf(stderr, "herd-load: game %ld was not created\n", i);
-            json_decref(a);
-            break;
-        }
-        snprintf(g->id, sizeof g->id, "%s", id);
-        snprintf(g->token[0], sizeof g->token[0], "%s",
-                 json_string_value(json_object_get(a, "token")));
-        snprintf(path, sizeof path, "/api/games/%s/join", id);
-        json_t *b = http_post(host, port, path, json_pack("{s:s}", "code", code));
-        const char *t1 = json_string_value(json_object_get(b, "token"));
-        snprintf(g->token[1], sizeof g->token[1], "%s", t1 ? t1 : "");
-        json_decref(a);
-        json_decref(b);
-        int ok = 1;
-        for (int s = 0; s < 2 && ok; s++) {
-            char err[256];
-            ctx *c = &ctxs[2 * i + s];
-            c->L = &L;
-            c->g = g;
-            c->seat = s;
-            g->p[s].conn = mg_connect_websocket_client(host, port, 0, err, sizeof err, "/ws",
-                                                       NULL, on_data, NULL, c);
-            if (!g->p[s].conn) {
-                fprintf(stderr, "herd-load: client %ld.%d: %s\n", i, s, err);
-                ok = 0;
-                break;
-            }
-            json_t *h = json_pack("{s:s, s:s, s:s}", "type", "hello", "game", g->id, "token",
-                                  g->token[s]);
-            char *text = json_dumps(h, JSON_COMPACT);
-            mg_websocket_client_write(g->p[s].conn, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
-            free(text);
-            json_decref(h);
-        }
-        if (!ok)
-            break;
-        /* The games' moves spread over the second. */
-        g->due = now_ms() + 1000.0 * (double)i / (double)k;
-        ready++;
+        pthread_mutex_init(&games[i].lock, NULL);
+        games[i].sent_ply = -1;
+        games[i].ply = -1;
     }
+    double t0 = now_ms();
+    setup S = {&L, games, ctxs, (const char(*)[64])hosts, ports, k, 0, 0,
+               PTHREAD_MUTEX_INITIALIZER};
+    pthread_t workers[16];
+    for (int t = 0; t < 16; t++)
+        pthread_create(&workers[t], NULL, setup_thread, &S);
+    for (int t = 0; t < 16; t++)
+        pthread_join(workers[t], NULL);
+    if (S.ok != k) {
+        fprintf(stderr, "herd-load: %ld of %ld games could be made\n", S.ok, k);
+        return 1;
+    }
+    long ready = k;
+    /* The games' moves spread over the second. */
+    double start = now_ms();
+    fprintf(stderr, "herd-load: %ld games made in %.1f s\n", k, (start - t0) / 1000.0);
+    for (long i = 0; i < k; i++)
+        games[i].due = start + 1000.0 * (double)i / (double)k;
+    no_delay();
     long sent = 0;
     double end = now_ms() + 1000.0 * (double)seconds;
     while (now_ms() < end) {
@@ -244,7 +344,8 @@ int main(int argc, char **argv)
                 g->mover = g->to_act;
                 g->sent_ply = g->ply;
                 g->sent_at = t;
-                g->due += 1000.0;
+                /* One move a second: a game that fell behind does not catch up. */
+                g->due = g->due + 1000.0 > t ? g->due + 1000.0 : t + 1000.0;
                 mg_websocket_client_write(g->p[g->mover].conn, MG_WEBSOCKET_OPCODE_TEXT, text,
                                           (size_t)n);
                 sent++;
@@ -253,8 +354,9 @@ int main(int argc, char **argv)
         }
         usleep(2000);
     }
-    /* Two seconds for the last answers, then what never came is lost. */
-    double grace = now_ms() + 2000.0;
+    /* Every move sent gets an answer (docs/server.md): wait for them all,
+     * for at most 30 seconds; what never came is lost. */
+    double grace = now_ms() + 30000.0;
     long lost = 0;
     for (;;) {
         lost = 0;
@@ -271,8 +373,11 @@ int main(int argc, char **argv)
     qsort(L.lat, L.nlat, sizeof *L.lat, cmp);
     double p50 = L.nlat ? L.lat[L.nlat / 2] : 0, p99 = L.nlat ? L.lat[(L.nlat * 99) / 100] : 0;
     size_t got = L.nlat;
+    long refused = L.refused;
     pthread_mutex_unlock(&L.lock);
     long rss = pid > 0 ? peak_rss_kb(pid) : -1;
+    if (rss >= 0 && pid2 > 0)
+        rss = peak_rss_kb(pid2) >= 0 ? rss + peak_rss_kb(pid2) : -1;
     char rss_text[32];
     if (rss >= 0)
         snprintf(rss_text, sizeof rss_text, "%.1f", rss / 1024.0);
@@ -280,7 +385,9 @@ int main(int argc, char **argv)
         snprintf(rss_text, sizeof rss_text, "?");
     printf("games %ld, actions %ld, p50 %.1f ms, p99 %.1f ms, lost %ld, server peak RSS %s MB\n",
            ready, sent, p50, p99, lost, rss_text);
-    fprintf(stderr, "herd-load: %zu latencies measured\n", got);
+    fprintf(stderr, "herd-load: %zu latencies measured, %ld moves refused\n", got, refused);
+    fflush(stdout);
+    shut_all();
     for (long i = 0; i < ready; i++)
         for (int s = 0; s < 2; s++)
             if (games[i].p[s].conn)
@@ -289,5 +396,5 @@ int main(int argc, char **argv)
     free(L.lat);
     free(games);
     free(ctxs);
-    return lost == 0 && ready == k ? 0 : 1;
+    return lost == 0 && refused == 0 && ready == k ? 0 : 1;
 }

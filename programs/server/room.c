@@ -298,6 +298,22 @@ static int do_rematch(room *r, int seat, srv_error *err)
     return 0;
 }
 
+int room_join(room *r, const char *code, int *seat, srv_error *err)
+{
+    if (!r->join_code[0] || !srv_token_equal(r->join_code, code)) {
+        set_error(err, "bad-code", "this invitation is used or was never made%s", NULL);
+        return -1;
+    }
+    *seat = r->token[0][0] ? 1 : 0;
+    if (srv_random_hex(r->token[*seat], SRV_TOKEN_HEX / 2) != 0) {
+        set_error(err, "internal", "no random bits from the system%s", NULL);
+        return -1;
+    }
+    r->join_code[0] = '\0';
+    r->seats_changed = 1;
+    return pend(r, "join", *seat, NULL);
+}
+
 int room_act(server *srv, room *r, int seat, const char *kind, json_t *msg, srv_error *err)
 {
     (void)srv;

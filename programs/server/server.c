@@ -1,9 +1,11 @@
 /* herd-server: serves the page and referees games between people on
  * different machines (docs/server.md). CivetWeb does the HTTP and the
- * WebSocket framing, jansson the JSON, SQLite the storage; every action is
- * checked by the library and committed before anyone hears of it. One lock
- * guards the rooms and the database; a second thread runs the clocks'
- * flags and the computer's moves (searched outside the lock). */
+ * WebSocket framing, jansson the JSON, SQLite or PostgreSQL the storage
+ * (store.h); every action is checked by the library and committed before
+ * anyone hears of it. One lock guards the rooms; a thread runs the clocks'
+ * flags and the computer's moves (searched outside the lock), another
+ * commits the changes in batches (outside the lock too), and with
+ * PostgreSQL a third hears of the other processes' commits. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <inttypes.h>
@@ -32,16 +34,24 @@ room *server_find(server *srv, const char *id)
     return NULL;
 }
 
+/* Room for one more, so that adding a room stored already cannot fail. */
+static int server_reserve(server *srv)
+{
+    if (srv->nrooms < srv->cap)
+        return 0;
+    size_t cap = srv->cap ? 2 * srv->cap : 64;
+    room **p = realloc(srv->rooms, cap * sizeof *p);
+    if (!p)
+        return -1;
+    srv->rooms = p;
+    srv->cap = cap;
+    return 0;
+}
+
 int server_add(server *srv, room *r)
 {
-    if (srv->nrooms == srv->cap) {
-        size_t cap = srv->cap ? 2 * srv->cap : 64;
-        room **p = realloc(srv->rooms, cap * sizeof *p);
-        if (!p)
-            return -1;
-        srv->rooms = p;
-        srv->cap = cap;
-    }
+    if (server_reserve(srv) != 0)
+        return -1;
     srv->rooms[srv->nrooms++] = r;
     return 0;
 }
@@ -64,96 +74,362 @@ static void send_error(struct mg_connection *conn, const char *code, const char 
 
 void server_broadcast(server *srv, room *r)
 {
-    int64_t now = srv_now_ms();
+    /* One state for all, each told its own seat. */
+    json_t *st = NULL;
     (void)srv;
-    for (client *c = r->clients; c; c = c->next)
-        send_json(c->conn, room_state(r, c->seat, now));
+    for (client *c = r->clients; c; c = c->next) {
+        if (!st && (st = room_state(r, -1, srv_now_ms())) == NULL)
+            return;
+        json_object_set_new(st, "seat", c->seat >= 0 ? json_integer(c->seat) : json_null());
+        char *text = json_dumps(st, JSON_COMPACT);
+        if (text)
+            mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
+        free(text);
+    }
+    json_decref(st);
 }
 
-/* Stores the actions that the last change of r left pending (and a
- * rematch born of them, and the record of a game that just ended), in one
- * transaction. */
-static int commit_pending(server *srv, room *r, int was_over)
+/* ------------------------------------------------------------ storing */
+
+/* The committer: takes every job queued while the last batch ran and
+ * writes them in one transaction (store_write(): one commit, one fsync),
+ * outside the lock, so that the server goes on with other games meanwhile. */
+static void *committer(void *arg)
 {
-    int64_t now = r->now, seq = r->seq;
-    room *born = r->born;
-    if (r->npend == 0 && !born)
-        return 0;
-    if (store_begin(srv->db) != 0)
-        return -1;
-    int rc = 0;
-    for (size_t i = 0; rc == 0 && i < r->npend; i++, r->seq++)
-        rc = store_insert_action(srv->db, r, r->pend[i].kind, r->pend[i].side, r->pend[i].move,
-                                 now);
-    if (rc == 0 && born) {
-        born->created_ms = now;
-        rc = store_insert_game(srv->db, born) || store_set_next(srv->db, r);
-        for (size_t i = 0; rc == 0 && i < born->npend; i++, born->seq++)
-            rc = store_insert_action(srv->db, born, born->pend[i].kind, born->pend[i].side,
-                                     born->pend[i].move, now);
+    server *srv = arg;
+    pthread_mutex_lock(&srv->lock);
+    for (;;) {
+        while (!srv->queue && !srv->closed)
+            pthread_cond_wait(&srv->work, &srv->lock);
+        if (!srv->queue)
+            break;
+        store_job *batch = NULL;
+        while (srv->queue) { /* oldest first */
+            store_job *j = srv->queue;
+            srv->queue = j->next;
+            j->next = batch;
+            batch = j;
+        }
+        pthread_mutex_unlock(&srv->lock);
+        store_write(srv->db, batch);
+        pthread_mutex_lock(&srv->lock);
+        srv->commits++;
+        while (batch) { /* a job is its waiter's: read next before it is done */
+            srv->jobs++;
+            store_job *next = batch->next;
+            batch->done = 1;
+            /* Its waiter alone: waking every waiting thread at each commit
+             * costs more than the commit under load. */
+            pthread_cond_signal(batch->waiter);
+            batch = next;
+        }
     }
-    if (rc == 0 && !was_over && room_over(r)) {
-        /* The actions are the truth; a record that cannot be written is
-         * said, not a reason to refuse the game's end. */
-        char *rec = room_record(r);
-        if (rec)
-            rc = store_set_record(srv->db, r->id, rec);
-        else
-            fprintf(stderr, "herd-server: game %s: its record could not be written\n", r->id);
-        free(rec);
+    pthread_mutex_unlock(&srv->lock);
+    return NULL;
+}
+
+/* Queues a job and waits, the lock let go, until it is committed or refused. */
+static int submit(server *srv, store_job *j)
+{
+    pthread_cond_t done;
+    pthread_cond_init(&done, NULL);
+    j->done = 0;
+    j->rc = -1;
+    j->waiter = &done;
+    j->next = srv->queue;
+    srv->queue = j;
+    pthread_cond_signal(&srv->work);
+    while (!j->done)
+        pthread_cond_wait(&done, &srv->lock);
+    pthread_cond_destroy(&done);
+    return j->rc;
+}
+
+/* Waits while r's last change is being committed: until then nobody may
+ * see it (it may yet be refused) or change it. */
+static void wait_stored(server *srv, room *r)
+{
+    srv->room_waiters++;
+    while (r->committing)
+        pthread_cond_wait(&srv->committed, &srv->lock);
+    srv->room_waiters--;
+}
+
+/* The actions r's last change left pending, as the job's rows, at their
+ * places from r->seq on, with both clocks at `at`. */
+static int job_rows(store_job *j, room *r, int64_t at)
+{
+    for (size_t i = 0; i < r->npend; i++) {
+        if (j->nrows == sizeof j->rows / sizeof j->rows[0])
+            return -1;
+        store_row *a = &j->rows[j->nrows++];
+        a->game = r->id;
+        a->seq = r->seq++;
+        memcpy(a->kind, r->pend[i].kind, sizeof a->kind);
+        a->side = r->pend[i].side;
+        memcpy(a->move, r->pend[i].move, sizeof a->move);
+        a->at_ms = at;
+        a->left0 = herd_clock_left(&r->clock, 0, at);
+        a->left1 = herd_clock_left(&r->clock, 1, at);
+        a->running = r->clock.running;
     }
-    if (rc == 0)
-        rc = store_commit(srv->db);
-    if (rc != 0 || (born && server_add(srv, born) != 0)) {
-        store_rollback(srv->db);
-        r->seq = seq;
-        return -1;
-    }
-    if (born)
-        born->npend = 0;
-    r->born = NULL;
     r->npend = 0;
     return 0;
 }
 
+/* ------------------------------------------------------------ other processes */
+
+static void *load_game(void *ud, const char *id, const char *game, const char *options,
+                       const char *tc, int computer, int level, const char *token0,
+                       const char *token1, const char *join_code, const char *next,
+                       int64_t created)
+{
+    server *srv = ud;
+    room *r = room_restore(id, game, options, tc, computer, level, token0, token1, join_code,
+                           next, created);
+    if (r && server_add(srv, r) != 0) {
+        room_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+static int load_action(void *ud, void *r, const char *kind, int side, const char *move,
+                       int64_t at_ms, int64_t left0, int64_t left1, int running)
+{
+    (void)ud;
+    return room_replay(r, kind, side, move, at_ms, left0, left1, running);
+}
+
+/* What another process added to a game, read outside the lock: its row's
+ * seats and rematch, and its new actions. */
+typedef struct news {
+    char token[2][SRV_TOKEN_HEX + 1], join_code[SRV_TOKEN_HEX + 1], next[SRV_ID_HEX + 1];
+    store_row *rows;
+    size_t n, cap;
+} news;
+
+static void *news_game(void *ud, const char *id, const char *game, const char *options,
+                       const char *tc, int computer, int level, const char *token0,
+                       const char *token1, const char *join_code, const char *next,
+                       int64_t created)
+{
+    news *w = ud;
+    (void)id, (void)game, (void)options, (void)tc, (void)computer, (void)level, (void)created;
+    if (strlen(token0) > SRV_TOKEN_HEX || strlen(token1) > SRV_TOKEN_HEX ||
+        strlen(join_code) > SRV_TOKEN_HEX || (*next && strlen(next) != SRV_ID_HEX))
+        return NULL;
+    strcpy(w->token[0], token0);
+    strcpy(w->token[1], token1);
+    strcpy(w->join_code, join_code);
+    strcpy(w->next, next);
+    return w;
+}
+
+static int news_action(void *ud, void *game, const char *kind, int side, const char *move,
+                       int64_t at_ms, int64_t left0, int64_t left1, int running)
+{
+    news *w = game;
+    (void)ud;
+    if (w->n == w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 8;
+        store_row *p = realloc(w->rows, cap * sizeof *p);
+        if (!p)
+            return -1;
+        w->rows = p;
+        w->cap = cap;
+    }
+    store_row *a = &w->rows[w->n++];
+    if (strlen(kind) >= sizeof a->kind || strlen(move) >= sizeof a->move)
+        return -1;
+    strcpy(a->kind, kind);
+    strcpy(a->move, move);
+    a->side = side;
+    a->at_ms = at_ms;
+    a->left0 = left0;
+    a->left1 = left1;
+    a->running = running;
+    return 0;
+}
+
+/* Plays rows that follow r's last action; 0, or -1 when r is left as it
+ * was played up to the row that failed. */
+static int play_rows(room *r, const store_row *rows, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (room_replay(r, rows[i].kind, rows[i].side, rows[i].move, rows[i].at_ms,
+                        rows[i].left0, rows[i].left1, rows[i].running) != 0)
+            return -1;
+    return 0;
+}
+
+/* Reads the actions that other processes added to r and tells its clients.
+ * The database is read with the lock let go; what is read is played only
+ * if r did not change meanwhile (else it is read again), and not while a
+ * change of r is being committed (that change catches up after it). */
+static void server_sync(server *srv, room *r)
+{
+    for (;;) {
+        int64_t from = r->seq;
+        char id[SRV_ID_HEX + 1];
+        memcpy(id, r->id, sizeof id);
+        news w = {0};
+        int applied = 0;
+        store_loader ld = {&w, news_game, news_action};
+        pthread_mutex_unlock(&srv->lock);
+        int rc = store_load(srv->db, id, from, &ld);
+        pthread_mutex_lock(&srv->lock);
+        if (r->committing) {
+            r->stale = 1;
+        } else if (r->seq == from) {
+            applied = 1;
+            r->stale = 0;
+            if (rc == 0) {
+                memcpy(r->token, w.token, sizeof r->token);
+                memcpy(r->join_code, w.join_code, sizeof r->join_code);
+                memcpy(r->next, w.next, sizeof r->next);
+            }
+            if (rc == 0)
+                rc = play_rows(r, w.rows, w.n);
+            if (rc != 0)
+                fprintf(stderr, "herd-server: game %s: its new actions do not replay\n", id);
+            if (r->seq != from) {
+                server_broadcast(srv, r);
+                pthread_cond_signal(&srv->wake);
+            }
+        }
+        free(w.rows);
+        if (r->committing || applied)
+            return;
+    }
+}
+
+/* Another process committed actions of game `id` (store_listen()): played
+ * from the notification when they follow what the room has, else read. */
+static void on_notify(void *ud, const char *id, const store_row *rows, size_t n)
+{
+    server *srv = ud;
+    pthread_mutex_lock(&srv->lock);
+    room *r = server_find(srv, id);
+    if (r && r->committing) {
+        r->stale = 1; /* caught up when its own change is done */
+    } else if (r && n > 0 && rows[0].seq == r->seq) {
+        if (play_rows(r, rows, n) != 0)
+            fprintf(stderr, "herd-server: game %s: its new actions do not replay\n", id);
+        server_broadcast(srv, r);
+        pthread_cond_signal(&srv->wake);
+    } else if (r && !(n > 0 && rows[n - 1].seq < r->seq)) {
+        server_sync(srv, r);
+    }
+    pthread_mutex_unlock(&srv->lock);
+}
+
+/* A game by its id: in memory, or (when other processes share the
+ * database) read from it, since another process may have made it. */
+static room *server_get(server *srv, const char *id)
+{
+    room *r = server_find(srv, id);
+    if (r || !store_shared(srv->db) || strlen(id) != SRV_ID_HEX ||
+        strspn(id, "0123456789abcdef") != SRV_ID_HEX)
+        return r;
+    store_loader ld = {srv, load_game, load_action};
+    if (store_load(srv->db, id, 0, &ld) != 0)
+        fprintf(stderr, "herd-server: game %s: its actions do not replay\n", id);
+    return server_find(srv, id);
+}
+
+/* ------------------------------------------------------------ changes */
+
 /* Runs one change of r (a seat's action, the computer's move, a flag) and
- * stores it; when either fails, r is as it was. Returns 0, or -1 with err. */
+ * stores it, with what it brings: the rematch's new game, the record of a
+ * game that ended. When either fails, r is as it was. When another process
+ * took the action's place first, r catches up and the change is tried
+ * again on the game as it now is (a move for a ply played meanwhile is
+ * then refused as `stale-ply`). Returns 0, or -1 with err. */
 typedef int (*change_fn)(server *srv, room *r, void *arg, srv_error *err);
 
 static int change(server *srv, room *r, change_fn fn, void *arg, srv_error *err)
 {
-    herd_game *backup;
-    if (herd_clone(r->g, NULL, NULL, &backup) != HERD_OK) {
-        err->code = "internal";
-        snprintf(err->message, sizeof err->message, "out of memory");
-        return -1;
-    }
-    room saved = *r;
-    int was_over = room_over(r);
-    r->now = srv_now_ms();
-    r->npend = 0;
-    r->born = NULL;
-    int rc = fn(srv, r, arg, err);
-    if (rc == 0 && commit_pending(srv, r, was_over) != 0) {
-        rc = -1;
-        err->code = "storage";
-        snprintf(err->message, sizeof err->message,
-                 "the database refused the action: nothing changed");
-    }
-    if (rc != 0) {
+    for (int tries = 0;; tries++) {
+        wait_stored(srv, r);
+        herd_game *backup;
+        if (herd_clone(r->g, NULL, NULL, &backup) != HERD_OK) {
+            err->code = "internal";
+            snprintf(err->message, sizeof err->message, "out of memory");
+            return -1;
+        }
+        room saved = *r;
+        int was_over = room_over(r), stored = 0;
+        r->now = srv_now_ms();
+        r->npend = 0;
+        r->born = NULL;
+        r->seats_changed = 0;
+        int rc = fn(srv, r, arg, err);
+        if (rc == 0 && (r->npend || r->born || r->seats_changed)) {
+            store_job j = {0};
+            room *born = r->born;
+            if (born)
+                born->created_ms = r->now;
+            stored = job_rows(&j, r, r->now) != 0 || (born && job_rows(&j, born, r->now) != 0) ||
+                             server_reserve(srv) != 0
+                         ? -1
+                         : 0;
+            j.insert[0] = born;
+            j.update = born || r->seats_changed ? r : NULL;
+            if (stored == 0 && !was_over && room_over(r)) {
+                /* The actions are the truth; a record that cannot be
+                 * written is said, not a reason to refuse the game's end. */
+                j.record = room_record(r);
+                j.record_game = r->id;
+                if (!j.record)
+                    fprintf(stderr, "herd-server: game %s: its record could not be written\n",
+                            r->id);
+            }
+            if (stored == 0) {
+                r->committing = 1;
+                stored = submit(srv, &j);
+                r->committing = 0;
+                if (srv->room_waiters)
+                    pthread_cond_broadcast(&srv->committed);
+            }
+            free(j.record);
+            if (stored != 0)
+                rc = -1;
+        }
+        if (rc == 0) {
+            herd_free(backup);
+            if (r->born)
+                server_add(srv, r->born); /* room reserved above */
+            r->born = NULL;
+            if (r->stale)
+                server_sync(srv, r);
+            return 0;
+        }
         room_free(r->born);
         herd_free(r->g);
+        /* What others changed meanwhile (the lock was let go) stays. */
         saved.g = backup;
         saved.clk = r->clk;
         saved.clk_cap = r->clk_cap;
         saved.clients = r->clients;
+        saved.busy = r->busy;
+        saved.stale = r->stale;
         *r = saved;
         r->npend = 0;
         r->born = NULL;
+        if (stored == STORE_CONFLICT && tries < 3) {
+            server_sync(srv, r);
+            continue;
+        }
+        if (r->stale) /* news heard while it was being committed */
+            server_sync(srv, r);
+        if (stored != 0) {
+            err->code = "storage";
+            snprintf(err->message, sizeof err->message,
+                     "the database refused the action: nothing changed");
+        }
         return -1;
     }
-    herd_free(backup);
-    return 0;
 }
 
 struct seat_action {
@@ -195,12 +471,15 @@ static void *ticker(void *arg)
 {
     server *srv = arg;
     srv_error err;
+    int64_t idle_seen = 0;
     pthread_mutex_lock(&srv->lock);
     while (!srv->stopping) {
         room *think = NULL;
         for (size_t i = 0; i < srv->nrooms; i++) {
             room *r = srv->rooms[i];
             int flagged = 0;
+            if (r->committing)
+                continue;
             if (r->clock.running >= 0 && !room_over(r) &&
                 herd_clock_flagged(&r->clock, srv_now_ms()) >= 0) {
                 if (change(srv, r, flag_act, &flagged, &err) == 0 && flagged > 0)
@@ -210,14 +489,18 @@ static void *ticker(void *arg)
                 think = r;
         }
         /* Connections that send nothing are closed: a close frame, after
-         * which CivetWeb ends the connection. */
+         * which CivetWeb ends the connection. Looked for four times a
+         * second, not at each wake. */
         int64_t mono = srv_mono_ms();
-        for (client *c = srv->clients; c; c = c->all)
-            if (!c->closing && mono - c->last_ms > srv->idle_ms) {
-                c->closing = 1;
-                send_error(c->conn, "idle", "nothing was sent for too long: closed");
-                mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
-            }
+        if (mono - idle_seen >= 250) {
+            idle_seen = mono;
+            for (client *c = srv->clients; c; c = c->all)
+                if (!c->closing && mono - c->last_ms > srv->idle_ms) {
+                    c->closing = 1;
+                    send_error(c->conn, "idle", "nothing was sent for too long: closed");
+                    mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
+                }
+        }
         if (think) {
             herd_game *g;
             herd_move m;
@@ -288,11 +571,12 @@ static int ws_connect(const struct mg_connection *conn, void *cbdata)
 static void hello(server *srv, client *c, json_t *msg)
 {
     json_t *id = json_object_get(msg, "game"), *token = json_object_get(msg, "token");
-    room *r = json_is_string(id) ? server_find(srv, json_string_value(id)) : NULL;
+    room *r = json_is_string(id) ? server_get(srv, json_string_value(id)) : NULL;
     if (!r) {
         send_error(c->conn, "no-game", "no game has this id");
         return;
     }
+    wait_stored(srv, r);
     int seat = -1;
     if (token && !json_is_null(token)) {
         const char *t = json_is_string(token) ? json_string_value(token) : "";
@@ -354,7 +638,8 @@ static void handle(server *srv, client *c, json_t *msg)
         return;
     }
     server_broadcast(srv, r);
-    pthread_cond_signal(&srv->wake);
+    if (r->computer >= 0) /* its turn may have come */
+        pthread_cond_signal(&srv->wake);
 }
 
 static int ws_data(struct mg_connection *conn, int flags, char *data, size_t len, void *cbdata)
@@ -375,7 +660,9 @@ static int ws_data(struct mg_connection *conn, int flags, char *data, size_t len
     if (c->bucket > srv->burst)
         c->bucket = srv->burst;
     c->bucket_ms = c->last_ms = now;
-    if (!(flags & 0x80) || opcode != MG_WEBSOCKET_OPCODE_TEXT) {
+    if (c->closing == 2) {
+        keep = ++c->dropped <= srv->burst; /* after the rate limit: read, dropped */
+    } else if (!(flags & 0x80) || opcode != MG_WEBSOCKET_OPCODE_TEXT) {
         send_error(conn, "bad-frame", "messages are single text frames");
         keep = 0;
     } else if (len > srv->max_message) {
@@ -383,7 +670,11 @@ static int ws_data(struct mg_connection *conn, int flags, char *data, size_t len
         keep = 0;
     } else if (c->bucket < 1) {
         send_error(conn, "rate-limit", "too many messages: the connection is closed");
-        keep = 0;
+        /* A close frame, then what the client sent meanwhile is read and
+         * dropped (a burst's worth at most): a socket closed with unread
+         * data is reset, and the client would lose the error unread. */
+        mg_websocket_write(conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
+        c->closing = 2;
     } else {
         json_error_t jerr;
         c->bucket -= 1;
@@ -513,23 +804,20 @@ static int create_game(server *srv, struct mg_connection *conn)
         return reply_error(conn, 500, "internal", "no random bits from the system");
     }
     pthread_mutex_lock(&srv->lock);
-    int rc = store_begin(srv->db);
+    /* Nobody knows the game before it is stored: it needs no guarding. */
+    store_job job = {0};
+    job.insert[0] = r;
+    int rc = job_rows(&job, r, r->created_ms);
     if (rc == 0)
-        rc = store_insert_game(srv->db, r);
-    for (size_t i = 0; rc == 0 && i < r->npend; i++, r->seq++)
-        rc = store_insert_action(srv->db, r, r->pend[i].kind, r->pend[i].side, r->pend[i].move,
-                                 r->created_ms);
+        rc = server_reserve(srv);
     if (rc == 0)
-        rc = store_commit(srv->db);
-    if (rc == 0)
-        rc = server_add(srv, r);
+        rc = submit(srv, &job);
     if (rc != 0) {
-        store_rollback(srv->db);
         pthread_mutex_unlock(&srv->lock);
         room_free(r);
         return reply_error(conn, 503, "storage", "the database refused the game");
     }
-    r->npend = 0;
+    server_add(srv, r);
     json_t *out = json_pack("{s:s, s:i, s:s, s:s}", "id", r->id, "seat", seat, "token",
                             r->token[seat], "watch", "");
     char link[128];
@@ -540,52 +828,38 @@ static int create_game(server *srv, struct mg_connection *conn)
         json_object_set_new(out, "invite", json_string(link));
         json_object_set_new(out, "join_code", json_string(r->join_code));
     }
-    pthread_cond_signal(&srv->wake);
+    if (computer >= 0)
+        pthread_cond_signal(&srv->wake);
     pthread_mutex_unlock(&srv->lock);
     return reply_json(conn, 201, out);
 }
 
-static int join_game(server *srv, struct mg_connection *conn, room *r)
+struct join {
+    const char *code;
+    int seat;
+};
+
+static int join_act(server *srv, room *r, void *arg, srv_error *err)
 {
-    int status;
-    json_t *body = read_body(conn, &status);
-    if (!body)
-        return status;
+    struct join *j = arg;
+    (void)srv;
+    return room_join(r, j->code, &j->seat, err);
+}
+
+/* POST /api/games/ID/join, its body read before the lock is taken. */
+static int join_game(server *srv, struct mg_connection *conn, room *r, json_t *body)
+{
     const char *code = str_or(body, "code", NULL);
-    if (!code) {
-        json_decref(body);
+    if (!code)
         return reply_error(conn, 400, "bad-request", "field: code (the invitation's code)");
-    }
-    status = 0;
-    json_t *out = NULL;
-    int seat = r->token[0][0] ? 1 : 0;
-    if (!r->join_code[0] || !srv_token_equal(r->join_code, code)) {
-        status = reply_error(conn, 403, "bad-code", "this invitation is used or was never made");
-    } else {
-        room saved = *r;
-        int rc = srv_random_hex(r->token[seat], SRV_TOKEN_HEX / 2);
-        r->join_code[0] = '\0';
-        if (rc == 0)
-            rc = store_begin(srv->db);
-        if (rc == 0 && (store_update_seats(srv->db, r) != 0 ||
-                        store_insert_action(srv->db, r, "join", seat, "", srv_now_ms()) != 0 ||
-                        store_commit(srv->db) != 0)) {
-            store_rollback(srv->db);
-            rc = -1;
-        }
-        if (rc != 0) {
-            memcpy(r->token[seat], saved.token[seat], sizeof r->token[seat]);
-            memcpy(r->join_code, saved.join_code, sizeof r->join_code);
-            status = reply_error(conn, 503, "storage", "the database refused the seat");
-        } else {
-            r->seq++;
-            out = json_pack("{s:s, s:i, s:s}", "id", r->id, "seat", seat, "token",
-                            r->token[seat]);
-            server_broadcast(srv, r);
-        }
-    }
-    json_decref(body);
-    return out ? reply_json(conn, 200, out) : status;
+    struct join j = {code, -1};
+    srv_error err = {0};
+    if (change(srv, r, join_act, &j, &err) != 0)
+        return reply_error(conn, strcmp(err.code, "bad-code") == 0 ? 403 : 503, err.code,
+                           err.message);
+    server_broadcast(srv, r);
+    return reply_json(conn, 200, json_pack("{s:s, s:i, s:s}", "id", r->id, "seat", j.seat, "token",
+                                           r->token[j.seat]));
 }
 
 static int api_games(struct mg_connection *conn, void *cbdata)
@@ -603,18 +877,24 @@ static int api_games(struct mg_connection *conn, void *cbdata)
         memcpy(id, rest + 1, SRV_ID_HEX);
         tail = rest + 1 + SRV_ID_HEX;
     }
+    int join = strcmp(tail, "/join") == 0 && post, status;
+    json_t *body = NULL;
+    if (join && (body = read_body(conn, &status)) == NULL)
+        return status;
     pthread_mutex_lock(&srv->lock);
-    room *r = server_find(srv, id);
-    int status;
+    room *r = server_get(srv, id);
+    if (r)
+        wait_stored(srv, r);
     if (!r)
         status = reply_error(conn, 404, "no-game", "no game has this id");
     else if (*tail == '\0' && !post)
         status = reply_json(conn, 200, room_state(r, -1, srv_now_ms()));
-    else if (strcmp(tail, "/join") == 0 && post)
-        status = join_game(srv, conn, r);
+    else if (join)
+        status = join_game(srv, conn, r, body);
     else
         status = reply_error(conn, 404, "no-route", "no such route (docs/server.md)");
     pthread_mutex_unlock(&srv->lock);
+    json_decref(body);
     return status;
 }
 
@@ -626,7 +906,9 @@ static int games_file(struct mg_connection *conn, void *cbdata)
     if (strlen(uri) == strlen("/games/") + SRV_ID_HEX + 4 && strcmp(uri + strlen(uri) - 4, ".hgr") == 0)
         memcpy(id, uri + strlen("/games/"), SRV_ID_HEX);
     pthread_mutex_lock(&srv->lock);
-    room *r = server_find(srv, id);
+    room *r = server_get(srv, id);
+    if (r)
+        wait_stored(srv, r);
     char *text = r && room_over(r) ? store_record(srv->db, r->id) : NULL;
     int over = r && room_over(r);
     pthread_mutex_unlock(&srv->lock);
@@ -661,48 +943,26 @@ static int no_page(struct mg_connection *conn, void *cbdata)
     return 503;
 }
 
-/* ------------------------------------------------------------ loading */
-
-static room *load_game(void *ud, const char *id, const char *game, const char *options,
-                       const char *tc, int computer, int level, const char *token0,
-                       const char *token1, const char *join_code, const char *next,
-                       int64_t created)
-{
-    server *srv = ud;
-    room *r = room_restore(id, game, options, tc, computer, level, token0, token1, join_code,
-                           next, created);
-    if (r && server_add(srv, r) != 0) {
-        room_free(r);
-        return NULL;
-    }
-    return r;
-}
-
-static int load_action(void *ud, room *r, const char *kind, int side, const char *move,
-                       int64_t at_ms, int64_t left0, int64_t left1, int running)
-{
-    (void)ud;
-    return room_replay(r, kind, side, move, at_ms, left0, left1, running);
-}
-
 /* ------------------------------------------------------------ main */
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: herd-server [--port N] [--host ADDR] [--db FILE] [--web DIR]\n"
+            "usage: herd-server [--port N] [--host ADDR] [--db FILE|URL] [--web DIR]\n"
             "                   [--threads N] [--idle SECONDS] [--rate PER_SECOND]\n"
             "                   [--burst N] [--max-message BYTES]\n"
             "  --port N           TCP port (8080; 0: any free port, printed)\n"
             "  --host ADDR        address to listen on (127.0.0.1; 0.0.0.0: every one)\n"
             "  --db FILE          the SQLite database (herd-games.sqlite)\n"
+            "  --db postgresql://USER@HOST:PORT/DB  a PostgreSQL database that several\n"
+            "                     herd-server processes share (%s)\n"
             "  --web DIR          the page's files (%s)\n"
             "  --threads N        connections served at once (64; each WebSocket holds one)\n"
             "  --idle SECONDS     a WebSocket that sends nothing for this long is closed (60)\n"
             "  --rate R, --burst B  messages a connection may send: B at once, R a second (20, 40)\n"
             "  --max-message BYTES  the largest WebSocket message taken (4096)\n"
             "Routes and messages: docs/server.md.\n",
-            HERD_SERVER_WEB_DIR);
+            store_pg.open ? "built with libpq" : "not in this build: no libpq", HERD_SERVER_WEB_DIR);
 }
 
 static int number(const char *text, long lo, long hi, long *out)
@@ -756,6 +1016,13 @@ int main(int argc, char **argv)
         }
     }
 
+    sigset_t sigs;
+    sigemptyset(&sigs);
+    sigaddset(&sigs, SIGINT);
+    sigaddset(&sigs, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &sigs, NULL); /* every thread made from here on too */
+    signal(SIGPIPE, SIG_IGN);
+
     server srv = {0};
     pthread_mutex_init(&srv.lock, NULL);
     pthread_cond_init(&srv.wake, NULL);
@@ -765,8 +1032,18 @@ int main(int argc, char **argv)
     srv.idle_ms = idle * 1000;
     if (store_open(db, &srv.db) != 0)
         return 1;
+    pthread_cond_init(&srv.work, NULL);
+    pthread_cond_init(&srv.committed, NULL);
+    /* Listening before loading: no other process's action falls between. */
+    if (store_listen(srv.db, on_notify, &srv) != 0) {
+        fprintf(stderr, "herd-server: %s: cannot listen for the other processes\n", db);
+        return 1;
+    }
     store_loader ld = {&srv, load_game, load_action};
-    if (store_load(srv.db, &ld) != 0) {
+    pthread_mutex_lock(&srv.lock);
+    int loaded = store_load(srv.db, NULL, 0, &ld);
+    pthread_mutex_unlock(&srv.lock);
+    if (loaded != 0) {
         fprintf(stderr, "herd-server: %s: the stored games do not replay\n", db);
         return 1;
     }
@@ -788,12 +1065,6 @@ int main(int argc, char **argv)
                           "additional_header", "X-Herd-Server: 1",
                           "extra_mime_types", ".mjs=text/javascript,.js=text/javascript",
                           have_page ? "document_root" : NULL, web, NULL};
-    sigset_t sigs;
-    sigemptyset(&sigs);
-    sigaddset(&sigs, SIGINT);
-    sigaddset(&sigs, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &sigs, NULL); /* every thread made from here on too */
-    signal(SIGPIPE, SIG_IGN);
 
     mg_init_library(0);
     struct mg_callbacks cb = {0};
@@ -822,7 +1093,8 @@ int main(int argc, char **argv)
            have_page ? web : "not built: bash tools/web.sh");
     fflush(stdout);
 
-    pthread_t tick;
+    pthread_t tick, commit;
+    pthread_create(&commit, NULL, committer, &srv);
     pthread_create(&tick, NULL, ticker, &srv);
     int sig;
     sigwait(&sigs, &sig);
@@ -831,14 +1103,21 @@ int main(int argc, char **argv)
     pthread_cond_signal(&srv.wake);
     pthread_mutex_unlock(&srv.lock);
     pthread_join(tick, NULL);
-    mg_stop(ctx);
+    mg_stop(ctx); /* the connections' last changes are committed meanwhile */
+    pthread_mutex_lock(&srv.lock);
+    srv.closed = 1;
+    pthread_cond_signal(&srv.work);
+    pthread_mutex_unlock(&srv.lock);
+    pthread_join(commit, NULL);
     mg_exit_library();
+    store_close(srv.db); /* its listener first: it reads the rooms */
     for (size_t i = 0; i < srv.nrooms; i++)
         room_free(srv.rooms[i]);
     free(srv.rooms);
-    store_close(srv.db);
     pthread_cond_destroy(&srv.wake);
+    pthread_cond_destroy(&srv.work);
+    pthread_cond_destroy(&srv.committed);
     pthread_mutex_destroy(&srv.lock);
-    printf("herd-server: stopped\n");
+    printf("herd-server: stopped (%ld commits of %ld changes)\n", srv.commits, srv.jobs);
     return 0;
 }

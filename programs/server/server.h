@@ -1,7 +1,8 @@
 /* herd-server: the library as referee between people on different machines.
  * The pieces share this header: rooms (room.c: a game, its seats, clock and
- * actions), the database (store.c: SQLite) and the web front (server.c:
- * CivetWeb's HTTP and WebSocket handlers, the clock and computer thread).
+ * actions), the database (store.h: SQLite or PostgreSQL) and the web front
+ * (server.c: CivetWeb's HTTP and WebSocket handlers, the clock and computer
+ * thread, the committer).
  * docs/server.md describes the routes and the messages. */
 #ifndef HERD_SERVER_H
 #define HERD_SERVER_H
@@ -11,10 +12,11 @@
 #include <stdint.h>
 
 #include <jansson.h>
-#include <sqlite3.h>
 
 #include <herd/herd.h>
 #include <herd/record.h>
+
+#include "store.h"
 
 /* 128 random bits as 32 hex digits, the NUL after. */
 #define SRV_TOKEN_HEX 32
@@ -34,7 +36,8 @@ typedef struct client {
     double bucket;
     int64_t bucket_ms;
     int64_t last_ms;     /* its last message (monotonic): idle ones are closed */
-    int closing;
+    int closing;         /* 1: closed as idle; 2: after the rate limit */
+    int dropped;         /* messages dropped since the rate limit */
     struct client *next; /* in its room's list */
     struct client *all;  /* in the server's list */
 } client;
@@ -62,6 +65,9 @@ typedef struct room {
     int64_t created_ms;
     int64_t now;         /* the time of the change under way: its actions' time */
     int busy;
+    int committing;      /* its last change waits for the database: nobody sees or changes it */
+    int seats_changed;   /* the last change rewrote the seats (a join) */
+    int stale;           /* another process added actions while it was committing */
     client *clients;
     /* The actions of the last room_act() (or computer move, or flag), for
      * the caller to store before anyone hears of them. */
@@ -74,8 +80,6 @@ typedef struct room {
     struct room *born; /* a rematch made by the last action, not yet stored */
 } room;
 
-typedef struct store store;
-
 typedef struct server {
     pthread_mutex_t lock;
     pthread_cond_t wake;
@@ -84,7 +88,13 @@ typedef struct server {
     client *clients;     /* every WebSocket connection */
     int64_t idle_ms;
     store *db;
-    int stopping;
+    store_job *queue;    /* changes waiting for the database, newest first */
+    pthread_cond_t work; /* the committer: jobs queued */
+    pthread_cond_t committed; /* a room is free again (for room_waiters threads) */
+    int room_waiters;
+    int stopping;        /* the ticker's end */
+    int closed;          /* the committer's end, once no connection is left */
+    long commits, jobs;  /* transactions, and the changes they held */
     size_t max_message;  /* bytes of one WebSocket message */
     double rate, burst;  /* messages a second, and at once */
     int verbose;
@@ -96,30 +106,6 @@ int64_t srv_mono_ms(void);     /* monotonic milliseconds */
 int srv_random(void *buf, size_t len); /* getrandom(); 0 or -1 */
 int srv_random_hex(char *out, size_t bytes); /* 2 * bytes hex digits and a NUL */
 int srv_token_equal(const char *secret, const char *given); /* constant time in the secret */
-
-/* ---- store.c: every function returns 0, or -1 with a message on stderr. */
-int store_open(const char *path, store **out);
-void store_close(store *s);
-int store_begin(store *s);
-int store_commit(store *s);
-void store_rollback(store *s);
-int store_insert_game(store *s, const room *r);
-int store_update_seats(store *s, const room *r);
-int store_set_next(store *s, const room *r);
-int store_insert_action(store *s, const room *r, const char *kind, int side, const char *move,
-                        int64_t at_ms);
-int store_set_record(store *s, const char *id, const char *record);
-char *store_record(store *s, const char *id); /* malloc'd text or NULL */
-/* Calls fn for each game, then for each of its actions in order. */
-typedef struct store_loader {
-    void *ud;
-    room *(*game)(void *ud, const char *id, const char *game, const char *options,
-                  const char *tc, int computer, int level, const char *token0,
-                  const char *token1, const char *join_code, const char *next, int64_t created);
-    int (*action)(void *ud, room *r, const char *kind, int side, const char *move, int64_t at_ms,
-                  int64_t left0, int64_t left1, int running);
-} store_loader;
-int store_load(store *s, const store_loader *ld);
 
 /* ---- room.c */
 /* Ends every rule check with a code and a message for the client. */
@@ -155,5 +141,7 @@ int room_to_act(const room *r); /* the side to act, -1 when over */
 room *server_find(server *srv, const char *id);
 int server_add(server *srv, room *r);
 void server_broadcast(server *srv, room *r);
+/* A seat claimed with the invitation's code: a token drawn for it. */
+int room_join(room *r, const char *code, int *seat, srv_error *err);
 
 #endif
