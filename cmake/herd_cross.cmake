@@ -8,6 +8,9 @@
 # runners/TARGET that runs the file under it (arguments, standard input and
 # output passed on as they are).
 #
+# herd_add_skipped_test(NAME REASON): a test NAME that is skipped and says
+# REASON, for a test that cannot run on the machine the build is for.
+#
 # herd_add_native_test(NAME REASON COMMAND ...): add_test(NAME COMMAND ...)
 # for a test that needs this machine to run the build's output itself (the
 # Python package loads the shared library into the build machine's Python);
@@ -33,10 +36,14 @@ function(herd_runner var target)
   set(${var} "${_script}" PARENT_SCOPE)
 endfunction()
 
+function(herd_add_skipped_test name reason)
+  add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} -E echo "${name}: skipped: ${reason}")
+  set_tests_properties(${name} PROPERTIES SKIP_REGULAR_EXPRESSION "skipped")
+endfunction()
+
 function(herd_add_native_test name reason)
   if(CMAKE_CROSSCOMPILING)
-    add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} -E echo "${name}: skipped: ${reason}")
-    set_tests_properties(${name} PROPERTIES SKIP_REGULAR_EXPRESSION "skipped")
+    herd_add_skipped_test(${name} "${reason}")
   else()
     add_test(NAME ${name} ${ARGN})
   endif()

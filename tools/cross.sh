@@ -26,7 +26,8 @@ Targets:
                 built with HERD_PORTABLE (the portable fallbacks of lib/portable.h)
   linux-s390x   Linux on IBM Z, big-endian: s390x-linux-gnu-gcc, tests under qemu-s390x
 Missing Debian packages are installed (as root). Environment: HERD_CROSS_JOBS
-(2), the parallel builds and tests.
+(2), the parallel builds and tests; HERD_TEST_TIME_SCALE (10), how many times
+longer than on this machine the tests wait before they call a program hung.
 EOF_USAGE
 }
 case "${1:-}" in
@@ -128,6 +129,9 @@ cmake -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_PREFIX_PATH="
 cmake --build "$build" -j "$jobs"
 built=$SECONDS
 echo "== build/$target: the tests under the emulator"
+# The tests' limits for a hung program, stretched: programs run some times
+# slower under an emulator (tests/protocol/hang_limits.py).
+export HERD_TEST_TIME_SCALE="${HERD_TEST_TIME_SCALE:-10}"
 junit="$build/ctest-results.xml"
 rc=0
 ctest --test-dir "$build" --output-on-failure -j "$jobs" --output-junit "$junit" || rc=$?

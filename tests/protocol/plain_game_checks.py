@@ -626,7 +626,7 @@ def check_seeds_differ(path, chk, T, new_line, k, level="1", seeds=SEEDS):
 
 # The deepest levels search for a while, the more so in a Debug or sanitizer
 # build on a busy machine: their answers get this long.
-SEARCH_TIMEOUT = 120.0
+SEARCH_TIMEOUT = P.hang_limits.seconds(120.0)
 
 
 def check_levels(path, chk, T, R, positions):

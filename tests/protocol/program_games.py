@@ -8,7 +8,9 @@ library only.
 
 import subprocess
 
-TIMEOUT = 10.0
+import hang_limits
+
+TIMEOUT = hang_limits.seconds(10.0)
 
 
 class Option:

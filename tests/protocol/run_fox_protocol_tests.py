@@ -522,7 +522,7 @@ def test_solve(path, chk):
 
 # `solve` builds a table of up to six geese here: seconds under a sanitizer on
 # a busy machine. The wait only guards against a hang, so it is generous.
-SOLVE_TIMEOUT = 300.0
+SOLVE_TIMEOUT = C.P.hang_limits.seconds(300.0)
 
 
 def test_solvelimit(path, chk):

@@ -168,7 +168,7 @@ def test_interrupt(path, chk, game, options):
                "no answer yet", repr(s.h.buf))
         t = time.monotonic()
         s.h.p.send_signal(signal.SIGINT)
-        ans = s.h.answer(timeout=10.0)
+        ans = s.h.answer(timeout=P.TIMEOUT)
         chk.ok(ans == ["? interrupted"], T, "SIGINT stops the command with `? interrupted`",
                "perft 64, then SIGINT", "'? interrupted'", ans)
         chk.ok(time.monotonic() - t < 5.0, T, "the command stops within seconds", "SIGINT",
@@ -204,7 +204,7 @@ def test_interrupt_hint(path, chk, game, options, long_hint):
                repr(s.h.buf))
         t = time.monotonic()
         s.h.p.send_signal(signal.SIGINT)
-        ans = s.h.answer(timeout=10.0)
+        ans = s.h.answer(timeout=P.TIMEOUT)
         chk.ok(ans == ["? interrupted"], T, "SIGINT stops `%s` with `? interrupted`" % hint,
                "%s, then SIGINT" % hint, "'? interrupted'", ans)
         chk.ok(time.monotonic() - t < 5.0, T, "the hint stops within seconds", "SIGINT",

@@ -9,13 +9,15 @@ sent with "\\r\\n" line ends are answered exactly as with "\\n".
 import subprocess
 import sys
 
+import hang_limits
+
 COMMANDS = ["games", "new horses w=8 h=8 n=4 seed=1", "position", "show", "perft 2",
             "genmove", "status", "save", "no-such-command", "play z9", "help", "quit"]
 
 
 def run(herd, args=(), stdin=b""):
     return subprocess.run([herd, *args], input=stdin, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, timeout=120, check=False)
+                          stderr=subprocess.PIPE, timeout=hang_limits.seconds(120), check=False)
 
 
 def main(argv):

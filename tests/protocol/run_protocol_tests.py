@@ -24,10 +24,11 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hang_limits  # noqa: E402
 import horses_ref as R  # noqa: E402
 import random_games as RG  # noqa: E402
 
-TIMEOUT = 10.0  # seconds for one answer
+TIMEOUT = hang_limits.seconds(10.0)  # for one answer
 
 
 # ---------------------------------------------------------------------------
@@ -117,7 +118,7 @@ class Herd:
         self.send(line)
         return self.answer(timeout)
 
-    def close_and_wait(self, timeout=10.0):
+    def close_and_wait(self, timeout=TIMEOUT):
         """Closes stdin; returns (exit status, everything still printed)."""
         try:
             self.p.stdin.close()
