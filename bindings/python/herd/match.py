@@ -332,7 +332,12 @@ def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1
     if records:  # the library must have them: said here, not in every worker
         _library.library().function("herd_record_from_game")
     path = library if library is not None else _library.library().path
-    play = partial(_play, s, path)
+    return MatchResult(s, _run(partial(_play, s, path), list(range(games)), client, workers))
+
+
+def _run(play: Any, items: List[Any], client: Any, workers: Optional[int]) -> List[GameResult]:
+    """play(item) for every item, in order: on the Dask cluster `client`,
+    else in `workers` local processes (default one a core)."""
     if client is not None:
         if workers is not None:
             raise ArgumentError(C.E_ARG, "workers is the number of local processes: a "
@@ -340,21 +345,20 @@ def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1
         dask, opened = _client(client)
         try:
             # pure=False: the times differ from run to run, so no cached result.
-            results = dask.gather(dask.map(play, range(games), pure=False))
+            return list(dask.gather(dask.map(play, items, pure=False)))
         finally:
             if opened:
                 dask.close()
-        return MatchResult(s, results)
     if workers is None:
         workers = os.cpu_count() or 1
     workers = check_int(workers, "workers", 1, 4096, OptionRangeError)
-    workers = min(workers, games)
+    workers = min(workers, len(items))
     if workers == 1:
-        return MatchResult(s, [play(i) for i in range(games)])
+        return [play(item) for item in items]
     # Fresh interpreters (spawn), not forks of this one and its threads.
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=spawn) as pool:
-        return MatchResult(s, list(pool.map(play, range(games))))
+        return list(pool.map(play, items))
 
 
 # ------------------------------------------------------------ the ladder
@@ -544,26 +548,6 @@ def ladder(game: str, games: int = 20, seed: int = 1,
         _library.library().function("herd_record_from_game")
     path = library if library is not None else _library.library().path
     items = [(s, i) for s in pairs for i in range(games)]
-    play = partial(_play_item, path)
-    if client is not None:
-        if workers is not None:
-            raise ArgumentError(C.E_ARG, "workers is the number of local processes: a "
-                                "cluster has its own workers")
-        dask, opened = _client(client)
-        try:
-            results = dask.gather(dask.map(play, items, pure=False))
-        finally:
-            if opened:
-                dask.close()
-    else:
-        if workers is None:
-            workers = os.cpu_count() or 1
-        workers = min(check_int(workers, "workers", 1, 4096, OptionRangeError), len(items))
-        if workers == 1:
-            results = [play(item) for item in items]
-        else:
-            spawn = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=workers, mp_context=spawn) as pool:
-                results = list(pool.map(play, items))
+    results = _run(partial(_play_item, path), items, client, workers)
     matches = [MatchResult(s, results[k * games:(k + 1) * games]) for k, s in enumerate(pairs)]
     return LadderResult(game, names, matches)
