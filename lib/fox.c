@@ -601,7 +601,7 @@ static const herd_level fox_levels[] = {
     {"expert", "alpha-beta search up to six plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
      6, 50000, NULL},
     {"perfect",
-     "perfect play where the solution table holds the position (8 geese by default), else "
+     "perfect play where the solution table holds the position (6 geese by default), else "
      "alpha-beta search up to eight plies deep within 300,000 nodes, which sees the table's "
      "values where it reaches them",
      HERD_LEVEL_SOLVED, 8, 300000, NULL},
@@ -610,11 +610,14 @@ static const herd_level fox_levels[] = {
 /* ------------------------------------------------------------ solved */
 
 /* A handle's solution table (herd_rules.table_fill): the most geese it
- * holds and, once a position within them needed it, the table. The table
+ * holds for herd_solve() (`limit`) and for the `perfect` level
+ * (`level_limit`, lower by default so that no move of the level waits long
+ * for its table) and, once a position within them needed it, the table,
+ * which either may read where it holds the position. The table
  * is atomic: a hint (a const call) that finds none publishes the one it
  * builds with a compare-and-swap, while other hints may read it. */
 typedef struct fox_solver {
-    int limit;
+    int limit, level_limit;
     _Atomic(fox_table *) table;
 } fox_solver;
 
@@ -622,6 +625,7 @@ static void fox_solver_init(void *table)
 {
     fox_solver *h = table;
     h->limit = HERD_FOX_SOLVE_DEFAULT;
+    h->level_limit = HERD_FOX_LEVEL_LIMIT_DEFAULT;
     atomic_init(&h->table, NULL);
 }
 
@@ -671,6 +675,15 @@ static const fox_table *table_for(const fox_solver *h, const fox_state *s)
     return t && herdi_fox_solve_sideways(t) == s->sideways ? t : NULL;
 }
 
+/* The most geese of the table that herd_solve() (`solving`) or the level
+ * builds: the handle's limit, or the default where it has no settings. */
+static int limit_of(const fox_solver *h, int solving)
+{
+    if (solving)
+        return h ? h->limit : HERD_FOX_SOLVE_DEFAULT;
+    return h ? h->level_limit : HERD_FOX_LEVEL_LIMIT_DEFAULT;
+}
+
 /* Whether t holds the positions with this many geese. */
 static int holds(const fox_table *t, int geese)
 {
@@ -685,11 +698,11 @@ static int fox_table_fill(void *table, const void *state, int solving, herd_allo
     int geese = hunt_count(s->geese);
     if (s->head.result != HERD_ONGOING)
         return HERD_OK; /* its value needs no table */
-    if (geese > h->limit)
+    if (geese > limit_of(h, solving)) /* play reads a table kept beyond its limit */
         return solving ? herdi_fail(msg, HERD_E_UNSUPPORTED,
-                                    "fox is solved up to %d geese (herd_fox_set_solve_limit(), at "
-                                    "most %d): this position has %d",
-                                    h->limit, HERD_FOX_SOLVE_MAX, geese)
+                                   "fox is solved up to %d geese (herd_fox_set_solve_limit(), at "
+                                   "most %d): this position has %d",
+                                   h->limit, HERD_FOX_SOLVE_MAX, geese)
                        : HERD_OK;
     if (holds(table_for(h, s), geese))
         return HERD_OK;
@@ -717,7 +730,7 @@ static void fox_table_need(const void *table, const void *state, int solving, in
     const fox_state *s = state;
     const fox_table *kept = solver_table(h);
     size_t held = kept ? (size_t)herdi_fox_solve_size(kept) : 0;
-    int geese = hunt_count(s->geese), limit = h ? h->limit : HERD_FOX_SOLVE_DEFAULT;
+    int geese = hunt_count(s->geese), limit = limit_of(h, solving);
     need->build = 0;
     need->kept = held;
     need->searches = !solving;
@@ -726,8 +739,9 @@ static void fox_table_need(const void *table, const void *state, int solving, in
         need->searches = 0; /* its value needs no table */
         return;
     }
-    if (geese > limit || holds(table_for(h, s), geese)) {
-        need->searches = !solving && (geese > limit || s->sideways);
+    int held_here = holds(table_for(h, s), geese);
+    if (geese > limit || held_here) {
+        need->searches = !solving && (!held_here || s->sideways);
         return;
     }
     fox_solve_options o;
@@ -806,7 +820,7 @@ static int fox_table_choose(struct herd_search *search, void *state, const void 
     const fox_table *t = table_for(h, s);
     fox_table *own = NULL;
     int geese = hunt_count(s->geese), rc = HERD_OK;
-    if (!holds(t, geese) && geese <= (h ? h->limit : HERD_FOX_SOLVE_DEFAULT)) {
+    if (!holds(t, geese) && geese <= limit_of(h, 0)) {
         herd_msg none = {NULL, 0};
         rc = build_table(&own, s, geese, search->alloc, search->ud, search->stop, search->stop_ctx,
                          none);
@@ -989,34 +1003,57 @@ int herd_fox_sideways(const herd_game *g, int *sideways)
     return HERD_OK;
 }
 
-int herd_fox_set_solve_limit(herd_game *g, int geese)
+/* Sets the limit of herd_solve() (`level` 0) or of the `perfect` level
+ * (1); a table larger than both limits then is freed. */
+static int set_limit(herd_game *g, int geese, int level)
 {
+    const char *fn = level ? "herd_fox_set_level_limit()" : "herd_fox_set_solve_limit()";
     if (!g)
         return HERD_E_ARG;
     if (!herdi_game_state(g, HERD_FOX))
-        return herdi_fail(herdi_game_message(g), HERD_E_ARG,
-                          "herd_fox_set_solve_limit() takes a fox game, not %s", herd_game_name(g));
+        return herdi_fail(herdi_game_message(g), HERD_E_ARG, "%s takes a fox game, not %s", fn,
+                         herd_game_name(g));
     if (geese < HERD_FOX_GEESE_TO_WIN || geese > HERD_FOX_SOLVE_MAX)
         return herdi_fail(herdi_game_message(g), HERD_E_RANGE,
-                          "a solve limit of %d geese is out of range %d..%d", geese,
-                          HERD_FOX_GEESE_TO_WIN, HERD_FOX_SOLVE_MAX);
+                         "a %s limit of %d geese is out of range %d..%d",
+                         level ? "level" : "solve", geese, HERD_FOX_GEESE_TO_WIN,
+                         HERD_FOX_SOLVE_MAX);
     fox_solver *h = herdi_game_table(g, HERD_FOX);
     if (!h)
         return HERD_E_NOMEM;
+    *(level ? &h->level_limit : &h->limit) = geese;
     const fox_table *t = solver_table(h);
-    if (t && herdi_fox_solve_geese(t) > geese)
-        fox_solver_free(h); /* more than the limit allows */
-    h->limit = geese;
+    if (t && herdi_fox_solve_geese(t) > h->limit && herdi_fox_solve_geese(t) > h->level_limit)
+        fox_solver_free(h); /* more than either limit allows */
     return HERD_OK;
+}
+
+static int get_limit(const herd_game *g, int *geese, int level)
+{
+    if (!herdi_game_state(g, HERD_FOX) || !geese)
+        return HERD_E_ARG;
+    *geese = limit_of(herdi_game_table_made(g, HERD_FOX), !level);
+    return HERD_OK;
+}
+
+int herd_fox_set_solve_limit(herd_game *g, int geese)
+{
+    return set_limit(g, geese, 0);
 }
 
 int herd_fox_solve_limit(const herd_game *g, int *geese)
 {
-    if (!herdi_game_state(g, HERD_FOX) || !geese)
-        return HERD_E_ARG;
-    const fox_solver *h = herdi_game_table_made(g, HERD_FOX);
-    *geese = h ? h->limit : HERD_FOX_SOLVE_DEFAULT;
-    return HERD_OK;
+    return get_limit(g, geese, 0);
+}
+
+int herd_fox_set_level_limit(herd_game *g, int geese)
+{
+    return set_limit(g, geese, 1);
+}
+
+int herd_fox_level_limit(const herd_game *g, int *geese)
+{
+    return get_limit(g, geese, 1);
 }
 
 int herd_fox_in_chain(const herd_game *g, int *in_chain)

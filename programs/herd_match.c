@@ -7,6 +7,11 @@
  *   herd-match GAME LEVEL_A LEVEL_B [-n GAMES] [-s SEED] [-R PLIES]
  *              [-m MAX_PLIES] [-o "KEY=VALUE ..."] [-j THREADS] [-g] [-p]
  *              [-w FILE] [-r FILE]
+ *   herd-match --ladder GAME [the same options]
+ *
+ * The ladder plays every pair of the game's levels, each pair such a match
+ * (the higher level as A, the same seeds for every pair), and fits one
+ * rating per level (ladder_fit.h).
  *
  * With -j the games run on several threads, one handle each. A game depends
  * only on its index (its pair's seed and opening, its colours), and results
@@ -26,6 +31,7 @@
 
 #include <herd/herd.h>
 
+#include "ladder_fit.h"
 #include "platform.h"
 #include "program_io.h"
 #include "program_record.h"
@@ -43,6 +49,8 @@ typedef struct settings {
     int progress;     /* a progress line on standard error */
     FILE *positions;  /* -w: every position of every game */
     FILE *records;    /* -r: every game's record */
+    int ladder;       /* --ladder: every pair of levels */
+    unsigned long records_before; /* records written by the ladder's earlier pairs */
 } settings;
 
 /* The times of one player's moves, in seconds. */
@@ -205,7 +213,7 @@ static void add_position(text *t, const herd_game *g, unsigned long game, unsign
  * for -r (records.md's multi-line form) and the times of its moves. */
 typedef struct outcome {
     int points2, unfinished;
-    char line[160];
+    char line[200];
     text positions;
     char *record;
     times ts[2];
@@ -269,8 +277,11 @@ static void play_game(const settings *s, unsigned long i, outcome *o)
                  o->points2 == 1 ? "draw" : o->points2 == 2 ? "A wins" : "B wins",
                  herd_reason_name(st.reason));
     }
-    snprintf(o->line, sizeof o->line, "game %lu: pair %lu, A plays %s: %s after %lu actions",
-             i + 1, i / 2 + 1, herd_side_name(g, a_side), what, actions);
+    char pairing[48] = "";
+    if (s->ladder)
+        snprintf(pairing, sizeof pairing, "level %d against level %d, ", s->level[0], s->level[1]);
+    snprintf(o->line, sizeof o->line, "%sgame %lu: pair %lu, A plays %s: %s after %lu actions",
+             pairing, i + 1, i / 2 + 1, herd_side_name(g, a_side), what, actions);
     if (s->records)
         o->record = game_record(s, g, i, a_side);
     herd_free(g);
@@ -341,7 +352,8 @@ static void *play_games(void *arg)
                 o->positions = (text){NULL, 0, 0};
             }
             if (s->records) {
-                fprintf(s->records, "%s%s\n", m->printed ? "\n" : "", o->record);
+                fprintf(s->records, "%s%s\n", m->printed || s->records_before ? "\n" : "",
+                        o->record);
                 free(o->record);
                 o->record = NULL;
             }
@@ -433,6 +445,7 @@ static void usage(FILE *f)
     fputs("usage: herd-match GAME LEVEL_A LEVEL_B [-n GAMES] [-s SEED] [-R RANDOM_PLIES]\n"
           "                  [-m MAX_PLIES] [-o \"KEY=VALUE ...\"] [-j THREADS] [-g] [-p]\n"
           "                  [-w FILE] [-r FILE]\n"
+          "       herd-match --ladder GAME [the same options]\n"
           "Plays level A against level B over GAMES games (default 100, at most\n"
           "1000000), colours swapped in each pair, each pair from its own seed (SEED,\n"
           "SEED + 1, ...; default 1) and RANDOM_PLIES random actions (default 4); a\n"
@@ -450,8 +463,160 @@ static void usage(FILE *f)
           "              as the round\n"
           "  -p          a progress line on standard error (games done, A's score,\n"
           "              time left); on by default when standard error is a terminal\n"
+          "--ladder plays every pair of GAME's levels so, GAMES games a pair (the\n"
+          "higher level as A, the same seeds for each pair; -g, -w and -r cover them\n"
+          "all, pair after pair), prints each pair's score, then fits one rating per\n"
+          "level by maximum likelihood (Bradley-Terry on the Elo scale, draws as half\n"
+          "points, one virtual draw a pair) with its 95% interval, level 1 at 0.\n"
           "Output that cannot be written ends the match with status 1.\n",
           f);
+}
+
+/* Plays the match of s->level[0] against s->level[1] on s->threads
+ * threads into m (its games in index order); 1 when the match could not
+ * start, after a message. */
+static int play_match(const settings *s, match *m)
+{
+    *m = (match){.s = s,
+                 .games = calloc(s->games, sizeof *m->games),
+                 .done = calloc(s->games, 1),
+                 .start = now(),
+                 .terminal = isatty(STDERR_FILENO)};
+    if (!m->games || !m->done) {
+        fprintf(stderr, "herd-match: out of memory\n");
+        return 1;
+    }
+    pthread_mutex_init(&m->lock, NULL);
+    unsigned long threads = s->threads < s->games ? s->threads : s->games;
+    pthread_t *th = calloc(threads, sizeof *th);
+    if (!th) {
+        fprintf(stderr, "herd-match: out of memory\n");
+        return 1;
+    }
+    for (unsigned long t = 0; t < threads; t++)
+        if (pthread_create(&th[t], NULL, play_games, m) != 0) {
+            fprintf(stderr, "herd-match: cannot start thread %lu\n", t + 1);
+            return 1;
+        }
+    for (unsigned long t = 0; t < threads; t++)
+        pthread_join(th[t], NULL);
+    free(th);
+    pthread_mutex_destroy(&m->lock);
+    if (s->progress && m->terminal)
+        fputc('\n', stderr);
+    return 0;
+}
+
+/* Whether an output was lost (then the match stops with status 1). */
+static int output_lost(const settings *s)
+{
+    return output_failed(stdout) || (s->positions && output_failed(s->positions)) ||
+           (s->records && output_failed(s->records));
+}
+
+/* A's points times two, wins and draws over the match's games, and the
+ * times of each player's moves added to ts (the games' own are freed). */
+typedef struct tally {
+    unsigned long points2, wins, draws, unfinished;
+    unsigned long side_count[2][3]; /* A's losses, draws and wins on each side */
+    double sum_sq;
+} tally;
+
+static tally count_games(const settings *s, match *m, times ts[2])
+{
+    tally c = {0};
+    for (unsigned long i = 0; i < s->games; i++) {
+        outcome *o = &m->games[i];
+        int p = o->points2;
+        c.points2 += (unsigned long)p;
+        c.wins += p == 2;
+        c.draws += p == 1;
+        c.unfinished += (unsigned long)o->unfinished;
+        c.side_count[i % 2][p]++;
+        c.sum_sq += (p / 2.0) * (p / 2.0);
+        for (int k = 0; k < 2; k++) {
+            add_times(&ts[k], &o->ts[k]);
+            free(o->ts[k].t);
+            o->ts[k].t = NULL;
+        }
+    }
+    free(m->games);
+    free(m->done);
+    return c;
+}
+
+/* The ladder: every pair of levels, the higher as A, then the ratings and
+ * each level's time per move. */
+static int ladder(settings *s, const herd_game *probe)
+{
+    int levels = herd_max_level(probe);
+    if (levels > LADDER_MAX_LEVELS) {
+        fprintf(stderr, "herd-match: %s has %d levels, more than a ladder fits (%d)\n", s->game,
+                levels, LADDER_MAX_LEVELS);
+        return 1;
+    }
+    double points[LADDER_MAX_LEVELS * LADDER_MAX_LEVELS] = {0},
+           games[LADDER_MAX_LEVELS * LADDER_MAX_LEVELS] = {0};
+    times ts[LADDER_MAX_LEVELS] = {{0}};
+    printf("%s: ladder of levels 1..%d, %lu games a pair, seed %llu, %lu random plies%s%s\n",
+           s->game, levels, s->games, s->seed, s->random_plies, *s->options ? ", options " : "",
+           s->options);
+    fflush(stdout);
+    int rc = 0;
+    for (int a = 2; a <= levels && !rc; a++)
+        for (int b = 1; b < a && !rc; b++) {
+            s->level[0] = a;
+            s->level[1] = b;
+            match m;
+            if (play_match(s, &m) != 0)
+                return 1;
+            times pair_ts[2] = {{0}};
+            tally c = count_games(s, &m, pair_ts);
+            s->records_before += s->games;
+            for (int k = 0; k < 2; k++) {
+                add_times(&ts[s->level[k] - 1], &pair_ts[k]);
+                free(pair_ts[k].t);
+            }
+            double score = c.points2 / 2.0;
+            points[(a - 1) * levels + b - 1] = score;
+            points[(b - 1) * levels + a - 1] = (double)s->games - score;
+            games[(a - 1) * levels + b - 1] = games[(b - 1) * levels + a - 1] = (double)s->games;
+            printf("level %d against level %d: %lu wins, %lu draws, %lu losses (%lu unfinished), "
+                   "score %.1f%%\n",
+                   a, b, c.wins, c.draws, s->games - c.wins - c.draws, c.unfinished,
+                   100.0 * score / (double)s->games);
+            fflush(stdout);
+            rc = output_lost(s);
+        }
+    double rating[LADDER_MAX_LEVELS], half[LADDER_MAX_LEVELS];
+    if (!rc) {
+        printf("ratings (Bradley-Terry on the Elo scale, draws as half points, %g virtual draw a "
+               "pair; level 1 at 0):\n",
+               LADDER_PRIOR_DRAWS);
+        int fitted = ladder_fit(levels, points, games, LADDER_PRIOR_DRAWS, rating, half) == 0;
+        for (int l = 1; l <= levels; l++) {
+            const char *name = "";
+            herd_level_name(probe, l, &name, NULL);
+            if (!fitted)
+                printf("  level %d (%s): no finite rating\n", l, name);
+            else if (l == 1)
+                printf("  level %d (%s): 0 (the anchor)\n", l, name);
+            else
+                printf("  level %d (%s): %.0f (95%% interval %.0f .. %.0f)\n", l, name,
+                       rating[l - 1], rating[l - 1] - half[l - 1], rating[l - 1] + half[l - 1]);
+        }
+        printf("time per move:\n");
+        for (int l = 1; l <= levels; l++) {
+            char who[32];
+            const char *name = "";
+            herd_level_name(probe, l, &name, NULL);
+            snprintf(who, sizeof who, "%s", name);
+            print_times(who, l, &ts[l - 1]);
+        }
+    }
+    for (int l = 0; l < levels; l++)
+        free(ts[l].t);
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -470,19 +635,21 @@ int main(int argc, char **argv)
         usage(stdout);
         return output_close(stdout, "herd-match", "standard output");
     }
-    if (argc < 4) {
+    s.ladder = argc >= 2 && strcmp(argv[1], "--ladder") == 0;
+    int first = s.ladder ? 3 : 4; /* the first option */
+    if (argc < first) {
         usage(stderr);
         return 2;
     }
-    s.game = argv[1];
-    for (int k = 0; k < 2; k++) {
+    s.game = argv[s.ladder ? 2 : 1];
+    for (int k = 0; k < 2 && !s.ladder; k++) {
         if (!parse_ulong(argv[2 + k], 1000, &v)) {
             fprintf(stderr, "herd-match: '%s' is not a level\n", argv[2 + k]);
             return 2;
         }
         s.level[k] = (int)v;
     }
-    for (int i = 4; i < argc; i++) {
+    for (int i = first; i < argc; i++) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(opt, "-g") == 0 || strcmp(opt, "-p") == 0) {
             *(opt[1] == 'g' ? &s.per_game : &s.progress) = 1;
@@ -536,7 +703,7 @@ int main(int argc, char **argv)
 
     /* Check the levels once before playing. */
     herd_game *probe = new_game(&s, 0);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 2 && !s.ladder; k++)
         if (s.level[k] < 1 || s.level[k] > herd_max_level(probe)) {
             fprintf(stderr, "herd-match: level %d is out of range 1..%d for %s\n", s.level[k],
                     herd_max_level(probe), s.game);
@@ -544,33 +711,18 @@ int main(int argc, char **argv)
         }
     const char *side_name[2] = {herd_side_name(probe, 0), herd_side_name(probe, 1)};
 
-    match m = {.s = &s,
-               .games = calloc(s.games, sizeof *m.games),
-               .done = calloc(s.games, 1),
-               .start = now(),
-               .terminal = isatty(STDERR_FILENO)};
-    if (!m.games || !m.done) {
-        fprintf(stderr, "herd-match: out of memory\n");
-        return 1;
-    }
-    pthread_mutex_init(&m.lock, NULL);
-    unsigned long threads = s.threads < s.games ? s.threads : s.games;
-    pthread_t *th = calloc(threads, sizeof *th);
-    if (!th) {
-        fprintf(stderr, "herd-match: out of memory\n");
-        return 1;
-    }
-    for (unsigned long t = 0; t < threads; t++)
-        if (pthread_create(&th[t], NULL, play_games, &m) != 0) {
-            fprintf(stderr, "herd-match: cannot start thread %lu\n", t + 1);
+    if (s.ladder) {
+        int rc = ladder(&s, probe);
+        herd_free(probe);
+        int lost = s.positions && output_close(s.positions, "herd-match", positions_path) != 0;
+        lost = lost || (s.records && output_close(s.records, "herd-match", records_path) != 0);
+        if (rc || lost)
             return 1;
-        }
-    for (unsigned long t = 0; t < threads; t++)
-        pthread_join(th[t], NULL);
-    free(th);
-    pthread_mutex_destroy(&m.lock);
-    if (s.progress && m.terminal)
-        fputc('\n', stderr);
+        return output_close(stdout, "herd-match", "standard output");
+    }
+    match m;
+    if (play_match(&s, &m) != 0)
+        return 1;
     int lost = s.positions && output_close(s.positions, "herd-match", positions_path) != 0;
     lost = lost || (s.records && output_close(s.records, "herd-match", records_path) != 0);
     if (lost || output_failed(stdout)) {
@@ -581,25 +733,9 @@ int main(int argc, char **argv)
 
     /* The sums in the games' order, whatever order they finished in. */
     times ts[2] = {{0}};
-    unsigned long points2 = 0, wins = 0, draws = 0, unfinished = 0;
-    unsigned long side_count[2][3] = {{0}}; /* A's losses, draws and wins on each side */
-    double sum_sq = 0;
-    for (unsigned long i = 0; i < s.games; i++) {
-        outcome *o = &m.games[i];
-        int p = o->points2;
-        points2 += (unsigned long)p;
-        wins += p == 2;
-        draws += p == 1;
-        unfinished += (unsigned long)o->unfinished;
-        side_count[i % 2][p]++;
-        sum_sq += (p / 2.0) * (p / 2.0);
-        for (int k = 0; k < 2; k++) {
-            add_times(&ts[k], &o->ts[k]);
-            free(o->ts[k].t);
-        }
-    }
-    free(m.games);
-    free(m.done);
+    tally c = count_games(&s, &m, ts);
+    unsigned long points2 = c.points2, wins = c.wins, draws = c.draws, unfinished = c.unfinished;
+    double sum_sq = c.sum_sq;
     double n = (double)s.games, mean = points2 / 2.0 / n;
     double var = s.games > 1 ? (sum_sq - n * mean * mean) / (n - 1) : 0;
     double half = 1.96 * sqrt(var > 0 ? var / n : 0);
@@ -615,11 +751,12 @@ int main(int argc, char **argv)
     printf("A's score: %.1f%% (95%% interval %.1f%% .. %.1f%%)\n", 100 * mean,
            100 * (mean - half < 0 ? 0 : mean - half), 100 * (mean + half > 1 ? 1 : mean + half));
     for (int k = 0; k < 2; k++) {
-        unsigned long *c = side_count[k], played = c[0] + c[1] + c[2];
+        const unsigned long *cs = c.side_count[k];
+        unsigned long played = cs[0] + cs[1] + cs[2];
         if (played)
-            printf("A as %s: %lu %s, %lu %s, %lu %s, score %.1f%%\n", side_name[k], c[2],
-                   noun(c[2], "win", "wins"), c[1], noun(c[1], "draw", "draws"), c[0],
-                   noun(c[0], "loss", "losses"), 100.0 * (c[2] + c[1] / 2.0) / played);
+            printf("A as %s: %lu %s, %lu %s, %lu %s, score %.1f%%\n", side_name[k], cs[2],
+                   noun(cs[2], "win", "wins"), cs[1], noun(cs[1], "draw", "draws"), cs[0],
+                   noun(cs[0], "loss", "losses"), 100.0 * (cs[2] + cs[1] / 2.0) / played);
     }
     herd_free(probe);
     printf("time per move:\n");

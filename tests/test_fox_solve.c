@@ -989,6 +989,9 @@ static void solve_limit(void **state)
     assert_true(says(g, "has 9"));
     size_t holder = a.live_bytes; /* the limit's setting, no table */
     assert_true(holder - game < 100);
+    /* The level's limit below: a table larger than the solve limit is
+     * larger than both, and goes. */
+    assert_int_equal(herd_fox_set_level_limit(g, 4), HERD_OK);
     assert_int_equal(herd_fox_set_solve_limit(g, 5), HERD_OK);
     assert_int_equal(herd_fox_solve_limit(g, &limit), HERD_OK);
     assert_int_equal(limit, 5);
@@ -1023,6 +1026,103 @@ static void solve_limit(void **state)
     winner = 77;
     assert_int_equal(herd_solve(c, &winner, &plies), HERD_E_NOMEM);
     assert_int_equal(winner, 77);
+    herd_free(hare);
+    herd_free(g);
+    assert_int_equal(a.live_blocks, 0);
+    assert_int_equal(a.bad_old_size, 0);
+}
+
+static val solve_of(herd_game *g);
+
+/* The perfect level's own limit, apart from herd_solve()'s: checked as
+ * the solve limit is; the level builds no table beyond it and searches,
+ * but plays from a table herd_solve() built; the handle frees a table
+ * only when it is larger than both limits. */
+static void level_limit(void **state)
+{
+    (void)state;
+    test_alloc a;
+    ta_init(&a);
+    herd_game *g = fox_game(0, &a), *hare = NULL;
+    herd_error err;
+    assert_int_equal(herd_new("hare", "", NULL, NULL, &hare, &err), HERD_OK);
+    int limit = 0, solve = 0;
+    assert_int_equal(herd_fox_set_level_limit(NULL, 6), HERD_E_ARG);
+    assert_int_equal(herd_fox_set_level_limit(hare, 6), HERD_E_ARG);
+    assert_string_equal(herd_last_error(hare),
+                        "herd_fox_set_level_limit() takes a fox game, not hare");
+    assert_int_equal(herd_fox_level_limit(NULL, &limit), HERD_E_ARG);
+    assert_int_equal(herd_fox_level_limit(hare, &limit), HERD_E_ARG);
+    assert_int_equal(herd_fox_level_limit(g, NULL), HERD_E_ARG);
+    assert_int_equal(herd_fox_level_limit(g, &limit), HERD_OK);
+    assert_int_equal(limit, HERD_FOX_LEVEL_LIMIT_DEFAULT);
+    assert_true(HERD_FOX_LEVEL_LIMIT_DEFAULT < HERD_FOX_SOLVE_DEFAULT);
+    for (int bad = 3; bad <= HERD_FOX_SOLVE_MAX + 1; bad += HERD_FOX_SOLVE_MAX + 1 - 3) {
+        char want[64];
+        snprintf(want, sizeof want, "a level limit of %d geese is out of range 4..10", bad);
+        assert_int_equal(herd_fox_set_level_limit(g, bad), HERD_E_RANGE);
+        assert_true(says(g, want));
+        assert_int_equal(herd_fox_level_limit(g, &limit), HERD_OK);
+        assert_int_equal(limit, HERD_FOX_LEVEL_LIMIT_DEFAULT); /* nothing changes */
+    }
+    /* Apart: each setter moves its own limit only. */
+    assert_int_equal(herd_fox_set_level_limit(g, 4), HERD_OK);
+    assert_int_equal(herd_fox_set_solve_limit(g, 6), HERD_OK);
+    assert_int_equal(herd_fox_level_limit(g, &limit), HERD_OK);
+    assert_int_equal(herd_fox_solve_limit(g, &solve), HERD_OK);
+    assert_true(limit == 4 && solve == 6);
+    pos five = {16, FOX, 0};
+    for (int q = 0; q < NP && count(five.geese) < 5; q++)
+        if (cell[q].row <= 2)
+            five.geese |= 1ull << q;
+    set_position(g, &five, 0);
+    size_t holder = a.live_bytes;
+    /* Beyond the level's limit: no table, the search. */
+    herd_move m;
+    size_t bytes = 0;
+    assert_int_equal(herd_memory_needed(g, PERFECT, &bytes), HERD_OK);
+    assert_true(bytes < 2000000);
+    assert_int_equal(herd_genmove(g, PERFECT, &m), HERD_OK);
+    assert_true(a.live_bytes == holder);
+    /* herd_solve() builds it (within its limit); the level then plays from
+     * it and keeps the value. */
+    val before = solve_of(g);
+    size_t five_table = a.live_bytes;
+    assert_true(five_table > holder);
+    assert_int_equal(herd_memory_needed(g, PERFECT, &bytes), HERD_OK);
+    assert_true(bytes < five_table - holder + 1000); /* reads it: no search */
+    assert_int_equal(herd_play_genmove(g, PERFECT, &m), HERD_OK);
+    val after = solve_of(g);
+    assert_int_equal(after.winner, before.winner);
+    assert_int_equal(after.plies, before.plies - 1);
+    assert_int_equal(herd_undo(g), HERD_OK);
+    /* A table within either limit stays; one beyond both goes at once (the
+     * history's room grew meanwhile: counted from here). */
+    size_t kept = a.live_bytes;
+    assert_int_equal(herd_fox_set_level_limit(g, 5), HERD_OK);
+    assert_int_equal(herd_fox_set_solve_limit(g, 4), HERD_OK);
+    assert_true(a.live_bytes == kept);
+    assert_int_equal(herd_fox_set_level_limit(g, 4), HERD_OK);
+    size_t table = five_table - holder;
+    assert_true(a.live_bytes == kept - table);
+    holder = a.live_bytes;
+    /* Within the level's limit, the level builds it, and herd_solve() still
+     * refuses beyond its own limit. */
+    assert_int_equal(herd_fox_set_level_limit(g, 5), HERD_OK);
+    assert_int_equal(herd_genmove(g, PERFECT, &m), HERD_OK);
+    assert_true(a.live_bytes == holder + table);
+    int winner = 77;
+    unsigned plies = 77;
+    assert_int_equal(herd_solve(g, &winner, &plies), HERD_E_UNSUPPORTED);
+    assert_true(says(g, "solved up to 4 geese") && says(g, "has 5"));
+    assert_true(winner == 77 && plies == 77);
+    /* In caller memory: no room for the setting. */
+    _Alignas(max_align_t) unsigned char mem[8192];
+    herd_game *c;
+    assert_int_equal(herd_copy_into(g, mem, sizeof mem, &c), HERD_OK);
+    assert_int_equal(herd_fox_set_level_limit(c, 6), HERD_E_NOMEM);
+    assert_int_equal(herd_fox_level_limit(c, &limit), HERD_OK);
+    assert_int_equal(limit, HERD_FOX_LEVEL_LIMIT_DEFAULT);
     herd_free(hare);
     herd_free(g);
     assert_int_equal(a.live_blocks, 0);
@@ -1150,7 +1250,7 @@ static void perfect_level_searches_beyond_the_table(void **state)
 {
     (void)state;
     herd_game *g = fox_game(0, NULL), *e;
-    assert_int_equal(herd_fox_set_solve_limit(g, 4), HERD_OK);
+    assert_int_equal(herd_fox_set_level_limit(g, 4), HERD_OK);
     assert_int_equal(herd_clone(g, NULL, NULL, &e), HERD_OK);
     for (int i = 0; i < 6; i++) {
         herd_move m, x;
@@ -1180,6 +1280,7 @@ int main(void)
         cmocka_unit_test(solve_answers_as_the_search),
         cmocka_unit_test(solve_with_sideways_tells_the_winner),
         cmocka_unit_test(solve_limit),
+        cmocka_unit_test(level_limit),
         cmocka_unit_test(solve_is_stopped),
         cmocka_unit_test(perfect_level_keeps_the_value),
         cmocka_unit_test(perfect_level_searches_beyond_the_table),

@@ -306,8 +306,12 @@ export declare class FoxGame extends HuntGame {
     inChain(): boolean;
     /** Fewer geese left than this: the fox has won. */
     readonly geeseToWin: number;
-    /** The most geese that solve() and the perfect level read from the table (4..solveMax). */
+    /** The most geese that solve() reads from the table (4..solveMax). */
     setSolveLimit(geese: number): void;
+    /** The most geese for which the perfect level builds the table (4..solveMax). */
+    setLevelLimit(geese: number): void;
+    levelLimit(): number;
+    readonly levelLimitDefault: number;
     readonly solveDefault: number;
     readonly solveMax: number;
 }

@@ -179,9 +179,10 @@ HERD_API int herd_fox_in_chain(const herd_game *g, int *in_chain);
 
 /** @} */
 
-/** The most geese of the positions that herd_solve() and the `perfect`
- *  level read from the solution table, unless herd_fox_set_solve_limit()
- *  says otherwise: a table of 8 geese peaks at 310 MB while it is built
+/** The most geese of the positions that herd_solve() reads from the
+ *  solution table, unless herd_fox_set_solve_limit() says otherwise (the
+ *  `perfect` level has a limit of its own, herd_fox_set_level_limit()): a
+ *  table of 8 geese peaks at 310 MB while it is built
  *  (250 MB kept) and takes seconds (docs/fox.md, "Who wins"). */
 #define HERD_FOX_SOLVE_DEFAULT 8
 /** The largest limit: the table keeps distances up to 10 geese. */
@@ -189,11 +190,12 @@ HERD_API int herd_fox_in_chain(const herd_game *g, int *in_chain);
 
 /**
  * Sets the most geese of the positions in the handle's solution table
- * (docs/fox.md, "Who wins"), which bounds its memory. herd_solve() and the
- * `perfect` level build it with the handle's allocator when a position
- * within the limit needs it, for as many geese as that position has, and
- * the handle keeps it; only a larger position builds it again. A table
- * larger than a new limit is freed at once. Its peak while built, without
+ * (docs/fox.md, "Who wins"), which bounds its memory. herd_solve() builds
+ * it with the handle's allocator when a position within the limit needs
+ * it, for as many geese as that position has, and the handle keeps it
+ * (the `perfect` level reads it too); only a larger position builds it
+ * again. A table larger than the new limit and the level's
+ * (herd_fox_set_level_limit()) is freed at once. Its peak while built, without
  * sideways steps (with them about half): 8 geese 310 MB, 9 0.9 GB, 10
  * 2.3 GB. herd_set_memory_limit() bounds it in bytes too (a position whose
  * table would need more is refused, ::HERD_E_NOMEM). A copy of the handle
@@ -212,6 +214,38 @@ HERD_API int herd_fox_set_solve_limit(herd_game *g, int geese);
  *  @param geese receives the most geese of the table's positions.
  *  @return ::HERD_OK, ::HERD_E_ARG (NULL, or not a `fox` game). */
 HERD_API int herd_fox_solve_limit(const herd_game *g, int *geese);
+
+/** The most geese of the positions for which the `perfect` level builds
+ *  the solution table, unless herd_fox_set_level_limit() says otherwise:
+ *  the largest whose table builds within 5 s, so that every move of the
+ *  level answers within 5 s, the first included (docs/levels.md). Since 1.1. */
+#define HERD_FOX_LEVEL_LIMIT_DEFAULT 6
+
+/**
+ * Sets the most geese of the positions for which the `perfect` level builds
+ * the solution table, apart from herd_fox_set_solve_limit(), which is
+ * herd_solve()'s. The level plays from the handle's table wherever it holds
+ * the position, whichever call built it; where it does not and the position
+ * has more geese than this limit, the level searches (docs/levels.md). The
+ * handle keeps one table: one larger than both limits is freed at once. A
+ * program that wants perfect play in larger endgames raises it and pays the
+ * table's time on the first move that needs it (8 geese: about 4 to 5 s on a
+ * quiet machine, more under load; docs/fox.md). A copy of the handle starts
+ * with the default limit. Since 1.1.
+ * @return ::HERD_OK; ::HERD_E_ARG when @p g is NULL or not a `fox` game
+ *         (herd_last_error() says which game it is);
+ *         ::HERD_E_RANGE when @p geese is not 4..::HERD_FOX_SOLVE_MAX
+ *         (nothing changes; herd_last_error() says why); ::HERD_E_NOMEM
+ *         when the handle has no room for the setting (a game in caller
+ *         memory, or a memory limit below its few bytes).
+ */
+HERD_API int herd_fox_set_level_limit(herd_game *g, int geese);
+
+/** The handle's level limit (herd_fox_set_level_limit()), or
+ *  ::HERD_FOX_LEVEL_LIMIT_DEFAULT where none was set. Since 1.1.
+ *  @param geese receives the most geese of the table the level builds.
+ *  @return ::HERD_OK, ::HERD_E_ARG (NULL, or not a `fox` game). */
+HERD_API int herd_fox_level_limit(const herd_game *g, int *geese);
 
 /** @} */
 

@@ -37,6 +37,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <herd/fox.h>
 #include <herd/herd.h>
 #include <herd/horses.h>
 #include <herd/record.h>
@@ -474,28 +475,40 @@ static int count_node(void *ud)
 
 /* The slowest move of a level with a table (Fox and Geese's perfect): the
  * first move on a fresh handle in a position within the table, which
- * builds it, then plays. */
+ * builds it, then plays. `position` has HERD_FOX_SOLVE_DEFAULT geese; the
+ * move is timed with as many geese as each level limit from one below the
+ * default to the solve limit's default (the last geese of the list
+ * dropped), that limit set: the figures that chose the default. */
 static void table_move(int runs, const char *name, const char *position)
 {
-    double t[99];
     const char *level_name = "?", *description = "";
-    for (int r = 0; r < runs; r++) {
-        herd_game *g = make_game(name, "", 0);
-        int rc = herd_position_from_text(g, position), level = herd_max_level(g);
-        if (rc != HERD_OK)
-            die("position", rc, g);
-        herd_level_name(g, level, &level_name, &description);
-        herd_move m;
-        double t0 = now();
-        rc = herd_genmove(g, level, &m);
-        t[r] = now() - t0;
-        if (rc != HERD_OK)
-            die("genmove", rc, g);
-        herd_free(g);
+    for (int limit = HERD_FOX_LEVEL_LIMIT_DEFAULT - 1; limit <= HERD_FOX_SOLVE_DEFAULT; limit++) {
+        char text[256];
+        snprintf(text, sizeof text, "%s", position);
+        for (int drop = HERD_FOX_SOLVE_DEFAULT - limit; drop > 0; drop--)
+            *strrchr(text, ',') = '\0';
+        double t[99];
+        for (int r = 0; r < runs; r++) {
+            herd_game *g = make_game(name, "", 0);
+            int rc = herd_position_from_text(g, text), level = herd_max_level(g);
+            if (rc == HERD_OK)
+                rc = herd_fox_set_level_limit(g, limit);
+            if (rc != HERD_OK)
+                die("position", rc, g);
+            herd_level_name(g, level, &level_name, &description);
+            herd_move m;
+            double t0 = now();
+            rc = herd_genmove(g, level, &m);
+            t[r] = now() - t0;
+            if (rc != HERD_OK)
+                die("genmove", rc, g);
+            herd_free(g);
+        }
+        printf("    %s's first move on a fresh handle, which builds its table, %d geese (level "
+               "limit %d%s): %.2f s\n      at %s\n",
+               level_name, limit, limit, limit == HERD_FOX_LEVEL_LIMIT_DEFAULT ? ", the default" : "",
+               median(t, runs), text);
     }
-    printf("    %s's first move on a fresh handle, which builds its table: %.2f s\n"
-           "      at %s\n",
-           level_name, median(t, runs), position);
 }
 
 /* Every level of the game's computer player, genmove on each position from

@@ -354,6 +354,18 @@ describe('numbers and texts are checked before they reach C', () => {
     // A Number passed to a C int or unsigned would be wrapped into its range
     // (2 ** 32 + 5 as 5) and a string converted (to NaN, then 0): the API
     // refuses them, quoting the value as given.
+    test('the level limit is set and read apart from the solve limit', () => {
+        const g = herd.fromPosition('fox turn=fox chain=0 sideways=0 fox=d5 geese=c1,c2,d1,d2,e1');
+        assert.equal(g.levelLimit(), g.levelLimitDefault);
+        g.setLevelLimit(4);
+        assert.equal(g.levelLimit(), 4);
+        assert.equal(g.sides[g.solve().winner], 'fox'); // the solve limit stays
+        assert.throws(() => g.setLevelLimit(2 ** 32 + 5),
+                      { code: codes.E_RANGE, message: `the level limit 4294967301 is out of range ${g.geeseToWin}..${g.solveMax}` });
+        assert.equal(g.levelLimit(), 4);
+        g.free();
+    });
+
     test('a solve limit that a C int would wrap is refused, and changes nothing', () => {
         const g = herd.fromPosition('fox turn=fox chain=0 sideways=0 fox=d5 geese=c1,c2,d1,d2,e1');
         g.setSolveLimit(4);

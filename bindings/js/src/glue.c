@@ -168,6 +168,7 @@ GLUE int herd_js_limit(const char *name)
         {"fox.geese", HERD_FOX_GEESE_TO_WIN},
         {"fox.solve_default", HERD_FOX_SOLVE_DEFAULT},
         {"fox.solve_max", HERD_FOX_SOLVE_MAX},
+        {"fox.level_limit_default", HERD_FOX_LEVEL_LIMIT_DEFAULT},
         {"flock.captures", HERD_FLOCK_CAPTURES_TO_WIN},
         {"flock.moves", HERD_FLOCK_MOVE_LIMIT},
     };

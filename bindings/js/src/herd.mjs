@@ -903,12 +903,31 @@ export class FoxGame extends HuntGame {
         return this._ints(this._m._herd_fox_in_chain)[0] === 1;
     }
 
-    /** The most geese of the positions that solve() and the `perfect` level
-     *  read from the solution table, which bounds its memory: 4 to
-     *  solveMax, solveDefault at first (herd_fox_set_solve_limit). */
+    /** The most geese of the positions that solve() reads from the
+     *  solution table, which bounds its memory: 4 to solveMax, solveDefault
+     *  at first (herd_fox_set_solve_limit). */
     setSolveLimit(geese) {
         whole(geese, 'the solve limit', this.geeseToWin, this.solveMax);
         this._check(this._m._herd_fox_set_solve_limit(this._g, geese));
+    }
+
+    /** The most geese of the positions for which the `perfect` level builds
+     *  the solution table (beyond it, it searches): 4 to solveMax,
+     *  levelLimitDefault at first, which keeps each of its moves within
+     *  5 s (herd_fox_set_level_limit). */
+    setLevelLimit(geese) {
+        whole(geese, 'the level limit', this.geeseToWin, this.solveMax);
+        this._check(this._m._herd_fox_set_level_limit(this._g, geese));
+    }
+
+    /** The perfect level's limit (herd_fox_level_limit). */
+    levelLimit() {
+        return this._ints(this._m._herd_fox_level_limit)[0];
+    }
+
+    /** The perfect level's limit in a new game (HERD_FOX_LEVEL_LIMIT_DEFAULT). */
+    get levelLimitDefault() {
+        return this._core.limit('fox.level_limit_default');
     }
 
     /** The solve limit of a new game (HERD_FOX_SOLVE_DEFAULT). */

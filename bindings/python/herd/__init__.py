@@ -95,6 +95,7 @@ from ._record import Record, RecordReader, RecordTags, read_records  # noqa: E40
 __all__ += ["Record", "RecordReader", "RecordTags", "read_records"]
 
 # herd.match(): herd-match's games in worker processes or on a Dask cluster.
-from .match import GameResult, MatchResult, match  # noqa: E402
+from .match import (GameResult, LadderResult, MatchResult, fit_ratings, ladder,  # noqa: E402
+                    match)
 
-__all__ += ["match", "MatchResult", "GameResult"]
+__all__ += ["match", "MatchResult", "GameResult", "ladder", "LadderResult", "fit_ratings"]

@@ -53,6 +53,7 @@ FOX_MAX_GEESE = 17
 FOX_GEESE_TO_WIN = 4
 FOX_SOLVE_DEFAULT = 8
 FOX_SOLVE_MAX = 10
+FOX_LEVEL_LIMIT_DEFAULT = 6
 
 # flock.h: the rules' numbers (the options' ranges are the registry's: herd.games())
 FLOCK_MAX_RANGE = 3
@@ -229,6 +230,8 @@ PROTOTYPES = {
     "herd_fox_sideways": (c_int, [game_p, _int_p]),
     "herd_fox_in_chain": (c_int, [game_p, _int_p]),
     "herd_fox_set_solve_limit": (c_int, [game_p, c_int]),
+    "herd_fox_set_level_limit": (c_int, [game_p, c_int]),
+    "herd_fox_level_limit": (c_int, [game_p, _int_p]),
     # flock.h
     "herd_flock_move": (herd_move, [herd_cell, herd_cell]),
     "herd_flock_move_cells": (c_int, [herd_move, _cell_p, _cell_p]),

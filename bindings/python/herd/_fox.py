@@ -49,8 +49,10 @@ class Fox(Hunt):
     MAX_GEESE: ClassVar[int] = C.FOX_MAX_GEESE
     #: The solve limit of a new game (set_solve_limit()).
     SOLVE_DEFAULT: ClassVar[int] = C.FOX_SOLVE_DEFAULT
-    #: The largest solve limit.
+    #: The largest solve limit (and level limit).
     SOLVE_MAX: ClassVar[int] = C.FOX_SOLVE_MAX
+    #: The perfect level's limit in a new game (set_level_limit()).
+    LEVEL_LIMIT_DEFAULT: ClassVar[int] = C.FOX_LEVEL_LIMIT_DEFAULT
     #: Fewer geese than this left: the fox has won.
     GEESE_TO_WIN: ClassVar[int] = C.FOX_GEESE_TO_WIN
     #: The action stop, as a Move: ``game.play(Fox.STOP)``.
@@ -95,18 +97,34 @@ class Fox(Hunt):
         return bool(self._get_int(self._lib.c.herd_fox_in_chain))
 
     def set_solve_limit(self, geese: int) -> None:
-        """Sets the most geese of the positions solve() and the perfect level
-        read from the solution table, which bounds its memory: 4 to
-        SOLVE_MAX, SOLVE_DEFAULT at first (herd_fox_set_solve_limit).
+        """Sets the most geese of the positions solve() reads from the
+        solution table, which bounds its memory: 4 to SOLVE_MAX,
+        SOLVE_DEFAULT at first (herd_fox_set_solve_limit). OptionRangeError
+        beyond them."""
+        self._set_limit("solve", geese, self._lib.c.herd_fox_set_solve_limit)
+
+    def set_level_limit(self, geese: int) -> None:
+        """Sets the most geese of the positions for which the perfect level
+        builds the solution table (beyond it, it searches; a table solve()
+        built it reads anyway): 4 to SOLVE_MAX, LEVEL_LIMIT_DEFAULT at first,
+        which keeps each of its moves within 5 s (herd_fox_set_level_limit).
         OptionRangeError beyond them."""
+        self._set_limit("level", geese, self._lib.c.herd_fox_set_level_limit)
+
+    @property
+    def level_limit(self) -> int:
+        """The perfect level's limit (herd_fox_level_limit)."""
+        return self._get_int(self._lib.c.herd_fox_level_limit)
+
+    def _set_limit(self, which: str, geese: int, setter: Any) -> None:
         if not C.INT_MIN <= as_int(geese, "geese") <= C.INT_MAX:
             # Beyond C's int, out of the limit's range too: refused in the
             # library's words, as 3 and 11 are.
-            raise OptionRangeError(C.E_RANGE, "a solve limit of %d geese is out of range %d..%d"
-                                   % (geese, self.GEESE_TO_WIN, self.SOLVE_MAX))
+            raise OptionRangeError(C.E_RANGE, "a %s limit of %d geese is out of range %d..%d"
+                                   % (which, geese, self.GEESE_TO_WIN, self.SOLVE_MAX))
         geese = check_int(geese, "geese")
         with self._using() as h:
-            self._check(h, self._lib.c.herd_fox_set_solve_limit(h, geese))
+            self._check(h, setter(h, geese))
 
     def _made(self, value: int, what: str) -> Move:
         if value == 0:

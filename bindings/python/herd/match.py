@@ -17,6 +17,10 @@ player A on side i % 2, up to MAX_PLIES actions. A game depends only on its
 index, so the results are the same on one process, on several, on a cluster
 and from herd-match with any -j; only the times per move differ.
 
+herd.ladder() plays every pair of a game's levels so (``herd-match --ladder``)
+and fits one rating per level, as herd-match does (programs/ladder_fit.c),
+with numpy.
+
 A cluster needs Dask's distributed package (Debian: ``apt-get install
 python3-distributed``), and its workers need this package and libherd: each
 worker loads the library from the path the caller's process uses (pass
@@ -42,7 +46,7 @@ from ._errors import ArgumentError, OptionRangeError, UnknownNameError, install_
 from ._game import Game, _options_text, check_int
 from ._values import Result
 
-__all__ = ["match", "MatchResult", "GameResult"]
+__all__ = ["match", "MatchResult", "GameResult", "ladder", "LadderResult", "fit_ratings"]
 
 _MASK64 = C.UINT64_MAX
 
@@ -407,7 +411,13 @@ def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1
     if records:  # the library must have them: said here, not in every worker
         _library.library().function("herd_record_from_game")
     path = library if library is not None else _library.library().path
-    play = partial(_play, s, path)
+    return MatchResult(s, _run(partial(_play, s, path), list(range(games)), client, workers))
+
+
+def _run(play: Any, items: List[Any], client: Any, workers: Optional[int],
+         caller: str = "herd.match()") -> List[GameResult]:
+    """play(item) for every item, in order: on the Dask cluster `client`,
+    else in `workers` local processes (default one a core)."""
     if client is not None:
         if workers is not None:
             raise ArgumentError(C.E_ARG, "workers is the number of local processes: a "
@@ -415,34 +425,224 @@ def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1
         dask, opened = _client(client)
         try:
             # pure=False: the times differ from run to run, so no cached result.
-            results = dask.gather(dask.map(play, range(games), pure=False))
+            return list(dask.gather(dask.map(play, items, pure=False)))
         finally:
             if opened:
                 dask.close()
-        return MatchResult(s, results)
     if workers is None:
         workers = os.cpu_count() or 1
     workers = check_int(workers, "workers", 1, 4096, OptionRangeError)
-    workers = min(workers, games)
+    workers = min(workers, len(items))
     if _in_workers_import():
-        raise RuntimeError("herd.match() was called while a worker process imported the "
-                           "script: " + GUARD_HINT)
+        raise RuntimeError("%s was called while a worker process imported the script: %s"
+                           % (caller, GUARD_HINT))
     unguarded = _unguarded_script_line() if workers > 1 else None
     if unguarded is not None:
-        warnings.warn("herd.match() called from %s, line %d, outside if __name__ == "
-                      "\"__main__\": plays its %d games in this process; to use %d worker "
-                      "processes, %s" % (unguarded[0], unguarded[1], games, workers,
-                                         GUARD_HINT.split(", or pass")[0]),
-                      UserWarning, stacklevel=2)
+        warnings.warn("%s called from %s, line %d, outside if __name__ == \"__main__\": plays "
+                      "its %d games in this process; to use %d worker processes, %s"
+                      % (caller, unguarded[0], unguarded[1], len(items), workers,
+                         GUARD_HINT.split(", or pass")[0]),
+                      UserWarning, stacklevel=3)
         workers = 1
     if workers == 1:
-        return MatchResult(s, [play(i) for i in range(games)])
+        return [play(item) for item in items]
     # Fresh interpreters (spawn), not forks of this one and its threads.
     spawn = multiprocessing.get_context("spawn")
     try:
         with ProcessPoolExecutor(max_workers=workers, mp_context=spawn) as pool:
-            return MatchResult(s, list(pool.map(play, range(games))))
+            return list(pool.map(play, items))
     except BrokenProcessPool as e:
-        raise RuntimeError("herd.match(): the worker processes ended while starting (%s); "
-                           "where the script calls match() at its top level, %s"
-                           % (e, GUARD_HINT)) from None
+        raise RuntimeError("%s: the worker processes ended while starting (%s); where the "
+                           "script calls it at its top level, %s" % (caller, e, GUARD_HINT)) from None
+
+
+# ------------------------------------------------------------ the ladder
+
+#: Virtual draws added to every pair of levels that played (LADDER_PRIOR_DRAWS
+#: in programs/ladder_fit.h), so that a level that won or lost every game
+#: still has a finite rating.
+LADDER_PRIOR_DRAWS = 1.0
+_MAX_ITERATIONS = 200
+_RATING_BOUND = 10000.0
+
+
+def _likelihood(np: Any, s: Any, n: Any, r: Any) -> float:
+    """The log-likelihood of the scores s (s[i, j]: what i scored against j,
+    virtual draws included) over n games, ratings r; 0 * log 0 left out."""
+    levels = len(r)
+    ll = 0.0
+    for i in range(levels):
+        for j in range(i + 1, levels):
+            if n[i, j] <= 0:
+                continue
+            p = 1.0 / (1.0 + 10.0 ** (-(r[i] - r[j]) / 400.0))
+            if s[i, j] > 0:
+                ll += s[i, j] * math.log(p)
+            if n[i, j] - s[i, j] > 0:
+                ll += (n[i, j] - s[i, j]) * math.log(1 - p)
+    return ll
+
+
+def _information(np: Any, s: Any, n: Any, r: Any) -> Tuple[Any, Any]:
+    """The gradient and the information (negated Hessian) of the
+    log-likelihood over the levels but the anchor."""
+    levels = len(r)
+    c = math.log(10.0) / 400.0
+    d = r[:, None] - r[None, :]
+    p = 1.0 / (1.0 + 10.0 ** (-d / 400.0))
+    played = n > 0
+    g = np.where(played, c * (s - n * p), 0.0)
+    w = np.where(played, c * c * n * p * (1 - p), 0.0)
+    np.fill_diagonal(g, 0.0)
+    np.fill_diagonal(w, 0.0)
+    info = np.diag(w.sum(axis=1)) - w
+    return g.sum(axis=1)[1:], info[1:, 1:]
+
+
+def fit_ratings(points: Any, games: Any,
+                prior: float = LADDER_PRIOR_DRAWS) -> Tuple[List[float], List[float]]:
+    """One rating per level by maximum likelihood, as herd-match --ladder
+    fits them (programs/ladder_fit.c, step for step): points[i][j] is what
+    level i + 1 scored against level j + 1 (a draw a half), games[i][j] the
+    games they played, to which `prior` virtual draws are added for every
+    pair with games. Bradley-Terry on the Elo scale (level i beats level j
+    with probability 1 / (1 + 10 ** ((r_j - r_i) / 400))), level 1 at 0,
+    by Newton's method; returns the ratings and the half-widths of their
+    95% intervals. ValueError where they have no finite maximum."""
+    import numpy as np
+    games_a = np.asarray(games, dtype=float)
+    played = games_a > 0
+    np.fill_diagonal(played, False)
+    n = np.where(played, games_a + prior, 0.0)
+    s = np.where(played, np.asarray(points, dtype=float) + prior / 2.0, 0.0)
+    levels = len(n)
+    if not 2 <= levels <= 16:
+        raise ValueError("a ladder fits 2 to 16 levels, not %d" % levels)
+    r = np.zeros(levels)
+    no_maximum = ValueError("the ratings have no finite maximum (a level that won or lost every "
+                            "game, or met no other)")
+    for _ in range(_MAX_ITERATIONS):
+        ll = _likelihood(np, s, n, r)
+        grad, info = _information(np, s, n, r)
+        try:
+            step = np.linalg.solve(info, grad)
+        except np.linalg.LinAlgError:
+            raise no_maximum from None
+        for _ in range(60):  # halved while the likelihood does not rise
+            if _likelihood(np, s, n, np.concatenate(([0.0], r[1:] + step))) >= ll:
+                break
+            step = step / 2
+        r[1:] += step
+        if np.any(np.abs(r) > _RATING_BOUND):
+            raise no_maximum
+        if np.max(np.abs(step)) < 1e-9:
+            break
+    else:
+        raise no_maximum
+    _, info = _information(np, s, n, r)
+    try:
+        cov = np.linalg.inv(info)
+    except np.linalg.LinAlgError:
+        raise no_maximum from None
+    half = [0.0] + [1.96 * math.sqrt(cov[i, i]) for i in range(levels - 1)]
+    return [float(x) for x in r], half
+
+
+class LadderResult:
+    """Every pair of a game's levels and the ratings fitted from them.
+    ``str()`` reads as ``herd-match --ladder``'s output (its times are this
+    run's)."""
+
+    def __init__(self, game: str, names: Sequence[str], matches: Sequence[MatchResult]) -> None:
+        self.game = game
+        self.names = list(names)             #: the levels' names, level 1 first
+        self.matches = list(matches)         #: a MatchResult per pair, higher level as A
+        first = self.matches[0]
+        self.seed, self.options = first.seed, first.options
+        self.random_plies, self.games = first.random_plies, len(first.games)
+        levels = len(self.names)
+        points = [[0.0] * levels for _ in range(levels)]
+        games = [[0.0] * levels for _ in range(levels)]
+        for m in self.matches:
+            a, b = m.levels[0] - 1, m.levels[1] - 1
+            score = sum(g.points2 for g in m.games) / 2.0
+            points[a][b], points[b][a] = score, len(m.games) - score
+            games[a][b] = games[b][a] = float(len(m.games))
+        try:
+            self.ratings, halves = fit_ratings(points, games)
+            #: the 95% intervals of the ratings, (low, high) per level
+            self.intervals: Optional[List[Tuple[float, float]]] = [
+                (r - h, r + h) for r, h in zip(self.ratings, halves)]
+        except ValueError:
+            self.ratings, self.intervals = [], None
+
+    def summary(self, times: bool = True) -> str:
+        """herd-match --ladder's output; without the times when `times` is false."""
+        levels = len(self.names)
+        lines = ["%s: ladder of levels 1..%d, %d games a pair, seed %d, %d random plies%s%s" % (
+            self.game, levels, self.games, self.seed, self.random_plies,
+            ", options " if self.options else "", self.options)]
+        for m in self.matches:
+            lines.append("level %d against level %d: %d wins, %d draws, %d losses (%d unfinished), "
+                         "score %.1f%%" % (m.levels[0], m.levels[1], m.wins, m.draws, m.losses,
+                                           m.unfinished, 100 * m.score))
+        lines.append("ratings (Bradley-Terry on the Elo scale, draws as half points, %g virtual "
+                     "draw a pair; level 1 at 0):" % LADDER_PRIOR_DRAWS)
+        for level, name in enumerate(self.names, 1):
+            if self.intervals is None:
+                lines.append("  level %d (%s): no finite rating" % (level, name))
+            elif level == 1:
+                lines.append("  level 1 (%s): 0 (the anchor)" % name)
+            else:
+                lo, hi = self.intervals[level - 1]
+                lines.append("  level %d (%s): %.0f (95%% interval %.0f .. %.0f)" % (
+                    level, name, self.ratings[level - 1], lo, hi))
+        if times:
+            lines.append("time per move:")
+            for level, name in enumerate(self.names, 1):
+                ts = sorted(t for m in self.matches for k in (0, 1) if m.levels[k] == level
+                            for g in m.games for t in g.times[k])
+                if not ts:
+                    lines.append("  level %d (%s): no moves" % (level, name))
+                else:
+                    lines.append("  level %d (%s): %d moves, median %.3f ms, max %.3f ms" % (
+                        level, name, len(ts), ts[len(ts) // 2] * 1e3, ts[-1] * 1e3))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def __repr__(self) -> str:
+        return "<herd.LadderResult %s: %d levels, %d games a pair>" % (
+            self.game, len(self.names), self.games)
+
+
+def _play_item(library: str, item: Tuple[_Settings, int]) -> GameResult:
+    return _play(item[0], library, item[1])
+
+
+def ladder(game: str, games: int = 20, seed: int = 1,
+           options: Union[str, Mapping[str, Any], None] = None, client: Any = None,
+           workers: Optional[int] = None, *, random_plies: int = 4, max_plies: int = 1000,
+           library: Optional[str] = None, records: bool = False) -> LadderResult:
+    """Plays every pair of `game`'s levels over `games` games each, the
+    higher level as A and every pair from the same seeds, as ``herd-match
+    --ladder GAME -n GAMES -s SEED ...`` does, and fits one rating per level
+    (fit_ratings(); needs numpy). The games run as herd.match()'s do: in
+    `workers` local processes, or on a Dask cluster (`client`), all pairs'
+    games at once; the results are the same wherever they run. With
+    records=True every game keeps its record (LadderResult.matches[k].records())."""
+    games = check_int(games, "games", 1, 1000000, OptionRangeError)
+    import numpy  # noqa: F401  (said here, before any game is played)
+    first = _settings(game, 1, 1, seed, options, random_plies, max_plies, records)
+    with _new_game(first, 0) as probe:
+        levels = probe.max_level
+        names = [probe.levels[level] for level in range(1, levels + 1)]
+    pairs = [first._replace(levels=(a, b)) for a in range(2, levels + 1) for b in range(1, a)]
+    if records:
+        _library.library().function("herd_record_from_game")
+    path = library if library is not None else _library.library().path
+    items = [(s, i) for s in pairs for i in range(games)]
+    results = _run(partial(_play_item, path), items, client, workers, "herd.ladder()")
+    matches = [MatchResult(s, results[k * games:(k + 1) * games]) for k, s in enumerate(pairs)]
+    return LadderResult(game, names, matches)

@@ -375,6 +375,21 @@ class TestSolving(ErrorChecks):
         g.set_solve_limit(Fox.SOLVE_DEFAULT)
         self.assertEqual(str(g.solve()).split()[0], "fox")
 
+    def test_the_level_limit_is_apart_from_the_solve_limit(self):
+        g = Game("fox")
+        g.set_position("fox turn=fox chain=0 sideways=0 fox=d4 geese=a3,a5,g3,g5,e1")
+        self.assertEqual(g.level_limit, Fox.LEVEL_LIMIT_DEFAULT)
+        g.set_level_limit(4)
+        self.assertEqual(g.level_limit, 4)
+        self.assertEqual(str(g.solve()).split()[0], "fox")  # the solve limit stays
+        for bad in (3, Fox.SOLVE_MAX + 1, 2 ** 31, -2 ** 63):
+            with self.assertRaises(herd.OptionRangeError) as e:
+                g.set_level_limit(bad)
+            self.assertIn("a level limit of %d geese is out of range" % bad, str(e.exception))
+        self.assertEqual(g.level_limit, 4)
+        g.set_level_limit(Fox.SOLVE_MAX)
+        self.assertEqual(g.level_limit, Fox.SOLVE_MAX)
+
     def test_options_text_makes_the_same_game(self):
         g = Game("fox", geese=15, sideways=1, seed=9)
         self.assertEqual(g.options_text(), "geese=15 sideways=1 seed=9")

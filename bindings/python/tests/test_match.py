@@ -3,6 +3,7 @@ pool of processes and on a Dask cluster (a LocalCluster of two worker
 processes; skipped where dask.distributed is not installed)."""
 import contextlib
 import importlib
+import math
 import os
 import subprocess
 import sys
@@ -186,6 +187,48 @@ class TestScripts(unittest.TestCase):
 
 
 try:
+    import numpy
+except ImportError:
+    numpy = None
+
+
+@unittest.skipIf(numpy is None, "numpy is not installed (apt-get install python3-numpy)")
+class TestLadder(unittest.TestCase):
+
+    def test_the_ladder_is_herd_matchs(self):
+        if herd_match_program() is None:
+            self.skipTest("no programs/herd-match beside %s (set HERD_MATCH)"
+                          % herd.library().path)
+        env = dict((k, v) for k, v in os.environ.items() if k != "LD_PRELOAD")
+        run = subprocess.run([herd_match_program(), "--ladder", "hare", "-n", "4", "-j", "2"],
+                             capture_output=True, text=True, timeout=120, check=True, env=env)
+        result = herd.ladder("hare", games=4, workers=2)
+        self.assertEqual(result.summary(times=False) + "\n",
+                         run.stdout.split("time per move:\n")[0])
+        self.assertEqual([m.levels for m in result.matches], [(2, 1), (3, 1), (3, 2)])
+        self.assertEqual(str(result).split("\n")[-4], "time per move:")
+
+    def test_the_fit_of_two_levels_is_the_score_itself(self):
+        # Level 2 scores 75 of 100: 400 log10(3) above level 1, give or take
+        # 1.96 / sqrt(n p (1 - p)) log-odds (programs/ladder_fit.c's test).
+        ratings, halves = herd.fit_ratings([[0, 25], [75, 0]], [[0, 100], [100, 0]], prior=0)
+        self.assertEqual(ratings[0], 0.0)
+        self.assertAlmostEqual(ratings[1], 400 * math.log10(3), places=6)
+        self.assertAlmostEqual(halves[1], 1.96 * 400 / math.log(10) / math.sqrt(100 * 0.75 * 0.25),
+                               places=6)
+        ratings, _ = herd.fit_ratings([[0, 25], [75, 0]], [[0, 100], [100, 0]])
+        p = 75.5 / 101
+        self.assertAlmostEqual(ratings[1], 400 * math.log10(p / (1 - p)), places=6)
+
+    def test_no_finite_maximum_is_refused(self):
+        with self.assertRaisesRegex(ValueError, "no finite maximum"):
+            herd.fit_ratings([[0, 0], [20, 0]], [[0, 20], [20, 0]], prior=0)
+        with self.assertRaisesRegex(ValueError, "no finite maximum"):
+            herd.fit_ratings([[0, 5, 0], [5, 0, 0], [0, 0, 0]],
+                                   [[0, 10, 0], [10, 0, 0], [0, 0, 0]])
+
+
+try:
     import dask.distributed as distributed
 except ImportError:
     distributed = None
@@ -220,6 +263,12 @@ class TestCluster(unittest.TestCase):
                 remote = herd.match(*args, client=self.client, **kw)
                 self.assertEqual(remote.results(), local.results())
                 self.assertEqual(remote.summary(times=False), local.summary(times=False))
+
+    @unittest.skipIf(numpy is None, "numpy is not installed (apt-get install python3-numpy)")
+    def test_the_cluster_plays_the_local_ladder(self):
+        local = herd.ladder("hare", games=2, workers=1)
+        remote = herd.ladder("hare", games=2, client=self.client)
+        self.assertEqual(remote.summary(times=False), local.summary(times=False))
 
     def test_both_workers_play(self):
         herd.match("horses", 2, 1, games=4, client=self.client)
