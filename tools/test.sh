@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test command of libherd: bash tools/test.sh [--quick | --help]
+# The test command of libherd: bash tools/test.sh [--quick | --no-ports | --all-targets | --help]
 #
 # On a fresh Debian 12 machine (as root) it installs what is missing, then:
 #   1. builds with HERD_WERROR=ON in build/ci and runs every test (CTest),
@@ -34,35 +34,33 @@
 #      with pip (offline);
 #   6. builds and runs examples/subdirectory, which adds the source tree with
 #      add_subdirectory(), and checks that only the library was built there;
-#   7. with --ports, builds for other machines and runs the tests there
-#      under emulators (tools/cross.sh, docs/building.md): windows-x64
-#      (MinGW-w64, wine64) and linux-s390x (big-endian, qemu-user); with
-#      --all-targets also linux-arm64 and linux-i386. Without either, no port
-#      runs (docs/building.md says why).
+#   7. builds for other machines and runs the tests there under emulators
+#      (tools/cross.sh, docs/building.md): windows-x64 (MinGW-w64, wine64)
+#      and linux-s390x (big-endian, qemu-user); with --all-targets also
+#      linux-arm64 and linux-i386; with --no-ports none.
 # Each step prints its time; the end, a table of them (wall clock, and the
 # CPU time of its processes, which a busy machine does not stretch).
 set -euo pipefail
 
 usage() {
     cat <<'EOF_USAGE'
-usage: bash tools/test.sh [--quick | --ports | --all-targets | --help]
-  (none)         every check but the ports (steps 1-6 of this script's
-                 header; README.md says how long it takes)
+usage: bash tools/test.sh [--quick | --no-ports | --all-targets | --help]
+  (none)         every check, the ports windows-x64 and linux-s390x last
+                 (tools/cross.sh; README.md says how long it takes)
   --quick        build/ci and its tests only: no sanitizers, fuzzing, docs,
                  install, web build or ports (the edit loop)
-  --ports        every check, then the ports windows-x64 and linux-s390x
-                 (tools/cross.sh)
+  --no-ports     every check but the ports
   --all-targets  every check, and the ports linux-arm64 and linux-i386 too
   --help         this text
 Environment: HERD_FUZZ_SECONDS (20), ASAN_OPTIONS, UBSAN_OPTIONS, TSAN_OPTIONS.
 EOF_USAGE
 }
 quick=""
-ports=()
+ports=(windows-x64 linux-s390x)
 case "${1:-}" in
 "") ;;
---quick) quick=1 ;;
---ports) ports=(windows-x64 linux-s390x) ;;
+--quick) quick=1; ports=() ;;
+--no-ports) ports=() ;;
 --all-targets) ports=(windows-x64 linux-s390x linux-arm64 linux-i386) ;;
 -h | --help) usage; exit 0 ;;
 *) usage >&2; exit 2 ;;
@@ -407,4 +405,4 @@ done
 
 if [ "$fuzz" = ON ]; then fuzzed=", 3 fuzzers x $fuzz_seconds s"; else fuzzed=""; fi
 summary
-printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s, ThreadSanitizer), docs, install (all under the prefix), pkg-config (shared and static), CMake and add_subdirectory consumers, man page, Python package (cmake --install%s), web build (Node, Chromium), ports (%s)\n' "$fuzzed" "$pipped" "${ports[*]:-none: --ports runs them}"
+printf '\nALL CHECKS PASSED: tests (werror, sanitizers%s, ThreadSanitizer), docs, install (all under the prefix), pkg-config (shared and static), CMake and add_subdirectory consumers, man page, Python package (cmake --install%s), web build (Node, Chromium), ports (%s)\n' "$fuzzed" "$pipped" "${ports[*]:-none}"
