@@ -51,7 +51,10 @@ INTERNAL_PREFIX = "herdi_"
 
 
 def static_globals(nm, library):
-    return nm_defined(nm, "-g", library)
+    # Names with a dot are the compiler's own, which no C program can spell:
+    # MinGW's `.refptr.NAME` (an indirection to a name the code refers to),
+    # i386's `__x86.get_pc_thunk.bx` (position-independent code).
+    return {n for n in nm_defined(nm, "-g", library) if "." not in n}
 
 
 def check_static(nm, library, public):
