@@ -119,7 +119,7 @@ test('two pages play a whole game online, one at a phone size and reloaded, a th
     const href = await a.$eval('#online-record', e => e.href);
     const record = await (await fetch(href)).text();
     assert.match(record, /\[Game "flock"\]/);
-    assert.match(await a.textContent('#turn'), /wins|Draw/);
+    assert.match(await a.textContent('#turn'), /win|draw/);
     assert.ok(!(await a.isHidden('#online-rematch')), 'a rematch is offered');
     // The rematch: both ask; both pages go on to the new game, seats swapped.
     await a.click('#online-rematch');
@@ -157,5 +157,5 @@ test('a game against the computer on the server ends with a result', async () =>
         await clickAction(p, st.legal[0]);
         st = await until(p, (s, n) => s.ply > n, st.ply);
     }
-    assert.match(await p.textContent('#turn'), /wins|Draw/);
+    assert.match(await p.textContent('#turn'), /win|draw/);
 });
