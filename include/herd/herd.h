@@ -236,7 +236,7 @@ typedef enum herd_code {
     HERD_E_NOMEM = -2,        /**< The allocator returned NULL, or caller memory is too small. */
     HERD_E_RANGE = -3,        /**< An option value out of its allowed range. */
     HERD_E_PARSE = -4,        /**< Malformed text (position, move or options). */
-    HERD_E_ILLEGAL = -5,      /**< A well-formed move that the rules forbid here. */
+    HERD_E_ILLEGAL = -5,      /**< A move the rules forbid here, or no move of this game at all. */
     HERD_E_BUFFER = -6,       /**< A caller buffer is too small; the needed size is reported. */
     HERD_E_STATE = -7,        /**< Not possible now: game over, nothing to undo, no chance event. */
     HERD_E_UNKNOWN = -8,      /**< An unknown game name or option key. */
@@ -617,8 +617,8 @@ HERD_API int herd_result_text(const herd_game *g, char *buf, size_t cap, size_t 
  * after any ending: no legal move, herd_apply() and the computer player
  * refuse with ::HERD_E_STATE. herd_undo() and herd_undo_turn() take it back
  * first, as one step of its own (nothing else is taken back with it).
- * herd_save() and herd_load() carry it (@ref save_format "the save
- * format", field `end=`), herd_clone(), herd_copy_into() and
+ * herd_save() and herd_load() carry it (field `end=` of
+ * @ref save_format "the save format"), herd_clone(), herd_copy_into() and
  * herd_copy_position() copy it, herd_position_from_text() and a load of a
  * save without it clear it. herd_show() adds a line that says it.
  * @param reason one of the four above.

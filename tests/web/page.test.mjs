@@ -33,6 +33,23 @@ async function settled(page, predicate = () => true) {
 
 const marked = (page, attr) => page.$$eval(`[data-cell][${attr}]`, list => list.map(e => e.dataset.cell).sort());
 const text = (page, selector) => page.textContent(selector);
+// Waits until the message says `expected` (a refusal is the worker's answer).
+async function says(page, expected) {
+    try {
+        await page.waitForFunction(t => document.querySelector('#message')?.textContent === t, expected);
+    } catch {
+        assert.equal(await text(page, '#message'), expected);
+    }
+}
+// The library's reason for refusing `action` in `game` (which stays as it was).
+function refusal(game, action) {
+    try {
+        game.play(action);
+    } catch (e) {
+        return e.message;
+    }
+    throw new Error(`${action} is legal`);
+}
 const logActions = page => page.$$eval('#log li', list => list.map(e => e.dataset.action).reverse());
 const targetsOf = (game, cell) => game.legal().filter(a => a.startsWith(`${cell}-`)).map(a => a.split('-')[1]).sort();
 
@@ -265,8 +282,17 @@ describe('Herd of Horses as its description has it', () => {
         const stuck = pieces.find(p => p.faded);
         await page.click(`[data-cell="${stuck.cell}"]`);
         assert.deepEqual(await marked(page, 'data-selected'), []);
-        assert.equal(await text(page, '#message'), `No move from ${stuck.cell}`);
+        await says(page, `No move from ${stuck.cell}`);
         await page.click(`[data-cell="${mirror.horse(1, 1)}"]`);
+        assert.deepEqual(await marked(page, 'data-selected'), []);
+        // A selected horse, then a cell it cannot jump to: the library's reason.
+        const mover = mirror.horses().find(h => h.side === 0 && targetsOf(mirror, h.cell).length);
+        await page.click(`[data-cell="${mover.cell}"]`);
+        const everyCell = await page.$$eval('#board [data-cell]', l => l.map(e => e.dataset.cell));
+        const off = everyCell.find(c => c !== mover.cell && !targetsOf(mirror, mover.cell).includes(c) &&
+                                        !mirror.horses().some(h => h.cell === c));
+        await page.click(`[data-cell="${off}"]`);
+        await says(page, refusal(mirror, `${mover.cell}-${off}`));
         assert.deepEqual(await marked(page, 'data-selected'), []);
 
         // A digit selects the horse of that number: its jumps lettered a,
@@ -356,7 +382,9 @@ describe('the other games\' own views', () => {
                 if (idle && !refused) {
                     const before = await state(page);
                     await page.click(`[data-cell="${idle}"]`);
-                    assert.equal(await text(page, '#message'), `No move from ${idle}`);
+                    // The library's reason for a placement (or removal) there.
+                    const kind = legal.some(x => x.startsWith('+')) ? '+' : '-';
+                    await says(page, refusal(mirror, `${kind}${idle}`));
                     assert.equal((await state(page)).position, before.position);
                     refused = true;
                 }

@@ -189,6 +189,17 @@ def _debians_python() -> bool:
             and os.path.isdir("/usr/lib/python3/dist-packages"))
 
 
+def require_numpy(what: str) -> Any:
+    """numpy, or ImportError saying that `what` needs it and how this
+    interpreter gets it (the one message of every call that needs numpy)."""
+    try:
+        import numpy
+    except ImportError:
+        raise ImportError("%s needs numpy, which is not importable here; install it with: %s"
+                          % (what, install_hint("numpy", "python3-numpy"))) from None
+    return numpy
+
+
 def install_hint(package: str, debian_package: Optional[str]) -> str:
     """How the running interpreter gets `package`: apt for Debian's own
     python3 (or, where Debian has no package of it, a virtual environment

@@ -25,7 +25,7 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List
 
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
-                      encode, error_for, install_hint)
+                      encode, error_for, require_numpy)
 from ._library import Library, library
 from ._registry import GameDescription, describe
 from ._values import Move, Reason, Result, Side, Solution, Status
@@ -1054,7 +1054,7 @@ class Game:
             self._const(fn(h, buf, n, None))
             mask = buf.raw
         if numpy:
-            np = _numpy()
+            np = require_numpy("legal_mask(numpy=True)")
             return np.frombuffer(mask, dtype=np.uint8).copy()
         return mask
 
@@ -1142,7 +1142,8 @@ class Game:
             h = self._handle()
             self._const(fn(h, s, buf.buffer_info()[0], len(buf), None))
         if numpy:
-            return _numpy().frombuffer(buf, dtype="float32").reshape(planes, rows, cols)
+            np = require_numpy("observation(numpy=True)")
+            return np.frombuffer(buf, dtype="float32").reshape(planes, rows, cols)
         return buf
 
     def playouts(self, n: int, level: int = 0, seed: int = 0,
@@ -1240,17 +1241,6 @@ def _from_save(text: str, memory_limit: Optional[int] = None) -> Game:
         g.close()
         raise
     return g
-
-
-def _numpy() -> Any:
-    """numpy, or ImportError saying that numpy=True needs it."""
-    try:
-        import numpy
-    except ImportError:
-        raise ImportError("numpy=True needs numpy, which is not importable here (install it "
-                          "with: %s); without it the binding gives array('f') and bytes"
-                          % install_hint("numpy", "python3-numpy")) from None
-    return numpy
 
 
 # How long a game may go on, for the game-AI interfaces (herd.env, herd.spiel),

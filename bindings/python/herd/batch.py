@@ -44,7 +44,7 @@ from ctypes import byref, c_size_t, create_string_buffer, sizeof
 from typing import Any, Optional, Tuple
 
 from . import _capi as C
-from ._errors import ArgumentError, GameClosedError, error_for, install_hint
+from ._errors import ArgumentError, GameClosedError, error_for, require_numpy
 from ._game import Game, _options_text, check_int, encode
 from ._library import library
 
@@ -55,15 +55,6 @@ BATCH_ENDED = C.BATCH_ENDED
 BATCH_TRUNCATED = C.BATCH_TRUNCATED
 
 _SIZE_MAX = (1 << (8 * sizeof(c_size_t))) - 1
-
-
-def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:
-        raise ImportError("herd.Batch needs numpy, which is not importable here; install it "
-                          "with: " + install_hint("numpy", "python3-numpy")) from None
-    return numpy
 
 
 class Batch:
@@ -80,7 +71,7 @@ class Batch:
                  **options: Any) -> None:
         self._h: Optional[int] = None
         self._lock = threading.Lock()
-        np = self._np = _numpy()
+        np = self._np = require_numpy("herd.Batch")
         lib = self._lib = library()
         n = check_int(n, "the number of games", 1, _SIZE_MAX)
         seed = check_int(seed, "seed", 0, C.UINT64_MAX)

@@ -53,8 +53,8 @@ import warnings
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from . import _capi as C
-from ._errors import ArgumentError, StateError, install_hint
-from ._game import Game, _numpy, check_int, default_max_moves
+from ._errors import ArgumentError, StateError, install_hint, require_numpy
+from ._game import Game, check_int, default_max_moves
 
 __all__ = ["HerdEnv", "Discrete", "Box", "PEERS"]
 
@@ -162,15 +162,18 @@ class HerdEnv(_Base):  # type: ignore[misc,valid-type]
         super().__init__()
         if numpy is None:
             try:
-                _numpy()
+                require_numpy("numpy=True")
                 numpy = True
             except ImportError:
                 numpy = False
-        self._np = _numpy() if numpy else None
-        modes = ["human", "ansi"] + (["rgb_array"] if self._np is not None else [])
+        self._np = require_numpy("numpy=True") if numpy else None
+        modes = ["human", "ansi", "rgb_array"]
         if render_mode is not None and render_mode not in modes:
             raise ArgumentError(C.E_ARG, "render_mode %r is not None or one of %s"
                                 % (render_mode, ", ".join(map(repr, modes))))
+        if render_mode == "rgb_array" and self._np is None:
+            require_numpy('render_mode "rgb_array"')  # where numpy is missing: how to get it
+            raise ArgumentError(C.E_ARG, 'render_mode "rgb_array" needs numpy=True')
         self._name = name
         self._options = dict(options)
         self._seed = self._options.pop("seed", 0)
@@ -181,7 +184,8 @@ class HerdEnv(_Base):  # type: ignore[misc,valid-type]
         self.possible_agents: List[str] = [str(s) for s in self._game.sides]
         self._shape = self._game.observation_shape
         self._n = self._game.num_actions
-        self.metadata = {"name": "herd_%s_v0" % name, "render_modes": modes,
+        self.metadata = {"name": "herd_%s_v0" % name, "render_modes":
+                         modes if self._np is not None else modes[:2],  # rgb_array: numpy
                          "is_parallelizable": False}
         self._action_spaces = {a: Discrete(self._n) for a in self.possible_agents}
         self._observation_spaces = {a: self._observation_space() for a in self.possible_agents}
@@ -199,7 +203,7 @@ class HerdEnv(_Base):  # type: ignore[misc,valid-type]
         if _spaces is None:
             return {"observation": _Box(0.0, 1.0, self._shape, "float32"),
                     "action_mask": _Box(0, 1, (self._n,), "int8")}
-        np = _numpy()
+        np = require_numpy("the gymnasium spaces")
         return _spaces.Dict({"observation": _spaces.Box(0.0, 1.0, self._shape, np.float32),
                              "action_mask": _spaces.Box(0, 1, (self._n,), np.int8)})
 

@@ -42,7 +42,8 @@ from typing import Any, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Un
 
 from . import _capi as C
 from . import _library
-from ._errors import ArgumentError, OptionRangeError, UnknownNameError, install_hint
+from ._errors import (ArgumentError, OptionRangeError, UnknownNameError, install_hint,
+                      require_numpy)
 from ._game import Game, _options_text, check_int
 from ._values import Result
 
@@ -509,7 +510,7 @@ def fit_ratings(points: Any, games: Any,
     with probability 1 / (1 + 10 ** ((r_j - r_i) / 400))), level 1 at 0,
     by Newton's method; returns the ratings and the half-widths of their
     95% intervals. ValueError where they have no finite maximum."""
-    import numpy as np
+    np = require_numpy("herd.fit_ratings()")
     games_a = np.asarray(games, dtype=float)
     played = games_a > 0
     np.fill_diagonal(played, False)
@@ -583,9 +584,9 @@ class LadderResult:
             self.game, levels, self.games, self.seed, self.random_plies,
             ", options " if self.options else "", self.options)]
         for m in self.matches:
-            lines.append("level %d against level %d: %d wins, %d draws, %d losses (%d unfinished), "
-                         "score %.1f%%" % (m.levels[0], m.levels[1], m.wins, m.draws, m.losses,
-                                           m.unfinished, 100 * m.score))
+            lines.append("level %d against level %d: %s (%d unfinished), score %.1f%%"
+                         % (m.levels[0], m.levels[1], _results(m.wins, m.draws, m.losses),
+                            m.unfinished, 100 * m.score))
         lines.append("ratings (Bradley-Terry on the Elo scale, draws as half points, %g virtual "
                      "draw a pair; level 1 at 0):" % LADDER_PRIOR_DRAWS)
         for level, name in enumerate(self.names, 1):
@@ -633,7 +634,7 @@ def ladder(game: str, games: int = 20, seed: int = 1,
     games at once; the results are the same wherever they run. With
     records=True every game keeps its record (LadderResult.matches[k].records())."""
     games = check_int(games, "games", 1, 1000000, OptionRangeError)
-    import numpy  # noqa: F401  (said here, before any game is played)
+    require_numpy("herd.ladder() (its ratings)")  # said before any game is played
     first = _settings(game, 1, 1, seed, options, random_plies, max_plies, records)
     with _new_game(first, 0) as probe:
         levels = probe.max_level

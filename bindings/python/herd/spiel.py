@@ -52,9 +52,10 @@ from ctypes import byref
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from . import _capi as C
-from ._errors import ArgumentError, OptionRangeError, ParseError, StateError, UnsupportedError
+from ._errors import (ArgumentError, OptionRangeError, ParseError, StateError, UnsupportedError,
+                      require_numpy)
 from ._game import Game as _HerdGame
-from ._game import Playouts, _numpy, as_int, check_int, default_max_moves, rules_length_bound
+from ._game import Playouts, as_int, check_int, default_max_moves, rules_length_bound
 from ._registry import describe, games
 
 __all__ = ["load_game", "registered_names", "deserialize_state", "register", "Game", "State",
@@ -343,7 +344,7 @@ class Observer:
 
     def __init__(self, shape: List[int]) -> None:
         """An observer of observations of `shape` [planes, rows, columns]."""
-        np = _numpy()
+        np = require_numpy("make_observer()'s observer")
         self.tensor = np.zeros(shape[0] * shape[1] * shape[2], np.float32)
         self.dict = {"observation": self.tensor.reshape(shape)}
 

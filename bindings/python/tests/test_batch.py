@@ -42,6 +42,30 @@ class TestWithoutNumpy(unittest.TestCase):
                 sys.modules["numpy"] = saved
 
 
+    def test_every_call_that_needs_numpy_says_so_and_how(self):
+        saved = sys.modules.get("numpy")
+        sys.modules["numpy"] = None
+        try:
+            import herd.env
+            import herd.spiel
+            for what, call in (
+                    ('render_mode "rgb_array"',
+                     lambda: herd.env.HerdEnv("fox", render_mode="rgb_array")),
+                    (r"herd.ladder\(\) \(its ratings\)", lambda: herd.ladder("hare", 1)),
+                    (r"herd.fit_ratings\(\)", lambda: herd.fit_ratings([[0]], [[0]])),
+                    (r"legal_mask\(numpy=True\)", lambda: herd.Game("hare").legal_mask(True)),
+                    (r"make_observer\(\)'s observer",
+                     lambda: herd.spiel.load_game("hare").make_observer())):
+                with self.subTest(what=what):
+                    with self.assertRaisesRegex(ImportError, what + " needs numpy, which is "
+                                                "not importable here; install it with: "):
+                        call()
+        finally:
+            if saved is None:
+                del sys.modules["numpy"]
+            else:
+                sys.modules["numpy"] = saved
+
     def test_the_hint_is_the_interpreters_own_way(self):
         from unittest import mock
         from herd import _errors

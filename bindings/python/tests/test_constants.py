@@ -83,6 +83,15 @@ C_TYPE_RANGES = {
 
 
 class TestConstants(unittest.TestCase):
+    def test_the_package_version_is_the_headers(self):
+        known = header_constants()
+        with open(os.path.join(os.path.dirname(__file__), os.pardir, "pyproject.toml")) as f:
+            declared = re.search(r'^version = "([^"]*)"', f.read(), re.M).group(1)
+        self.assertEqual(declared, "%d.%d.%d" % (known["VERSION_MAJOR"], known["VERSION_MINOR"],
+                                                 known["VERSION_PATCH"]))
+        from herd import BINDING_VERSION, __version__
+        self.assertEqual(__version__, "%d.%d" % BINDING_VERSION)
+
     def test_the_reader_finds_the_headers_constants(self):
         known = header_constants()
         # One of each form: a define, an enumerator, an expression.

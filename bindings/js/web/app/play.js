@@ -253,8 +253,27 @@ export class Play {
                 return this.play(action);
         const mine = this.targets(cell);
         this.pick = mine.length ? { ...NO_PICK, selected: cell, targets: mine } : NO_PICK;
-        this.message(mine.length ? '' : `No move from ${cell}`);
+        this.message('');
         this.render();
+        if (!mine.length)
+            this.refuse(cell, selected);
+    }
+
+    // A click that plays and selects nothing: the library says why the move
+    // meant is refused (the selected piece to `cell`; where the game places
+    // and removes, a placement or removal there), else no piece moves from it.
+    async refuse(cell, selected) {
+        const kind = ['+', '-'].find(k => this.snap.legal.some(a => a.startsWith(k)));
+        const meant = selected ? `${selected}-${cell}` : kind ? `${kind}${cell}` : null;
+        const mine = this.generation;
+        let why = null;
+        try {
+            why = meant && await this.client.request('why', { action: meant });
+        } catch (e) {
+            return this.onFault(e);
+        }
+        if (mine === this.generation)
+            this.message(why ?? `No move from ${cell}`);
     }
 
     key(e) {

@@ -109,6 +109,20 @@ const ops = {
     play(herd, { action }) {
         return act(() => game.play(action));
     },
+    // The library's reason for refusing an action text, or null where it is
+    // legal; nothing is played (a refused action changes nothing).
+    why(herd, { action }) {
+        if (game.isLegal(action))
+            return null;
+        try {
+            game.play(action);
+        } catch (e) {
+            if (e.name !== 'HerdError')
+                throw e;
+            return e.message;
+        }
+        throw new Error(`${action} was played, although it is not legal`);
+    },
     genmove(herd, { level }) {
         return act(() => game.genmove(level));
     },

@@ -13,14 +13,16 @@ export default {
     // Hint's level: expert, at most 38 ms a move native (docs/levels.md);
     // master took up to 12 s.
     hintLevel: 4,
-    // How to play (app/help.js): seed 004's three rules and tips.
+    // How to play (app/help.js): seed 004's rules (docs/flock.md's, in
+    // players' words) and tips.
     help: {
         rules: [
-            'Move: on your turn move one stone straight (up, down, left or right) over empty squares, as many squares as its flock has stones, up to 3. A flock is your stones that touch each other (up, down, left or right).',
-            'Sandwich: after you move, every enemy stone next to the stone you moved with one of yours straight behind it is captured. Only the stone that moved captures; the edge does not count.',
-            'Win: capture 3 enemy stones, or leave your opponent without a move. After 100 moves (50 each) more stones wins; as many is a draw. A stone may not go straight back to the square it just left.',
+            'Move: on your turn move one stone straight (up, down, left or right) over empty squares, 1 square or more, up to the size of its flock, at most 3. A flock is your stones that touch each other (up, down, left or right): a lone stone moves 1.',
+            'Sandwich: after you move, every enemy stone next to the stone you moved, with one of your stones straight beyond it, is captured. Only the stone that moved captures; the board\'s edge does not count.',
+            'Straight back: the stone you moved last may not go straight back to the square it just left (it may go anywhere else, and other stones may go there).',
+            'Win: capture 3 enemy stones, or leave your opponent without a move. After 100 moves (50 each) more stones wins; as many is a draw.',
         ],
-        diagram: '. W B . .\n. . . . .\n. B B . .\n\nB moves up 2 (its flock has 2):\n. W B . .\n. B . . .  W is sandwiched\n. . B . .',
+        diagram: 'B W . . .\n. . . . .\n. . B B .\n\nThe left B of the pair (flock of 2) moves up 2:\nB W B . .  W is sandwiched\n. . . . .  and captured\n. . . B .',
         marks: [
             ['3, 2, 1 on a stone', 'how far it can move: the size of its flock, up to 3'],
             ['circles under "captured"', 'the 3 captures that win; a filled one is a stone taken'],

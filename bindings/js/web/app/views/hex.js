@@ -38,8 +38,9 @@ export default {
     help: {
         rules: [
             'Red and Blue take turns on an empty board of hexagons. A turn: roll two dice, remove as many enemy stones as the lower die shows, then place as many of your own as the higher die shows.',
+            'Red\'s very first turn is smaller, to balance going first: nothing is removed and Red places only as many stones as the lower die shows.',
             'You may not place a stone on a cell whose neighbours all hold enemy stones.',
-            'An enemy stone next to your new stone whose neighbours are now all yours is captured.',
+            'An enemy stone next to your new stone whose neighbours are now all yours is captured, and each capture gives you one more stone to place this turn (so captures can chain).',
             'When the board is full the side with more stones wins (the number of cells is odd, so there is no draw).',
         ],
         diagram: '  . . .\n . R B .\n. R [B] R .   B is surrounded:\n . R R .      placing the last R\n  . . .       captures it',
