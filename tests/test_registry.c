@@ -594,7 +594,7 @@ static void every_ending_said_in_words(void **state)
          "board=bbbbbb/wwwwww/....../....../......",
          NULL, "Black has no move left: White wins", HERD_REASON_NO_MOVES},
     };
-    char buf[256];
+    char buf[256], board[TEXT_CAP];
     for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
         herd_game *g = game_of(ends[i].game, ends[i].text);
         if (ends[i].move)
@@ -604,6 +604,17 @@ static void every_ending_said_in_words(void **state)
         assert_int_equal(st.reason, ends[i].reason);
         if (strcmp(result_text(g, buf, sizeof buf), ends[i].words) != 0)
             fail_msg("%s %s: '%s', expected '%s'", ends[i].game, ends[i].text, buf, ends[i].words);
+        /* herd_show()'s last line is the same sentence, and the only one
+         * that says the game has ended. */
+        assert_int_equal(herd_show(g, board, sizeof board, NULL), HERD_OK);
+        const char *last = strrchr(board, '\n');
+        assert_non_null(last);
+        if (strcmp(last + 1, ends[i].words) != 0)
+            fail_msg("%s %s: show ends '%s'", ends[i].game, ends[i].text, last + 1);
+        board[last - board] = '\0';
+        if (strstr(board, "win") || strstr(board, "draw"))
+            fail_msg("%s %s: the board says another ending:\n%s", ends[i].game, ends[i].text,
+                     board);
         herd_free(g);
     }
 }
