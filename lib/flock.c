@@ -898,11 +898,6 @@ static void flock_show(const void *state, herd_sb *sb)
                     s->captured[0], s->captured[1]);
     if (s->head.result == HERD_ONGOING)
         herdi_sb_printf(sb, "%s to move", label[s->head.side]);
-    else if (s->head.result == HERD_WIN)
-        herdi_sb_printf(sb, "%s wins (%s)", label[s->head.winner],
-                        herd_reason_name((herd_reason)s->head.reason));
-    else
-        herdi_sb_printf(sb, "draw (%s)", herd_reason_name((herd_reason)s->head.reason));
 }
 
 /* ------------------------------------------------------- the computer */

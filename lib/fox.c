@@ -393,9 +393,8 @@ static void fox_show(const void *state, herd_sb *sb)
     herdi_sb_printf(sb, "\n%d geese, sideways %s\n", hunt_count(s->geese),
                     s->sideways ? "on" : "off");
     if (s->head.result != HERD_ONGOING)
-        herdi_sb_printf(sb, "%s win%s (%s)", s->head.winner ? "Geese" : "Fox",
-                       s->head.winner ? "" : "s", herd_reason_name((herd_reason)s->head.reason));
-    else if (s->chain)
+        return;
+    if (s->chain)
         herdi_sb_printf(sb, "Fox (F) in a chain on %s: jump on or stop",
                        herdi_hunt_name(&board, s->fox, name));
     else

@@ -530,25 +530,14 @@ static void write_position(const herd_game *g, const void *arg, herd_sb *sb)
     g->rules->write_position(g->state, sb);
 }
 
+/* The game's board, then, for an ended game, its ending in the words every
+ * front end uses (herdi_write_result()), whoever ended it. */
 static void write_show(const herd_game *g, const void *arg, herd_sb *sb)
 {
     (void)arg;
-    const herd_head *h = herd_game_head(g);
-    if (!herd_head_ended_by_players(h)) {
-        g->rules->show(g->state, sb);
-        return;
-    }
-    /* The board as it stood, then the players' ending, which the game's own
-     * drawing does not know. */
-    union {
-        max_align_t align;
-        unsigned char bytes[HERD_MAX_STATE_SIZE];
-    } before;
-    memcpy(before.bytes, g->state, g->rules->state_size);
-    herd_head_set_ongoing((herd_head *)(void *)before.bytes, h->side);
-    g->rules->show(before.bytes, sb);
-    herdi_sb_putc(sb, '\n');
-    herdi_write_result(g, NULL, sb);
+    g->rules->show(g->state, sb);
+    if (herd_game_head(g)->result != HERD_ONGOING)
+        herdi_write_result(g, NULL, sb);
 }
 
 static void write_move(const herd_game *g, const void *arg, herd_sb *sb)

@@ -239,24 +239,27 @@ static const struct {
     {NULL, HERD_REASON_ABANDONED, HERD_OVER, "the game was abandoned without a result"},
 };
 
-/* The sentence's letters go through here, so that its first is a capital. */
-static void put_letter(herd_sb *sb, char c, int *first)
+/* The sentence's words go through here: the first piece starts with a
+ * capital, by text.c's one rule (herdi_sb_sentence_start()). */
+static void put_words(herd_sb *sb, const char *s, size_t n, int *first)
 {
-    if (*first && c >= 'a' && c <= 'z')
-        c = (char)(c - 'a' + 'A');
+    if (*first)
+        herdi_sb_sentence_start(sb, s, n);
+    else
+        herdi_sb_putn(sb, s, n);
     *first = 0;
-    herdi_sb_putc(sb, c);
 }
 
 static void put_side(herd_sb *sb, const herd_game *g, int side, int article, int *first)
 {
     const char *name = g->rules->desc.side_names[side];
-    for (const char *p = article ? "the " : ""; *p; p++)
-        put_letter(sb, *p, first);
-    if (!article) /* a name alone is a proper noun: "Green" */
-        *first = 1;
-    for (const char *p = name; *p; p++)
-        put_letter(sb, *p, first);
+    if (article) {
+        put_words(sb, "the ", 4, first);
+        herdi_sb_puts(sb, name);
+    } else { /* a name alone is a proper noun: "Green" */
+        herdi_sb_sentence_name(sb, name);
+        *first = 0;
+    }
 }
 
 /* Writes template t with {W}, {L} and {X:one|many} filled in; a template's
@@ -266,8 +269,10 @@ static void write_sentence(const herd_game *g, const char *t, int winner, int ar
 {
     int first = 1;
     while (*t) {
-        if (*t != '{') {
-            put_letter(sb, *t++, &first);
+        size_t n = strcspn(t, "{");
+        if (n) {
+            put_words(sb, t, n, &first);
+            t += n;
             continue;
         }
         int side = t[1] == 'W' ? winner : 1 - winner;
@@ -279,8 +284,7 @@ static void write_sentence(const herd_game *g, const char *t, int winner, int ar
         const char *bar = strchr(t, '|'), *end = strchr(t, '}');
         const char *from = plural >> side & 1u ? bar + 1 : t + 3;
         const char *to = plural >> side & 1u ? end : bar;
-        while (from < to)
-            put_letter(sb, *from++, &first);
+        put_words(sb, from, (size_t)(to - from), &first);
         t = end + 1;
     }
 }

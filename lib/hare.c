@@ -400,9 +400,6 @@ static void hare_show(const void *state, herd_sb *sb)
     herdi_sb_printf(sb, "\nstall %d of %d\n", s->pos.stall, HERD_HARE_STALL_LIMIT);
     if (s->head.result == HERD_ONGOING)
         herdi_sb_printf(sb, "%s to move", s->pos.side ? "Hare (H)" : "Hounds (D)");
-    else
-        herdi_sb_printf(sb, "%s (%s)", s->head.winner ? "Hare wins" : "Hounds win",
-                       herd_reason_name((herd_reason)s->head.reason));
 }
 
 /* ------------------------------------------------------------ solving */

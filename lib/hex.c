@@ -1189,11 +1189,10 @@ static void hex_show(const void *state, herd_sb *sb)
     }
     herdi_sb_printf(sb, "red %d, blue %d, empty %d; turns %llu\n", s->stones[0], s->stones[1],
                    s->empty, (unsigned long long)s->turns);
-    herdi_sb_sentence_name(sb, side_name[s->head.result == HERD_WIN ? s->head.winner
-                                                                  : s->head.side]);
-    if (s->head.result == HERD_WIN)
-        herdi_sb_puts(sb, " wins: the board is full");
-    else if (s->phase == HERD_HEX_ROLL)
+    if (s->head.result != HERD_ONGOING)
+        return;
+    herdi_sb_sentence_name(sb, side_name[s->head.side]);
+    if (s->phase == HERD_HEX_ROLL)
         herdi_sb_printf(sb, " to roll%s",
                        s->turns == 0 ? " (first turn: places the lower die)" : "");
     else

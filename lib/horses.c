@@ -780,9 +780,6 @@ static void horses_show(const void *state, herd_sb *sb)
     }
     if (s->head.result == HERD_ONGOING)
         herdi_sb_printf(sb, "%s to move", side_label[s->head.side]);
-    else
-        herdi_sb_printf(sb, "%s wins (%s)", side_label[s->head.winner],
-                        herd_reason_name((herd_reason)s->head.reason));
 }
 
 /* ------------------------------------------------------- the computer */

@@ -272,8 +272,11 @@ typedef struct herd_rules {
     /* Action text. Returns HERD_E_ARG for an action not of this game. */
     int (*write_move)(const void *state, herd_move m, herd_sb *sb);
     int (*read_move)(const void *state, const char *text, herd_move *m, herd_msg msg);
-    /* A human-readable board: lines joined by newlines, none of them empty
-     * and none after the last (the protocol ends an answer with an empty
+    /* A human-readable board: lines each ended by a newline, none of them
+     * empty, then, while the game goes on, one line without a newline that
+     * says who acts. The core ends an ended game's with the sentence of
+     * herdi_write_result(), the one place that says endings, so that no
+     * line ends with a newline (the protocol ends an answer with an empty
      * line). */
     void (*show)(const void *state, herd_sb *sb);
     /* Chooses an action for the side to act (the game is ongoing and no

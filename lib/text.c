@@ -46,13 +46,24 @@ void herdi_sb_printf(herd_sb *sb, const char *fmt, ...)
         sb_write(sb, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }
 
+void herdi_sb_putn(herd_sb *sb, const char *s, size_t n)
+{
+    sb_write(sb, s, n);
+}
+
+void herdi_sb_sentence_start(herd_sb *sb, const char *s, size_t n)
+{
+    if (n && *s >= 'a' && *s <= 'z') { /* ASCII, whatever the locale */
+        herdi_sb_putc(sb, (char)(*s - 'a' + 'A'));
+        s++;
+        n--;
+    }
+    sb_write(sb, s, n);
+}
+
 void herdi_sb_sentence_name(herd_sb *sb, const char *name)
 {
-    if (*name >= 'a' && *name <= 'z') { /* ASCII, whatever the locale */
-        herdi_sb_putc(sb, (char)(*name - 'a' + 'A'));
-        name++;
-    }
-    herdi_sb_puts(sb, name);
+    herdi_sb_sentence_start(sb, name, strlen(name));
 }
 
 void herdi_sb_cell(herd_sb *sb, int row, int col)

@@ -27,6 +27,12 @@ void herdi_sb_putc(herd_sb *sb, char c);
 void herdi_sb_puts(herd_sb *sb, const char *s);
 void herdi_sb_printf(herd_sb *sb, const char *fmt, ...)
     HERD_PRINTF(2, 3);
+/* Writes the n bytes at s (no NUL needed). */
+void herdi_sb_putn(herd_sb *sb, const char *s, size_t n);
+/* The one capitalisation of the library's sentences: writes the n bytes at
+ * s, the first upper case where it is a lowercase ASCII letter (a
+ * sentence's first word, or a side's name standing alone). */
+void herdi_sb_sentence_start(herd_sb *sb, const char *s, size_t n);
 /* Writes a side's name (lowercase, as herd_side_name() gives it) where it
  * starts a sentence: its first letter upper case (docs/api.md, "Side
  * names"). */

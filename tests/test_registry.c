@@ -594,7 +594,7 @@ static void every_ending_said_in_words(void **state)
          "board=bbbbbb/wwwwww/....../....../......",
          NULL, "Black has no move left: White wins", HERD_REASON_NO_MOVES},
     };
-    char buf[256];
+    char buf[256], board[TEXT_CAP];
     for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
         herd_game *g = game_of(ends[i].game, ends[i].text);
         if (ends[i].move)
@@ -604,6 +604,17 @@ static void every_ending_said_in_words(void **state)
         assert_int_equal(st.reason, ends[i].reason);
         if (strcmp(result_text(g, buf, sizeof buf), ends[i].words) != 0)
             fail_msg("%s %s: '%s', expected '%s'", ends[i].game, ends[i].text, buf, ends[i].words);
+        /* herd_show()'s last line is the same sentence, and the only one
+         * that says the game has ended. */
+        assert_int_equal(herd_show(g, board, sizeof board, NULL), HERD_OK);
+        const char *last = strrchr(board, '\n');
+        assert_non_null(last);
+        if (strcmp(last + 1, ends[i].words) != 0)
+            fail_msg("%s %s: show ends '%s'", ends[i].game, ends[i].text, last + 1);
+        board[last - board] = '\0';
+        if (strstr(board, "win") || strstr(board, "draw"))
+            fail_msg("%s %s: the board says another ending:\n%s", ends[i].game, ends[i].text,
+                     board);
         herd_free(g);
     }
 }
@@ -651,6 +662,39 @@ static void the_players_endings_in_words(void **state)
     }
 }
 
+/* The one capitalisation of the library's sentences (lib/text.c), which
+ * the endings' words and herd_show()'s lines use: a lowercase ASCII first
+ * letter becomes a capital, nothing else changes, whatever the locale. */
+static void sentences_start_with_one_capital(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in;
+        size_t n;
+        const char *out;
+    } cases[] = {
+        {"green", 5, "Green"},    {"the hare", 3, "The"}, {"Geese", 5, "Geese"},
+        {"1. b5", 5, "1. b5"},    {"\xc3\xa9t\xc3\xa9", 5, "\xc3\xa9t\xc3\xa9"},
+        {"x", 0, ""},             {"zz", 2, "Zz"},       {"a{W}", 1, "A"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[16];
+        herd_sb sb;
+        herdi_sb_init(&sb, buf, sizeof buf);
+        herdi_sb_sentence_start(&sb, cases[i].in, cases[i].n);
+        assert_string_equal(buf, cases[i].out);
+        assert_int_equal(sb.len, strlen(cases[i].out));
+        herdi_sb_init(&sb, NULL, 0); /* sizing only */
+        herdi_sb_sentence_start(&sb, cases[i].in, cases[i].n);
+        assert_int_equal(sb.len, strlen(cases[i].out));
+    }
+    char buf[16];
+    herd_sb sb;
+    herdi_sb_init(&sb, buf, sizeof buf);
+    herdi_sb_sentence_name(&sb, "hounds");
+    assert_string_equal(buf, "Hounds");
+}
+
 /* herd_result_text() keeps docs/api.md's buffer conventions. */
 static void result_text_buffers_and_errors(void **state)
 {
@@ -690,6 +734,7 @@ int main(void)
         cmocka_unit_test(every_ending_said_in_words),
         cmocka_unit_test(the_players_endings_in_words),
         cmocka_unit_test(result_text_buffers_and_errors),
+        cmocka_unit_test(sentences_start_with_one_capital),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

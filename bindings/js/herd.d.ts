@@ -264,6 +264,8 @@ export declare class HorsesGame extends Game {
     progress(side: Side): { distance: number; parts: number };
     /** The moves-log line of `action`, just played as action `number`. */
     logLine(number: number, action: string): string;
+    /** The moves-log line of history entry `i` (0 the oldest), numbered i + 1. */
+    historyLine(i: number): string;
 }
 
 export declare class HexGame extends Game {

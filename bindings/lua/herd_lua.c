@@ -174,6 +174,13 @@ static int l_show(lua_State *L)
     return push_text(L, check_game(L), herd_show, HERD_MAX_POSITION_TEXT);
 }
 
+/* g:result_text(): how the game ended, in the library's words ("Red has no
+ * move left: Green wins"); "" while it goes on. */
+static int l_result_text(lua_State *L)
+{
+    return push_text(L, check_game(L), herd_result_text, 128);
+}
+
 static int l_name(lua_State *L)
 {
     lua_pushstring(L, herd_game_name(check_game(L)));
@@ -503,6 +510,24 @@ static int l_log_line(lua_State *L)
     return 1;
 }
 
+/* g:history_line(n): the moves-log line of the history's action n (from 1,
+ * the oldest, as Lua counts), the line log_line(n, action) gave when it
+ * was played: a log drawn from the history keeps no numbers of its own. */
+static int l_history_line(lua_State *L)
+{
+    herd_game *g = check_game(L);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    char buf[HERD_MAX_MOVE_TEXT * 2];
+    size_t len;
+    if (n < 1 || (lua_Number)n > (lua_Number)herd_history_length(g))
+        return luaL_argerror(L, 2, "an action of the history, from 1");
+    int rc = herd_horses_history_line(g, (size_t)(n - 1), buf, sizeof buf, &len);
+    if (rc != HERD_OK)
+        return raise_code(L, g, rc);
+    lua_pushlstring(L, buf, len);
+    return 1;
+}
+
 /* ----------------------------------------------------------- registry */
 
 /* Numbers past 2^53 (the seed's maximum) lose nothing as text. */
@@ -608,6 +633,8 @@ static const luaL_Reg game_methods[] = {{"legal", l_legal},
                                         {"name", l_name},
                                         {"view", l_view},
                                         {"log_line", l_log_line},
+                                        {"history_line", l_history_line},
+                                        {"result_text", l_result_text},
                                         {"close", l_close},
                                         {NULL, NULL}};
 

@@ -620,7 +620,8 @@ HERD_API int herd_result_text(const herd_game *g, char *buf, size_t cap, size_t 
  * herd_save() and herd_load() carry it (field `end=` of
  * @ref save_format "the save format"), herd_clone(), herd_copy_into() and
  * herd_copy_position() copy it, herd_position_from_text() and a load of a
- * save without it clear it. herd_show() adds a line that says it.
+ * save without it clear it. herd_show() ends with the sentence that says
+ * it (herd_result_text()).
  * @param reason one of the four above.
  * @param side   the side that resigns or whose time ran out, 0 or 1;
  *               ignored for the other two reasons.
@@ -681,7 +682,9 @@ HERD_API int herd_move_from_text(herd_game *g, const char *text, herd_move *m);
  * Writes a human-readable board over several lines (free format, the `herd`
  * program's `show`): lines joined by newlines, none of them empty, and no
  * newline after the last one, in every game, so that a caller frames the text
- * as it likes. @p len as in herd_position_to_text().
+ * as it likes. The last line says who acts, or, once the game has ended,
+ * how: the sentence of herd_result_text(), whoever ended it. @p len as in
+ * herd_position_to_text().
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
  */
 HERD_API int herd_show(const herd_game *g, char *buf, size_t cap, size_t *len);

@@ -96,6 +96,19 @@ int play_text_width(const char *text)
     return n;
 }
 
+/* The log line of history entry i, from the game itself: the view's, or
+ * "N. Side: ACTION". Nothing is kept, so undo and replay need nothing. */
+static void log_text(const play_session *s, size_t i, play_entry e, char *buf, size_t cap)
+{
+    if (s->view->log_text) {
+        s->view->log_text(s, i, buf, cap);
+    } else {
+        char who[32], act[HERD_MAX_MOVE_TEXT];
+        snprintf(buf, cap, "%zu. %s: %s", i + 1, play_side_title(s, e.side, who, sizeof who),
+                 play_move_text(s, e.move, act, sizeof act));
+    }
+}
+
 void play_draw_log(const play_session *s, int y, int x, int h, int w)
 {
     if (h < 3 || w < 10)
@@ -105,7 +118,8 @@ void play_draw_log(const play_session *s, int y, int x, int h, int w)
     for (int row = 1; row < h && (size_t)row <= n; row++) {
         size_t i = n - (size_t)row;
         play_entry e = play_log_at(s, i);
-        const char *text = i < s->lines_cap ? s->lines[i] : "?";
+        char text[96];
+        log_text(s, i, e, text, sizeof text);
         int len = play_text_width(text);
         int at = x;
         if (e.side == 1 && len < w)
@@ -155,30 +169,6 @@ play_entry play_log_at(const play_session *s, size_t i)
     return e;
 }
 
-/* Writes the log line of the action just played, the history's last. */
-static void log_line(play_session *s)
-{
-    size_t i = play_log_len(s) - 1;
-    if (i >= s->lines_cap) {
-        size_t cap = s->lines_cap ? 2 * s->lines_cap : 64;
-        play_line *grown = realloc(s->lines, cap * sizeof *grown);
-        if (!grown)
-            return; /* the lines stop; the game goes on */
-        s->lines = grown;
-        s->lines_cap = cap;
-    }
-    play_entry e = play_log_at(s, i);
-    unsigned number = (unsigned)(i + 1);
-    if (s->view->log_text) {
-        s->view->log_text(s, number, e.move, e.side, s->lines[i], sizeof s->lines[i]);
-    } else {
-        char who[32], act[HERD_MAX_MOVE_TEXT];
-        snprintf(s->lines[i], sizeof s->lines[i], "%u. %s: %s", number,
-                 play_side_title(s, e.side, who, sizeof who),
-                 play_move_text(s, e.move, act, sizeof act));
-    }
-}
-
 static void position_changed(play_session *s)
 {
     if (s->view->changed)
@@ -193,7 +183,6 @@ int play_move(play_session *s, herd_move m)
         play_say(s, 1, "Refused: %s", *why ? why : herd_strerror(rc));
         return rc;
     }
-    log_line(s);
     s->msg[0] = '\0';
     position_changed(s);
     return HERD_OK;
@@ -308,14 +297,12 @@ static int computer_step(play_session *s)
     if (herd_is_chance(s->g)) {
         rc = herd_roll(s->g, &m);
         if (rc == HERD_OK) {
-            log_line(s);
             play_say(s, 0, "%s rolled %s", play_side_title(s, side, who, sizeof who),
                      play_move_text(s, m, act, sizeof act));
         }
     } else if (!is_human(s, side)) {
         rc = herd_play_genmove(s->g, s->level, &m);
         if (rc == HERD_OK) {
-            log_line(s);
             play_say(s, 0, "%s (computer) played %s", play_side_title(s, side, who, sizeof who),
                      play_move_text(s, m, act, sizeof act));
         }
@@ -614,7 +601,6 @@ static int run_game(const play_config *c, herd_game *g, int utf8, herd_record *r
     if (s.view->close)
         s.view->close(&s);
     herd_record_free(s.replay);
-    free(s.lines);
     herd_free(g);
     return result;
 }

@@ -49,9 +49,6 @@ typedef struct play_entry {
     int chance; /* a chance event's outcome (the dice), not a decision */
 } play_entry;
 
-/* A line of the moves log. */
-typedef char play_line[96];
-
 struct play_view;
 
 /* A game in progress. */
@@ -62,11 +59,6 @@ typedef struct play_session {
     int players;
     int human_side; /* PLAY_ONE: the person's side */
     int level;      /* the computer's level, 1..herd_max_level(); 0 the default */
-    /* The log line of each action of the game's history, by its index
-     * there, written when it is played (a horses line names the horse
-     * found on its new cell); undo needs nothing of them. */
-    play_line *lines;
-    size_t lines_cap;
     const char *record_path; /* R appends the record there; --record also at the end */
     int record_ends;         /* --record: each ending's record is appended */
     int recorded;            /* the ending that stands now is in the file */
@@ -99,10 +91,9 @@ typedef struct play_view {
     void (*hint)(play_session *s, herd_move m);
     /* The position changed (a move, an undo): selections are stale. */
     void (*changed)(play_session *s);
-    /* The log line of action number `number`, called right after it was
-     * played. NULL: "N. Side: ACTION". */
-    void (*log_text)(const play_session *s, unsigned number, herd_move m, int side, char *buf,
-                     size_t cap);
+    /* The log line of history entry i (from 0), drawn from the game's
+     * history whenever the log is drawn. NULL: "N. Side: ACTION". */
+    void (*log_text)(const play_session *s, size_t i, char *buf, size_t cap);
 } play_view;
 
 extern const play_view play_horses_view;

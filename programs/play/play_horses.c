@@ -370,14 +370,12 @@ static void horses_changed(play_session *s)
 
 /* The library's moves-log line in the seed's wording: "3. Green moved horse
  * ⓪: a3 → b5." (circled digits and the arrow where the terminal takes UTF-8). */
-static void horses_log_text(const play_session *s, unsigned number, herd_move m, int side,
-                            char *buf, size_t cap)
+static void horses_log_text(const play_session *s, size_t i, char *buf, size_t cap)
 {
-    (void)side;
     char line[96];
     size_t len;
-    if (herd_horses_log_line(s->g, number, m, line, sizeof line, &len) != HERD_OK) {
-        snprintf(buf, cap, "%u. ?", number);
+    if (herd_horses_history_line(s->g, i, line, sizeof line, &len) != HERD_OK) {
+        snprintf(buf, cap, "%zu. ?", i + 1);
         return;
     }
     if (!s->utf8) {

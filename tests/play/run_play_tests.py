@@ -243,8 +243,10 @@ def test_horses(program):
         check("Green moved" not in screen and horses_cell(screen, "c6") == "1",
               "undo restores the start", screen)
         s.keys("1", target["d8"])
-        s.wait(r"2\. Red moved", what="replayed")
-        passed("Undo takes back the computer's reply and the person's move")
+        screen = s.wait(r"2\. Red moved", what="replayed")
+        check(log_numbers(screen) == [2, 1] and "1. Green moved horse \u2460: c6 \u2192 d8." in screen,
+              "the log after undo: the history's lines 2 and 1, once each", screen)
+        passed("Undo takes back the computer's reply and the person's move; the log follows")
 
         # The horse that can reach h8 wins.
         for digit in "1234":
@@ -259,12 +261,17 @@ def test_horses(program):
                 s.wait_gone("(%s)" % digit, what="unselected")
         screen = s.wait(r"^Green reached its target corner: Green wins\.", what="winner line")
         check("Esc new game" in screen and "U undo" in screen, "Cancel became New game", screen)
+        won = log_numbers(screen)
+        check(won[:2] == [won[0], won[0] - 1], "the log numbers the winning move", screen)
         # Undo after the end takes back the winning move, and it can be played again.
         s.keys("U")
         screen = s.wait(r"Taken back", what="undo after the end")
         check("Green wins" not in screen, "undo after the end reopens the game", screen)
+        check(log_numbers(screen)[0] == won[0] - 1, "undo takes the winning move's line back",
+              screen)
         s.keys(digit, letter)
-        s.wait(r"^Green reached its target corner: Green wins\.", what="winner line again")
+        screen = s.wait(r"^Green reached its target corner: Green wins\.", what="winner line again")
+        check(log_numbers(screen)[:2] == won[:2], "the winning move's line again", screen)
         passed("Undo after the end takes back the winning move")
         s.keys("Escape")
         s.wait(r"Enter starts the game", what="back to setup")
@@ -1180,6 +1187,11 @@ def test_setup_levels_by_name(program, herd):
 
 
 # ---------------------------------------------------- the generic view
+
+def log_numbers(screen):
+    """The move numbers of the Herd of Horses moves log on the screen, newest first."""
+    return [int(n) for n in re.findall(r"\b(\d+)\. (?:Green|Red) moved horse", screen)]
+
 
 def test_generic(program, game, args, refused_text):
     s = start(program, [game] + args, game)

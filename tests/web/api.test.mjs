@@ -541,6 +541,37 @@ describe('typed queries agree with the position text', () => {
         g.free();
     });
 
+    test('horses history line: the log line of each history entry, undo included', () => {
+        const g = herd.newGame('horses', { seed: 5 });
+        assert.throws(() => g.historyLine(0), { code: codes.E_RANGE });
+        const lines = [];
+        for (let k = 1; k <= 4; k++) {
+            const a = g.legal()[k % g.legal().length];
+            g.play(a);
+            lines.push(g.logLine(k, a));
+        }
+        assert.deepEqual([0, 1, 2, 3].map(i => g.historyLine(i)), lines);
+        assert.match(lines[1], /^2\. Red moved horse \d: /);
+        g.undo();
+        assert.throws(() => g.historyLine(3), { code: codes.E_RANGE });
+        assert.throws(() => g.historyLine(-1), { code: codes.E_RANGE });
+        assert.throws(() => g.historyLine('1'), { code: codes.E_ARG });
+        assert.equal(g.historyLine(2), lines[2]);
+        g.free();
+    });
+
+    test('the ending in words, as the library says it in every binding', () => {
+        const g = herd.newGame('hare');
+        assert.equal(g.resultText(), '');
+        g.resign('hounds');
+        assert.equal(g.resultText(), 'The hounds resigned: the hare wins');
+        assert.ok(g.show().endsWith('\nThe hounds resigned: the hare wins'));
+        g.free();
+        const h = herd.fromPosition('horses w=8 h=8 turn=red green=a1,b3,c1,c5 red=h8,g6,f8,h4');
+        assert.equal(h.resultText(), 'Red has no move left: Green wins');
+        h.free();
+    });
+
     test('hex', () => visit('hex', { size: 4, seed: 3 }, (g, p) => {
         assert.equal(g.size(), Number(p.size));
         assert.equal(g.phase(), p.phase);

@@ -18,8 +18,11 @@ const herd = await loadHerd();
 useBrowser();
 
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }];
-// Hint's level of each game (the views' hintLevel, docs/web.md).
-const HINT_LEVELS = { horses: 4, hex: 2, hare: 3, fox: 3, flock: 4 };
+// Hint's level of each game at its default options (the views' hintLevel,
+// docs/web.md); hex's by the board's size (hexHint).
+const HEX_EXPERT_UP_TO = 9;
+const hexHint = size => size <= HEX_EXPERT_UP_TO ? 3 : 2;
+const HINT_LEVELS = { horses: 4, hex: hexHint(5), hare: 3, fox: 3, flock: 4 };
 const info = name => herd.games().find(g => g.name === name);
 const cellsOf = action => action.match(/[a-z]\d+/g) ?? [];
 
@@ -228,4 +231,35 @@ test('a 30 by 20 board on a 390 px phone: cells and labels readable, the board s
     assert.ok(edges.number[0] >= edges.box[1] - 1 && edges.number[1] <= edges.box[1] + 40,
               `the column number 30 at the box's top edge: ${JSON.stringify(edges)}`);
     await page.screenshot({ path: path.join(shots, 'teach-horses-30x20-390x844.png') });
+});
+
+test('hex of size 13 on a 390 px phone: the row letters stay in sight, Hint at the size\'s level', async () => {
+    const page = await goto(await newPage({ width: 390, height: 844 }), 'game=hex&size=13&players=two');
+    assert.ok(await page.$eval('#board', e => e.scrollWidth > e.clientWidth), 'the board scrolls in its box');
+    // Scrolled to the right edge, every row's letter rides the box's left edge.
+    await page.$eval('#board', e => e.scrollTo(e.scrollWidth, 0));
+    await page.waitForFunction(() => [...document.querySelectorAll('#board .labels')]
+        .every(g => g.getAttribute('transform') !== 'translate(0 0)'));
+    const edges = await page.evaluate(() => {
+        const box = document.getElementById('board').getBoundingClientRect();
+        const letters = [...document.querySelectorAll('#board .coord')];
+        return { left: box.left, rows: letters.map(e => [e.textContent, e.getBoundingClientRect().left,
+                                                          e.getBoundingClientRect().right]) };
+    });
+    assert.equal(edges.rows.map(r => r[0]).join(''), 'abcdefghijklmnopqrstuvwxy');
+    for (const [letter, left, right] of edges.rows)
+        assert.ok(left >= edges.left - 1 && right <= edges.left + 40,
+                  `row ${letter} at the box's left edge: ${left}..${right}, the box from ${edges.left}`);
+    await page.screenshot({ path: path.join(shots, 'teach-hex-13-390x844.png') });
+    // Back at the left, each letter is beside its row's first cell again.
+    await page.$eval('#board', e => e.scrollTo(0, 0));
+    await page.waitForFunction(() => [...document.querySelectorAll('#board .labels')]
+        .every(g => g.getAttribute('transform') === 'translate(0 0)'));
+    // Hint at the level of a board this big (docs/web.md).
+    await page.click('#roll');
+    await page.waitForFunction(() => !document.getElementById('hint').disabled);
+    await page.click('#hint');
+    await page.waitForSelector('#message[data-kind="hint"]', { timeout: 120000 });
+    assert.equal(await page.getAttribute('#message', 'data-level'), String(hexHint(13)));
+    assert.match(await page.textContent('#message'), /^Hint from Novice: /);
 });

@@ -8,6 +8,7 @@ export async function typed(): Promise<string> {
     const horses: HorsesGame = herd.newGame('horses', { w: 10, seed: 3n });
     const { w, seed }: { w: number; seed: bigint } = horses.options();
     const lines: [number, number][] = horses.lines('green');
+    const logged: string = horses.historyLine(0), ending: string = horses.resultText();
     const fox = herd.newGame('fox', 'geese=15');
     const chain: boolean = (fox as FoxGame).inChain();
     const info: StatusInfo = fox.statusInfo();

@@ -79,6 +79,29 @@ namespace Herd
         /// <summary>A board for people, over several lines (the protocol's `show`).</summary>
         public string Show() { return Text(Native.herd_show, 1024); }
 
+        /// <summary>How the game ended, in the library's words, as every front end says it ("Red has
+        /// no move left: Green wins"), the last line of Show() too; "" while it goes on.</summary>
+        public string ResultText { get { return Text(Native.herd_result_text, 128); } }
+
+        /// <summary>The number of actions in the history, that Undo() can take back.</summary>
+        public int HistoryLength { get { return (int)Native.herd_history_length(Live); } }
+
+        /// <summary>Herd of Horses: the moves-log line of history entry i (0 the oldest), numbered
+        /// i + 1: `3. Green moved horse 0: a3 -> b5`. A log drawn from the history keeps no
+        /// numbers of its own and nothing to trim after Undo().</summary>
+        /// <exception cref="HerdException">i not below HistoryLength (Range); not `horses` (Arg).</exception>
+        public string HistoryLine(int i)
+        {
+            int n = HistoryLength;
+            if (i < 0 || i >= n)
+                throw new HerdException(ErrorCode.Range, n == 0 ? "history entry " + i + ": the history is empty"
+                                                                : "history entry " + i + " is out of range 0.." + (n - 1));
+            if (Name != "horses")
+                throw new HerdException(ErrorCode.Arg, "a moves-log line is Herd of Horses' (horses), not " + Name + "'s");
+            return Text((GameHandle g, byte[] buf, UIntPtr cap, out UIntPtr len) =>
+                        Native.herd_horses_history_line(g, (UIntPtr)i, buf, cap, out len), 96);
+        }
+
         /// <summary>The position text.</summary>
         public override string ToString() { return h.IsClosed ? "herd game (disposed)" : Position; }
 

@@ -68,12 +68,15 @@ namespace Herd
         [DllImport(Lib)] internal static extern int herd_hint(GameHandle g, int level, out ulong m);
         [DllImport(Lib)] internal static extern int herd_clone(GameHandle src, IntPtr alloc, IntPtr ud, out GameHandle game_out);
         [DllImport(Lib)] internal static extern int herd_save(GameHandle g, byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib)] internal static extern int herd_result_text(GameHandle g, byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib)] internal static extern UIntPtr herd_history_length(GameHandle g);
 
         // horses.h
         [DllImport(Lib)] internal static extern int herd_horses_options_of(GameHandle g, ref NativeHorsesOptions opt);
         [DllImport(Lib)] internal static extern int herd_horses_at(GameHandle g, Cell cell, out int side, out int number);
         [DllImport(Lib)] internal static extern int herd_horses_lines(GameHandle g, int side, NativeHorsesLine[] buf, UIntPtr cap, out UIntPtr count);
         [DllImport(Lib)] internal static extern int herd_horses_progress(GameHandle g, int side, out int distance, out int parts);
+        [DllImport(Lib)] internal static extern int herd_horses_history_line(GameHandle g, UIntPtr i, byte[] buf, UIntPtr cap, out UIntPtr len);
         // hex.h
         [DllImport(Lib)] internal static extern int herd_hex_size(GameHandle g, out int size);
         [DllImport(Lib)] internal static extern int herd_hex_row_length(GameHandle g, int row, out int length);

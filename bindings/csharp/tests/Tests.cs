@@ -267,7 +267,41 @@ static class Tests
                         Equal(herd.Payload("position"), g.Position, info.Name + " after " + action);
                     }
                     Equal(herd.Payload("status"), g.Status.ToString(), info.Name + " status");
+                    // The ending in the library's words: the board's last line too.
+                    string words = g.ResultText, shown = g.Show().TrimEnd('\n');
+                    True(words.Contains(": "), info.Name + ": " + words);
+                    Equal(words, shown.Substring(shown.LastIndexOf('\n') + 1), info.Name + " show's last line");
+                    g.Undo();
+                    Equal("", g.ResultText, info.Name + " after undo");
                 }
+        using (var hare = new Game("hare"))
+        {
+            hare.GenMove(1);
+            Equal(ErrorCode.Arg, Refused(() => hare.HistoryLine(0)).Code, "HistoryLine of hare");
+        }
+    }
+
+    // Herd of Horses' moves log from the history, as Python's history_line().
+    public static void HorsesHistoryLines()
+    {
+        using (var g = new Game("horses", "seed=5"))
+        {
+            Equal(ErrorCode.Range, Refused(() => g.HistoryLine(0)).Code, "empty history");
+            string first = g.Legal()[0];
+            g.Play(first);
+            g.GenMove(1);
+            g.GenMove(1);
+            Equal(3, g.HistoryLength, "three actions");
+            var parts = first.Split('-');
+            True(g.HistoryLine(0).StartsWith("1. Green moved horse ") && g.HistoryLine(0).EndsWith(": " + parts[0] + " -> " + parts[1]),
+                 "line 1: " + g.HistoryLine(0));
+            True(g.HistoryLine(1).StartsWith("2. Red moved horse "), "line 2: " + g.HistoryLine(1));
+            string second = g.HistoryLine(1);
+            g.Undo();
+            Equal(ErrorCode.Range, Refused(() => g.HistoryLine(2)).Code, "after undo");
+            Equal(ErrorCode.Range, Refused(() => g.HistoryLine(-1)).Code, "-1");
+            Equal(second, g.HistoryLine(1), "line 2 after undo");
+        }
     }
 
     // docs/csharp.md's and README.md's first example, and what its comment says.

@@ -414,9 +414,10 @@ export class Game extends Owner {
         return rc;
     }
 
-    // A text that a const call wrote to the glue's buffer.
-    _text(f) {
-        this._checkConst(f(this._g, this._core.text, this._core.textSize, this._core.scratch + OUT));
+    // A text that a const call wrote to the glue's buffer; `args` go
+    // between the game and the buffer.
+    _text(f, ...args) {
+        this._checkConst(f(this._g, ...args, this._core.text, this._core.textSize, this._core.scratch + OUT));
         return this._core.string(this._core.text);
     }
 
@@ -496,11 +497,15 @@ export class Game extends Owner {
      *  last played: {action (its text), side (the side to act before it),
      *  chance (whether it was a chance event's outcome, the hex dice)}. */
     historyMove(i) {
+        return this._historyMove(this._historyIndex(i));
+    }
+
+    // i checked as an index of the undo history.
+    _historyIndex(i) {
         const n = this.history;
         if (n === 0 && Number.isInteger(i))
             throw new HerdError(codes.E_RANGE, `history index ${i}: the history is empty`);
-        whole(i, 'history index', 0, n - 1);
-        return this._historyMove(i);
+        return whole(i, 'history index', 0, n - 1);
     }
 
     _historyMove(i) {
@@ -771,6 +776,15 @@ export class HorsesGame extends Game {
         this._core.withString(action, 'the action',
             p => this._check(this._m._herd_js_horses_log_line(this._g, number, p)));
         return this._core.string(this._core.text);
+    }
+
+    /** The moves-log line of history entry `i` (0 the oldest, as
+     *  historyMove() numbers them), numbered i + 1: the line logLine() gave
+     *  when that action was played, so that a log drawn from the history
+     *  keeps no numbers of its own and nothing to trim after undo()
+     *  (herd_horses_history_line()). */
+    historyLine(i) {
+        return this._text(this._m._herd_horses_history_line, this._historyIndex(i));
     }
 }
 

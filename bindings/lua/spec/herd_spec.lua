@@ -130,6 +130,16 @@ describe("a game", function()
     local from, to = action:match("^(%w+)-(%w+)$")
     assert.matches("^1%. Green moved horse %d: " .. from .. " %-> " .. to .. "$", g:log_line(1, action))
     assert.has_error(function() g:log_line(0, action) end)
+    local reply = g:legal()[1]
+    g:play(reply)
+    assert.are.equal(g:log_line(1 + 1, reply), g:history_line(2))
+    assert.matches("^1%. Green moved horse %d: " .. from .. " %-> " .. to .. "$", g:history_line(1))
+    g:undo()
+    assert.has_error(function() g:history_line(2) end)
+    assert.has_error(function() g:history_line(0) end)
+    local hare = herd.new("hare")
+    hare:genmove(1)
+    assert.has_error(function() hare:history_line(1) end) -- not horses
     for _, name in ipairs({ "hex", "hare", "fox", "flock" }) do
       local w = herd.new(name):view()
       local pieces = 0
@@ -169,6 +179,12 @@ describe("every game, played to its end", function()
       local words = result == "win" and (result .. " " .. side .. " " .. reason)
                     or (result .. " " .. reason)
       assert.are.equal(answers[#answers].text, words)
+      -- The ending in the library's words, the board's last line too.
+      local sentence = g:result_text()
+      assert.matches("^%u[^\n]*: [^\n]*", sentence)
+      assert.are.equal(sentence, g:show():match("[^\n]*$"))
+      g:undo()
+      assert.are.equal("", g:result_text())
     end)
   end
 end)

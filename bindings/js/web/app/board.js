@@ -73,7 +73,7 @@ export class Board {
         // so that a big board keeps cells and labels readable (style.css).
         this.svg.style.setProperty('--min-width', `${Math.round(width * MIN_SCALE)}px`);
         this.width = width;
-        this.labels = null;
+        this.pins = [];
         this.layers = {};
         for (const name of ['cells', 'lines', 'pieces', 'marks'])
             this.layers[name] = svg('g', { class: name, 'pointer-events': name === 'cells' ? null : 'none' },
@@ -102,7 +102,8 @@ export class Board {
         const cols = svg('g', { class: 'labels', 'pointer-events': 'none' }, this.svg);
         svg('rect', { x: 0, y: 0, width: pad, height: 2 * pad + h * size, class: 'label-strip' }, rows);
         svg('rect', { x: 0, y: 0, width: 2 * pad + w * size, height: pad, class: 'label-strip' }, cols);
-        this.labels = { rows, cols };
+        this.pin(rows, 'x');
+        this.pin(cols, 'y');
         for (let row = 0; row < h; row++) {
             svg('text', { x: pad / 2, y: pad + (row + 0.5) * size, class: 'coord' }, rows).textContent = LETTERS[row];
             for (let col = 0; col < w; col++) {
@@ -117,14 +118,33 @@ export class Board {
         this.pinLabels();
     }
 
-    // Moves the row letters and column numbers with the box's scrolling,
-    // so that they stay at its left and top edges.
+    // A row letter at x, y that stays in sight when the board scrolls in
+    // its box, on a disc of the page's colour: a board whose rows start at
+    // different places (hex) has one beside each row's first cell.
+    rowLabel(text, x, y) {
+        const g = svg('g', { class: 'labels', 'pointer-events': 'none' }, this.svg);
+        svg('circle', { cx: x, cy: y, r: 9, class: 'label-strip' }, g);
+        svg('text', { x, y, class: 'coord' }, g).textContent = text;
+        this.pin(g, 'x', Math.max(0, x - 11)); // its disc's left side, a little in
+    }
+
+    // Keeps `group` (labels) in sight when the board scrolls in its box:
+    // it stays in place until the box's left edge (axis 'x') or top edge
+    // ('y') passes `from` (in the drawing's units), then rides that edge.
+    // The square boards pin their whole strips (from 0: always at the
+    // edge), hex each row's letter.
+    pin(group, axis, from = 0) {
+        this.pins.push({ group, axis, from });
+    }
+
+    // Moves the pinned labels with the box's scrolling (pin()).
     pinLabels() {
-        if (!this.labels)
-            return;
-        const scale = this.svg.getBoundingClientRect().width / this.width || 1;
-        this.labels.rows.setAttribute('transform', `translate(${this.container.scrollLeft / scale} 0)`);
-        this.labels.cols.setAttribute('transform', `translate(0 ${this.container.scrollTop / scale})`);
+        const scale = this.svg?.getBoundingClientRect().width / this.width || 1;
+        for (const { group, axis, from } of this.pins) {
+            const scroll = (axis === 'x' ? this.container.scrollLeft : this.container.scrollTop) / scale;
+            const d = Math.max(0, scroll - from);
+            group.setAttribute('transform', axis === 'x' ? `translate(${d} 0)` : `translate(0 ${d})`);
+        }
     }
 
     // A piece on a cell: a disc of radius r with a label (of `size` times

@@ -315,9 +315,13 @@ export class Play {
     }
 
     // Hint's level: the game's strongest that answers within about a second
-    // (the view's hintLevel, docs/web.md), whatever the opponent's level.
+    // (the view's hintLevel, docs/web.md), whatever the opponent's level; a
+    // view whose time grows with the board gives it as a function of the
+    // game's snapshot.
     hintLevel() {
-        return Math.min(this.view.hintLevel ?? this.info.defaultLevel, this.info.levels.length);
+        const chosen = this.view.hintLevel;
+        const level = typeof chosen === 'function' ? chosen(this.snap) : chosen;
+        return Math.min(level ?? this.info.defaultLevel, this.info.levels.length);
     }
 
     levelName(level) {

@@ -30,8 +30,8 @@ function snapshot(lines = []) {
 }
 
 // Plays an action by f(), with the log line of the history's new last
-// action, written now: a view may read the position right after it (a
-// horses line names the horse found on its new cell).
+// action (each view writes a line from its history entry alone: horses
+// from HorsesGame.historyLine()).
 function act(f) {
     f();
     return snapshot([lineOf(game.history)]);

@@ -31,9 +31,10 @@ function die(value, color, parent) {
 }
 
 export default {
-    // Hint's level: novice, at most 0.8 s a move native (docs/levels.md);
-    // expert took up to 1.5 s.
-    hintLevel: 2,
+    // Hint's level by the board's size (rows: 2 * size - 1): expert up to
+    // size 9, whose slowest hint took 491 ms of CPU in the WebAssembly
+    // build, novice above (expert's time grows with the cells; docs/web.md).
+    hintLevel: snap => snap.view.rows.length <= 2 * 9 - 1 ? 3 : 2,
     // How to play (app/help.js).
     help: {
         rules: [
@@ -87,8 +88,8 @@ export default {
         const playable = new Set(ui.humanToAct() ? snap.legal.filter(a => /^[+-]/.test(a)).map(a => a.slice(1)) : []);
         rows.forEach((length, row) => {
             const y = PAD + R + 1.5 * R * row;
-            svg('text', { x: width / 2 - (length / 2 + 0.45) * W, y, class: 'coord' }, layers.lines)
-                .textContent = LETTERS[row];
+            // Beside the row's first cell, kept in sight on a scrolled board.
+            board.rowLabel(LETTERS[row], width / 2 - (length / 2 + 0.45) * W, y);
             for (let i = 0; i < length; i++) {
                 const x = width / 2 + (i - (length - 1) / 2) * W, name = `${LETTERS[row]}${i + 1}`;
                 board.cell(name, svg('polygon', { points: hexagon(x, y), class: 'hexcell' }, layers.cells), x, y);
@@ -103,6 +104,7 @@ export default {
             }
         });
         board.marks(pick, R * 0.68);
+        board.pinLabels();
 
         const who = capital(snap.sides[snap.info.side] ?? '');
         const panel = html('div', { class: 'facts' });

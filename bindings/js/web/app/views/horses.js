@@ -53,8 +53,8 @@ export default {
         };
     },
 
-    logLine(game, number, action) {
-        return game.logLine(number, action);
+    logLine(game, number) { // the history's entry, numbered by the library
+        return game.historyLine(number - 1);
     },
 
     // The library's "3. Green moved horse 0: a3 -> b5" as the description

@@ -2,6 +2,8 @@
 // found by the game's name from the registry, so that a new game's view
 // needs no line here:
 //   colors                       each side's colour by its name, for the log;
+//   hintLevel                    Hint's level, or a function of the snapshot
+//                                that gives it (hex: by the board's size);
 //   describe(game)               in the worker: what the page draws;
 //   draw(ui, snap, pick)         in the page: the board and the panel beside it;
 //   logLine(game, n, action, side)  in the worker (optional): the log's line;
