@@ -29,27 +29,34 @@ int herd_action_to_move(const herd_game *g, size_t action, herd_move *m)
     return HERD_OK;
 }
 
-/* The numbers of the legal actions, in legal()'s order; returns the count. */
-static size_t legal_indices(const herd_game *g, size_t *out)
+/* One position's legal actions by number, in legal()'s order: the rules'
+ * legal_indices(), or legal()'s moves numbered in place (a number takes the
+ * front of the room of a move already read), so that a call keeps one list
+ * on its stack (docs/api.md, "The stack the calls need"). */
+typedef union action_list {
+    herd_move moves[HERD_MAX_MOVES];
+    uint16_t idx[HERD_MAX_MOVES];
+} action_list;
+
+/* Fills l->idx; returns the count. */
+static size_t legal_indices(const herd_game *g, action_list *l)
 {
     const herd_rules *r = g->rules;
-    if (r->legal_indices) {
-        uint16_t idx[HERD_MAX_MOVES];
-        size_t n = r->legal_indices(g->state, idx);
-        for (size_t i = 0; i < n; i++)
-            out[i] = idx[i];
-        return n;
+    if (r->legal_indices)
+        return r->legal_indices(g->state, l->idx);
+    size_t n = r->legal(g->state, l->moves);
+    for (size_t i = 0; i < n; i++) {
+        herd_move m = l->moves[i];
+        size_t a = 0;
+        r->action_index(g->state, m, &a); /* a legal action has one, below HERD_MAX_ACTIONS */
+        l->idx[i] = (uint16_t)a;
     }
-    herd_move moves[HERD_MAX_MOVES];
-    size_t n = r->legal(g->state, moves);
-    for (size_t i = 0; i < n; i++)
-        r->action_index(g->state, moves[i], &out[i]); /* a legal action has one */
     return n;
 }
 
 int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap, size_t *len)
 {
-    size_t idx[HERD_MAX_MOVES];
+    action_list l;
     if (!g || (!mask && cap))
         return HERD_E_ARG;
     size_t actions = g->rules->num_actions(g->state);
@@ -57,20 +64,20 @@ int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap, size_t 
     if (cap < actions)
         return HERD_E_BUFFER;
     memset(mask, 0, actions);
-    size_t n = legal_indices(g, idx);
+    size_t n = legal_indices(g, &l);
     for (size_t i = 0; i < n; i++)
-        mask[idx[i]] = 1;
+        mask[l.idx[i]] = 1;
     return HERD_OK;
 }
 
 
 int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *count)
 {
-    size_t idx[HERD_MAX_MOVES];
+    action_list l;
     uint64_t bits[(HERD_MAX_ACTIONS + 63) / 64];
     if (!g || (!buf && cap))
         return HERD_E_ARG;
-    size_t n = legal_indices(g, idx);
+    size_t n = legal_indices(g, &l);
     herd_set_len(count, n);
     if (cap < n)
         return HERD_E_BUFFER;
@@ -79,7 +86,7 @@ int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *coun
     size_t words = (g->rules->num_actions(g->state) + 63) / 64;
     memset(bits, 0, words * sizeof *bits);
     for (size_t i = 0; i < n; i++)
-        bits[idx[i] / 64] |= (uint64_t)1 << (idx[i] % 64);
+        bits[l.idx[i] / 64] |= (uint64_t)1 << (l.idx[i] % 64);
     size_t k = 0;
     for (size_t w = 0; w < words; w++)
         for (uint64_t b = bits[w]; b; b &= b - 1)
@@ -132,11 +139,12 @@ int herd_observation(const herd_game *g, int side, float *buf, size_t cap, size_
 /* ----------------------------------------------------------- playouts */
 
 /* One playout's choices: the rules, the level (or HERD_PLAYOUT_RANDOM),
- * and room for the legal actions. */
+ * and room for a list of moves (a chance event's outcomes, a random
+ * player's legal moves), which herd_playouts() lays after the state. */
 typedef struct playout {
     const herd_rules *r;
     int level;
-    herd_move moves[HERD_MAX_MOVES];
+    herd_move *moves;
     uint32_t weights[HERD_MAX_OUTCOMES];
 } playout;
 
@@ -187,12 +195,35 @@ static int play_one(playout *p, herd_work *w, void *state, uint32_t max_length, 
 HERD_VERSIONS(playout_result_versions, herd_playout_result, HERD_PLAYOUT_RESULT_VERSION,
               sizeof(herd_playout_result));
 
+/* Where a playout's list of moves begins in its work area: past the state,
+ * aligned for a move. */
+static size_t list_offset(const herd_rules *r)
+{
+    return (r->state_size + sizeof(herd_move) - 1) / sizeof(herd_move) * sizeof(herd_move);
+}
+
+/* How many moves a playout's list holds at most: a chance event's outcomes,
+ * and a random player's legal moves where the game cannot draw its k-th
+ * without listing them (sparse). */
+static size_t list_length(const herd_rules *r, int level)
+{
+    size_t n = r->desc.has_chance ? HERD_MAX_OUTCOMES : 0;
+    if (level == HERD_PLAYOUT_RANDOM && !r->sparse && r->desc.max_moves > n)
+        n = r->desc.max_moves;
+    return n;
+}
+
 int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, uint32_t max_length,
                   herd_playout_result *out)
 {
+    /* The state a game plays on and, after it, its list of moves: one area
+     * the size of the largest state and a chance event's outcomes, which
+     * holds every game's (herd_move moves[HERD_MAX_MOVES] of its own would
+     * double the stack these calls need: docs/api.md, "The stack the calls
+     * need"). A level's player keeps its own on its own stack. */
     union {
         max_align_t align;
-        unsigned char bytes[HERD_MAX_STATE_SIZE];
+        unsigned char bytes[HERD_MAX_STATE_SIZE + HERD_MAX_OUTCOMES * sizeof(herd_move)];
     } work;
     if (!g || !out || herdi_version_size(&playout_result_versions, out) == 0)
         return HERD_E_ARG;
@@ -203,11 +234,12 @@ int herd_playouts(const herd_game *g, uint64_t games, int level, uint64_t seed, 
         level = r->desc.default_level;
     if (level > 0 && r->levels[level - 1].kind != HERD_LEVEL_OWN)
         return HERD_E_UNSUPPORTED;
-    if (r->state_size > sizeof work.bytes)
-        return HERD_E_NOMEM; /* no game has such a state: each asserts that it fits */
+    if (list_offset(r) + list_length(r, level) * sizeof(herd_move) > sizeof work.bytes)
+        return HERD_E_NOMEM; /* no game has such a state and list: the test `stack` plays each */
     playout p;
     p.r = r;
     p.level = level;
+    p.moves = (herd_move *)(void *)(work.bytes + list_offset(r));
     herd_work w;
     herd_msg none = {NULL, 0};
     herd_work_begin(&w, g, none);
