@@ -579,13 +579,14 @@ class LadderResult:
     def summary(self, times: bool = True) -> str:
         """herd-match --ladder's output; without the times when `times` is false."""
         levels = len(self.names)
-        lines = ["%s: ladder of levels 1..%d, %d games a pair, seed %d, %d random plies%s%s" % (
-            self.game, levels, self.games, self.seed, self.random_plies,
+        lines = ["%s: ladder of levels 1..%d, %s a pair, seed %d, %s%s%s" % (
+            self.game, levels, _count(self.games, "game"), self.seed,
+            _count(self.random_plies, "random ply", "random plies"),
             ", options " if self.options else "", self.options)]
         for m in self.matches:
-            lines.append("level %d against level %d: %d wins, %d draws, %d losses (%d unfinished), "
-                         "score %.1f%%" % (m.levels[0], m.levels[1], m.wins, m.draws, m.losses,
-                                           m.unfinished, 100 * m.score))
+            lines.append("level %d against level %d: %s (%d unfinished), score %.1f%%" % (
+                m.levels[0], m.levels[1], _results(m.wins, m.draws, m.losses), m.unfinished,
+                100 * m.score))
         lines.append("ratings (Bradley-Terry on the Elo scale, draws as half points, %g virtual "
                      "draw a pair; level 1 at 0):" % LADDER_PRIOR_DRAWS)
         for level, name in enumerate(self.names, 1):
