@@ -1064,20 +1064,29 @@ static int flock_master_evaluate(const void *state)
     return s->captured[!me] + loss >= TO_WIN ? -WON : e - TAKE_NOW * loss;
 }
 
+/* The evaluations (herd_level.eval): the plain one, and master's. */
+enum { FLOCK_EVAL_PLAIN, FLOCK_EVAL_MASTER };
+
+static int flock_leaf_evaluate(const void *state, unsigned eval, const void *table)
+{
+    (void)table;
+    return eval == FLOCK_EVAL_MASTER ? flock_master_evaluate(state) : flock_evaluate(state);
+}
+
 static const herd_level flock_levels[] = {
-    {"beginner", "any legal move, uniformly at random", HERD_LEVEL_OWN, 0, 0, NULL},
+    {"beginner", "any legal move, uniformly at random", HERD_LEVEL_OWN, 0, 0, 0},
     {"novice",
      "wins at once when it can, else takes the most stones less the most that the reply can "
      "take; ties at random",
-     HERD_LEVEL_OWN, 0, 0, NULL},
+     HERD_LEVEL_OWN, 0, 0, 0},
     {"club", "alpha-beta search three plies deep within 10,000 nodes", HERD_LEVEL_ALPHABETA, 3,
-     10000, NULL},
+     10000, 0},
     {"expert", "alpha-beta search up to four plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
-     4, 50000, NULL},
+     4, 50000, 0},
     {"master",
      "alpha-beta search up to seven plies deep within 200,000 nodes, whose leaves also weigh "
      "the captures that the side to move can make and the threats that its best answer leaves",
-     HERD_LEVEL_ALPHABETA, 7, 200000, flock_master_evaluate},
+     HERD_LEVEL_ALPHABETA, 7, 200000, FLOCK_EVAL_MASTER},
 };
 
 /* ---------------------------------------------------- for learning */
@@ -1380,7 +1389,7 @@ const herd_rules herdi_flock_rules = {
     .genmove = flock_genmove,
     .levels = flock_levels,
     .hash = flock_hash,
-    .evaluate = flock_evaluate,
+    .evaluate = flock_leaf_evaluate,
     .num_actions = flock_num_actions,
     .action_index = flock_action_index,
     .action_move = flock_action_move,

@@ -575,8 +575,8 @@ static int fox_evaluate(const void *state)
     return s->head.side == HERD_FOX_FOX ? score : -score;
 }
 
-/* The `perfect` level's leaves (herd_search.evaluate, with the table as
- * its context): the table's value where it holds the position, a win or a
+/* The `perfect` level's leaves (FOX_EVAL_TABLE, with the table that its
+ * search carries): the table's value where it holds the position, a win or a
  * loss, sooner or later, or a draw; fox_evaluate() elsewhere. */
 static int fox_table_evaluate(const void *table, const void *state)
 {
@@ -592,18 +592,27 @@ static int fox_table_evaluate(const void *table, const void *state)
     return fox_evaluate(state);
 }
 
+/* The evaluations (herd_level.eval): the plain one, and the perfect
+ * level's, which reads the table. */
+enum { FOX_EVAL_PLAIN, FOX_EVAL_TABLE };
+
+static int fox_leaf_evaluate(const void *state, unsigned eval, const void *table)
+{
+    return eval == FOX_EVAL_TABLE ? fox_table_evaluate(table, state) : fox_evaluate(state);
+}
+
 static const herd_level fox_levels[] = {
     {"greedy", "jumps along a longest chain when it can, else any action at random", HERD_LEVEL_OWN,
-     0, 0, NULL},
+     0, 0, 0},
     {"club", "alpha-beta search three plies deep within 5,000 nodes", HERD_LEVEL_ALPHABETA, 3,
-     5000, NULL},
+     5000, 0},
     {"expert", "alpha-beta search up to six plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
-     6, 50000, NULL},
+     6, 50000, 0},
     {"perfect",
      "perfect play where the solution table holds the position (6 geese by default), else "
      "alpha-beta search up to eight plies deep within 300,000 nodes, which sees the table's "
      "values where it reaches them",
-     HERD_LEVEL_SOLVED, 8, 300000, NULL},
+     HERD_LEVEL_SOLVED, 8, 300000, FOX_EVAL_TABLE},
 };
 
 /* ------------------------------------------------------------ solved */
@@ -840,8 +849,7 @@ static int fox_table_choose(struct herd_search *search, void *state, const void 
         *m = table_move(s, t, search->rng);
     } else { /* beyond the table, or a table without distances (sideways) */
         herd_search leaves = *search;
-        leaves.evaluate = fox_table_evaluate;
-        leaves.evaluate_ctx = t;
+        leaves.table = t;
         rc = herdi_search_alphabeta(&leaves, s, level, m);
         search->nodes = leaves.nodes;
     }
@@ -1105,7 +1113,7 @@ const herd_rules herdi_fox_rules = {
     .genmove = fox_genmove,
     .levels = fox_levels,
     .hash = fox_hash,
-    .evaluate = fox_evaluate,
+    .evaluate = fox_leaf_evaluate,
     .num_actions = fox_num_actions,
     .action_index = fox_action_index,
     .action_move = fox_action_move,

@@ -548,8 +548,9 @@ static uint64_t hare_hash(const void *state)
 /* For the hounds: each hound at or below the hare's row keeps it from
  * escaping, the stall count runs against them, and the hare's room to move
  * is what they must take away. From the side to move's point of view. */
-static int hare_evaluate(const void *state)
+static int hare_evaluate(const void *state, unsigned eval, const void *table)
 {
+    (void)eval, (void)table; /* one evaluation for every level */
     const hare_state *s = state;
     const hare_pos *p = &s->pos;
     int hounds = 0;
@@ -562,13 +563,13 @@ static int hare_evaluate(const void *state)
 }
 
 static const herd_level hare_levels[] = {
-    {"random", "any move, uniformly at random", HERD_LEVEL_OWN, 0, 0, NULL},
+    {"random", "any move, uniformly at random", HERD_LEVEL_OWN, 0, 0, 0},
     {"club", "alpha-beta search up to six plies deep within 20,000 nodes", HERD_LEVEL_ALPHABETA, 6,
-     20000, NULL},
+     20000, 0},
     {"perfect",
      "perfect play from the solved game: the quickest win, else the slowest loss; ties at "
      "random",
-     HERD_LEVEL_SOLVED, 0, 0, NULL},
+     HERD_LEVEL_SOLVED, 0, 0, 0},
 };
 
 /* ---------------------------------------------------- for learning */

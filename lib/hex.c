@@ -672,8 +672,9 @@ static uint64_t hex_hash(const void *state)
 }
 
 /* The stones ahead, for the side to act: what decides the game at the end. */
-static int hex_evaluate(const void *state)
+static int hex_evaluate(const void *state, unsigned eval, const void *table)
 {
+    (void)eval, (void)table; /* one evaluation for every level */
     const hex_state *s = state;
     int me = s->head.side;
     return 10 * ((int)s->stones[me] - (int)s->stones[!me]);
@@ -681,9 +682,9 @@ static int hex_evaluate(const void *state)
 
 static const herd_level hex_levels[] = {
     {"greedy", "places where it captures the most stones at once; removals and ties at random",
-     HERD_LEVEL_OWN, 0, 0, NULL},
-    {"novice", "Monte Carlo tree search with 200 playouts", HERD_LEVEL_MCTS, 0, 200, NULL},
-    {"expert", "Monte Carlo tree search with 1,000 playouts", HERD_LEVEL_MCTS, 0, 1000, NULL},
+     HERD_LEVEL_OWN, 0, 0, 0},
+    {"novice", "Monte Carlo tree search with 200 playouts", HERD_LEVEL_MCTS, 0, 200, 0},
+    {"expert", "Monte Carlo tree search with 1,000 playouts", HERD_LEVEL_MCTS, 0, 1000, 0},
 };
 
 /* ------------------------------------------------------ for learning */

@@ -946,8 +946,9 @@ static int jumps_onto(const horses_state *s, int side, int cell)
  * cannot stop, else the race (the opponent's distance less its own) and the
  * room to move. A corner is won only from its two knight neighbours, so
  * the one way to stop a horse that can jump onto it is to get there first. */
-static int horses_evaluate(const void *state)
+static int horses_evaluate(const void *state, unsigned eval, const void *table)
 {
+    (void)eval, (void)table; /* one evaluation for every level */
     const horses_state *s = state;
     int me = s->head.side, mine = target_of(s, me), theirs = target_of(s, !me);
     if (jumps_onto(s, me, mine))
@@ -983,13 +984,13 @@ static const herd_level horses_levels[] = {
     {"random",
      "a horse at random among those with a move other than straight back, then one of its "
      "moves at random; straight back only when nothing else is legal",
-     HERD_LEVEL_OWN, 0, 0, NULL},
+     HERD_LEVEL_OWN, 0, 0, 0},
     {"novice", "the jump that brings its herd closest to the target, a ply deep",
-     HERD_LEVEL_ALPHABETA, 1, 1000, NULL},
+     HERD_LEVEL_ALPHABETA, 1, 1000, 0},
     {"club", "alpha-beta search five plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA, 5,
-     50000, NULL},
+     50000, 0},
     {"expert", "alpha-beta search up to nine plies deep within 1,000,000 nodes",
-     HERD_LEVEL_ALPHABETA, 9, 1000000, NULL},
+     HERD_LEVEL_ALPHABETA, 9, 1000000, 0},
 };
 
 /* ---------------------------------------------------- for learning */

@@ -81,10 +81,10 @@ typedef struct herd_level {
     herd_level_kind kind;
     unsigned depth;  /* alpha-beta: the deepest iteration */
     uint32_t budget; /* alpha-beta: nodes; MCTS: playouts */
-    /* Optional: alpha-beta's leaves scored by this level's own evaluation
-     * (as herd_rules.evaluate) instead of the game's, so that one level can
-     * weigh what the others do not; NULL: the game's. */
-    int (*evaluate)(const void *state);
+    /* Which of the game's evaluations scores this level's leaves, passed
+     * to herd_rules.evaluate (the one hook): 0, the game's plain one; a game
+     * that weighs more for some level names its other values. */
+    unsigned eval;
 } herd_level;
 
 struct herd_search; /* lib/ai/search.h */
@@ -290,8 +290,12 @@ typedef struct herd_rules {
      * the game from here, not the generator nor the creation seed. */
     uint64_t (*hash)(const void *state);
     /* How good the position is for the side to act, roughly -1000..1000:
-     * the searches' leaves (a level may weigh its own: herd_level). */
-    int (*evaluate)(const void *state);
+     * the searches' leaves, and the one place a level's judgement is made.
+     * `eval` is the level's choice among the game's evaluations
+     * (herd_level.eval, 0 for the plain one); `table` is the solution
+     * table the level reads (herd_search.table: a solved level's search
+     * scores the positions it holds by their values), NULL for none. */
+    int (*evaluate)(const void *state, unsigned eval, const void *table);
 
     /* For learning (actions.c, herd.h's group "Actions, observations and
      * playouts"): a fixed action space and an observation, both depending

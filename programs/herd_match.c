@@ -558,9 +558,9 @@ static int ladder(settings *s, const herd_game *probe)
     double points[LADDER_MAX_LEVELS * LADDER_MAX_LEVELS] = {0},
            games[LADDER_MAX_LEVELS * LADDER_MAX_LEVELS] = {0};
     times ts[LADDER_MAX_LEVELS] = {{0}};
-    printf("%s: ladder of levels 1..%d, %lu games a pair, seed %llu, %lu random plies%s%s\n",
-           s->game, levels, s->games, s->seed, s->random_plies, *s->options ? ", options " : "",
-           s->options);
+    printf("%s: ladder of levels 1..%d, %lu %s a pair, seed %llu, %lu random %s%s%s\n", s->game,
+           levels, s->games, noun(s->games, "game", "games"), s->seed, s->random_plies,
+           noun(s->random_plies, "ply", "plies"), *s->options ? ", options " : "", s->options);
     fflush(stdout);
     int rc = 0;
     for (int a = 2; a <= levels && !rc; a++)
@@ -581,9 +581,11 @@ static int ladder(settings *s, const herd_game *probe)
             points[(a - 1) * levels + b - 1] = score;
             points[(b - 1) * levels + a - 1] = (double)s->games - score;
             games[(a - 1) * levels + b - 1] = games[(b - 1) * levels + a - 1] = (double)s->games;
-            printf("level %d against level %d: %lu wins, %lu draws, %lu losses (%lu unfinished), "
+            unsigned long losses = s->games - c.wins - c.draws;
+            printf("level %d against level %d: %lu %s, %lu %s, %lu %s (%lu unfinished), "
                    "score %.1f%%\n",
-                   a, b, c.wins, c.draws, s->games - c.wins - c.draws, c.unfinished,
+                   a, b, c.wins, noun(c.wins, "win", "wins"), c.draws, noun(c.draws, "draw", "draws"),
+                   losses, noun(losses, "loss", "losses"), c.unfinished,
                    100.0 * score / (double)s->games);
             fflush(stdout);
             rc = output_lost(s);

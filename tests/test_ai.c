@@ -87,10 +87,10 @@ static void every_search_level_takes_a_win_in_one(void **state)
             fail_msg("level %d missed the win in one", level);
     }
     /* The tree search too, which serves any game. */
-    herd_level mcts = {"test", "", HERD_LEVEL_MCTS, 0, 300, NULL};
+    herd_level mcts = {"test", "", HERD_LEVEL_MCTS, 0, 300, 0};
     herd_rng rng;
     herdi_rng_seed(&rng, 1);
-    herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
+    herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL};
     test_alloc a;
     ta_init(&a);
     s.ud = &a;
@@ -135,8 +135,9 @@ static void wide_play(void *state, herd_move m)
     }
 }
 
-static int wide_evaluate(const void *state)
+static int wide_evaluate(const void *state, unsigned eval, const void *table)
 {
+    (void)eval, (void)table;
     const wide_state *s = state;
     return -(int)s->picked; /* the second side to act: the first's gain is its loss */
 }
@@ -168,10 +169,10 @@ static void tree_search_widens_with_the_visits(void **state)
         wide_state start;
         memset(&start, 0, sizeof start);
         herd_head_set_ongoing(&start.head, 0);
-        herd_level level = {"test", "", HERD_LEVEL_MCTS, 0, budgets[b], NULL};
+        herd_level level = {"test", "", HERD_LEVEL_MCTS, 0, budgets[b], 0};
         herd_rng rng;
         herdi_rng_seed(&rng, 1);
-        herd_search s = {&wide, ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
+        herd_search s = {&wide, ta_fn, NULL, &rng, NULL, NULL, 0, NULL};
         test_alloc a;
         ta_init(&a);
         s.ud = &a;
@@ -318,10 +319,10 @@ static void alphabeta_keeps_to_its_node_budget(void **state)
     herd_game *g = new_game("w=12 h=10 n=8 seed=3");
     const uint32_t budgets[] = {1, 50, 500, 5000};
     for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
-        herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 8, budgets[i], NULL};
+        herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 8, budgets[i], 0};
         herd_rng rng;
         herdi_rng_seed(&rng, 9);
-        herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
+        herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL};
         test_alloc a;
         ta_init(&a);
         s.ud = &a;
@@ -361,13 +362,13 @@ static void choices_repeat_with_the_generator_and_vary_with_the_seed(void **stat
     herd_game *g = new_game("seed=1");
     herd_rules blind = *rules_named("horses");
     blind.evaluate = NULL;
-    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 2, 10000, NULL};
+    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 2, 10000, 0};
     herd_move seen[8];
     int distinct = 0;
     for (uint64_t seed = 0; seed < 8; seed++) {
         herd_rng rng;
         herdi_rng_seed(&rng, seed);
-        herd_search s = {&blind, ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL};
+        herd_search s = {&blind, ta_fn, NULL, &rng, NULL, NULL, 0, NULL};
         test_alloc a;
         ta_init(&a);
         s.ud = &a;
@@ -427,14 +428,14 @@ static void alphabeta_averages_over_chance_events(void **state)
     assert_int_equal(herd_position_from_text(g, "hex size=2 turns=2 turn=red phase=place "
                                                 "dice=1,2 left=1 board=r./b../.."),
                      HERD_OK);
-    herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 4, 3000, NULL};
+    herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 4, 3000, 0};
     herd_move first = 0;
     for (int k = 0; k < 2; k++) {
         herd_rng rng;
         herdi_rng_seed(&rng, 4);
         test_alloc a;
         ta_init(&a);
-        herd_search s = {rules_named("hex"), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
+        herd_search s = {rules_named("hex"), ta_fn, &a, &rng, NULL, NULL, 0, NULL};
         herd_move m;
         assert_int_equal(herdi_search_alphabeta(&s, herdi_game_state(g, HERD_HEX), &deep, &m),
                          HERD_OK);
@@ -607,7 +608,7 @@ static void fox_evaluation_counts_each_term(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         herd_game *g = game_new("fox", "");
         assert_int_equal(herd_position_from_text(g, cases[i].position), HERD_OK);
-        int value = r->evaluate(herdi_game_state(g, herd_game_kind(g)));
+        int value = r->evaluate(herdi_game_state(g, herd_game_kind(g)), 0, NULL);
         if (value != cases[i].value)
             fail_msg("%s: %d, not %d", cases[i].position, value, cases[i].value);
         herd_free(g);

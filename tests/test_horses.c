@@ -1311,7 +1311,7 @@ static void same_listing(const herd_rules *rules, const void *kept, const void *
     assert_int_equal(na, nb);
     assert_memory_equal(a, b, na * sizeof a[0]);
     assert_int_equal(rules->count(kept), rules->count(behind));
-    assert_int_equal(rules->evaluate(kept), rules->evaluate(behind));
+    assert_int_equal(rules->evaluate(kept, 0, NULL), rules->evaluate(behind, 0, NULL));
 }
 
 static void a_shape_left_behind_by_perfts_moves_reads_as_one_kept(void **state)

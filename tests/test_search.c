@@ -155,9 +155,15 @@ static uint64_t toy_hash(const void *state)
     return toy_mix(0, ((const toy_state *)state)->node);
 }
 
-static int toy_evaluate(const void *state)
+static int toy_value(const void *state)
 {
     return toy_node_of(state).value;
+}
+
+static int toy_evaluate(const void *state, unsigned eval, const void *table)
+{
+    (void)eval, (void)table;
+    return toy_value(state);
 }
 
 static int toy_repeats(const void *state, herd_move m)
@@ -209,7 +215,7 @@ static int minimax(const toy_state *t, unsigned ply, unsigned depth, int me)
     if (h->result != HERD_ONGOING)
         return h->result == HERD_DRAW ? 0 : h->winner == me ? win : -win;
     if (depth == 0)
-        return h->side == me ? toy_evaluate(t) : -toy_evaluate(t);
+        return h->side == me ? toy_value(t) : -toy_value(t);
     herd_move moves[TOY_MOVES_MAX];
     size_t n = toy_legal(t, moves);
     int maximize = h->side == me;
@@ -265,12 +271,12 @@ static int max_of(const int *v, size_t n)
 static herd_move search_root(const herd_rules *rules, const toy_state *root, unsigned depth,
                              uint32_t budget, uint64_t rng_seed, uint64_t *nodes)
 {
-    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, depth, budget, NULL};
+    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, depth, budget, 0};
     herd_rng rng;
     herdi_rng_seed(&rng, rng_seed);
     test_alloc a;
     ta_init(&a);
-    herd_search s = {rules, ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
+    herd_search s = {rules, ta_fn, &a, &rng, NULL, NULL, 0, NULL};
     toy_state before = *root;
     herd_move m = 0;
     assert_int_equal(herdi_search_alphabeta(&s, root, &level, &m), HERD_OK);
@@ -507,14 +513,14 @@ static void alphabeta_without_memory_fails_cleanly(void **state)
     const herd_rules rules = toy_rules(1);
     toy_state root = toy_root(TOY_TREE, 7, TOY_DEPTH_MAX, 0, 0);
     toy_state before = root;
-    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 4, 1000, NULL};
+    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 4, 1000, 0};
     herd_rng rng, rng_before;
     herdi_rng_seed(&rng, 7);
     rng_before = rng;
     test_alloc a;
     ta_init(&a);
     a.fail_from = 1;
-    herd_search s = {&rules, ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL};
+    herd_search s = {&rules, ta_fn, &a, &rng, NULL, NULL, 0, NULL};
     herd_move m = 99;
     assert_int_equal(herdi_search_alphabeta(&s, &root, &level, &m), HERD_E_NOMEM);
     assert_true(m == 99);

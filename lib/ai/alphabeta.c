@@ -28,7 +28,7 @@ typedef struct tt_entry {
 
 typedef struct ab_search {
     const herd_rules *rules;
-    int (*evaluate)(const void *state); /* the level's, else the game's, else NULL */
+    unsigned eval; /* the level's evaluation, for rules->evaluate */
     herd_move (*killers)[KILLERS]; /* per ply */
     uint32_t *history;             /* 1 << HISTORY_BITS scores */
     int me;                        /* the side to act at the root */
@@ -78,9 +78,8 @@ static int end_score(const ab_search *a, const herd_head *h, unsigned ply)
 
 static int leaf_score(const ab_search *a, const void *state)
 {
-    int e = a->s->evaluate   ? a->s->evaluate(a->s->evaluate_ctx, state)
-            : a->evaluate ? a->evaluate(state)
-                                        : 0;
+    const herd_rules *r = a->rules;
+    int e = r->evaluate ? r->evaluate(state, a->eval, a->s->table) : 0;
     return herd_search_head(state)->side == a->me ? e : -e;
 }
 
@@ -320,7 +319,7 @@ int herdi_search_alphabeta(herd_search *s, const void *state, const herd_level *
      * the history: from the most to the least aligned. */
     ab_search a = {
         .rules = r,
-        .evaluate = level->evaluate ? level->evaluate : r->evaluate,
+        .eval = level->eval,
         .me = herd_search_head(state)->side,
         .tt = (tt_entry *)(void *)work,
         .tt_mask = tt_n - 1,

@@ -48,6 +48,8 @@ typedef struct mcts_search {
     uint32_t *path;       /* the nodes of this playout's descent */
     unsigned char *ahead; /* a state one action ahead, to rank actions */
     double widen;         /* WIDEN scaled to the budget */
+    unsigned eval;        /* the level's evaluation, and its table (rules->evaluate) */
+    const void *table;
 } mcts_search;
 
 static uint32_t new_node(mcts_search *m, uint32_t parent, herd_move move, int mover)
@@ -108,7 +110,7 @@ static int action_value(mcts_search *m, herd_move move)
     const herd_head *h = herd_search_head(m->ahead);
     if (h->result != HERD_ONGOING)
         return h->result == HERD_DRAW ? 0 : h->winner == side ? HERD_SEARCH_WIN : -HERD_SEARCH_WIN;
-    int e = r->evaluate ? r->evaluate(m->ahead) : 0;
+    int e = r->evaluate ? r->evaluate(m->ahead, m->eval, m->table) : 0;
     return h->side == side ? e : -e;
 }
 
@@ -194,7 +196,7 @@ static int playout(mcts_search *m)
             move = r->genmove(m->state, 1);
         r->play(m->state, move);
     }
-    int e = r->evaluate ? r->evaluate(m->state) : 0;
+    int e = r->evaluate ? r->evaluate(m->state, m->eval, m->table) : 0;
     int side = herd_search_head(m->state)->side;
     return e > 0 ? side : e < 0 ? !side : -1;
 }
@@ -216,7 +218,12 @@ int herdi_search_mcts(herd_search *s, const void *state, const herd_level *level
     unsigned char *work = s->alloc(s->ud, NULL, 0, bytes);
     if (!work)
         return HERD_E_NOMEM;
-    mcts_search m = {.rules = r, .rng = s->rng, .nodes = (mcts_node *)(void *)work, .used = 1};
+    mcts_search m = {.rules = r,
+                     .rng = s->rng,
+                     .nodes = (mcts_node *)(void *)work,
+                     .used = 1,
+                     .eval = level->eval,
+                     .table = s->table};
     m.widen = WIDEN * sqrt(WIDEN_BUDGET / (level->budget ? level->budget : 1));
     m.state = work + nodes * sizeof(mcts_node);
     m.ahead = m.state + r->state_size;

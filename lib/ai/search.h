@@ -20,11 +20,10 @@ typedef struct herd_search {
     int (*stop)(void *ctx);
     void *stop_ctx;
     uint64_t nodes; /* out: the nodes searched (alpha-beta) or playouts (MCTS) */
-    /* Optional: scores alpha-beta's leaves instead of rules->evaluate, from
-     * the side to move's point of view, with its context (the fox's perfect
-     * level: the solved values where its table holds the position). */
-    int (*evaluate)(const void *ctx, const void *state);
-    const void *evaluate_ctx;
+    /* The solution table that rules->evaluate may read at the leaves (a
+     * level of kind HERD_LEVEL_SOLVED searching beyond its table: fox's
+     * perfect level); NULL for none. */
+    const void *table;
 } herd_search;
 
 /* A win found by search scores HERD_SEARCH_WIN less the plies to it, so that

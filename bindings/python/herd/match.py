@@ -580,8 +580,9 @@ class LadderResult:
     def summary(self, times: bool = True) -> str:
         """herd-match --ladder's output; without the times when `times` is false."""
         levels = len(self.names)
-        lines = ["%s: ladder of levels 1..%d, %d games a pair, seed %d, %d random plies%s%s" % (
-            self.game, levels, self.games, self.seed, self.random_plies,
+        lines = ["%s: ladder of levels 1..%d, %s a pair, seed %d, %s%s%s" % (
+            self.game, levels, _count(self.games, "game"), self.seed,
+            _count(self.random_plies, "random ply", "random plies"),
             ", options " if self.options else "", self.options)]
         for m in self.matches:
             lines.append("level %d against level %d: %s (%d unfinished), score %.1f%%"
