@@ -106,6 +106,7 @@ summary() {
 }
 tmp=""
 bg=""
+lane=""  # the ports' lane (below)
 # A process and all its descendants, listed before any is stopped.
 process_tree() {
     local child
@@ -137,7 +138,6 @@ tmp="$(mktemp -d)"
 # path, keep their pace. Each port's output goes to a log of its own, shown
 # whole when the lane is waited for, or as soon as a port has failed (checked
 # between steps); each port's row in the table has its wall and CPU time.
-lane=""
 lane_start() {
     (
         for port in "$@"; do
