@@ -72,20 +72,34 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 jobs=2
 
-# The CPU time (user + system, in clock ticks) of this shell's (or subshell's)
-# children that have ended: fields 16 and 17 of /proc/PID/stat.
+# The CPU time (user + system, in clock ticks) of this shell's children that
+# have ended: fields 16 and 17 of /proc/PID/stat; $self is this shell, or the
+# ports' lane (a subshell; not $BASHPID, which in $(cpu_ticks) is another).
+self=$$
 cpu_ticks() {
     local f
-    read -r -a f </proc/$BASHPID/stat
+    read -r -a f </proc/"$self"/stat
     echo $((f[15] + f[16]))
 }
 tick="$(getconf CLK_TCK)"
 current=""
 times=()
+# Bash reaps the ports' lane (below) when it ends, which adds its CPU time
+# to this shell's: taken out of the step in which that happened.
+lane_reaped() {
+    local ticks=0
+    if [ -n "$lane_pid" ] && [ -f "$tmp/lane.ticks" ] && ! kill -0 "$lane_pid" 2>/dev/null; then
+        ticks="$(cat "$tmp/lane.ticks")"
+    fi
+    echo "$ticks"
+}
 step_end() {
+    local lane_ticks
+    lane_ticks="$(lane_reaped)"
+    if [ "$lane_ticks" -ne 0 ]; then lane_pid=""; fi
     if [ -n "$current" ]; then
         times+=("$(printf '%5d s %6d s  %s' $((SECONDS - step_wall)) \
-                          $((($(cpu_ticks) - step_cpu) / tick)) "$current")")
+                          $((($(cpu_ticks) - step_cpu - lane_ticks) / tick)) "$current")")
     fi
 }
 step() {
@@ -106,7 +120,8 @@ summary() {
 }
 tmp=""
 bg=""
-lane=""  # the ports' lane (below)
+lane=""  # the ports' lane (below), until it is waited for
+lane_pid=""  # the same, until its CPU time is taken out of a step's
 # A process and all its descendants, listed before any is stopped.
 process_tree() {
     local child
@@ -140,6 +155,7 @@ tmp="$(mktemp -d)"
 # between steps); each port's row in the table has its wall and CPU time.
 lane_start() {
     (
+        self=$BASHPID
         for port in "$@"; do
             port_wall=$SECONDS
             port_cpu="$(cpu_ticks)"
@@ -155,6 +171,7 @@ lane_start() {
         exit "$port_rc"
     ) &
     lane=$!
+    lane_pid=$lane
 }
 # Waits for the lane, shows each port's log and adds its rows to the table;
 # a port that failed fails the run.
@@ -162,8 +179,6 @@ lane_wait() {
     local rc=0 port
     wait "$lane" || rc=$?
     lane=""
-    # The lane's CPU time is in its ports' rows, not in the waiting step's.
-    step_cpu=$((step_cpu + $(cat "$tmp/lane.ticks" 2>/dev/null || echo 0)))
     for port in ${ports[@]+"${ports[@]}"}; do
         if [ -f "$tmp/port-$port.log" ]; then
             printf '\n==== build/%s: tools/cross.sh %s (its log)\n' "$port" "$port"
