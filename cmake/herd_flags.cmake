@@ -26,6 +26,18 @@ endif()
 if(HERD_PORTABLE)
   add_compile_definitions(HERD_PORTABLE)
 endif()
+# Every executable linked fully statically (-static), with the static library
+# (lib/CMakeLists.txt points herd::herd at it): for an emulator that cannot
+# run dynamically linked programs, Debian 12's qemu-i386, which hangs them in
+# their first pthread_create() (cmake/toolchain-linux-i386.cmake,
+# docs/building.md). The shared library is still built (and checked by
+# `exports`); nothing of the build loads it.
+if(HERD_STATIC_PROGRAMS)
+  if(NOT CMAKE_C_COMPILER_ID MATCHES "GNU|Clang" OR HERD_SANITIZE OR HERD_TSAN)
+    message(FATAL_ERROR "HERD_STATIC_PROGRAMS needs GCC or Clang, and no sanitizer")
+  endif()
+  string(APPEND CMAKE_EXE_LINKER_FLAGS " -static")
+endif()
 # MinGW's printf family is C99's (%zu, %lld) only when asked; lib/portable.h
 # names its format for the checks.
 if(MINGW)

@@ -82,6 +82,9 @@ if [ "$target" = windows-x64 ]; then
     # hold the first test's output open and CTest would wait for them.
     /usr/lib/wine/wineserver -p 2>/dev/null || true
     trap '/usr/lib/wine/wineserver -k 2>/dev/null || true' EXIT
+    # Stopped (tools/test.sh stops its ports when another step fails), the
+    # script still ends through the EXIT trap: the server is persistent.
+    trap 'exit 143' INT TERM
     /usr/lib/wine/wine64 wineboot </dev/null >/dev/null 2>&1 || true
 fi
 

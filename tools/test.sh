@@ -37,7 +37,9 @@
 #   7. builds for other machines and runs the tests there under emulators
 #      (tools/cross.sh, docs/building.md): windows-x64 (MinGW-w64, wine64)
 #      and linux-s390x (big-endian, qemu-user); with --all-targets also
-#      linux-arm64 and linux-i386; with --no-ports none.
+#      linux-arm64 and linux-i386; with --no-ports none. The ports run from
+#      the start, one after the other, beside steps 1 to 6 (at a lower
+#      priority, each into a log of its own that is shown when it ends).
 # Each step prints its time; the end, a table of them (wall clock, and the
 # CPU time of its processes, which a busy machine does not stretch).
 set -euo pipefail
@@ -45,8 +47,8 @@ set -euo pipefail
 usage() {
     cat <<'EOF_USAGE'
 usage: bash tools/test.sh [--quick | --no-ports | --all-targets | --help]
-  (none)         every check, the ports windows-x64 and linux-s390x last
-                 (tools/cross.sh; README.md says how long it takes)
+  (none)         every check, the ports windows-x64 and linux-s390x beside
+                 the others (tools/cross.sh; README.md says how long it takes)
   --quick        build/ci and its tests only: no sanitizers, fuzzing, docs,
                  install, web build or ports (the edit loop)
   --no-ports     every check but the ports
@@ -71,23 +73,38 @@ cd "$root"
 jobs=2
 
 # The CPU time (user + system, in clock ticks) of this shell's children that
-# have ended: fields 16 and 17 of /proc/PID/stat.
+# have ended: fields 16 and 17 of /proc/PID/stat; $self is this shell, or the
+# ports' lane (a subshell; not $BASHPID, which in $(cpu_ticks) is another).
+self=$$
 cpu_ticks() {
     local f
-    read -r -a f </proc/$$/stat
+    read -r -a f </proc/"$self"/stat
     echo $((f[15] + f[16]))
 }
 tick="$(getconf CLK_TCK)"
 current=""
 times=()
+# Bash reaps the ports' lane (below) when it ends, which adds its CPU time
+# to this shell's: taken out of the step in which that happened.
+lane_reaped() {
+    local ticks=0
+    if [ -n "$lane_pid" ] && [ -f "$tmp/lane.ticks" ] && ! kill -0 "$lane_pid" 2>/dev/null; then
+        ticks="$(cat "$tmp/lane.ticks")"
+    fi
+    echo "$ticks"
+}
 step_end() {
+    local lane_ticks
+    lane_ticks="$(lane_reaped)"
+    if [ "$lane_ticks" -ne 0 ]; then lane_pid=""; fi
     if [ -n "$current" ]; then
         times+=("$(printf '%5d s %6d s  %s' $((SECONDS - step_wall)) \
-                          $((($(cpu_ticks) - step_cpu) / tick)) "$current")")
+                          $((($(cpu_ticks) - step_cpu - lane_ticks) / tick)) "$current")")
     fi
 }
 step() {
     step_end
+    lane_check
     current="$*"
     step_wall=$SECONDS
     step_cpu="$(cpu_ticks)"
@@ -103,9 +120,22 @@ summary() {
 }
 tmp=""
 bg=""
+lane=""  # the ports' lane (below), until it is waited for
+lane_pid=""  # the same, until its CPU time is taken out of a step's
+# A process and all its descendants, listed before any is stopped.
+process_tree() {
+    local child
+    echo "$1"
+    for child in $(pgrep -P "$1" 2>/dev/null); do process_tree "$child"; done
+}
 finish() {
     local rc=$?
     if [ -n "$bg" ]; then pkill -P "$bg" 2>/dev/null || true; kill "$bg" 2>/dev/null || true; fi
+    if [ -n "$lane" ]; then
+        # shellcheck disable=SC2046
+        kill $(process_tree "$lane") 2>/dev/null || true
+        wait "$lane" 2>/dev/null || true
+    fi
     if [ -n "$tmp" ]; then rm -rf "$tmp"; fi
     if [ "$rc" -ne 0 ] && [ -n "$current" ]; then
         printf '\nTESTS FAILED (exit status %s) in: %s\n' "$rc" "$current" >&2
@@ -115,12 +145,65 @@ finish() {
 trap finish EXIT
 tmp="$(mktemp -d)"
 
+# The ports (step 7) run from the start in a lane of their own, beside the
+# other steps: those leave a core idle for much of their time (one long test
+# left at the end of a CTest run, the fuzzers, Doxygen, the serial steps),
+# which the emulated builds and tests fill. The lane runs one port after the
+# other at a lower priority (nice 5), so that the other steps, the longer
+# path, keep their pace. Each port's output goes to a log of its own, shown
+# whole when the lane is waited for, or as soon as a port has failed (checked
+# between steps); each port's row in the table has its wall and CPU time.
+lane_start() {
+    (
+        self=$BASHPID
+        for port in "$@"; do
+            port_wall=$SECONDS
+            port_cpu="$(cpu_ticks)"
+            port_rc=0
+            nice -n 5 bash tools/cross.sh "$port" >"$tmp/port-$port.log" 2>&1 || port_rc=$?
+            printf '%5d s %6d s  build/%s: tools/cross.sh %s (in the lane beside the steps, from %d s)\n' \
+                   $((SECONDS - port_wall)) $((($(cpu_ticks) - port_cpu) / tick)) "$port" "$port" \
+                   "$port_wall" >>"$tmp/ports.times"
+            echo "$port $port_rc" >>"$tmp/ports.done"
+            [ "$port_rc" -eq 0 ] || break
+        done
+        cpu_ticks >"$tmp/lane.ticks"
+        exit "$port_rc"
+    ) &
+    lane=$!
+    lane_pid=$lane
+}
+# Waits for the lane, shows each port's log and adds its rows to the table;
+# a port that failed fails the run.
+lane_wait() {
+    local rc=0 port
+    wait "$lane" || rc=$?
+    lane=""
+    for port in ${ports[@]+"${ports[@]}"}; do
+        if [ -f "$tmp/port-$port.log" ]; then
+            printf '\n==== build/%s: tools/cross.sh %s (its log)\n' "$port" "$port"
+            cat "$tmp/port-$port.log"
+        fi
+    done
+    if [ -f "$tmp/ports.times" ]; then mapfile -t -O "${#times[@]}" times <"$tmp/ports.times"; fi
+    if [ "$rc" -ne 0 ]; then
+        current="build/$(awk '$2 != 0 { print $1; exit }' "$tmp/ports.done" 2>/dev/null): tools/cross.sh (in the lane)"
+        exit "$rc"
+    fi
+}
+lane_check() {
+    if [ -n "$lane" ] && [ -f "$tmp/ports.done" ] && awk '$2 != 0 { bad = 1 } END { exit !bad }' "$tmp/ports.done"; then
+        lane_wait
+    fi
+}
+
 # ------------------------------------------------------------ prerequisites
 step "prerequisites (tools/deps.sh)"
 # shellcheck source=tools/deps.sh
 . "$root/tools/deps.sh"
 herd_install_deps
 if [ -z "$quick" ]; then herd_install_web_deps browser; fi
+if [ ${#ports[@]} -gt 0 ]; then lane_start "${ports[@]}"; fi
 
 # ------------------------------------------------------- 1. warnings as errors
 # The Python tests of build/ci run with Debian's interpreter, which has numpy
@@ -398,10 +481,10 @@ fi
 # ---------------------------------------------------- 7. other machines
 # Each port builds in build/TARGET and runs every test that can run there
 # under its emulator; its last line counts them (TARGET: N passed, ...).
-for port in ${ports[@]+"${ports[@]}"}; do
-    step "build/$port: tools/cross.sh $port (its tests under an emulator)"
-    bash tools/cross.sh "$port"
-done
+if [ -n "$lane" ]; then
+    step "waiting for the ports' lane (${ports[*]}; its rows below)"
+    lane_wait
+fi
 
 if [ "$fuzz" = ON ]; then fuzzed=", 3 fuzzers x $fuzz_seconds s"; else fuzzed=""; fi
 summary
