@@ -1083,9 +1083,6 @@ static const herd_level flock_levels[] = {
      "alpha-beta search up to seven plies deep within 200,000 nodes, whose leaves also weigh "
      "the captures that the side to move can make and the threats that its best answer leaves",
      HERD_LEVEL_ALPHABETA, 7, 200000, flock_master_evaluate},
-    {"grandmaster",
-     "master's search and leaves, up to eight plies deep within 400,000 nodes",
-     HERD_LEVEL_ALPHABETA, 8, 400000, flock_master_evaluate},
 };
 
 /* ---------------------------------------------------- for learning */
