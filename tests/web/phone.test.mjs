@@ -9,26 +9,12 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
-import { goto, newPage, shots, useBrowser } from './browser.mjs';
-import { GAME_NAMES, generator, loadHerd } from './common.mjs';
+import { goto, newPage, settled, shots, useBrowser } from './browser.mjs';
+import { GAME_NAMES, finishedGame } from './common.mjs';
 
-const herd = await loadHerd();
 useBrowser();
 
 const PHONE = { width: 390, height: 844 };
-
-const status = page => page.$eval('#game', e => ({ status: e.dataset.status, ply: e.dataset.ply,
-                                                    thinking: e.hasAttribute('data-thinking') }));
-
-async function settled(page, predicate) {
-    for (let i = 0; i < 2400; i++) {
-        const s = await status(page);
-        if (!s.thinking && predicate(s))
-            return s;
-        await page.waitForTimeout(50);
-    }
-    throw new Error(`the page did not settle: ${JSON.stringify(await status(page))}`);
-}
 
 // The board's box (its client and scroll sizes) and the drawing's rect.
 const boardBox = page => page.$eval('#board', e => {
@@ -52,15 +38,6 @@ const END = ['#turn', '#why', '#game .controls .buttons button'];
 function fits(box, where) {
     assert.ok(box.scrollWidth <= box.clientWidth, `${where}: the board is ${box.scrollWidth} px wide in a box of ${box.clientWidth}`);
     assert.ok(box.scrollHeight <= box.clientHeight, `${where}: the board is ${box.scrollHeight} px high in a box of ${box.clientHeight}`);
-}
-
-// A finished game of `name` played by random moves (seeded).
-function finishedGame(name, seed) {
-    const g = herd.newGame(name, { seed });
-    const rng = generator(seed);
-    while (g.statusInfo().result === 'ongoing')
-        g.isChance() ? g.roll() : g.play(rng.pick(g.legal()));
-    return g;
 }
 
 describe('at 390x844', () => {
