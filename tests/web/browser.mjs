@@ -1,7 +1,8 @@
 // What the tests of the page in headless Chromium share: a static server of
 // build/web, the browser (Debian's /usr/bin/chromium, or CHROMIUM) driven by
-// playwright-core, and pages that collect their console messages, which
-// must stay empty. Screenshots go to build/web-test/.
+// playwright-core, pages that collect their console messages, which must
+// stay empty, and the game's state on a page. Screenshots go to
+// build/web-test/.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -96,4 +97,22 @@ export async function goto(page, query, { game = true } = {}) {
 /** A new page at the URL's query (goto()). */
 export async function open(query, options = {}) {
     return goto(await newPage(options.viewport), query, options);
+}
+
+/** The game's state as the page shows it on #game: its position, status,
+ *  whether the computer is thinking, and in a replay the ply shown. */
+export const state = page => page.$eval('#game', e => ({ position: e.dataset.position, status: e.dataset.status,
+                                                          thinking: e.hasAttribute('data-thinking'),
+                                                          ply: e.dataset.ply }));
+
+/** The state once the computer is not thinking and `predicate` holds
+ *  (checked every 50 ms, for up to two minutes: a game watched to its end). */
+export async function settled(page, predicate = () => true) {
+    for (let i = 0; i < 2400; i++) {
+        const s = await state(page);
+        if (!s.thinking && predicate(s))
+            return s;
+        await page.waitForTimeout(50);
+    }
+    throw new Error(`the page did not settle: ${JSON.stringify(await state(page))}`);
 }

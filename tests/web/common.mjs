@@ -1,6 +1,6 @@
 // What the tests of the web build share: where the build and the native
-// herd program are, the games' names, a seeded generator, and a run of the
-// native program.
+// herd program are, the games' names, a seeded generator, a game played to
+// its end by it, and a run of the native program.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,8 @@ for (const [what, file] of [['the web build (bash tools/web.sh)', path.join(webD
 export const { loadHerd, HerdError, codes, optionsText, MEMORY_SOLVE } = await import(path.join(webDir, 'herd.mjs'));
 
 /** The games' names, from the library's registry. */
-export const GAME_NAMES = (await loadHerd()).games().map(g => g.name);
+const herd = await loadHerd();
+export const GAME_NAMES = herd.games().map(g => g.name);
 
 /** A seeded generator (mulberry32): next() in [0, 1), int(n) in 0..n-1. */
 export function generator(seed) {
@@ -35,6 +36,16 @@ export function generator(seed) {
         return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
     return { next, int: n => Math.floor(next() * n), pick: list => list[Math.floor(next() * list.length)] };
+}
+
+/** A finished game of `name` played by random moves (seeded), a game of
+ *  the module's own library. */
+export function finishedGame(name, seed) {
+    const g = herd.newGame(name, { seed });
+    const rng = generator(seed);
+    while (g.statusInfo().result === 'ongoing')
+        g.isChance() ? g.roll() : g.play(rng.pick(g.legal()));
+    return g;
 }
 
 /** Runs the native herd program on the command lines; its answers, each

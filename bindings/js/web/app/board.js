@@ -6,10 +6,11 @@ import { parseCell } from '../herd.mjs';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-// The smallest scale of a board on a narrow screen, in pixels per unit of
-// the views' drawings: a Herd of Horses cell (48 units) at least 36 px, a
-// label (13 units) about 10 px.
-const MIN_SCALE = 0.75;
+// The smallest cell of a board on a narrow screen, in pixels (a square, a
+// hexagon's width, the step between two points): a standard board fits a
+// phone's width from 352 px up, and a bigger one scrolls in its box with
+// its cells at this size (style.css, docs/web.md).
+const MIN_CELL = 30;
 
 function make(element, attrs, parent) {
     for (const [k, v] of Object.entries(attrs))
@@ -63,15 +64,18 @@ export class Board {
     }
 
     // A fresh SVG board of that size, with its layers in drawing order:
-    // cells (which take the clicks), lines, pieces, marks.
-    start(width, height, label) {
+    // cells (which take the clicks), lines, pieces, marks. `cell`: the
+    // size of one cell in the drawing's units.
+    start(width, height, label, cell) {
         this.container.replaceChildren();
         this.centers = new Map();
         this.svg = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label },
                        this.container);
         // On a phone the board is at least this wide and scrolls in its box,
-        // so that a big board keeps cells and labels readable (style.css).
-        this.svg.style.setProperty('--min-width', `${Math.round(width * MIN_SCALE)}px`);
+        // so that a big board keeps cells and labels readable; its shape
+        // caps its width where its height is capped (style.css).
+        this.svg.style.setProperty('--min-width', `${Math.round(width * MIN_CELL / cell)}px`);
+        this.svg.style.setProperty('--aspect', String(width / height));
         this.width = width;
         this.pins = [];
         this.layers = {};
@@ -261,7 +265,13 @@ export class Log {
     mark(number) {
         for (const li of this.list.children)
             li.toggleAttribute('data-current', Number(li.dataset.ply) === number);
-        this.list.querySelector('[data-current]')?.scrollIntoView({ block: 'nearest' });
+        // Into sight in the log's own scrolling: scrollIntoView() would
+        // scroll the page too, where the log is below the fold (a phone).
+        const li = this.list.querySelector('[data-current]');
+        if (li) {
+            const at = li.getBoundingClientRect(), box = this.list.getBoundingClientRect();
+            this.list.scrollTop += Math.min(0, at.top - box.top) + Math.max(0, at.bottom - box.bottom);
+        }
     }
 
     // The action that led to the position shown: the last one, or in a

@@ -411,7 +411,8 @@ export class Play {
         $('replay-slider').max = r.plies;
         $('replay-slider').value = r.ply;
         $('replay-where').textContent = `Action ${r.ply} of ${r.plies}`;
-        $('replay-on').hidden = over;
+        // Its room kept at the end, so that the board stays in place.
+        $('replay-on').style.visibility = over ? 'hidden' : '';
         this.log.mark(r.ply);
         this.root.dataset.ply = r.ply;
         $('players-line').textContent = this.playersText();

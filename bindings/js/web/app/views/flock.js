@@ -48,7 +48,7 @@ export default {
     draw(ui, snap, pick) {
         const { w, h, stones, captured, capturesToWin, movesLeft, moveLimit, straightBack } = snap.view;
         const board = ui.board;
-        const layers = board.start(2 * PAD + w * S, 2 * PAD + h * S, `Flock, ${w} by ${h}`);
+        const layers = board.start(2 * PAD + w * S, 2 * PAD + h * S, `Flock, ${w} by ${h}`, S);
         board.grid(w, h, S, PAD, (row, col) => ((row + col) % 2 ? '#d7c9a7' : '#e9dfc6'));
         for (const { cell, side, range } of stones)
             board.piece(cell, { r: R, side, label: String(range), size: 0.72, ...STONES[snap.sides[side]] });

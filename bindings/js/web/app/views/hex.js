@@ -84,7 +84,7 @@ export default {
         const widest = Math.max(...rows);
         const width = 2 * PAD + widest * W, height = 2 * PAD + (1.5 * (rows.length - 1) + 2) * R;
         const board = ui.board;
-        const layers = board.start(width, height, `Herd on a hexhex board of ${rows.length} rows`);
+        const layers = board.start(width, height, `Herd on a hexhex board of ${rows.length} rows`, W);
         const playable = new Set(ui.humanToAct() ? snap.legal.filter(a => /^[+-]/.test(a)).map(a => a.slice(1)) : []);
         rows.forEach((length, row) => {
             const y = PAD + R + 1.5 * R * row;

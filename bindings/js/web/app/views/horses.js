@@ -66,7 +66,7 @@ export default {
     draw(ui, snap, pick) {
         const { w, h, horses, lines, progress } = snap.view;
         const board = ui.board;
-        const layers = board.start(2 * PAD + w * S, 2 * PAD + h * S, `Herd of Horses, ${w} by ${h}`);
+        const layers = board.start(2 * PAD + w * S, 2 * PAD + h * S, `Herd of Horses, ${w} by ${h}`, S);
         board.grid(w, h, S, PAD, (row, col) => ((row + col) % 2 ? '#c9b48a' : '#f0e6cc'));
         // The target corners, each outlined in the colour of the side that
         // aims at it: Green's is the bottom-right cell, Red's a1.

@@ -19,7 +19,7 @@ export function geometry(game) {
 export function drawPoints(board, { points, lines }, label) {
     const places = points.map(parseCell);
     const rows = Math.max(...places.map(p => p[0])) + 1, cols = Math.max(...places.map(p => p[1])) + 1;
-    const layers = board.start(2 * PAD + (cols - 1) * S, 2 * PAD + (rows - 1) * S, label);
+    const layers = board.start(2 * PAD + (cols - 1) * S, 2 * PAD + (rows - 1) * S, label, S);
     const at = ([row, col]) => [PAD + col * S, PAD + row * S];
     for (let row = 0; row < rows; row++)
         svg('text', { x: 12, y: PAD + row * S, class: 'coord' }, layers.lines).textContent = LETTERS[row];
