@@ -1,5 +1,5 @@
 /* Bit tricks shared by the games' bit sets (lib/actions.c, lib/hunt.h,
- * lib/horses.c, lib/hex.c, lib/flock.c, lib/batch.c). */
+ * lib/games/horses/horses.c, lib/games/hex/hex.c, lib/games/flock/flock.c, lib/batch.c). */
 #ifndef HERD_BITS_H
 #define HERD_BITS_H
 

@@ -23,7 +23,7 @@
 #    define HERD_GNU_BUILTINS 0
 #endif
 
-/* The x86-64 paths chosen at run time (lib/fox_solve.c): BMI2's bit
+/* The x86-64 paths chosen at run time (lib/games/fox/fox_solve.c): BMI2's bit
  * deposit and extract, with SSE2, which every x86-64 has. Elsewhere, and
  * with HERD_PORTABLE, only the plain paths exist, which the tests also run
  * on x86-64 (fox_solve_options.plain). */

@@ -3,7 +3,7 @@
  *   fox-solve [geese=13|15|17] [sideways=0|1] [--memory=GB] [--positions=FILE]
  *
  * Builds the library's retrograde table of every position with up to that
- * many geese (lib/fox_solve.h; positions with up to 8 geese keep their
+ * many geese (lib/games/fox/fox_solve.h; positions with up to 8 geese keep their
  * distance to the end, without sideways steps), with a progress bar on a
  * terminal and plain lines otherwise; prints the time and memory used, the
  * value of each first move of the fox, one line of perfect play, and last
@@ -17,7 +17,7 @@
  * holding a NUL byte is refused with its number (status 2).
  *
  * This is an example of the library's own tools: it includes the internal
- * header lib/fox_solve.h and links the static library. The public route to
+ * header lib/games/fox/fox_solve.h and links the static library. The public route to
  * the same answers is herd_solve() on a `fox` game. */
 #define _POSIX_C_SOURCE 200809L /* isatty, getrusage, clock_gettime */
 #include <stdio.h>
@@ -29,7 +29,7 @@
 #include <herd/fox.h>
 #include <herd/herd.h>
 
-#include "fox_solve.h"
+#include "games/fox/fox_solve.h"
 #include "platform.h"
 #include "program_io.h"
 

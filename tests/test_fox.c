@@ -15,7 +15,7 @@
 
 #include "herd/fox.h"
 #include "herd/herd.h"
-#include "fox_solve.h"
+#include "games/fox/fox_solve.h"
 #include "test_util.h"
 
 /* ---------------------------------------------------------- the model */

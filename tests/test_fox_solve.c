@@ -1,16 +1,16 @@
-/* Fox and Geese solved (lib/fox_solve.h): the table against independent
+/* Fox and Geese solved (lib/games/fox/fox_solve.h): the table against independent
  * searches written here from the rules alone (the board from
  * herd_fox_point() and herd_fox_line(), nothing from lib/): a memoized
  * depth-first search without sideways steps, and with them a plain
  * round-by-round retrograde pass over every position the start reaches;
- * the table's values against the actions that lib/fox.c lists and plays;
+ * the table's values against the actions that lib/games/fox/fox.c lists and plays;
  * its build under allocation failure, stop requests and the memory limit.
  *
  * The full 13-geese verdict is a longer check, outside CTest:
  *   build/rel/programs/fox-solve geese=13   (docs/fox.md, "Who wins") */
 #include "test_util.h"
 
-#include "fox_solve.h"
+#include "games/fox/fox_solve.h"
 #include "herd/fox.h"
 
 /* ------------------------------------------------------ the rules here */
@@ -512,7 +512,7 @@ static herd_game *fox_game(int sideways, test_alloc *a)
     return g;
 }
 
-/* The game as lib/fox.c has it, for the tests that play its actions. */
+/* The game as lib/games/fox/fox.c has it, for the tests that play its actions. */
 static herd_game *game_at(const pos *p, int sideways)
 {
     herd_game *g = fox_game(sideways, NULL);
@@ -549,7 +549,7 @@ static val value_in(const fox_table *t, const herd_game *g)
 }
 
 /* Each value is the mover's best over the values after each action that
- * lib/fox.c lists, played by herd_apply(): exactly, plies included, with
+ * lib/games/fox/fox.c lists, played by herd_apply(): exactly, plies included, with
  * distances; the winner, with sideways steps. */
 static void check_against_the_game(const fox_table *t, int sideways, int exact, uint64_t seed)
 {

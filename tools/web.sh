@@ -53,7 +53,7 @@ fi
 # known only at run time (a game state), as loads and stores in place of
 # memory.copy, which V8 runs as a call out of the module (docs/web.md, Speed).
 cflags=(-std=c11 -O3 -DNDEBUG -flto -mbulk-memory -mllvm -inline-threshold=1000
-        -include "$js/src/copy.h" -Wall -Wextra -Werror -pedantic -Iinclude)
+        -include "$js/src/copy.h" -Wall -Wextra -Werror -pedantic -Iinclude -Ilib)
 ldflags=(
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sSINGLE_FILE=1 -sEXPORT_NAME=createHerdModule
     -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0
@@ -68,7 +68,7 @@ build() {
     mkdir -p "$out" "$obj"
     local log="$obj/build.log"
     echo "Building build/web with $(emcc --version 2>/dev/null | sed -n 1p) (log: $log)"
-    if ! emcc "${cflags[@]}" lib/*.c lib/ai/*.c "$js/src/glue.c" "${ldflags[@]}" \
+    if ! emcc "${cflags[@]}" lib/*.c lib/ai/*.c lib/games/*/*.c "$js/src/glue.c" "${ldflags[@]}" \
             -o "$out/herd-core.mjs" >"$log" 2>&1; then
         tail -n 40 "$log"
         echo "error: emcc failed; the whole log is in $log" >&2

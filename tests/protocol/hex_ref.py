@@ -3,7 +3,7 @@
 Written from docs/hex.md and docs/protocol.md (plus the
 project's choices in docs/hex.md where the rules leave room: which position
 texts `set` accepts, the turn counter stopping at 2^64-1), without looking at
-lib/hex.c: the protocol test compares the `herd` program with it. Clarity
+lib/games/hex/hex.c: the protocol test compares the `herd` program with it. Clarity
 beats speed here; only the cells and neighbours of each size, the cell names
 and the legal actions of a position are remembered, nothing is incremental.
 

@@ -1,6 +1,6 @@
 /* Fox and Geese solved (docs/fox.md, "Who wins"): a retrograde table of
  * every position with up to a given number of geese, built from the rules
- * as lib/fox.c plays them (hop by hop: after a jump the fox keeps the turn
+ * as lib/games/fox/fox.c plays them (hop by hop: after a jump the fox keeps the turn
  * in a chain when it can jump again and at least four geese are left, and
  * `stop` ends the chain). Internal: not installed; the public route is
  * herd_solve().
@@ -48,7 +48,7 @@ typedef struct fox_solve_options {
     int plain; /* 1: no BMI2 instructions even where the processor has them (tests) */
 } fox_solve_options;
 
-/* A position as lib/fox.c holds one: the fox's point and the geese's (the
+/* A position as lib/games/fox/fox.c holds one: the fox's point and the geese's (the
  * points of fox_board()), the side to move (HERD_FOX_FOX or HERD_FOX_GEESE)
  * and whether the fox is in a jump chain. */
 typedef struct fox_solve_position {

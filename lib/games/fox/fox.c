@@ -13,10 +13,7 @@
 #include "hunt.h"
 #include "internal.h"
 
-/* The cross (fox_board.c), by the short name the rules use. */
-#define board herdi_fox_cross
-
-/* Points by name, as indices into board.cell. */
+/* Points by name, as indices into herdi_fox_cross.cell. */
 enum { C1 = 6, C7 = 12, D1 = 13, D4 = 16, D7 = 19, E1 = 20 };
 #define BIT(p) ((hunt_set)1 << (p))
 /* Row e and the bottom arm (points 20..32), then d1, d7, then c1, c7. */
@@ -62,7 +59,7 @@ static hunt_set occupied(const fox_state *s)
  * not NULL, their action numbers into numbers (hunt.h). */
 static inline size_t fox_jumps_as(const fox_state *s, herd_move *buf, uint16_t *numbers)
 {
-    return hunt_jumps_as(&board, s->fox, s->geese, occupied(s), buf, numbers);
+    return hunt_jumps_as(&herdi_fox_cross, s->fox, s->geese, occupied(s), buf, numbers);
 }
 
 static size_t fox_jumps(const fox_state *s, herd_move *buf)
@@ -75,16 +72,18 @@ static size_t fox_jumps(const fox_state *s, herd_move *buf)
 static inline size_t steps_as(const fox_state *s, herd_move *buf, uint16_t *numbers)
 {
     if (s->head.side == HERD_FOX_GEESE)
-        return hunt_pursuer_steps_as(&board, steppers(s), occupied(s), step_dirs(s), buf, numbers);
-    return steppers(s) ? hunt_steps_as(&board, s->fox, occupied(s), step_dirs(s), buf, numbers)
-                       : 0;
+        return hunt_pursuer_steps_as(&herdi_fox_cross, steppers(s), occupied(s), step_dirs(s), buf,
+                                     numbers);
+    return steppers(s)
+               ? hunt_steps_as(&herdi_fox_cross, s->fox, occupied(s), step_dirs(s), buf, numbers)
+               : 0;
 }
 
 static int can_step(const fox_state *s)
 {
     if (s->head.side == HERD_FOX_GEESE)
-        return hunt_pursuers_can_step(&board, steppers(s), occupied(s), step_dirs(s));
-    return steppers(s) && hunt_can_step(&board, s->fox, occupied(s), step_dirs(s));
+        return hunt_pursuers_can_step(&herdi_fox_cross, steppers(s), occupied(s), step_dirs(s));
+    return steppers(s) && hunt_can_step(&herdi_fox_cross, s->fox, occupied(s), step_dirs(s));
 }
 
 /* The fox's actions: in a chain its further jumps and `stop`, else its
@@ -97,7 +96,7 @@ static inline size_t fox_moves_as(const fox_state *s, herd_move *buf, uint16_t *
     n += fox_jumps_as(s, buf ? buf + n : NULL, numbers ? numbers + n : NULL);
     if (s->chain) {
         if (numbers)
-            numbers[n] = board.actions; /* stop's */
+            numbers[n] = herdi_fox_cross.actions; /* stop's */
         else if (buf)
             buf[n] = herdi_hunt_stop_move();
         n++;
@@ -160,12 +159,13 @@ static void fox_play(void *state, herd_move m)
     int next = HERD_FOX_GEESE;
     s->chain = 0;
     if (s->head.side == HERD_FOX_GEESE) {
-        s->geese = (s->geese & ~BIT(hunt_from(&board, m))) | BIT(hunt_to(&board, m));
+        s->geese =
+            (s->geese & ~BIT(hunt_from(&herdi_fox_cross, m))) | BIT(hunt_to(&herdi_fox_cross, m));
         next = HERD_FOX_FOX;
     } else if (kind != HUNT_STOP) {
         if (kind == HUNT_JUMP)
-            s->geese &= ~BIT(hunt_over(&board, m));
-        s->fox = (uint8_t)hunt_to(&board, m);
+            s->geese &= ~BIT(hunt_over(&herdi_fox_cross, m));
+        s->fox = (uint8_t)hunt_to(&herdi_fox_cross, m);
         if (kind == HUNT_JUMP && hunt_count(s->geese) >= HERD_FOX_GEESE_TO_WIN &&
             fox_jumps(s, NULL) > 0) {
             s->chain = 1;
@@ -183,7 +183,7 @@ static int fox_apply(void *state, herd_move m, herd_msg msg)
     int pt[2];
     char x[4], y[4];
     int fox = s->head.side == HERD_FOX_FOX;
-    if (hunt_is_step(&board, m, steppers(s), occupied(s), step_dirs(s), pt)) {
+    if (hunt_is_step(&herdi_fox_cross, m, steppers(s), occupied(s), step_dirs(s), pt)) {
         fox_play(s, m);
         return HERD_OK;
     }
@@ -198,28 +198,32 @@ static int fox_apply(void *state, herd_move m, herd_msg msg)
         fox_play(s, m);
         return HERD_OK;
     }
-    int rc = herdi_hunt_check_path(&board, &a, pt, msg);
+    int rc = herdi_hunt_check_path(&herdi_fox_cross, &a, pt, msg);
     if (rc != HERD_OK)
         return rc;
     if (fox ? pt[0] != s->fox : !(s->geese >> pt[0] & 1))
-        return herdi_fail(msg, HERD_E_ILLEGAL, "%s has no %s", herdi_hunt_name(&board, pt[0], x),
-                          fox ? "fox" : "goose");
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s has no %s",
+                          herdi_hunt_name(&herdi_fox_cross, pt[0], x), fox ? "fox" : "goose");
     if (!fox && a.kind == HUNT_JUMP)
         return herdi_fail(msg, HERD_E_ILLEGAL, "geese never jump");
     if (s->chain && a.kind == HUNT_STEP)
         return herdi_fail(msg, HERD_E_ILLEGAL,
                           "the fox is in a jump chain: it may only jump on from %s or stop",
-                          herdi_hunt_name(&board, s->fox, x));
+                          herdi_hunt_name(&herdi_fox_cross, s->fox, x));
     if (occupied(s) >> pt[1] & 1)
-        return herdi_fail(msg, HERD_E_ILLEGAL, "%s is occupied", herdi_hunt_name(&board, pt[1], y));
+        return herdi_fail(msg, HERD_E_ILLEGAL, "%s is occupied",
+                          herdi_hunt_name(&herdi_fox_cross, pt[1], y));
     if (a.kind == HUNT_JUMP) {
-        int over = herdi_hunt_between(&board, pt[0], pt[1]);
+        int over = herdi_hunt_between(&herdi_fox_cross, pt[0], pt[1]);
         if (!(s->geese >> over & 1))
             return herdi_fail(msg, HERD_E_ILLEGAL, "%s-%s jumps over no goose",
-                              herdi_hunt_name(&board, pt[0], x), herdi_hunt_name(&board, pt[1], y));
-    } else if (!fox && !(step_dirs(s) >> herdi_hunt_direction(&board, pt[0], pt[1]) & 1)) {
+                              herdi_hunt_name(&herdi_fox_cross, pt[0], x),
+                              herdi_hunt_name(&herdi_fox_cross, pt[1], y));
+    } else if (!fox &&
+               !(step_dirs(s) >> herdi_hunt_direction(&herdi_fox_cross, pt[0], pt[1]) & 1)) {
         return herdi_fail(msg, HERD_E_ILLEGAL, "%s-%s: a goose steps only up or diagonally up%s",
-                          herdi_hunt_name(&board, pt[0], x), herdi_hunt_name(&board, pt[1], y),
+                          herdi_hunt_name(&herdi_fox_cross, pt[0], x),
+                          herdi_hunt_name(&herdi_fox_cross, pt[1], y),
                           s->sideways ? ", left or right" : "");
     }
     fox_play(s, m);
@@ -283,8 +287,8 @@ static void fox_write_position(const void *state, herd_sb *sb)
     char name[4];
     herdi_sb_printf(sb, "fox turn=%s chain=%d sideways=%d fox=%s geese=",
                     s->head.side == HERD_FOX_FOX ? "fox" : "geese", s->chain, s->sideways,
-                    herdi_hunt_name(&board, s->fox, name));
-    herdi_hunt_write_points(&board, s->geese, sb);
+                    herdi_hunt_name(&herdi_fox_cross, s->fox, name));
+    herdi_hunt_write_points(&herdi_fox_cross, s->geese, sb);
 }
 
 static int fox_read_position(void *state, const char *text, herd_msg msg)
@@ -309,13 +313,13 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
         !herdi_scan_lit(&sc, " sideways=") || !herdi_scan_uint(&sc, 1, &sideways) ||
         !herdi_scan_lit(&sc, " fox="))
         return herdi_fail(msg, HERD_E_PARSE, usage);
-    int rc = herdi_hunt_scan_point(&board, &sc, &fox, msg);
+    int rc = herdi_hunt_scan_point(&herdi_fox_cross, &sc, &fox, msg);
     if (rc != HERD_OK)
         return rc;
     if (!herdi_scan_lit(&sc, " geese="))
         return herdi_fail(msg, HERD_E_PARSE, usage);
     if (!herdi_scan_end(&sc)) { /* no geese left is a position too */
-        rc = herdi_hunt_scan_points(&board, &sc, &geese, &count, msg);
+        rc = herdi_hunt_scan_points(&herdi_fox_cross, &sc, &geese, &count, msg);
         if (rc != HERD_OK)
             return rc;
         if (!herdi_scan_end(&sc))
@@ -325,7 +329,7 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
         return herdi_fail(msg, HERD_E_POSITION, "%d geese listed; the game has at most 17", count);
     if (geese >> fox & 1)
         return herdi_fail(msg, HERD_E_POSITION, "%s holds the fox and a goose",
-                          herdi_hunt_name(&board, fox, name));
+                          herdi_hunt_name(&herdi_fox_cross, fox, name));
     s->fox = (uint8_t)fox;
     s->geese = geese;
     s->sideways = (uint8_t)sideways;
@@ -346,7 +350,7 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
         return herdi_fail(
             msg, HERD_E_POSITION,
             "chain=1 but the fox on %s has no jump: a chain goes on only where one is",
-            herdi_hunt_name(&board, fox, name));
+            herdi_hunt_name(&herdi_fox_cross, fox, name));
     update_status(s, side);
     return HERD_OK;
 }
@@ -354,13 +358,13 @@ static int fox_read_position(void *state, const char *text, herd_msg msg)
 static int fox_write_move(const void *state, herd_move m, herd_sb *sb)
 {
     (void)state;
-    return herdi_hunt_write_move(&board, 1, m, sb);
+    return herdi_hunt_write_move(&herdi_fox_cross, 1, m, sb);
 }
 
 static int fox_read_move(const void *state, const char *text, herd_move *m, herd_msg msg)
 {
     (void)state;
-    return herdi_hunt_read_move(&board, 1, text, m, msg);
+    return herdi_hunt_read_move(&herdi_fox_cross, 1, text, m, msg);
 }
 
 /* Saved games: the geese the game was created with, which the position
@@ -389,14 +393,14 @@ static void fox_show(const void *state, herd_sb *sb)
 {
     const fox_state *s = state;
     char name[4];
-    herdi_hunt_show(&board, s->fox, s->geese, 'F', 'G', sb);
+    herdi_hunt_show(&herdi_fox_cross, s->fox, s->geese, 'F', 'G', sb);
     herdi_sb_printf(sb, "\n%d geese, sideways %s\n", hunt_count(s->geese),
                     s->sideways ? "on" : "off");
     if (s->head.result != HERD_ONGOING)
         return;
     if (s->chain)
         herdi_sb_printf(sb, "Fox (F) in a chain on %s: jump on or stop",
-                       herdi_hunt_name(&board, s->fox, name));
+                       herdi_hunt_name(&herdi_fox_cross, s->fox, name));
     else
         herdi_sb_printf(sb, "%s to move", s->head.side ? "Geese (G)" : "Fox (F)");
 }
@@ -404,7 +408,7 @@ static void fox_show(const void *state, herd_sb *sb)
 /* --------------------------------------------- the cross as a grid */
 
 /* The evaluation's sets on a 7x7 grid of 8-bit rows, a point at bit
- * row * 8 + col (its action code, board.code): a line in any direction is
+ * row * 8 + col (its action code, herdi_fox_cross.code): a line in any direction is
  * one shift, where point by point each step is a table read. Column 7 is
  * never on the board, so masking with the cross also drops what a shift
  * carries past a row's end. Every two neighbouring points of the cross
@@ -473,7 +477,7 @@ static int grid_longest_chain(grid_set fox, grid_set geese, int count)
 /* The most hops the fox can still chain from where it stands. */
 static int longest_chain(const fox_state *s)
 {
-    return grid_longest_chain((grid_set)1 << board.code[s->fox], grid_of(s->geese),
+    return grid_longest_chain((grid_set)1 << herdi_fox_cross.code[s->fox], grid_of(s->geese),
                               hunt_count(s->geese));
 }
 
@@ -558,7 +562,7 @@ static grid_set exposed_geese(grid_set room, grid_set geese)
 static int fox_evaluate(const void *state)
 {
     const fox_state *s = state;
-    grid_set fox = (grid_set)1 << board.code[s->fox], geese = grid_of(s->geese);
+    grid_set fox = (grid_set)1 << herdi_fox_cross.code[s->fox], geese = grid_of(s->geese);
     grid_set empty = GRID_CROSS & ~geese & ~fox;
     int count = hunt_count(s->geese), taken;
     if (s->head.side == HERD_FOX_FOX) {
@@ -652,7 +656,7 @@ static fox_table *solver_table(const fox_solver *h)
 
 /* Every position with up to as many geese as s has (4 at least) under the
  * rules of s, with their distances to the end where the table can keep
- * them (without sideways steps: lib/fox_solve.h). */
+ * them (without sideways steps: lib/games/fox/fox_solve.h). */
 static void table_options(fox_solve_options *o, const fox_state *s, int geese)
 {
     herdi_fox_solve_default_options(o);
@@ -864,19 +868,19 @@ static int fox_table_choose(struct herd_search *search, void *state, const void 
 static size_t fox_num_actions(const void *state)
 {
     (void)state;
-    return herdi_hunt_action_count(&board, 1);
+    return herdi_hunt_action_count(&herdi_fox_cross, 1);
 }
 
 static int fox_action_index(const void *state, herd_move m, size_t *index)
 {
     (void)state;
-    return herdi_hunt_action_index(&board, 1, m, index);
+    return herdi_hunt_action_index(&herdi_fox_cross, 1, m, index);
 }
 
 static herd_move fox_action_move(const void *state, size_t index)
 {
     (void)state;
-    return herdi_hunt_action_move(&board, 1, index);
+    return herdi_hunt_action_move(&herdi_fox_cross, 1, index);
 }
 
 /* fox_legal()'s actions as numbers, in its order. */
@@ -893,7 +897,7 @@ enum { OBS_CHAIN = HUNT_PLANES, OBS_SIDEWAYS, OBS_PLANES };
 static void fox_observation_shape(const void *state, size_t shape[3])
 {
     (void)state;
-    herdi_hunt_observation_shape(&board, OBS_PLANES, shape);
+    herdi_hunt_observation_shape(&herdi_fox_cross, OBS_PLANES, shape);
 }
 
 /* The hunt's planes, then whether the fox is in a chain and whether the
@@ -901,8 +905,8 @@ static void fox_observation_shape(const void *state, size_t shape[3])
 static void fox_observe(const void *state, int side, float *buf)
 {
     const fox_state *s = state;
-    herd_planes o = herdi_hunt_planes(&board, buf);
-    herdi_hunt_observe(&board, o, s->fox, s->geese, HERD_FOX_FOX, side,
+    herd_planes o = herdi_hunt_planes(&herdi_fox_cross, buf);
+    herdi_hunt_observe(&herdi_fox_cross, o, s->fox, s->geese, HERD_FOX_FOX, side,
                        s->head.result == HERD_ONGOING ? s->head.side : -1);
     if (s->chain)
         herd_plane_fill(o, OBS_CHAIN, 1.0f);
@@ -959,24 +963,24 @@ int herd_fox_point(int index, herd_cell *cell)
 {
     if (index < 0 || index >= HERD_FOX_POINTS || !cell)
         return HERD_E_ARG;
-    *cell = board.cell[index];
+    *cell = herdi_fox_cross.cell[index];
     return HERD_OK;
 }
 
 int herd_fox_line(int index, herd_cell *a, herd_cell *b)
 {
     int p, q;
-    if (!a || !b || !herdi_hunt_line(&board, index, &p, &q))
+    if (!a || !b || !herdi_hunt_line(&herdi_fox_cross, index, &p, &q))
         return HERD_E_ARG;
-    *a = board.cell[p];
-    *b = board.cell[q];
+    *a = herdi_fox_cross.cell[p];
+    *b = herdi_fox_cross.cell[q];
     return HERD_OK;
 }
 
 int herd_fox_at(const herd_game *g, herd_cell cell, int *side)
 {
     const fox_state *s = fox_of(g);
-    int p = herdi_hunt_point_at(&board, cell.row, cell.col);
+    int p = herdi_hunt_point_at(&herdi_fox_cross, cell.row, cell.col);
     if (!s || !side || p < 0)
         return HERD_E_ARG;
     *side = p == s->fox ? HERD_FOX_FOX : s->geese >> p & 1 ? HERD_FOX_GEESE : -1;
@@ -988,7 +992,7 @@ int herd_fox_locate(const herd_game *g, herd_cell *cell)
     const fox_state *s = fox_of(g);
     if (!s || !cell)
         return HERD_E_ARG;
-    *cell = board.cell[s->fox];
+    *cell = herdi_fox_cross.cell[s->fox];
     return HERD_OK;
 }
 
