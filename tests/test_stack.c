@@ -161,10 +161,12 @@ static void every_call_of_every_game_runs_on_a_16_kib_stack(void **state)
     (void)state;
 #if STACK_BYTES == 0
     (void)run_calls; /* used only where the stack is measured */
+    (void)list_calls;
     print_message("sanitizers or coverage instrument every frame: not measured, skipped\n");
     skip();
 #elif !HAVE_MMAP || (defined(PTHREAD_STACK_MIN) && PTHREAD_STACK_MIN > STACK_BYTES)
     (void)run_calls;
+    (void)list_calls;
     print_message("no %d-byte thread stack with a guard page here: skipped\n", STACK_BYTES);
     skip();
 #else
