@@ -821,8 +821,9 @@ class Game:
     def hint(self, level: int = 0) -> Move:
         """The action the computer player would choose now at `level`, changing
         nothing: neither the position, nor the generator, nor the history
-        (herd_hint). At a level that searches, interrupt() stops it as it
-        stops genmove()."""
+        (herd_hint). Level 0 is the game's default level, which for horses and
+        hare is the random player: for advice ask hint(self.max_level). At a
+        level that searches, interrupt() stops it as it stops genmove()."""
         level = self._level(level)
         m = C.herd_move()
         with self._using() as h:
@@ -1203,11 +1204,19 @@ class Playouts(NamedTuple):
     mean_length: float
 
     def score(self, side: int) -> float:
-        """The share of the points of `side` (0 or 1): a win 1, a draw or an
-        unfinished game 1/2; 0.5 when no game was played."""
+        """The share of the points of `side` (0 or 1, the index of the side in
+        Game.sides): a win 1, a draw or an unfinished game 1/2; 0.5 when no
+        game was played."""
+        try:
+            index = operator.index(side)
+        except TypeError:
+            index = None
+        if index not in (0, 1):
+            raise ArgumentError(C.E_ARG, "Playouts.score(): side %r is not 0 or 1, the index of "
+                                "a side in Game.sides" % (side,))
         if not self.games:
             return 0.5
-        return (self.wins[side] + (self.draws + self.unfinished) / 2) / self.games
+        return (self.wins[index] + (self.draws + self.unfinished) / 2) / self.games
 
 
 # legal_actions()'s buffer (size_t values, as an array: its slices become

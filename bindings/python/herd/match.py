@@ -372,6 +372,13 @@ def _unguarded_script_line() -> Optional[Tuple[str, int]]:
     return path, line
 
 
+def _unreadable_main() -> Optional[str]:
+    """The main script's name where a "spawn" worker cannot import it again
+    (a script read from standard input, "<stdin>"), else None."""
+    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    return path if path and not os.path.isfile(path) else None
+
+
 def _in_workers_import() -> bool:
     """True while a "spawn" worker imports the main script (multiprocessing
     sets _inheriting then): a call from there is an unguarded one that
@@ -437,6 +444,12 @@ def _run(play: Any, items: List[Any], client: Any, workers: Optional[int],
     if _in_workers_import():
         raise RuntimeError("%s was called while a worker process imported the script: %s"
                            % (caller, GUARD_HINT))
+    unreadable = _unreadable_main() if workers > 1 else None
+    if unreadable is not None:
+        warnings.warn("%s: worker processes cannot read the main script again (%s is no file): "
+                      "plays its %d games in this process" % (caller, unreadable, len(items)),
+                      UserWarning, stacklevel=3)
+        workers = 1
     unguarded = _unguarded_script_line() if workers > 1 else None
     if unguarded is not None:
         warnings.warn("%s called from %s, line %d, outside if __name__ == \"__main__\": plays "

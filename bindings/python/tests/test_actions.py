@@ -291,6 +291,9 @@ class TestPlayouts(unittest.TestCase):
             self.assertGreater(res.wins[1], res.wins[0])  # random hounds stall
             self.assertEqual(g.playouts(0).games, 0)
             self.assertEqual(g.playouts(0).score(0), 0.5)
+            for side in (-1, 2, herd.Side.HARE, "hare", 0.0):
+                with self.assertRaisesRegex(herd.ArgumentError, "is not 0 or 1, the index of a side"):
+                    g.playouts(0).score(side)
         with Game("horses") as g:
             res = g.playouts(5, herd.PLAYOUT_RANDOM, max_length=4)
             self.assertEqual((res.unfinished, res.actions), (5, 20))

@@ -179,6 +179,17 @@ class TestScripts(unittest.TestCase):
         self.assertIn("A: 2 wins, 0 draws, 2 losses", run.stdout)
         self.assertNotIn("Warning", run.stderr)
 
+    def test_a_script_from_standard_input_plays_in_this_process_and_says_so(self):
+        env = dict(os.environ)
+        package = os.path.dirname(os.path.dirname(os.path.abspath(herd.__file__)))
+        env["PYTHONPATH"] = os.pathsep.join([package] + [p for p in [env.get("PYTHONPATH")] if p])
+        run = subprocess.run([sys.executable, "-"], input=SCRIPT % (herd.library().path, MATCH_CALL),
+                             capture_output=True, text=True, timeout=300, env=env)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("A: 2 wins, 0 draws, 2 losses", run.stdout)
+        self.assertIn("<stdin> is no file): plays its 4 games in this process", run.stderr)
+        self.assertNotIn("FileNotFoundError", run.stderr)
+
     def test_a_worker_importing_the_script_is_told_why(self):
         with mock.patch.object(sys.modules["herd.match"], "_in_workers_import",
                                return_value=True):
