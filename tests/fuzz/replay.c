@@ -9,6 +9,7 @@
  * builds (`fuzz_NAME -runs=0 CORPUS`). */
 #define _POSIX_C_SOURCE 200809L /* opendir */
 #include <dirent.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +67,14 @@ int main(int argc, char **argv)
         } else if (S_ISDIR(st.st_mode)) {
             DIR *d = opendir(argv[i]);
             struct dirent *e;
-            while (d && (e = readdir(d)) != NULL) {
+            if (!d) {
+                fprintf(stderr, "cannot open %s: %s\n", argv[i], strerror(errno));
+                failed++;
+                continue;
+            }
+            /* readdir() says an error only through errno (a NULL also ends
+             * the directory), and the loop's own calls may set errno. */
+            while ((errno = 0, e = readdir(d)) != NULL) {
                 char path[4096];
                 snprintf(path, sizeof path, "%s/%s", argv[i], e->d_name);
                 if (e->d_name[0] == '.' || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
@@ -76,8 +84,11 @@ int main(int argc, char **argv)
                 else
                     failed++;
             }
-            if (d)
-                closedir(d);
+            if (errno != 0) {
+                fprintf(stderr, "cannot read %s: %s\n", argv[i], strerror(errno));
+                failed++;
+            }
+            closedir(d);
         } else if (run_file(argv[i])) {
             files++;
         } else {
