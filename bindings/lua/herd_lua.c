@@ -52,10 +52,19 @@ static int raise(lua_State *L, const char *message)
 }
 
 /* The game's own message when it has one, else the code's description. */
+/* A failed call that took the handle non-const: its message, or the
+ * code's name if it left none. */
 static int raise_code(lua_State *L, const herd_game *g, int code)
 {
     const char *m = g ? herd_last_error(g) : "";
     return raise(L, m && *m ? m : herd_strerror(code));
+}
+
+/* A failed call that took the handle const: it leaves no message, and the
+ * handle's last one is an earlier call's. */
+static int raise_const(lua_State *L, int code)
+{
+    return raise(L, herd_strerror(code));
 }
 
 /* A text argument for the library, which reads C strings: one with a NUL
@@ -156,7 +165,7 @@ static int push_text(lua_State *L, const herd_game *g, text_fn fn, size_t cap)
         free(buf);
         cap = len + 1;
     }
-    return rc == HERD_OK ? 1 : raise_code(L, g, rc);
+    return rc == HERD_OK ? 1 : raise_const(L, rc);
 }
 
 static int l_position(lua_State *L)
@@ -193,7 +202,7 @@ static int push_move(lua_State *L, const herd_game *g, herd_move m)
     size_t len;
     int rc = herd_move_to_text(g, m, buf, sizeof buf, &len);
     if (rc != HERD_OK)
-        return raise_code(L, g, rc);
+        return raise_const(L, rc);
     lua_pushlstring(L, buf, len);
     return 1;
 }
@@ -230,7 +239,7 @@ static int l_legal(lua_State *L)
     free(moves);
     free(texts);
     free((void *)order);
-    return rc == HERD_OK ? 1 : raise_code(L, g, rc);
+    return rc == HERD_OK ? 1 : raise_const(L, rc);
 }
 
 /* g:play(text): checks and plays one action. */
@@ -259,7 +268,7 @@ static int l_status(lua_State *L)
     herd_status st;
     int rc = herd_get_status(g, &st);
     if (rc != HERD_OK)
-        return raise_code(L, g, rc);
+        return raise_const(L, rc);
     static const char *const results[] = {"ongoing", "win", "draw"};
     lua_pushstring(L, results[st.result]);
     if (st.side >= 0)
@@ -306,7 +315,7 @@ static int l_hint(lua_State *L)
     if (rc == HERD_E_STATE && herd_get_status(g, &st) == HERD_OK)
         return raise(L, st.result != HERD_ONGOING ? "the game is over"
                                                   : "a chance event waits: roll first");
-    return raise(L, herd_strerror(rc));
+    return raise_const(L, rc);
 }
 
 /* g:roll(): a chance event's outcome drawn with the game's generator and
@@ -502,10 +511,11 @@ static int l_log_line(lua_State *L)
     if (number < 1 || number > 0xFFFFFFFFL)
         return luaL_argerror(L, 2, "a move number from 1");
     int rc = herd_move_from_text(g, check_text(L, 3), &m);
-    if (rc == HERD_OK)
-        rc = herd_horses_log_line(g, (unsigned)number, m, buf, sizeof buf, &len);
     if (rc != HERD_OK)
         return raise_code(L, g, rc);
+    rc = herd_horses_log_line(g, (unsigned)number, m, buf, sizeof buf, &len);
+    if (rc != HERD_OK)
+        return raise_const(L, rc);
     lua_pushlstring(L, buf, len);
     return 1;
 }
@@ -523,7 +533,7 @@ static int l_history_line(lua_State *L)
         return luaL_argerror(L, 2, "an action of the history, from 1");
     int rc = herd_horses_history_line(g, (size_t)(n - 1), buf, sizeof buf, &len);
     if (rc != HERD_OK)
-        return raise_code(L, g, rc);
+        return raise_const(L, rc);
     lua_pushlstring(L, buf, len);
     return 1;
 }

@@ -140,6 +140,12 @@ describe("a game", function()
     local hare = herd.new("hare")
     hare:genmove(1)
     assert.has_error(function() hare:history_line(1) end) -- not horses
+    -- A const call leaves no message: its error is its own code's, not the
+    -- message an earlier failed call left on the handle.
+    local _, played = pcall(hare.play, hare, "zz9")
+    local _, err = pcall(hare.history_line, hare, 1)
+    assert.is_truthy(played:find("FROM-TO", 1, true), played)
+    assert.is_nil(err:find("FROM-TO", 1, true), err)
     for _, name in ipairs({ "hex", "hare", "fox", "flock" }) do
       local w = herd.new(name):view()
       local pieces = 0
