@@ -27,7 +27,7 @@ from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
                       encode, error_for, require_numpy)
 from ._library import Library, library
-from ._registry import GameDescription, describe
+from ._registry import GameDescription, creation_error, describe
 from ._values import Move, Reason, Result, Side, Solution, Status
 
 if TYPE_CHECKING:
@@ -240,7 +240,7 @@ class Game:
         rc = lib.c.herd_new(encode(name, "the game's name"), encode(text, "the options"), None,
                             None, byref(handle), byref(err))
         if rc != C.OK:
-            raise error_for(rc, err.message.decode(errors="replace"), lib.strerror(rc))
+            raise creation_error(lib, rc, err.message.decode(errors="replace"), name)
         assert handle.value is not None
         self._adopt(lib, handle.value)
 

@@ -47,6 +47,7 @@ from . import _capi as C
 from ._errors import ArgumentError, GameClosedError, error_for, require_numpy
 from ._game import Game, _options_text, check_int, encode
 from ._library import library
+from ._registry import creation_error
 
 __all__ = ["Batch", "BATCH_GOING", "BATCH_ENDED", "BATCH_TRUNCATED"]
 
@@ -84,7 +85,7 @@ class Batch:
                  encode(_options_text(None, options), "the options"), n, seed, max_length,
                  None, None, byref(handle), byref(err))
         if rc != C.OK:
-            raise error_for(rc, err.message.decode(errors="replace"), lib.strerror(rc))
+            raise creation_error(lib, rc, err.message.decode(errors="replace"), name)
         self._h = handle.value
         f = lib.function
         self._game = f("herd_batch_game")
