@@ -6,6 +6,7 @@ import base64
 import http.client
 import json
 import os
+import shutil
 import signal
 import socket
 import struct
@@ -20,12 +21,20 @@ TIMEOUT = 30  # seconds any single wait may take before the test fails
 FAST = ["--rate", "100000", "--burst", "100000"]
 
 
+# The servers of the test that runs: main() ends them after it (tidy()).
+STARTED = []
+
+
 class Server:
-    """herd-server on a free loopback port with its own database."""
+    """herd-server on a free loopback port with its own database, in a
+    folder of its own (the database, the log) that tidy() removes after a
+    test that passed and keeps after one that failed."""
 
     def __init__(self, exe, db=None, args=()):
         self.exe = exe
         self.dir = tempfile.mkdtemp(prefix="herd-server-test-")
+        self.clean = False
+        STARTED.append(self)
         self.db = db or os.path.join(self.dir, "games.sqlite")
         self.args = list(args)
         self.proc = None
@@ -33,6 +42,7 @@ class Server:
         self.start()
 
     def start(self):
+        self.clean = False
         self.err = open(self.log, "ab")
         self.proc = subprocess.Popen([self.exe, "--port", "0", "--db", self.db,
                                       "--web", self.dir] + self.args,
@@ -59,6 +69,7 @@ class Server:
         if self.proc.returncode != 0:
             raise AssertionError("herd-server ended with %d\n%s" % (self.proc.returncode,
                                                                      self.stderr()))
+        self.clean = True
 
     def http(self, method, path, body=None, raw=None):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
@@ -221,19 +232,47 @@ def check(cond, what):
         raise AssertionError(what)
 
 
-def main(tests):
-    if len(sys.argv) != 2:
-        sys.exit("usage: %s HERD_SERVER" % sys.argv[0])
-    exe = sys.argv[1]
+def tidy(passed):
+    """Ends the servers of the test that ran (those it left running are
+    killed) and forgets them. A server's folder is removed when the test
+    passed and the server stopped cleanly; otherwise it is kept, for its
+    database and log, and its path printed."""
+    kept = []
+    while STARTED:
+        srv = STARTED.pop(0)
+        if srv.proc is not None and srv.proc.poll() is None:
+            srv.proc.kill()
+            srv.proc.wait()
+        if srv.proc is not None and srv.proc.stdout is not None:
+            srv.proc.stdout.close()
+        if getattr(srv, "err", None) is not None:
+            srv.err.close()
+        if passed and srv.clean:
+            shutil.rmtree(srv.dir, ignore_errors=True)
+        else:
+            kept.append(srv.dir)
+            print("kept %s (its database and stderr.log)" % srv.dir)
+    return kept
+
+
+def main(tests, args=1):
+    """Runs each test with the program paths of the command line (`args`
+    of them), then tidy(); exits 0 when every test passed."""
+    if len(sys.argv) != 1 + args:
+        sys.exit("usage: %s HERD_SERVER%s" % (sys.argv[0], " PROGRAM" * (args - 1)))
     failed = 0
     for t in tests:
+        passed = False
         try:
-            t(exe)
+            t(*sys.argv[1:])
+            passed = True
             print("ok   %s" % t.__name__)
         except Exception as e:  # noqa: BLE001 (every failure is reported)
             failed += 1
             import traceback
             traceback.print_exc()
             print("FAIL %s: %s" % (t.__name__, e))
+        finally:
+            tidy(passed)
     print("%d of %d passed" % (len(tests) - failed, len(tests)))
     sys.exit(1 if failed else 0)

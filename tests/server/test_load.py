@@ -7,11 +7,10 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Server, check  # noqa: E402
+from harness import Server, check, main  # noqa: E402
 
 
-def main():
-    server_exe, load_exe = sys.argv[1], sys.argv[2]
+def test_load(server_exe, load_exe):
     srv = Server(server_exe)
     out = subprocess.run([load_exe, "--url", "ws://127.0.0.1:%d" % srv.port, "--games", "3",
                           "--seconds", "2", "--pid", str(srv.proc.pid)],
@@ -24,8 +23,7 @@ def main():
                          capture_output=True, text=True, timeout=60)
     check(bad.returncode == 2 and "loopback only" in bad.stderr, "loopback only")
     srv.stop()
-    print("ok")
 
 
 if __name__ == "__main__":
-    main()
+    main([test_load], args=2)

@@ -80,13 +80,11 @@ class Postgres:
 
 
 PG = None
-STARTED = []  # every server, killed at the end should a test fail midway
 
 
 def two(exe):
-    pair = Server(exe, db=PG.url, args=FAST), Server(exe, db=PG.url, args=FAST)
-    STARTED.extend(pair)
-    return pair
+    # harness.main() ends them after each test, should it fail midway.
+    return Server(exe, db=PG.url, args=FAST), Server(exe, db=PG.url, args=FAST)
 
 
 def test_game_across_processes(exe):
@@ -208,8 +206,4 @@ if __name__ == "__main__":
     try:
         main([test_game_across_processes, test_race_for_one_ply, test_kill9_loses_nothing])
     finally:
-        for srv in STARTED:
-            if srv.proc.poll() is None:
-                srv.proc.kill()
-                srv.proc.wait()
         PG.stop()

@@ -27,7 +27,7 @@ from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
                       encode, error_for, require_numpy)
 from ._library import Library, library
-from ._registry import GameDescription, describe
+from ._registry import GameDescription, creation_error, describe
 from ._values import Move, Reason, Result, Side, Solution, Status
 
 if TYPE_CHECKING:
@@ -240,7 +240,7 @@ class Game:
         rc = lib.c.herd_new(encode(name, "the game's name"), encode(text, "the options"), None,
                             None, byref(handle), byref(err))
         if rc != C.OK:
-            raise error_for(rc, err.message.decode(errors="replace"), lib.strerror(rc))
+            raise creation_error(lib, rc, err.message.decode(errors="replace"), name)
         assert handle.value is not None
         self._adopt(lib, handle.value)
 
@@ -892,11 +892,17 @@ class Game:
         (herd_record_from_game). Keywords are tags: a side's name gives its
         player (``g.record(green="Ann", red="herd level 3")``, the tag
         Green, Red, ...), the others as records.md spells them (Event,
-        Site, Date as "YYYY.MM.DD" or a datetime.date, Round, TimeControl
-        "S+I", or a tag of your own); None leaves one out. A game that
+        Site, Date as "YYYY.MM.DD" or a datetime.date, TimeControl "S+I",
+        or a tag of your own: a capital letter, then letters and digits,
+        such as Round); None leaves one out. Any other keyword (``hound=``,
+        ``event=``) raises ArgumentError listing the tags, before anything
+        is made. A game that
         Record.game() gave keeps that record's tags, comments and clocks of
         the plies it still shares with it."""
-        from ._record import Record, tag_value
+        from ._record import Record, tag_key, tag_value
+        sides = tuple(s.value for s in self.sides)
+        # Every keyword checked before the record is made: a refusal makes nothing.
+        tags = {tag_key(key, sides): tag_value(key, value) for key, value in tags.items()}
         fn = self._ai("herd_record_from_game")
         base = self.__dict__.get("_record_base")
         out = C.record_p()
@@ -907,10 +913,9 @@ class Game:
             else:
                 rc = fn(h, None, None, None, byref(out))
             self._const(rc)
-            sides = {s.value: s.value.capitalize() for s in self.sides}
         r = Record._wrap(self._lib, out.value)
         for key, value in tags.items():
-            r._set_tag(sides.get(key.lower(), key), tag_value(key, value))
+            r._set_tag(key, value)
         return r
 
     # ------------------------------------------------------------ memory

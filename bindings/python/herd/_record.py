@@ -10,9 +10,11 @@ only when asked for (moves).
 from __future__ import annotations
 
 import datetime
+import difflib
 import io
 import mmap
 import os
+import re
 import threading
 from ctypes import (addressof, byref, c_char, c_char_p, c_int64, c_size_t, c_void_p, cast,
                     create_string_buffer)
@@ -60,6 +62,43 @@ def tag_value(key: str, value: Any) -> Optional[str]:
         raise TypeError("tag %s: a value is a str, a number or a date, not %s"
                         % (key, type(value).__name__))
     return value
+
+
+# records.md's tags in its order, the sides' (their names, first letter
+# upper case) standing between Date and TimeControl; the first four and
+# Result, Termination are the game's own, which a caller cannot set.
+_TAGS_BEFORE_SIDES = ("Game", "Start", "Options", "Seed", "Event", "Site", "Date")
+_TAGS_AFTER_SIDES = ("TimeControl", "Result", "Termination", "Library")
+_GAMES_OWN = ("Game", "Start", "Options", "Seed", "Result", "Termination")
+# A tag of the caller's own, as Game.record() takes it: as the standard
+# tags are written (a capital letter, then letters and digits; the library
+# takes up to 64), so that a misspelt lower-case keyword is caught.
+_OWN_TAG = re.compile(r"[A-Z][A-Za-z0-9]{0,63}\Z")
+
+
+def tag_key(keyword: str, sides: Tuple[str, ...]) -> str:
+    """The tag that a keyword of Game.record() names: a side's name in
+    lower case ("green") gives its tag ("Green"); a standard tag is itself;
+    any other must be a tag of the caller's own, a capital letter then
+    letters and digits ("Round"). ArgumentError for anything else ("hound",
+    "event", "Timecontrol"), listing the tags and the nearest one."""
+    sides_tags = tuple(s.capitalize() for s in sides)
+    if keyword in sides:
+        return keyword.capitalize()
+    standard = _TAGS_BEFORE_SIDES + sides_tags + _TAGS_AFTER_SIDES
+    if keyword in standard:
+        return keyword
+    if _OWN_TAG.match(keyword) and keyword.lower() not in (t.lower() for t in standard):
+        return keyword
+    settable = [t for t in standard if t not in _GAMES_OWN]
+    names = [t for t in settable if t not in sides_tags] + list(sides)
+    near = difflib.get_close_matches(keyword, names, 1, 0.6) or \
+        [t for t in names if t.lower() == keyword.lower()]
+    raise ArgumentError(C.E_ARG, "record(%s=...): %r is not a tag%s; the tags are %s (a side's "
+                        "also as %s), or one of your own: a capital letter, then letters and "
+                        "digits (Round=3)"
+                        % (keyword, keyword, " (did you mean %s?)" % near[0] if near else "",
+                           ", ".join(settable), " or ".join(sides)))
 
 
 class RecordTags(MutableMapping):

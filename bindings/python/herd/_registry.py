@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Optional, Tuple, Union
 
 from . import _capi as C
-from ._errors import UnknownNameError, encode
+from ._errors import HerdError, UnknownNameError, encode, error_for
 from ._library import Library, library
 from ._values import Side
 
@@ -187,5 +187,20 @@ def describe(name: str, lib: Optional[Library] = None) -> GameDescription:
     for d in games(lib):
         if d.name == name:
             return d
-    raise UnknownNameError(C.E_UNKNOWN, "unknown game %r: this libherd has %s"
-                           % (name, ", ".join(d.name for d in games(lib))))
+    raise unknown_game(name, lib)
+
+
+def unknown_game(name: str, lib: Optional[Library] = None) -> UnknownNameError:
+    """The error of a name that is no game of the library: it lists the
+    games there are (the library's own message, which the protocol keeps
+    byte for byte, names only the one asked for)."""
+    return UnknownNameError(C.E_UNKNOWN, "unknown game %r; the games are %s"
+                            % (name, ", ".join(d.name for d in games(lib))))
+
+
+def creation_error(lib: Library, rc: int, message: str, name: str) -> HerdError:
+    """The exception of a refused herd_new() or herd_batch_new() for the
+    game `name`: an unknown game's lists the games, others are the library's."""
+    if rc == C.E_UNKNOWN and all(d.name != name for d in games(lib)):
+        return unknown_game(name, lib)
+    return error_for(rc, message, lib.strerror(rc))

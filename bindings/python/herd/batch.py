@@ -34,19 +34,26 @@ shape and dtype (C-contiguous and writeable) to fill instead of new ones,
 for loops that step many times: masks(out=m), random_actions(out=a),
 step(a, out=(rewards, done)).
 
+More games than the machine's memory (or RLIMIT_AS) are refused before
+anything is allocated, with OutOfMemoryError saying the bytes they need and
+how many games fit.
+
 numpy is needed for Batch (ImportError without it); the rest of the package
 works without it.
 """
 from __future__ import annotations
 
+import os
 import threading
-from ctypes import byref, c_size_t, create_string_buffer, sizeof
+from ctypes import CFUNCTYPE, byref, c_size_t, c_void_p, create_string_buffer, sizeof
 from typing import Any, Optional, Tuple
 
 from . import _capi as C
-from ._errors import ArgumentError, GameClosedError, error_for, require_numpy
+from ._errors import (ArgumentError, GameClosedError, OutOfMemoryError, error_for,
+                      require_numpy)
 from ._game import Game, _options_text, check_int, encode
 from ._library import library
+from ._registry import creation_error
 
 __all__ = ["Batch", "BATCH_GOING", "BATCH_ENDED", "BATCH_TRUNCATED"]
 
@@ -55,6 +62,67 @@ BATCH_ENDED = C.BATCH_ENDED
 BATCH_TRUNCATED = C.BATCH_TRUNCATED
 
 _SIZE_MAX = (1 << (8 * sizeof(c_size_t))) - 1
+
+# herd_alloc_fn, for the allocator that only notes what a batch asks for.
+_ALLOC = CFUNCTYPE(c_void_p, c_void_p, c_void_p, c_size_t, c_size_t)
+
+
+def _memory() -> Optional[Tuple[int, str]]:
+    """The most bytes a batch may take here, and what sets it: the
+    machine's memory, or the process's address-space limit when lower;
+    None when the system says neither. herd_batch_new() writes every game
+    at once, so a batch larger than the memory would not fail: the system
+    would swap, or end the process."""
+    limits = []
+    try:
+        limits.append((os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"),
+                       "this machine's memory"))
+    except (AttributeError, ValueError, OSError):
+        pass
+    try:
+        import resource
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if soft != resource.RLIM_INFINITY:
+            limits.append((soft, "this process's address-space limit (RLIMIT_AS)"))
+    except (ImportError, AttributeError, ValueError, OSError):
+        pass
+    return min(limits) if limits else None
+
+
+def _asked(new: Any, game: bytes, options: bytes, n: int) -> Tuple[int, Any, int]:
+    """herd_batch_new() with an allocator that refuses: its code, its
+    herd_error and the bytes it asked for in its one allocation (0 when it
+    asked for none: n games do not fit in a size_t, or it refused first)."""
+    asked = [0]
+
+    def refuse(ud: Any, ptr: Any, old: int, size: int) -> None:
+        asked[0] = size
+        return None
+
+    alloc = _ALLOC(refuse)
+    err = C.herd_error()
+    rc = new(game, options, n, 0, 0, alloc, None, byref(C.batch_p()), byref(err))
+    return rc, err, asked[0]
+
+
+def _too_large(new: Any, game: bytes, options: bytes, what: str, n: int, need: int,
+               limit: Optional[Tuple[int, str]]) -> Optional[str]:
+    """Why n games do not fit (need: their bytes, 0 for more than a size_t
+    holds), with how many would; None when they fit within the limit."""
+    if need and (limit is None or need <= limit[0]):
+        return None
+    # A game's bytes from 1 and 1 + 1024 games: the rounding of each part
+    # of the allocation to its alignment shrinks to nothing.
+    one, more = (_asked(new, game, options, k)[2] for k in (1, 1 + 1024))
+    each = (more - one) / 1024
+    if not need:
+        return ("the batch is too large: %d games of %s need more bytes than a size_t holds "
+                "(%d; %.0f bytes a game): about %d games fit in it"
+                % (n, what, _SIZE_MAX, each, (_SIZE_MAX - one) // each))
+    assert limit is not None
+    return ("out of memory for the batch: %d games of %s need %d bytes (%.0f bytes a game), "
+            "over %s of %d bytes: about %d games fit"
+            % (n, what, need, each, limit[1], limit[0], max(limit[0] - one, 0) // each))
 
 
 class Batch:
@@ -78,13 +146,26 @@ class Batch:
         max_length = check_int(max_length, "max_length", 0, C.UINT32_MAX)
         new = lib.function("herd_batch_new")
         self._free = lib.function("herd_batch_free")
-        handle = C.batch_p()
-        err = C.herd_error()
-        rc = new(encode(name, "the game's name"),
-                 encode(_options_text(None, options), "the options"), n, seed, max_length,
-                 None, None, byref(handle), byref(err))
+        text = _options_text(None, options)
+        game_b, options_b = encode(name, "the game's name"), encode(text, "the options")
+        # First what the batch would ask for, against the memory there is:
+        # the library's refusal says neither.
+        rc, err, need = _asked(new, game_b, options_b, n)
+        if rc == C.E_NOMEM:
+            what = name + (" " + text if text else "")
+            limit = _memory()
+            why = _too_large(new, game_b, options_b, what, n, need, limit)
+            if why is not None:
+                raise OutOfMemoryError(C.E_NOMEM, why)
+            handle = C.batch_p()
+            rc = new(game_b, options_b, n, seed, max_length, None, None, byref(handle),
+                     byref(err))
+            if rc == C.E_NOMEM:
+                raise OutOfMemoryError(C.E_NOMEM, "out of memory for the batch: the allocator "
+                                       "refused the %d bytes that %d games of %s need" % (
+                                           need, n, what))
         if rc != C.OK:
-            raise error_for(rc, err.message.decode(errors="replace"), lib.strerror(rc))
+            raise creation_error(lib, rc, err.message.decode(errors="replace"), name)
         self._h = handle.value
         f = lib.function
         self._game = f("herd_batch_game")

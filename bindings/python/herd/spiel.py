@@ -53,7 +53,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from . import _capi as C
 from ._errors import (ArgumentError, OptionRangeError, ParseError, StateError, UnsupportedError,
-                      require_numpy)
+                      install_hint, require_numpy)
 from ._game import Game as _HerdGame
 from ._game import Playouts, as_int, check_int, default_max_moves, rules_length_bound
 from ._registry import describe, games
@@ -717,6 +717,15 @@ def deserialize_state(game: Game, text: str) -> State:
 
 # ------------------------------------------------------------ with pyspiel
 
+# register()'s refusal without pyspiel: how this interpreter gets it (the
+# wheel "open_spiel", for the platforms OpenSpiel builds them for), else its
+# sources; load_game() needs neither.
+_PYSPIEL_MISSING = (
+    "herd.spiel.register() needs pyspiel (OpenSpiel's Python module), which is not importable "
+    "here; install it with: %s, or build it from OpenSpiel's sources "
+    "(https://github.com/google-deepmind/open_spiel, docs/install.md) and put the folder of "
+    "pyspiel*.so and OpenSpiel's root on PYTHONPATH. herd.spiel.load_game() works without it")
+
 _registered: Dict[str, Any] = {}
 _register_lock = threading.Lock()
 
@@ -732,8 +741,7 @@ def register() -> List[str]:
     clone a state before the action instead. A process that unpickles such
     a state calls register() first, as for OpenSpiel's own Python games."""
     if _pyspiel is None:
-        raise ImportError("herd.spiel.register() needs pyspiel (OpenSpiel's Python module), "
-                          "which is not importable")
+        raise ImportError(_PYSPIEL_MISSING % install_hint("open_spiel", None))
     with _register_lock:
         if not _registered:
             for d in games():

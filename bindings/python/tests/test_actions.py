@@ -199,6 +199,31 @@ class TestActions(unittest.TestCase):
             with self.assertRaises(herd.StateError):
                 g.apply_action(0)
 
+    def test_a_malformed_hex_action_says_what_one_looks_like(self):
+        # The library's message, through every way in that takes a text.
+        form = "a hex action is dice:L,H, -CELL or +CELL, e.g. dice:2,5 or +e5"
+        from herd import spiel
+        g = Game("hex", size=3)
+        g.play("dice:2,5")
+        state = spiel.load_game("hex", size=3).new_initial_state()
+        before = g.save()
+        for text in ("+zz", "zz", "-zz", "+"):
+            for way in (g.play, g.parse_move, g.move_to_action, state.string_to_action):
+                with self.subTest(text=text, way=way.__name__):
+                    with self.assertRaises(herd.ParseError) as cm:
+                        way(text)
+                    self.assertEqual(str(cm.exception), form)
+        self.assertEqual(g.save(), before)
+        with self.assertRaisesRegex(herd.ParseError, "^a9 is not on the board of size 3$"):
+            g.play("+a9")
+        with self.assertRaisesRegex(herd.ParseError, r"^a roll is dice:L,H with 1 <= L <= H <= 6$"):
+            g.parse_move("dice:9")
+        text = g.record().text().replace("dice:2,5", "+zz")
+        with self.assertRaises(herd.ParseError) as cm:
+            herd.Record(text)
+        self.assertTrue(str(cm.exception).endswith("'+zz' is no action of hex: " + form),
+                        str(cm.exception))
+
     def test_hex_rolls_are_actions_0_to_20(self):
         with Game("hex") as g:
             self.assertTrue(g.is_chance)

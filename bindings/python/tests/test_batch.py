@@ -4,6 +4,7 @@ players are the one-game calls'; ended games start anew with their rewards;
 the seed decides everything; refusals change nothing. Skipped without
 numpy, but for the message that Batch gives then."""
 import os
+import re
 import sys
 import unittest
 
@@ -270,6 +271,42 @@ class TestBatch(unittest.TestCase):
         # horses' option n is an option: the batch's n is given by position.
         with herd.Batch("horses", 2, n=4) as b:
             self.assertIn("n=4", b.game(0).options_text())
+
+    def test_too_many_games_say_the_bytes_and_the_limit(self):
+        from unittest import mock
+        import herd.batch as hb
+        # A limit of the test's, so that the figures do not hang on the machine.
+        limit = (4000000, "a limit of the test")
+        with mock.patch.object(hb, "_memory", return_value=limit):
+            with self.assertRaises(herd.OutOfMemoryError) as cm:
+                herd.Batch("hex", 10 ** 6, size=3)
+            m = re.fullmatch(r"out of memory for the batch: 1000000 games of hex size=3 need "
+                             r"(\d+) bytes \((\d+) bytes a game\), over a limit of the test of "
+                             r"4000000 bytes: about (\d+) games fit", str(cm.exception))
+            self.assertTrue(m, str(cm.exception))
+            need, each, fit = (int(g) for g in m.groups())
+            self.assertAlmostEqual(need / 10 ** 6, each, delta=1)
+            self.assertEqual(cm.exception.code, herd.E_NOMEM)
+            # As many as it says fit are made; a few more are refused.
+            with herd.Batch("hex", fit, size=3) as b:
+                self.assertEqual(len(b), fit)
+            with self.assertRaises(herd.OutOfMemoryError):
+                herd.Batch("hex", fit + 10, size=3)
+        # More than a size_t holds: the library's words, with the figures.
+        size_max = hb._SIZE_MAX
+        with self.assertRaises(herd.OutOfMemoryError) as cm:
+            herd.Batch("hex", size_max // 2)
+        self.assertRegex(str(cm.exception), r"^the batch is too large: %d games of hex need "
+                         r"more bytes than a size_t holds \(%d; \d+ bytes a game\): about \d+ "
+                         r"games fit in it$" % (size_max // 2, size_max))
+        # Within the limit, refused by the allocator (malloc of more than the
+        # address space; a sanitizer's malloc would end the process instead).
+        if not os.environ.get("HERD_RUN_TESTS_PRELOADED") and size_max > 2 ** 32:
+            with mock.patch.object(hb, "_memory", return_value=None):
+                with self.assertRaises(herd.OutOfMemoryError) as cm:
+                    herd.Batch("hex", 2 ** 50)
+            self.assertRegex(str(cm.exception), r"^out of memory for the batch: the allocator "
+                             r"refused the \d+ bytes that %d games of hex need$" % 2 ** 50)
 
     def test_length_limit(self):
         with herd.Batch("fox", 2, 0, 7, sideways=1) as b:

@@ -145,6 +145,33 @@ class TestRoundTrip(unittest.TestCase):
         self.assertIsNone(r.termination)
         self.assertEqual(r.name, "fox")
 
+    def test_a_keyword_that_is_no_tag_is_refused_with_the_tags(self):
+        g = played("hare", {}, 2, cap=6)
+        before = g.record().text()
+        tags = ("the tags are Event, Site, Date, Hounds, Hare, TimeControl, Library "
+                "(a side's also as hounds or hare), or one of your own: a capital letter, "
+                "then letters and digits (Round=3)")
+        for keyword, near in (("hound", " (did you mean hounds?)"),
+                              ("event", " (did you mean Event?)"),
+                              ("Timecontrol", " (did you mean TimeControl?)"),
+                              ("time_control", " (did you mean TimeControl?)"),
+                              ("x1", "")):
+            with self.subTest(keyword=keyword):
+                with self.assertRaises(herd.ArgumentError) as cm:
+                    g.record(Event="e", **{keyword: "Ann"})
+                self.assertEqual(str(cm.exception), "record(%s=...): %r is not a tag%s; %s"
+                                 % (keyword, keyword, near, tags))
+        self.assertEqual(g.record().text(), before)
+        # The standard tags, a side in either spelling, and tags of one's own.
+        r = g.record(hounds="A", Hare="B", Event="e", TimeControl="60+1", Round=2, Mood7="x")
+        self.assertEqual([(k, r.tags[k]) for k in ("Hounds", "Hare", "Round", "Mood7")],
+                         [("Hounds", "A"), ("Hare", "B"), ("Round", "2"), ("Mood7", "x")])
+        with self.assertRaisesRegex(herd.ArgumentError, "^tag Result is the game's own"):
+            g.record(Result="1-0")
+        # The mapping takes any key the contract allows (letters and digits).
+        r.tags["mood"] = "calm"
+        self.assertEqual(r.tags["mood"], "calm")
+
     def test_records_pickle_and_compare_as_their_text(self):
         r = played("hex", {"size": 3}, 5).record(red="R")
         copy = pickle.loads(pickle.dumps(r))

@@ -217,6 +217,29 @@ class TestOptions(unittest.TestCase):
             self.assertEqual(str(cm.exception), "unknown option 'wolves': %s takes %s"
                              % (d.name, ", ".join(o.key for o in d.options)))
 
+    def test_an_unknown_game_lists_the_games(self):
+        # herd_new()'s own message names only the game asked for (the
+        # protocol keeps it byte for byte); every Python way in lists them.
+        listed = "unknown game 'chess'; the games are " + ", ".join(
+            d.name for d in herd.games())
+        self.assertTrue(listed.endswith("horses, hex, hare, fox, flock"), listed)
+        makers = [lambda: Game("chess"), lambda: herd.describe("chess"),
+                  lambda: Game("chess", w=9)]
+        try:
+            import numpy  # noqa: F401  (herd.Batch needs it)
+            makers.append(lambda: herd.Batch("chess", 2))
+        except ImportError:
+            pass
+        for make in makers:
+            with self.assertRaises(herd.UnknownNameError) as cm:
+                make()
+            self.assertEqual(str(cm.exception), listed)
+            self.assertEqual(cm.exception.code, herd.E_UNKNOWN)
+        # An unknown option of a game that exists stays the library's refusal.
+        with self.assertRaises(herd.UnknownNameError) as cm:
+            Game("hex", wolves=1)
+        self.assertTrue(str(cm.exception).startswith("unknown option 'wolves'"))
+
     def test_a_point_the_board_refuses_gives_the_librarys_message(self):
         with self.assertRaises(herd.OptionRangeError) as cm:
             herd.Hare(start="a1")

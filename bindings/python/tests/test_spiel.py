@@ -6,6 +6,7 @@ import os
 import random
 import sys
 import unittest
+from unittest import mock
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -313,6 +314,19 @@ class TestSpiel(unittest.TestCase):
                 spiel.register()
         else:
             self.assertEqual(spiel.register(), ["herd_" + n for n in spiel.registered_names()])
+
+    def test_without_pyspiel_register_says_how_to_get_it(self):
+        # As without pyspiel, wherever the test runs.
+        with mock.patch.object(spiel, "_pyspiel", None), mock.patch.object(spiel, "_registered", {}):
+            with self.assertRaises(ImportError) as cm:
+                spiel.register()
+        self.assertEqual(str(cm.exception), (
+            "herd.spiel.register() needs pyspiel (OpenSpiel's Python module), which is not "
+            "importable here; install it with: %s, or build it from OpenSpiel's sources "
+            "(https://github.com/google-deepmind/open_spiel, docs/install.md) and put the folder "
+            "of pyspiel*.so and OpenSpiel's root on PYTHONPATH. herd.spiel.load_game() works "
+            "without it") % herd._errors.install_hint("open_spiel", None))
+        self.assertIn("open_spiel", herd._errors.install_hint("open_spiel", None))
 
     def test_playouts_from_a_state(self):
         state = spiel.load_game("hare").new_initial_state()
