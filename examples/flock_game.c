@@ -81,11 +81,9 @@ static int play(herd_game *g)
         if (rc != HERD_OK)
             return fail(g, "herd_get_status", rc);
         if (st.result != HERD_ONGOING) {
-            if (st.result == HERD_WIN)
-                printf("Result: %s wins (%s)\n", herd_side_name(g, st.side),
-                       herd_reason_name(st.reason));
-            else
-                printf("Result: draw (%s)\n", herd_reason_name(st.reason));
+            char words[128]; /* a win or a draw, in the library's words */
+            herd_result_text(g, words, sizeof words, NULL);
+            printf("Result: %s\n", words);
             return EXIT_SUCCESS;
         }
 

@@ -109,8 +109,9 @@ static int play(herd_game *g)
         if (rc != HERD_OK)
             return fail(g, "herd_get_status", rc);
         if (st.result == HERD_WIN) {
-            printf("Result: %s wins (%s)\n", herd_side_name(g, st.side),
-                   herd_reason_name(st.reason));
+            char words[128]; /* how it ended, in the library's words */
+            herd_result_text(g, words, sizeof words, NULL);
+            printf("Result: %s\n", words);
             return EXIT_SUCCESS;
         }
         if (st.side == HERD_FOX_FOX && input_open) {

@@ -40,8 +40,10 @@ static int play(herd_game *g)
             return fail(g, "herd_get_status", rc);
         if (st.result != HERD_ONGOING) {
             int ok = st.result == HERD_WIN && st.side == winner && plies == 0;
-            printf("Result: %s won (%s) after %u moves%s\n", herd_side_name(g, st.side),
-                   herd_reason_name(st.reason), n - 1, ok ? ", as solved" : ", NOT as solved");
+            char words[128]; /* how it ended, in the library's words */
+            herd_result_text(g, words, sizeof words, NULL);
+            printf("Result: %s after %u moves%s\n", words, n - 1,
+                   ok ? ", as solved" : ", NOT as solved");
             return ok ? EXIT_SUCCESS : EXIT_FAILURE;
         }
         int level = st.side == HERD_HARE_HOUNDS ? HERD_HARE_MAX_LEVEL : 1;

@@ -101,7 +101,9 @@ static int play(herd_game *g)
     herd_hex_stones(g, HERD_HEX_BLUE, &blue);
     printf("%sstones: red %d, blue %d\n", line_open ? "\n" : "", red, blue);
     /* Every board has an odd number of cells: no draw. */
-    printf("Result: %s wins (%s)\n", herd_side_name(g, st.side), herd_reason_name(st.reason));
+    char words[128]; /* how it ended, in the library's words */
+    herd_result_text(g, words, sizeof words, NULL);
+    printf("Result: %s\n", words);
     return EXIT_SUCCESS;
 }
 

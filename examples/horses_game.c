@@ -108,8 +108,9 @@ static int play(herd_game *g)
         if (rc != HERD_OK)
             return fail(g, "herd_get_status", rc);
         if (st.result != HERD_ONGOING) {
-            printf("Result: %s wins (%s)\n", herd_side_name(g, st.side),
-                   herd_reason_name(st.reason));
+            char words[128]; /* how it ended, in the library's words */
+            herd_result_text(g, words, sizeof words, NULL);
+            printf("Result: %s\n", words);
             return EXIT_SUCCESS;
         }
         herd_move m;

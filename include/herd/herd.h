@@ -583,9 +583,11 @@ typedef struct herd_status {
 /** Reads the game's status. @return ::HERD_OK or ::HERD_E_ARG. */
 HERD_API int herd_get_status(const herd_game *g, herd_status *st);
 
-/** The protocol name of a reason ("corner", "no-moves", ..., "resigned",
- *  "time", "agreed", "abandoned"); "" for ::HERD_REASON_NONE, NULL for a
- *  value out of range. */
+/** The short machine word of a reason ("corner", "no-moves", ...,
+ *  "resigned", "time", "agreed", "abandoned"), as the protocol's status,
+ *  the records' Termination tag and logs carry it; "" for
+ *  ::HERD_REASON_NONE, NULL for a value out of range. For players, say the
+ *  ending with herd_result_text() ("Red has no move left: Green wins"). */
 HERD_API const char *herd_reason_name(herd_reason reason);
 
 /**
