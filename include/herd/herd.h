@@ -301,9 +301,19 @@ typedef enum herd_kind {
 } herd_kind;
 
 /**
- * A cell of a square grid (Herd of Horses, Fox and Geese, Hare and Hounds,
- * Flock) as a row and a column, both 0-based. Its text is the row letter
- * then the column number from 1: `a1` is {0, 0} (top-left), `d5` is {3, 4}.
+ * A cell of a board as a row and a column, both counted from 0. Its text,
+ * as positions, moves and messages write it, is the row letter from `a` at
+ * the top, then the column number from 1 at the left: `a1` is {0, 0} (the
+ * top-left cell), `c5` is {2, 4} (third row, fifth column):
+ * @code
+ * herd_cell c5 = {.row = 2, .col = 4};
+ * herd_move m = herd_horses_move((herd_cell){0, 0}, (herd_cell){2, 1}); // a1-c2
+ * @endcode
+ * Herd of Horses, Flock, Hare and Hounds and Fox and Geese number the cells
+ * of their square grids so (the last two use only the points of their
+ * boards); on the hexhex board (herd/hex.h) the column counts within the
+ * row: `e5` is {4, 4}. The main page's @ref cells_and_moves "Cells and moves"
+ * shows how cells make moves.
  */
 typedef struct herd_cell {
     int row; /**< 0-based row, from the top (`a`). */
