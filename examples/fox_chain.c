@@ -18,9 +18,13 @@
 #include <herd/fox.h>
 #include <herd/herd.h>
 
+/* Says what failed: the code's text and, for a call that took the game
+ * non-const (g), the game's message. A const call (herd_show(),
+ * herd_get_status(), ...) sets no message: pass NULL, the code says why. */
 static int fail(const herd_game *g, const char *what, int rc)
 {
-    fprintf(stderr, "fox_chain: %s: %s: %s\n", what, herd_strerror(rc), herd_last_error(g));
+    fprintf(stderr, "fox_chain: %s: %s%s%s\n", what, herd_strerror(rc), g ? ": " : "",
+            g ? herd_last_error(g) : "");
     return EXIT_FAILURE;
 }
 
@@ -99,7 +103,7 @@ static int play(herd_game *g)
     size_t len;
     int rc = herd_show(g, board, sizeof board, &len);
     if (rc != HERD_OK)
-        return fail(g, "herd_show", rc);
+        return fail(NULL, "herd_show", rc);
     printf("%s\n", board);
 
     int input_open = 1;
@@ -107,10 +111,11 @@ static int play(herd_game *g)
         herd_status st;
         rc = herd_get_status(g, &st);
         if (rc != HERD_OK)
-            return fail(g, "herd_get_status", rc);
+            return fail(NULL, "herd_get_status", rc);
         if (st.result == HERD_WIN) {
-            printf("Result: %s wins (%s)\n", herd_side_name(g, st.side),
-                   herd_reason_name(st.reason));
+            char words[128]; /* how it ended, in the library's words */
+            herd_result_text(g, words, sizeof words, NULL);
+            printf("Result: %s\n", words);
             return EXIT_SUCCESS;
         }
         if (st.side == HERD_FOX_FOX && input_open) {

@@ -19,9 +19,13 @@
 #include <herd/hare.h>
 #include <herd/herd.h>
 
+/* Says what failed: the code's text and, for a call that took the game
+ * non-const (g), the game's message. A const call (herd_show(),
+ * herd_get_status(), ...) sets no message: pass NULL, the code says why. */
 static int fail(const herd_game *g, const char *what, int rc)
 {
-    fprintf(stderr, "hare_game: %s: %s: %s\n", what, herd_strerror(rc), herd_last_error(g));
+    fprintf(stderr, "hare_game: %s: %s%s%s\n", what, herd_strerror(rc), g ? ": " : "",
+            g ? herd_last_error(g) : "");
     return EXIT_FAILURE;
 }
 
@@ -37,11 +41,13 @@ static int play(herd_game *g)
     for (unsigned n = 1;; n++) {
         herd_status st;
         if ((rc = herd_get_status(g, &st)) != HERD_OK)
-            return fail(g, "herd_get_status", rc);
+            return fail(NULL, "herd_get_status", rc);
         if (st.result != HERD_ONGOING) {
             int ok = st.result == HERD_WIN && st.side == winner && plies == 0;
-            printf("Result: %s won (%s) after %u moves%s\n", herd_side_name(g, st.side),
-                   herd_reason_name(st.reason), n - 1, ok ? ", as solved" : ", NOT as solved");
+            char words[128]; /* how it ended, in the library's words */
+            herd_result_text(g, words, sizeof words, NULL);
+            printf("Result: %s after %u moves%s\n", words, n - 1,
+                   ok ? ", as solved" : ", NOT as solved");
             return ok ? EXIT_SUCCESS : EXIT_FAILURE;
         }
         int level = st.side == HERD_HARE_HOUNDS ? HERD_HARE_MAX_LEVEL : 1;

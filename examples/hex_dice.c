@@ -17,9 +17,13 @@
 #include <herd/hex.h>
 #include <herd/herd.h>
 
+/* Says what failed: the code's text and, for a call that took the game
+ * non-const (g), the game's message. A const call (herd_show(),
+ * herd_get_status(), ...) sets no message: pass NULL, the code says why. */
 static int fail(const herd_game *g, const char *what, int rc)
 {
-    fprintf(stderr, "\nhex_dice: %s: %s: %s\n", what, herd_strerror(rc), herd_last_error(g));
+    fprintf(stderr, "\nhex_dice: %s: %s%s%s\n", what, herd_strerror(rc), g ? ": " : "",
+            g ? herd_last_error(g) : "");
     return EXIT_FAILURE;
 }
 
@@ -56,7 +60,7 @@ static int play(herd_game *g)
         if (rc == HERD_OK)
             rc = herd_hex_phase(g, &phase);
         if (rc != HERD_OK)
-            return fail(g, "reading the game", rc);
+            return fail(NULL, "reading the game", rc);
         if (st.result != HERD_ONGOING)
             break;
         if (phase != HERD_HEX_ROLL) {
@@ -101,7 +105,9 @@ static int play(herd_game *g)
     herd_hex_stones(g, HERD_HEX_BLUE, &blue);
     printf("%sstones: red %d, blue %d\n", line_open ? "\n" : "", red, blue);
     /* Every board has an odd number of cells: no draw. */
-    printf("Result: %s wins (%s)\n", herd_side_name(g, st.side), herd_reason_name(st.reason));
+    char words[128]; /* how it ended, in the library's words */
+    herd_result_text(g, words, sizeof words, NULL);
+    printf("Result: %s\n", words);
     return EXIT_SUCCESS;
 }
 

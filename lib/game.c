@@ -28,15 +28,17 @@ static size_t base_size(const herd_rules *r)
     return round_up(offsetof(herd_game, state) + r->state_size);
 }
 
+/* Whole on their own: a failed call on a const handle sets no message, so
+ * the code's words are all a caller has (docs/api.md, "Errors"). */
 const char *herd_strerror(int code)
 {
     switch (code) {
     case HERD_OK:
         return "success";
     case HERD_E_ARG:
-        return "invalid argument";
+        return "invalid argument: a NULL pointer, or a value the call does not take";
     case HERD_E_NOMEM:
-        return "out of memory";
+        return "out of memory: the allocator gave none, or the memory given is too small";
     case HERD_E_RANGE:
         return "value out of range";
     case HERD_E_PARSE:
@@ -44,9 +46,10 @@ const char *herd_strerror(int code)
     case HERD_E_ILLEGAL:
         return "illegal move";
     case HERD_E_BUFFER:
-        return "buffer too small";
+        return "buffer too small: the length needed is reported";
     case HERD_E_STATE:
-        return "not possible in this state";
+        return "not possible in this state: the game is over, a chance event waits, or there "
+               "is nothing to undo";
     case HERD_E_UNKNOWN:
         return "unknown name";
     case HERD_E_POSITION:

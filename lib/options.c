@@ -55,6 +55,53 @@ static herd_option *add_item(herd_options *o, const char *key, herd_msg msg)
     return it;
 }
 
+static int is_separator(char c)
+{
+    return c == ',' || c == ';';
+}
+
+/* Whether the value at v, ending at the blank or NUL at end, holds a ',' or
+ * ';' that the writer meant to separate options: one followed, past other
+ * separators and blanks, by KEY= or by nothing ("geese=15,sideways=1",
+ * "geese=15; seed=2"). A comma inside a value ("start=c2,b3") is not one. */
+static int separates_options(const char *v, const char *end)
+{
+    const char *p = v;
+    while (p < end && !is_separator(*p))
+        p++;
+    if (p == end || p == v)
+        return 0;
+    while (is_separator(*p) || is_blank(*p))
+        p++;
+    if (*p == '\0')
+        return 1;
+    const char *k = p;
+    while (is_key_char(*p))
+        p++;
+    return p > k && *p == '=';
+}
+
+/* "geese=15,sideways=1: options are separated by spaces, as in
+ * "geese=15 sideways=1"": the example is the item and the rest of the text
+ * with each run of separators and blanks one space. */
+static int wrong_separator(herd_msg msg, const char *item, size_t item_len, const char *rest)
+{
+    char example[HERD_ERROR_MESSAGE_SIZE], q_item[48], q_example[80];
+    size_t n = 0, len = item_len + strlen(rest);
+    for (size_t i = 0; i < len && n + 1 < sizeof example; i++) {
+        char c = i < item_len ? item[i] : rest[i - item_len];
+        if (!is_separator(c) && !is_blank(c))
+            example[n++] = c;
+        else if (n && example[n - 1] != ' ')
+            example[n++] = ' ';
+    }
+    while (n && example[n - 1] == ' ')
+        n--;
+    return herdi_fail(msg, HERD_E_PARSE, "%s: options are separated by spaces, as in \"%s\"",
+                      herdi_quote_input(q_item, sizeof q_item, item, item_len),
+                      herdi_quote_input(q_example, sizeof q_example, example, n));
+}
+
 int herdi_options_parse(herd_options *o, const char *text, const herd_game_desc *d, herd_msg msg)
 {
     o->count = 0;
@@ -92,6 +139,8 @@ int herdi_options_parse(herd_options *o, const char *text, const herd_game_desc 
         size_t vlen = 0;
         while (value[vlen] && !is_blank(value[vlen]))
             vlen++;
+        if (separates_options(value, value + vlen))
+            return wrong_separator(msg, k, (size_t)(value + vlen - k), value + vlen);
         size_t ndigits = strspn(value, "0123456789");
         herd_scan s = {value};
         uint64_t v = UINT64_MAX;
@@ -171,8 +220,10 @@ static int check_one(const herd_option *it, const herd_option_desc *od, herd_opt
             }
         herdi_sb_init(&sb, allowed, sizeof allowed);
         write_choices(od, &sb);
-        return herdi_fail(msg, it->malformed ? HERD_E_PARSE : HERD_E_RANGE, "%s=%s is not %s",
-                          it->key, it->text, allowed);
+        if (it->malformed)
+            return herdi_fail(msg, HERD_E_PARSE, "%s=%s is not a number: %s is %s", it->key,
+                              it->text, it->key, allowed);
+        return herdi_fail(msg, HERD_E_RANGE, "%s=%s is not %s", it->key, it->text, allowed);
     default:
         if (it->malformed)
             return herdi_fail(msg, HERD_E_PARSE, "%s=%s is not a whole number in %llu..%llu",

@@ -37,6 +37,32 @@ static void strerror_is_nonempty_and_distinct_for_every_code(void **state)
         assert_true(codes[i] < 0);
 }
 
+/* A failed call on a const handle sets no message: herd_last_error() still
+ * tells of the older failure, and the code's words say why on their own. */
+static void const_calls_set_no_message_and_the_code_says_why(void **state)
+{
+    (void)state;
+    herd_game *g = NULL;
+    assert_int_equal(herd_new("horses", NULL, NULL, NULL, &g, NULL), HERD_OK);
+    herd_move m;
+    assert_int_equal(herd_move_from_text(g, "zz", &m), HERD_E_PARSE);
+    char older[HERD_ERROR_MESSAGE_SIZE];
+    snprintf(older, sizeof older, "%s", herd_last_error(g));
+    assert_true(older[0] != '\0');
+    char small[4];
+    assert_int_equal(herd_show(g, small, sizeof small, NULL), HERD_E_BUFFER);
+    assert_int_equal(herd_get_status(g, NULL), HERD_E_ARG);
+    assert_int_equal(herd_hint(g, 999, &m), HERD_E_RANGE);
+    assert_string_equal(herd_last_error(g), older);
+    herd_free(g);
+    /* The codes that const calls give say what to do without a message. */
+    assert_string_equal(herd_strerror(HERD_E_BUFFER),
+                        "buffer too small: the length needed is reported");
+    assert_non_null(strstr(herd_strerror(HERD_E_ARG), "a NULL pointer, or a value"));
+    assert_non_null(strstr(herd_strerror(HERD_E_NOMEM), "the memory given is too small"));
+    assert_non_null(strstr(herd_strerror(HERD_E_STATE), "the game is over"));
+}
+
 static void version_matches_the_headers(void **state)
 {
     (void)state;
@@ -898,6 +924,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(strerror_is_nonempty_and_distinct_for_every_code),
+        cmocka_unit_test(const_calls_set_no_message_and_the_code_says_why),
         cmocka_unit_test(version_matches_the_headers),
         cmocka_unit_test(version_serves_the_same_major_and_no_older_minor),
         cmocka_unit_test(reason_names_are_the_protocol_names),

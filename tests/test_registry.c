@@ -199,7 +199,7 @@ static void every_option_is_taken_to_its_ends_and_refused_past_them(void **state
                          (unsigned long long)o->choices[o->choice_count - 1] + 1);
                 refused(d->name, a, HERD_E_RANGE, "is not");
                 snprintf(a, sizeof a, "%s=abc", o->key);
-                refused(d->name, a, HERD_E_PARSE, "is not");
+                refused(d->name, a, HERD_E_PARSE, "abc is not a number: ");
                 snprintf(a, sizeof a, "%s=%llu", o->key, (unsigned long long)o->default_value);
                 same_start(d->name, a, "");
                 break;
@@ -225,11 +225,21 @@ static void every_option_is_taken_to_its_ends_and_refused_past_them(void **state
         refused(d->name, "averyveryverylongkey=1", HERD_E_UNKNOWN,
                 "unknown option 'averyveryverylo...': ");
         refused(d->name, "seed=1 seed=2", HERD_E_PARSE, "given twice");
-        /* Blanks between options are spaces or tabs. */
+        /* Blanks between options are spaces or tabs; a comma or semicolon
+         * there is refused with the text as it should be. */
         same_start(d->name, "seed=5\t", "seed=5");
+        refused(d->name, "seed=5;seed=6", HERD_E_PARSE,
+                "seed=5;seed=6: options are separated by spaces, as in \"seed=5 seed=6\"");
     }
     same_start("horses", "w=10\th=9 \t n=5", "w=10 h=9 n=5");
     refused("fox", "geese=14", HERD_E_RANGE, "geese=14 is not 13, 15 or 17");
+    refused("fox", "geese=abc", HERD_E_PARSE, "geese=abc is not a number: geese is 13, 15 or 17");
+    refused("fox", "geese=15,sideways=1", HERD_E_PARSE,
+            "geese=15,sideways=1: options are separated by spaces, as in \"geese=15 sideways=1\"");
+    refused("horses", "w=10, h=9 ;n=5;", HERD_E_PARSE,
+            "w=10,: options are separated by spaces, as in \"w=10 h=9 n=5\"");
+    refused("hare", "start=c2,b3", HERD_E_PARSE, "start=c2,b3 is not a cell name");
+    refused("fox", "geese=,sideways=1", HERD_E_PARSE, "geese=,sideways=1 is not a number");
     refused("horses", "w=7", HERD_E_RANGE, "w=7 is out of range 8..30");
     refused("hare", "start=a1", HERD_E_RANGE, "start=a1 is not a point of the board");
     refused("hare", "start=d1", HERD_E_RANGE, "start=d1 is occupied by a hound");

@@ -35,11 +35,10 @@ int main(void)
         return EXIT_FAILURE;
     }
 
-    if (st.result == HERD_WIN)
-        printf("libherd %s: %s wins (%s) after %u moves\n", herd_version_string(),
-               herd_side_name(g, st.side), herd_reason_name(st.reason), moves);
-    else
-        printf("libherd %s: no winner after %u moves\n", herd_version_string(), moves);
+    char words[128]; /* how it ended, in the library's words; "" while it goes on */
+    herd_result_text(g, words, sizeof words, NULL);
+    printf("libherd %s: %s after %u moves\n", herd_version_string(),
+           words[0] ? words : "No winner", moves);
     herd_free(g);
     return EXIT_SUCCESS;
 }

@@ -214,11 +214,10 @@ local function draw_bars()
 end
 
 local function headline()
-  local result, side, reason = game:status()
+  local result, side = game:status()
   local title = side and (side:sub(1, 1):upper() .. side:sub(2)) or ""
   if result == "ongoing" then return title .. " to move" end
-  if result == "win" then return title .. " wins (" .. reason .. ")" end
-  return "Draw (" .. reason .. ")"
+  return game:result_text() -- how it ended, in the library's words
 end
 
 local button = { w = 120, h = 32 }

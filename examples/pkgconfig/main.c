@@ -6,9 +6,13 @@
 
 #include <herd/herd.h>
 
-static int fail(herd_game *g, const char *what, int rc)
+/* Says what failed and frees the game. A call on a const handle
+ * (herd_position_to_text(), ...) sets no message (own_message 0): its code
+ * says why; herd_last_error() would tell of an older failure. */
+static int fail(herd_game *g, const char *what, int rc, int own_message)
 {
-    fprintf(stderr, "%s: %s: %s\n", what, herd_strerror(rc), herd_last_error(g));
+    fprintf(stderr, "%s: %s%s%s\n", what, herd_strerror(rc), own_message ? ": " : "",
+            own_message ? herd_last_error(g) : "");
     herd_free(g);
     return EXIT_FAILURE;
 }
@@ -27,17 +31,17 @@ int main(void)
     size_t len;
     rc = herd_position_to_text(g, pos, sizeof pos, &len);
     if (rc != HERD_OK)
-        return fail(g, "herd_position_to_text", rc);
+        return fail(g, "herd_position_to_text", rc, 0);
 
     herd_move m;
     rc = herd_play_genmove(g, 0, &m);
     if (rc != HERD_OK)
-        return fail(g, "herd_play_genmove", rc);
+        return fail(g, "herd_play_genmove", rc, 1);
 
     char move[HERD_MAX_MOVE_TEXT];
     rc = herd_move_to_text(g, m, move, sizeof move, &len);
     if (rc != HERD_OK)
-        return fail(g, "herd_move_to_text", rc);
+        return fail(g, "herd_move_to_text", rc, 0);
 
     printf("libherd %s\n%s\n%s plays %s\n", herd_version_string(), pos, herd_side_name(g, 0), move);
     herd_free(g);

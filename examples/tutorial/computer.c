@@ -56,15 +56,9 @@ int main(void)
     }
 
     /* [result] */
-    herd_status st;
-    herd_get_status(a, &st);
-    if (st.result == HERD_WIN)
-        printf("%s wins (%s) after %u moves\n", herd_side_name(a, st.side),
-               herd_reason_name(st.reason), played_a);
-    else if (st.result == HERD_DRAW)
-        printf("draw (%s) after %u moves\n", herd_reason_name(st.reason), played_a);
-    else
-        printf("no result after %u moves\n", played_a);
+    char words[128]; /* "Red has no move left: Green wins"; "" while it goes on */
+    herd_result_text(a, words, sizeof words, NULL);
+    printf("%s after %u moves\n", words[0] ? words : "No result", played_a);
     /* [result] */
 
     /* [replay] */

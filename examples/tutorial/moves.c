@@ -8,10 +8,13 @@
 #include <herd/herd.h>
 
 /* [fail] */
-/* Says what failed: the code's text and the game's message. */
+/* Says what failed: the code's text and, for a call that took the game
+ * non-const (g), the game's message. A const call (herd_show(),
+ * herd_get_status(), ...) sets no message: pass NULL, the code says why. */
 static int fail(const herd_game *g, const char *what, int rc)
 {
-    fprintf(stderr, "%s: %s: %s\n", what, herd_strerror(rc), herd_last_error(g));
+    fprintf(stderr, "%s: %s%s%s\n", what, herd_strerror(rc), g ? ": " : "",
+            g ? herd_last_error(g) : "");
     return EXIT_FAILURE;
 }
 /* [fail] */
@@ -23,7 +26,7 @@ static int play(herd_game *g)
     size_t count;
     int rc = herd_legal_moves(g, moves, HERD_MAX_MOVES, &count);
     if (rc != HERD_OK)
-        return fail(g, "herd_legal_moves", rc);
+        return fail(NULL, "herd_legal_moves", rc); /* a const call: no message */
     printf("%zu legal moves:", count);
     for (size_t i = 0; i < count; i++) {
         char text[HERD_MAX_MOVE_TEXT];
@@ -34,7 +37,7 @@ static int play(herd_game *g)
     printf("\n");
     /* [legal] */
     if (count == 0)
-        return fail(g, "the start position has no legal move", HERD_E_STATE);
+        return fail(NULL, "the start position has no legal move", HERD_E_STATE);
 
     /* [apply] */
     char first[HERD_MAX_MOVE_TEXT];
@@ -50,7 +53,7 @@ static int play(herd_game *g)
     printf("played %s\n", first);
     /* [apply] */
     if (m != moves[0])
-        return fail(g, "the move's text names another move", HERD_E_PARSE);
+        return fail(NULL, "the move's text names another move", HERD_E_PARSE);
 
     /* [refused_move] */
     char before[HERD_MAX_POSITION_TEXT], after[HERD_MAX_POSITION_TEXT];
@@ -69,7 +72,8 @@ static int play(herd_game *g)
         return fail(g, "herd_undo", rc);
     printf("taken back: %zu moves in the history\n", herd_history_length(g));
     /* [undo] */
-    return herd_history_length(g) == 0 ? EXIT_SUCCESS : fail(g, "undo left a move", HERD_E_STATE);
+    return herd_history_length(g) == 0 ? EXIT_SUCCESS
+                                       : fail(NULL, "undo left a move", HERD_E_STATE);
 }
 
 int main(void)

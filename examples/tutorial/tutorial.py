@@ -93,11 +93,8 @@ def computer():
             herd.Game("horses", w=10, h=8, seed=2) as b:
         played = play_out(a)
         # [result]
-        st = a.status                 # Status(result, side, reason)
-        if st.result == "win":
-            print("%s wins (%s) after %d moves" % (st.side, st.reason, played))
-        else:
-            print(st.result, st.reason, "after", played, "moves")
+        words = a.result_text         # "Red has no move left: Green wins"; "" while it goes on
+        print("%s after %d moves" % (words or "No result", played))
         # [result]
 
         # [replay]

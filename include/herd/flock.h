@@ -120,7 +120,8 @@ HERD_API int herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to);
  * Each returns ::HERD_OK, or ::HERD_E_ARG when @p g is NULL or not a `flock`
  * game, a required out-parameter is NULL (those documented "may be NULL"
  * are optional), or a cell or side is out of range; on error the
- * out-parameters are untouched.
+ * out-parameters are untouched. None sets a message (the handle is const):
+ * the code says why.
  * @{
  */
 
@@ -130,7 +131,7 @@ HERD_API int herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to);
  *  herd_flock_options_init() sets it); nothing past them is written.
  *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a
  *          `flock` game, @p opt is NULL or its `version` is one this library
- *          does not know. */
+ *          does not know. Sets no message; the code says why. */
 HERD_API int herd_flock_options_of(const herd_game *g, herd_flock_options *opt);
 
 /** Who holds a cell: @p side receives ::HERD_FLOCK_BLACK, ::HERD_FLOCK_WHITE
@@ -154,6 +155,7 @@ HERD_API int herd_flock_moves_left(const herd_game *g, int *left);
 /**
  * The range of the stone on @p cell: the size of its flock, at most 3.
  * @return ::HERD_OK, or ::HERD_E_ARG also when the cell is empty.
+ *         Sets no message; the code says why.
  */
 HERD_API int herd_flock_range(const herd_game *g, herd_cell cell, int *range);
 
@@ -165,7 +167,7 @@ HERD_API int herd_flock_range(const herd_game *g, herd_cell cell, int *range);
  *              may be NULL.
  * @return ::HERD_OK, ::HERD_E_BUFFER when @p cap is below the flock's size
  *         (then @p buf is untouched), or ::HERD_E_ARG (also for an empty
- *         cell).
+ *         cell). Sets no message; the code says why.
  */
 HERD_API int herd_flock_members(const herd_game *g, herd_cell cell, herd_cell *buf, size_t cap,
                                 size_t *count);

@@ -110,7 +110,7 @@ HERD_API int herd_fox_new(const herd_fox_options *opt, herd_alloc_fn alloc, void
  *  past them is written.
  *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a
  *          `fox` game, @p opt is NULL or its `version` is one this library
- *          does not know. */
+ *          does not know. Sets no message; the code says why. */
 HERD_API int herd_fox_options_of(const herd_game *g, herd_fox_options *opt);
 
 /** Builds a step from @p from to @p to (the fox's or a goose's). Cells
@@ -153,7 +153,8 @@ HERD_API int herd_fox_line(int index, herd_cell *a, herd_cell *b);
  * @name Reading the game
  * Each returns ::HERD_OK, or ::HERD_E_ARG when @p g is NULL or not a `fox`
  * game, an out-parameter is NULL or a cell is no point; on error the
- * out-parameters are untouched.
+ * out-parameters are untouched. None sets a message (the handle is const):
+ * the code says why.
  * @{
  */
 
@@ -212,7 +213,8 @@ HERD_API int herd_fox_set_solve_limit(herd_game *g, int geese);
 /** The handle's solve limit (herd_fox_set_solve_limit()), or
  *  ::HERD_FOX_SOLVE_DEFAULT where none was set. Since 1.1.
  *  @param geese receives the most geese of the table's positions.
- *  @return ::HERD_OK, ::HERD_E_ARG (NULL, or not a `fox` game). */
+ *  @return ::HERD_OK, ::HERD_E_ARG (NULL, or not a `fox` game).
+ *          Sets no message; the code says why. */
 HERD_API int herd_fox_solve_limit(const herd_game *g, int *geese);
 
 /** The most geese of the positions for which the `perfect` level builds
@@ -244,7 +246,8 @@ HERD_API int herd_fox_set_level_limit(herd_game *g, int geese);
 /** The handle's level limit (herd_fox_set_level_limit()), or
  *  ::HERD_FOX_LEVEL_LIMIT_DEFAULT where none was set. Since 1.1.
  *  @param geese receives the most geese of the table the level builds.
- *  @return ::HERD_OK, ::HERD_E_ARG (NULL, or not a `fox` game). */
+ *  @return ::HERD_OK, ::HERD_E_ARG (NULL, or not a `fox` game).
+ *          Sets no message; the code says why. */
 HERD_API int herd_fox_level_limit(const herd_game *g, int *geese);
 
 /** @} */

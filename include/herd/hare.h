@@ -103,7 +103,7 @@ HERD_API int herd_hare_new(const herd_hare_options *opt, herd_alloc_fn alloc, vo
  *  or herd_hare_options_init() sets it); nothing past them is written.
  *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a
  *          `hare` game, @p opt is NULL or its `version` is one this library
- *          does not know. */
+ *          does not know. Sets no message; the code says why. */
 HERD_API int herd_hare_options_of(const herd_game *g, herd_hare_options *opt);
 
 /** Builds the move from @p from to @p to (either piece). Cells outside the
@@ -128,7 +128,8 @@ HERD_API int herd_hare_line(int index, herd_cell *a, herd_cell *b);
  * @name Reading the game
  * Each returns ::HERD_OK, or ::HERD_E_ARG when @p g is NULL or not a `hare`
  * game, an out-parameter is NULL or a cell is no point; on error the
- * out-parameters are untouched.
+ * out-parameters are untouched. None sets a message (the handle is const):
+ * the code says why.
  * @{
  */
 

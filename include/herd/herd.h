@@ -33,6 +33,11 @@
  * Given a non-const handle it also leaves a message, read with
  * herd_last_error(); herd_new() and herd_new_from_save(), which have no
  * handle yet, write theirs to a ::herd_error. herd_strerror() names a code.
+ * A call on a const handle (herd_get_status(), herd_show(), herd_hint(), ...)
+ * sets no message, so that such calls may run at once on one handle: when
+ * one fails, herd_last_error() still tells of an older failure, and the code
+ * with herd_strerror() says why ("buffer too small: the length needed is
+ * reported").
  * Example: [examples/tutorial/first_game.c](../examples/tutorial/first_game.c)
  * (a refused option and its message).
  *
@@ -296,9 +301,19 @@ typedef enum herd_kind {
 } herd_kind;
 
 /**
- * A cell of a square grid (Herd of Horses, Fox and Geese, Hare and Hounds,
- * Flock) as a row and a column, both 0-based. Its text is the row letter
- * then the column number from 1: `a1` is {0, 0} (top-left), `d5` is {3, 4}.
+ * A cell of a board as a row and a column, both counted from 0. Its text,
+ * as positions, moves and messages write it, is the row letter from `a` at
+ * the top, then the column number from 1 at the left: `a1` is {0, 0} (the
+ * top-left cell), `c5` is {2, 4} (third row, fifth column):
+ * @code
+ * herd_cell c5 = {.row = 2, .col = 4};
+ * herd_move m = herd_horses_move((herd_cell){0, 0}, (herd_cell){2, 1}); // a1-c2
+ * @endcode
+ * Herd of Horses, Flock, Hare and Hounds and Fox and Geese number the cells
+ * of their square grids so (the last two use only the points of their
+ * boards); on the hexhex board (herd/hex.h) the column counts within the
+ * row: `e5` is {4, 4}. The main page's @ref cells_and_moves "Cells and moves"
+ * shows how cells make moves.
  */
 typedef struct herd_cell {
     int row; /**< 0-based row, from the top (`a`). */
@@ -361,7 +376,9 @@ HERD_API const char *herd_game_name(const herd_game *g);
 
 /** The message of the last failed call that took this handle non-const,
  *  "" when there is none (and for a NULL handle). Valid until the next such
- *  call. @ingroup errors */
+ *  call. A failed call on a const handle sets none: after one, this still
+ *  tells of an older failure, and herd_strerror() of its code says why.
+ *  @ingroup errors */
 HERD_API const char *herd_last_error(const herd_game *g);
 
 /** The name of a side of this game: side 0 ("green", "red", "hounds",
@@ -456,6 +473,7 @@ HERD_API int herd_game_desc_to_text(const herd_game_desc *desc, char *buf, size_
  * game's header give the same values as a struct.
  * @p len as in herd_position_to_text().
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
+ *         Sets no message; the code says why.
  */
 HERD_API int herd_game_options_text(const herd_game *g, char *buf, size_t cap, size_t *len);
 
@@ -479,7 +497,7 @@ HERD_API size_t herd_max_moves(const herd_game *g);
  * @param count receives the number of legal moves, also when @p cap is too
  *              small; may be NULL.
  * @return ::HERD_OK, or ::HERD_E_BUFFER when @p cap is below their number
- *         (then @p buf is untouched), or ::HERD_E_ARG.
+ *         (then @p buf is untouched), or ::HERD_E_ARG. Sets no message; the code says why.
  */
 HERD_API int herd_legal_moves(const herd_game *g, herd_move *buf, size_t cap, size_t *count);
 
@@ -535,7 +553,7 @@ HERD_API int herd_history_move(const herd_game *g, size_t i, herd_move *m);
  * @param side   receives 0 or 1; may be NULL.
  * @param chance receives 1 for a chance outcome, else 0; may be NULL.
  * @return ::HERD_OK, ::HERD_E_RANGE when @p i >= herd_history_length()
- *         (nothing written), ::HERD_E_ARG (NULL @p g).
+ *         (nothing written), ::HERD_E_ARG (NULL @p g). Sets no message; the code says why.
  */
 HERD_API int herd_history_side(const herd_game *g, size_t i, int *side, int *chance);
 
@@ -580,12 +598,15 @@ typedef struct herd_status {
     herd_reason reason; /**< ::HERD_REASON_NONE while ongoing. */
 } herd_status;
 
-/** Reads the game's status. @return ::HERD_OK or ::HERD_E_ARG. */
+/** Reads the game's status.
+ *  @return ::HERD_OK or ::HERD_E_ARG. Sets no message; the code says why. */
 HERD_API int herd_get_status(const herd_game *g, herd_status *st);
 
-/** The protocol name of a reason ("corner", "no-moves", ..., "resigned",
- *  "time", "agreed", "abandoned"); "" for ::HERD_REASON_NONE, NULL for a
- *  value out of range. */
+/** The short machine word of a reason ("corner", "no-moves", ...,
+ *  "resigned", "time", "agreed", "abandoned"), as the protocol's status,
+ *  the records' Termination tag and logs carry it; "" for
+ *  ::HERD_REASON_NONE, NULL for a value out of range. For players, say the
+ *  ending with herd_result_text() ("Red has no move left: Green wins"). */
 HERD_API const char *herd_reason_name(herd_reason reason);
 
 /**
@@ -599,7 +620,7 @@ HERD_API const char *herd_reason_name(herd_reason reason);
  * @param len receives the text's length without the NUL; when @p cap is too
  *            small, the length needed; may be NULL.
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG (NULL
- *         @p g, or NULL @p buf with @p cap not 0).
+ *         @p g, or NULL @p buf with @p cap not 0). Sets no message; the code says why.
  */
 HERD_API int herd_result_text(const herd_game *g, char *buf, size_t cap, size_t *len);
 
@@ -645,6 +666,7 @@ HERD_API int herd_end(herd_game *g, herd_reason reason, int side);
  *            small, the length needed (so @p cap must be at least *len + 1);
  *            may be NULL.
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
+ *         Sets no message; the code says why.
  */
 HERD_API int herd_position_to_text(const herd_game *g, char *buf, size_t cap, size_t *len);
 
@@ -666,7 +688,7 @@ HERD_API int herd_position_from_text(herd_game *g, const char *text);
  *  game can name, a hex cell of this board, a dice outcome): every text
  *  written reads back as the same value.
  *  @return ::HERD_OK, ::HERD_E_BUFFER (nothing written), ::HERD_E_ARG (NULL,
- *          or no move of this game). */
+ *          or no move of this game). Sets no message; the code says why. */
 HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len);
 
 /** Reads a move text (@ref protocol_games "defined on each game's
@@ -686,6 +708,7 @@ HERD_API int herd_move_from_text(herd_game *g, const char *text, herd_move *m);
  * how: the sentence of herd_result_text(), whoever ended it. @p len as in
  * herd_position_to_text().
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
+ *         Sets no message; the code says why.
  */
 HERD_API int herd_show(const herd_game *g, char *buf, size_t cap, size_t *len);
 
@@ -868,7 +891,7 @@ HERD_API int herd_set_progress(herd_game *g, int (*fn)(void *ud), void *ud, unsi
  *  message, an interrupt request, a progress handler or the tables @p src
  *  keeps.
  *  @return ::HERD_OK, ::HERD_E_NOMEM, ::HERD_E_ARG (NULL @p src or @p out);
- *          on error @p out is untouched. */
+ *          on error @p out is untouched. Sets no message; the code says why. */
 HERD_API int herd_clone(const herd_game *src, herd_alloc_fn alloc, void *ud, herd_game **out);
 
 /**
@@ -890,7 +913,7 @@ HERD_API size_t herd_copy_size(const herd_game *g, size_t history);
  * @param out  receives the handle, which points into @p mem.
  * @return ::HERD_OK, ::HERD_E_NOMEM (too small), ::HERD_E_ARG (NULL,
  *         misaligned, or overlapping @p src or its history); on error
- *         nothing is written.
+ *         nothing is written. Sets no message; the code says why.
  */
 HERD_API int herd_copy_into(const herd_game *src, void *mem, size_t size, herd_game **out);
 
@@ -934,6 +957,7 @@ HERD_API size_t herd_state_size(const herd_game *g);
  * (@ref protocol_games "defined on each game's page"). The undo history is not saved.
  * @p len as in herd_position_to_text().
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written) or ::HERD_E_ARG.
+ *         Sets no message; the code says why.
  */
 HERD_API int herd_save(const herd_game *g, char *buf, size_t cap, size_t *len);
 
@@ -1028,7 +1052,7 @@ HERD_API int herd_undo_turn(herd_game *g, int side);
  * @param name        receives a static string; may be NULL.
  * @param description receives a static string; may be NULL.
  * @return ::HERD_OK, ::HERD_E_ARG (NULL @p g) or ::HERD_E_RANGE (@p level);
- *         on error the out-parameters are untouched.
+ *         on error the out-parameters are untouched. Sets no message; the code says why.
  */
 HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
                              const char **description);
@@ -1093,7 +1117,7 @@ HERD_API size_t herd_num_actions(const herd_game *g);
  * @param action receives its number, below herd_num_actions(); required.
  * @return ::HERD_OK; ::HERD_E_ARG (NULL, or @p m is no move of the space:
  *         a value of another game, a cell off the board, a step along no
- *         line); on error @p action is untouched.
+ *         line); on error @p action is untouched. Sets no message; the code says why.
  */
 HERD_API int herd_move_to_action(const herd_game *g, herd_move m, size_t *action);
 
@@ -1104,7 +1128,7 @@ HERD_API int herd_move_to_action(const herd_game *g, herd_move m, size_t *action
  * board.
  * @param m receives the move; required.
  * @return ::HERD_OK; ::HERD_E_RANGE (@p action >= herd_num_actions());
- *         ::HERD_E_ARG (NULL); on error @p m is untouched.
+ *         ::HERD_E_ARG (NULL); on error @p m is untouched. Sets no message; the code says why.
  */
 HERD_API int herd_action_to_move(const herd_game *g, size_t action, herd_move *m);
 
@@ -1126,7 +1150,7 @@ HERD_API int herd_action_to_move(const herd_game *g, size_t action, herd_move *m
  *             ::HERD_E_BUFFER, needed; may be NULL.
  * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap < herd_num_actions(), nothing
  *         written); ::HERD_E_ARG (NULL @p g, or NULL @p mask with a nonzero
- *         @p cap).
+ *         @p cap). Sets no message; the code says why.
  */
 HERD_API int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap, size_t *len);
 
@@ -1138,7 +1162,7 @@ HERD_API int herd_legal_mask(const herd_game *g, unsigned char *mask, size_t cap
  *              NULL.
  * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap below the count, @p buf
  *         untouched); ::HERD_E_ARG (NULL @p g, or NULL @p buf with a
- *         nonzero @p cap).
+ *         nonzero @p cap). Sets no message; the code says why.
  */
 HERD_API int herd_legal_actions(const herd_game *g, size_t *buf, size_t cap, size_t *count);
 
@@ -1156,6 +1180,7 @@ HERD_API int herd_apply_action(herd_game *g, size_t action);
  * the options only). Each game's page draws its planes.
  * @param shape receives the planes, the rows and the columns.
  * @return ::HERD_OK or ::HERD_E_ARG (NULL); on error @p shape is untouched.
+ *         Sets no message; the code says why.
  */
 HERD_API int herd_observation_shape(const herd_game *g, size_t shape[3]);
 
@@ -1175,7 +1200,7 @@ HERD_API int herd_observation_shape(const herd_game *g, size_t shape[3]);
  *             ::HERD_E_BUFFER, needed; may be NULL.
  * @return ::HERD_OK; ::HERD_E_BUFFER (@p cap below planes x rows x
  *         columns, nothing written); ::HERD_E_ARG (NULL @p g, NULL @p buf
- *         with a nonzero @p cap, @p side not 0 or 1).
+ *         with a nonzero @p cap, @p side not 0 or 1). Sets no message; the code says why.
  */
 HERD_API int herd_observation(const herd_game *g, int side, float *buf, size_t cap, size_t *len);
 

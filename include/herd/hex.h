@@ -123,7 +123,7 @@ HERD_API int herd_hex_new(const herd_hex_options *opt, herd_alloc_fn alloc, void
  *  herd_hex_options_init() sets it); nothing past them is written.
  *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a
  *          `hex` game, @p opt is NULL or its `version` is one this library
- *          does not know. */
+ *          does not know. Sets no message; the code says why. */
 HERD_API int herd_hex_options_of(const herd_game *g, herd_hex_options *opt);
 
 /** Builds the chance outcome `dice:L,H`. Dice outside 0..255 give 0,
@@ -159,7 +159,8 @@ HERD_API int herd_hex_move_dice(herd_move m, int *lo, int *hi);
  * Each returns ::HERD_OK, or ::HERD_E_ARG when @p g is NULL or not a `hex`
  * game, a required out-parameter is NULL (those documented "may be NULL"
  * are optional), or a row, cell or side is out of range; on error the
- * out-parameters are untouched.
+ * out-parameters are untouched. None sets a message (the handle is const):
+ * the code says why.
  * @{
  */
 

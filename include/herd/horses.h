@@ -118,25 +118,27 @@ HERD_API int herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to)
  *  or herd_horses_options_init() sets it); nothing past them is written.
  *  @return ::HERD_OK, or ::HERD_E_ARG (nothing written) if @p g is not a
  *          `horses` game, @p opt is NULL or its `version` is one this library
- *          does not know. */
+ *          does not know. Sets no message; the code says why. */
 HERD_API int herd_horses_options_of(const herd_game *g, herd_horses_options *opt);
 
 /** Where horse @p number (1..n) of @p side stands.
  *  @return ::HERD_OK, or ::HERD_E_ARG (NULL, not `horses`, side not 0 or 1,
- *          number out of 1..n); on error @p cell is untouched. */
+ *          number out of 1..n); on error @p cell is untouched.
+ *          Sets no message; the code says why. */
 HERD_API int herd_horses_horse(const herd_game *g, int side, int number, herd_cell *cell);
 
 /**
  * Who stands on a cell.
  * @param side   receives the side (-1 when empty).
  * @param number receives the horse number 1..n (0 when empty). Either may be NULL.
- * @return ::HERD_OK, or ::HERD_E_ARG for a cell off the board.
+ * @return ::HERD_OK, or ::HERD_E_ARG for a cell off the board. Sets no message; the code says why.
  */
 HERD_API int herd_horses_at(const herd_game *g, herd_cell cell, int *side, int *number);
 
 /** Whether @p side's herd is together (its knight-move graph connected):
  *  @p is_together receives 1 or 0.
- *  @return ::HERD_OK, or ::HERD_E_ARG (NULL, not `horses`, side not 0 or 1). */
+ *  @return ::HERD_OK, or ::HERD_E_ARG (NULL, not `horses`, side not 0 or 1).
+ *          Sets no message; the code says why. */
 HERD_API int herd_horses_together(const herd_game *g, int side, int *is_together);
 
 /** A connection line: two horses of one side a knight's move apart. */
@@ -160,6 +162,7 @@ HERD_API int herd_horses_lines(const herd_game *g, int side, herd_horses_line *b
  * board; @p parts the knight distance from `a1` to the bottom-right cell on
  * the empty board (the bar's number of parts). Either may be NULL.
  * @return ::HERD_OK, or ::HERD_E_ARG (NULL, not `horses`, side not 0 or 1).
+ *         Sets no message; the code says why.
  */
 HERD_API int herd_horses_progress(const herd_game *g, int side, int *distance, int *parts);
 
@@ -170,6 +173,7 @@ HERD_API int herd_horses_progress(const herd_game *g, int side, int *distance, i
  * horse is found on its new cell. @p len as in herd_position_to_text().
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written), ::HERD_E_ARG (NULL,
  *         not `horses`, or @p m not a move onto a cell that holds a horse).
+ *         Sets no message; the code says why.
  */
 HERD_API int herd_horses_log_line(const herd_game *g, unsigned number, herd_move m, char *buf,
                                   size_t cap, size_t *len);
@@ -184,7 +188,7 @@ HERD_API int herd_horses_log_line(const herd_game *g, unsigned number, herd_move
  * @p len as in herd_position_to_text(). Since 1.1.
  * @return ::HERD_OK, ::HERD_E_BUFFER (nothing written), ::HERD_E_RANGE
  *         (@p i not below herd_history_length()), ::HERD_E_ARG (NULL, not
- *         `horses`).
+ *         `horses`). Sets no message; the code says why.
  */
 HERD_API int herd_horses_history_line(const herd_game *g, size_t i, char *buf, size_t cap,
                                       size_t *len);

@@ -108,6 +108,14 @@ def test_framing(path, chk):
         base_line = "new fox geese=15 sideways=1"
         C.check_new_options(s, chk, T, good + seeds_good, bad + seeds_bad, base_line,
                             ftext("fox", "d4", GEESE15, 1))
+        # The message says what is wrong: the number, or the separator.
+        for line, message in (
+                ("new fox geese=abc", "geese=abc is not a number: geese is 13, 15 or 17"),
+                ("new fox geese=15,sideways=1", "geese=15,sideways=1: options are separated by "
+                 "spaces, as in \"geese=15 sideways=1\""),
+                ("new fox geese=15; sideways=1", "geese=15;: options are separated by spaces, "
+                 "as in \"geese=15 sideways=1\"")):
+            s.expect(T, "`%s` names its fault" % line, line, ["? " + message])
         s.restart()
         ex = ftext("fox", "c5", ("a4", "d5", "e4", "g3", "g4", "g5"), 1, chain=1)
         s.expect(T, "`set` as the first command must answer '='", "set " + ex, ["="])
