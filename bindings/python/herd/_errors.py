@@ -19,11 +19,16 @@ __all__ = [
     "GameClosedError", "LibraryError", "error_for",
 ]
 
-# herd_strerror()'s texts, for errors raised before any library is loaded.
+# herd_strerror()'s texts, for errors raised before any library is loaded
+# (test_values checks them against the library's).
 _STRERROR = {
-    C.OK: "success", C.E_ARG: "invalid argument", C.E_NOMEM: "out of memory",
+    C.OK: "success",
+    C.E_ARG: "invalid argument: a NULL pointer, or a value the call does not take",
+    C.E_NOMEM: "out of memory: the allocator gave none, or the memory given is too small",
     C.E_RANGE: "value out of range", C.E_PARSE: "malformed text", C.E_ILLEGAL: "illegal move",
-    C.E_BUFFER: "buffer too small", C.E_STATE: "not possible in this state",
+    C.E_BUFFER: "buffer too small: the length needed is reported",
+    C.E_STATE: "not possible in this state: the game is over, a chance event waits, or there "
+               "is nothing to undo",
     C.E_UNKNOWN: "unknown name", C.E_POSITION: "position breaks the rules",
     C.E_UNSUPPORTED: "not supported by this game",
     C.E_INTERRUPTED: "interrupted",

@@ -182,6 +182,11 @@ class TestExceptionsByKind(ErrorChecks):
             Game("chess")
         self.assertEqual(cm.exception.code, herd.E_UNKNOWN)
 
+    def test_the_bindings_copy_of_the_code_texts_is_the_librarys(self):
+        from herd import _errors
+        for code, text in _errors._STRERROR.items():
+            self.assertEqual(text, herd.library().strerror(code), code)
+
     def test_every_class_is_a_herd_error_with_its_code(self):
         kinds = {herd.E_ARG: herd.ArgumentError, herd.E_NOMEM: herd.OutOfMemoryError,
                  herd.E_RANGE: herd.OptionRangeError, herd.E_PARSE: herd.ParseError,
