@@ -105,6 +105,16 @@ export const state = page => page.$eval('#game', e => ({ position: e.dataset.pos
                                                           thinking: e.hasAttribute('data-thinking'),
                                                           ply: e.dataset.ply }));
 
+/** Waits until #message says `expected` (a refusal is the worker's
+ *  answer); fails with the message it says. */
+export async function says(page, expected) {
+    try {
+        await page.waitForFunction(t => document.querySelector('#message')?.textContent === t, expected);
+    } catch {
+        assert.equal(await page.textContent('#message'), expected);
+    }
+}
+
 /** The state once the computer is not thinking and `predicate` holds
  *  (checked every 50 ms, for up to two minutes: a game watched to its end). */
 export async function settled(page, predicate = () => true) {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
-import { open, shots, useBrowser } from './browser.mjs';
+import { open, says, shots, useBrowser } from './browser.mjs';
 import { GAME_NAMES, generator, loadHerd } from './common.mjs';
 
 const herd = await loadHerd();
@@ -33,14 +33,6 @@ async function settled(page, predicate = () => true) {
 
 const marked = (page, attr) => page.$$eval(`[data-cell][${attr}]`, list => list.map(e => e.dataset.cell).sort());
 const text = (page, selector) => page.textContent(selector);
-// Waits until the message says `expected` (a refusal is the worker's answer).
-async function says(page, expected) {
-    try {
-        await page.waitForFunction(t => document.querySelector('#message')?.textContent === t, expected);
-    } catch {
-        assert.equal(await text(page, '#message'), expected);
-    }
-}
 // The library's reason for refusing `action` in `game` (which stays as it was).
 function refusal(game, action) {
     try {
@@ -285,6 +277,7 @@ describe('Herd of Horses as its description has it', () => {
         await says(page, `No move from ${stuck.cell}`);
         await page.click(`[data-cell="${mirror.horse(1, 1)}"]`);
         assert.deepEqual(await marked(page, 'data-selected'), []);
+        await says(page, 'It is Green\'s turn.');
         // A selected horse, then a cell it cannot jump to: the library's reason.
         const mover = mirror.horses().find(h => h.side === 0 && targetsOf(mirror, h.cell).length);
         await page.click(`[data-cell="${mover.cell}"]`);
@@ -339,7 +332,7 @@ describe('Herd of Horses as its description has it', () => {
         await page.click('#hint');
         // Hint's level is the game's (expert: views/horses.js), not the opponent's.
         await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Hint from Expert: '));
-        const hinted = (await text(page, '#message')).slice('Hint from Expert: '.length);
+        const hinted = await page.getAttribute('#message', 'data-action');
         assert.equal(hinted, mirror.hint(4));
         assert.deepEqual(await marked(page, 'data-hint'), hinted.split('-').sort());
         assert.equal((await state(page)).position, start, 'a hint plays nothing');
@@ -459,7 +452,7 @@ describe('the other games\' own views', () => {
         // mirror's generator is the page's until the computer draws).
         await page.click('#hint');
         await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Hint from Expert: '));
-        assert.equal((await text(page, '#message')).slice('Hint from Expert: '.length), mirror.hint(4));
+        assert.equal(await page.getAttribute('#message', 'data-action'), mirror.hint(4));
         for (let turn = 0; turn < 4; turn++) {
             const stones = await page.$$eval('.piece', l => l.map(e => ({ cell: e.dataset.at, side: Number(e.dataset.side),
                                                                           range: Number(e.dataset.label) })));
@@ -494,8 +487,11 @@ describe('games to their end', () => {
         const end = await state(page);
         assert.equal(end.status, mirror.status());
         assert.match(end.status, /^win (hounds|hare) /);
-        assert.equal(await text(page, '#turn'), mirror.resultText()); // the library's words
-        assert.match(await text(page, '#turn'), /^The (hare|hounds) .*: the (hare wins|hounds win)$/);
+        assert.equal(await text(page, '#turn .result'), mirror.resultText()); // the library's words
+        assert.match(await text(page, '#turn .result'), /^The (hare|hounds) .*: the (hare wins|hounds win)$/);
+        // The person played the hounds.
+        assert.equal(await text(page, '#turn'),
+                     `${end.status.startsWith('win hounds') ? 'You win' : 'The computer wins'}: ${mirror.resultText()}`);
         assert.equal(await text(page, '#new'), 'New game');
         assert.ok(await page.isDisabled('#hint'));
         await page.screenshot({ path: path.join(shots, 'hare-end.png') });

@@ -16,6 +16,7 @@ describe('views', () => {
             assert.equal(typeof view.describe, 'function');
             assert.equal(typeof view.draw, 'function');
             assert.equal(typeof view.colors, 'object');
+            assert.equal(typeof view.pieces, 'function');
         });
 
     test('a name without a view, or not a game name, is refused', async () => {

@@ -4,7 +4,7 @@
 // data-thinking while the computer is to act. A record opened (or a game
 // just finished) is replayed: stepped through by the replay's controls, the
 // log's lines and the arrow keys, and played on from any of its positions.
-import { Board, Log, byPlace, capital } from './board.js';
+import { Board, Log, byPlace, capital, html } from './board.js';
 import { viewOf } from './views/index.js';
 
 const $ = id => document.getElementById(id);
@@ -209,12 +209,18 @@ export class Play {
         this.pick = NO_PICK;
         // A replay's log has every action of the record, the one shown marked.
         const { moves, lines } = this.replay ?? value;
-        this.log.update(moves, lines, e => this.view.logText?.(e) ?? e.text);
+        this.log.update(moves, lines, e => this.lineText(e));
         const auto = this.humanToAct() ? this.view.autoSelect?.(this.ui, value) : null;
         if (auto)
             this.pick = { ...NO_PICK, selected: auto, targets: this.targets(auto) };
         this.root.dataset.position = value.position;
         this.root.dataset.status = value.status;
+    }
+
+    // A log entry's line as the log shows it ({text, action, side, number}:
+    // the worker's line, then the view's logText).
+    lineText(entry) {
+        return this.view.logText?.(entry) ?? entry.text;
     }
 
     nextTurn() {
@@ -239,8 +245,10 @@ export class Play {
     // (hex: +CELL places, -CELL removes) plays it; a piece with moves is
     // selected, showing its targets; anything else is refused.
     click(cell) {
-        if (this.busy || !this.humanToAct())
+        if (this.busy)
             return;
+        if (!this.humanToAct())
+            return this.message(this.waitWhy());
         const { selected, targets } = this.pick;
         if (selected && targets.includes(cell))
             return this.play(`${selected}-${cell}`);
@@ -261,10 +269,10 @@ export class Play {
 
     // A click that plays and selects nothing: the library says why the move
     // meant is refused (the selected piece to `cell`; where the game places
-    // and removes, a placement or removal there), else no piece moves from it.
+    // and removes, a placement or removal there), else clickWhy() does.
     async refuse(cell, selected) {
         const kind = ['+', '-'].find(k => this.snap.legal.some(a => a.startsWith(k)));
-        const meant = selected ? `${selected}-${cell}` : kind ? `${kind}${cell}` : null;
+        const meant = this.snap.chance ? null : selected ? `${selected}-${cell}` : kind ? `${kind}${cell}` : null;
         const mine = this.generation;
         let why = null;
         try {
@@ -273,7 +281,41 @@ export class Play {
             return this.onFault(e);
         }
         if (mine === this.generation)
-            this.message(why ?? `No move from ${cell}`);
+            this.message(why ?? this.clickWhy(cell));
+    }
+
+    // Why a click on `cell` that means no action does nothing, where the
+    // library has no sentence for it: the dice wait, the piece there is the
+    // other side's, the cell is empty, or the piece has no move.
+    clickWhy(cell) {
+        if (this.snap.chance)
+            return 'Roll the dice first.';
+        const side = this.snap.info.side;
+        const owner = this.snap.pieces.find(p => p.cell === cell)?.side;
+        if (owner === undefined)
+            return `${cell} is empty: first click the piece to move.`;
+        return owner === side ? `No move from ${cell}` : `${this.whoseTurn()}.`;
+    }
+
+    // Why a click on the board does nothing while the person is not to act.
+    waitWhy() {
+        if (this.replay)
+            return this.ongoing() ? 'This is a replay: step through it with its buttons, or play on from here.'
+                : 'This is a replay: step through it with its buttons.';
+        if (!this.ongoing())
+            return 'The game is over: New game starts another.';
+        if (this.setup.online)
+            return `${this.whoseTurn()}: wait for the move.`;
+        if (this.setup.players === 'watch')
+            return 'The computer plays both sides: Cancel goes back to choose the players.';
+        return 'The computer is thinking: wait for its move.';
+    }
+
+    // "It is Black's turn", "It is Hounds' turn": the side to act, as the
+    // page writes its name.
+    whoseTurn() {
+        const name = this.snap.sides[this.snap.info.side];
+        return `It is ${capital(name)}'${name.endsWith('s') ? '' : 's'} turn`;
     }
 
     key(e) {
@@ -301,12 +343,15 @@ export class Play {
         const mine = this.generation;
         try {
             const level = this.hintLevel();
-            const { hint } = await this.client.request('hint', { level });
+            const { hint, side, line } = await this.client.request('hint', { level });
             if (mine !== this.generation)
                 return;
             this.pick = { ...NO_PICK, hint: hint.match(/[a-z][0-9]+/g) ?? [] };
-            this.message(`Hint from ${this.levelName(level)}: ${hint}`, 'hint');
+            // The log's words for the action, without the log's number.
+            const words = this.lineText({ text: line, action: hint, side, number: this.snap.moves.length + 1 });
+            this.message(`Hint from ${this.levelName(level)}: ${words.replace(/^\d+\. /, '')}`, 'hint');
             $('message').dataset.level = level;
+            $('message').dataset.action = hint;
             this.render();
         } catch (e) {
             if (mine === this.generation)
@@ -359,6 +404,29 @@ export class Play {
         return `You play ${capital(this.info.sides[side])}, the computer (${name}) ${capital(this.info.sides[1 - side])}`;
     }
 
+    // The turn's line; at the end against the computer the result from the
+    // person's side ("You win") before the library's sentence, which
+    // #turn .result holds as the library writes it.
+    renderTurn() {
+        const text = this.turnText(), mine = this.personalResult();
+        if (!mine) {
+            $('turn').textContent = text;
+            return;
+        }
+        $('turn').replaceChildren(`${mine}: `, html('span', { class: 'result' }, null, text));
+    }
+
+    // Against the computer (on this screen), once the game is won or drawn:
+    // who won, said to the person; else ''.
+    personalResult() {
+        const { result, side } = this.snap.info;
+        if (this.replay || this.setup.online || this.setup.players !== 'computer' || (result !== 'win' && result !== 'draw'))
+            return '';
+        if (result === 'draw')
+            return 'Nobody wins';
+        return side === this.setup.side ? 'You win' : 'The computer wins';
+    }
+
     turnText() {
         const { result, side } = this.snap.info;
         const who = capital(this.snap.sides[side]);
@@ -379,7 +447,7 @@ export class Play {
         if (!this.snap)
             return;
         const snap = this.snap, mine = this.humanToAct() && !this.busy;
-        $('turn').textContent = this.turnText();
+        this.renderTurn();
         $('turn').dataset.side = snap.info.side;
         this.view.draw(this.ui, snap, this.pick);
         this.board.lastMove(this.log.lastWithCells(this.replay?.ply));
@@ -453,5 +521,6 @@ export class Play {
     message(text, kind = 'refusal') {
         $('message').textContent = text;
         $('message').dataset.kind = kind;
+        delete $('message').dataset.action;
     }
 }

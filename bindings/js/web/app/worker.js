@@ -4,7 +4,7 @@
 // error}; `value` is a snapshot of the game (what the page draws), or for
 // `games`, `check` and `hint` their own answers.
 import { loadHerd } from '../herd.mjs';
-import { arrow, capital } from './board.js';
+import { arrow, byPlace, capital, cellsOf } from './board.js';
 import { viewOf } from './views/index.js';
 
 const ready = loadHerd();
@@ -25,22 +25,40 @@ function snapshot(lines = []) {
         chance: game.isChance(),
         moves: game.moves(),
         view: view.describe(game),
+        pieces: view.pieces(game),
         lines,
     };
 }
 
 // Plays an action by f(), with the log line of the history's new last
-// action (each view writes a line from its history entry alone: horses
-// from HorsesGame.historyLine()).
+// action.
 function act(f) {
-    f();
-    return snapshot([lineOf(game.history)]);
+    return snapshot([played(game, f)]);
 }
 
-function lineOf(number) {
-    const { action, side } = game.historyMove(number - 1);
-    return view.logLine?.(game, number, action, side) ??
-           `${number}. ${capital(game.sides[side])}: ${arrow(action)}`;
+// Plays an action on `g` by f() and gives its log line: the view's line of
+// the history's new last action (each view writes it from the history
+// entry alone: horses from HorsesGame.historyLine()), and the enemy pieces
+// that the action took off the board, found by comparing the view's
+// pieces before and after, so that no game says its captures itself
+// (flock's sandwiches, the fox's jumps, hex's surrounded stones). The
+// cells the action names are left out: hex's removal "-e5" takes its own.
+function played(g, f) {
+    const before = view.pieces(g);
+    f();
+    const number = g.history;
+    const { action, side } = g.historyMove(number - 1);
+    const line = view.logLine?.(g, number, action, side) ?? `${number}. ${capital(g.sides[side])}: ${arrow(action)}`;
+    const left = new Set(view.pieces(g).filter(p => p.side !== side).map(p => p.cell));
+    const named = cellsOf(action);
+    const taken = byPlace(before.filter(p => p.side !== side && !left.has(p.cell) && !named.includes(p.cell))
+                                .map(p => p.cell));
+    return taken.length ? `${line}, captures ${listed(taken)}` : line;
+}
+
+// "d5", "d5 and f5", "a1, b2 and c3".
+function listed(cells) {
+    return cells.length < 2 ? cells.join('') : `${cells.slice(0, -1).join(', ')} and ${cells.at(-1)}`;
 }
 
 // A default game's points, for the options whose value is one.
@@ -96,10 +114,7 @@ const ops = {
     async replay(herd, { name, options, start, moves, status }) {
         await ops.new(herd, { name, options });
         game.setPosition(start);
-        const lines = moves.map(action => {
-            game.play(action);
-            return lineOf(game.history);
-        });
+        const lines = moves.map(action => played(game, () => game.play(action)));
         const ends = { resigned: s => game.resign(s), time: s => game.timeOut(s),
                        agreed: () => game.agreeDraw(), abandoned: () => game.abandon() };
         if (status && status.result !== 'ongoing' && ends[status.reason] && game.statusInfo().result === 'ongoing')
@@ -129,8 +144,16 @@ const ops = {
     roll() {
         return act(() => game.roll());
     },
+    // The computer's advice at `level`: its action, and the log's line of
+    // it (played on a copy), which the page shows in the log's words.
     hint(herd, { level }) {
-        return { hint: game.hint(level) };
+        const hint = game.hint(level), side = game.statusInfo().side;
+        const copy = game.clone();
+        try {
+            return { hint, side, line: played(copy, () => copy.play(hint)) };
+        } finally {
+            copy.free();
+        }
     },
     // A record file's text (records.md), replayed: its game at the end,
     // with every action's log line written as it is played again.
@@ -142,10 +165,7 @@ const ops = {
             game?.free();
             game = start;
             view = found;
-            const lines = record.moves().map(({ action }) => {
-                game.play(action);
-                return lineOf(game.history);
-            });
+            const lines = record.moves().map(({ action }) => played(game, () => game.play(action)));
             replay?.record.free();
             replay = { record, moves: game.moves(), lines, event: record.tag('Event') };
         } catch (e) {

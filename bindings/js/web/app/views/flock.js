@@ -45,6 +45,9 @@ export default {
                  straightBack: game.straightBack() };
     },
 
+    pieces(game) {
+        return game.stones().map(({ cell, side }) => ({ cell, side }));
+    },
     draw(ui, snap, pick) {
         const { w, h, stones, captured, capturesToWin, movesLeft, moveLimit, straightBack } = snap.view;
         const board = ui.board;

@@ -2,7 +2,7 @@
 // geese, the geese left beside the number under which the fox wins, and the
 // fox's chain of jumps hop by hop (the page's #stop ends it).
 import { capital, html, svg } from '../board.js';
-import { R, drawPoints, geometry } from './hunt.js';
+import { R, drawPoints, geometry, piecesOf } from './hunt.js';
 
 const FOX = { fill: '#d9691e', label: 'F', ink: '#fff' };
 const GOOSE = { fill: '#fbfbf6', label: 'G', ink: '#555', stroke: '#777' };
@@ -41,6 +41,9 @@ export default {
                  geeseToWin: game.geeseToWin, sideways: game.sideways(), chain: game.inChain() };
     },
 
+    pieces(game) {
+        return piecesOf(game, { fox: [game.fox()], geese: game.geese() });
+    },
     logLine(game, number, action, side) {
         const who = capital(game.sides[side]);
         return action === 'stop' ? `${number}. ${who} stopped` : `${number}. ${who}: ${action.replace('-', ' → ')}`;

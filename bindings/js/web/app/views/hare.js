@@ -1,7 +1,7 @@
 // Hare and Hounds: the eleven points and their lines, the three hounds and
 // the hare, and the hounds' stall count beside its limit.
 import { capital, html } from '../board.js';
-import { R, drawPoints, geometry } from './hunt.js';
+import { R, drawPoints, geometry, piecesOf } from './hunt.js';
 
 const HOUNDS = { fill: '#5b4632', label: 'D', ink: '#fff' };
 const HARE = { fill: '#f1e4c8', label: 'H', ink: '#5b4632', stroke: '#5b4632' };
@@ -38,6 +38,9 @@ export default {
                  stallLimit: game.stallLimit };
     },
 
+    pieces(game) {
+        return piecesOf(game, { hounds: game.hounds(), hare: [game.hare()] });
+    },
     draw(ui, snap, pick) {
         const { hare, hounds, stall, stallLimit } = snap.view;
         const houndSide = snap.sides.indexOf('hounds'), hareSide = 1 - houndSide;

@@ -71,6 +71,10 @@ export default {
         };
     },
 
+    pieces(game) {
+        return game.cells().flatMap((row, r) => row.flatMap((side, i) =>
+            side >= 0 ? [{ cell: `${LETTERS[r]}${i + 1}`, side }] : []));
+    },
     logLine(game, number, action, side) {
         const who = capital(game.sides[side]);
         const dice = /^dice:(\d),(\d)$/.exec(action);

@@ -53,6 +53,9 @@ export default {
         };
     },
 
+    pieces(game) {
+        return game.horses().map(({ cell, side }) => ({ cell, side }));
+    },
     logLine(game, number) { // the history's entry, numbered by the library
         return game.historyLine(number - 1);
     },

@@ -9,6 +9,12 @@ const PAD = 48;       // room for the row letters and column numbers
 export const R = 19;  // a piece's radius
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
+/** A view's pieces(): [{cell, side}] from the cells of each side by its
+ *  name ({fox: [cell], geese: cells}). */
+export function piecesOf(game, cellsByName) {
+    return game.sides.flatMap((name, side) => cellsByName[name].map(cell => ({ cell, side })));
+}
+
 /** The board's geometry for describe(). */
 export function geometry(game) {
     return { points: game.points(), lines: game.boardLines() };

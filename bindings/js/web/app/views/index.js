@@ -5,6 +5,9 @@
 //   hintLevel                    Hint's level, or a function of the snapshot
 //                                that gives it (hex: by the board's size);
 //   describe(game)               in the worker: what the page draws;
+//   pieces(game)                 in the worker: every piece on the board,
+//                                [{cell, side}] (the log's captures, and a
+//                                click's refusal on the page: whose piece);
 //   draw(ui, snap, pick)         in the page: the board and the panel beside it;
 //   logLine(game, n, action, side)  in the worker (optional): the log's line;
 //   logText(entry)               in the page (optional): the line as shown;

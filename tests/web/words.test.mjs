@@ -1,0 +1,195 @@
+// The page's words in headless Chromium (issue 44): a click at the wrong
+// time says why (the dice wait, the other side's piece, the computer
+// thinking, a replay), Hint names its action as the log writes it, the log
+// says what a move captured, and against the computer the result is said
+// from the person's side beside the library's sentence.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { goto, newPage, open, says, settled, state, useBrowser } from './browser.mjs';
+import { GAME_NAMES, finishedGame, loadHerd } from './common.mjs';
+
+const herd = await loadHerd();
+useBrowser();
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const text = (page, selector) => page.textContent(selector);
+
+// Plays `action` by clicks, as a person would.
+async function clicks(page, action) {
+    if (/^[+-]/.test(action))
+        return page.click(`[data-cell="${action.slice(1)}"]`);
+    const [from, to] = action.split('-');
+    await page.click(`[data-cell="${from}"]`);
+    await page.click(`[data-cell="${to}"]`);
+}
+
+// Opens the record's text from the setup screen; its replay at the end.
+async function openRecord(record) {
+    const page = await open('', { game: false });
+    await page.setInputFiles('#open-record', { name: 'game.hgr', mimeType: 'text/plain',
+                                                buffer: Buffer.from(record.text()) });
+    await settled(page, s => s.ply === String(record.plies));
+    return page;
+}
+
+// The replay at `ply`.
+async function seek(page, ply) {
+    await page.$eval('#replay-slider', (e, value) => {
+        e.value = String(value);
+        e.dispatchEvent(new Event('input'));
+    }, ply);
+    return settled(page, s => s.ply === String(ply));
+}
+
+// The log's lines by action number, without the number.
+const logLines = page => page.$$eval('#log li', l => Object.fromEntries(
+    l.map(e => [Number(e.dataset.ply), e.textContent.replace(/^\d+\. /, '')])));
+
+describe('a click at the wrong time says why', () => {
+    test('the dice first, the other side\'s piece, an empty cell', async () => {
+        const hex = await open('game=hex&size=3&seed=4&players=two');
+        await hex.click('[data-cell="c3"]');
+        await says(hex, 'Roll the dice first.');
+        const flock = await open('game=flock&seed=1&players=two');
+        const stones = herd.newGame('flock', { seed: 1 }).stones();
+        await flock.click(`[data-cell="${stones.find(s => s.side === 1).cell}"]`);
+        await says(flock, 'It is Black\'s turn.');
+        const empty = (await flock.$$eval('#board [data-cell]', l => l.map(e => e.dataset.cell)))
+            .find(c => !stones.some(s => s.cell === c));
+        await flock.click(`[data-cell="${empty}"]`);
+        await says(flock, `${empty} is empty: first click the piece to move.`);
+        // The library's sentence where it has one: a selected stone to a cell it cannot reach.
+        const fox = await open('game=fox&players=two');
+        await fox.click(`[data-cell="${herd.newGame('fox').geese()[0]}"]`);
+        await says(fox, 'It is Fox\'s turn.');
+        const hare = await open('game=hare&players=two');
+        await hare.click(`[data-cell="${herd.newGame('hare').hare()}"]`);
+        await says(hare, 'It is Hounds\' turn.');
+    });
+
+    test('while the computer is to act, and in a replay', async () => {
+        // The computer plays first and waits (delay) before it does.
+        const thinking = await open('game=horses&players=computer&side=1&delay=600000');
+        assert.ok((await state(thinking)).thinking);
+        await thinking.click('[data-cell="a1"]');
+        await says(thinking, 'The computer is thinking: wait for its move.');
+        const watched = await open('game=hare&players=watch&delay=600000');
+        await watched.click('[data-cell="c2"]');
+        await says(watched, 'The computer plays both sides: Cancel goes back to choose the players.');
+        const g = finishedGame('hare', 2), record = g.record();
+        const page = await openRecord(record);
+        await page.click('[data-cell="c2"]');
+        await says(page, 'This is a replay: step through it with its buttons.');
+        await seek(page, 1);
+        await page.click('[data-cell="c2"]');
+        await says(page, 'This is a replay: step through it with its buttons, or play on from here.');
+        record.free();
+        g.free();
+    });
+});
+
+describe('Hint speaks the log\'s words', () => {
+    for (const name of GAME_NAMES)
+        test(name, async () => {
+            const page = await open(`game=${name}&seed=5&players=two`);
+            if (await page.isVisible('#roll')) {
+                await page.click('#roll');
+                await page.waitForFunction(() => !document.getElementById('hint').disabled);
+            }
+            await page.click('#hint');
+            await page.waitForSelector('#message[data-kind="hint"]');
+            const action = await page.getAttribute('#message', 'data-action');
+            const words = (await text(page, '#message')).replace(/^Hint from [A-Z][a-z]+: /, '');
+            assert.notEqual(words, action, 'not the protocol\'s text');
+            const count = await page.locator('#log li').count();
+            await clicks(page, action);
+            await page.waitForFunction(n => document.querySelectorAll('#log li').length === n + 1, count);
+            assert.equal(await page.getAttribute('#log li:first-child', 'data-action'), action);
+            assert.equal(words, (await logLines(page))[count + 1], 'the hint in the words of its log line');
+        });
+});
+
+// Each side's pieces by cell, from the API: for the captures a log line names.
+const PIECES = {
+    fox: g => g.geese().map(cell => ({ cell, side: g.sides.indexOf('geese') })),
+    flock: g => g.stones(),
+    hex: g => g.cells().flatMap((row, r) => row.flatMap((side, i) => side >= 0 ? [{ cell: `${LETTERS[r]}${i + 1}`, side }] : [])),
+};
+
+describe('the log says what a move captured', () => {
+    for (const [name, seed] of [['fox', 5], ['flock', 2], ['hex', 3]])
+        test(name, async () => {
+            const g = finishedGame(name, seed), record = g.record();
+            // The captures of each action: the enemy pieces gone, but for
+            // the cells the action names (hex's removals).
+            const mirror = record.game(0), want = {};
+            record.moves().forEach(({ action, side }, i) => {
+                const enemy = () => PIECES[name](mirror).filter(p => p.side !== side).map(p => p.cell);
+                const before = enemy();
+                mirror.play(action);
+                const after = new Set(enemy());
+                const named = action.match(/[a-z]\d+/g) ?? [];
+                want[i + 1] = before.filter(c => !after.has(c) && !named.includes(c));
+            });
+            mirror.free();
+            const page = await openRecord(record);
+            const lines = await logLines(page);
+            let captures = 0;
+            for (const [ply, cells] of Object.entries(want)) {
+                const said = /, captures (.*)$/.exec(lines[ply])?.[1] ?? '';
+                assert.deepEqual(said ? said.split(/, | and /).sort() : [], [...cells].sort(), `action ${ply}: ${lines[ply]}`);
+                captures += cells.length;
+            }
+            assert.ok(captures > 0, 'the game has captures');
+            if (name === 'fox') {
+                // A jump names the goose between its ends.
+                const jump = Object.values(lines).find(l => l.includes('captures'));
+                assert.match(jump, /^Fox: ([a-g])(\d) → ([a-g])(\d), captures [a-g]\d$/);
+            }
+            record.free();
+            g.free();
+        });
+});
+
+describe('the result from the person\'s side against the computer', () => {
+    // Flock seed 2, played at random, ends with White's 100th move and more
+    // stones; seed 1 in a draw. The person plays on from the replay: the
+    // last move, or the one before and the computer (novice) the last.
+    for (const [seed, back, said] of [[2, 1, 'You win'], [2, 2, 'The computer wins'], [1, 2, 'Nobody wins']])
+        test(said, async () => {
+            const g = finishedGame('flock', seed), record = g.record();
+            const page = await openRecord(record);
+            await seek(page, record.plies - back);
+            await page.click('#replay-computer');
+            await page.waitForSelector('#replay', { state: 'hidden' });
+            await clicks(page, record.moves()[record.plies - back].action);
+            const end = await settled(page, s => !s.status.startsWith('ongoing'));
+            const mirror = record.game(record.plies - back);
+            mirror.play(record.moves()[record.plies - back].action);
+            if (back === 2)
+                mirror.genmove(0);
+            assert.equal(end.status, mirror.status());
+            assert.equal(await text(page, '#turn .result'), mirror.resultText(), 'the library\'s sentence as it is');
+            assert.equal(await text(page, '#turn'), `${said}: ${mirror.resultText()}`);
+            mirror.free();
+            record.free();
+            g.free();
+        });
+
+    test('two players and a watched game: the library\'s sentence alone', async () => {
+        const page = await goto(await newPage(), 'game=hare&players=watch&level=1&delay=0&seed=2');
+        await settled(page, s => !s.status.startsWith('ongoing'));
+        assert.equal(await page.locator('#turn .result').count(), 0);
+        const g = finishedGame('hare', 2), record = g.record();
+        const two = await openRecord(record);
+        await seek(two, record.plies - 1);
+        await two.click('#replay-friend');
+        await two.waitForSelector('#replay', { state: 'hidden' });
+        await clicks(two, record.moves()[record.plies - 1].action);
+        await settled(two, s => !s.status.startsWith('ongoing'));
+        assert.equal(await text(two, '#turn'), g.resultText());
+        record.free();
+        g.free();
+    });
+});
