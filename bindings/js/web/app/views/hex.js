@@ -33,7 +33,7 @@ function die(value, color, parent) {
 // How to play's capture, as the library's position texts: Red places on
 // c4, and Blue's stone on c3, whose neighbours are then all Red, is
 // captured, which gives Red its placement back (left stays 2).
-// tests/web/diagram.test.mjs plays it with the library.
+// tests/web/help.test.mjs plays it with the library.
 const CAPTURE = {
     before: 'hex size=3 turns=2 turn=red phase=place dice=1,2 left=2 board=.../.rr./.rb../.rr./..b',
     place: 'c4',
