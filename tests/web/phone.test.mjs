@@ -3,14 +3,18 @@
 // its result (the log's first line, the library's words), the buttons and
 // why Hint is greyed out are above the fold; a replay steps back without
 // scrolling the page or moving the board, and lights the line of the
-// position shown, not the record's last. Screenshots:
-// build/web-test/phone-*.png.
+// position shown, not the record's last, and keeps that line in sight as it
+// steps; a refused record file says why in sight; hex's cell names are
+// readable and a board that scrolls in its box says so and starts centred.
+// Screenshots: build/web-test/phone-*.png.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
 import { goto, newPage, settled, shots, useBrowser } from './browser.mjs';
-import { GAME_NAMES, finishedGame } from './common.mjs';
+import { GAME_NAMES, finishedGame, loadHerd } from './common.mjs';
+
+const herd = await loadHerd();
 
 useBrowser();
 
@@ -82,6 +86,109 @@ describe('at 390x844', () => {
         assert.ok(await page.isVisible('#replay-friend'), 'playing on is offered');
         assert.deepEqual(await lit(), [String(record.plies - 1)], 'the line lit is the position\'s');
         await page.screenshot({ path: path.join(shots, 'phone-replay-back.png') });
+        record.free();
+        g.free();
+    });
+});
+
+// The least size on the screen, in pixels, of the board's texts of `selector`.
+const textPixels = (page, selector) => page.$eval('#board svg', (svg, selector) => {
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const least = Math.min(...[...svg.querySelectorAll(selector)].map(t => parseFloat(getComputedStyle(t).fontSize) * scale));
+    return Math.round(least * 100) / 100;
+}, selector);
+
+describe('at 390x844, more', () => {
+    test('a record file refused: its reason and what to do in sight, Start still there', async () => {
+        const page = await goto(await newPage(PHONE), '', { game: false });
+        const bad = '[Game "fox"]\n\n1. a1-a2 *\n';
+        let reason = '';
+        try {
+            herd.parseRecord(bad).free();
+        } catch (e) {
+            reason = e.message;
+        }
+        await page.setInputFiles('#open-record', { name: 'bad.hgr', mimeType: 'text/plain', buffer: Buffer.from(bad) });
+        await page.waitForFunction(() => document.getElementById('record-message').textContent !== '');
+        assert.equal(await page.textContent('#record-message'),
+                     `bad.hgr cannot be replayed: ${reason}. Choose a record saved by this page (Download the record) or by herd-play.`);
+        assert.deepEqual(await outOfSight(page, ['#record-message', '#open-record', '#start']), []);
+        assert.ok(await page.isEnabled('#start'), 'the options are as good as before');
+        await page.screenshot({ path: path.join(shots, 'phone-record-refused.png') });
+        // Choosing another game clears it.
+        await page.check('input[name="game"][value="fox"]');
+        assert.equal(await page.textContent('#record-message'), '');
+    });
+
+    test('hex: readable cell names, and a panel of the dice beside the turn and the counts', async () => {
+        const page = await goto(await newPage(PHONE), 'game=hex&players=two');
+        const size = await textPixels(page, '.cell-name');
+        assert.ok(size >= 10, `a cell name is ${size} px`);
+        fits(await boardBox(page), 'hex 5');
+        assert.equal(await page.$eval('#board', e => e.dataset.more), '', 'nothing more to see');
+        assert.ok(await page.isHidden('.board-more'));
+        await page.click('#roll');
+        await page.waitForSelector('.facts .die');
+        // The phase and the counts one under the other, beside the dice.
+        const lines = await page.$$eval('.facts p', list => list.map(e => {
+            const r = e.getBoundingClientRect();
+            return { left: Math.round(r.left), top: r.top };
+        }));
+        const dice = await page.$eval('.facts .dice', e => e.getBoundingClientRect().right);
+        assert.equal(lines.length, 3);
+        assert.equal(new Set(lines.map(l => l.left)).size, 1, `one column: ${JSON.stringify(lines)}`);
+        assert.ok(lines[0].left > dice, 'beside the dice');
+        assert.ok(lines[0].top < lines[1].top && lines[1].top < lines[2].top, 'one under the other');
+        await page.screenshot({ path: path.join(shots, 'phone-hex-panel.png') });
+    });
+
+    test('hex of size 7: a board bigger than its box starts centred and says that it scrolls', async () => {
+        const page = await goto(await newPage(PHONE), 'game=hex&size=7&players=two');
+        const size = await textPixels(page, '.cell-name');
+        assert.ok(size >= 10, `a cell name is ${size} px`);
+        const box = () => page.$eval('#board', e => ({ left: e.scrollLeft, top: e.scrollTop, more: e.dataset.more,
+                                                       width: e.scrollWidth - e.clientWidth,
+                                                       height: e.scrollHeight - e.clientHeight }));
+        const start = await box();
+        assert.ok(start.width > 0, 'the board scrolls sideways');
+        assert.ok(Math.abs(start.left - start.width / 2) <= 1, `centred: ${JSON.stringify(start)}`);
+        assert.equal(start.more, start.height > 0 ? 'left right top bottom' : 'left right');
+        assert.equal(await page.textContent('.board-more'), 'Drag the board to see the rest of it');
+        assert.deepEqual(await outOfSight(page, ['.board-more']), []);
+        // The shade on the sides with more.
+        assert.notEqual(await page.$eval('.board-frame', e => getComputedStyle(e).getPropertyValue('--more-left')), '');
+        await page.screenshot({ path: path.join(shots, 'phone-hex-7.png') });
+        await page.$eval('#board', e => e.scrollTo(e.scrollWidth, 0));
+        await page.waitForFunction(() => !document.getElementById('board').dataset.more.includes('right'));
+        assert.ok((await box()).more.startsWith('left'));
+        // A move redraws the board where it was.
+        const left = (await box()).left;
+        await page.click('#roll');
+        await page.waitForSelector('.facts .die');
+        assert.equal((await box()).left, left, 'the box stays where it was put');
+    });
+
+    test('a replay stepped back: the line of the position shown stays in sight, the page does not scroll', async () => {
+        const g = finishedGame('horses', 3);
+        const record = g.record();
+        assert.ok(record.plies > 40, `a long game: ${record.plies} actions`);
+        const page = await goto(await newPage(PHONE), '', { game: false });
+        await page.setInputFiles('#open-record', { name: 'horses.hgr', mimeType: 'text/plain',
+                                                    buffer: Buffer.from(record.text()) });
+        await settled(page, s => s.ply === String(record.plies));
+        for (let ply = record.plies - 1; ply >= record.plies - 20; ply--) {
+            await page.click('#replay-back');
+            await settled(page, s => s.ply === String(ply));
+            assert.deepEqual(await outOfSight(page, ['#log li[data-current]']), [], `action ${ply}'s line in sight`);
+            assert.equal(await page.evaluate(() => scrollY), 0, 'the page did not scroll');
+        }
+        await page.screenshot({ path: path.join(shots, 'phone-replay-stepped.png') });
+        // And forward again.
+        for (let ply = record.plies - 19; ply <= record.plies - 15; ply++) {
+            await page.click('#replay-forward');
+            await settled(page, s => s.ply === String(ply));
+            assert.deepEqual(await outOfSight(page, ['#log li[data-current]']), [], `action ${ply}'s line in sight`);
+        }
         record.free();
         g.free();
     });

@@ -146,7 +146,7 @@ for (const size of SIZES) {
             g.free();
         });
 
-        test('a record file the library refuses: its message on the setup screen', async () => {
+        test('a record file the library refuses: its message beside the file\'s input', async () => {
             const page = await goto(await newPage(size), '', { game: false });
             const g = finishedGame('fox', 4);
             const record = g.record();
@@ -154,7 +154,7 @@ for (const size of SIZES) {
             record.free();
             g.free();
             await page.setInputFiles('#open-record', { name: 'bad.hgr', mimeType: 'text/plain', buffer: Buffer.from(bad) });
-            await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+            await page.waitForFunction(() => document.getElementById('record-message').textContent !== '');
             let message = '';
             try {
                 herd.parseRecord(bad).free();
@@ -162,7 +162,8 @@ for (const size of SIZES) {
                 message = e.message;
             }
             assert.match(message, /line \d+, column \d+/);
-            assert.equal(await page.textContent('#setup-message'), message);
+            assert.ok((await page.textContent('#record-message')).includes(`: ${message}. `));
+            assert.ok(await inSight(page, '#record-message'));
             assert.ok(await page.isVisible('#setup'));
         });
 

@@ -54,8 +54,10 @@ export class Board {
         this.svg = null;
         this.centers = new Map();
         // A board scrolled in its box (a big one on a phone) keeps its row
-        // letters and column numbers in sight.
-        container.addEventListener('scroll', () => this.pinLabels());
+        // letters and column numbers in sight, and shows which way the rest
+        // of it lies.
+        container.addEventListener('scroll', () => this.frame());
+        addEventListener('resize', () => this.frame());
         container.addEventListener('click', e => {
             const cell = e.target.closest('[data-cell]');
             if (cell)
@@ -78,6 +80,9 @@ export class Board {
         this.svg.style.setProperty('--aspect', String(width / height));
         this.width = width;
         this.pins = [];
+        // Once the view has drawn and the last move is marked (play.js does
+        // both in one go), the box's scrolling is set: settle().
+        queueMicrotask(() => this.settle(`${width}x${height}`));
         this.layers = {};
         for (const name of ['cells', 'lines', 'pieces', 'marks'])
             this.layers[name] = svg('g', { class: name, 'pointer-events': name === 'cells' ? null : 'none' },
@@ -141,9 +146,51 @@ export class Board {
         this.pins.push({ group, axis, from });
     }
 
+    // The scale of the drawing on the screen: pixels per unit.
+    scale() {
+        return this.svg?.getBoundingClientRect().width / this.width || 1;
+    }
+
+    // A board that scrolls in its box starts centred (a board of another
+    // shape, or a new game: the last move gone) and brings a new last move
+    // into sight; else the box stays where the person left it.
+    settle(shape) {
+        const box = this.container, last = this.lastTo;
+        if (!this.svg?.isConnected)
+            return;
+        const cell = box.querySelector(`[data-cell="${last}"]`)?.getBoundingClientRect();
+        if (shape !== this.shape || (!last && this.shownLast)) {
+            box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+            box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
+        } else if (cell && last !== this.shownLast) {
+            const at = box.getBoundingClientRect(), margin = 2 * (this.r ?? 16) * this.scale();
+            box.scrollLeft += Math.min(0, cell.left - at.left - margin) + Math.max(0, cell.right - at.right + margin);
+            box.scrollTop += Math.min(0, cell.top - at.top - margin) + Math.max(0, cell.bottom - at.bottom + margin);
+        }
+        this.shape = shape;
+        this.shownLast = last;
+        this.frame();
+    }
+
+    // What depends on the box's scrolling and the drawing's scale: the
+    // pinned labels; data-more on the box, the sides ("left right top
+    // bottom") where more of the board lies out of sight (style.css shades
+    // those edges and says to drag); --px on the drawing, the units of one
+    // screen pixel, so that its small texts keep a readable size.
+    frame() {
+        const box = this.container;
+        if (!this.svg)
+            return;
+        const more = [['left', box.scrollLeft > 1], ['right', box.scrollLeft + box.clientWidth < box.scrollWidth - 1],
+                      ['top', box.scrollTop > 1], ['bottom', box.scrollTop + box.clientHeight < box.scrollHeight - 1]];
+        box.dataset.more = more.filter(([, out]) => out).map(([side]) => side).join(' ');
+        this.svg.style.setProperty('--px', String(1 / this.scale()));
+        this.pinLabels();
+    }
+
     // Moves the pinned labels with the box's scrolling (pin()).
     pinLabels() {
-        const scale = this.svg?.getBoundingClientRect().width / this.width || 1;
+        const scale = this.scale();
         for (const { group, axis, from } of this.pins) {
             const scroll = (axis === 'x' ? this.container.scrollLeft : this.container.scrollTop) / scale;
             const d = Math.max(0, scroll - from);
@@ -175,6 +222,7 @@ export class Board {
         const r = (this.r ?? 16) * 1.32;
         for (const element of this.container.querySelectorAll('[data-last]'))
             element.removeAttribute('data-last');
+        this.lastTo = marks.at(-1)?.[1] ?? '';
         for (const [kind, cell] of marks) {
             const at = this.center(cell);
             if (!at)
@@ -265,12 +313,14 @@ export class Log {
     mark(number) {
         for (const li of this.list.children)
             li.toggleAttribute('data-current', Number(li.dataset.ply) === number);
-        // Into sight in the log's own scrolling: scrollIntoView() would
-        // scroll the page too, where the log is below the fold (a phone).
+        // Into sight in the log's own scrolling, within the part of the log
+        // that the screen shows (on a phone its top few lines, at the fold):
+        // scrollIntoView() would scroll the page too.
         const li = this.list.querySelector('[data-current]');
         if (li) {
             const at = li.getBoundingClientRect(), box = this.list.getBoundingClientRect();
-            this.list.scrollTop += Math.min(0, at.top - box.top) + Math.max(0, at.bottom - box.bottom);
+            const top = Math.max(box.top, 0), bottom = Math.max(top + at.height, Math.min(box.bottom, innerHeight));
+            this.list.scrollTop += Math.min(0, at.top - top) + Math.max(0, at.bottom - bottom);
         }
     }
 

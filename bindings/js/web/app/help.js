@@ -23,7 +23,11 @@ export class Help {
         body.push(html('h3', {}, null, 'The rules'));
         const rules = html('ol', { class: 'rules' });
         help.rules.forEach(line => html('li', {}, rules, line));
-        body.push(rules, html('pre', { class: 'diagram', 'aria-label': 'diagram' }, null, help.diagram));
+        const figure = html('figure', { class: 'figure' });
+        html('pre', { class: 'diagram', 'aria-label': 'diagram' }, figure, help.diagram);
+        if (help.caption)
+            html('figcaption', {}, figure, help.caption);
+        body.push(rules, figure);
         body.push(html('h3', {}, null, 'On the board'));
         const marks = html('dl', { class: 'marks' });
         for (const [mark, meaning] of help.marks) {

@@ -81,7 +81,7 @@ document.getElementById('setup-help').addEventListener('click', () => help.open(
 document.getElementById('game-help').addEventListener('click', () => help.open(play.setup.name).catch(fail));
 
 // A record file chosen on the setup screen is replayed; its refusal (the
-// library's, with the line and column) is said there.
+// library's, with the line and column) is said beside the file's input.
 document.getElementById('open-record').addEventListener('change', async e => {
     const file = e.target.files[0];
     e.target.value = '';
@@ -90,8 +90,9 @@ document.getElementById('open-record').addEventListener('change', async e => {
     try {
         await play.openRecord(await file.text());
     } catch (error) {
-        return error.name === 'HerdError' ? setupScreen.show(error.message) : fail(error);
+        return error.name === 'HerdError' ? setupScreen.recordRefused(error.message, file.name) : fail(error);
     }
+    setupScreen.recordRefused('');
     setupScreen.hide();
     history.replaceState(null, '', location.pathname);
 });

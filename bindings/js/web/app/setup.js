@@ -30,6 +30,8 @@ export class Setup {
                  `${capital(g.sides[0])} against ${g.sides[1]}${g.hasChance ? ', with dice' : ''}`);
         }
         this.form.addEventListener('change', e => {
+            if (e.target.id !== 'open-record')
+                this.recordRefused('');
             if (e.target.name === 'game')
                 this.fill({ name: e.target.value });
             // Your side is asked for only against the computer: choosing
@@ -38,7 +40,10 @@ export class Setup {
                 this.form.elements.players.value = 'computer';
             this.update();
         });
-        this.form.addEventListener('input', () => this.validate());
+        this.form.addEventListener('input', e => {
+            if (e.target.id !== 'open-record')
+                this.validate();
+        });
         this.form.addEventListener('submit', async e => {
             e.preventDefault();
             if (await this.validate())
@@ -68,6 +73,14 @@ export class Setup {
         $('start').disabled = !!text;
         // The message is the visible reason; the title says it on the button.
         text ? $('start').setAttribute('title', text) : $('start').removeAttribute('title');
+    }
+
+    // A record file the library refused (none: ''): the reason beside the
+    // file's input, in the bar that stays in sight, with what to do. Start
+    // stays as it was: the options have not changed.
+    recordRefused(reason, file = 'The file') {
+        $('record-message').textContent = reason &&
+            `${file} cannot be replayed: ${reason}. Choose a record saved by this page (Download the record) or by herd-play.`;
     }
 
     // Fills the form: the game's controls with the given values (the

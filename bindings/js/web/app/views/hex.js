@@ -30,6 +30,35 @@ function die(value, color, parent) {
     return box;
 }
 
+// How to play's capture, as the library's position texts: Red places on
+// c4, and Blue's stone on c3, whose neighbours are then all Red, is
+// captured, which gives Red its placement back (left stays 2).
+// tests/web/help.test.mjs plays it with the library.
+const CAPTURE = {
+    before: 'hex size=3 turns=2 turn=red phase=place dice=1,2 left=2 board=.../.rr./.rb../.rr./..b',
+    place: 'c4',
+    captured: 'c3',
+    after: 'hex size=3 turns=2 turn=red phase=place dice=1,2 left=2 board=.../.rr./.r.r./.rr./..b',
+};
+
+// A position's board as lines of text: each row's letter, then its cells
+// (. empty, R and B the stones, or the mark that `marks` gives the cell),
+// each row shifted by half a cell as the board draws it.
+function boardLines(position, marks) {
+    const rows = position.match(/ board=(\S+)/)[1].split('/');
+    const widest = Math.max(...rows.map(r => r.length));
+    return rows.map((row, i) => `${LETTERS[i]}  ${' '.repeat(widest - row.length)}` +
+        [...row].map((c, j) => marks[`${LETTERS[i]}${j + 1}`] ?? { '.': '.', r: 'R', b: 'B' }[c]).join(' '));
+}
+
+// The capture before and after, side by side.
+function captureDiagram({ before, place, captured, after }) {
+    const left = ['Before', ...boardLines(before, { [place]: '*' })];
+    const right = ['After', ...boardLines(after, { [captured]: 'x' })];
+    const width = Math.max(...left.map(line => line.length)) + 5;
+    return left.map((line, i) => line.padEnd(width) + right[i]).join('\n');
+}
+
 export default {
     // Hint's level by the board's size (rows: 2 * size - 1): expert up to
     // size 9, whose slowest hint took 491 ms of CPU in the WebAssembly
@@ -44,7 +73,9 @@ export default {
             'An enemy stone next to your new stone whose neighbours are now all yours is captured, and each capture gives you one more stone to place this turn (so captures can chain).',
             'When the board is full the side with more stones wins (the number of cells is odd, so there is no draw).',
         ],
-        diagram: '  . . .\n . R B .\n. R [B] R .   B is surrounded:\n . R R .      placing the last R\n  . . .       captures it',
+        diagram: captureDiagram(CAPTURE),
+        caption: `Red places a stone on ${CAPTURE.place} (*). Blue's stone on ${CAPTURE.captured} then has only Red neighbours: it is captured (x), and Red has one more stone to place. A stone beside one of its own colour cannot be captured.`,
+        capture: CAPTURE,
         marks: [
             ['dice', 'this turn\'s roll: the lower removes, the higher places'],
             ['small dark dots', 'the empty cells where you may place now'],
@@ -101,9 +132,10 @@ export default {
                 if (side >= 0)
                     board.piece(name, { r: R * 0.68, fill: COLORS[snap.sides[side]], side });
                 else
-                    svg('text', { x, y: y + R * 0.55, class: 'cell-name' }, layers.lines).textContent = name;
+                    svg('text', { x, y: y + R * 0.3, class: 'cell-name' }, layers.lines).textContent = name;
+                // A playable cell's dot above its name.
                 if (playable.has(name))
-                    svg('circle', { cx: x, cy: y, r: side >= 0 ? R * 0.8 : R * 0.16,
+                    svg('circle', { cx: x, cy: side >= 0 ? y : y - R * 0.42, r: side >= 0 ? R * 0.8 : R * 0.16,
                                     class: side >= 0 ? 'removable' : 'playable' }, layers.marks);
             }
         });

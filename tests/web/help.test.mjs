@@ -1,0 +1,71 @@
+// How to play (app/help.js): hex's diagram is a capture by the rules, as the
+// library plays it, drawn from the view's own positions; the panel is on top
+// of everything at 390x844 and 1280x800, the setup's bar at the bottom of
+// the screen included.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+
+import { goto, newPage, useBrowser } from './browser.mjs';
+import { loadHerd, webDir } from './common.mjs';
+
+const herd = await loadHerd();
+const { viewOf } = await import(path.join(webDir, 'app/views/index.js'));
+useBrowser();
+
+// The board of a hex position text, as rows of '.', 'r' and 'b'.
+const rowsOf = position => position.match(/ board=(\S+)/)[1].split('/');
+const at = (rows, cell) => rows[cell.charCodeAt(0) - 97][Number(cell.slice(1)) - 1];
+
+describe('hex\'s capture diagram', () => {
+    test('the library plays it: the stone surrounded is captured, the placement given back', async () => {
+        const { help } = await viewOf('hex');
+        const { before, place, captured, after } = help.capture;
+        const game = herd.fromPosition(before);
+        assert.equal(at(rowsOf(before), captured), 'b', 'a Blue stone to capture');
+        assert.equal(at(rowsOf(before), place), '.', 'an empty cell to place on');
+        const left = game.position().match(/ left=(\d+)/)[1];
+        game.play(`+${place}`);
+        assert.equal(game.position(), after, 'the position after is the library\'s');
+        assert.equal(at(rowsOf(after), captured), '.', 'the stone is captured');
+        assert.equal(game.position().match(/ left=(\d+)/)[1], left, 'one placement used, one given back');
+        game.free();
+    });
+
+    test('the diagram draws those positions, marked, and a caption says what happens', async () => {
+        const { help } = await viewOf('hex');
+        const { before, place, captured, after } = help.capture;
+        const lines = help.diagram.split('\n');
+        assert.match(lines[0], /^Before +After$/);
+        const show = (rows, cell, mark) => rows.map((row, i) => [...row].map((c, j) =>
+            `${String.fromCharCode(97 + i)}${j + 1}` === cell ? mark : { '.': '.', r: 'R', b: 'B' }[c]).join(' '));
+        const [left, right] = [show(rowsOf(before), place, '*'), show(rowsOf(after), captured, 'x')];
+        lines.slice(1).forEach((line, i) => {
+            const [, a, b] = line.match(/^[a-z] +([.RBx* ]+?) +[a-z] +([.RBx* ]+)$/);
+            assert.deepEqual([a, b], [left[i], right[i]], `row ${i + 1}`);
+        });
+        assert.ok(help.caption.includes(`on ${place} (*)`) && help.caption.includes(`${captured} then has only Red neighbours`));
+    });
+});
+
+for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    test(`at ${size.width}x${size.height}: How to play covers the setup's bar`, async () => {
+        const page = await goto(await newPage(size), '', { game: false });
+        await page.check('input[name="game"][value="hex"]');
+        await page.click('#setup-help');
+        await page.waitForSelector('#help[open]');
+        assert.equal(await page.textContent('#help figcaption'), (await viewOf('hex')).help.caption);
+        // Each of the bar's controls is hidden, or under the panel.
+        const shown = await page.evaluate(() => ['#start', '#open-record'].filter(selector => {
+            const e = document.querySelector(selector), r = e.getBoundingClientRect();
+            const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            const panel = document.getElementById('help').getBoundingClientRect();
+            const under = r.top >= panel.top && r.bottom <= panel.bottom && r.left >= panel.left && r.right <= panel.right;
+            return getComputedStyle(e).visibility !== 'hidden' && !(under && document.getElementById('help').contains(top));
+        }));
+        assert.deepEqual(shown, [], 'the bar is not in sight beside the panel');
+        await page.click('#help .close');
+        await page.waitForFunction(() => !document.getElementById('help').open);
+        assert.ok(await page.isVisible('#start'), 'the bar is back once the panel is closed');
+    });
+}
