@@ -644,6 +644,63 @@ static void flock_master_sees_captures_a_ply_ahead(void **state)
     herd_free(g);
 }
 
+/* The moves the other side would have in g's position: the same position
+ * with the turn passed (a position read from text). */
+static size_t moves_of_the_other_side(const herd_game *g)
+{
+    char text[TEXT_CAP], swapped[TEXT_CAP + 8];
+    position_text(g, text);
+    const char *turn = strstr(text, "turn=green");
+    if (turn)
+        snprintf(swapped, sizeof swapped, "%.*sturn=red%s", (int)(turn - text), text, turn + 10);
+    else {
+        assert_non_null(turn = strstr(text, "turn=red"));
+        snprintf(swapped, sizeof swapped, "%.*sturn=green%s", (int)(turn - text), text, turn + 8);
+    }
+    herd_game *other = game_of("horses", swapped);
+    size_t n = is_ongoing(other) ? legal_count(other) : 0;
+    herd_free(other);
+    return n;
+}
+
+/* Herd of Horses' master (its top level) scores its leaves with the plain
+ * evaluation plus 2 points for each move of the side to act and less 2 for
+ * each of the other side's, each count capped at 16; the levels below keep
+ * the plain one. Checked on every position of a few games of random play,
+ * the counts taken from the legal moves. */
+static void horses_master_squeezes(void **state)
+{
+    (void)state;
+    const herd_rules *r = rules_of("horses");
+    int master = herd_game_desc_find("horses")->level_count;
+    for (int level = 1; level < master; level++)
+        assert_int_equal(r->levels[level - 1].eval, 0);
+    unsigned squeeze = r->levels[master - 1].eval;
+    assert_int_not_equal(squeeze, 0);
+    int checked = 0, capped = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        char options[32];
+        snprintf(options, sizeof options, "n=%d seed=%llu", seed % 2 ? 6 : 10,
+                 (unsigned long long)seed); /* ten horses have more than 16 moves */
+        herd_game *g = game_with("horses", options, NULL);
+        for (int ply = 0; ply < 200 && is_ongoing(g); ply++) {
+            const void *st = herdi_game_state(g, herd_game_kind(g));
+            int plain = r->evaluate(st, 0, NULL), squeezed = r->evaluate(st, squeeze, NULL);
+            if (plain > -4000 && plain < 4000) { /* not a sure win or loss */
+                int mine = (int)legal_count(g), theirs = (int)moves_of_the_other_side(g);
+                capped += mine > 16 || theirs > 16;
+                assert_int_equal(squeezed - plain,
+                                 2 * (mine < 16 ? mine : 16) - 2 * (theirs < 16 ? theirs : 16));
+                checked++;
+            } else
+                assert_int_equal(squeezed, plain);
+            assert_int_equal(herd_play_genmove(g, 1, NULL), HERD_OK);
+        }
+        herd_free(g);
+    }
+    assert_true(checked > 100 && capped > 0 && capped < checked);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -655,6 +712,7 @@ int main(void)
         cmocka_unit_test(hex_tree_search_tries_the_best_action_first),
         cmocka_unit_test(hex_alphabeta_sees_the_turn_through),
         cmocka_unit_test(flock_master_sees_captures_a_ply_ahead),
+        cmocka_unit_test(horses_master_squeezes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -274,8 +274,8 @@ static void genmove_level_out_of_range_is_refused(void **state)
     (void)state;
     herd_game *g = new_game("seed=11");
     herd_move m = 4242;
-    assert_int_equal(herd_max_level(g), 4);
-    const int bad[] = {5, 6, -1, 100, -100};
+    assert_int_equal(herd_max_level(g), 5);
+    const int bad[] = {6, 7, -1, 100, -100};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         snapshot s;
         snap_take(&s, g); /* includes the generator: a refusal draws nothing */

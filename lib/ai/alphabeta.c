@@ -271,11 +271,18 @@ static void shuffle(herd_rng *rng, herd_move *moves, size_t n)
     }
 }
 
-/* The table has a power of two entries, about as many as the budget's nodes. */
+/* The table has a power of two entries: about one per node of the budget
+ * up to 2^16, and beyond that one per TABLE_NODES nodes, so that a bigger
+ * budget keeps more of its search without the table outgrowing it (a
+ * 1,000,000-node budget keeps 2^16 entries, 4,000,000 nodes 2^18). */
+#define TABLE_NODES 16
+
 static size_t table_size(uint32_t budget)
 {
     size_t n = 1024;
     while (n < budget && n < ((size_t)1 << 16))
+        n *= 2;
+    while (n < budget / TABLE_NODES)
         n *= 2;
     return n;
 }

@@ -541,7 +541,7 @@ static void searches(int runs, const game_case *gc)
         herd_move first;
         if ((rc = herd_genmove(g, level, &first)) != HERD_OK)
             die("genmove", rc, g);
-        double ms[99], rate[99];
+        double ms[99], rate[99], each[SEARCH_POSITIONS][99];
         uint64_t per_run = 0;
         for (int r = 0; r < runs; r++) {
             double total = 0;
@@ -551,7 +551,8 @@ static void searches(int runs, const game_case *gc)
                 herd_move m;
                 double t0 = now();
                 rc = herd_genmove(g, level, &m);
-                total += now() - t0;
+                each[i][r] = now() - t0;
+                total += each[i][r];
                 if (rc != HERD_OK)
                     die("genmove", rc, g);
             }
@@ -561,7 +562,12 @@ static void searches(int runs, const game_case *gc)
         }
         const char *level_name = "?", *description = "";
         herd_level_name(g, level, &level_name, &description);
-        printf("    %d %-9s %9.3f ms/move", level, level_name, median(ms, runs));
+        double slowest = 0; /* the position whose median over the runs is the longest */
+        for (int i = 0; i < SEARCH_POSITIONS; i++)
+            if (median(each[i], runs) > slowest)
+                slowest = median(each[i], runs);
+        printf("    %d %-9s %9.3f ms/move, slowest %9.3f ms", level, level_name, median(ms, runs),
+               slowest * 1e3);
         if (per_run)
             printf(", %8.0f nodes/move, %8.1f k nodes/s", (double)per_run / SEARCH_POSITIONS,
                    median(rate, runs) / 1e3);

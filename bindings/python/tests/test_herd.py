@@ -420,9 +420,9 @@ class TestComputer(ErrorChecks):
 
     def test_level_out_of_range_is_refused(self):
         with Horses() as g:
-            self.assertEqual(g.max_level, 4)
-            self.assertRefused(g, lambda: g.genmove(level=5), herd.E_RANGE, "")
-            self.assertRefused(g, lambda: g.play_genmove(level=5), herd.E_RANGE, "")
+            self.assertEqual(g.max_level, 5)
+            self.assertRefused(g, lambda: g.genmove(level=6), herd.E_RANGE, "")
+            self.assertRefused(g, lambda: g.play_genmove(level=6), herd.E_RANGE, "")
 
     def test_hex_computer_does_not_roll(self):
         with Hex() as g:

@@ -109,7 +109,7 @@ class TestLocal(unittest.TestCase):
         self.assertEqual(a.options, "sideways=1")
 
     def test_bad_arguments_are_refused_with_their_reason(self):
-        with self.assertRaisesRegex(herd.OptionRangeError, r"^level 9 is out of range 1..4 for horses$"):
+        with self.assertRaisesRegex(herd.OptionRangeError, r"^level 9 is out of range 1..5 for horses$"):
             herd.match("horses", 9, 1, games=2)
         with self.assertRaisesRegex(herd.OptionRangeError, r"^games 0 is out of range"):
             herd.match("horses", 2, 1, games=0)

@@ -918,12 +918,26 @@ static int race_distance(const horses_state *s, int side)
 }
 
 /* Room to move: a side without a move loses, so a herd with its last few
- * moves is in danger; beyond that, more moves are no better (weighing them
- * kept herds shuffling instead of going forward). */
-static int mobility(const horses_state *s, int side)
+ * moves is in danger; beyond that, more moves are no better for the plain
+ * evaluation (weighing them kept herds shuffling instead of going forward).
+ * `moves` is the side's count_moves(). */
+static int mobility(int moves)
 {
-    int n = (int)count_moves(s, side);
-    return n < 4 ? 16 * (n - 4) : 0;
+    return moves < 4 ? 16 * (moves - 4) : 0;
+}
+
+/* The evaluations (herd_level.eval): the plain one, and master's, which
+ * also squeezes: a horse holding a corner is beaten only by leaving its herd
+ * no move, so every move the side to act has, up to SQUEEZE_CAP, counts
+ * SQUEEZE_WEIGHT points for it and every move of the other side's against
+ * it. The cap keeps a herd with moves to spare going forward. */
+enum { HORSES_EVAL_PLAIN, HORSES_EVAL_SQUEEZE };
+#define SQUEEZE_WEIGHT 2
+#define SQUEEZE_CAP 16
+
+static int squeeze(int moves)
+{
+    return SQUEEZE_WEIGHT * (moves < SQUEEZE_CAP ? moves : SQUEEZE_CAP);
 }
 
 /* An evaluation that a win is certain: above any race, below the search's
@@ -945,17 +959,23 @@ static int jumps_onto(const horses_state *s, int side, int cell)
 /* For the side to act: a win next move, a win of the other side's that it
  * cannot stop, else the race (the opponent's distance less its own) and the
  * room to move. A corner is won only from its two knight neighbours, so
- * the one way to stop a horse that can jump onto it is to get there first. */
+ * the one way to stop a horse that can jump onto it is to get there first.
+ * The squeezing evaluation adds the count of moves (squeeze()). */
 static int horses_evaluate(const void *state, unsigned eval, const void *table)
 {
-    (void)eval, (void)table; /* one evaluation for every level */
+    (void)table;
     const horses_state *s = state;
     int me = s->head.side, mine = target_of(s, me), theirs = target_of(s, !me);
     if (jumps_onto(s, me, mine))
         return SURE_WIN;
     if (jumps_onto(s, !me, theirs) && !jumps_onto(s, me, theirs))
         return -SURE_WIN;
-    return race_distance(s, !me) - race_distance(s, me) + mobility(s, me) - mobility(s, !me);
+    int my_moves = (int)count_moves(s, me), their_moves = (int)count_moves(s, !me);
+    int v = race_distance(s, !me) - race_distance(s, me) + mobility(my_moves) -
+            mobility(their_moves);
+    if (eval == HORSES_EVAL_SQUEEZE)
+        v += squeeze(my_moves) - squeeze(their_moves);
+    return v;
 }
 
 /* Straight back: the side's previous move undone. */
@@ -990,7 +1010,11 @@ static const herd_level horses_levels[] = {
     {"club", "alpha-beta search five plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA, 5,
      50000, 0},
     {"expert", "alpha-beta search up to nine plies deep within 1,000,000 nodes",
-     HERD_LEVEL_ALPHABETA, 9, 1000000, 0},
+     HERD_LEVEL_ALPHABETA, 9, 1000000, HORSES_EVAL_PLAIN},
+    {"master",
+     "alpha-beta search up to twelve plies deep within 4,000,000 nodes, whose leaves also "
+     "count each side's moves, to squeeze a herd that holds a corner",
+     HERD_LEVEL_ALPHABETA, 12, 4000000, HORSES_EVAL_SQUEEZE},
 };
 
 /* ---------------------------------------------------- for learning */
