@@ -19,10 +19,8 @@ useBrowser();
 
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }];
 // Hint's level of each game at its default options (the views' hintLevel,
-// docs/web.md); hex's by the board's size (hexHint).
-const HEX_EXPERT_UP_TO = 9;
-const hexHint = size => size <= HEX_EXPERT_UP_TO ? 3 : 2;
-const HINT_LEVELS = { horses: 4, hex: hexHint(5), hare: 3, fox: 3, flock: 4 };
+// docs/web.md); hex's the same on every board.
+const HINT_LEVELS = { horses: 4, hex: 4, hare: 3, fox: 3, flock: 4 };
 const info = name => herd.games().find(g => g.name === name);
 const cellsOf = action => action.match(/[a-z]\d+/g) ?? [];
 
@@ -232,11 +230,11 @@ test('hex of size 13 on a 390 px phone: the row letters stay in sight, Hint at t
     await page.$eval('#board', e => e.scrollTo(0, 0));
     await page.waitForFunction(() => [...document.querySelectorAll('#board .labels')]
         .every(g => g.getAttribute('transform') === 'translate(0 0)'));
-    // Hint at the level of a board this big (docs/web.md).
+    // Hint at the same level on a board this big (docs/web.md).
     await page.click('#roll');
     await page.waitForFunction(() => !document.getElementById('hint').disabled);
     await page.click('#hint');
     await page.waitForSelector('#message[data-kind="hint"]', { timeout: 120000 });
-    assert.equal(await page.getAttribute('#message', 'data-level'), String(hexHint(13)));
-    assert.match(await page.textContent('#message'), /^Hint from Novice: /);
+    assert.equal(await page.getAttribute('#message', 'data-level'), String(HINT_LEVELS.hex));
+    assert.match(await page.textContent('#message'), /^Hint from Master: /);
 });
