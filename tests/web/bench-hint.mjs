@@ -1,9 +1,10 @@
 // How long Hint takes on the page, level by level, in build/web's
 // WebAssembly module under Node:
 //     node tests/web/bench-hint.mjs [POSITIONS]
-//     node tests/web/bench-hint.mjs POSITIONS hex
+//     node tests/web/bench-hint.mjs POSITIONS hex [LEVEL]
 // The second form times hex's tree searches (novice, expert, master) at
-// every board size, from which the hex view chose Hint's level.
+// every board size (or LEVEL alone), from which the hex view chose Hint's
+// level.
 // For each game at its default options and at its biggest board, plays
 // POSITIONS (default 40) positions of a game (seed 1) against level 1 and
 // times hint(LEVEL) on each for the page's Hint level (the views'
@@ -47,7 +48,9 @@ if (process.argv[3] === 'hex') {
     const hex = herd.games().find(g => g.name === 'hex');
     for (let size = hex.options.find(o => o.key === 'size').min; size <= 13; size++)
         for (let level = 2; level <= hex.levels.length; level++)
-            console.log(`hex size ${size} level ${level} (${hex.levels[level - 1].name}): ${time('hex', { size }, level)}`);
+            if (process.argv[4] === undefined || Number(process.argv[4]) === level)
+                console.log(`hex size ${size} level ${level} (${hex.levels[level - 1].name}): ` +
+                            time('hex', { size }, level));
     process.exit(0);
 }
 
