@@ -23,6 +23,22 @@ static const herd_rules *rules_named(const char *name)
     return r;
 }
 
+/* One tree search of `state` at `level`, from generator seed 1, with a
+ * counting allocator that must get all its memory back; returns the
+ * playouts made. */
+static uint64_t search_mcts_once(const herd_rules *r, const void *state, const herd_level *level,
+                                 herd_move *m)
+{
+    herd_rng rng;
+    herdi_rng_seed(&rng, 1);
+    test_alloc a;
+    ta_init(&a);
+    herd_search s = {r, ta_fn, &a, &rng, NULL, NULL, 0, NULL};
+    assert_int_equal(herdi_search_mcts(&s, state, level, m), HERD_OK);
+    assert_int_equal(a.live_blocks, 0);
+    return s.nodes;
+}
+
 /* Game k of the registry, on its smallest board: a quick game. */
 static herd_game *quick_game_at(size_t k, herd_alloc_fn alloc, void *ud)
 {
@@ -88,16 +104,9 @@ static void every_search_level_takes_a_win_in_one(void **state)
     }
     /* The tree search too, which serves any game. */
     herd_level mcts = {"test", "", HERD_LEVEL_MCTS, 0, 300, 0};
-    herd_rng rng;
-    herdi_rng_seed(&rng, 1);
-    herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL};
-    test_alloc a;
-    ta_init(&a);
-    s.ud = &a;
     herd_move m;
-    assert_int_equal(herdi_search_mcts(&s, herdi_game_state(g, HERD_HORSES), &mcts, &m), HERD_OK);
+    search_mcts_once(rules_named("horses"), herdi_game_state(g, HERD_HORSES), &mcts, &m);
     assert_true(wins_at_once(g, m));
-    assert_int_equal(a.live_blocks, 0);
     herd_free(g);
 }
 
@@ -156,21 +165,22 @@ static herd_move wide_genmove(void *state, int level)
     return 1;
 }
 
+static const herd_rules wide = {
+    .desc = {.max_moves = WIDE},
+    .state_size = sizeof(wide_state),
+    .legal = wide_legal,
+    .count = wide_count,
+    .play = wide_play,
+    .evaluate = wide_evaluate,
+    .genmove = wide_genmove,
+};
+
 /* The tree search widens a node by its visits, scaled to the budget: the
  * root ends with 9 children of its 40 actions, whatever the budget, and
  * they are the 9 best by the evaluation one action ahead. */
 static void tree_search_widens_with_the_visits(void **state)
 {
     (void)state;
-    static const herd_rules wide = {
-        .desc = {.max_moves = WIDE},
-        .state_size = sizeof(wide_state),
-        .legal = wide_legal,
-        .count = wide_count,
-        .play = wide_play,
-        .evaluate = wide_evaluate,
-        .genmove = wide_genmove,
-    };
     /* 200 and 1,000 playouts, then a budget of work whose every playout
      * costs its floor: 300 playouts, the first's cost telling how many. */
     static const herd_level levels[] = {{"test", "", HERD_LEVEL_MCTS, 0, 200, 0},
@@ -181,24 +191,15 @@ static void tree_search_widens_with_the_visits(void **state)
         wide_state start;
         memset(&start, 0, sizeof start);
         herd_head_set_ongoing(&start.head, 0);
-        herd_level level = levels[b];
-        herd_rng rng;
-        herdi_rng_seed(&rng, 1);
-        herd_search s = {&wide, ta_fn, NULL, &rng, NULL, NULL, 0, NULL};
-        test_alloc a;
-        ta_init(&a);
-        s.ud = &a;
         memset(wide_children, 0, sizeof wide_children);
         herd_move m;
-        assert_int_equal(herdi_search_mcts(&s, &start, &level, &m), HERD_OK);
+        assert_int_equal(search_mcts_once(&wide, &start, &levels[b], &m), playouts[b]);
         int made = 0;
         for (int k = 1; k <= WIDE; k++)
             made += wide_children[k];
         assert_int_equal(made, 9);
         for (int k = WIDE - 8; k <= WIDE; k++)
             assert_true(wide_children[k]);
-        assert_int_equal(s.nodes, playouts[b]);
-        assert_int_equal(a.live_blocks, 0);
     }
 }
 
@@ -209,15 +210,6 @@ static void tree_search_widens_with_the_visits(void **state)
 static void tree_search_work_floor_bounds_the_playouts(void **state)
 {
     (void)state;
-    static const herd_rules wide = {
-        .desc = {.max_moves = WIDE},
-        .state_size = sizeof(wide_state),
-        .legal = wide_legal,
-        .count = wide_count,
-        .play = wide_play,
-        .evaluate = wide_evaluate,
-        .genmove = wide_genmove,
-    };
     herd_level work = {"test", "", HERD_LEVEL_MCTS, 100000, 950000, 0};
     herd_level ten = {"test", "", HERD_LEVEL_MCTS, 0, 10, 0};
     assert_int_equal(herdi_search_mcts_bytes(&wide, &work), herdi_search_mcts_bytes(&wide, &ten));
@@ -252,18 +244,9 @@ static void tree_search_work_makes_fewer_playouts_on_a_bigger_board(void **state
         herd_move roll;
         assert_int_equal(herd_roll(g, &roll), HERD_OK);
         for (int k = 0; k < 2; k++) {
-            herd_rng rng;
-            herdi_rng_seed(&rng, 1);
-            herd_search s = {rules_named("hex"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL};
-            test_alloc a;
-            ta_init(&a);
-            s.ud = &a;
             herd_move m;
-            assert_int_equal(herdi_search_mcts(&s, herdi_game_state(g, HERD_HEX),
-                                               k ? &work : &playouts, &m),
-                             HERD_OK);
-            made[b][k] = s.nodes;
-            assert_int_equal(a.live_blocks, 0);
+            made[b][k] = search_mcts_once(rules_named("hex"), herdi_game_state(g, HERD_HEX),
+                                          k ? &work : &playouts, &m);
         }
         herd_free(g);
     }
