@@ -208,7 +208,7 @@ test('a 30 by 20 board on a 390 px phone: cells and labels readable, the board s
     await page.screenshot({ path: path.join(shots, 'teach-horses-30x20-390x844.png') });
 });
 
-test('hex of size 13 on a 390 px phone: the row letters stay in sight, Hint at the size\'s level', async () => {
+test('hex of size 13 on a 390 px phone: the row letters stay in sight, Hint at master, as on every board', async () => {
     const page = await goto(await newPage({ width: 390, height: 844 }), 'game=hex&size=13&players=two');
     assert.ok(await page.$eval('#board', e => e.scrollWidth > e.clientWidth), 'the board scrolls in its box');
     // Scrolled to the right edge, every row's letter rides the box's left edge.
