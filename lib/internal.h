@@ -70,7 +70,7 @@ static inline void herd_head_set_ongoing(herd_head *h, int side)
 typedef enum herd_level_kind {
     HERD_LEVEL_OWN,       /* the game's own genmove() */
     HERD_LEVEL_ALPHABETA, /* alpha-beta to `depth` plies within `budget` nodes */
-    HERD_LEVEL_MCTS,      /* UCT with `budget` playouts */
+    HERD_LEVEL_MCTS,      /* UCT with `budget` playouts, or work (`depth`: lib/ai/mcts.c) */
     HERD_LEVEL_SOLVED     /* perfect play from the solution table: table_genmove() */
 } herd_level_kind;
 
@@ -79,8 +79,8 @@ typedef struct herd_level {
     const char *name;        /* one word, for the protocol's `levels` */
     const char *description; /* one line */
     herd_level_kind kind;
-    unsigned depth;  /* alpha-beta: the deepest iteration */
-    uint32_t budget; /* alpha-beta: nodes; MCTS: playouts */
+    unsigned depth;  /* alpha-beta: the deepest iteration; MCTS: 0, or a playout's least work */
+    uint32_t budget; /* alpha-beta: nodes; MCTS: playouts, or work where `depth` is set */
     /* Which of the game's evaluations scores this level's leaves, passed
      * to herd_rules.evaluate (the one hook): 0, the game's plain one; a game
      * that weighs more for some level names its other values. */

@@ -23,6 +23,22 @@ static const herd_rules *rules_named(const char *name)
     return r;
 }
 
+/* One tree search of `state` at `level`, from generator seed 1, with a
+ * counting allocator that must get all its memory back; returns the
+ * playouts made. */
+static uint64_t search_mcts_once(const herd_rules *r, const void *state, const herd_level *level,
+                                 herd_move *m)
+{
+    herd_rng rng;
+    herdi_rng_seed(&rng, 1);
+    test_alloc a;
+    ta_init(&a);
+    herd_search s = {r, ta_fn, &a, &rng, NULL, NULL, 0, NULL};
+    assert_int_equal(herdi_search_mcts(&s, state, level, m), HERD_OK);
+    assert_int_equal(a.live_blocks, 0);
+    return s.nodes;
+}
+
 /* Game k of the registry, on its smallest board: a quick game. */
 static herd_game *quick_game_at(size_t k, herd_alloc_fn alloc, void *ud)
 {
@@ -88,16 +104,9 @@ static void every_search_level_takes_a_win_in_one(void **state)
     }
     /* The tree search too, which serves any game. */
     herd_level mcts = {"test", "", HERD_LEVEL_MCTS, 0, 300, 0};
-    herd_rng rng;
-    herdi_rng_seed(&rng, 1);
-    herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL};
-    test_alloc a;
-    ta_init(&a);
-    s.ud = &a;
     herd_move m;
-    assert_int_equal(herdi_search_mcts(&s, herdi_game_state(g, HERD_HORSES), &mcts, &m), HERD_OK);
+    search_mcts_once(rules_named("horses"), herdi_game_state(g, HERD_HORSES), &mcts, &m);
     assert_true(wins_at_once(g, m));
-    assert_int_equal(a.live_blocks, 0);
     herd_free(g);
 }
 
@@ -122,6 +131,12 @@ static size_t wide_legal(const void *state, herd_move *buf)
     for (size_t i = 0; i < n; i++)
         buf[i] = i + 1;
     return n;
+}
+
+static size_t wide_count(const void *state)
+{
+    const wide_state *s = state;
+    return s->picked ? 1 : WIDE;
 }
 
 static void wide_play(void *state, herd_move m)
@@ -150,43 +165,97 @@ static herd_move wide_genmove(void *state, int level)
     return 1;
 }
 
+static const herd_rules wide = {
+    .desc = {.max_moves = WIDE},
+    .state_size = sizeof(wide_state),
+    .legal = wide_legal,
+    .count = wide_count,
+    .play = wide_play,
+    .evaluate = wide_evaluate,
+    .genmove = wide_genmove,
+};
+
 /* The tree search widens a node by its visits, scaled to the budget: the
  * root ends with 9 children of its 40 actions, whatever the budget, and
  * they are the 9 best by the evaluation one action ahead. */
 static void tree_search_widens_with_the_visits(void **state)
 {
     (void)state;
-    static const herd_rules wide = {
-        .desc = {.max_moves = WIDE},
-        .state_size = sizeof(wide_state),
-        .legal = wide_legal,
-        .play = wide_play,
-        .evaluate = wide_evaluate,
-        .genmove = wide_genmove,
-    };
-    static const uint32_t budgets[] = {200, 1000};
-    for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
+    /* 200 and 1,000 playouts, then a budget of work whose every playout
+     * costs its floor: 300 playouts, the first's cost telling how many. */
+    static const herd_level levels[] = {{"test", "", HERD_LEVEL_MCTS, 0, 200, 0},
+                                        {"test", "", HERD_LEVEL_MCTS, 0, 1000, 0},
+                                        {"test", "", HERD_LEVEL_MCTS, 100000, 300 * 100000, 0}};
+    static const uint64_t playouts[] = {200, 1000, 300};
+    for (size_t b = 0; b < sizeof levels / sizeof levels[0]; b++) {
         wide_state start;
         memset(&start, 0, sizeof start);
         herd_head_set_ongoing(&start.head, 0);
-        herd_level level = {"test", "", HERD_LEVEL_MCTS, 0, budgets[b], 0};
-        herd_rng rng;
-        herdi_rng_seed(&rng, 1);
-        herd_search s = {&wide, ta_fn, NULL, &rng, NULL, NULL, 0, NULL};
-        test_alloc a;
-        ta_init(&a);
-        s.ud = &a;
         memset(wide_children, 0, sizeof wide_children);
         herd_move m;
-        assert_int_equal(herdi_search_mcts(&s, &start, &level, &m), HERD_OK);
+        assert_int_equal(search_mcts_once(&wide, &start, &levels[b], &m), playouts[b]);
         int made = 0;
         for (int k = 1; k <= WIDE; k++)
             made += wide_children[k];
         assert_int_equal(made, 9);
         for (int k = WIDE - 8; k <= WIDE; k++)
             assert_true(wide_children[k]);
-        assert_int_equal(a.live_blocks, 0);
     }
+}
+
+/* A budget of work counts each playout at least its floor (the level's
+ * depth), so its playouts, and the nodes its memory holds, are at most the
+ * budget over the floor, rounded up, whatever the position: here 10, in the
+ * memory of a search of 10 playouts. */
+static void tree_search_work_floor_bounds_the_playouts(void **state)
+{
+    (void)state;
+    herd_level work = {"test", "", HERD_LEVEL_MCTS, 100000, 950000, 0};
+    herd_level ten = {"test", "", HERD_LEVEL_MCTS, 0, 10, 0};
+    assert_int_equal(herdi_search_mcts_bytes(&wide, &work), herdi_search_mcts_bytes(&wide, &ten));
+    wide_state start;
+    memset(&start, 0, sizeof start);
+    herd_head_set_ongoing(&start.head, 0);
+    herd_rng rng;
+    herdi_rng_seed(&rng, 1);
+    peak_alloc p;
+    peak_init(&p);
+    herd_search s = {&wide, peak_fn, &p, &rng, NULL, NULL, 0, NULL};
+    herd_move m;
+    assert_int_equal(herdi_search_mcts(&s, &start, &work, &m), HERD_OK);
+    assert_int_equal(s.nodes, 10);
+    assert_int_equal(p.peak, herdi_search_mcts_bytes(&wide, &work));
+    assert_int_equal(p.a.live_blocks, 0);
+}
+
+/* Hex's playouts grow with the board: a budget of playouts makes them all
+ * on any board, a budget of work fewer where each costs more (size 13's
+ * 469 cells against size 5's 61), and so takes about as long on both. */
+static void tree_search_work_makes_fewer_playouts_on_a_bigger_board(void **state)
+{
+    (void)state;
+    herd_level playouts = {"test", "", HERD_LEVEL_MCTS, 0, 50, 0};
+    herd_level work = {"test", "", HERD_LEVEL_MCTS, 4000, 2000000, 0};
+    uint64_t made[2][2];
+    static const char *const options[] = {"size=5 seed=1", "size=13 seed=1"};
+    for (int b = 0; b < 2; b++) {
+        herd_game *g;
+        assert_int_equal(herd_new("hex", options[b], NULL, NULL, &g, NULL), HERD_OK);
+        herd_move roll;
+        assert_int_equal(herd_roll(g, &roll), HERD_OK);
+        for (int k = 0; k < 2; k++) {
+            herd_move m;
+            made[b][k] = search_mcts_once(rules_named("hex"), herdi_game_state(g, HERD_HEX),
+                                          k ? &work : &playouts, &m);
+        }
+        herd_free(g);
+    }
+    assert_int_equal(made[0][0], 50);
+    assert_int_equal(made[1][0], 50);
+    assert_true(made[1][1] > 0);
+    if (made[1][1] * 4 > made[0][1])
+        fail_msg("work: %llu playouts at size 5, %llu at size 13",
+                 (unsigned long long)made[0][1], (unsigned long long)made[1][1]);
 }
 
 /* Positions from random games where the side to act has no win in one but a
@@ -637,6 +706,8 @@ int main(void)
         cmocka_unit_test(every_search_level_takes_a_win_in_one),
         cmocka_unit_test(deep_levels_find_a_forced_win_in_two),
         cmocka_unit_test(tree_search_widens_with_the_visits),
+        cmocka_unit_test(tree_search_work_floor_bounds_the_playouts),
+        cmocka_unit_test(tree_search_work_makes_fewer_playouts_on_a_bigger_board),
         cmocka_unit_test(search_levels_do_not_hand_over_a_win),
         cmocka_unit_test(every_level_plays_only_legal_actions),
         cmocka_unit_test(alphabeta_keeps_to_its_node_budget),

@@ -306,7 +306,7 @@ static void hex_new_game_is_an_empty_board_with_red_to_roll(void **state)
     assert_string_equal(herd_side_name(g, 0), "red");
     assert_string_equal(herd_side_name(g, 1), "blue");
     assert_int_equal(herd_max_moves(g), HERD_HEX_MAX_MOVES);
-    assert_int_equal(herd_max_level(g), 3);
+    assert_int_equal(herd_max_level(g), 4);
     int v = -1;
     assert_int_equal(size_of(g), 5);
     assert_int_equal(cell_count_of(g), 61);
@@ -895,7 +895,7 @@ static void hex_computer_player_takes_a_capture_when_there_is_one(void **state)
                          HERD_OK);
         assert_int_equal(herd_genmove(s, 0, &m), HERD_OK);
         assert_true(m == parse_move(s, "+b2"));
-        assert_int_equal(herd_genmove(s, 4, &m), HERD_E_RANGE);
+        assert_int_equal(herd_genmove(s, 5, &m), HERD_E_RANGE);
         herd_free(s);
     }
     herd_game *g = new_game("size=3");

@@ -1,6 +1,7 @@
 /* Monte Carlo tree search (UCT) for any game through its rules, chance
  * events included: each playout adds at most one node to the tree, so a
- * budget of N playouts needs N + 1 nodes, allocated once. It plays with
+ * budget of N playouts needs N + 1 nodes, allocated once (a budget of work,
+ * below, bounds its playouts too). It plays with
  * play(), not search_play(), so that a game that goes on always has a move.
  * A node tries its actions best first by the game's evaluation one action
  * ahead, and only a few of them until it has been visited more
@@ -19,13 +20,53 @@
 /* A node visited v times in a search of B playouts makes another child
  * while it has fewer than 1 + WIDEN * sqrt(v * WIDEN_BUDGET / B): 9 at the
  * root in the end, whatever the budget, so that more playouts look deeper
- * into as many actions rather than at more of them. Hex's novice (200
+ * into as many actions rather than at more of them (a budget of work takes
+ * for B its budget over its first playout's cost). Hex's novice (200
  * playouts) against its greedy player, 100 games each: 67% with 2 for
  * WIDEN, 80% with 1, 88% with 0.5, 78% with 0.25; its expert (1,000
  * playouts) against novice, 53% (60 games) with the width not scaled to
  * the budget (17 at the root), 77.5% (40 games) scaled. */
 #define WIDEN 0.5
 #define WIDEN_BUDGET 200.0
+
+/* A level's budget counts playouts while its `depth` is 0 (hex's novice and
+ * expert). A level with a depth counts its budget in work instead: every
+ * action simulated from the root on, the descent's and the playout's,
+ * counts ACTION_WORK and the legal actions it was chosen from (which the
+ * level-1 player weighs; a chance outcome counts ACTION_WORK alone), a new
+ * node RANK_WORK for each action it ranks, and a playout at least `depth`.
+ * A playout's length and the actions at each step grow with the board, so
+ * such a budget takes about as long on a big board as on a small one, in
+ * fewer playouts, and makes more where they are cheap. The floor bounds the
+ * playouts, and so the tree's nodes, by budget / depth whatever the
+ * position. Counts, never time: the same position and generator give the
+ * same action on every machine. The weights fit the processor time of hex's
+ * playouts at sizes 5, 9 and 13: an action costs about as much as weighing
+ * 16 placements; ranking one (a copy of the state, play and evaluation) is
+ * counted as 16 too, of that order but not measured apart. */
+#define ACTION_WORK 16
+#define RANK_WORK 16
+
+static uint32_t playouts_at_most(const herd_level *level)
+{
+    if (!level->depth)
+        return level->budget;
+    return level->budget / level->depth + (level->budget % level->depth != 0);
+}
+
+/* WIDEN for a search of about `playouts` playouts. */
+static double widen_for(uint64_t playouts)
+{
+    return WIDEN * sqrt(WIDEN_BUDGET / (double)(playouts ? playouts : 1));
+}
+
+/* What one playout that did `work` spends of the level's budget. */
+static uint64_t playout_cost(const herd_level *level, uint64_t work)
+{
+    if (!level->depth)
+        return 1;
+    return work > level->depth ? work : level->depth;
+}
 
 typedef struct mcts_node {
     herd_move move;        /* the action that leads here */
@@ -48,6 +89,8 @@ typedef struct mcts_search {
     uint32_t *path;       /* the nodes of this playout's descent */
     unsigned char *ahead; /* a state one action ahead, to rank actions */
     double widen;         /* WIDEN scaled to the budget */
+    int weigh;            /* a budget of work: count it in `work` */
+    uint64_t work;
     unsigned eval;        /* the level's evaluation, and its table (rules->evaluate) */
     const void *table;
 } mcts_search;
@@ -146,6 +189,7 @@ static size_t descend(mcts_search *m)
             return len;
         herd_move move;
         uint32_t next;
+        m->work += ACTION_WORK;
         if (draw_chance(m, &move)) {
             next = find_child(m, node, move);
             if (!next) {
@@ -158,10 +202,12 @@ static size_t descend(mcts_search *m)
             size_t n = r->legal(m->state, m->moves);
             if (n == 0)
                 return len;
+            m->work += n;
             mcts_node *here = &m->nodes[node];
             double room = 1.0 + m->widen * sqrt((double)here->visits);
             if (here->children < n && here->children < room) {
                 here->children++;
+                m->work += RANK_WORK * n;
                 move = next_to_try(m, node, n);
                 next = new_node(m, node, move, herd_search_head(m->state)->side);
                 r->play(m->state, move);
@@ -192,8 +238,12 @@ static int playout(mcts_search *m)
         if (h->result != HERD_ONGOING)
             return h->result == HERD_WIN ? h->winner : -1;
         herd_move move;
-        if (!draw_chance(m, &move))
+        if (!draw_chance(m, &move)) {
+            if (m->weigh)
+                m->work += r->count(m->state);
             move = r->genmove(m->state, 1);
+        }
+        m->work += ACTION_WORK;
         r->play(m->state, move);
     }
     int e = r->evaluate ? r->evaluate(m->state, m->eval, m->table) : 0;
@@ -203,7 +253,7 @@ static int playout(mcts_search *m)
 
 size_t herdi_search_mcts_bytes(const herd_rules *r, const herd_level *level)
 {
-    size_t nodes = (size_t)level->budget + 1;
+    size_t nodes = (size_t)playouts_at_most(level) + 1;
     /* A path holds the root, then one node per action of the tree. */
     size_t path = nodes + 1;
     return nodes * sizeof(mcts_node) + 2 * r->state_size + r->desc.max_moves * sizeof(herd_move) +
@@ -213,7 +263,7 @@ size_t herdi_search_mcts_bytes(const herd_rules *r, const herd_level *level)
 int herdi_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best)
 {
     const herd_rules *r = s->rules;
-    size_t nodes = (size_t)level->budget + 1;
+    size_t nodes = (size_t)playouts_at_most(level) + 1;
     size_t bytes = herdi_search_mcts_bytes(r, level);
     unsigned char *work = s->alloc(s->ud, NULL, 0, bytes);
     if (!work)
@@ -223,8 +273,9 @@ int herdi_search_mcts(herd_search *s, const void *state, const herd_level *level
                      .nodes = (mcts_node *)(void *)work,
                      .used = 1,
                      .eval = level->eval,
+                     .weigh = level->depth != 0,
                      .table = s->table};
-    m.widen = WIDEN * sqrt(WIDEN_BUDGET / (level->budget ? level->budget : 1));
+    m.widen = widen_for(playouts_at_most(level));
     m.state = work + nodes * sizeof(mcts_node);
     m.ahead = m.state + r->state_size;
     m.moves = (herd_move *)(void *)(m.ahead + r->state_size);
@@ -234,12 +285,20 @@ int herdi_search_mcts(herd_search *s, const void *state, const herd_level *level
     m.nodes[0].mover = -1;
 
     int rc = HERD_OK;
-    for (uint32_t i = 0; i < level->budget; i++) {
+    uint32_t playouts = 0;
+    for (uint64_t spent = 0; spent < level->budget; playouts++) {
         if (s->stop && (rc = s->stop(s->stop_ctx)) != HERD_OK)
             break;
         memcpy(m.state, state, r->state_size);
+        m.work = 0;
         size_t len = descend(&m);
         int winner = playout(&m);
+        uint64_t cost = playout_cost(level, m.work);
+        /* A budget of work makes about budget / cost playouts of the
+         * first's cost; the first expands the root whatever the width. */
+        if (playouts == 0 && m.weigh)
+            m.widen = widen_for(level->budget / cost);
+        spent += cost;
         for (size_t k = 0; k < len; k++) {
             mcts_node *n = &m.nodes[m.path[k]];
             n->visits++;
@@ -260,6 +319,6 @@ int herdi_search_mcts(herd_search *s, const void *state, const herd_level *level
     if (rc == HERD_OK)
         *best = choice ? m.nodes[choice].move : r->legal(state, m.moves) ? m.moves[0] : 0;
     s->alloc(s->ud, work, bytes, 0);
-    s->nodes = level->budget;
+    s->nodes = playouts;
     return rc;
 }

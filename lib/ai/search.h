@@ -48,7 +48,9 @@ size_t herdi_search_alphabeta_bytes(const herd_rules *r, const herd_level *level
 /* Monte Carlo tree search (UCT), whose playouts are games of the game's
  * level-1 player on both sides; chance outcomes are drawn by their weights.
  * A node tries its actions best first by the evaluation one action ahead,
- * a few more as its visits grow. Returns HERD_OK,
+ * a few more as its visits grow. The level's budget counts playouts, or
+ * where its depth is set work, which grows with the board (mcts.c). Sets
+ * s->nodes to the playouts made. Returns HERD_OK,
  * HERD_E_NOMEM or HERD_E_INTERRUPTED. */
 int herdi_search_mcts(herd_search *s, const void *state, const herd_level *level, herd_move *best);
 

@@ -518,9 +518,9 @@ static void table_move(int runs, const char *name, const char *position)
  * alpha-beta checks once at each node it expands (a leaf it only evaluates
  * is not counted) and once per root action of each iteration, about a tenth
  * more than the nodes it counts itself; the tree search once per playout. */
-static void searches(int runs, const game_case *gc)
+static void searches(int runs, const game_case *gc, const char *options_given)
 {
-    const char *name = gc->name, *options = gc->search_options;
+    const char *name = gc->name, *options = options_given ? options_given : gc->search_options;
     int actions = gc->search_actions;
     herd_game *pos[SEARCH_POSITIONS];
     for (int i = 0; i < SEARCH_POSITIONS; i++)
@@ -562,12 +562,15 @@ static void searches(int runs, const game_case *gc)
         }
         const char *level_name = "?", *description = "";
         herd_level_name(g, level, &level_name, &description);
-        double slowest = 0; /* the position whose median over the runs is the longest */
+        /* Each position's median over the runs; of those, the median and the
+         * longest. */
+        double per_position[SEARCH_POSITIONS];
         for (int i = 0; i < SEARCH_POSITIONS; i++)
-            if (median(each[i], runs) > slowest)
-                slowest = median(each[i], runs);
-        printf("    %d %-9s %9.3f ms/move, slowest %9.3f ms", level, level_name, median(ms, runs),
-               slowest * 1e3);
+            per_position[i] = median(each[i], runs) * 1e3;
+        double middle = median(per_position, SEARCH_POSITIONS);
+        double slowest = per_position[SEARCH_POSITIONS - 1]; /* median() sorted them */
+        printf("    %d %-9s %9.3f ms/move (median %.3f, slowest %.3f)", level, level_name,
+               median(ms, runs), middle, slowest);
         if (per_run)
             printf(", %8.0f nodes/move, %8.1f k nodes/s", (double)per_run / SEARCH_POSITIONS,
                    median(rate, runs) / 1e3);
@@ -725,10 +728,11 @@ int main(int argc, char **argv)
     int perft_only = argc > 3 && strcmp(argv[3], "perft") == 0;
     int records_only = argc > 3 && strcmp(argv[3], "records") == 0;
     int position = perft_only && argc > 4 ? atoi(argv[4]) : 0; /* 0: every position */
+    /* search OPTIONS: the searches' positions made with these options */
     if (runs < 1 || runs > 99 || (argc > 3 && !search_only && !playouts_only && !perft_only && !records_only) ||
-        (argc > 4 && (!perft_only || position < 1 || position > 3)) || argc > 5) {
+        (argc > 4 && !search_only && (!perft_only || position < 1 || position > 3)) || argc > 5) {
         fprintf(stderr,
-                "usage: herd-bench [RUNS 1..99 [GAME|all [search|playouts|records|perft "
+                "usage: herd-bench [RUNS 1..99 [GAME|all [search [OPTIONS]|playouts|records|perft "
                 "[1..3]]]]\n");
         return 2;
     }
@@ -740,7 +744,7 @@ int main(int argc, char **argv)
         printf("%s\n", gc->name);
         if (search_only || records_only) {
             if (search_only)
-                searches(runs, gc);
+                searches(runs, gc, argc > 4 ? argv[4] : NULL);
             else
                 records(runs, gc);
             printf("\n");
@@ -804,7 +808,7 @@ int main(int argc, char **argv)
             compare_plain(runs, "w=30 h=20 n=10 seed=1", 0, 6);
             compare_plain(runs, "w=30 h=20 n=10 seed=1", 60, 6);
         }
-        searches(runs, gc);
+        searches(runs, gc, NULL);
         printf("\n");
     }
     return 0;

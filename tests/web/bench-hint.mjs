@@ -1,9 +1,10 @@
 // How long Hint takes on the page, level by level, in build/web's
 // WebAssembly module under Node:
 //     node tests/web/bench-hint.mjs [POSITIONS]
-//     node tests/web/bench-hint.mjs POSITIONS hex
-// The second form times hex's novice and expert at every board size, from
-// which the hex view chooses Hint's level by size.
+//     node tests/web/bench-hint.mjs POSITIONS hex [LEVEL]
+// The second form times hex's tree searches (novice, expert, master) at
+// every board size (or LEVEL alone), from which the hex view chose Hint's
+// level.
 // For each game at its default options and at its biggest board, plays
 // POSITIONS (default 40) positions of a game (seed 1) against level 1 and
 // times hint(LEVEL) on each for the page's Hint level (the views'
@@ -14,8 +15,7 @@ import { loadHerd } from './common.mjs';
 const positions = Number(process.argv[2] ?? 40);
 const herd = await loadHerd();
 // The page's Hint level of each game (bindings/js/web/app/views/NAME.js).
-// hex's at its default size 5 (by size: the second form).
-const HINT = { horses: 4, hex: 3, hare: 3, fox: 3, flock: 4 };
+const HINT = { horses: 4, hex: 4, hare: 3, fox: 3, flock: 4 };
 const BIG = { horses: { w: 30, h: 20, n: 10 }, hex: { size: 13 }, fox: { geese: 17, sideways: 1 } };
 
 function time(name, options, level) {
@@ -47,8 +47,10 @@ function time(name, options, level) {
 if (process.argv[3] === 'hex') {
     const hex = herd.games().find(g => g.name === 'hex');
     for (let size = hex.options.find(o => o.key === 'size').min; size <= 13; size++)
-        for (const level of [2, 3])
-            console.log(`hex size ${size} level ${level} (${hex.levels[level - 1].name}): ${time('hex', { size }, level)}`);
+        for (let level = 2; level <= hex.levels.length; level++)
+            if (process.argv[4] === undefined || Number(process.argv[4]) === level)
+                console.log(`hex size ${size} level ${level} (${hex.levels[level - 1].name}): ` +
+                            time('hex', { size }, level));
     process.exit(0);
 }
 

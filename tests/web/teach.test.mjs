@@ -19,10 +19,8 @@ useBrowser();
 
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }];
 // Hint's level of each game at its default options (the views' hintLevel,
-// docs/web.md); hex's by the board's size (hexHint).
-const HEX_EXPERT_UP_TO = 9;
-const hexHint = size => size <= HEX_EXPERT_UP_TO ? 3 : 2;
-const HINT_LEVELS = { horses: 4, hex: hexHint(5), hare: 3, fox: 3, flock: 4 };
+// docs/web.md); hex's the same on every board.
+const HINT_LEVELS = { horses: 4, hex: 4, hare: 3, fox: 3, flock: 4 };
 const info = name => herd.games().find(g => g.name === name);
 const cellsOf = action => action.match(/[a-z]\d+/g) ?? [];
 
@@ -211,7 +209,7 @@ test('a 30 by 20 board on a 390 px phone: cells and labels readable, the board s
     await page.screenshot({ path: path.join(shots, 'teach-horses-30x20-390x844.png') });
 });
 
-test('hex of size 13 on a 390 px phone: the row letters stay in sight, Hint at the size\'s level', async () => {
+test('hex of size 13 on a 390 px phone: the row letters stay in sight, Hint at master, as on every board', async () => {
     const page = await goto(await newPage({ width: 390, height: 844 }), 'game=hex&size=13&players=two');
     assert.ok(await page.$eval('#board', e => e.scrollWidth > e.clientWidth), 'the board scrolls in its box');
     // Scrolled to the right edge, every row's letter rides the box's left edge.
@@ -233,11 +231,11 @@ test('hex of size 13 on a 390 px phone: the row letters stay in sight, Hint at t
     await page.$eval('#board', e => e.scrollTo(0, 0));
     await page.waitForFunction(() => [...document.querySelectorAll('#board .labels')]
         .every(g => g.getAttribute('transform') === 'translate(0 0)'));
-    // Hint at the level of a board this big (docs/web.md).
+    // Hint at the same level on a board this big (docs/web.md).
     await page.click('#roll');
     await page.waitForFunction(() => !document.getElementById('hint').disabled);
     await page.click('#hint');
     await page.waitForSelector('#message[data-kind="hint"]', { timeout: 120000 });
-    assert.equal(await page.getAttribute('#message', 'data-level'), String(hexHint(13)));
-    assert.match(await page.textContent('#message'), /^Hint from Novice: /);
+    assert.equal(await page.getAttribute('#message', 'data-level'), String(HINT_LEVELS.hex));
+    assert.match(await page.textContent('#message'), /^Hint from Master: /);
 });

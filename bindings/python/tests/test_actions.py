@@ -328,9 +328,10 @@ class TestPlayouts(unittest.TestCase):
             with self.assertRaises(herd.UnsupportedError) as e:
                 g.playouts(1, 2)
             self.assertIn("level 2 (novice) searches", str(e.exception))
+            top = g.max_level
             with self.assertRaises(herd.OptionRangeError) as e:
-                g.playouts(1, 4)
-            self.assertIn("level 4 is out of range 0..3", str(e.exception))
+                g.playouts(1, top + 1)
+            self.assertIn(f"level {top + 1} is out of range 0..{top}", str(e.exception))
             with self.assertRaises(herd.OptionRangeError):
                 g.playouts(1, -2)
             with self.assertRaises(herd.ArgumentError):

@@ -60,10 +60,10 @@ function captureDiagram({ before, place, captured, after }) {
 }
 
 export default {
-    // Hint's level by the board's size (rows: 2 * size - 1): expert up to
-    // size 9, whose slowest hint took 491 ms of CPU in the WebAssembly
-    // build, novice above (expert's time grows with the cells; docs/web.md).
-    hintLevel: snap => snap.view.rows.length <= 2 * 9 - 1 ? 3 : 2,
+    // Hint's level: master on every board, whose budget of work takes
+    // about as long on each (expert's playouts grow dear with the cells;
+    // docs/web.md).
+    hintLevel: 4,
     // How to play (app/help.js).
     help: {
         rules: [
