@@ -660,8 +660,8 @@ HERD_API int herd_end(herd_game *g, herd_reason reason, int side);
  *  @{ */
 
 /**
- * Writes the game's position text (@ref protocol_games "defined on each
- * game's page"), NUL-terminated.
+ * Writes the game's position text
+ * (@ref protocol_games "defined on each game's page"), NUL-terminated.
  * @param len receives the text's length without the NUL; when @p cap is too
  *            small, the length needed (so @p cap must be at least *len + 1);
  *            may be NULL.
@@ -681,8 +681,8 @@ HERD_API int herd_position_to_text(const herd_game *g, char *buf, size_t cap, si
  */
 HERD_API int herd_position_from_text(herd_game *g, const char *text);
 
-/** Writes a move as its move text (@ref protocol_games "defined on
- *  each game's page"); @p len as in
+/** Writes a move as its move text
+ *  (@ref protocol_games "defined on each game's page"); @p len as in
  *  herd_position_to_text(). The move need not be legal now, but must be
  *  one of this game's, one that herd_move_from_text() reads (cells this
  *  game can name, a hex cell of this board, a dice outcome): every text
@@ -691,8 +691,8 @@ HERD_API int herd_position_from_text(herd_game *g, const char *text);
  *          or no move of this game). Sets no message; the code says why. */
 HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len);
 
-/** Reads a move text (@ref protocol_games "defined on each game's
- *  page"). Checks the syntax and that the cells exist in the
+/** Reads a move text (@ref protocol_games "defined on each game's page").
+ *  Checks the syntax and that the cells exist in the
  *  game's naming, not that the move is legal now (herd_apply() does).
  *  @param text required.
  *  @param m    receives the move; required.
