@@ -314,6 +314,21 @@ typedef enum herd_kind {
  * boards); on the hexhex board (herd/hex.h) the column counts within the
  * row: `e5` is {4, 4}. The main page's @ref cells_and_moves "Cells and moves"
  * shows how cells make moves.
+ *
+ * A message names a cell by its text (`c5 is occupied`); a cell that no
+ * text can name (a coordinate below 0, a row past `z`) is written as this
+ * struct, counted from 0 as here: herd_apply() of
+ * `herd_horses_move((herd_cell){0, 0}, (herd_cell){-2, -1})` is refused
+ * with `{.row = -2, .col = -1} is off the board`.
+ *
+ * A move holds what its game's move maker keeps of a cell:
+ * herd_horses_move() and herd_flock_move() keep each coordinate in 8 bits,
+ * -128..127, and one outside wraps round (200 becomes -56, and 258 becomes
+ * 2, a cell of the board), so a caller checks coordinates from outside
+ * before making a move of them; herd_hex_place_move() and
+ * herd_hex_remove_move() give 0, no move, for a coordinate outside 0..255;
+ * the makers of Hare and Hounds and Fox and Geese give 0 for a cell
+ * outside their 7x7 grid.
  */
 typedef struct herd_cell {
     int row; /**< 0-based row, from the top (`a`). */
