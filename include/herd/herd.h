@@ -707,8 +707,18 @@ HERD_API int herd_position_from_text(herd_game *g, const char *text);
 HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len);
 
 /** Reads a move text (@ref protocol_games "defined on each game's page").
- *  Checks the syntax and that the cells exist in the
- *  game's naming, not that the move is legal now (herd_apply() does).
+ *  Checks the text, not whether the move is legal now, which herd_apply()
+ *  checks (and says why not). What the text's check covers differs by game:
+ *  - `horses` and `flock`: the syntax `FROM-TO`, each cell a row letter
+ *    `a`..`z` and a column 1..127; whether the cells are on this board and
+ *    the move has the piece's shape is herd_apply()'s (`z9-a1` reads, and
+ *    herd_apply() refuses it: `z9 is off the board`);
+ *  - `hare` and `fox`: the syntax (`FROM-TO`, and `stop` in `fox`), each
+ *    cell a point of the board (`a1` is refused here: `a1 is not a point of
+ *    the board`), one hop at a time in `fox`;
+ *  - `hex`: the syntax (`+CELL`, `-CELL`, `dice:L,H`), the cell on this
+ *    board's size (`+i9` is refused here) and the dice a possible outcome
+ *    (`dice:1,7` is refused here).
  *  @param text required.
  *  @param m    receives the move; required.
  *  @return ::HERD_OK, ::HERD_E_PARSE or ::HERD_E_ARG (a NULL pointer: the
