@@ -34,14 +34,18 @@ HREF = re.compile(r'\bhref="([^"]*)"')
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
+def html_pages(html_dir):
+    """(name, text) of each page of the reference, in name order."""
+    for page in sorted(os.listdir(html_dir)):
+        if page.endswith(".html"):
+            with open(os.path.join(html_dir, page), encoding="utf-8", errors="replace") as f:
+                yield page, f.read()
+
+
 def broken_links(html_dir):
     """(page, href) for every relative link of the pages whose file is missing."""
     faults = []
-    for page in sorted(os.listdir(html_dir)):
-        if not page.endswith(".html"):
-            continue
-        with open(os.path.join(html_dir, page), encoding="utf-8", errors="replace") as f:
-            text = f.read()
+    for page, text in html_pages(html_dir):
         for href in HREF.findall(text):
             if SCHEME.match(href) or href.startswith("#"):
                 continue
@@ -89,12 +93,9 @@ class VisibleText(html.parser.HTMLParser):
 def raw_markup(html_dir):
     """(page, excerpt) for every piece of markup a page shows as text."""
     faults = []
-    for page in sorted(os.listdir(html_dir)):
-        if not page.endswith(".html"):
-            continue
-        with open(os.path.join(html_dir, page), encoding="utf-8", errors="replace") as f:
-            parser = VisibleText()
-            parser.feed(f.read())
+    for page, html in html_pages(html_dir):
+        parser = VisibleText()
+        parser.feed(html)
         text = "".join(parser.text)
         for m in RAW.finditer(text):
             excerpt = text[max(0, m.start() - 40):m.end() + 40]
