@@ -744,7 +744,7 @@ static void a_cell_no_text_names_is_written_as_its_herd_cell(void **state)
     } cases[] = {
         {{0, 0}, {-2, -1}, "{.row = -2, .col = -1} is off the board"},
         {{-1, 2}, {1, 0}, "{.row = -1, .col = 2} is off the board"},
-        {{26, 2}, {24, 1}, "{.row = 26, .col = 2} is off the board"}, /* past z */
+        {{26, 2}, {24, 1}, "{.row = 26, .col = 2} is off the board"},  /* past z */
         {{202, 1}, {0, 0}, "{.row = -54, .col = 1} is off the board"}, /* wrapped */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -753,10 +753,8 @@ static void a_cell_no_text_names_is_written_as_its_herd_cell(void **state)
         assert_string_equal(herd_last_error(g), cases[i].msg);
     }
     herd_cell to;
-    assert_int_equal(herd_horses_move_cells(herd_horses_move((herd_cell){0, 0},
-                                                             (herd_cell){258, 1}),
-                                            NULL, &to),
-                     HERD_OK);
+    herd_move m = herd_horses_move((herd_cell){0, 0}, (herd_cell){258, 1});
+    assert_int_equal(herd_horses_move_cells(m, NULL, &to), HERD_OK);
     assert_true(to.row == 2 && to.col == 1); /* c2: 258 wraps to 2 */
     herd_free(g);
     assert_int_equal(herd_new("flock", NULL, NULL, NULL, &g, NULL), HERD_OK);
