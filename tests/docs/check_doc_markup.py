@@ -60,9 +60,9 @@ def faults(text):
     text = unfenced(text)
     lines = text.split("\n")
     for n, line in enumerate(lines):
-        if REF_OPEN.search(line):
-            found.append((n + 1, "link text breaks across the line: " + line.strip()))
         bare = re.sub(r"`[^`]*`", "", line)
+        if REF_OPEN.search(bare):
+            found.append((n + 1, "link text breaks across the line: " + line.strip()))
         start = bare.rfind("[")
         if start >= 0 and "]" not in bare[start:] and n + 1 < len(lines) \
                 and re.match(r"[^\[]*\]\(", lines[n + 1]):
