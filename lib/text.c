@@ -78,8 +78,8 @@ const char *herdi_cell_name(char buf[HERD_CELL_NAME_SIZE], herd_cell c)
     herdi_sb_init(&sb, buf, HERD_CELL_NAME_SIZE);
     if (c.row >= 0 && c.row < 26 && c.col >= 0)
         herdi_sb_cell(&sb, c.row, c.col);
-    else /* in long long: INT_MAX + 1 */
-        herdi_sb_printf(&sb, "row %lld column %lld", (long long)c.row + 1, (long long)c.col + 1);
+    else /* as herd_cell counts, from 0: the caller's own values */
+        herdi_sb_printf(&sb, "{.row = %d, .col = %d}", c.row, c.col);
     return buf;
 }
 

@@ -40,9 +40,10 @@ void herdi_sb_sentence_name(herd_sb *sb, const char *name);
 /* Writes a square-grid cell name: row letter, column number from 1. */
 void herdi_sb_cell(herd_sb *sb, int row, int col);
 /* A cell's name for a message; coordinates that no name can carry (off the
- * top or left edge, rows past `z`) are written out as "row R column C",
- * whatever the ints. Returns buf. */
-#define HERD_CELL_NAME_SIZE 40
+ * top or left edge, rows past `z`) are written as the herd_cell that holds
+ * them, "{.row = R, .col = C}" counted from 0, whatever the ints. Returns
+ * buf. */
+#define HERD_CELL_NAME_SIZE 48
 const char *herdi_cell_name(char buf[HERD_CELL_NAME_SIZE], herd_cell c);
 
 /* Echoed input, by one rule for every message that quotes what it was

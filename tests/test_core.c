@@ -7,6 +7,7 @@
 #include <stdalign.h>
 
 #include "internal.h" /* the generator, for its rejection sampling */
+#include "herd/flock.h" /* herd_flock_move(), for a cell no text names */
 
 /* A fixed mid-game position used by several tests (8x8, six horses). */
 static const char *const MIDGAME =
@@ -729,6 +730,40 @@ static void last_error_names_the_last_refusal(void **state)
     herd_free(g);
 }
 
+/* A cell that no text can name is written as the herd_cell that holds it,
+ * counted from 0 (herd.h, herd_cell); a coordinate outside -128..127 wraps
+ * round in the move, as herd_cell's comment says. */
+static void a_cell_no_text_names_is_written_as_its_herd_cell(void **state)
+{
+    (void)state;
+    herd_game *g = NULL;
+    assert_int_equal(herd_new("horses", NULL, NULL, NULL, &g, NULL), HERD_OK);
+    static const struct {
+        herd_cell from, to;
+        const char *msg;
+    } cases[] = {
+        {{0, 0}, {-2, -1}, "{.row = -2, .col = -1} is off the board"},
+        {{-1, 2}, {1, 0}, "{.row = -1, .col = 2} is off the board"},
+        {{26, 2}, {24, 1}, "{.row = 26, .col = 2} is off the board"},  /* past z */
+        {{202, 1}, {0, 0}, "{.row = -54, .col = 1} is off the board"}, /* wrapped */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_int_equal(herd_apply(g, herd_horses_move(cases[i].from, cases[i].to)),
+                         HERD_E_ILLEGAL);
+        assert_string_equal(herd_last_error(g), cases[i].msg);
+    }
+    herd_cell to;
+    herd_move m = herd_horses_move((herd_cell){0, 0}, (herd_cell){258, 1});
+    assert_int_equal(herd_horses_move_cells(m, NULL, &to), HERD_OK);
+    assert_true(to.row == 2 && to.col == 1); /* c2: 258 wraps to 2 */
+    herd_free(g);
+    assert_int_equal(herd_new("flock", NULL, NULL, NULL, &g, NULL), HERD_OK);
+    assert_int_equal(herd_apply(g, herd_flock_move((herd_cell){-3, 0}, (herd_cell){0, 0})),
+                     HERD_E_ILLEGAL);
+    assert_string_equal(herd_last_error(g), "{.row = -3, .col = 0} is off the board");
+    herd_free(g);
+}
+
 /* Plays the first legal move of the side to move whose target is not
  * avoid_row/avoid_col, and returns it. */
 static herd_move play_first_legal(herd_game *g, int avoid_row, int avoid_col)
@@ -952,6 +987,7 @@ int main(void)
         cmocka_unit_test(perft_depth_zero_is_one_and_depth_over_64_is_refused),
         cmocka_unit_test(move_bounds_are_consistent),
         cmocka_unit_test(last_error_names_the_last_refusal),
+        cmocka_unit_test(a_cell_no_text_names_is_written_as_its_herd_cell),
         cmocka_unit_test(same_position_ignores_the_number_of_actions_played),
         cmocka_unit_test(copy_size_that_does_not_fit_is_zero),
         cmocka_unit_test(clones_and_copies_start_without_a_message),

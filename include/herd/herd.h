@@ -314,6 +314,21 @@ typedef enum herd_kind {
  * boards); on the hexhex board (herd/hex.h) the column counts within the
  * row: `e5` is {4, 4}. The main page's @ref cells_and_moves "Cells and moves"
  * shows how cells make moves.
+ *
+ * A message names a cell by its text (`c5 is occupied`); a cell that no
+ * text can name (a coordinate below 0, a row past `z`) is written as this
+ * struct, counted from 0 as here: herd_apply() of
+ * `herd_horses_move((herd_cell){0, 0}, (herd_cell){-2, -1})` is refused
+ * with `{.row = -2, .col = -1} is off the board`.
+ *
+ * A move holds what its game's move maker keeps of a cell:
+ * herd_horses_move() and herd_flock_move() keep each coordinate in 8 bits,
+ * -128..127, and one outside wraps round (200 becomes -56, and 258 becomes
+ * 2, a cell of the board), so a caller checks coordinates from outside
+ * before making a move of them; herd_hex_place_move() and
+ * herd_hex_remove_move() give 0, no move, for a coordinate outside 0..255;
+ * the makers of Hare and Hounds and Fox and Geese give 0 for a cell
+ * outside their 7x7 grid.
  */
 typedef struct herd_cell {
     int row; /**< 0-based row, from the top (`a`). */
@@ -660,8 +675,8 @@ HERD_API int herd_end(herd_game *g, herd_reason reason, int side);
  *  @{ */
 
 /**
- * Writes the game's position text (@ref protocol_games "defined on each
- * game's page"), NUL-terminated.
+ * Writes the game's position text
+ * (@ref protocol_games "defined on each game's page"), NUL-terminated.
  * @param len receives the text's length without the NUL; when @p cap is too
  *            small, the length needed (so @p cap must be at least *len + 1);
  *            may be NULL.
@@ -681,8 +696,8 @@ HERD_API int herd_position_to_text(const herd_game *g, char *buf, size_t cap, si
  */
 HERD_API int herd_position_from_text(herd_game *g, const char *text);
 
-/** Writes a move as its move text (@ref protocol_games "defined on
- *  each game's page"); @p len as in
+/** Writes a move as its move text
+ *  (@ref protocol_games "defined on each game's page"); @p len as in
  *  herd_position_to_text(). The move need not be legal now, but must be
  *  one of this game's, one that herd_move_from_text() reads (cells this
  *  game can name, a hex cell of this board, a dice outcome): every text
@@ -691,9 +706,19 @@ HERD_API int herd_position_from_text(herd_game *g, const char *text);
  *          or no move of this game). Sets no message; the code says why. */
 HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_t cap, size_t *len);
 
-/** Reads a move text (@ref protocol_games "defined on each game's
- *  page"). Checks the syntax and that the cells exist in the
- *  game's naming, not that the move is legal now (herd_apply() does).
+/** Reads a move text (@ref protocol_games "defined on each game's page").
+ *  Checks the text, not whether the move is legal now, which herd_apply()
+ *  checks (and says why not). What the text's check covers differs by game:
+ *  - `horses` and `flock`: the syntax `FROM-TO`, each cell a row letter
+ *    `a`..`z` and a column 1..127; whether the cells are on this board and
+ *    the move has the piece's shape is herd_apply()'s (`z9-a1` reads, and
+ *    herd_apply() refuses it: `z9 is off the board`);
+ *  - `hare` and `fox`: the syntax (`FROM-TO`, and `stop` in `fox`), each
+ *    cell a point of the board (`a1` is refused here: `a1 is not a point of
+ *    the board`), one hop at a time in `fox`;
+ *  - `hex`: the syntax (`+CELL`, `-CELL`, `dice:L,H`), the cell on this
+ *    board's size (`+i9` is refused here) and the dice a possible outcome
+ *    (`dice:1,7` is refused here).
  *  @param text required.
  *  @param m    receives the move; required.
  *  @return ::HERD_OK, ::HERD_E_PARSE or ::HERD_E_ARG (a NULL pointer: the
