@@ -3,7 +3,7 @@
     import herd
     with herd.Game("horses", w=10, h=8, seed=3) as g:
         print(g)                             # the board as text
-        print(g.legal())                     # [Move('a1-c2'), ...]
+        print(g.legal())                     # [Move(16908288, 'a1-c2'), ...]
         try:
             g.play("a1-b3")
         except herd.IllegalMoveError as e:   # the game is unchanged

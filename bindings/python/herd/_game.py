@@ -641,9 +641,27 @@ class Game:
         self._const(self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n)))
         return Move(value, buf.value.decode())
 
+    def _move_text_of(self, h: int, value: int) -> str:
+        """The text of a value in this game: protocol.md's, or "#" and the
+        integer for a value that no text names."""
+        n = c_size_t()
+        buf = create_string_buffer(C.MAX_MOVE_TEXT)
+        rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
+        return buf.value.decode() if rc == C.OK else "#%d" % value
+
     def _value(self, h: int, move: MoveLike) -> int:
-        """The integer of a Move, a text or an int (0..2^64-1)."""
+        """The integer of a Move, a text or an int (0..2^64-1). A Move must be
+        one of this game's: its text the text of its value here, so that a
+        Move made by hand or by another game is never read as some other
+        move."""
         if isinstance(move, Move):
+            if not 0 <= move.value <= C.UINT64_MAX:
+                raise ArgumentError(C.E_ARG, "%r is no move: a move is a 64-bit unsigned value"
+                                    % (move,))
+            text = self._move_text_of(h, move.value)
+            if text != move.text:
+                raise ArgumentError(C.E_ARG, "%r is not a move of %s: its value is %r here"
+                                    % (move, self.name, text))
             return move.value
         if isinstance(move, str):
             m = C.herd_move()
@@ -708,6 +726,7 @@ class Game:
 
     def _to_move_checked(self, h: int, move: MoveLike) -> Move:
         if isinstance(move, Move):
+            self._value(h, move)
             return move
         return self._to_move_lenient(h, self._value(h, move))
 
@@ -715,10 +734,7 @@ class Game:
         """A Move also for a value that has no text (an action of no game, a
         jump to a cell off the board that no name can name): its text is then
         "#" and the integer. herd_apply() refuses such a value with its message."""
-        n = c_size_t()
-        buf = create_string_buffer(C.MAX_MOVE_TEXT)
-        rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
-        return Move(value, buf.value.decode() if rc == C.OK else "#%d" % value)
+        return Move(value, self._move_text_of(h, value))
 
     def push(self, move: MoveLike) -> Move:
         """play(), by python-chess's name."""
