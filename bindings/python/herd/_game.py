@@ -20,8 +20,8 @@ from array import array
 from contextlib import contextmanager
 from ctypes import (byref, c_double, c_int, c_size_t, c_uint, c_uint64, create_string_buffer,
                     sizeof)
-from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List, NamedTuple,
-                    Optional, Tuple, Type, TypeVar, Union)
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List, Mapping,
+                    NamedTuple, Optional, Tuple, Type, TypeVar, Union)
 
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
@@ -134,15 +134,38 @@ def cell_struct(cell: CellLike, lo: int = C.INT_MIN, hi: int = C.INT_MAX) -> Any
     return C.herd_cell(*parse_cell(cell, lo, hi))
 
 
-def _options_text(options: Optional[str], kw: Dict[str, Any]) -> str:
-    parts = [options] if options else []
-    for key, value in kw.items():
+#: A game's options: one text ("w=10 h=8") or a mapping ({"w": 10, "h": 8}).
+OptionsLike = Union[str, Mapping[str, Any], None]
+
+
+def _options_text(options: OptionsLike, kw: Mapping[str, Any]) -> str:
+    """The options text of `options` (a text or a mapping, given by position
+    or as the keyword options=) followed by the keywords `kw`. No game has
+    an option called options (herd.games()), so the keyword is free."""
+    kw = dict(kw)
+    if "options" in kw:
+        if options is not None:
+            raise TypeError("the options are given twice: by position and as options=")
+        options = kw.pop("options")
+    parts: List[str] = []
+    pairs = list(kw.items())
+    if isinstance(options, str):
+        parts = [options] if options else []
+    elif isinstance(options, Mapping):
+        pairs = list(options.items()) + pairs
+    elif options is not None:
+        raise TypeError("the options are a text ('w=10 h=8') or a mapping ({'w': 10}), not %s"
+                        % type(options).__name__)
+    for key, value in pairs:
+        if not isinstance(key, str):
+            raise TypeError("an option's name is a str, not %r" % (key,))
         if isinstance(value, bool):
             value = int(value)
         value = str(value)
-        if not value or any(c.isspace() or c in "=\0" for c in value):
-            raise ParseError(C.E_PARSE, "option %s=%r: a value is one word without '='"
-                             % (key, value))
+        for what, word in (("a name", key), ("a value", value)):
+            if not word or any(c.isspace() or c in "=\0" for c in word):
+                raise ParseError(C.E_PARSE, "option %s=%r: %s is one word without '='"
+                                 % (key, value, what))
         parts.append("%s=%s" % (key, value))
     return " ".join(parts)
 
@@ -184,7 +207,8 @@ class Game:
     ``Game(name, options=None, **kw)`` creates the game `name` ("horses",
     "hex", ...) with the options of the herd program's `new` command, as
     keywords (``Game("horses", w=10, h=8, seed=3)``) and/or as one text
-    ("w=10 h=8"); herd.games() lists the games and their options, and the
+    ("w=10 h=8") or a mapping ({"w": 10, "h": 8}), given second or as
+    ``options=``; herd.games() lists the games and their options, and the
     library checks them (its message is the exception's). The result is an
     instance of the game's own class (Horses, Hex, ...) when it has one.
 
@@ -210,7 +234,7 @@ class Game:
         if cls.game is not None:
             _CLASSES[cls.game] = cls
 
-    def __new__(cls, name: Optional[str] = None, options: Optional[str] = None, /, **kw: Any):
+    def __new__(cls, name: Optional[str] = None, options: OptionsLike = None, /, **kw: Any):
         if cls.game is None and name in _CLASSES and issubclass(_CLASSES[name], cls):
             cls = _CLASSES[name]  # type: ignore[index]  # Game("hare"), Hunt("hare")
         elif cls is not Game and cls.game is None:
@@ -219,7 +243,7 @@ class Game:
                                 n for n, c in _CLASSES.items() if issubclass(c, cls)))))
         return super().__new__(cls)
 
-    def __init__(self, name: Optional[str] = None, options: Optional[str] = None, /,
+    def __init__(self, name: Optional[str] = None, options: OptionsLike = None, /,
                  **kw: Any) -> None:
         self._h = None
         self._lock = threading.RLock()

@@ -137,6 +137,30 @@ class TestCreation(ErrorChecks):
         with Game("horses", "w=12", seed=4) as g:
             self.assertEqual(g.options, {"w": 12, "h": 8, "n": 6, "seed": 4})
 
+    def test_options_as_a_text_or_a_mapping_by_position_or_keyword(self):
+        want = {"w": 10, "h": 8, "n": 6, "seed": 3}
+        for make in (lambda: Game("horses", "w=10", seed=3),
+                     lambda: Game("horses", {"w": 10}, seed=3),
+                     lambda: Game("horses", {"w": 10, "seed": 3}),
+                     lambda: Game("horses", options="w=10 seed=3"),
+                     lambda: Game("horses", options={"w": 10}, seed=3),
+                     lambda: Horses("horses", {"w": "10", "seed": 3}),
+                     lambda: Horses(options="w=10", seed=3)):
+            with make() as g:
+                self.assertIsInstance(g, Horses)
+                self.assertEqual(g.options, want)
+        self.assertNotIn("options", [o.key for d in herd.games() for o in d.options])
+        with self.assertRaisesRegex(TypeError, "given twice"):
+            Game("horses", "w=10", options="h=9")
+        with self.assertRaisesRegex(TypeError, "a text .* or a mapping"):
+            Game("horses", 10)
+        with self.assertRaisesRegex(TypeError, "an option's name"):
+            Game("horses", {1: 10})
+        with self.assertRaises(herd.ParseError):
+            Game("horses", {"w h": 10})
+        with self.assertRaises(herd.ParseError):
+            Game("horses", {"w": "10 h=9"})
+
     def test_same_options_give_the_same_game(self):
         with Game("horses", seed=11) as a, Horses(seed=11) as b, Horses(seed=12) as c:
             self.assertEqual(a.position, b.position)
