@@ -225,6 +225,9 @@ class Game:
     #: The library's description of the game: its options (keys, allowed
     #: values, defaults), levels and bounds (herd.describe(name)).
     description = _Description()
+    # herd.svg(selected=CELL) rings a piece: games with pieces that move set
+    # it, and their at(cell) checks the cell.
+    _SVG_SELECTS: ClassVar[bool] = False
 
     _h: Optional[int]
     _lib: Library
