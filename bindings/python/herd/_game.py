@@ -170,6 +170,25 @@ def _options_text(options: OptionsLike, kw: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
+def side_index(sides: Tuple[Side, Side], side: SideLike, game: str) -> int:
+    """The index in `sides` (the game `game`'s, in order) of `side`: 0, 1, one
+    of them or its name; ArgumentError for anything else. Every call that
+    takes a side reads it here."""
+    if isinstance(side, str):
+        for i, s in enumerate(sides):
+            if s.value == side:
+                return i
+    elif not isinstance(side, bool):
+        try:
+            index = operator.index(side)
+        except TypeError:
+            index = None
+        if index in (0, 1):
+            return index  # type: ignore[return-value]
+    raise ArgumentError(C.E_ARG, "%r is no side of %s: 0, 1, %s or %s"
+                        % (side, game, sides[0], sides[1]))
+
+
 def status_of(lib: Library, sides: Tuple[Side, Side], st: Any) -> Status:
     """The Status of a herd_status of a game whose sides are `sides`."""
     side = sides[st.side] if st.side in (0, 1) and st.result in (C.ONGOING, C.WIN) else None
@@ -452,18 +471,10 @@ class Game:
 
     def side(self, side: SideLike) -> Side:
         """The Side of this game that `side` names: 0, 1, a Side or a name."""
-        names = self.sides
-        if isinstance(side, str):
-            for s in names:
-                if s.value == side:
-                    return s
-        elif isinstance(side, int) and not isinstance(side, bool) and side in (0, 1):
-            return names[side]
-        raise ArgumentError(C.E_ARG, "%r is no side of %s: 0, 1, %s or %s"
-                            % (side, self.name, names[0], names[1]))
+        return self.sides[side_index(self.sides, side, self.name)]
 
     def _side(self, side: SideLike) -> int:
-        return self.sides.index(self.side(side))
+        return side_index(self.sides, side, self.name)
 
     # --------------------------------------------------------- the game
 
@@ -1216,7 +1227,7 @@ class Game:
             if rc:
                 self._const(rc, self._playout_refusal(h, rc, level))
         return Playouts(res.games, (res.wins[0], res.wins[1]), res.draws, res.unfinished,
-                        res.actions, res.mean_length)
+                        res.actions, res.mean_length, self.sides)
 
     def _playout_refusal(self, h: int, rc: int, level: int) -> Optional[str]:
         """The message for a refused herd_playouts() (a const call: none)."""
@@ -1242,7 +1253,8 @@ class Game:
 class Playouts(NamedTuple):
     """What Game.playouts() counts (herd_playout_result): the games played,
     the wins of side 0 and side 1, the draws, the games stopped at the length
-    limit, the actions of all games together and their mean length."""
+    limit, the actions of all games together and their mean length, and the
+    game's sides (Game.sides; None in a Playouts made by hand)."""
 
     games: int
     wins: Tuple[int, int]
@@ -1250,18 +1262,22 @@ class Playouts(NamedTuple):
     unfinished: int
     actions: int
     mean_length: float
+    sides: Optional[Tuple[Side, Side]] = None
 
-    def score(self, side: int) -> float:
-        """The share of the points of `side` (0 or 1, the index of the side in
-        Game.sides): a win 1, a draw or an unfinished game 1/2; 0.5 when no
-        game was played."""
-        try:
-            index = operator.index(side)
-        except TypeError:
-            index = None
-        if index not in (0, 1):
-            raise ArgumentError(C.E_ARG, "Playouts.score(): side %r is not 0 or 1, the index of "
-                                "a side in Game.sides" % (side,))
+    def score(self, side: SideLike) -> float:
+        """The share of the points of `side` (as Game.side() takes it: a Side
+        of the game, its name, or 0 or 1, its index in Game.sides): a win 1, a
+        draw or an unfinished game 1/2; 0.5 when no game was played."""
+        if self.sides is not None:
+            index = side_index(self.sides, side, "the game played")
+        else:
+            try:
+                index = operator.index(side)
+            except TypeError:
+                index = None
+            if index not in (0, 1):
+                raise ArgumentError(C.E_ARG, "Playouts.score(): side %r is not 0 or 1, the index "
+                                    "of a side in Game.sides" % (side,))
         if not self.games:
             return 0.5
         return (self.wins[index] + (self.draws + self.unfinished) / 2) / self.games
