@@ -9,8 +9,8 @@
         except herd.IllegalMoveError as e:   # the game is unchanged
             print(e)                         # b3 is occupied
         g.play("a1-c2")                      # a Move, its text or its integer
-        while not g.is_over:
-            g.play_genmove()
+        while not g.is_over and g.history_length < 2000:  # no move limit in the rules
+            g.roll() if g.is_chance else g.play_genmove()  # roll(): hex's dice
         print(g.status)                      # win red corner
 
 The library is found by herd.load(path), else HERD_LIBRARY, else the library

@@ -124,6 +124,30 @@ class TestLoading(unittest.TestCase):
                 os.environ["HERD_LIBRARY"] = saved
 
 
+class TestFirstExample(unittest.TestCase):
+    """The package's first example (README.md and the module's docstring):
+    its loop to the end of a game has a limit (the rules set none: random
+    horses can take over 10,000 moves) and rolls hex's dice, and it runs."""
+
+    def test_the_first_example_bounds_its_loop_and_runs(self):
+        import contextlib
+        import io
+        import re
+        import textwrap
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, os.pardir, "README.md"), encoding="utf-8") as f:
+            readme = re.findall(r"```python\n(.*?)```", f.read(), re.S)[0]
+        doc = textwrap.dedent(herd.__doc__.split("\n\n")[1])
+        for where, block in (("README.md", readme), ("herd.__doc__", doc)):
+            loop = re.search(r"while not g\.is_over and g\.history_length < \d+:.*\n(.*)", block)
+            self.assertIsNotNone(loop, where)
+            self.assertIn("g.roll() if g.is_chance else g.play_genmove()", loop[1], where)
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                exec(compile(block, where, "exec"), {"__name__": "example"})
+            self.assertIn("win red corner", out.getvalue(), where)
+
+
 class TestCreation(ErrorChecks):
     def test_options_as_keywords_reach_the_library(self):
         with Game("horses", w=10, h=9, n=5, seed=3) as g:
