@@ -26,8 +26,6 @@ the library solves the position (hare, fox endgames), ``game.interrupt()`` stops
 from another thread; ``game._repr_svg_()`` and ``herd.svg(game, ...)`` draw
 the board as SVG.
 """
-from __future__ import annotations
-
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, IllegalMoveError,
                       LibraryError, OptionRangeError, OutOfMemoryError, ParseError,
@@ -99,3 +97,10 @@ from .match import (GameResult, LadderResult, MatchResult, fit_ratings, ladder, 
                     match)
 
 __all__ += ["match", "MatchResult", "GameResult", "ladder", "LadderResult", "fit_ratings"]
+
+# The exceptions are named as the package gives them (herd.ArgumentError, in
+# tracebacks and reprs, and by pickle); dir(herd) shows only the package's names.
+for _name in __all__:
+    if isinstance(globals()[_name], type) and issubclass(globals()[_name], HerdError):
+        globals()[_name].__module__ = __name__
+del _name, C

@@ -221,6 +221,30 @@ class TestExceptionsByKind(ErrorChecks):
             self.assertEqual((again.code, again.message), (code, "what was wrong"))
         self.assertIs(type(herd.HerdError(herd.E_BUFFER, "x")), herd.HerdError)
 
+    def test_the_exceptions_are_named_as_the_package_gives_them(self):
+        import traceback
+        errors = [getattr(herd, n) for n in herd.__all__ if n.endswith("Error")]
+        self.assertEqual(len(errors), 13)
+        for cls in errors:
+            self.assertEqual(cls.__module__, "herd", cls)
+            self.assertIs(getattr(herd, cls.__name__), cls)
+        for e in (herd.HerdError(herd.E_ILLEGAL, "b3 is occupied"), herd.GameClosedError(),
+                  herd.LibraryError("not found")):
+            again = pickle.loads(pickle.dumps(e))
+            self.assertIs(type(again), type(e))
+            self.assertEqual(str(again), str(e))
+        with Game.from_position(HORSES_START) as g:
+            try:
+                g.play("a1-b3")
+            except herd.HerdError as e:
+                last = traceback.format_exception_only(type(e), e)[-1]
+        self.assertEqual(last, "herd.IllegalMoveError: b3 is occupied\n")
+
+    def test_dir_shows_the_package_s_names(self):
+        names = set(dir(herd))
+        self.assertLessEqual(set(herd.__all__), names)
+        self.assertFalse({"C", "annotations", "_name"} & names)
+
     def test_a_closed_game_raises_a_value_error(self):
         g = Horses()
         g.close()
