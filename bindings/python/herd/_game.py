@@ -170,6 +170,30 @@ def _options_text(options: OptionsLike, kw: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
+def options_dict(options: OptionsLike, kw: Mapping[str, Any]) -> Dict[str, Any]:
+    """The options of _options_text() as one dict, a text's values as texts
+    and the others as given, for the callers that read some of them
+    (herd.env: the seed, the board's size). The library checks them all."""
+    _options_text(options, kw)  # the same refusals
+    kw = dict(kw)
+    options = kw.pop("options", options)
+    pairs: List[Tuple[str, Any]] = []
+    if isinstance(options, str):
+        for word in options.split():
+            key, eq, value = word.partition("=")
+            if not eq or not key:
+                raise ParseError(C.E_PARSE, "option %r is not KEY=VALUE" % word)
+            pairs.append((key, value))
+    elif options is not None:
+        pairs += list(options.items())
+    out: Dict[str, Any] = {}
+    for key, value in pairs + list(kw.items()):
+        if key in out:
+            raise ParseError(C.E_PARSE, "option '%s' is given twice" % key)
+        out[key] = value
+    return out
+
+
 def side_index(sides: Tuple[Side, Side], side: SideLike, game: str) -> int:
     """The index in `sides` (the game `game`'s, in order) of `side`: 0, 1, one
     of them or its name; ArgumentError for anything else. Every call that
