@@ -250,8 +250,8 @@ class Game:
     ``Game(name, options=None, **kw)`` creates the game `name` ("horses",
     "hex", ...) with the options of the herd program's `new` command, as
     keywords (``Game("horses", w=10, h=8, seed=3)``) and/or as one text
-    ("w=10 h=8") or a mapping ({"w": 10, "h": 8}), given second or as
-    ``options=``; herd.games() lists the games and their options, and the
+    ("w=10 h=8") or a mapping ({"w": 10, "h": 8}), given second (first to a
+    game's own class: ``Horses("w=10")``) or as ``options=``; herd.games() lists the games and their options, and the
     library checks them (its message is the exception's). The result is an
     instance of the game's own class (Horses, Hex, ...) when it has one.
 
@@ -296,6 +296,9 @@ class Game:
         # Re-entrant: interrupt() may run in a signal handler of the thread
         # that holds it in close().
         self._handle_lock = threading.RLock()
+        if (self.game is not None and options is None
+                and (isinstance(name, Mapping) or (isinstance(name, str) and "=" in name))):
+            name, options = None, name  # Horses("w=10"), Horses({"w": 10}): no name has '='
         if name is None:
             name = self.game
         if name is None:

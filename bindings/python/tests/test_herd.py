@@ -169,6 +169,8 @@ class TestCreation(ErrorChecks):
                      lambda: Game("horses", options="w=10 seed=3"),
                      lambda: Game("horses", options={"w": 10}, seed=3),
                      lambda: Horses("horses", {"w": "10", "seed": 3}),
+                     lambda: Horses({"w": 10, "seed": 3}),
+                     lambda: Horses("w=10 seed=3"),
                      lambda: Horses(options="w=10", seed=3)):
             with make() as g:
                 self.assertIsInstance(g, Horses)
