@@ -251,9 +251,10 @@ class Game:
     "hex", ...) with the options of the herd program's `new` command, as
     keywords (``Game("horses", w=10, h=8, seed=3)``) and/or as one text
     ("w=10 h=8") or a mapping ({"w": 10, "h": 8}), given second (first to a
-    game's own class: ``Horses("w=10")``) or as ``options=``; herd.games() lists the games and their options, and the
-    library checks them (its message is the exception's). The result is an
-    instance of the game's own class (Horses, Hex, ...) when it has one.
+    game's own class: ``Horses("w=10")``) or as ``options=``; herd.games()
+    lists the games and their options, and the library checks them (its
+    message is the exception's). The result is an instance of the game's
+    own class (Horses, Hex, ...) when it has one.
 
     Moves are Move values (``str(move)`` is the protocol's text, ``int(move)``
     the library's integer); every method that takes a move also takes its
