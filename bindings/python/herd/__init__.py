@@ -3,14 +3,14 @@
     import herd
     with herd.Game("horses", w=10, h=8, seed=3) as g:
         print(g)                             # the board as text
-        print(g.legal())                     # [Move('a1-c2'), ...]
+        print(g.legal())                     # [Move(16908288, 'a1-c2'), ...]
         try:
             g.play("a1-b3")
         except herd.IllegalMoveError as e:   # the game is unchanged
             print(e)                         # b3 is occupied
         g.play("a1-c2")                      # a Move, its text or its integer
-        while not g.is_over:
-            g.play_genmove()
+        while not g.is_over and g.history_length < 2000:  # no move limit in the rules
+            g.roll() if g.is_chance else g.play_genmove()  # roll(): hex's dice
         print(g.status)                      # win red corner
 
 The library is found by herd.load(path), else HERD_LIBRARY, else the library
@@ -26,8 +26,6 @@ the library solves the position (hare, fox endgames), ``game.interrupt()`` stops
 from another thread; ``game._repr_svg_()`` and ``herd.svg(game, ...)`` draw
 the board as SVG.
 """
-from __future__ import annotations
-
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, IllegalMoveError,
                       LibraryError, OptionRangeError, OutOfMemoryError, ParseError,
@@ -99,3 +97,10 @@ from .match import (GameResult, LadderResult, MatchResult, fit_ratings, ladder, 
                     match)
 
 __all__ += ["match", "MatchResult", "GameResult", "ladder", "LadderResult", "fit_ratings"]
+
+# The exceptions are named as the package gives them (herd.ArgumentError, in
+# tracebacks and reprs, and by pickle); dir(herd) shows only the package's names.
+for _name in __all__:
+    if isinstance(globals()[_name], type) and issubclass(globals()[_name], HerdError):
+        globals()[_name].__module__ = __name__
+del _name, C

@@ -25,6 +25,7 @@ class Flock(Game):
     its flock (its orthogonally joined stones), at most MAX_RANGE."""
 
     game = "flock"
+    _SVG_SELECTS = True
 
     #: The farthest a stone slides; the captures in all that win; the moves
     #: in all (both sides) after which the stones decide.

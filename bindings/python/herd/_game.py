@@ -20,8 +20,8 @@ from array import array
 from contextlib import contextmanager
 from ctypes import (byref, c_double, c_int, c_size_t, c_uint, c_uint64, create_string_buffer,
                     sizeof)
-from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List, NamedTuple,
-                    Optional, Tuple, Type, TypeVar, Union)
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List, Mapping,
+                    NamedTuple, Optional, Tuple, Type, TypeVar, Union)
 
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
@@ -134,17 +134,83 @@ def cell_struct(cell: CellLike, lo: int = C.INT_MIN, hi: int = C.INT_MAX) -> Any
     return C.herd_cell(*parse_cell(cell, lo, hi))
 
 
-def _options_text(options: Optional[str], kw: Dict[str, Any]) -> str:
-    parts = [options] if options else []
-    for key, value in kw.items():
+#: A game's options: one text ("w=10 h=8") or a mapping ({"w": 10, "h": 8}).
+OptionsLike = Union[str, Mapping[str, Any], None]
+
+
+def _options_text(options: OptionsLike, kw: Mapping[str, Any]) -> str:
+    """The options text of `options` (a text or a mapping, given by position
+    or as the keyword options=) followed by the keywords `kw`. No game has
+    an option called options (herd.games()), so the keyword is free."""
+    kw = dict(kw)
+    if "options" in kw:
+        if options is not None:
+            raise TypeError("the options are given twice: by position and as options=")
+        options = kw.pop("options")
+    parts: List[str] = []
+    pairs = list(kw.items())
+    if isinstance(options, str):
+        parts = [options] if options else []
+    elif isinstance(options, Mapping):
+        pairs = list(options.items()) + pairs
+    elif options is not None:
+        raise TypeError("the options are a text ('w=10 h=8') or a mapping ({'w': 10}), not %s"
+                        % type(options).__name__)
+    for key, value in pairs:
+        if not isinstance(key, str):
+            raise TypeError("an option's name is a str, not %r" % (key,))
         if isinstance(value, bool):
             value = int(value)
         value = str(value)
-        if not value or any(c.isspace() or c in "=\0" for c in value):
-            raise ParseError(C.E_PARSE, "option %s=%r: a value is one word without '='"
-                             % (key, value))
+        for what, word in (("a name", key), ("a value", value)):
+            if not word or any(c.isspace() or c in "=\0" for c in word):
+                raise ParseError(C.E_PARSE, "option %s=%r: %s is one word without '='"
+                                 % (key, value, what))
         parts.append("%s=%s" % (key, value))
     return " ".join(parts)
+
+
+def options_dict(options: OptionsLike, kw: Mapping[str, Any]) -> Dict[str, Any]:
+    """The options of _options_text() as one dict, a text's values as texts
+    and the others as given, for the callers that read some of them
+    (herd.env: the seed, the board's size). The library checks them all."""
+    _options_text(options, kw)  # the same refusals
+    kw = dict(kw)
+    options = kw.pop("options", options)
+    pairs: List[Tuple[str, Any]] = []
+    if isinstance(options, str):
+        for word in options.split():
+            key, eq, value = word.partition("=")
+            if not eq or not key:
+                raise ParseError(C.E_PARSE, "option %r is not KEY=VALUE" % word)
+            pairs.append((key, value))
+    elif options is not None:
+        pairs += list(options.items())
+    out: Dict[str, Any] = {}
+    for key, value in pairs + list(kw.items()):
+        if key in out:
+            raise ParseError(C.E_PARSE, "option '%s' is given twice" % key)
+        out[key] = value
+    return out
+
+
+def side_index(sides: Tuple[Side, Side], side: SideLike, game: str) -> int:
+    """The index in `sides` (the game `game`'s, in order) of `side`: 0, 1, one
+    of them or its name; ArgumentError for anything else. Every call that
+    takes a side reads it here."""
+    if isinstance(side, str):
+        for i, s in enumerate(sides):
+            if s.value == side:
+                return i
+    elif not isinstance(side, bool):
+        try:
+            index = operator.index(side)
+        except TypeError:
+            index = None
+        if index in (0, 1):
+            return index  # type: ignore[return-value]
+    raise ArgumentError(C.E_ARG, "%r is no side of %s: 0, 1, %s or %s"
+                        % (side, game, sides[0], sides[1]))
 
 
 def status_of(lib: Library, sides: Tuple[Side, Side], st: Any) -> Status:
@@ -184,9 +250,11 @@ class Game:
     ``Game(name, options=None, **kw)`` creates the game `name` ("horses",
     "hex", ...) with the options of the herd program's `new` command, as
     keywords (``Game("horses", w=10, h=8, seed=3)``) and/or as one text
-    ("w=10 h=8"); herd.games() lists the games and their options, and the
-    library checks them (its message is the exception's). The result is an
-    instance of the game's own class (Horses, Hex, ...) when it has one.
+    ("w=10 h=8") or a mapping ({"w": 10, "h": 8}), given second (first to a
+    game's own class: ``Horses("w=10")``) or as ``options=``; herd.games()
+    lists the games and their options, and the library checks them (its
+    message is the exception's). The result is an instance of the game's
+    own class (Horses, Hex, ...) when it has one.
 
     Moves are Move values (``str(move)`` is the protocol's text, ``int(move)``
     the library's integer); every method that takes a move also takes its
@@ -201,6 +269,9 @@ class Game:
     #: The library's description of the game: its options (keys, allowed
     #: values, defaults), levels and bounds (herd.describe(name)).
     description = _Description()
+    # herd.svg(selected=CELL) rings a piece: games with pieces that move set
+    # it, and their at(cell) checks the cell.
+    _SVG_SELECTS: ClassVar[bool] = False
 
     _h: Optional[int]
     _lib: Library
@@ -210,7 +281,7 @@ class Game:
         if cls.game is not None:
             _CLASSES[cls.game] = cls
 
-    def __new__(cls, name: Optional[str] = None, options: Optional[str] = None, /, **kw: Any):
+    def __new__(cls, name: Optional[str] = None, options: OptionsLike = None, /, **kw: Any):
         if cls.game is None and name in _CLASSES and issubclass(_CLASSES[name], cls):
             cls = _CLASSES[name]  # type: ignore[index]  # Game("hare"), Hunt("hare")
         elif cls is not Game and cls.game is None:
@@ -219,13 +290,16 @@ class Game:
                                 n for n, c in _CLASSES.items() if issubclass(c, cls)))))
         return super().__new__(cls)
 
-    def __init__(self, name: Optional[str] = None, options: Optional[str] = None, /,
+    def __init__(self, name: Optional[str] = None, options: OptionsLike = None, /,
                  **kw: Any) -> None:
         self._h = None
         self._lock = threading.RLock()
         # Re-entrant: interrupt() may run in a signal handler of the thread
         # that holds it in close().
         self._handle_lock = threading.RLock()
+        if (self.game is not None and options is None
+                and (isinstance(name, Mapping) or (isinstance(name, str) and "=" in name))):
+            name, options = None, name  # Horses("w=10"), Horses({"w": 10}): no name has '='
         if name is None:
             name = self.game
         if name is None:
@@ -425,18 +499,10 @@ class Game:
 
     def side(self, side: SideLike) -> Side:
         """The Side of this game that `side` names: 0, 1, a Side or a name."""
-        names = self.sides
-        if isinstance(side, str):
-            for s in names:
-                if s.value == side:
-                    return s
-        elif isinstance(side, int) and not isinstance(side, bool) and side in (0, 1):
-            return names[side]
-        raise ArgumentError(C.E_ARG, "%r is no side of %s: 0, 1, %s or %s"
-                            % (side, self.name, names[0], names[1]))
+        return self.sides[side_index(self.sides, side, self.name)]
 
     def _side(self, side: SideLike) -> int:
-        return self.sides.index(self.side(side))
+        return side_index(self.sides, side, self.name)
 
     # --------------------------------------------------------- the game
 
@@ -641,9 +707,27 @@ class Game:
         self._const(self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n)))
         return Move(value, buf.value.decode())
 
+    def _move_text_of(self, h: int, value: int) -> str:
+        """The text of a value in this game: protocol.md's, or "#" and the
+        integer for a value that no text names."""
+        n = c_size_t()
+        buf = create_string_buffer(C.MAX_MOVE_TEXT)
+        rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
+        return buf.value.decode() if rc == C.OK else "#%d" % value
+
     def _value(self, h: int, move: MoveLike) -> int:
-        """The integer of a Move, a text or an int (0..2^64-1)."""
+        """The integer of a Move, a text or an int (0..2^64-1). A Move must be
+        one of this game's: its text the text of its value here, so that a
+        Move made by hand or by another game is never read as some other
+        move."""
         if isinstance(move, Move):
+            if not 0 <= move.value <= C.UINT64_MAX:
+                raise ArgumentError(C.E_ARG, "%r is no move: a move is a 64-bit unsigned value"
+                                    % (move,))
+            text = self._move_text_of(h, move.value)
+            if text != move.text:
+                raise ArgumentError(C.E_ARG, "%r is not a move of %s: its value is %r here"
+                                    % (move, self.name, text))
             return move.value
         if isinstance(move, str):
             m = C.herd_move()
@@ -708,6 +792,7 @@ class Game:
 
     def _to_move_checked(self, h: int, move: MoveLike) -> Move:
         if isinstance(move, Move):
+            self._value(h, move)
             return move
         return self._to_move_lenient(h, self._value(h, move))
 
@@ -715,10 +800,7 @@ class Game:
         """A Move also for a value that has no text (an action of no game, a
         jump to a cell off the board that no name can name): its text is then
         "#" and the integer. herd_apply() refuses such a value with its message."""
-        n = c_size_t()
-        buf = create_string_buffer(C.MAX_MOVE_TEXT)
-        rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
-        return Move(value, buf.value.decode() if rc == C.OK else "#%d" % value)
+        return Move(value, self._move_text_of(h, value))
 
     def push(self, move: MoveLike) -> Move:
         """play(), by python-chess's name."""
@@ -1173,7 +1255,7 @@ class Game:
             if rc:
                 self._const(rc, self._playout_refusal(h, rc, level))
         return Playouts(res.games, (res.wins[0], res.wins[1]), res.draws, res.unfinished,
-                        res.actions, res.mean_length)
+                        res.actions, res.mean_length, self.sides)
 
     def _playout_refusal(self, h: int, rc: int, level: int) -> Optional[str]:
         """The message for a refused herd_playouts() (a const call: none)."""
@@ -1199,7 +1281,8 @@ class Game:
 class Playouts(NamedTuple):
     """What Game.playouts() counts (herd_playout_result): the games played,
     the wins of side 0 and side 1, the draws, the games stopped at the length
-    limit, the actions of all games together and their mean length."""
+    limit, the actions of all games together and their mean length, and the
+    game's sides (Game.sides; None in a Playouts made by hand)."""
 
     games: int
     wins: Tuple[int, int]
@@ -1207,18 +1290,22 @@ class Playouts(NamedTuple):
     unfinished: int
     actions: int
     mean_length: float
+    sides: Optional[Tuple[Side, Side]] = None
 
-    def score(self, side: int) -> float:
-        """The share of the points of `side` (0 or 1, the index of the side in
-        Game.sides): a win 1, a draw or an unfinished game 1/2; 0.5 when no
-        game was played."""
-        try:
-            index = operator.index(side)
-        except TypeError:
-            index = None
-        if index not in (0, 1):
-            raise ArgumentError(C.E_ARG, "Playouts.score(): side %r is not 0 or 1, the index of "
-                                "a side in Game.sides" % (side,))
+    def score(self, side: SideLike) -> float:
+        """The share of the points of `side` (as Game.side() takes it: a Side
+        of the game, its name, or 0 or 1, its index in Game.sides): a win 1, a
+        draw or an unfinished game 1/2; 0.5 when no game was played."""
+        if self.sides is not None:
+            index = side_index(self.sides, side, "the game played")
+        else:
+            try:
+                index = operator.index(side)
+            except TypeError:
+                index = None
+            if index not in (0, 1):
+                raise ArgumentError(C.E_ARG, "Playouts.score(): side %r is not 0 or 1, the index "
+                                    "of a side in Game.sides" % (side,))
         if not self.games:
             return 0.5
         return (self.wins[index] + (self.draws + self.unfinished) / 2) / self.games

@@ -21,6 +21,7 @@ class Horses(Game):
     (1); cells are texts ("a1") or (row, col) pairs from 0."""
 
     game = "horses"
+    _SVG_SELECTS = True
 
 
     @property

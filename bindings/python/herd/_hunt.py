@@ -29,6 +29,7 @@ class Hunt(Game):
     _POINT_FN: ClassVar[str]
     _LINE_FN: ClassVar[str]
     _AT_FN: ClassVar[str]
+    _SVG_SELECTS = True
 
     # ------------------------------------------------------------ board
 

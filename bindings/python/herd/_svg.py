@@ -10,9 +10,13 @@ picture gets its show() text.
 """
 from __future__ import annotations
 
+import math
 import os
 from typing import Any, Dict, List, Optional, Tuple, Union
 from xml.sax.saxutils import escape, quoteattr
+
+from . import _capi as C
+from ._errors import ArgumentError
 
 __all__ = ["Drawing", "Grid", "svg", "COLORS"]
 
@@ -202,14 +206,22 @@ def svg(game: Any, size: Optional[float] = None, coordinates: bool = True,
     lastmove:    a move (Move, text or int) to mark, e.g. game.last_move;
     selected:    a piece's cell (games with pieces: horses, hare, fox, flock) to
                  ring, with the points it can move to drawn as dotted circles
-                 lettered a, b, c, ...;
+                 lettered a, b, c, ...; an empty cell is ringed with no points;
+                 ArgumentError for a cell off the board or a game without pieces;
     path:        also write the document to this file.
+
+    ArgumentError (a ValueError) for a size that is not a finite number > 0.
     """
     options: Dict[str, Any] = {"coordinates": bool(coordinates), "lastmove": None,
                                "selected": selected}
     if size is not None and (isinstance(size, bool) or not isinstance(size, (int, float))
-                             or not size > 0):
-        raise ValueError("size must be a positive number, not %r" % (size,))
+                             or not 0 < size < math.inf):
+        raise ArgumentError(C.E_ARG, "size %r is out of range: a width in pixels, a finite "
+                            "number > 0" % (size,))
+    if selected is not None:
+        if not game._SVG_SELECTS:
+            raise ArgumentError(C.E_ARG, "selected: %s has no pieces to select" % game.name)
+        game.at(selected)  # ArgumentError for a cell off the board
     if lastmove is not None:
         options["lastmove"] = game.parse_move(lastmove)
     d = Drawing()

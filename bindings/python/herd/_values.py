@@ -129,6 +129,11 @@ class Move:
     Immutable; equal moves have the same integer and text, and hash alike, so
     moves are set members and dictionary keys. Games make them (``legal()``,
     ``parse_move()``); ``play()`` takes a move, its integer or its text.
+    ``repr()`` is the call that makes it again: ``Move(16908288, 'a1-c2')``.
+
+    A game takes a Move only when its text is the text of its value in that
+    game: ``Move(5, 'a1-c2')``, or a Move of another game whose value means
+    another move here, raises ArgumentError rather than play some other move.
     """
 
     __slots__ = ("_value", "_text")
@@ -162,7 +167,7 @@ class Move:
         return self._text
 
     def __repr__(self) -> str:
-        return "Move(%r)" % self._text
+        return "Move(%d, %r)" % (self._value, self._text)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):

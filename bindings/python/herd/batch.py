@@ -131,12 +131,13 @@ class Batch:
     generator, from which every game's seed and the random actions are
     drawn; `max_length` (0: no limit) stops a game after that many actions
     as BATCH_TRUNCATED, for games that can go on for ever (fox with
-    sideways=1). The options are those of herd.Game but `seed`; name and n
-    are given by position, so that horses' option n is an option:
-    Batch("horses", 1024, n=6)."""
+    sideways=1). The options are those of herd.Game but `seed`: keywords
+    and/or a text or a mapping as options= (the third place is seed's);
+    name and n are given by position, so that horses' option n is an
+    option: Batch("horses", 1024, n=6)."""
 
     def __init__(self, name: str, n: int, /, seed: int = 0, max_length: int = 0,
-                 **options: Any) -> None:
+                 **kw: Any) -> None:
         self._h: Optional[int] = None
         self._lock = threading.Lock()
         np = self._np = require_numpy("herd.Batch")
@@ -146,7 +147,7 @@ class Batch:
         max_length = check_int(max_length, "max_length", 0, C.UINT32_MAX)
         new = lib.function("herd_batch_new")
         self._free = lib.function("herd_batch_free")
-        text = _options_text(None, options)
+        text = _options_text(None, kw)
         game_b, options_b = encode(name, "the game's name"), encode(text, "the options")
         # First what the batch would ask for, against the memory there is:
         # the library's refusal says neither.

@@ -54,7 +54,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from . import _capi as C
 from ._errors import ArgumentError, StateError, install_hint, require_numpy
-from ._game import Game, check_int, default_max_moves
+from ._game import Game, check_int, default_max_moves, options_dict
 
 __all__ = ["HerdEnv", "Discrete", "Box", "PEERS"]
 
@@ -154,8 +154,9 @@ class HerdEnv(_Base):  # type: ignore[misc,valid-type]
     def __init__(self, name: str, max_moves: Optional[int] = None,
                  render_mode: Optional[str] = None, numpy: Optional[bool] = None,
                  **options: Any) -> None:
-        """The game `name` with its `options` (as herd.Game takes them;
-        `seed` is the first episode's seed); max_moves: the cut (None: the
+        """The game `name` with its `options` (as herd.Game takes them, as
+        keywords or as options=, a text or a mapping; `seed` is the first
+        episode's seed); max_moves: the cut (None: the
         game's default, see the module); render_mode: None, "ansi", "human"
         or "rgb_array"; numpy: numpy arrays (None: when importable)."""
         _warn_without_peers()
@@ -175,8 +176,10 @@ class HerdEnv(_Base):  # type: ignore[misc,valid-type]
             require_numpy('render_mode "rgb_array"')  # where numpy is missing: how to get it
             raise ArgumentError(C.E_ARG, 'render_mode "rgb_array" needs numpy=True')
         self._name = name
-        self._options = dict(options)
+        self._options = options_dict(None, options)  # options= (a text or a mapping) too
         self._seed = self._options.pop("seed", 0)
+        if isinstance(self._seed, str) and self._seed.isdigit():  # from an options text
+            self._seed = int(self._seed)
         self._game = Game(name, seed=self._seed, **self._options)
         self.max_moves = (default_max_moves(name, self._options) if max_moves is None
                           else check_int(max_moves, "max_moves", 1))

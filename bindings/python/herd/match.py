@@ -279,10 +279,7 @@ def _play(s: _Settings, library: str, index: int) -> GameResult:
 
 def _settings(game: str, level_a: int, level_b: int, seed: int, options: Any,
               random_plies: int, max_plies: int, records: bool = False) -> _Settings:
-    if isinstance(options, Mapping):
-        text = _options_text(None, dict(options))
-    else:
-        text = _options_text(options, {})
+    text = _options_text(options, {})
     for word in text.split():
         key, _, value = word.partition("=")
         if key == "seed":  # the match's own: each pair of games has its seed

@@ -316,9 +316,23 @@ class TestPlayouts(unittest.TestCase):
             self.assertGreater(res.wins[1], res.wins[0])  # random hounds stall
             self.assertEqual(g.playouts(0).games, 0)
             self.assertEqual(g.playouts(0).score(0), 0.5)
+            self.assertEqual(res.sides, g.sides)
+            # A side as everywhere: a Side of the game, its name, 0 or 1.
+            hounds, hare = res.score(0), res.score(1)
+            self.assertNotEqual(hounds, hare)
+            for side, want in ((herd.Side.HOUNDS, hounds), ("hounds", hounds),
+                               (g.side_to_move, hounds), (herd.Side.HARE, hare), ("hare", hare),
+                               (1, hare)):
+                self.assertEqual(res.score(side), want, side)
+            for side in (-1, 2, herd.Side.GREEN, "green", 0.0, True, None):
+                with self.assertRaisesRegex(herd.ArgumentError, "is no side of the game played"):
+                    res.score(side)
+            # Made by hand, without the sides: only 0 and 1.
+            bare = herd.Playouts(*res[:6])
+            self.assertEqual(bare.score(1), hare)
             for side in (-1, 2, herd.Side.HARE, "hare", 0.0):
                 with self.assertRaisesRegex(herd.ArgumentError, "is not 0 or 1, the index of a side"):
-                    g.playouts(0).score(side)
+                    bare.score(side)
         with Game("horses") as g:
             res = g.playouts(5, herd.PLAYOUT_RANDOM, max_length=4)
             self.assertEqual((res.unfinished, res.actions), (5, 20))

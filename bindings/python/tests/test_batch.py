@@ -271,6 +271,11 @@ class TestBatch(unittest.TestCase):
         # horses' option n is an option: the batch's n is given by position.
         with herd.Batch("horses", 2, n=4) as b:
             self.assertIn("n=4", b.game(0).options_text())
+        # options= as a text or a mapping, as herd.Game takes them.
+        for options in ("w=9", {"w": 9}):
+            with herd.Batch("horses", 2, 5, options=options, n=4) as b:
+                self.assertIn("w=9", b.game(0).options_text())
+                self.assertIn("n=4", b.game(0).options_text())
 
     def test_too_many_games_say_the_bytes_and_the_limit(self):
         from unittest import mock

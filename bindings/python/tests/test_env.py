@@ -162,6 +162,21 @@ class TestEnv(unittest.TestCase):
         self.assertEqual(turns[:first], ["red"] * first)
         self.assertEqual(turns[first], "blue")
 
+    def test_options_as_keywords_a_text_or_a_mapping_are_one(self):
+        envs = [HerdEnv("hex", size=3, seed=4, numpy=False),
+                HerdEnv("hex", options="size=3 seed=4", numpy=False),
+                HerdEnv("hex", options={"size": 3}, seed=4, numpy=False)]
+        for env in envs:
+            env.reset()
+            self.assertEqual(env.game.options_text(), "size=3 seed=4")
+            self.assertEqual(env.max_moves, envs[0].max_moves)  # the cut of a size-3 board
+            env.reset()
+            self.assertEqual(env.game.options_text(), "size=3 seed=5")
+        with self.assertRaisesRegex(herd.ParseError, "given twice"):
+            HerdEnv("hex", options="size=3", size=4)
+        with self.assertRaisesRegex(herd.ParseError, "not KEY=VALUE"):
+            HerdEnv("hex", options="size3")
+
     def test_reset_without_a_seed_goes_on_to_the_next(self):
         def seeded(seed):
             other = HerdEnv("hex", numpy=False)

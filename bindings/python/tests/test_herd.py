@@ -124,6 +124,30 @@ class TestLoading(unittest.TestCase):
                 os.environ["HERD_LIBRARY"] = saved
 
 
+class TestFirstExample(unittest.TestCase):
+    """The package's first example (README.md and the module's docstring):
+    its loop to the end of a game has a limit (the rules set none: random
+    horses can take over 10,000 moves) and rolls hex's dice, and it runs."""
+
+    def test_the_first_example_bounds_its_loop_and_runs(self):
+        import contextlib
+        import io
+        import re
+        import textwrap
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, os.pardir, "README.md"), encoding="utf-8") as f:
+            readme = re.findall(r"```python\n(.*?)```", f.read(), re.S)[0]
+        doc = textwrap.dedent(herd.__doc__.split("\n\n")[1])
+        for where, block in (("README.md", readme), ("herd.__doc__", doc)):
+            loop = re.search(r"while not g\.is_over and g\.history_length < \d+:.*\n(.*)", block)
+            self.assertIsNotNone(loop, where)
+            self.assertIn("g.roll() if g.is_chance else g.play_genmove()", loop[1], where)
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                exec(compile(block, where, "exec"), {"__name__": "example"})
+            self.assertIn("win red corner", out.getvalue(), where)
+
+
 class TestCreation(ErrorChecks):
     def test_options_as_keywords_reach_the_library(self):
         with Game("horses", w=10, h=9, n=5, seed=3) as g:
@@ -136,6 +160,32 @@ class TestCreation(ErrorChecks):
     def test_options_as_text_and_keywords_together(self):
         with Game("horses", "w=12", seed=4) as g:
             self.assertEqual(g.options, {"w": 12, "h": 8, "n": 6, "seed": 4})
+
+    def test_options_as_a_text_or_a_mapping_by_position_or_keyword(self):
+        want = {"w": 10, "h": 8, "n": 6, "seed": 3}
+        for make in (lambda: Game("horses", "w=10", seed=3),
+                     lambda: Game("horses", {"w": 10}, seed=3),
+                     lambda: Game("horses", {"w": 10, "seed": 3}),
+                     lambda: Game("horses", options="w=10 seed=3"),
+                     lambda: Game("horses", options={"w": 10}, seed=3),
+                     lambda: Horses("horses", {"w": "10", "seed": 3}),
+                     lambda: Horses({"w": 10, "seed": 3}),
+                     lambda: Horses("w=10 seed=3"),
+                     lambda: Horses(options="w=10", seed=3)):
+            with make() as g:
+                self.assertIsInstance(g, Horses)
+                self.assertEqual(g.options, want)
+        self.assertNotIn("options", [o.key for d in herd.games() for o in d.options])
+        with self.assertRaisesRegex(TypeError, "given twice"):
+            Game("horses", "w=10", options="h=9")
+        with self.assertRaisesRegex(TypeError, "a text .* or a mapping"):
+            Game("horses", 10)
+        with self.assertRaisesRegex(TypeError, "an option's name"):
+            Game("horses", {1: 10})
+        with self.assertRaises(herd.ParseError):
+            Game("horses", {"w h": 10})
+        with self.assertRaises(herd.ParseError):
+            Game("horses", {"w": "10 h=9"})
 
     def test_same_options_give_the_same_game(self):
         with Game("horses", seed=11) as a, Horses(seed=11) as b, Horses(seed=12) as c:

@@ -5,6 +5,7 @@ import contextlib
 import importlib
 import math
 import os
+import re
 import subprocess
 import sys
 import unittest
@@ -54,6 +55,29 @@ def python_output(result):
 
 
 class TestLocal(unittest.TestCase):
+
+    def test_the_readme_names_herd_matchs_own_flags(self):
+        program = herd_match_program()
+        if program is None:
+            self.skipTest("no programs/herd-match beside %s (set HERD_MATCH)"
+                          % herd.library().path)
+        usage = subprocess.run([program, "--help"], capture_output=True, text=True,
+                               timeout=60).stdout
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, os.pardir, "README.md"), encoding="utf-8") as f:
+            readme = " ".join(f.read().split())
+        pairs = re.search(r"`random_plies=(\d+)` and `max_plies=(\d+)` are its `(-\w)` and `(-\w)`",
+                          readme)
+        self.assertIsNotNone(pairs, "README.md no longer names herd-match's flags as expected")
+        for default, flag, word in ((pairs[1], pairs[3], "RANDOM_PLIES"),
+                                    (pairs[2], pairs[4], "MAX_PLIES")):
+            self.assertIn("[%s %s]" % (flag, word), usage)
+            self.assertRegex(" ".join(usage.split()), r"%s [a-z ]*\(default %s\)" % (word, default))
+        self.assertIn("[-r FILE]", usage)
+        self.assertIn("`-r FILE`", readme)
+        for command in re.findall(r"`herd-match ([^`]*)`", readme):
+            for flag in re.findall(r"(?<![\w-])(-\w|--\w+)\b", command):
+                self.assertRegex(usage, r"[\[ ]%s\b" % re.escape(flag), command)
 
     def test_the_games_and_summary_are_herd_matchs(self):
         if herd_match_program() is None:

@@ -88,9 +88,28 @@ class TestEveryGame(SvgChecks):
                 text = herd.svg(g, path=path)
                 with open(path, encoding="utf-8") as f:
                     self.assertEqual(f.read(), text)
-            for bad in (0, -5, "big", True):
-                with self.assertRaises(ValueError):
+            for bad in (0, -5, "big", True, float("inf"), float("nan")):
+                with self.assertRaisesRegex(herd.ArgumentError, "out of range: .* > 0"):
                     herd.svg(g, size=bad)
+
+    def test_selected_cell_off_the_board_or_without_pieces_is_refused(self):
+        for name in ("horses", "hare", "fox", "flock"):
+            with Game(name) as g:
+                for bad in ("z9", (99, 99), (-1, 0)):
+                    with self.assertRaisesRegex(herd.ArgumentError, "not (on|a point of) the board",
+                                                msg=(name, bad)):
+                        herd.svg(g, selected=bad)
+        with Hex(size=3) as g:
+            with self.assertRaisesRegex(herd.ArgumentError, "hex has no pieces"):
+                herd.svg(g, selected="a1")
+
+    def test_selected_empty_cell_is_ringed_with_no_targets(self):
+        for name, empty in (("horses", "a2"), ("hare", "b2"), ("fox", "a3"), ("flock", "d4")):
+            with Game(name) as g:
+                self.assertIsNone(g.at(empty), (name, empty))
+                root = self.assertPlainSvg(herd.svg(g, selected=empty))
+                self.assertEqual(len(self.of_class(root, "selected")), 1, name)
+                self.assertEqual(self.of_class(root, "target-dot"), [], name)
 
 
 class TestHorsesPicture(SvgChecks):

@@ -16,7 +16,7 @@ def setUpModule():
     herd.library()
 
 
-class TestMoves(unittest.TestCase):
+class TestMoves(ErrorChecks):
     def test_a_move_prints_as_its_text_and_keeps_its_integer(self):
         with Game.from_position(HORSES_START) as g:
             for m in g.legal():
@@ -26,7 +26,8 @@ class TestMoves(unittest.TestCase):
                 self.assertEqual(g.move_text(int(m)), str(m))
                 self.assertEqual(g.parse_move(str(m)), m)
                 self.assertEqual(g.parse_move(int(m)), m)
-                self.assertEqual(repr(m), "Move(%r)" % str(m))
+                self.assertEqual(repr(m), "Move(%d, %r)" % (int(m), str(m)))
+                self.assertEqual(eval(repr(m), {"Move": Move}), m)
             self.assertEqual(sorted(str(m) for m in g.legal()), ["a1-c2", "f3-h4", "f5-h4"])
 
     def test_moves_compare_and_hash_by_value_and_text(self):
@@ -90,6 +91,22 @@ class TestMoves(unittest.TestCase):
             self.assertEqual(g.moves, [])
             self.assertIsNone(g.last_move)
             c.close()
+
+    def test_a_move_whose_text_is_not_its_value_s_here_is_refused(self):
+        with Game.from_position(HORSES_START) as g:
+            a1c2 = g.parse_move("a1-c2")
+            self.assertEqual(repr(a1c2), "Move(16908288, 'a1-c2')")
+            fake = Move(int(g.parse_move("f3-h4")), "a1-c2")
+            for call in (g.play, g.is_legal, g.parse_move, g.move_text, g.move_to_action):
+                e = self.assertRefused(g, lambda: call(fake), herd.E_ARG, "is not a move of horses")
+                self.assertIn("'f3-h4' here", str(e))
+            self.assertRefused(g, lambda: g.play(Move(5, "a1-c2")), herd.E_ARG, "Move(5, 'a1-c2')")
+            self.assertRefused(g, lambda: g.play(Move(-1, "a1-c2")), herd.E_ARG, "64-bit")
+            self.assertEqual(g.play(Move(16908288, "a1-c2")), a1c2)
+        # A move of another game: its value means another move (or none) here.
+        with Hex(size=3) as hx, Game.from_position(HORSES_START) as g:
+            roll = hx.legal()[0]
+            self.assertRefused(g, lambda: g.play(roll), herd.E_ARG, "is not a move of horses")
 
     def test_push_is_play(self):
         with Game.from_position(HORSES_START) as g:
@@ -203,6 +220,30 @@ class TestExceptionsByKind(ErrorChecks):
             self.assertIs(type(again), cls)
             self.assertEqual((again.code, again.message), (code, "what was wrong"))
         self.assertIs(type(herd.HerdError(herd.E_BUFFER, "x")), herd.HerdError)
+
+    def test_the_exceptions_are_named_as_the_package_gives_them(self):
+        import traceback
+        errors = [getattr(herd, n) for n in herd.__all__ if n.endswith("Error")]
+        self.assertEqual(len(errors), 13)
+        for cls in errors:
+            self.assertEqual(cls.__module__, "herd", cls)
+            self.assertIs(getattr(herd, cls.__name__), cls)
+        for e in (herd.HerdError(herd.E_ILLEGAL, "b3 is occupied"), herd.GameClosedError(),
+                  herd.LibraryError("not found")):
+            again = pickle.loads(pickle.dumps(e))
+            self.assertIs(type(again), type(e))
+            self.assertEqual(str(again), str(e))
+        with Game.from_position(HORSES_START) as g:
+            try:
+                g.play("a1-b3")
+            except herd.HerdError as e:
+                last = traceback.format_exception_only(type(e), e)[-1]
+        self.assertEqual(last, "herd.IllegalMoveError: b3 is occupied\n")
+
+    def test_dir_shows_the_package_s_names(self):
+        names = set(dir(herd))
+        self.assertLessEqual(set(herd.__all__), names)
+        self.assertFalse({"C", "annotations", "_name"} & names)
 
     def test_a_closed_game_raises_a_value_error(self):
         g = Horses()
