@@ -135,17 +135,22 @@ class TestFirstExample(unittest.TestCase):
         import re
         import textwrap
         here = os.path.dirname(os.path.abspath(__file__))
-        with open(os.path.join(here, os.pardir, "README.md"), encoding="utf-8") as f:
-            readme = re.findall(r"```python\n(.*?)```", f.read(), re.S)[0]
+        def first_block(path):
+            with open(path, encoding="utf-8") as f:
+                return re.findall(r"```python\n(.*?)```", f.read(), re.S)[0]
+        readme = first_block(os.path.join(here, os.pardir, "README.md"))
+        project = first_block(os.path.join(here, os.pardir, os.pardir, os.pardir, "README.md"))
         doc = textwrap.dedent(herd.__doc__.split("\n\n")[1])
-        for where, block in (("README.md", readme), ("herd.__doc__", doc)):
+        for where, block, ending in (("README.md", readme, "win red corner"),
+                                     ("herd.__doc__", doc, "win red corner"),
+                                     ("the project's README.md", project, "win green corner")):
             loop = re.search(r"while not g\.is_over and g\.history_length < \d+:.*\n(.*)", block)
             self.assertIsNotNone(loop, where)
-            self.assertIn("g.roll() if g.is_chance else g.play_genmove()", loop[1], where)
+            self.assertIn("g.roll() if g.is_chance else g.play_genmove(", loop[1], where)
             out = io.StringIO()
             with contextlib.redirect_stdout(out):
                 exec(compile(block, where, "exec"), {"__name__": "example"})
-            self.assertIn("win red corner", out.getvalue(), where)
+            self.assertIn(ending, out.getvalue(), where)
 
 
 class TestCreation(ErrorChecks):
