@@ -53,6 +53,22 @@ static inline herd_move herd_grid_move(herd_cell from, herd_cell to)
                        (uint32_t)(to.row & 0xff) << 16 | (uint32_t)(to.col & 0xff) << 24);
 }
 
+/* herd_grid_move() of cells from a caller (herd_horses_move(),
+ * herd_flock_move()): a coordinate outside -128..127 is kept as the end of
+ * that range it passed, off every board, so that it never wraps round onto
+ * a cell of the board (258 would be 2). */
+static inline int herd_grid_held(int v)
+{
+    return v < -128 ? -128 : v > 127 ? 127 : v;
+}
+
+static inline herd_move herd_grid_move_held(herd_cell from, herd_cell to)
+{
+    herd_cell f = {herd_grid_held(from.row), herd_grid_held(from.col)};
+    herd_cell t = {herd_grid_held(to.row), herd_grid_held(to.col)};
+    return herd_grid_move(f, t);
+}
+
 static inline int herd_grid_coordinate(herd_move m, int shift)
 {
     int v = (int)(m >> shift & 0xff);

@@ -745,7 +745,10 @@ static void a_cell_no_text_names_is_written_as_its_herd_cell(void **state)
         {{0, 0}, {-2, -1}, "{.row = -2, .col = -1} is off the board"},
         {{-1, 2}, {1, 0}, "{.row = -1, .col = 2} is off the board"},
         {{26, 2}, {24, 1}, "{.row = 26, .col = 2} is off the board"},  /* past z */
-        {{202, 1}, {0, 0}, "{.row = -54, .col = 1} is off the board"}, /* wrapped */
+        {{202, 1}, {0, 0}, "{.row = 127, .col = 1} is off the board"}, /* held at 127 */
+        /* a1-c2 is legal at the start: 258 and -255 do not wrap round to it */
+        {{0, 0}, {258, 1}, "a1-{.row = 127, .col = 1} is not a knight's move"},
+        {{0, 0}, {2, -255}, "a1-{.row = 2, .col = -128} is not a knight's move"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_int_equal(herd_apply(g, herd_horses_move(cases[i].from, cases[i].to)),
@@ -755,12 +758,16 @@ static void a_cell_no_text_names_is_written_as_its_herd_cell(void **state)
     herd_cell to;
     herd_move m = herd_horses_move((herd_cell){0, 0}, (herd_cell){258, 1});
     assert_int_equal(herd_horses_move_cells(m, NULL, &to), HERD_OK);
-    assert_true(to.row == 2 && to.col == 1); /* c2: 258 wraps to 2 */
+    assert_true(to.row == 127 && to.col == 1); /* not c2, which 258 would wrap to */
     herd_free(g);
     assert_int_equal(herd_new("flock", NULL, NULL, NULL, &g, NULL), HERD_OK);
     assert_int_equal(herd_apply(g, herd_flock_move((herd_cell){-3, 0}, (herd_cell){0, 0})),
                      HERD_E_ILLEGAL);
     assert_string_equal(herd_last_error(g), "{.row = -3, .col = 0} is off the board");
+    /* g1-f1 is legal at the start: 261 does not wrap round to f1's row 5 */
+    assert_int_equal(herd_apply(g, herd_flock_move((herd_cell){6, 0}, (herd_cell){261, 0})),
+                     HERD_E_ILLEGAL);
+    assert_int_equal(herd_history_length(g), 0);
     herd_free(g);
 }
 

@@ -107,8 +107,8 @@ HERD_API int herd_flock_new(const herd_flock_options *opt, herd_alloc_fn alloc, 
 
 /** Builds the move that slides the stone on @p from to @p to. Coordinates
  *  -128..127 are representable, so that an off-board or crooked move can be
- *  expressed (herd_apply() refuses it with a message); one outside wraps
- *  round into that range (::herd_cell says how). */
+ *  expressed (herd_apply() refuses it with a message); one outside is kept
+ *  off the board at the end of that range (::herd_cell says how). */
 HERD_API herd_move herd_flock_move(herd_cell from, herd_cell to);
 
 /** The cells of a move built by herd_flock_move() (or listed by the game);

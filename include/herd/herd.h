@@ -323,9 +323,9 @@ typedef enum herd_kind {
  *
  * A move holds what its game's move maker keeps of a cell:
  * herd_horses_move() and herd_flock_move() keep each coordinate in 8 bits,
- * -128..127, and one outside wraps round (200 becomes -56, and 258 becomes
- * 2, a cell of the board), so a caller checks coordinates from outside
- * before making a move of them; herd_hex_place_move() and
+ * -128..127, and one outside is kept as the end of that range it passed
+ * (200 as 127, -300 as -128), off every board, so that herd_apply() refuses
+ * it (it never wraps round onto a cell of the board); herd_hex_place_move() and
  * herd_hex_remove_move() give 0, no move, for a coordinate outside 0..255;
  * the makers of Hare and Hounds and Fox and Geese give 0 for a cell
  * outside their 7x7 grid.

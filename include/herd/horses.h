@@ -104,8 +104,8 @@ HERD_API int herd_horses_new(const herd_horses_options *opt, herd_alloc_fn alloc
 
 /** Builds the move that jumps the horse on @p from to @p to. Coordinates
  *  -128..127 are representable, so an off-board target can be expressed (and
- *  herd_apply() refuses it with a message); one outside wraps round into
- *  that range (::herd_cell says how). */
+ *  herd_apply() refuses it with a message); one outside is kept off the
+ *  board at the end of that range (::herd_cell says how). */
 HERD_API herd_move herd_horses_move(herd_cell from, herd_cell to);
 
 /** The cells of a move built by herd_horses_move() (or listed by the game);

@@ -202,7 +202,7 @@ static int flock_cells(const flock_state *s, int cell, uint8_t *in)
 
 herd_move herd_flock_move(herd_cell from, herd_cell to)
 {
-    return herd_grid_move(from, to);
+    return herd_grid_move_held(from, to);
 }
 
 int herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to)
@@ -215,7 +215,7 @@ int herd_flock_move_cells(herd_move m, herd_cell *from, herd_cell *to)
 
 static herd_move make_move(int from, int to)
 {
-    return herd_flock_move(herd_grid_cell(GRID, from), herd_grid_cell(GRID, to));
+    return herd_grid_move(herd_grid_cell(GRID, from), herd_grid_cell(GRID, to));
 }
 
 /* Whether the side's previous move forbids sliding from `from` to `to`:

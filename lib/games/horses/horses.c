@@ -121,7 +121,7 @@ static const char *const side_label[2] = {"Green", "Red"};
 
 herd_move herd_horses_move(herd_cell from, herd_cell to)
 {
-    return herd_grid_move(from, to);
+    return herd_grid_move_held(from, to);
 }
 
 int herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to)
@@ -134,7 +134,7 @@ int herd_horses_move_cells(herd_move m, herd_cell *from, herd_cell *to)
 
 static herd_move make_move(int from, int to)
 {
-    return herd_horses_move(herd_grid_cell(GRID, from), herd_grid_cell(GRID, to));
+    return herd_grid_move(herd_grid_cell(GRID, from), herd_grid_cell(GRID, to)); /* on the board */
 }
 
 /* An empty board of the state's size, every other cell OFF. */
@@ -797,7 +797,7 @@ static herd_move horses_genmove(void *state, int level)
     size_t n = side_moves(s, side, moves);
     herd_cell a, b;
     herd_grid_move_cells(s->last[side], &a, &b);
-    herd_move back = s->last[side] ? herd_horses_move(b, a) : 0;
+    herd_move back = s->last[side] ? herd_grid_move(b, a) : 0;
     /* Moves come grouped by horse: count the horses with a choice. */
     size_t first[MAX_N + 1];
     int horses = 0;
@@ -985,7 +985,7 @@ static int horses_repeats(const void *state, herd_move m)
     herd_move last = s->last[s->head.side];
     herd_cell a, b;
     herd_grid_move_cells(last, &a, &b);
-    return last && m == herd_horses_move(b, a);
+    return last && m == herd_grid_move(b, a);
 }
 
 /* Which side stands on which cell, and who is to move; not which horse
