@@ -42,9 +42,10 @@ async function seek(page, ply) {
     return settled(page, s => s.ply === String(ply));
 }
 
-// The log's lines by action number, without the number.
+// The log's lines by action number, without the move's number (or the
+// "… " of a move's later action).
 const logLines = page => page.$$eval('#log li', l => Object.fromEntries(
-    l.map(e => [Number(e.dataset.ply), e.textContent.replace(/^\d+\. /, '')])));
+    l.map(e => [Number(e.dataset.ply), e.textContent.replace(/^(\d+\.|…) /, '')])));
 
 describe('a click at the wrong time says why', () => {
     test('the dice first, the other side\'s piece, an empty cell', async () => {
@@ -192,4 +193,62 @@ describe('the result from the person\'s side against the computer', () => {
         record.free();
         g.free();
     });
+});
+
+// The record's turn number of each action (docs/records.md): the number
+// written before the turn's first action, null for its later ones.
+function recordTurns(text) {
+    const tokens = text.slice(text.indexOf('\n\n')).replace(/\{[^}]*\}/g, ' ').trim().split(/\s+/);
+    const turns = [];
+    let pending = null;
+    for (const token of tokens.slice(0, -1)) { // the result last
+        const number = /^(\d+)\.$/.exec(token);
+        if (number)
+            pending = Number(number[1]);
+        else
+            [turns[turns.length], pending] = [pending, null];
+    }
+    return turns;
+}
+
+// What the replay says at `ply` from the record's numbers: the move of the
+// action last played, and in a move of several actions which of them.
+function where(turns, ply) {
+    const total = Math.max(...turns);
+    if (ply === 0)
+        return `Start: ${total} moves`;
+    let start = ply - 1, end = ply;
+    while (turns[start] === null)
+        start--;
+    while (end < turns.length && turns[end] === null)
+        end++;
+    return `Move ${turns[start]} of ${total}${end - start > 1 ? `, action ${ply - start} of ${end - start}` : ''}`;
+}
+
+describe('the log and the replay number moves as the record does', () => {
+    // Fox seed 2: a chain of two jumps as move 5 (c3-e5 e5-e3), one with a
+    // stop as move 39; hex: every turn a roll and its stones.
+    for (const [name, seed] of [['fox', 2], ['hex', 3]])
+        test(name, async () => {
+            const g = finishedGame(name, seed), record = g.record();
+            const turns = recordTurns(record.text());
+            assert.equal(turns.length, record.plies);
+            const later = turns.indexOf(null); // a move's second action
+            assert.ok(later > 0, 'a move of several actions');
+            const page = await openRecord(record);
+            // Each line starts with its move's number, or "… " after the first.
+            const numbers = await page.$$eval('#log li', l => Object.fromEntries(l.map(e => [
+                Number(e.dataset.ply), e.textContent.startsWith('… ') ? null : Number(/^(\d+)\. /.exec(e.textContent)?.[1])])));
+            turns.forEach((turn, i) => assert.equal(numbers[i + 1], turn, `action ${i + 1}`));
+            if (name === 'fox')
+                assert.deepEqual(await page.$$eval('#log li[data-turn="5"]', l => l.map(e => e.textContent).reverse()),
+                                 ['5. Fox: c3 → e5, captures d4', '… Fox: e5 → e3, captures e4']);
+            for (const ply of [record.plies, later, later + 1, 0]) {
+                if (ply !== record.plies)
+                    await seek(page, ply);
+                assert.equal(await text(page, '#replay-where'), where(turns, ply), `at ${ply}`);
+            }
+            record.free();
+            g.free();
+        });
 });

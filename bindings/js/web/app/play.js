@@ -4,7 +4,7 @@
 // data-thinking while the computer is to act. A record opened (or a game
 // just finished) is replayed: stepped through by the replay's controls, the
 // log's lines and the arrow keys, and played on from any of its positions.
-import { Board, Log, byPlace, capital, html } from './board.js';
+import { Board, Log, byPlace, capital, html, turnsOf } from './board.js';
 import { viewOf } from './views/index.js';
 
 const $ = id => document.getElementById(id);
@@ -478,12 +478,24 @@ export class Play {
         }
         $('replay-slider').max = r.plies;
         $('replay-slider').value = r.ply;
-        $('replay-where').textContent = `Action ${r.ply} of ${r.plies}`;
+        $('replay-where').textContent = this.replayWhere(r);
         // Its room kept at the end, so that the board stays in place.
         $('replay-on').style.visibility = over ? 'hidden' : '';
         this.log.mark(r.ply);
         this.root.dataset.ply = r.ply;
         $('players-line').textContent = this.playersText();
+    }
+
+    // Where the replay is, in the record's moves (its turns, as the file
+    // numbers them): "Move 11 of 31", and in a move of several actions (a
+    // fox's chain, a hex turn) which of them: "Move 11 of 31, action 2 of 3".
+    replayWhere({ ply, moves }) {
+        const turns = turnsOf(moves), total = turns.at(-1)?.turn ?? 0;
+        if (ply === 0)
+            return `Start: ${total} move${total === 1 ? '' : 's'}`;
+        const { turn } = turns[ply - 1], run = turns.filter(t => t.turn === turn);
+        const part = run.length > 1 ? `, action ${run.indexOf(turns[ply - 1]) + 1} of ${run.length}` : '';
+        return `Move ${turn} of ${total}${part}`;
     }
 
     // Why Hint is greyed out now, for its title and the line under the
