@@ -252,3 +252,36 @@ describe('the log and the replay number moves as the record does', () => {
             g.free();
         });
 });
+
+describe('the library\'s refusals as sentences', () => {
+    test('FROM-TO with the log\'s arrow, a full stop, a capital', async () => {
+        const fox = await open('game=fox&players=two');
+        assert.throws(() => herd.newGame('fox').play('d4-d6'), { message: 'd4-d6 jumps over no goose' });
+        await fox.click('[data-cell="d4"]');
+        await fox.click('[data-cell="d6"]');
+        await says(fox, 'd4 → d6 jumps over no goose.');
+        // In fox seed 2's chain (move 5, c3-e5 then e5-e3) a step: the
+        // library's sentence with a capital.
+        const g = finishedGame('fox', 2), record = g.record();
+        const page = await openRecord(record);
+        await seek(page, 5);
+        await page.click('#replay-friend');
+        await page.waitForSelector('#replay', { state: 'hidden' });
+        await page.click('[data-cell="e6"]');
+        await says(page, 'The fox is in a jump chain: it may only jump on from e5 or stop.');
+        record.free();
+        g.free();
+    });
+
+    test('a piece without a move: the library\'s reason', async () => {
+        // Herd of Horses' start: horse 2 on b3 has a knight's jump to a5, c5
+        // and c1, each of which the library refuses as splitting the herd.
+        const g = herd.newGame('horses');
+        for (const to of ['a5', 'c5', 'c1'])
+            assert.throws(() => g.play(`b3-${to}`), { message: 'the herd would split' });
+        g.free();
+        const page = await open('game=horses&players=two');
+        await page.click('[data-cell="b3"]');
+        await says(page, 'No move from b3: the herd would split.');
+    });
+});

@@ -121,6 +121,11 @@ export class Board {
         return this.centers.get(name);
     }
 
+    // The names of the board's cells (or points), in the order drawn.
+    cells() {
+        return [...this.centers.keys()];
+    }
+
     // A square board of w by h cells of `size`, after a margin `pad` for
     // the row letters (left) and column numbers (top).
     grid(w, h, size, pad, shade) {

@@ -10,6 +10,18 @@ import { viewOf } from './views/index.js';
 const $ = id => document.getElementById(id);
 const NO_PICK = Object.freeze({ selected: null, targets: [], hint: [] });
 
+// The library's refusal ("a2-e2 is not a step along a line") as the page
+// writes a sentence: an action FROM-TO with the log's arrow, a capital
+// first letter (not a cell's: cells are lower case everywhere on the page)
+// and a full stop, the library's words otherwise kept.
+export function refusalText(text) {
+    if (!text)
+        return text;
+    const arrowed = text.replace(/\b([a-z]\d+)-(?=[a-z]\d+\b)/g, '$1 → ');
+    const capitalized = /^[a-z]\d/.test(arrowed) ? arrowed : capital(arrowed);
+    return /[.!?…]$/.test(capitalized) ? capitalized : `${capitalized}.`;
+}
+
 export class Play {
     // client: the worker's (client.js); onLeave(): back to the setup;
     // onFault(error): something went wrong that is no refusal.
@@ -274,14 +286,30 @@ export class Play {
         const kind = ['+', '-'].find(k => this.snap.legal.some(a => a.startsWith(k)));
         const meant = this.snap.chance ? null : selected ? `${selected}-${cell}` : kind ? `${kind}${cell}` : null;
         const mine = this.generation;
+        const own = !meant && !this.snap.chance && this.snap.pieces.some(p => p.cell === cell && p.side === this.snap.info.side);
         let why = null;
         try {
-            why = meant && await this.client.request('why', { action: meant });
+            why = meant ? await this.client.request('why', { action: meant })
+                : own ? await this.stuckWhy(cell) : null;
         } catch (e) {
             return this.onFault(e);
         }
         if (mine === this.generation)
             this.message(why ?? this.clickWhy(cell));
+    }
+
+    // Why the side's own piece on `cell` has no move, in the library's
+    // words: its refusal of the piece's move to each cell of the board,
+    // the ones that only say the move is no move of the game's shape
+    // ("b3-b4 is not a knight's move": they name the action) left out, the
+    // most frequent first ("the herd would split"); null where none is left.
+    async stuckWhy(cell) {
+        const to = this.board.cells().filter(c => c !== cell);
+        const reasons = (await this.client.request('whyEach', { actions: to.map(c => `${cell}-${c}`) }))
+            .filter((r, i) => r && !r.includes(`${cell}-${to[i]}`));
+        const count = r => reasons.filter(x => x === r).length;
+        const best = reasons.reduce((a, r) => (a === null || count(r) > count(a) ? r : a), null);
+        return best && `No move from ${cell}: ${best}`;
     }
 
     // Why a click on `cell` that means no action does nothing, where the
@@ -294,7 +322,7 @@ export class Play {
         const owner = this.snap.pieces.find(p => p.cell === cell)?.side;
         if (owner === undefined)
             return `${cell} is empty: first click the piece to move.`;
-        return owner === side ? `No move from ${cell}` : `${this.whoseTurn()}.`;
+        return owner === side ? `No move from ${cell}.` : `${this.whoseTurn()}.`;
     }
 
     // Why a click on the board does nothing while the person is not to act.
@@ -529,9 +557,10 @@ export class Play {
         return this.busy ? 'Undo waits while an action is being played.' : '';
     }
 
-    // A refusal, or with kind 'hint' the computer's advice.
+    // A refusal, or with kind 'hint' the computer's advice. A refusal is
+    // shown as a sentence (refusalText()).
     message(text, kind = 'refusal') {
-        $('message').textContent = text;
+        $('message').textContent = kind === 'refusal' ? refusalText(text) : text;
         $('message').dataset.kind = kind;
         delete $('message').dataset.action;
     }

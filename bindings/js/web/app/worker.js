@@ -138,6 +138,10 @@ const ops = {
         }
         throw new Error(`${action} was played, although it is not legal`);
     },
+    // why() of each action text, in order: one request for many.
+    whyEach(herd, { actions }) {
+        return actions.map(action => ops.why(herd, { action }));
+    },
     genmove(herd, { level }) {
         return act(() => game.genmove(level));
     },
