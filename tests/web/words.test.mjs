@@ -285,3 +285,34 @@ describe('the library\'s refusals as sentences', () => {
         await says(page, 'No move from b3: the herd would split.');
     });
 });
+
+describe('options typed on the setup screen', () => {
+    test('an empty or broken number box says the range, before the library', async () => {
+        const page = await open('', { game: false });
+        await page.check('input[name=game][value=horses]');
+        const message = () => page.textContent('#setup-message');
+        await page.fill('#opt-w', '');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+        assert.equal(await message(), 'w: enter a whole number from 8 to 30');
+        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), '');
+        assert.ok(await page.isDisabled('#start'));
+        assert.equal(await page.getAttribute('#start', 'title'), await message());
+        await page.fill('#opt-w', '8.5');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent.includes('8 to 30'));
+        await page.fill('#opt-w', '10');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
+        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), null);
+        assert.ok(await page.isEnabled('#start'));
+        // The seed may be empty (a random one), not a word.
+        await page.fill('#opt-seed', 'abc');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+        assert.equal(await message(), 'seed: enter a whole number from 0 to 18446744073709551615, or nothing for a random seed');
+        assert.equal(await page.getAttribute('#opt-seed', 'aria-invalid'), '');
+        await page.fill('#opt-seed', '');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
+        // Out of range stays the library's words.
+        await page.fill('#opt-w', '7');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+        assert.equal(await message(), 'w=7 is out of range 8..30');
+    });
+});
