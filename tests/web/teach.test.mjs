@@ -107,6 +107,15 @@ for (const size of SIZES) {
             assert.equal(await page.getAttribute('#replay-slider', 'max'), String(plies));
             assert.ok(await page.isHidden('#replay-on'), 'no playing on from the end');
             assert.ok(await inSight(page, '#replay-first'));
+            // Numbered as the file numbers its moves (one action each here).
+            assert.equal(await page.textContent('#replay-where'), `Move ${plies} of ${plies}`);
+            // On a wide screen the replay fits the window: no page scroll,
+            // the line under the buttons in sight.
+            if (size.width > 900) {
+                assert.deepEqual(await page.evaluate(() => [document.documentElement.scrollHeight, innerHeight]),
+                                 [size.height, size.height]);
+                assert.ok(await inSight(page, '#why'));
+            }
             await page.screenshot({ path: path.join(shots, `teach-replay-${where}.png`) });
             const at = async ply => {
                 const s = await settled(page, x => x.ply === String(ply));
