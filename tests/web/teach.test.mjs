@@ -180,7 +180,9 @@ for (const size of SIZES) {
             const page = await goto(await newPage(size), 'game=hare&players=watch&level=1&delay=0&seed=2');
             const end = await settled(page, s => !s.status.startsWith('ongoing'));
             const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
-            assert.equal(download.suggestedFilename(), 'hare.hgr');
+            // Named by the game, its seed and the date and time, so that
+            // later downloads do not clash.
+            assert.match(download.suggestedFilename(), /^hare-seed2-20\d\d[01]\d[0-3]\d-[0-2]\d[0-5]\d\.hgr$/);
             const saved = herd.parseRecord(readFileSync(await download.path(), 'utf8'));
             const replayed = saved.game();
             assert.equal(replayed.position(), end.position);

@@ -22,6 +22,12 @@ export function refusalText(text) {
     return /[.!?…]$/.test(capitalized) ? capitalized : `${capitalized}.`;
 }
 
+// A date and time as a file's name writes them: 20261207-1105 (local time).
+function stamp(d) {
+    const two = n => String(n).padStart(2, '0');
+    return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}`;
+}
+
 export class Play {
     // client: the worker's (client.js); onLeave(): back to the setup;
     // onFault(error): something went wrong that is no refusal.
@@ -125,12 +131,16 @@ export class Play {
         $('players-line').textContent = this.playersText();
     }
 
-    // The game's record (records.md) as a file to save.
+    // The game's record (records.md) as a file to save, named by the game,
+    // its seed and the person's date and time, so that later downloads do
+    // not clash: fox-seed12-20261207-1105.hgr.
     async download() {
-        const { text, name } = await this.client.request('record');
+        const { text, name, seed } = await this.client.request('record');
         const link = document.createElement('a');
         link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-        link.download = `${name}.hgr`; // as herd-play names its records
+        // A game online starts from the server's position: its seed is not this page's.
+        const seeded = seed && !this.setup.online ? [`seed${seed}`] : [];
+        link.download = `${[name, ...seeded, stamp(new Date())].join('-')}.hgr`;
         link.click();
         setTimeout(() => URL.revokeObjectURL(link.href), 0);
     }

@@ -194,11 +194,12 @@ const ops = {
         replay = null;
         return snapshot(lines);
     },
-    // The game's record (records.md) and its game's name.
+    // The game's record (records.md), its game's name and seed (its text;
+    // '' where it has none).
     record() {
         const record = game.record();
         try {
-            return { text: record.text(), name: game.name };
+            return { text: record.text(), name: game.name, seed: String(game.options().seed ?? '') };
         } finally {
             record.free();
         }
