@@ -14,7 +14,7 @@ const NO_PICK = Object.freeze({ selected: null, targets: [], hint: [] });
 // writes a sentence: an action FROM-TO with the log's arrow, a capital
 // first letter (not a cell's: cells are lower case everywhere on the page)
 // and a full stop, the library's words otherwise kept.
-export function refusalText(text) {
+function refusalText(text) {
     if (!text)
         return text;
     const arrowed = text.replace(/\b([a-z]\d+)-(?=[a-z]\d+\b)/g, '$1 → ');
