@@ -105,6 +105,15 @@ for (const size of SIZES) {
             assert.equal(await page.getAttribute('#replay-slider', 'max'), String(plies));
             assert.ok(await page.isHidden('#replay-on'), 'no playing on from the end');
             assert.ok(await inSight(page, '#replay-first'));
+            // Numbered as the file numbers its moves (one action each here).
+            assert.equal(await page.textContent('#replay-where'), `Move ${plies} of ${plies}`);
+            // On a wide screen the replay fits the window: no page scroll,
+            // the line under the buttons in sight.
+            if (size.width > 900) {
+                assert.deepEqual(await page.evaluate(() => [document.documentElement.scrollHeight, innerHeight]),
+                                 [size.height, size.height]);
+                assert.ok(await inSight(page, '#why'));
+            }
             await page.screenshot({ path: path.join(shots, `teach-replay-${where}.png`) });
             const at = async ply => {
                 const s = await settled(page, x => x.ply === String(ply));
@@ -169,7 +178,9 @@ for (const size of SIZES) {
             const page = await goto(await newPage(size), 'game=hare&players=watch&level=1&delay=0&seed=2');
             const end = await settled(page, s => !s.status.startsWith('ongoing'));
             const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
-            assert.equal(download.suggestedFilename(), 'hare.hgr');
+            // Named by the game, its seed and the date and time, so that
+            // later downloads do not clash.
+            assert.match(download.suggestedFilename(), /^hare-seed2-20\d\d[01]\d[0-3]\d-[0-2]\d[0-5]\d\.hgr$/);
             const saved = herd.parseRecord(readFileSync(await download.path(), 'utf8'));
             const replayed = saved.game();
             assert.equal(replayed.position(), end.position);

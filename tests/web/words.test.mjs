@@ -42,9 +42,10 @@ async function seek(page, ply) {
     return settled(page, s => s.ply === String(ply));
 }
 
-// The log's lines by action number, without the number.
+// The log's lines by action number, without the move's number (or the
+// "… " of a move's later action).
 const logLines = page => page.$$eval('#log li', l => Object.fromEntries(
-    l.map(e => [Number(e.dataset.ply), e.textContent.replace(/^\d+\. /, '')])));
+    l.map(e => [Number(e.dataset.ply), e.textContent.replace(/^(\d+\.|…) /, '')])));
 
 describe('a click at the wrong time says why', () => {
     test('the dice first, the other side\'s piece, an empty cell', async () => {
@@ -191,5 +192,127 @@ describe('the result from the person\'s side against the computer', () => {
         assert.equal(await text(two, '#turn'), g.resultText());
         record.free();
         g.free();
+    });
+});
+
+// The record's turn number of each action (docs/records.md): the number
+// written before the turn's first action, null for its later ones.
+function recordTurns(text) {
+    const tokens = text.slice(text.indexOf('\n\n')).replace(/\{[^}]*\}/g, ' ').trim().split(/\s+/);
+    const turns = [];
+    let pending = null;
+    for (const token of tokens.slice(0, -1)) { // the result last
+        const number = /^(\d+)\.$/.exec(token);
+        if (number)
+            pending = Number(number[1]);
+        else
+            [turns[turns.length], pending] = [pending, null];
+    }
+    return turns;
+}
+
+// What the replay says at `ply` from the record's numbers: the move of the
+// action last played, and in a move of several actions which of them.
+function where(turns, ply) {
+    const total = Math.max(...turns);
+    if (ply === 0)
+        return `Start: ${total} moves`;
+    let start = ply - 1, end = ply;
+    while (turns[start] === null)
+        start--;
+    while (end < turns.length && turns[end] === null)
+        end++;
+    return `Move ${turns[start]} of ${total}${end - start > 1 ? `, action ${ply - start} of ${end - start}` : ''}`;
+}
+
+describe('the log and the replay number moves as the record does', () => {
+    // Fox seed 2: a chain of two jumps as move 5 (c3-e5 e5-e3), one with a
+    // stop as move 39; hex: every turn a roll and its stones.
+    for (const [name, seed] of [['fox', 2], ['hex', 3]])
+        test(name, async () => {
+            const g = finishedGame(name, seed), record = g.record();
+            const turns = recordTurns(record.text());
+            assert.equal(turns.length, record.plies);
+            const later = turns.indexOf(null); // a move's second action
+            assert.ok(later > 0, 'a move of several actions');
+            const page = await openRecord(record);
+            // Each line starts with its move's number, or "… " after the first.
+            const numbers = await page.$$eval('#log li', l => Object.fromEntries(l.map(e => [
+                Number(e.dataset.ply), e.textContent.startsWith('… ') ? null : Number(/^(\d+)\. /.exec(e.textContent)?.[1])])));
+            turns.forEach((turn, i) => assert.equal(numbers[i + 1], turn, `action ${i + 1}`));
+            if (name === 'fox')
+                assert.deepEqual(await page.$$eval('#log li[data-turn="5"]', l => l.map(e => e.textContent).reverse()),
+                                 ['5. Fox: c3 → e5, captures d4', '… Fox: e5 → e3, captures e4']);
+            for (const ply of [record.plies, later, later + 1, 0]) {
+                if (ply !== record.plies)
+                    await seek(page, ply);
+                assert.equal(await text(page, '#replay-where'), where(turns, ply), `at ${ply}`);
+            }
+            record.free();
+            g.free();
+        });
+});
+
+describe('the library\'s refusals as sentences', () => {
+    test('FROM-TO with the log\'s arrow, a full stop, a capital', async () => {
+        const fox = await open('game=fox&players=two');
+        assert.throws(() => herd.newGame('fox').play('d4-d6'), { message: 'd4-d6 jumps over no goose' });
+        await fox.click('[data-cell="d4"]');
+        await fox.click('[data-cell="d6"]');
+        await says(fox, 'd4 → d6 jumps over no goose.');
+        // In fox seed 2's chain (move 5, c3-e5 then e5-e3) a step: the
+        // library's sentence with a capital.
+        const g = finishedGame('fox', 2), record = g.record();
+        const page = await openRecord(record);
+        await seek(page, 5);
+        await page.click('#replay-friend');
+        await page.waitForSelector('#replay', { state: 'hidden' });
+        await page.click('[data-cell="e6"]');
+        await says(page, 'The fox is in a jump chain: it may only jump on from e5 or stop.');
+        record.free();
+        g.free();
+    });
+
+    test('a piece without a move: the library\'s reason', async () => {
+        // Herd of Horses' start: horse 2 on b3 has a knight's jump to a5, c5
+        // and c1, each of which the library refuses as splitting the herd.
+        const g = herd.newGame('horses');
+        for (const to of ['a5', 'c5', 'c1'])
+            assert.throws(() => g.play(`b3-${to}`), { message: 'the herd would split' });
+        g.free();
+        const page = await open('game=horses&players=two');
+        await page.click('[data-cell="b3"]');
+        await says(page, 'No move from b3: the herd would split.');
+    });
+});
+
+describe('options typed on the setup screen', () => {
+    test('an empty or broken number box says the range, before the library', async () => {
+        const page = await open('', { game: false });
+        await page.check('input[name=game][value=horses]');
+        const message = () => page.textContent('#setup-message');
+        await page.fill('#opt-w', '');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+        assert.equal(await message(), 'w: enter a whole number from 8 to 30');
+        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), '');
+        assert.ok(await page.isDisabled('#start'));
+        assert.equal(await page.getAttribute('#start', 'title'), await message());
+        await page.fill('#opt-w', '8.5');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent.includes('8 to 30'));
+        await page.fill('#opt-w', '10');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
+        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), null);
+        assert.ok(await page.isEnabled('#start'));
+        // The seed may be empty (a random one), not a word.
+        await page.fill('#opt-seed', 'abc');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+        assert.equal(await message(), 'seed: enter a whole number from 0 to 18446744073709551615, or nothing for a random seed');
+        assert.equal(await page.getAttribute('#opt-seed', 'aria-invalid'), '');
+        await page.fill('#opt-seed', '');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
+        // Out of range stays the library's words.
+        await page.fill('#opt-w', '7');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+        assert.equal(await message(), 'w=7 is out of range 8..30');
     });
 });

@@ -48,6 +48,26 @@ export function arrow(action) {
     return action.replace(/^([a-z]\d+)-([a-z]\d+)$/, '$1 → $2');
 }
 
+/** The record's turn of each action (docs/records.md): a turn ends where the
+ *  side to act changes, so a fox's chain of jumps and a hex roll with its
+ *  removals and placements are one turn. [{turn, first}] for moves
+ *  [{side}], turns counted from 1; `first` for a turn's first action. */
+export function turnsOf(moves) {
+    let turn = 0;
+    return moves.map((m, i) => {
+        const first = i === 0 || moves[i - 1].side !== m.side;
+        turn += first ? 1 : 0;
+        return { turn, first };
+    });
+}
+
+/** A log line numbered as the record numbers it: "11. " before a turn's
+ *  first action, "… " before its later ones, in place of the line's own
+ *  leading number (each view writes the action's number there). */
+export function turnLine(text, { turn, first }) {
+    return `${first ? `${turn}.` : '…'} ${text.replace(/^\d+\. /, '')}`;
+}
+
 export class Board {
     constructor(container, onCell) {
         this.container = container;
@@ -99,6 +119,11 @@ export class Board {
 
     center(name) {
         return this.centers.get(name);
+    }
+
+    // The names of the board's cells (or points), in the order drawn.
+    cells() {
+        return [...this.centers.keys()];
     }
 
     // A square board of w by h cells of `size`, after a margin `pad` for
@@ -303,9 +328,11 @@ export class Log {
     update(moves, lines, text) {
         this.lines.length = Math.min(this.lines.length, moves.length - lines.length);
         this.lines.push(...lines);
-        this.entries = moves.map((m, i) => ({ ...m, number: i + 1, text: this.lines[i] ?? '' }));
+        const turns = turnsOf(moves);
+        this.entries = moves.map((m, i) => ({ ...m, number: i + 1, ...turns[i], text: this.lines[i] ?? '' }));
         this.list.replaceChildren(...this.entries.toReversed().map(e =>
-            html('li', { 'data-side': e.side, 'data-action': e.action, 'data-ply': e.number }, null, text(e))));
+            html('li', { 'data-side': e.side, 'data-action': e.action, 'data-ply': e.number, 'data-turn': e.turn },
+                 null, turnLine(text(e), e))));
     }
 
     // The line of action `number` marked as the one shown (a replay), none

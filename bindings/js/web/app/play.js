@@ -4,11 +4,29 @@
 // data-thinking while the computer is to act. A record opened (or a game
 // just finished) is replayed: stepped through by the replay's controls, the
 // log's lines and the arrow keys, and played on from any of its positions.
-import { Board, Log, byPlace, capital, html } from './board.js';
+import { Board, Log, byPlace, capital, html, turnsOf } from './board.js';
 import { viewOf } from './views/index.js';
 
 const $ = id => document.getElementById(id);
 const NO_PICK = Object.freeze({ selected: null, targets: [], hint: [] });
+
+// The library's refusal ("a2-e2 is not a step along a line") as the page
+// writes a sentence: an action FROM-TO with the log's arrow, a capital
+// first letter (not a cell's: cells are lower case everywhere on the page)
+// and a full stop, the library's words otherwise kept.
+function refusalText(text) {
+    if (!text)
+        return text;
+    const arrowed = text.replace(/\b([a-z]\d+)-(?=[a-z]\d+\b)/g, '$1 → ');
+    const capitalized = /^[a-z]\d/.test(arrowed) ? arrowed : capital(arrowed);
+    return /[.!?…]$/.test(capitalized) ? capitalized : `${capitalized}.`;
+}
+
+// A date and time as a file's name writes them: 20261207-1105 (local time).
+function stamp(d) {
+    const two = n => String(n).padStart(2, '0');
+    return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}`;
+}
 
 export class Play {
     // client: the worker's (client.js); onLeave(): back to the setup;
@@ -113,12 +131,16 @@ export class Play {
         $('players-line').textContent = this.playersText();
     }
 
-    // The game's record (records.md) as a file to save.
+    // The game's record (records.md) as a file to save, named by the game,
+    // its seed and the person's date and time, so that later downloads do
+    // not clash: fox-seed12-20261207-1105.hgr.
     async download() {
-        const { text, name } = await this.client.request('record');
+        const { text, name, seed } = await this.client.request('record');
         const link = document.createElement('a');
         link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-        link.download = `${name}.hgr`; // as herd-play names its records
+        // A game online starts from the server's position: its seed is not this page's.
+        const seeded = seed && !this.setup.online ? [`seed${seed}`] : [];
+        link.download = `${[name, ...seeded, stamp(new Date())].join('-')}.hgr`;
         link.click();
         setTimeout(() => URL.revokeObjectURL(link.href), 0);
     }
@@ -274,14 +296,30 @@ export class Play {
         const kind = ['+', '-'].find(k => this.snap.legal.some(a => a.startsWith(k)));
         const meant = this.snap.chance ? null : selected ? `${selected}-${cell}` : kind ? `${kind}${cell}` : null;
         const mine = this.generation;
+        const own = !meant && !this.snap.chance && this.snap.pieces.some(p => p.cell === cell && p.side === this.snap.info.side);
         let why = null;
         try {
-            why = meant && await this.client.request('why', { action: meant });
+            why = meant ? await this.client.request('why', { action: meant })
+                : own ? await this.stuckWhy(cell) : null;
         } catch (e) {
             return this.onFault(e);
         }
         if (mine === this.generation)
             this.message(why ?? this.clickWhy(cell));
+    }
+
+    // Why the side's own piece on `cell` has no move, in the library's
+    // words: its refusal of the piece's move to each cell of the board,
+    // the ones that only say the move is no move of the game's shape
+    // ("b3-b4 is not a knight's move": they name the action) left out, the
+    // most frequent first ("the herd would split"); null where none is left.
+    async stuckWhy(cell) {
+        const to = this.board.cells().filter(c => c !== cell);
+        const reasons = (await this.client.request('whyEach', { actions: to.map(c => `${cell}-${c}`) }))
+            .filter((r, i) => r && !r.includes(`${cell}-${to[i]}`));
+        const count = r => reasons.filter(x => x === r).length;
+        const best = reasons.reduce((a, r) => (a === null || count(r) > count(a) ? r : a), null);
+        return best && `No move from ${cell}: ${best}`;
     }
 
     // Why a click on `cell` that means no action does nothing, where the
@@ -294,7 +332,7 @@ export class Play {
         const owner = this.snap.pieces.find(p => p.cell === cell)?.side;
         if (owner === undefined)
             return `${cell} is empty: first click the piece to move.`;
-        return owner === side ? `No move from ${cell}` : `${this.whoseTurn()}.`;
+        return owner === side ? `No move from ${cell}.` : `${this.whoseTurn()}.`;
     }
 
     // Why a click on the board does nothing while the person is not to act.
@@ -478,12 +516,24 @@ export class Play {
         }
         $('replay-slider').max = r.plies;
         $('replay-slider').value = r.ply;
-        $('replay-where').textContent = `Action ${r.ply} of ${r.plies}`;
+        $('replay-where').textContent = this.replayWhere(r);
         // Its room kept at the end, so that the board stays in place.
         $('replay-on').style.visibility = over ? 'hidden' : '';
         this.log.mark(r.ply);
         this.root.dataset.ply = r.ply;
         $('players-line').textContent = this.playersText();
+    }
+
+    // Where the replay is, in the record's moves (its turns, as the file
+    // numbers them): "Move 11 of 31", and in a move of several actions (a
+    // fox's chain, a hex turn) which of them: "Move 11 of 31, action 2 of 3".
+    replayWhere({ ply, moves }) {
+        const turns = turnsOf(moves), total = turns.at(-1)?.turn ?? 0;
+        if (ply === 0)
+            return `Start: ${total} move${total === 1 ? '' : 's'}`;
+        const { turn } = turns[ply - 1], run = turns.filter(t => t.turn === turn);
+        const part = run.length > 1 ? `, action ${run.indexOf(turns[ply - 1]) + 1} of ${run.length}` : '';
+        return `Move ${turn} of ${total}${part}`;
     }
 
     // Why Hint is greyed out now, for its title and the line under the
@@ -517,9 +567,10 @@ export class Play {
         return this.busy ? 'Undo waits while an action is being played.' : '';
     }
 
-    // A refusal, or with kind 'hint' the computer's advice.
+    // A refusal, or with kind 'hint' the computer's advice. A refusal is
+    // shown as a sentence (refusalText()).
     message(text, kind = 'refusal') {
-        $('message').textContent = text;
+        $('message').textContent = kind === 'refusal' ? refusalText(text) : text;
         $('message').dataset.kind = kind;
         delete $('message').dataset.action;
     }

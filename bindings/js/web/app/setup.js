@@ -69,7 +69,8 @@ export class Setup {
     message(text) {
         $('setup-message').textContent = text;
         for (const input of $('setup-options').querySelectorAll('[data-key]'))
-            input.toggleAttribute('aria-invalid', !!text && text.startsWith(`${input.dataset.key}=`));
+            input.toggleAttribute('aria-invalid', !!text && /^[=:]/.test(text.slice(input.dataset.key.length)) &&
+                                  text.startsWith(input.dataset.key));
         $('start').disabled = !!text;
         // The message is the visible reason; the title says it on the button.
         text ? $('start').setAttribute('title', text) : $('start').removeAttribute('title');
@@ -182,11 +183,28 @@ export class Setup {
     async validate() {
         const mine = ++this.checked;
         const name = this.game.name, options = this.options();
-        const refusal = await this.check(name, options);
+        const refusal = this.unnumbered() ?? await this.check(name, options);
         if (mine !== this.checked)
             return false;
         this.message(refusal ?? '');
         return !refusal;
+    }
+
+    // A number box that holds no whole number (empty, "abc", "8.5"), said
+    // from its option's range before the text reaches the library, whose
+    // words are the protocol's ("option w=: a value is one word without
+    // '='"); null when every box holds one. The seed may be empty (random).
+    unnumbered() {
+        for (const o of this.game.options) {
+            const input = $(`opt-${o.key}`);
+            if (o.kind !== 'range' || !input || input.type === 'checkbox')
+                continue;
+            const value = input.value.trim(), seed = typeof o.max === 'bigint';
+            if (/^-?\d+$/.test(value) || (seed && value === ''))
+                continue;
+            return `${o.key}: enter a whole number from ${o.min} to ${o.max}${seed ? ', or nothing for a random seed' : ''}`;
+        }
+        return null;
     }
 
     read() {

@@ -138,6 +138,10 @@ const ops = {
         }
         throw new Error(`${action} was played, although it is not legal`);
     },
+    // why() of each action text, in order: one request for many.
+    whyEach(herd, { actions }) {
+        return actions.map(action => ops.why(herd, { action }));
+    },
     genmove(herd, { level }) {
         return act(() => game.genmove(level));
     },
@@ -190,11 +194,12 @@ const ops = {
         replay = null;
         return snapshot(lines);
     },
-    // The game's record (records.md) and its game's name.
+    // The game's record (records.md), its game's name and seed (its text;
+    // '' where it has none).
     record() {
         const record = game.record();
         try {
-            return { text: record.text(), name: game.name };
+            return { text: record.text(), name: game.name, seed: String(game.options().seed ?? '') };
         } finally {
             record.free();
         }
