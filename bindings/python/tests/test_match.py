@@ -37,16 +37,21 @@ def herd_match_program():
     return path if os.access(path, os.X_OK) else None
 
 
+def run_herd_match(args):
+    """herd-match run with ARGS (check=True): a sanitized program has its own
+    runtime and refuses a preloaded one, so LD_PRELOAD is left out."""
+    env = dict((k, v) for k, v in os.environ.items() if k != "LD_PRELOAD")
+    return subprocess.run([herd_match_program()] + [str(a) for a in args], capture_output=True,
+                          text=True, timeout=120, check=True, env=env)
+
+
 def herd_match_output(args, kw):
     """herd-match's lines per game and its summary, without the times."""
     options = ["-n", str(kw["games"]), "-s", str(kw.get("seed", 1)),
                "-R", str(kw.get("random_plies", 4)), "-m", str(kw.get("max_plies", 1000))]
     if "options" in kw:
         options += ["-o", kw["options"]]
-    # A sanitized program has its own runtime and refuses a preloaded one.
-    env = dict((k, v) for k, v in os.environ.items() if k != "LD_PRELOAD")
-    run = subprocess.run([herd_match_program()] + [str(a) for a in args] + options + ["-g", "-j", "2"],
-                         capture_output=True, text=True, timeout=120, check=True, env=env)
+    run = run_herd_match(list(args) + options + ["-g", "-j", "2"])
     return run.stdout.split("time per move:\n")[0]
 
 
@@ -61,8 +66,7 @@ class TestLocal(unittest.TestCase):
         if program is None:
             self.skipTest("no programs/herd-match beside %s (set HERD_MATCH)"
                           % herd.library().path)
-        usage = subprocess.run([program, "--help"], capture_output=True, text=True,
-                               timeout=60).stdout
+        usage = run_herd_match(["--help"]).stdout
         here = os.path.dirname(os.path.abspath(__file__))
         with open(os.path.join(here, os.pardir, "README.md"), encoding="utf-8") as f:
             readme = " ".join(f.read().split())
@@ -234,9 +238,7 @@ class TestLadder(unittest.TestCase):
         if herd_match_program() is None:
             self.skipTest("no programs/herd-match beside %s (set HERD_MATCH)"
                           % herd.library().path)
-        env = dict((k, v) for k, v in os.environ.items() if k != "LD_PRELOAD")
-        run = subprocess.run([herd_match_program(), "--ladder", "hare", "-n", "4", "-j", "2"],
-                             capture_output=True, text=True, timeout=120, check=True, env=env)
+        run = run_herd_match(["--ladder", "hare", "-n", "4", "-j", "2"])
         result = herd.ladder("hare", games=4, workers=2)
         self.assertEqual(result.summary(times=False) + "\n",
                          run.stdout.split("time per move:\n")[0])
