@@ -180,7 +180,7 @@ def main(argv):
              "package itself, its names, signatures and docstrings, when the reference is "
              "built (`tools/python_api_docs.py`). Its modules:\n"]
     for module in modules:
-        first = doc(module).splitlines()[0]
+        first = " ".join(doc(module).split("\n\n")[0].split())  # the whole first paragraph
         if first.startswith(module.__name__ + ": "):
             first = first[len(module.__name__) + 2:]
         index.append("- @subpage %s \"%s\": %s" % (module_anchor(module.__name__), module.__name__,

@@ -105,6 +105,13 @@ def main(argv):
             continue
         report("@subpage %s " % label("module", module.__name__) in index,
                "python.md lists %s" % module.__name__)
+        # Its summary there is the docstring's whole first paragraph, not a
+        # line cut off where the source wraps it.
+        summary = " ".join(inspect.getdoc(module).split("\n\n")[0].split()).replace("\\", "\\\\")
+        if summary.startswith(module.__name__ + ": "):
+            summary = summary[len(module.__name__) + 2:]
+        report(summary in index, "python.md gives %s's first paragraph" % module.__name__,
+               summary[:80])
         have = anchors(page)
         want = expected(module)
         missing = sorted(set(want) - have)
