@@ -704,7 +704,10 @@ class Game:
     def _to_move(self, h: int, value: int) -> Move:
         n = c_size_t()
         buf = create_string_buffer(C.MAX_MOVE_TEXT)
-        self._const(self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n)))
+        rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
+        # The call is const and leaves no message: E_ARG here is a value no
+        # move of this game has.
+        self._const(rc, "%d is not a move of %s" % (value, self.name) if rc == C.E_ARG else None)
         return Move(value, buf.value.decode())
 
     def _move_text_of(self, h: int, value: int) -> str:
@@ -760,7 +763,10 @@ class Game:
 
     def legal(self) -> List[Move]:
         """The legal actions, in the library's generation order; at a chance
-        event, its outcomes; none once the game is over."""
+        event, its outcomes, each once whatever its weight (hex's 1,1 is as
+        likely as 1,2 in a random choice of them, where the dice give it half
+        as often: roll() draws by the weights, chance_outcomes() gives them);
+        none once the game is over."""
         with self._using() as h:
             return [self._to_move(h, m) for m in self._legal_values(h)]
 

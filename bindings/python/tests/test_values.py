@@ -107,6 +107,11 @@ class TestMoves(ErrorChecks):
         with Hex(size=3) as hx, Game.from_position(HORSES_START) as g:
             roll = hx.legal()[0]
             self.assertRefused(g, lambda: g.play(roll), herd.E_ARG, "is not a move of horses")
+            # An integer that is no move here: said so, not the library's
+            # generic text for a const call's E_ARG.
+            for call in (g.parse_move, g.move_text):
+                self.assertRefused(g, lambda: call(2**40), herd.E_ARG,
+                                   "%d is not a move of horses" % 2**40)
 
     def test_push_is_play(self):
         with Game.from_position(HORSES_START) as g:
