@@ -24,8 +24,8 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List
                     NamedTuple, Optional, Tuple, Type, TypeVar, Union)
 
 from . import _capi as C
-from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
-                      encode, error_for, require_numpy)
+from ._errors import (ArgumentError, GameClosedError, HerdError, IllegalMoveError,
+                      OptionRangeError, ParseError, encode, error_for, require_numpy)
 from ._library import Library, library
 from ._registry import GameDescription, creation_error, describe
 from ._values import Move, Reason, Result, Side, Solution, Status
@@ -100,6 +100,29 @@ def check_int(value: Any, what: str, lo: int = C.INT_MIN, hi: int = C.INT_MAX,
         code = C.E_RANGE if error is OptionRangeError else C.E_ARG
         raise error(code, "%s %d is out of range %d..%d" % (what, value, lo, hi))
     return value
+
+
+def _save_fault(text: str, message: str) -> str:
+    """herd_load's message on a save, with the part of the text it is about:
+    the library names the field it expected ("ply must be ..."); where the
+    save has no such field, what stands there instead is named too."""
+    m = re.match(r"(\w+) must be ", message)
+    if not m:
+        return message
+    field = m.group(1)
+    head = text.split(" position=", 1)[0].split(" ")
+    for word in head[1:]:
+        if word.startswith(field + "="):
+            return "%r in the save: %s" % (word[:40], message)
+    stray = next((w for w in head[1:] if "=" not in w), None)
+    where = " (%r stands in its place)" % stray[:40] if stray is not None else ""
+    return "the save has no %s= field%s: %s" % (field, where, message)
+
+
+def not_an_action(shown: Any, game: str, num_actions: int) -> str:
+    """The one wording for a number (or move) outside a game's action space,
+    with the space's range."""
+    return "%s is not an action of %s (0 .. %d)" % (shown, game, num_actions - 1)
 
 
 def cell_name(row: int, col: int) -> str:
@@ -548,7 +571,11 @@ class Game:
         (herd_load). Game.from_save() opens a save of any game."""
         data = encode(text, "the save")
         with self._using() as h:
-            self._check(h, self._lib.c.herd_load(h, data))
+            rc = self._lib.c.herd_load(h, data)
+            if rc == C.E_PARSE:
+                message = self._lib.c.herd_last_error(h).decode(errors="replace")
+                raise ParseError(rc, _save_fault(text, message))
+            self._check(h, rc)
             self.__dict__.pop("_record_base", None)
 
     @classmethod
@@ -701,13 +728,16 @@ class Game:
 
     # ------------------------------------------------------------ moves
 
-    def _to_move(self, h: int, value: int) -> Move:
+    def _to_move(self, h: int, value: int, what: Optional[str] = None) -> Move:
+        """The Move of an integer; ArgumentError "V is not a move of GAME"
+        (`what` for V: an action names its number) for one no move has."""
         n = c_size_t()
         buf = create_string_buffer(C.MAX_MOVE_TEXT)
         rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
         # The call is const and leaves no message: E_ARG here is a value no
         # move of this game has.
-        self._const(rc, "%d is not a move of %s" % (value, self.name) if rc == C.E_ARG else None)
+        self._const(rc, "%s is not a move of %s" % (what or value, self.name)
+                    if rc == C.E_ARG else None)
         return Move(value, buf.value.decode())
 
     def _move_text_of(self, h: int, value: int) -> str:
@@ -1109,8 +1139,7 @@ class Game:
         naming the game's range 0..num_actions-1 for one beyond size_t."""
         number = as_int(action, what)
         if not 0 <= number <= _SIZE_MAX:
-            raise ArgumentError(C.E_ARG, "%s %d is out of range 0..%d"
-                                % (what, number, self.num_actions - 1))
+            raise ArgumentError(C.E_ARG, not_an_action(number, self.name, self.num_actions))
         return number
 
     @property
@@ -1166,9 +1195,23 @@ class Game:
                 raise GameClosedError()
             rc = fn(h, action)
             if rc:
-                if rc == C.E_RANGE:
-                    raise ArgumentError(C.E_ARG, self._lib.c.herd_last_error(h).decode())
-                self._check(h, rc)
+                self._action_refused(h, action, rc)
+
+    def _action_refused(self, h: int, action: int, rc: int) -> None:
+        """Raises for an action that herd_apply_action refused with `rc`: one
+        out of range says so (ArgumentError); one in range that stands for
+        no move of the game (a jump off the board) is illegal, said as
+        parse_move() says it of such a move; else the library's error."""
+        if rc == C.E_RANGE:
+            raise ArgumentError(C.E_ARG, not_an_action(action, self.name,
+                                                       self._ai("herd_num_actions")(h)))
+        m = C.herd_move()
+        if rc == C.E_ILLEGAL and self._ai("herd_action_to_move")(h, action, byref(m)) == C.OK:
+            try:
+                self._to_move(h, m.value, "action %d" % action)
+            except ArgumentError as e:
+                raise IllegalMoveError(C.E_ILLEGAL, e.message) from None
+        self._check(h, rc)
 
     def move_to_action(self, move: MoveLike) -> int:
         """The action of a move (a Move, its text or its integer): its number
@@ -1177,8 +1220,12 @@ class Game:
         out = c_size_t()
         with self._using() as h:
             value = self._value(h, move)
-            self._const(fn(h, value, byref(out)), "%r is no action of %s's action space"
-                        % (str(move), self.name))
+            rc = fn(h, value, byref(out))
+            if rc == C.E_ARG:
+                shown = move.text if isinstance(move, Move) else move
+                raise ArgumentError(C.E_ARG, not_an_action(shown, self.name,
+                                                           self._ai("herd_num_actions")(h)))
+            self._const(rc)
         return out.value
 
     def action_to_move(self, action: int) -> Move:
@@ -1192,8 +1239,8 @@ class Game:
         with self._using() as h:
             rc = fn(h, action, byref(m))
             if rc == C.E_RANGE:
-                raise ArgumentError(C.E_ARG, "action %d is out of range 0..%d"
-                                    % (action, self._ai("herd_num_actions")(h) - 1))
+                raise ArgumentError(C.E_ARG, not_an_action(action, self.name,
+                                                           self._ai("herd_num_actions")(h)))
             self._const(rc)
             return self._to_move_lenient(h, m.value)
 

@@ -55,7 +55,8 @@ from . import _capi as C
 from ._errors import (ArgumentError, OptionRangeError, ParseError, StateError, UnsupportedError,
                       install_hint, require_numpy)
 from ._game import Game as _HerdGame
-from ._game import Playouts, as_int, check_int, default_max_moves, rules_length_bound
+from ._game import (Playouts, as_int, check_int, default_max_moves, not_an_action,
+                    rules_length_bound)
 from ._registry import describe, games
 
 __all__ = ["load_game", "registered_names", "deserialize_state", "register", "Game", "State",
@@ -700,8 +701,8 @@ def deserialize_state(game: Game, text: str) -> State:
             raise ParseError(C.E_PARSE, "history: player %d is neither 0, 1 nor chance (-1)"
                              % player)
         if not 0 <= action < facts.num_actions:
-            raise ParseError(C.E_PARSE, "history: action %d is out of range 0..%d of %s"
-                             % (action, facts.num_actions - 1, game))
+            raise ParseError(C.E_PARSE, "history: " + not_an_action(action, facts.name,
+                                                                      facts.num_actions))
     g = facts.new_herd_game()
     try:
         want = g.options_text()

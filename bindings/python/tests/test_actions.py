@@ -157,27 +157,37 @@ class TestActions(unittest.TestCase):
             n = g.num_actions
             with self.assertRaises(herd.ArgumentError) as e:
                 g.apply_action(n)
-            self.assertIn("out of range 0..%d" % (n - 1), str(e.exception))
+            # One wording, with the range, for every number outside the space.
+            self.assertEqual("%d is not an action of horses (0 .. %d)" % (n, n - 1),
+                             str(e.exception))
             for bad in (-1, 2 ** 64):  # beyond size_t: the range is still the game's
                 with self.assertRaises(herd.ArgumentError) as e:
                     g.apply_action(bad)
-                self.assertEqual("action %d is out of range 0..%d" % (bad, n - 1),
+                self.assertEqual("%d is not an action of horses (0 .. %d)" % (bad, n - 1),
                                  str(e.exception))
                 with self.assertRaises(herd.ArgumentError) as e:
                     g.action_to_move(bad)
-                self.assertIn("out of range 0..%d" % (n - 1), str(e.exception))
+                self.assertEqual("%d is not an action of horses (0 .. %d)" % (bad, n - 1),
+                                 str(e.exception))
             with self.assertRaises(TypeError):
                 g.apply_action("a1-c2")
             with self.assertRaises(TypeError):
                 g.apply_action(True)
+            # a1, up two and left: off the board, a number that stands for no
+            # move of the game, said as parse_move() says it of an integer.
             with self.assertRaises(herd.IllegalMoveError) as e:
-                g.apply_action(0)  # a1, up two and left: off the board
-            self.assertIn("off the board", str(e.exception))
+                g.apply_action(0)
+            self.assertEqual("action 0 is not a move of horses", str(e.exception))
+            with self.assertRaises(herd.ArgumentError) as e:
+                g.parse_move(g.action_to_move(0).value)
+            self.assertEqual("%d is not a move of horses" % g.action_to_move(0).value,
+                             str(e.exception))
             with self.assertRaises(herd.ArgumentError):
                 g.action_to_move(n)
             with self.assertRaises(herd.ArgumentError) as e:
-                g.move_to_action(herd.Game("hare").legal()[0].value)
-            self.assertIn("no action of horses's action space", str(e.exception))
+                g.move_to_action(9223372036854776856)  # a value no action has
+            self.assertEqual("9223372036854776856 is not an action of horses (0 .. %d)"
+                             % (n - 1), str(e.exception))
             with self.assertRaises(herd.ParseError):
                 g.move_to_action("zz")
             self.assertEqual(g.position, before)

@@ -398,6 +398,16 @@ class TestSavedGames(ErrorChecks):
             text = g.save()
             self.assertRefused(g, lambda: g.load(text.replace("save=1", "save=2")),
                                herd.E_PARSE, "save version 2")
+            # The message names what in the text is wrong, not just the field
+            # the library expected there.
+            self.assertRefused(g, lambda: g.load("horses save=1 garbage"), herd.E_PARSE,
+                               "the save has no ply= field ('garbage' stands in its place): "
+                               "ply must be a whole number")
+            self.assertRefused(g, lambda: g.load(text.replace(" ply=1 ", " ply=x ")),
+                               herd.E_PARSE, "'ply=x' in the save: ply must be")
+            with self.assertRaisesRegex(herd.ParseError, r"^the save has no ply= field "
+                                        r"\('garbage'"):
+                Game.from_save("horses save=1 garbage")
             zero = ",".join(["0" * 16] * 4)
             self.assertRefused(g, lambda: g.load(re.sub(r"rng=\S+", "rng=" + zero, text)),
                                herd.E_POSITION, "all zeros")

@@ -233,8 +233,10 @@ class TestSpiel(unittest.TestCase):
         # the save of this game with another's history: actions out of range
         mine = fox.new_initial_state()
         text = mine.serialize() + "0:%d" % fox.num_distinct_actions()
-        with self.assertRaisesRegex(herd.ParseError, "action %d is out of range 0..%d"
-                                    % (fox.num_distinct_actions(), fox.num_distinct_actions() - 1)):
+        n = fox.num_distinct_actions()
+        with self.assertRaisesRegex(herd.ParseError,
+                                    r"history: %d is not an action of fox \(0 \.\. %d\)"
+                                    % (n, n - 1)):
             spiel.deserialize_state(fox, text)
         with self.assertRaisesRegex(herd.ParseError, "player 2"):
             spiel.deserialize_state(fox, mine.serialize() + "2:1")
