@@ -235,6 +235,14 @@ class TestOptions(unittest.TestCase):
                 make()
             self.assertEqual(str(cm.exception), listed)
             self.assertEqual(cm.exception.code, herd.E_UNKNOWN)
+        # A near miss is named, as record()'s tags are (one helper).
+        games = ", ".join(d.name for d in herd.games())
+        for typed, meant in (("horse", "horses"), ("HEX", "hex"), ("flok", "flock")):
+            for make in (lambda: Game(typed), lambda: herd.describe(typed)):
+                with self.assertRaises(herd.UnknownNameError) as cm:
+                    make()
+                self.assertEqual(str(cm.exception), "unknown game %r (did you mean %s?); the "
+                                 "games are %s" % (typed, meant, games))
         # An unknown option of a game that exists stays the library's refusal.
         with self.assertRaises(herd.UnknownNameError) as cm:
             Game("hex", wolves=1)
