@@ -25,7 +25,8 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List
 
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, HerdError, IllegalMoveError,
-                      OptionRangeError, ParseError, encode, error_for, require_numpy)
+                      OptionRangeError, ParseError, UnknownNameError, did_you_mean, encode,
+                      error_for, require_numpy)
 from ._library import Library, library
 from ._registry import GameDescription, creation_error, describe
 from ._values import Move, Reason, Result, Side, Solution, Status
@@ -42,6 +43,9 @@ MAX_PERFT_DEPTH = 64
 MoveLike = Union[Move, int, str]
 SideLike = Union[Side, str, int]
 CellLike = Union[str, Tuple[int, int]]
+#: A computer level: its number, or its name as Game.levels and
+#: herd.describe() give it ("expert").
+LevelLike = Union[int, str]
 G = TypeVar("G", bound="Game")
 
 # The reasons of herd_end(): how the players end a game.
@@ -117,6 +121,20 @@ def _save_fault(text: str, message: str) -> str:
     stray = next((w for w in head[1:] if "=" not in w), None)
     where = " (%r stands in its place)" % stray[:40] if stray is not None else ""
     return "the save has no %s= field%s: %s" % (field, where, message)
+
+
+def level_of(level: Any, levels: Mapping[int, str], game: str) -> Any:
+    """A level given by its name ("expert") as its number, any other value as
+    it is; UnknownNameError listing the game's levels (as the herd program's
+    `levels` does) for a name it has not."""
+    if not isinstance(level, str):
+        return level
+    for number, name in levels.items():
+        if name == level:
+            return number
+    raise UnknownNameError(C.E_UNKNOWN, "unknown level %r of %s%s; its levels are %s"
+                           % (level, game, did_you_mean(level, levels.values()),
+                              " ".join("%d:%s" % item for item in sorted(levels.items()))))
 
 
 def not_an_action(shown: Any, game: str, num_actions: int) -> str:
@@ -908,25 +926,28 @@ class Game:
 
     # --------------------------------------------------------- computers
 
-    def _level(self, level: int) -> int:
-        """A level for a C int: one beyond its range is refused here, as the
-        library refuses the others it does not have."""
+    def _level(self, level: LevelLike) -> int:
+        """A level (a number or a name) for a C int: one beyond its range is
+        refused here, as the library refuses the others it does not have."""
+        level = level_of(level, self.levels, self.name)
         try:
             return check_int(level, "level", C.INT_MIN, C.INT_MAX, OptionRangeError)
         except OptionRangeError:
             raise OptionRangeError(C.E_RANGE, "level %d is out of range 0..%d"
                                    % (level, self.max_level)) from None
 
-    def genmove(self, level: int = 0) -> Move:
-        """The action the computer player chooses at `level` (0: the default);
-        not played, but the game's generator moves on (herd_genmove)."""
+    def genmove(self, level: LevelLike = 0) -> Move:
+        """The action the computer player chooses at `level` (0: the default;
+        a number or a name of `levels`, "expert"; every method that takes a
+        level takes either); not played, but the game's generator moves on
+        (herd_genmove)."""
         m = C.herd_move()
         level = self._level(level)
         with self._using() as h:
             self._check(h, self._lib.c.herd_genmove(h, level, byref(m)))
             return self._to_move(h, m.value)
 
-    def play_genmove(self, level: int = 0) -> Move:
+    def play_genmove(self, level: LevelLike = 0) -> Move:
         """Lets the computer player choose and plays the choice; returns it.
         undo() takes back the move and the generator's draws."""
         m = C.herd_move()
@@ -936,7 +957,7 @@ class Game:
             move = self._to_move(h, m.value)
         return move
 
-    def hint(self, level: int = 0) -> Move:
+    def hint(self, level: LevelLike = 0) -> Move:
         """The action the computer player would choose now at `level`, changing
         nothing: neither the position, nor the generator, nor the history
         (herd_hint). Level 0 is the game's default level, which for horses and
@@ -1057,7 +1078,7 @@ class Game:
         with self._using() as h:
             self._check(h, self._ai("herd_set_memory_limit")(h, bytes_))
 
-    def memory_needed(self, level: int = 0) -> int:
+    def memory_needed(self, level: LevelLike = 0) -> int:
         """The bytes that genmove(level) would hold at its peak here, the
         tables the game keeps included (herd_memory_needed): what
         memory_limit is compared with; 0 for a level that allocates nothing.
@@ -1287,7 +1308,7 @@ class Game:
             return np.frombuffer(buf, dtype="float32").reshape(planes, rows, cols)
         return buf
 
-    def playouts(self, n: int, level: int = 0, seed: int = 0,
+    def playouts(self, n: int, level: LevelLike = 0, seed: int = 0,
                  max_length: int = 0) -> "Playouts":
         """Plays `n` games from here to their end, both sides at `level`, and
         counts their results, changing nothing (herd_playouts): level 0 is the
@@ -1299,7 +1320,8 @@ class Game:
         unfinished. interrupt() stops it."""
         fn = self._ai("herd_playouts")
         n = check_int(n, "the number of games", 0, C.UINT64_MAX)
-        level = check_int(level, "level", C.PLAYOUT_RANDOM, C.INT_MAX, OptionRangeError)
+        level = check_int(level_of(level, self.levels, self.name), "level", C.PLAYOUT_RANDOM,
+                          C.INT_MAX, OptionRangeError)
         seed = check_int(seed, "seed", 0, C.UINT64_MAX)
         max_length = check_int(max_length, "max_length", 0, C.UINT32_MAX)
         res = C.herd_playout_result()

@@ -55,7 +55,7 @@ from . import _capi as C
 from ._errors import (ArgumentError, OptionRangeError, ParseError, StateError, UnsupportedError,
                       install_hint, require_numpy)
 from ._game import Game as _HerdGame
-from ._game import (Playouts, as_int, check_int, default_max_moves, not_an_action,
+from ._game import (LevelLike, Playouts, as_int, check_int, default_max_moves, not_an_action,
                     rules_length_bound)
 from ._registry import describe, games
 
@@ -328,7 +328,7 @@ class _Rules:
         """The board (herd_show())."""
         return self._g.show()
 
-    def playouts(self, n: int, level: int = C.PLAYOUT_RANDOM, seed: int = 0,
+    def playouts(self, n: int, level: LevelLike = C.PLAYOUT_RANDOM, seed: int = 0,
                  max_length: int = 0) -> Playouts:
         """herd.Game.playouts() from this state: `n` games to their end, both
         sides at `level` (herd.PLAYOUT_RANDOM by default: uniformly random

@@ -347,6 +347,28 @@ class TestPlayouts(unittest.TestCase):
             res = g.playouts(5, herd.PLAYOUT_RANDOM, max_length=4)
             self.assertEqual((res.unfinished, res.actions), (5, 20))
 
+    def test_levels_by_name(self):
+        # Every method that takes a level takes its name, as Game.levels
+        # gives it, for its number.
+        with Game("hex", seed=3) as g:
+            self.assertEqual(g.playouts(4, "greedy", seed=2), g.playouts(4, 1, seed=2))
+        with Game("horses", seed=7) as a, Game("horses", seed=7) as b:
+            self.assertEqual(a.levels[4], "expert")
+            self.assertEqual(a.memory_needed("expert"), a.memory_needed(4))
+            self.assertEqual(a.hint("club"), a.hint(3))
+            self.assertEqual(a.genmove(level="expert"), b.genmove(4))
+            self.assertEqual(a.play_genmove("novice"), b.play_genmove(2))
+            self.assertEqual(a.save(), b.save())
+            for bad, near in (("Expert", " (did you mean expert?)"), ("perfect", " (did you "
+                              "mean expert?)"), ("zz", "")):
+                for call in (a.genmove, a.play_genmove, a.hint, a.memory_needed,
+                             lambda level: a.playouts(1, level)):
+                    with self.assertRaises(herd.UnknownNameError) as e:
+                        call(bad)
+                    self.assertEqual(str(e.exception), "unknown level %r of horses%s; its levels "
+                                     "are 1:random 2:novice 3:club 4:expert 5:master" % (bad, near))
+            self.assertEqual(a.save(), b.save())
+
     def test_refusals(self):
         with Game("hex") as g:
             with self.assertRaises(herd.UnsupportedError) as e:
