@@ -28,7 +28,7 @@ from ._errors import (ArgumentError, GameClosedError, HerdError, IllegalMoveErro
                       OptionRangeError, ParseError, UnknownNameError, did_you_mean, encode,
                       error_for, require_numpy)
 from ._library import Library, library
-from ._registry import GameDescription, creation_error, describe
+from ._registry import GameDescription, creation_error, describe, games
 from ._values import Move, Reason, Result, Side, Solution, Status
 
 if TYPE_CHECKING:
@@ -179,10 +179,12 @@ def cell_struct(cell: CellLike, lo: int = C.INT_MIN, hi: int = C.INT_MAX) -> Any
 OptionsLike = Union[str, Mapping[str, Any], None]
 
 
-def _options_text(options: OptionsLike, kw: Mapping[str, Any]) -> str:
+def _options_text(options: OptionsLike, kw: Mapping[str, Any], game: Optional[str] = None) -> str:
     """The options text of `options` (a text or a mapping, given by position
     or as the keyword options=) followed by the keywords `kw`. No game has
-    an option called options (herd.games()), so the keyword is free."""
+    an option called options (herd.games()), so the keyword is free. A bool
+    or a float value is refused (_typed_value) but a bool for an option of
+    the game `game` that takes 0..1 (fox's sideways)."""
     kw = dict(kw)
     if "options" in kw:
         if options is not None:
@@ -200,8 +202,8 @@ def _options_text(options: OptionsLike, kw: Mapping[str, Any]) -> str:
     for key, value in pairs:
         if not isinstance(key, str):
             raise TypeError("an option's name is a str, not %r" % (key,))
-        if isinstance(value, bool):
-            value = int(value)
+        if isinstance(value, (bool, float)):
+            value = _typed_value(game, key, value)
         value = str(value)
         for what, word in (("a name", key), ("a value", value)):
             if not word or any(c.isspace() or c in "=\0" for c in word):
@@ -209,6 +211,25 @@ def _options_text(options: OptionsLike, kw: Mapping[str, Any]) -> str:
                                  % (key, value, what))
         parts.append("%s=%s" % (key, value))
     return " ".join(parts)
+
+
+def _typed_value(game: Optional[str], key: str, value: Any) -> Any:
+    """A bool for an option of `game` that takes 0..1 as 0 or 1; TypeError,
+    saying what the option takes, for another bool (w=True is no width) and
+    for a float (a whole number's text would not be its own). A value of an
+    option the game lacks passes: the library refuses the option."""
+    d = next((d for d in games() if d.name == game), None)
+    option = next((o for o in d.options if o.key == key), None) if d else None
+    if option is None or (isinstance(value, bool) and option.allowed in (range(2), (0, 1))):
+        return int(value) if isinstance(value, bool) else value
+    if isinstance(option.allowed, range):
+        takes = "a whole number in %d..%d" % (option.allowed.start, option.allowed.stop - 1)
+    elif isinstance(option.allowed, tuple):
+        takes = "one of the whole numbers %s" % ", ".join(map(str, option.allowed))
+    else:
+        takes = "a cell name (%r)" % option.default
+    raise TypeError("option %s=%r: %s takes %s, not a %s"
+                    % (key, value, key, takes, type(value).__name__))
 
 
 def options_dict(options: OptionsLike, kw: Mapping[str, Any]) -> Dict[str, Any]:
@@ -349,7 +370,7 @@ class Game:
             raise ArgumentError(C.E_ARG, "%s is the game %s, not %s"
                                 % (type(self).__name__, self.game, name))
         lib = library()
-        text = _options_text(options, kw)
+        text = _options_text(options, kw, name)
         handle = C.game_p()
         err = C.herd_error()
         rc = lib.c.herd_new(encode(name, "the game's name"), encode(text, "the options"), None,

@@ -147,7 +147,7 @@ class Batch:
         max_length = check_int(max_length, "max_length", 0, C.UINT32_MAX)
         new = lib.function("herd_batch_new")
         self._free = lib.function("herd_batch_free")
-        text = _options_text(None, kw)
+        text = _options_text(None, kw, name)
         game_b, options_b = encode(name, "the game's name"), encode(text, "the options")
         # First what the batch would ask for, against the memory there is:
         # the library's refusal says neither.

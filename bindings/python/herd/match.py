@@ -279,7 +279,7 @@ def _play(s: _Settings, library: str, index: int) -> GameResult:
 
 def _settings(game: str, level_a: LevelLike, level_b: LevelLike, seed: int, options: Any,
               random_plies: int, max_plies: int, records: bool = False) -> _Settings:
-    text = _options_text(options, {})
+    text = _options_text(options, {}, game)
     for word in text.split():
         key, _, value = word.partition("=")
         if key == "seed":  # the match's own: each pair of games has its seed

@@ -56,7 +56,7 @@ from ._errors import (ArgumentError, OptionRangeError, ParseError, StateError, U
                       install_hint, require_numpy)
 from ._game import Game as _HerdGame
 from ._game import (LevelLike, Playouts, as_int, check_int, default_max_moves, not_an_action,
-                    rules_length_bound)
+                    options_dict, rules_length_bound)
 from ._registry import describe, games
 
 __all__ = ["load_game", "registered_names", "deserialize_state", "register", "Game", "State",
@@ -364,11 +364,15 @@ def load_game(name: str, params: Optional[Dict[str, Any]] = None, **options: Any
     """The game `name` (or herd_NAME) with its parameters, as
     pyspiel.load_game(): as keywords (load_game("fox", sideways=1)), as a
     dict (load_game("fox", {"sideways": 1})) or in the name
-    (load_game("fox(sideways=1)")). Every game takes `seed` (its computer
-    player's and dice generator's) and max_moves (see the module)."""
+    (load_game("fox(sideways=1)")), or as herd.Game takes them, options=
+    a text or a mapping (load_game("fox", options="sideways=1")). Every game
+    takes `seed` (its computer player's and dice generator's) and max_moves
+    (see the module)."""
     short, in_name = _parse_game_string(name)
     merged: Dict[str, Any] = dict(in_name)
     merged.update(params or {})
+    if "options" in options:  # herd.Game's keyword, read here: no game has such a parameter
+        merged.update(options_dict(None, {"options": options.pop("options")}))
     merged.update(options)
     return Game(short, merged)
 

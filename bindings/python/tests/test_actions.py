@@ -365,8 +365,9 @@ class TestPlayouts(unittest.TestCase):
                              lambda level: a.playouts(1, level)):
                     with self.assertRaises(herd.UnknownNameError) as e:
                         call(bad)
-                    self.assertEqual(str(e.exception), "unknown level %r of horses%s; its levels "
-                                     "are 1:random 2:novice 3:club 4:expert 5:master" % (bad, near))
+                    self.assertEqual(str(e.exception), "unknown level %r of horses%s; its "
+                                     "levels are 1:random 2:novice 3:club 4:expert 5:master"
+                                     % (bad, near))
             self.assertEqual(a.save(), b.save())
 
     def test_refusals(self):

@@ -62,6 +62,11 @@ class TestSpiel(unittest.TestCase):
             spiel.load_game("fox(sideways)")
         with self.assertRaises(herd.OptionRangeError):
             spiel.load_game("horses", w=3)
+        # herd.Game's options= (a text or a mapping) means the same parameters
+        # (was read as a parameter of its own: "option 'w' is given twice").
+        for options in ("w=10 seed=3", {"w": 10, "seed": 3}):
+            self.assertEqual(spiel.load_game("horses", options=options),
+                             spiel.load_game("horses", w=10, seed=3))
 
     def test_the_game_answers_as_pyspiel(self):
         game = spiel.load_game("hex")
