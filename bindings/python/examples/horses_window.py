@@ -356,7 +356,12 @@ def main(argv: List[str]) -> int:
     parser = argparse.ArgumentParser(description="Herd of Horses in a window")
     parser.add_argument("--seed", type=int, help="the seed of every new game (default: random)")
     args = parser.parse_args(argv[1:])
-    root = tk.Tk()
+    try:
+        root = tk.Tk()
+    except tk.TclError as e:  # no X display to open the window on
+        print("horses_window.py needs a display (set DISPLAY or run under xvfb-run): %s" % e,
+              file=sys.stderr)
+        return 1
     HorsesWindow(root, seed=args.seed)
     root.mainloop()
     return 0

@@ -7,9 +7,10 @@ from the caller are also ValueErrors.
 """
 from __future__ import annotations
 
+import difflib
 import os
 import sys
-from typing import Any, Callable, Dict, Optional, Type
+from typing import Any, Callable, Dict, Iterable, Optional, Type
 
 from . import _capi as C
 
@@ -168,6 +169,16 @@ _BY_CODE: Dict[int, Type[HerdError]] = {
 def error_for(code: int, message: Optional[str] = None, name: Optional[str] = None) -> HerdError:
     """The exception of the code's kind with that message."""
     return HerdError(code, message, name)
+
+
+def did_you_mean(word: str, names: Iterable[str]) -> str:
+    """" (did you mean NAME?)" for the name nearest a mistyped word (a
+    close spelling, else the same word in another case), "" for none: the
+    one place that suggests a name."""
+    names = list(names)
+    near = difflib.get_close_matches(word, names, 1, 0.6) or \
+        [n for n in names if n.lower() == word.lower()]
+    return " (did you mean %s?)" % near[0] if near else ""
 
 
 def encode(text: Any, what: str) -> bytes:

@@ -24,10 +24,11 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterator, List
                     NamedTuple, Optional, Tuple, Type, TypeVar, Union)
 
 from . import _capi as C
-from ._errors import (ArgumentError, GameClosedError, HerdError, OptionRangeError, ParseError,
-                      encode, error_for, require_numpy)
+from ._errors import (ArgumentError, GameClosedError, HerdError, IllegalMoveError,
+                      OptionRangeError, ParseError, UnknownNameError, did_you_mean, encode,
+                      error_for, require_numpy)
 from ._library import Library, library
-from ._registry import GameDescription, creation_error, describe
+from ._registry import GameDescription, creation_error, describe, games
 from ._values import Move, Reason, Result, Side, Solution, Status
 
 if TYPE_CHECKING:
@@ -42,6 +43,9 @@ MAX_PERFT_DEPTH = 64
 MoveLike = Union[Move, int, str]
 SideLike = Union[Side, str, int]
 CellLike = Union[str, Tuple[int, int]]
+#: A computer level: its number, or its name as Game.levels and
+#: herd.describe() give it ("expert").
+LevelLike = Union[int, str]
 G = TypeVar("G", bound="Game")
 
 # The reasons of herd_end(): how the players end a game.
@@ -102,6 +106,43 @@ def check_int(value: Any, what: str, lo: int = C.INT_MIN, hi: int = C.INT_MAX,
     return value
 
 
+def _save_fault(text: str, message: str) -> str:
+    """herd_load's message on a save, with the part of the text it is about:
+    the library names the field it expected ("ply must be ..."); where the
+    save has no such field, what stands there instead is named too."""
+    m = re.match(r"(\w+) must be ", message)
+    if not m:
+        return message
+    field = m.group(1)
+    head = text.split(" position=", 1)[0].split(" ")
+    for word in head[1:]:
+        if word.startswith(field + "="):
+            return "%r in the save: %s" % (word[:40], message)
+    stray = next((w for w in head[1:] if "=" not in w), None)
+    where = " (%r stands in its place)" % stray[:40] if stray is not None else ""
+    return "the save has no %s= field%s: %s" % (field, where, message)
+
+
+def level_of(level: Any, levels: Mapping[int, str], game: str) -> Any:
+    """A level given by its name ("expert") as its number, any other value as
+    it is; UnknownNameError listing the game's levels (as the herd program's
+    `levels` does) for a name it has not."""
+    if not isinstance(level, str):
+        return level
+    for number, name in levels.items():
+        if name == level:
+            return number
+    raise UnknownNameError(C.E_UNKNOWN, "unknown level %r of %s%s; its levels are %s"
+                           % (level, game, did_you_mean(level, levels.values()),
+                              " ".join("%d:%s" % item for item in sorted(levels.items()))))
+
+
+def not_an_action(shown: Any, game: str, num_actions: int) -> str:
+    """The one wording for a number (or move) outside a game's action space,
+    with the space's range."""
+    return "%s is not an action of %s (0 .. %d)" % (shown, game, num_actions - 1)
+
+
 def cell_name(row: int, col: int) -> str:
     """The text of a square-grid cell from its 0-based row and column: (0, 0)
     is "a1"."""
@@ -138,10 +179,12 @@ def cell_struct(cell: CellLike, lo: int = C.INT_MIN, hi: int = C.INT_MAX) -> Any
 OptionsLike = Union[str, Mapping[str, Any], None]
 
 
-def _options_text(options: OptionsLike, kw: Mapping[str, Any]) -> str:
+def _options_text(options: OptionsLike, kw: Mapping[str, Any], game: Optional[str] = None) -> str:
     """The options text of `options` (a text or a mapping, given by position
     or as the keyword options=) followed by the keywords `kw`. No game has
-    an option called options (herd.games()), so the keyword is free."""
+    an option called options (herd.games()), so the keyword is free. A bool
+    or a float value is refused (_typed_value) but a bool for an option of
+    the game `game` that takes 0..1 (fox's sideways)."""
     kw = dict(kw)
     if "options" in kw:
         if options is not None:
@@ -159,8 +202,8 @@ def _options_text(options: OptionsLike, kw: Mapping[str, Any]) -> str:
     for key, value in pairs:
         if not isinstance(key, str):
             raise TypeError("an option's name is a str, not %r" % (key,))
-        if isinstance(value, bool):
-            value = int(value)
+        if isinstance(value, (bool, float)):
+            value = _typed_value(game, key, value)
         value = str(value)
         for what, word in (("a name", key), ("a value", value)):
             if not word or any(c.isspace() or c in "=\0" for c in word):
@@ -168,6 +211,25 @@ def _options_text(options: OptionsLike, kw: Mapping[str, Any]) -> str:
                                  % (key, value, what))
         parts.append("%s=%s" % (key, value))
     return " ".join(parts)
+
+
+def _typed_value(game: Optional[str], key: str, value: Any) -> Any:
+    """A bool for an option of `game` that takes 0..1 as 0 or 1; TypeError,
+    saying what the option takes, for another bool (w=True is no width) and
+    for a float (a whole number's text would not be its own). A value of an
+    option the game lacks passes: the library refuses the option."""
+    d = next((d for d in games() if d.name == game), None)
+    option = next((o for o in d.options if o.key == key), None) if d else None
+    if option is None or (isinstance(value, bool) and option.allowed in (range(2), (0, 1))):
+        return int(value) if isinstance(value, bool) else value
+    if isinstance(option.allowed, range):
+        takes = "a whole number in %d..%d" % (option.allowed.start, option.allowed.stop - 1)
+    elif isinstance(option.allowed, tuple):
+        takes = "one of the whole numbers %s" % ", ".join(map(str, option.allowed))
+    else:
+        takes = "a cell name (%r)" % option.default
+    raise TypeError("option %s=%r: %s takes %s, not a %s"
+                    % (key, value, key, takes, type(value).__name__))
 
 
 def options_dict(options: OptionsLike, kw: Mapping[str, Any]) -> Dict[str, Any]:
@@ -308,7 +370,7 @@ class Game:
             raise ArgumentError(C.E_ARG, "%s is the game %s, not %s"
                                 % (type(self).__name__, self.game, name))
         lib = library()
-        text = _options_text(options, kw)
+        text = _options_text(options, kw, name)
         handle = C.game_p()
         err = C.herd_error()
         rc = lib.c.herd_new(encode(name, "the game's name"), encode(text, "the options"), None,
@@ -548,7 +610,11 @@ class Game:
         (herd_load). Game.from_save() opens a save of any game."""
         data = encode(text, "the save")
         with self._using() as h:
-            self._check(h, self._lib.c.herd_load(h, data))
+            rc = self._lib.c.herd_load(h, data)
+            if rc == C.E_PARSE:
+                message = self._lib.c.herd_last_error(h).decode(errors="replace")
+                raise ParseError(rc, _save_fault(text, message))
+            self._check(h, rc)
             self.__dict__.pop("_record_base", None)
 
     @classmethod
@@ -701,13 +767,16 @@ class Game:
 
     # ------------------------------------------------------------ moves
 
-    def _to_move(self, h: int, value: int) -> Move:
+    def _to_move(self, h: int, value: int, what: Optional[str] = None) -> Move:
+        """The Move of an integer; ArgumentError "V is not a move of GAME"
+        (`what` for V: an action names its number) for one no move has."""
         n = c_size_t()
         buf = create_string_buffer(C.MAX_MOVE_TEXT)
         rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
         # The call is const and leaves no message: E_ARG here is a value no
         # move of this game has.
-        self._const(rc, "%d is not a move of %s" % (value, self.name) if rc == C.E_ARG else None)
+        self._const(rc, "%s is not a move of %s" % (what or value, self.name)
+                    if rc == C.E_ARG else None)
         return Move(value, buf.value.decode())
 
     def _move_text_of(self, h: int, value: int) -> str:
@@ -878,25 +947,28 @@ class Game:
 
     # --------------------------------------------------------- computers
 
-    def _level(self, level: int) -> int:
-        """A level for a C int: one beyond its range is refused here, as the
-        library refuses the others it does not have."""
+    def _level(self, level: LevelLike) -> int:
+        """A level (a number or a name) for a C int: one beyond its range is
+        refused here, as the library refuses the others it does not have."""
+        level = level_of(level, self.levels, self.name)
         try:
             return check_int(level, "level", C.INT_MIN, C.INT_MAX, OptionRangeError)
         except OptionRangeError:
             raise OptionRangeError(C.E_RANGE, "level %d is out of range 0..%d"
                                    % (level, self.max_level)) from None
 
-    def genmove(self, level: int = 0) -> Move:
-        """The action the computer player chooses at `level` (0: the default);
-        not played, but the game's generator moves on (herd_genmove)."""
+    def genmove(self, level: LevelLike = 0) -> Move:
+        """The action the computer player chooses at `level` (0: the default;
+        a number or a name of `levels`, "expert"; every method that takes a
+        level takes either); not played, but the game's generator moves on
+        (herd_genmove)."""
         m = C.herd_move()
         level = self._level(level)
         with self._using() as h:
             self._check(h, self._lib.c.herd_genmove(h, level, byref(m)))
             return self._to_move(h, m.value)
 
-    def play_genmove(self, level: int = 0) -> Move:
+    def play_genmove(self, level: LevelLike = 0) -> Move:
         """Lets the computer player choose and plays the choice; returns it.
         undo() takes back the move and the generator's draws."""
         m = C.herd_move()
@@ -906,7 +978,7 @@ class Game:
             move = self._to_move(h, m.value)
         return move
 
-    def hint(self, level: int = 0) -> Move:
+    def hint(self, level: LevelLike = 0) -> Move:
         """The action the computer player would choose now at `level`, changing
         nothing: neither the position, nor the generator, nor the history
         (herd_hint). Level 0 is the game's default level, which for horses and
@@ -1027,7 +1099,7 @@ class Game:
         with self._using() as h:
             self._check(h, self._ai("herd_set_memory_limit")(h, bytes_))
 
-    def memory_needed(self, level: int = 0) -> int:
+    def memory_needed(self, level: LevelLike = 0) -> int:
         """The bytes that genmove(level) would hold at its peak here, the
         tables the game keeps included (herd_memory_needed): what
         memory_limit is compared with; 0 for a level that allocates nothing.
@@ -1109,8 +1181,7 @@ class Game:
         naming the game's range 0..num_actions-1 for one beyond size_t."""
         number = as_int(action, what)
         if not 0 <= number <= _SIZE_MAX:
-            raise ArgumentError(C.E_ARG, "%s %d is out of range 0..%d"
-                                % (what, number, self.num_actions - 1))
+            raise ArgumentError(C.E_ARG, not_an_action(number, self.name, self.num_actions))
         return number
 
     @property
@@ -1166,9 +1237,23 @@ class Game:
                 raise GameClosedError()
             rc = fn(h, action)
             if rc:
-                if rc == C.E_RANGE:
-                    raise ArgumentError(C.E_ARG, self._lib.c.herd_last_error(h).decode())
-                self._check(h, rc)
+                self._action_refused(h, action, rc)
+
+    def _action_refused(self, h: int, action: int, rc: int) -> None:
+        """Raises for an action that herd_apply_action refused with `rc`: one
+        out of range says so (ArgumentError); one in range that stands for
+        no move of the game (a jump off the board) is illegal, said as
+        parse_move() says it of such a move; else the library's error."""
+        if rc == C.E_RANGE:
+            raise ArgumentError(C.E_ARG, not_an_action(action, self.name,
+                                                       self._ai("herd_num_actions")(h)))
+        m = C.herd_move()
+        if rc == C.E_ILLEGAL and self._ai("herd_action_to_move")(h, action, byref(m)) == C.OK:
+            try:
+                self._to_move(h, m.value, "action %d" % action)
+            except ArgumentError as e:
+                raise IllegalMoveError(C.E_ILLEGAL, e.message) from None
+        self._check(h, rc)
 
     def move_to_action(self, move: MoveLike) -> int:
         """The action of a move (a Move, its text or its integer): its number
@@ -1177,8 +1262,12 @@ class Game:
         out = c_size_t()
         with self._using() as h:
             value = self._value(h, move)
-            self._const(fn(h, value, byref(out)), "%r is no action of %s's action space"
-                        % (str(move), self.name))
+            rc = fn(h, value, byref(out))
+            if rc == C.E_ARG:
+                shown = move.text if isinstance(move, Move) else move
+                raise ArgumentError(C.E_ARG, not_an_action(shown, self.name,
+                                                           self._ai("herd_num_actions")(h)))
+            self._const(rc)
         return out.value
 
     def action_to_move(self, action: int) -> Move:
@@ -1192,8 +1281,8 @@ class Game:
         with self._using() as h:
             rc = fn(h, action, byref(m))
             if rc == C.E_RANGE:
-                raise ArgumentError(C.E_ARG, "action %d is out of range 0..%d"
-                                    % (action, self._ai("herd_num_actions")(h) - 1))
+                raise ArgumentError(C.E_ARG, not_an_action(action, self.name,
+                                                           self._ai("herd_num_actions")(h)))
             self._const(rc)
             return self._to_move_lenient(h, m.value)
 
@@ -1240,7 +1329,7 @@ class Game:
             return np.frombuffer(buf, dtype="float32").reshape(planes, rows, cols)
         return buf
 
-    def playouts(self, n: int, level: int = 0, seed: int = 0,
+    def playouts(self, n: int, level: LevelLike = 0, seed: int = 0,
                  max_length: int = 0) -> "Playouts":
         """Plays `n` games from here to their end, both sides at `level`, and
         counts their results, changing nothing (herd_playouts): level 0 is the
@@ -1252,7 +1341,8 @@ class Game:
         unfinished. interrupt() stops it."""
         fn = self._ai("herd_playouts")
         n = check_int(n, "the number of games", 0, C.UINT64_MAX)
-        level = check_int(level, "level", C.PLAYOUT_RANDOM, C.INT_MAX, OptionRangeError)
+        level = check_int(level_of(level, self.levels, self.name), "level", C.PLAYOUT_RANDOM,
+                          C.INT_MAX, OptionRangeError)
         seed = check_int(seed, "seed", 0, C.UINT64_MAX)
         max_length = check_int(max_length, "max_length", 0, C.UINT32_MAX)
         res = C.herd_playout_result()

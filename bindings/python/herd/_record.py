@@ -10,7 +10,6 @@ only when asked for (moves).
 from __future__ import annotations
 
 import datetime
-import difflib
 import io
 import mmap
 import os
@@ -21,7 +20,7 @@ from ctypes import (addressof, byref, c_char, c_char_p, c_int64, c_size_t, c_voi
 from typing import Any, Dict, Iterator, List, MutableMapping, Optional, Tuple, Union
 
 from . import _capi as C
-from ._errors import ArgumentError, GameClosedError, encode, error_for
+from ._errors import ArgumentError, GameClosedError, did_you_mean, encode, error_for
 from ._library import Library, library
 from ._values import Move, Side, Status
 
@@ -92,12 +91,10 @@ def tag_key(keyword: str, sides: Tuple[str, ...]) -> str:
         return keyword
     settable = [t for t in standard if t not in _GAMES_OWN]
     names = [t for t in settable if t not in sides_tags] + list(sides)
-    near = difflib.get_close_matches(keyword, names, 1, 0.6) or \
-        [t for t in names if t.lower() == keyword.lower()]
     raise ArgumentError(C.E_ARG, "record(%s=...): %r is not a tag%s; the tags are %s (a side's "
                         "also as %s), or one of your own: a capital letter, then letters and "
                         "digits (Round=3)"
-                        % (keyword, keyword, " (did you mean %s?)" % near[0] if near else "",
+                        % (keyword, keyword, did_you_mean(keyword, names),
                            ", ".join(settable), " or ".join(sides)))
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Optional, Tuple, Union
 
 from . import _capi as C
-from ._errors import HerdError, UnknownNameError, encode, error_for
+from ._errors import HerdError, UnknownNameError, did_you_mean, encode, error_for
 from ._library import Library, library
 from ._values import Side
 
@@ -194,8 +194,9 @@ def unknown_game(name: str, lib: Optional[Library] = None) -> UnknownNameError:
     """The error of a name that is no game of the library: it lists the
     games there are (the library's own message, which the protocol keeps
     byte for byte, names only the one asked for)."""
-    return UnknownNameError(C.E_UNKNOWN, "unknown game %r; the games are %s"
-                            % (name, ", ".join(d.name for d in games(lib))))
+    names = [d.name for d in games(lib)]
+    return UnknownNameError(C.E_UNKNOWN, "unknown game %r%s; the games are %s"
+                            % (name, did_you_mean(name, names), ", ".join(names)))
 
 
 def creation_error(lib: Library, rc: int, message: str, name: str) -> HerdError:

@@ -51,7 +51,7 @@ from typing import Any, Optional, Tuple
 from . import _capi as C
 from ._errors import (ArgumentError, GameClosedError, OutOfMemoryError, error_for,
                       require_numpy)
-from ._game import Game, _options_text, check_int, encode
+from ._game import Game, _options_text, check_int, encode, not_an_action
 from ._library import library
 from ._registry import creation_error
 
@@ -147,7 +147,7 @@ class Batch:
         max_length = check_int(max_length, "max_length", 0, C.UINT32_MAX)
         new = lib.function("herd_batch_new")
         self._free = lib.function("herd_batch_free")
-        text = _options_text(None, kw)
+        text = _options_text(None, kw, name)
         game_b, options_b = encode(name, "the game's name"), encode(text, "the options")
         # First what the batch would ask for, against the memory there is:
         # the library's refusal says neither.
@@ -357,8 +357,8 @@ class Batch:
         with self._lock:
             h = self._handle()
             rc = self._step(h, address, len(a), rewards_at, done_at)
-            if rc < 0 and a.dtype == self._signed_action_type:
-                self._refuse_negative(a)
+            if rc == C.E_RANGE:
+                self._refuse_out_of_range(a)
             self._check(h, rc)
         return rewards, done
 
@@ -374,7 +374,8 @@ class Batch:
             kind = a.dtype.kind
             if kind not in "iu" and a.size:
                 raise TypeError("actions must be integers, not %s" % a.dtype)
-            self._refuse_negative(a)
+            if kind == "i" and a.size and a.min() < 0:
+                self._refuse_out_of_range(a)
             # The native signed integers of size_t's size (random_actions()'
             # intp) are read in place: none is negative. Any other (another
             # size, another byte order) is converted by value.
@@ -383,10 +384,15 @@ class Batch:
             a = a.view(self._action_type) if same else a.astype(self._action_type)
         return np.ascontiguousarray(a)
 
-    def _refuse_negative(self, a: Any) -> None:
-        """ArgumentError naming the first game whose action is negative."""
+    def _refuse_out_of_range(self, a: Any) -> None:
+        """ArgumentError naming the first game whose action is out of range
+        (negative or num_actions and above), as Game.apply_action() says it."""
         np = self._np
-        if a.dtype.kind == "i" and a.size and a.min() < 0:
-            i = int(np.argmax(a < 0))
-            raise ArgumentError(C.E_ARG, "game %d: action %d is out of range 0..%d"
-                                % (i, int(a[i]), self.num_actions - 1))
+        n = self.num_actions
+        bad = a >= n
+        if a.dtype.kind == "i":
+            bad |= a < 0
+        if a.size and bad.any():
+            i = int(np.argmax(bad))
+            raise ArgumentError(C.E_ARG, "game %d: %s"
+                                % (i, not_an_action(int(a[i]), self.name, n)))

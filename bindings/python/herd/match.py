@@ -44,7 +44,7 @@ from . import _capi as C
 from . import _library
 from ._errors import (ArgumentError, OptionRangeError, UnknownNameError, install_hint,
                       require_numpy)
-from ._game import Game, _options_text, check_int
+from ._game import Game, LevelLike, _options_text, check_int, level_of
 from ._values import Result
 
 __all__ = ["match", "MatchResult", "GameResult", "ladder", "LadderResult", "fit_ratings"]
@@ -277,9 +277,9 @@ def _play(s: _Settings, library: str, index: int) -> GameResult:
 
 # ------------------------------------------------------------ the match
 
-def _settings(game: str, level_a: int, level_b: int, seed: int, options: Any,
+def _settings(game: str, level_a: LevelLike, level_b: LevelLike, seed: int, options: Any,
               random_plies: int, max_plies: int, records: bool = False) -> _Settings:
-    text = _options_text(options, {})
+    text = _options_text(options, {}, game)
     for word in text.split():
         key, _, value = word.partition("=")
         if key == "seed":  # the match's own: each pair of games has its seed
@@ -288,11 +288,15 @@ def _settings(game: str, level_a: int, level_b: int, seed: int, options: Any,
     seed = check_int(seed, "seed", 0, C.UINT64_MAX, OptionRangeError)
     random_plies = check_int(random_plies, "random_plies", 0, 1000000, OptionRangeError)
     max_plies = check_int(max_plies, "max_plies", 1, 1000000, OptionRangeError)
-    levels = (check_int(level_a, "level", C.INT_MIN, C.INT_MAX, OptionRangeError),
-              check_int(level_b, "level", C.INT_MIN, C.INT_MAX, OptionRangeError))
-    s = _Settings(game, levels, seed, text, random_plies, max_plies, bool(records))
+    for level in (level_a, level_b):  # a name is read with the game, below
+        if not isinstance(level, str):
+            check_int(level, "level", C.INT_MIN, C.INT_MAX, OptionRangeError)
+    s = _Settings(game, (0, 0), seed, text, random_plies, max_plies, bool(records))
     with _new_game(s, 0) as probe:  # the game's name, its options and the levels, once
-        top = probe.max_level
+        top, names = probe.max_level, probe.levels
+    levels = tuple(check_int(level_of(level, names, game), "level", C.INT_MIN, C.INT_MAX,
+                             OptionRangeError) for level in (level_a, level_b))
+    s = s._replace(levels=levels)
     for level in levels:
         if not 1 <= level <= top:
             raise OptionRangeError(C.E_RANGE, "level %d is out of range 1..%d for %s"
@@ -383,11 +387,12 @@ def _in_workers_import() -> bool:
     return bool(getattr(multiprocessing.current_process(), "_inheriting", False))
 
 
-def match(game: str, level_a: int, level_b: int, games: int = 100, seed: int = 1,
+def match(game: str, level_a: LevelLike, level_b: LevelLike, games: int = 100, seed: int = 1,
           options: Union[str, Mapping[str, Any], None] = None, client: Any = None,
           workers: Optional[int] = None, *, random_plies: int = 4, max_plies: int = 1000,
           library: Optional[str] = None, records: bool = False) -> MatchResult:
-    """Plays level A against level B of `game` over `games` games, as
+    """Plays level A against level B of `game` (each a number or a name,
+    "expert", as Game.levels gives them) over `games` games, as
     ``herd-match GAME LEVEL_A LEVEL_B -n GAMES -s SEED -R RANDOM_PLIES -m
     MAX_PLIES -o OPTIONS`` does, and returns the MatchResult (its str() is
     herd-match's summary).

@@ -55,7 +55,8 @@ from . import _capi as C
 from ._errors import (ArgumentError, OptionRangeError, ParseError, StateError, UnsupportedError,
                       install_hint, require_numpy)
 from ._game import Game as _HerdGame
-from ._game import Playouts, as_int, check_int, default_max_moves, rules_length_bound
+from ._game import (LevelLike, Playouts, as_int, check_int, default_max_moves, not_an_action,
+                    options_dict, rules_length_bound)
 from ._registry import describe, games
 
 __all__ = ["load_game", "registered_names", "deserialize_state", "register", "Game", "State",
@@ -327,7 +328,7 @@ class _Rules:
         """The board (herd_show())."""
         return self._g.show()
 
-    def playouts(self, n: int, level: int = C.PLAYOUT_RANDOM, seed: int = 0,
+    def playouts(self, n: int, level: LevelLike = C.PLAYOUT_RANDOM, seed: int = 0,
                  max_length: int = 0) -> Playouts:
         """herd.Game.playouts() from this state: `n` games to their end, both
         sides at `level` (herd.PLAYOUT_RANDOM by default: uniformly random
@@ -363,11 +364,15 @@ def load_game(name: str, params: Optional[Dict[str, Any]] = None, **options: Any
     """The game `name` (or herd_NAME) with its parameters, as
     pyspiel.load_game(): as keywords (load_game("fox", sideways=1)), as a
     dict (load_game("fox", {"sideways": 1})) or in the name
-    (load_game("fox(sideways=1)")). Every game takes `seed` (its computer
-    player's and dice generator's) and max_moves (see the module)."""
+    (load_game("fox(sideways=1)")), or as herd.Game takes them, options=
+    a text or a mapping (load_game("fox", options="sideways=1")). Every game
+    takes `seed` (its computer player's and dice generator's) and max_moves
+    (see the module)."""
     short, in_name = _parse_game_string(name)
     merged: Dict[str, Any] = dict(in_name)
     merged.update(params or {})
+    if "options" in options:  # herd.Game's keyword, read here: no game has such a parameter
+        merged.update(options_dict(None, {"options": options.pop("options")}))
     merged.update(options)
     return Game(short, merged)
 
@@ -700,8 +705,8 @@ def deserialize_state(game: Game, text: str) -> State:
             raise ParseError(C.E_PARSE, "history: player %d is neither 0, 1 nor chance (-1)"
                              % player)
         if not 0 <= action < facts.num_actions:
-            raise ParseError(C.E_PARSE, "history: action %d is out of range 0..%d of %s"
-                             % (action, facts.num_actions - 1, game))
+            raise ParseError(C.E_PARSE, "history: " + not_an_action(action, facts.name,
+                                                                      facts.num_actions))
     g = facts.new_herd_game()
     try:
         want = g.options_text()

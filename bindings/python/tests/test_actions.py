@@ -157,27 +157,37 @@ class TestActions(unittest.TestCase):
             n = g.num_actions
             with self.assertRaises(herd.ArgumentError) as e:
                 g.apply_action(n)
-            self.assertIn("out of range 0..%d" % (n - 1), str(e.exception))
+            # One wording, with the range, for every number outside the space.
+            self.assertEqual("%d is not an action of horses (0 .. %d)" % (n, n - 1),
+                             str(e.exception))
             for bad in (-1, 2 ** 64):  # beyond size_t: the range is still the game's
                 with self.assertRaises(herd.ArgumentError) as e:
                     g.apply_action(bad)
-                self.assertEqual("action %d is out of range 0..%d" % (bad, n - 1),
+                self.assertEqual("%d is not an action of horses (0 .. %d)" % (bad, n - 1),
                                  str(e.exception))
                 with self.assertRaises(herd.ArgumentError) as e:
                     g.action_to_move(bad)
-                self.assertIn("out of range 0..%d" % (n - 1), str(e.exception))
+                self.assertEqual("%d is not an action of horses (0 .. %d)" % (bad, n - 1),
+                                 str(e.exception))
             with self.assertRaises(TypeError):
                 g.apply_action("a1-c2")
             with self.assertRaises(TypeError):
                 g.apply_action(True)
+            # a1, up two and left: off the board, a number that stands for no
+            # move of the game, said as parse_move() says it of an integer.
             with self.assertRaises(herd.IllegalMoveError) as e:
-                g.apply_action(0)  # a1, up two and left: off the board
-            self.assertIn("off the board", str(e.exception))
+                g.apply_action(0)
+            self.assertEqual("action 0 is not a move of horses", str(e.exception))
+            with self.assertRaises(herd.ArgumentError) as e:
+                g.parse_move(g.action_to_move(0).value)
+            self.assertEqual("%d is not a move of horses" % g.action_to_move(0).value,
+                             str(e.exception))
             with self.assertRaises(herd.ArgumentError):
                 g.action_to_move(n)
             with self.assertRaises(herd.ArgumentError) as e:
-                g.move_to_action(herd.Game("hare").legal()[0].value)
-            self.assertIn("no action of horses's action space", str(e.exception))
+                g.move_to_action(9223372036854776856)  # a value no action has
+            self.assertEqual("9223372036854776856 is not an action of horses (0 .. %d)"
+                             % (n - 1), str(e.exception))
             with self.assertRaises(herd.ParseError):
                 g.move_to_action("zz")
             self.assertEqual(g.position, before)
@@ -336,6 +346,29 @@ class TestPlayouts(unittest.TestCase):
         with Game("horses") as g:
             res = g.playouts(5, herd.PLAYOUT_RANDOM, max_length=4)
             self.assertEqual((res.unfinished, res.actions), (5, 20))
+
+    def test_levels_by_name(self):
+        # Every method that takes a level takes its name, as Game.levels
+        # gives it, for its number.
+        with Game("hex", seed=3) as g:
+            self.assertEqual(g.playouts(4, "greedy", seed=2), g.playouts(4, 1, seed=2))
+        with Game("horses", seed=7) as a, Game("horses", seed=7) as b:
+            self.assertEqual(a.levels[4], "expert")
+            self.assertEqual(a.memory_needed("expert"), a.memory_needed(4))
+            self.assertEqual(a.hint("club"), a.hint(3))
+            self.assertEqual(a.genmove(level="expert"), b.genmove(4))
+            self.assertEqual(a.play_genmove("novice"), b.play_genmove(2))
+            self.assertEqual(a.save(), b.save())
+            for bad, near in (("Expert", " (did you mean expert?)"), ("perfect", " (did you "
+                              "mean expert?)"), ("zz", "")):
+                for call in (a.genmove, a.play_genmove, a.hint, a.memory_needed,
+                             lambda level: a.playouts(1, level)):
+                    with self.assertRaises(herd.UnknownNameError) as e:
+                        call(bad)
+                    self.assertEqual(str(e.exception), "unknown level %r of horses%s; its "
+                                     "levels are 1:random 2:novice 3:club 4:expert 5:master"
+                                     % (bad, near))
+            self.assertEqual(a.save(), b.save())
 
     def test_refusals(self):
         with Game("hex") as g:

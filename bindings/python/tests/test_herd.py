@@ -7,6 +7,7 @@ from a directory where the package herd is importable.
 import os
 import random
 import re
+import subprocess
 import sys
 import unittest
 
@@ -124,21 +125,67 @@ class TestLoading(unittest.TestCase):
                 os.environ["HERD_LIBRARY"] = saved
 
 
+def readme_section(heading):
+    """The text of the package's README.md under `## heading`, up to the
+    next section."""
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "README.md"),
+              encoding="utf-8") as f:
+        text = f.read()
+    return text.split("\n## %s\n" % heading, 1)[1].split("\n## ", 1)[0]
+
+
+def promised(block):
+    """What a README block says it prints: the X of every `# -> X`."""
+    return re.findall(r"# -> (.*)", block)
+
+
 class TestFirstExample(unittest.TestCase):
     """The package's first example (README.md and the module's docstring):
     its loop to the end of a game has a limit (the rules set none: random
     horses can take over 10,000 moves) and rolls hex's dice, and it runs."""
 
+    def test_the_first_five_minutes_run_and_print_what_they_say(self):
+        # README.md's first section, every block: the shell one in a copy of
+        # the source tree's layout (build/libherd.so, bindings/python) with
+        # cmake left out, then the Python ones one after another.
+        import contextlib
+        import io
+        import tempfile
+        blocks = re.findall(r"```(\w+)\n(.*?)```", readme_section("First five minutes"), re.S)
+        self.assertEqual([kind for kind, _ in blocks], ["sh", "python", "python"])
+        shell = blocks[0][1]
+        self.assertRegex(shell, r"--target herd\n")
+        here = os.path.dirname(os.path.abspath(__file__))
+        with tempfile.TemporaryDirectory() as top:
+            os.makedirs(os.path.join(top, "build"))
+            os.makedirs(os.path.join(top, "bindings"))
+            os.symlink(herd.library().path, os.path.join(top, "build", "libherd.so"))
+            os.symlink(os.path.dirname(here), os.path.join(top, "bindings", "python"))
+            env = {k: v for k, v in os.environ.items() if k not in ("HERD_LIBRARY", "PYTHONPATH")}
+            env["PY"] = sys.executable
+            run = subprocess.run(["bash", "-ec", 'cmake() { :; }; python3() { "$PY" "$@"; }\n'
+                                  + shell], cwd=top, env=env, capture_output=True, text=True)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(run.stdout.split("\n")[:-1], promised(shell))
+        self.assertEqual(promised(shell), [herd.version()])
+        namespace = {"__name__": "readme"}
+        for _, block in blocks[1:]:
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                exec(compile(block, "README.md", "exec"), namespace)
+            for text in promised(block):
+                self.assertIn(text, out.getvalue(), block)
+        self.assertEqual(len(promised(blocks[1][1]) + promised(blocks[2][1])), 6)
+
     def test_the_first_example_bounds_its_loop_and_runs(self):
         import contextlib
         import io
-        import re
         import textwrap
         here = os.path.dirname(os.path.abspath(__file__))
         def first_block(path):
             with open(path, encoding="utf-8") as f:
                 return re.findall(r"```python\n(.*?)```", f.read(), re.S)[0]
-        readme = first_block(os.path.join(here, os.pardir, "README.md"))
+        readme = re.findall(r"```python\n(.*?)```", readme_section("At a glance"), re.S)[0]
         project = first_block(os.path.join(here, os.pardir, os.pardir, os.pardir, "README.md"))
         doc = textwrap.dedent(herd.__doc__.split("\n\n")[1])
         for where, block, ending in (("README.md", readme, "win red corner"),
@@ -398,6 +445,16 @@ class TestSavedGames(ErrorChecks):
             text = g.save()
             self.assertRefused(g, lambda: g.load(text.replace("save=1", "save=2")),
                                herd.E_PARSE, "save version 2")
+            # The message names what in the text is wrong, not just the field
+            # the library expected there.
+            self.assertRefused(g, lambda: g.load("horses save=1 garbage"), herd.E_PARSE,
+                               "the save has no ply= field ('garbage' stands in its place): "
+                               "ply must be a whole number")
+            self.assertRefused(g, lambda: g.load(text.replace(" ply=1 ", " ply=x ")),
+                               herd.E_PARSE, "'ply=x' in the save: ply must be")
+            with self.assertRaisesRegex(herd.ParseError, r"^the save has no ply= field "
+                                        r"\('garbage'"):
+                Game.from_save("horses save=1 garbage")
             zero = ",".join(["0" * 16] * 4)
             self.assertRefused(g, lambda: g.load(re.sub(r"rng=\S+", "rng=" + zero, text)),
                                herd.E_POSITION, "all zeros")

@@ -136,6 +136,16 @@ class TestLocal(unittest.TestCase):
         self.assertEqual(a.results(), b.results())
         self.assertEqual(a.options, "sideways=1")
 
+    def test_levels_by_name_are_their_numbers(self):
+        by_name = herd.match("hare", "club", "random", games=2, max_plies=60, workers=1)
+        by_number = herd.match("hare", 2, 1, games=2, max_plies=60, workers=1)
+        self.assertEqual(by_name.levels, (2, 1))
+        self.assertEqual(by_name.results(), by_number.results())
+        with self.assertRaises(herd.UnknownNameError) as e:
+            herd.match("hare", "clubb", 1, games=2)
+        self.assertEqual(str(e.exception), "unknown level 'clubb' of hare (did you mean club?); "
+                         "its levels are 1:random 2:club 3:perfect")
+
     def test_bad_arguments_are_refused_with_their_reason(self):
         with self.assertRaisesRegex(herd.OptionRangeError, r"^level 9 is out of range 1..5 for horses$"):
             herd.match("horses", 9, 1, games=2)

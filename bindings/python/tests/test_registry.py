@@ -14,6 +14,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.p
 import herd  # noqa: E402
 from herd import Game, OptionKind  # noqa: E402
 from herd import _capi as C  # noqa: E402
+from herd import spiel  # noqa: E402
 
 
 def setUpModule():
@@ -210,6 +211,33 @@ class TestOptions(unittest.TestCase):
                     self.assertTrue(str(cm.exception).startswith("%s=zz is not " % o.key),
                                     str(cm.exception))
 
+    def test_a_bool_or_a_float_is_no_number(self):
+        # True would be read as 1, 10.0 as the text "10.0": each is refused,
+        # saying what the option takes, wherever options are taken; a bool
+        # stays a flag's value (an option of 0..1).
+        cases = (("horses", "w", True, "w takes a whole number in 8..30, not a bool"),
+                 ("flock", "h", False, "h takes a whole number in 5..12, not a bool"),
+                 ("horses", "w", 10.0, "w takes a whole number in 8..30, not a float"),
+                 ("fox", "geese", True, "geese takes one of the whole numbers 13, 15, 17, "
+                  "not a bool"),
+                 ("hare", "start", 1.0, "start takes a cell name ('a2'), not a float"))
+        for name, key, value, said in cases:
+            makers = [lambda: Game(name, {key: value}), lambda: Game(name, **{key: value}),
+                      lambda: herd.match(name, 1, 1, games=1, options={key: value}),
+                      lambda: spiel.load_game(name, {key: value})]
+            try:
+                import numpy  # noqa: F401  (herd.Batch needs it)
+                makers.append(lambda: herd.Batch(name, 2, **{key: value}))
+            except ImportError:
+                pass
+            for make in makers:
+                with self.assertRaises(TypeError) as cm:
+                    make()
+                self.assertEqual(str(cm.exception), "option %s=%r: %s" % (key, value, said))
+        with Game("fox", sideways=True) as a, Game("fox", {"sideways": False}) as b:
+            self.assertEqual((a.options_text(), b.options_text()),
+                             ("geese=13 sideways=1 seed=0", "geese=13 sideways=0 seed=0"))
+
     def test_an_unknown_option_is_the_librarys_refusal(self):
         for d in herd.games():
             with self.assertRaises(herd.UnknownNameError) as cm:
@@ -235,6 +263,14 @@ class TestOptions(unittest.TestCase):
                 make()
             self.assertEqual(str(cm.exception), listed)
             self.assertEqual(cm.exception.code, herd.E_UNKNOWN)
+        # A near miss is named, as record()'s tags are (one helper).
+        games = ", ".join(d.name for d in herd.games())
+        for typed, meant in (("horse", "horses"), ("HEX", "hex"), ("flok", "flock")):
+            for make in (lambda: Game(typed), lambda: herd.describe(typed)):
+                with self.assertRaises(herd.UnknownNameError) as cm:
+                    make()
+                self.assertEqual(str(cm.exception), "unknown game %r (did you mean %s?); the "
+                                 "games are %s" % (typed, meant, games))
         # An unknown option of a game that exists stays the library's refusal.
         with self.assertRaises(herd.UnknownNameError) as cm:
             Game("hex", wolves=1)

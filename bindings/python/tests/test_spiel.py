@@ -62,6 +62,11 @@ class TestSpiel(unittest.TestCase):
             spiel.load_game("fox(sideways)")
         with self.assertRaises(herd.OptionRangeError):
             spiel.load_game("horses", w=3)
+        # herd.Game's options= (a text or a mapping) means the same parameters
+        # (was read as a parameter of its own: "option 'w' is given twice").
+        for options in ("w=10 seed=3", {"w": 10, "seed": 3}):
+            self.assertEqual(spiel.load_game("horses", options=options),
+                             spiel.load_game("horses", w=10, seed=3))
 
     def test_the_game_answers_as_pyspiel(self):
         game = spiel.load_game("hex")
@@ -233,8 +238,10 @@ class TestSpiel(unittest.TestCase):
         # the save of this game with another's history: actions out of range
         mine = fox.new_initial_state()
         text = mine.serialize() + "0:%d" % fox.num_distinct_actions()
-        with self.assertRaisesRegex(herd.ParseError, "action %d is out of range 0..%d"
-                                    % (fox.num_distinct_actions(), fox.num_distinct_actions() - 1)):
+        n = fox.num_distinct_actions()
+        with self.assertRaisesRegex(herd.ParseError,
+                                    r"history: %d is not an action of fox \(0 \.\. %d\)"
+                                    % (n, n - 1)):
             spiel.deserialize_state(fox, text)
         with self.assertRaisesRegex(herd.ParseError, "player 2"):
             spiel.deserialize_state(fox, mine.serialize() + "2:1")

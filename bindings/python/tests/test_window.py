@@ -29,6 +29,23 @@ root = None
 window = None
 
 
+class TestWithoutDisplay(unittest.TestCase):
+    """Without a display the example says what it needs, not a traceback."""
+
+    def test_no_display_says_so_and_exits_1(self):
+        if tk is None:
+            self.skipTest("tkinter is missing (Debian: python3-tk)")
+        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+        run = subprocess.run([sys.executable, os.path.join(HERE, os.pardir, "examples",
+                                                           "horses_window.py")],
+                             env=env, capture_output=True, text=True, timeout=120)
+        self.assertEqual(run.returncode, 1, run.stderr)
+        self.assertEqual(run.stdout, "")
+        self.assertTrue(run.stderr.startswith("horses_window.py needs a display (set DISPLAY "
+                                              "or run under xvfb-run): "), run.stderr)
+        self.assertNotIn("Traceback", run.stderr)
+
+
 def setUpModule():
     global xvfb, root, window
     herd.library()
