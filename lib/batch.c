@@ -260,8 +260,17 @@ int herd_batch_new(const char *game, const char *options, size_t n, uint64_t see
     size_t bytes = place(length_at, n, sizeof(uint32_t));
     unsigned char *mem = bytes ? alloc(ud, NULL, 0, bytes) : NULL;
     if (!mem) {
-        herd_set_error(err, HERD_E_NOMEM,
-                       bytes ? "out of memory for the batch" : "the batch is too large");
+        if (bytes)
+            herdi_fail(msg, HERD_E_NOMEM,
+                       "out of memory for the batch: the allocator refused the %zu bytes that "
+                       "%zu games of %s need",
+                       bytes, n, r->desc.name);
+        else
+            herdi_fail(msg, HERD_E_NOMEM,
+                       "the batch is too large: %zu games of %s need more bytes than a size_t "
+                       "holds",
+                       n, r->desc.name);
+        herd_set_error(err, HERD_E_NOMEM, msgbuf);
         return HERD_E_NOMEM;
     }
     herd_batch *b = (herd_batch *)(void *)mem;

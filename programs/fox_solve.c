@@ -1,4 +1,5 @@
-/* fox-solve: Fox and Geese solved from the start (docs/fox.md, "Who wins").
+/* fox-solve: Fox and Geese solved from the start (docs/fox-solver.md,
+ * "Solving from the start").
  *
  *   fox-solve [geese=13|15|17] [sideways=0|1] [--memory=GB] [--positions=FILE]
  *

@@ -7,7 +7,7 @@
  * its build under allocation failure, stop requests and the memory limit.
  *
  * The full 13-geese verdict is a longer check, outside CTest:
- *   build/rel/programs/fox-solve geese=13   (docs/fox.md, "Who wins") */
+ *   build/rel/programs/fox-solve geese=13   (docs/fox-solver.md, "Solving from the start") */
 #include "test_util.h"
 
 #include "games/fox/fox_solve.h"

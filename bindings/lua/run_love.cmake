@@ -1,7 +1,7 @@
 # The LÖVE example's test (CTest love_demo): examples/love under Xvfb with
 # software GL, Green's first move made by mouse clicks, then the computer on
-# both sides to the end; it must exit 0 with the result and leave the
-# screenshot, a PNG file.
+# both sides to the end; it must exit 0 with the result and its sentence and
+# leave the screenshot, a PNG file.
 #   cmake -DLOVE=... -DXVFB_RUN=... -DEXAMPLE=... -DMODULE_DIR=... -DSCREENSHOT=... -P run_love.cmake
 file(REMOVE "${SCREENSHOT}")
 set(ENV{LIBGL_ALWAYS_SOFTWARE} 1)
@@ -16,8 +16,8 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "love exited with ${rc}:\n${err}")
 endif()
 if(NOT out MATCHES "1\\. Green moved horse [0-9]: [a-h][0-9]+ -> [a-h][0-9]+\n"
-   OR NOT out MATCHES "(win (green|red) [a-z-]+|draw [a-z-]+) after [0-9]+ moves\n")
-  message(FATAL_ERROR "no clicked move or no result in love's output")
+   OR NOT out MATCHES "(win (green|red) [a-z-]+|draw [a-z-]+) after [0-9]+ moves\n[A-Z][^\n]*((Green|Red) wins|draw)\n")
+  message(FATAL_ERROR "no clicked move, no result or no headline of the result in love's output")
 endif()
 if(NOT EXISTS "${SCREENSHOT}")
   message(FATAL_ERROR "no screenshot ${SCREENSHOT}")

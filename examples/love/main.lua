@@ -213,11 +213,10 @@ local function draw_bars()
   end
 end
 
+-- The board text's last line: who is to move ("Green to move") or how the
+-- game ended, in the library's words (herd_show()).
 local function headline()
-  local result, side = game:status()
-  local title = side and (side:sub(1, 1):upper() .. side:sub(2)) or ""
-  if result == "ongoing" then return title .. " to move" end
-  return game:result_text() -- how it ended, in the library's words
+  return (game:show():match("[^\n]*$"))
 end
 
 local button = { w = 120, h = 32 }
@@ -268,6 +267,7 @@ local finished = false
 -- dotted circle.
 local function click_first_move()
   settings.demo = false
+  assert(headline() == "Green to move", headline())
   for _, c in ipairs(view.cells) do
     if c.side == GREEN and #targets_from(c.row, c.col) > 0 then
       love.mousepressed(center(c.row, c.col))
@@ -275,6 +275,7 @@ local function click_first_move()
       local t = selected.targets[1]
       love.mousepressed(center(t.row, t.col))
       assert(number == 1 and log[1].side == GREEN and not selected, "a click moves it")
+      assert(headline() == "Red to move", headline())
       print(log[1].text)
       break
     end
@@ -301,6 +302,7 @@ function love.update(dt)
   elseif settings.demo and not finished then
     finished = true
     print(table.concat({ game:status() }, " ") .. " after " .. number .. " moves")
+    print(headline())
     if settings.screenshot then
       love.graphics.captureScreenshot(function(image)
         local f = assert(io.open(settings.screenshot, "wb"))

@@ -81,7 +81,9 @@ typedef enum herd_batch_end {
  * @return ::HERD_OK; herd_new()'s codes for @p game and @p options;
  *         ::HERD_E_ARG (NULL @p out or @p game, @p n of 0, a `seed` among
  *         the options); ::HERD_E_NOMEM (the allocator failed, or @p n games
- *         do not fit in a size_t); on failure nothing stays allocated.
+ *         do not fit in a size_t; the message says how many games, and the
+ *         bytes that the allocator refused); on failure nothing stays
+ *         allocated.
  */
 HERD_API int herd_batch_new(const char *game, const char *options, size_t n, uint64_t seed,
                             uint32_t max_length, herd_alloc_fn alloc, void *ud, herd_batch **out,

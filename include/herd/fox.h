@@ -184,14 +184,14 @@ HERD_API int herd_fox_in_chain(const herd_game *g, int *in_chain);
  *  solution table, unless herd_fox_set_solve_limit() says otherwise (the
  *  `perfect` level has a limit of its own, herd_fox_set_level_limit()): a
  *  table of 8 geese peaks at 310 MB while it is built
- *  (250 MB kept) and takes seconds (docs/fox.md, "Who wins"). */
+ *  (250 MB kept) and takes seconds (docs/fox-solver.md). */
 #define HERD_FOX_SOLVE_DEFAULT 8
 /** The largest limit: the table keeps distances up to 10 geese. */
 #define HERD_FOX_SOLVE_MAX 10
 
 /**
  * Sets the most geese of the positions in the handle's solution table
- * (docs/fox.md, "Who wins"), which bounds its memory. herd_solve() builds
+ * (docs/fox.md, "In a program"), which bounds its memory. herd_solve() builds
  * it with the handle's allocator when a position within the limit needs
  * it, for as many geese as that position has, and the handle keeps it
  * (the `perfect` level reads it too); only a larger position builds it
@@ -232,7 +232,7 @@ HERD_API int herd_fox_solve_limit(const herd_game *g, int *geese);
  * handle keeps one table: one larger than both limits is freed at once. A
  * program that wants perfect play in larger endgames raises it and pays the
  * table's time on the first move that needs it (8 geese: about 4 to 5 s on a
- * quiet machine, more under load; docs/fox.md). A copy of the handle starts
+ * quiet machine, more under load; docs/fox-solver.md). A copy of the handle starts
  * with the default limit. Since 1.1.
  * @return ::HERD_OK; ::HERD_E_ARG when @p g is NULL or not a `fox` game
  *         (herd_last_error() says which game it is);

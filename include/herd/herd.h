@@ -1101,7 +1101,7 @@ HERD_API int herd_level_name(const herd_game *g, int level, const char **name,
  * builds its table for positions with up to herd_fox_set_solve_limit()
  * geese (8 by default), as large as the largest position asked about (a
  * larger one later builds it again); the build can be stopped by
- * herd_interrupt() or the progress handler (docs/fox.md, "Who wins").
+ * herd_interrupt() or the progress handler (docs/fox.md, "In a program").
  *
  * @param winner receives the winning side (0 or 1).
  * @param plies  receives the number of moves to the end.

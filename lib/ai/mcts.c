@@ -47,9 +47,15 @@
 #define ACTION_WORK 16
 #define RANK_WORK 16
 
+/* Whether the level's budget counts work (it has a depth) or playouts. */
+static int counts_work(const herd_level *level)
+{
+    return level->depth != 0;
+}
+
 static uint32_t playouts_at_most(const herd_level *level)
 {
-    if (!level->depth)
+    if (!counts_work(level))
         return level->budget;
     return level->budget / level->depth + (level->budget % level->depth != 0);
 }
@@ -63,7 +69,7 @@ static double widen_for(uint64_t playouts)
 /* What one playout that did `work` spends of the level's budget. */
 static uint64_t playout_cost(const herd_level *level, uint64_t work)
 {
-    if (!level->depth)
+    if (!counts_work(level))
         return 1;
     return work > level->depth ? work : level->depth;
 }
@@ -86,14 +92,21 @@ typedef struct mcts_search {
     unsigned char *state; /* the playout's state */
     herd_move *moves;
     uint32_t *weights;
-    uint32_t *path;       /* the nodes of this playout's descent */
-    unsigned char *ahead; /* a state one action ahead, to rank actions */
-    double widen;         /* WIDEN scaled to the budget */
-    int weigh;            /* a budget of work: count it in `work` */
-    uint64_t work;
-    unsigned eval;        /* the level's evaluation, and its table (rules->evaluate) */
+    uint32_t *path;          /* the nodes of this playout's descent */
+    unsigned char *ahead;    /* a state one action ahead, to rank actions */
+    double widen;            /* WIDEN scaled to the budget */
+    const herd_level *level; /* its budget: counts_work() */
+    uint64_t work;           /* this playout's, where the level counts work */
+    unsigned eval;           /* the level's evaluation, and its table (rules->evaluate) */
     const void *table;
 } mcts_search;
+
+/* Counts work only where the budget does: a budget of playouts has none. */
+static void add_work(mcts_search *m, uint64_t work)
+{
+    if (counts_work(m->level))
+        m->work += work;
+}
 
 static uint32_t new_node(mcts_search *m, uint32_t parent, herd_move move, int mover)
 {
@@ -189,7 +202,7 @@ static size_t descend(mcts_search *m)
             return len;
         herd_move move;
         uint32_t next;
-        m->work += ACTION_WORK;
+        add_work(m, ACTION_WORK);
         if (draw_chance(m, &move)) {
             next = find_child(m, node, move);
             if (!next) {
@@ -202,12 +215,12 @@ static size_t descend(mcts_search *m)
             size_t n = r->legal(m->state, m->moves);
             if (n == 0)
                 return len;
-            m->work += n;
+            add_work(m, n);
             mcts_node *here = &m->nodes[node];
             double room = 1.0 + m->widen * sqrt((double)here->visits);
             if (here->children < n && here->children < room) {
                 here->children++;
-                m->work += RANK_WORK * n;
+                add_work(m, RANK_WORK * n);
                 move = next_to_try(m, node, n);
                 next = new_node(m, node, move, herd_search_head(m->state)->side);
                 r->play(m->state, move);
@@ -239,11 +252,11 @@ static int playout(mcts_search *m)
             return h->result == HERD_WIN ? h->winner : -1;
         herd_move move;
         if (!draw_chance(m, &move)) {
-            if (m->weigh)
+            if (counts_work(m->level)) /* count() walks the actions: only then */
                 m->work += r->count(m->state);
             move = r->genmove(m->state, 1);
         }
-        m->work += ACTION_WORK;
+        add_work(m, ACTION_WORK);
         r->play(m->state, move);
     }
     int e = r->evaluate ? r->evaluate(m->state, m->eval, m->table) : 0;
@@ -273,7 +286,7 @@ int herdi_search_mcts(herd_search *s, const void *state, const herd_level *level
                      .nodes = (mcts_node *)(void *)work,
                      .used = 1,
                      .eval = level->eval,
-                     .weigh = level->depth != 0,
+                     .level = level,
                      .table = s->table};
     m.widen = widen_for(playouts_at_most(level));
     m.state = work + nodes * sizeof(mcts_node);
@@ -296,7 +309,7 @@ int herdi_search_mcts(herd_search *s, const void *state, const herd_level *level
         uint64_t cost = playout_cost(level, m.work);
         /* A budget of work makes about budget / cost playouts of the
          * first's cost; the first expands the root whatever the width. */
-        if (playouts == 0 && m.weigh)
+        if (playouts == 0 && counts_work(level))
             m.widen = widen_for(level->budget / cost);
         spent += cost;
         for (size_t k = 0; k < len; k++) {

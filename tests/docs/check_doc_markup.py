@@ -30,6 +30,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 from check_man_page import Report  # noqa: E402
+from usage import usage  # noqa: E402
 
 REF_OPEN = re.compile(r'[@\\]ref\s+\S+\s+"[^"]*$')
 # A code span of exactly one backtick on each side, which may wrap a line.
@@ -99,9 +100,7 @@ def self_check():
 
 def main(argv):
     if len(argv) != 2:
-        print("usage: check_doc_markup.py SOURCE_DIR", file=sys.stderr)
-        print("0 passed, 1 failed")
-        return 2
+        return usage("check_doc_markup.py SOURCE_DIR")
     source = argv[1]
     report = Report()
     paths = sorted(glob.glob(os.path.join(source, "docs", "*.md")) +

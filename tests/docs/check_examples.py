@@ -27,6 +27,11 @@ import os
 import re
 import sys
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_man_page import Report  # noqa: E402
+from usage import usage  # noqa: E402
+
 PAGE = os.path.join("docs", "examples.dox")
 FOLDERS = ("examples", "programs", "bindings/python/examples")  # as the page writes them
 SKIPPED = {"CMakeLists.txt", "__pycache__"}
@@ -126,9 +131,7 @@ def check(root, text):
 
 def main(argv):
     if len(argv) != 2:
-        print("usage: check_examples.py SOURCE_DIR", file=sys.stderr)
-        print("0 passed, 1 failed")
-        return 2
+        return usage("check_examples.py SOURCE_DIR")
     root = argv[1]
     with open(os.path.join(root, PAGE), encoding="utf-8") as f:
         text = f.read()
@@ -147,18 +150,12 @@ def main(argv):
         ("the page with an item for a missing file", check(root, added),
          "%s is on the page but does not exist" % missing),
     ]
-    passed = failed = 0
+    report = Report()
     for name, faults, expected in cases:
         ok = not faults if expected is None else expected in faults
-        if ok:
-            passed += 1
-            print("ok   %s" % name)
-        else:
-            failed += 1
-            why = faults if expected is None else ["did not find: " + expected]
-            print("FAIL %s: %s" % (name, "; ".join(why)))
-    print("%d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 else 1
+        why = faults if expected is None else ["did not find: " + expected]
+        report(ok, name, "; ".join(why))
+    return report.summary()
 
 
 if __name__ == "__main__":

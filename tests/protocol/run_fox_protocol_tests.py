@@ -33,7 +33,7 @@ What the rules and the protocol leave open, and what this test assumes:
   fewer than four geese with the fox to move (refused or taken).
 - A text with several landing points (`d4-d6-f6`) is refused: one hop at a
   time. `undo` takes back one action: one hop, a `stop`, a step, a goose move.
-- `solve` answers endgames (docs/fox.md, "Who wins"): `?` for the start (more
+- `solve` answers endgames (docs/fox.md, "In a program"): `?` for the start (more
   geese than the solve limit) and `SIDE PLIES` for every position within the
   limit without sideways steps. With sideways steps (whose table keeps who
   wins, not how soon) it answers `fox 0` for an ended game and `fox N` for a

@@ -13,7 +13,6 @@ import struct
 import subprocess
 import sys
 import tempfile
-import time
 
 TIMEOUT = 30  # seconds any single wait may take before the test fails
 # The rate limit off, for tests that play as fast as they can (server_attacks

@@ -1,4 +1,4 @@
-/* Fox and Geese solved (docs/fox.md, "Who wins"): a retrograde table of
+/* Fox and Geese solved (docs/fox-solver.md): a retrograde table of
  * every position with up to a given number of geese, built from the rules
  * as lib/games/fox/fox.c plays them (hop by hop: after a jump the fox keeps the turn
  * in a chain when it can jump again and at least four geese are left, and
