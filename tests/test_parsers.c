@@ -496,6 +496,54 @@ static void malformed_move_texts_are_parse_errors(void **state)
     herd_free(g);
 }
 
+/* A move text with a blank (space, tab, CR, LF) before or after it, as a
+ * line read with its newline, is refused in every game with a message that
+ * says so, and nothing changes; the text alone reads. */
+static void move_texts_with_blanks_around_are_refused_in_every_game(void **state)
+{
+    (void)state;
+    static const char blanks[] = " \t\r\n";
+    for (size_t gi = 0; gi < herd_game_count(); gi++) {
+        herd_game *g = game_new(herd_game_desc_at(gi)->name, NULL);
+        herd_move moves[HERD_MAX_MOVES], m;
+        size_t n, len;
+        int rc = herd_is_chance(g) ? herd_chance_outcomes(g, moves, NULL, HERD_MAX_MOVES, &n)
+                                   : herd_legal_moves(g, moves, HERD_MAX_MOVES, &n);
+        assert_int_equal(rc, HERD_OK);
+        assert_true(n > 0);
+        char text[HERD_MAX_MOVE_TEXT], padded[HERD_MAX_MOVE_TEXT + 2];
+        assert_int_equal(herd_move_to_text(g, moves[0], text, sizeof text, &len), HERD_OK);
+        for (size_t b = 0; b < sizeof blanks - 1; b++)
+            for (int after = 0; after <= 1; after++) {
+                if (after)
+                    snprintf(padded, sizeof padded, "%s%c", text, blanks[b]);
+                else
+                    snprintf(padded, sizeof padded, "%c%s", blanks[b], text);
+                snapshot s;
+                snap_take(&s, g);
+                m = 0x5151;
+                rc = herd_move_from_text(g, padded, &m);
+                if (rc != HERD_E_PARSE || !strstr(herd_last_error(g), "no blanks around it"))
+                    print_error("%s '%s': %d '%s'\n", herd_game_name(g), padded, rc,
+                                herd_last_error(g));
+                assert_int_equal(rc, HERD_E_PARSE);
+                assert_non_null(strstr(herd_last_error(g), "a move text has no blanks around it"));
+                assert_true(m == 0x5151);
+                snap_check(&s, g);
+            }
+        assert_int_equal(herd_move_from_text(g, text, &m), HERD_OK);
+        assert_true(m == moves[0]);
+        herd_free(g);
+    }
+    /* The message quotes the text as given, its newline escaped. */
+    herd_game *g = game_with_history();
+    herd_move m;
+    assert_int_equal(herd_move_from_text(g, "a1-b3\r\n", &m), HERD_E_PARSE);
+    assert_string_equal(herd_last_error(g),
+                        "'a1-b3\\r\\n': a move text has no blanks around it (space, tab, CR, LF)");
+    herd_free(g);
+}
+
 static void move_texts_read_cells_by_row_letter_and_column_number(void **state)
 {
     (void)state;
@@ -969,6 +1017,7 @@ int main(void)
         cmocka_unit_test(position_texts_within_the_rules_are_accepted),
         cmocka_unit_test(position_parser_survives_mutated_texts),
         cmocka_unit_test(malformed_move_texts_are_parse_errors),
+        cmocka_unit_test(move_texts_with_blanks_around_are_refused_in_every_game),
         cmocka_unit_test(move_texts_read_cells_by_row_letter_and_column_number),
         cmocka_unit_test(move_to_text_refuses_moves_of_no_game),
         cmocka_unit_test(move_texts_read_back_as_the_value_written),

@@ -719,8 +719,13 @@ HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_
  *  - `hex`: the syntax (`+CELL`, `-CELL`, `dice:L,H`), the cell on this
  *    board's size (`+i9` is refused here) and the dice a possible outcome
  *    (`dice:1,7` is refused here).
+ *
+ *  The text is the move text alone, as a position text is: blanks
+ *  around it (space, tab, CR, LF; the newline of a line read with fgets())
+ *  are refused with ::HERD_E_PARSE, and the message quotes the text and
+ *  says "a move text has no blanks around it"; strip them first.
  *  @param text required.
- *  @param m    receives the move; required.
+ *  @param m    receives the move; required; untouched on failure.
  *  @return ::HERD_OK, ::HERD_E_PARSE or ::HERD_E_ARG (a NULL pointer: the
  *          message names it). */
 HERD_API int herd_move_from_text(herd_game *g, const char *text, herd_move *m);
