@@ -1110,7 +1110,7 @@ static void hex_bad_options_are_refused(void **state)
         {"size=18446744073709551616", HERD_E_RANGE,
          "size=18446744073709551616 is out of range 2..13"},
         {"seed=18446744073709551616", HERD_E_RANGE, "out of range 0..18446744073709551615"},
-        {"size=-3", HERD_E_PARSE, "size"},
+        {"size=-3", HERD_E_RANGE, "size=-3 is out of range 2..13"},
         {"size=x", HERD_E_PARSE, "size"},
         {"size", HERD_E_PARSE, "KEY=VALUE"},
         {"size=5 size=5", HERD_E_PARSE, "twice"},

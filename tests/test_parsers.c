@@ -84,6 +84,12 @@ static void new_options_out_of_range_name_the_range(void **state)
          NULL},
         {"w=12 h=10 n=12 seed=3", HERD_E_RANGE, "n=12 is out of range 4..10", NULL},
         {"seed=5 h=99", HERD_E_RANGE, "h=99 is out of range 8..20", NULL},
+        /* A whole number with a minus sign is below the range, not malformed. */
+        {"w=-1", HERD_E_RANGE, "w=-1 is out of range 8..30", NULL},
+        {"w=-8", HERD_E_RANGE, "w=-8 is out of range 8..30", NULL},
+        {"seed=-1", HERD_E_RANGE, "seed=-1 is out of range 0..18446744073709551615", NULL},
+        {"n=-99999999999999999999", HERD_E_RANGE, "n=-99999999999999999999 is out of range 4..10",
+         NULL},
     };
     check_option_cases(cases, sizeof cases / sizeof cases[0]);
 }
@@ -127,7 +133,13 @@ static void new_malformed_options_are_parse_errors(void **state)
         {"w=8 junk", HERD_E_PARSE, NULL, NULL},
         {"w=8x", HERD_E_PARSE, NULL, NULL},
         {"w=8,h=8", HERD_E_PARSE, NULL, NULL},
-        {"w=-8", HERD_E_PARSE, "w=-8", "8..30"},
+        /* Minus signs that make no number: the text is at fault. */
+        {"w=-", HERD_E_PARSE, "w=- is not a whole number in 8..30", NULL},
+        {"w=-0", HERD_E_PARSE, "w=-0 is not a whole number in 8..30", NULL},
+        {"w=-08", HERD_E_PARSE, "w=-08 is not", NULL},
+        {"w=--8", HERD_E_PARSE, "w=--8 is not", NULL},
+        {"w=-8x", HERD_E_PARSE, "w=-8x is not", NULL},
+        {"w=8-", HERD_E_PARSE, "w=8- is not", NULL},
         {"w=+8", HERD_E_PARSE, NULL, NULL},
         {"w = 8", HERD_E_PARSE, NULL, NULL},
         {"w=8.0", HERD_E_PARSE, NULL, NULL},

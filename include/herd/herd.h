@@ -374,7 +374,10 @@ typedef uint64_t herd_move;
  * @param out     receives the new handle; untouched on failure.
  * @param err     NULL, or receives the code and a message on failure.
  * @return ::HERD_OK, ::HERD_E_ARG, ::HERD_E_UNKNOWN (game or key),
- *         ::HERD_E_PARSE, ::HERD_E_RANGE or ::HERD_E_NOMEM.
+ *         ::HERD_E_PARSE (not `KEY=VALUE` pairs, a key given twice, a
+ *         value that is no number: "w=abc is not a whole number in 8..30"),
+ *         ::HERD_E_RANGE (a number out of the option's range, a negative
+ *         one too: "w=-1 is out of range 8..30") or ::HERD_E_NOMEM.
  */
 HERD_API int herd_new(const char *game, const char *options, herd_alloc_fn alloc, void *ud,
                       herd_game **out, herd_error *err);
