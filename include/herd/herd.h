@@ -943,6 +943,10 @@ HERD_API size_t herd_copy_size(const herd_game *g, size_t history);
  * harmless and not needed.
  * @param mem  at least herd_copy_size(src, 0) bytes, aligned for any type,
  *             sharing no byte with @p src or its history.
+ * @param size the bytes at @p mem that the copy may use: below
+ *             herd_copy_size(src, 0) is ::HERD_E_NOMEM; herd_copy_size(src, N)
+ *             keeps the last N moves for undo (bytes beyond a whole undo
+ *             record are left unused).
  * @param out  receives the handle, which points into @p mem.
  * @return ::HERD_OK, ::HERD_E_NOMEM (too small), ::HERD_E_ARG (NULL,
  *         misaligned, or overlapping @p src or its history); on error
