@@ -758,8 +758,11 @@ HERD_API int herd_is_chance(const herd_game *g);
 
 /**
  * Lists the outcomes of the pending chance event and their probabilities
- * (which sum to one). @p probs may be NULL. @p count (which may be NULL),
- * @p cap and the return values as in herd_legal_moves(); ::HERD_E_STATE when no chance event waits.
+ * (which sum to one), each outcome once, in the same order.
+ * @p probs may be NULL; when given, it has room for @p cap values, as
+ * @p outcomes has. @p count (which may be NULL), @p cap and the return
+ * values as in herd_legal_moves() (with ::HERD_E_BUFFER neither array is
+ * written); ::HERD_E_STATE when no chance event waits (@p count untouched).
  */
 HERD_API int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, double *probs,
                                   size_t cap, size_t *count);
