@@ -624,12 +624,26 @@ int herd_position_from_text(herd_game *g, const char *text)
     return HERD_OK;
 }
 
+static int is_line_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 int herd_move_from_text(herd_game *g, const char *text, herd_move *m)
 {
     if (!g)
         return HERD_E_ARG;
     if (!text || !m)
         return herd_null_arg(g, !text ? "text" : "m");
+    /* One text per move, as per position (no blanks around); a line read
+     * with its newline gets a message that says what to strip. */
+    size_t n = strlen(text);
+    if (n && (is_line_blank(text[0]) || is_line_blank(text[n - 1]))) {
+        char quoted[HERD_MAX_MOVE_TEXT + 16];
+        return herdi_fail(herd_game_msg(g), HERD_E_PARSE,
+                          "'%s': a move text has no blanks around it (space, tab, CR, LF)",
+                          herdi_quote_input(quoted, sizeof quoted, text, n));
+    }
     return g->rules->read_move(g->state, text, m, herd_game_msg(g));
 }
 

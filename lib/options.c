@@ -102,6 +102,14 @@ static int wrong_separator(herd_msg msg, const char *item, size_t item_len, cons
                       herdi_quote_input(q_example, sizeof q_example, example, n));
 }
 
+/* "-5": a whole number below zero, written as every number is (no leading
+ * zeros, so not "-0"): out of the option's range, not malformed. */
+static int is_negative_number(const char *v, size_t n)
+{
+    size_t digits = n > 1 && v[0] == '-' ? strspn(v + 1, "0123456789") : 0;
+    return digits == n - 1 && digits && v[1] != '0';
+}
+
 int herdi_options_parse(herd_options *o, const char *text, const herd_game_desc *d, herd_msg msg)
 {
     o->count = 0;
@@ -147,6 +155,8 @@ int herdi_options_parse(herd_options *o, const char *text, const herd_game_desc 
         it->out_of_range = !herdi_scan_uint(&s, UINT64_MAX, &v);
         it->value = v;
         it->malformed = ndigits == 0 || ndigits != vlen || (ndigits > 1 && value[0] == '0');
+        if (it->malformed && is_negative_number(value, vlen))
+            it->malformed = 0, it->out_of_range = 1; /* below every range */
         herdi_quote_input(it->text, sizeof it->text, value, vlen);
         p = value + vlen;
     }

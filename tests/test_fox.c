@@ -387,7 +387,9 @@ static void start_and_options(void **state)
     herd_error err;
     assert_int_equal(herd_new("fox", "geese=14", NULL, NULL, &g, &err), HERD_E_RANGE);
     assert_int_equal(herd_new("fox", "sideways=2", NULL, NULL, &g, &err), HERD_E_RANGE);
-    assert_int_equal(herd_new("fox", "seed=-1", NULL, NULL, &g, &err), HERD_E_PARSE);
+    assert_int_equal(herd_new("fox", "seed=-1", NULL, NULL, &g, &err), HERD_E_RANGE);
+    assert_int_equal(herd_new("fox", "geese=-13", NULL, NULL, &g, &err), HERD_E_RANGE);
+    assert_string_equal(err.message, "geese=-13 is not 13, 15 or 17");
     assert_int_equal(herd_new("fox", "seed=18446744073709551616", NULL, NULL, &g, &err),
                      HERD_E_RANGE);
     herd_fox_options o;

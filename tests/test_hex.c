@@ -1064,6 +1064,11 @@ static void hex_illegal_actions_are_refused_and_change_nothing(void **state)
     expect_refused(g, parse_move(g, "-c3"), HERD_E_ILLEGAL, "roll the dice first");
     expect_refused(g, herd_hex_dice_move(7, 1), HERD_E_ILLEGAL, "dice:7,1 is not a dice outcome");
     expect_refused(g, herd_hex_dice_move(4, 3), HERD_E_ILLEGAL, "dice:4,3 is not a dice outcome");
+    /* The dice in the wrong order: another value than the roll, and no text. */
+    char text[HERD_MAX_MOVE_TEXT];
+    assert_true(herd_hex_dice_move(4, 3) != herd_hex_dice_move(3, 4));
+    assert_int_equal(herd_move_to_text(g, herd_hex_dice_move(4, 3), text, sizeof text, NULL),
+                     HERD_E_ARG);
     expect_refused(g, herd_hex_dice_move(0, 0), HERD_E_ILLEGAL, "not a dice outcome");
     expect_refused(g, 0, HERD_E_ILLEGAL, "not a hex action");
     expect_refused(g, UINT64_C(0x40000), HERD_E_ILLEGAL, "not a hex action");
@@ -1110,7 +1115,7 @@ static void hex_bad_options_are_refused(void **state)
         {"size=18446744073709551616", HERD_E_RANGE,
          "size=18446744073709551616 is out of range 2..13"},
         {"seed=18446744073709551616", HERD_E_RANGE, "out of range 0..18446744073709551615"},
-        {"size=-3", HERD_E_PARSE, "size"},
+        {"size=-3", HERD_E_RANGE, "size=-3 is out of range 2..13"},
         {"size=x", HERD_E_PARSE, "size"},
         {"size", HERD_E_PARSE, "KEY=VALUE"},
         {"size=5 size=5", HERD_E_PARSE, "twice"},

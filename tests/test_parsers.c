@@ -84,6 +84,12 @@ static void new_options_out_of_range_name_the_range(void **state)
          NULL},
         {"w=12 h=10 n=12 seed=3", HERD_E_RANGE, "n=12 is out of range 4..10", NULL},
         {"seed=5 h=99", HERD_E_RANGE, "h=99 is out of range 8..20", NULL},
+        /* A whole number with a minus sign is below the range, not malformed. */
+        {"w=-1", HERD_E_RANGE, "w=-1 is out of range 8..30", NULL},
+        {"w=-8", HERD_E_RANGE, "w=-8 is out of range 8..30", NULL},
+        {"seed=-1", HERD_E_RANGE, "seed=-1 is out of range 0..18446744073709551615", NULL},
+        {"n=-99999999999999999999", HERD_E_RANGE, "n=-99999999999999999999 is out of range 4..10",
+         NULL},
     };
     check_option_cases(cases, sizeof cases / sizeof cases[0]);
 }
@@ -127,7 +133,13 @@ static void new_malformed_options_are_parse_errors(void **state)
         {"w=8 junk", HERD_E_PARSE, NULL, NULL},
         {"w=8x", HERD_E_PARSE, NULL, NULL},
         {"w=8,h=8", HERD_E_PARSE, NULL, NULL},
-        {"w=-8", HERD_E_PARSE, "w=-8", "8..30"},
+        /* Minus signs that make no number: the text is at fault. */
+        {"w=-", HERD_E_PARSE, "w=- is not a whole number in 8..30", NULL},
+        {"w=-0", HERD_E_PARSE, "w=-0 is not a whole number in 8..30", NULL},
+        {"w=-08", HERD_E_PARSE, "w=-08 is not", NULL},
+        {"w=--8", HERD_E_PARSE, "w=--8 is not", NULL},
+        {"w=-8x", HERD_E_PARSE, "w=-8x is not", NULL},
+        {"w=8-", HERD_E_PARSE, "w=8- is not", NULL},
         {"w=+8", HERD_E_PARSE, NULL, NULL},
         {"w = 8", HERD_E_PARSE, NULL, NULL},
         {"w=8.0", HERD_E_PARSE, NULL, NULL},
@@ -493,6 +505,54 @@ static void malformed_move_texts_are_parse_errors(void **state)
         assert_true(herd_last_error(g)[0] != '\0');
         snap_check(&s, g);
     }
+    herd_free(g);
+}
+
+/* A move text with a blank (space, tab, CR, LF) before or after it, as a
+ * line read with its newline, is refused in every game with a message that
+ * says so, and nothing changes; the text alone reads. */
+static void move_texts_with_blanks_around_are_refused_in_every_game(void **state)
+{
+    (void)state;
+    static const char blanks[] = " \t\r\n";
+    for (size_t gi = 0; gi < herd_game_count(); gi++) {
+        herd_game *g = game_new(herd_game_desc_at(gi)->name, NULL);
+        herd_move moves[HERD_MAX_MOVES], m;
+        size_t n, len;
+        int rc = herd_is_chance(g) ? herd_chance_outcomes(g, moves, NULL, HERD_MAX_MOVES, &n)
+                                   : herd_legal_moves(g, moves, HERD_MAX_MOVES, &n);
+        assert_int_equal(rc, HERD_OK);
+        assert_true(n > 0);
+        char text[HERD_MAX_MOVE_TEXT], padded[HERD_MAX_MOVE_TEXT + 2];
+        assert_int_equal(herd_move_to_text(g, moves[0], text, sizeof text, &len), HERD_OK);
+        for (size_t b = 0; b < sizeof blanks - 1; b++)
+            for (int after = 0; after <= 1; after++) {
+                if (after)
+                    snprintf(padded, sizeof padded, "%s%c", text, blanks[b]);
+                else
+                    snprintf(padded, sizeof padded, "%c%s", blanks[b], text);
+                snapshot s;
+                snap_take(&s, g);
+                m = 0x5151;
+                rc = herd_move_from_text(g, padded, &m);
+                if (rc != HERD_E_PARSE || !strstr(herd_last_error(g), "no blanks around it"))
+                    print_error("%s '%s': %d '%s'\n", herd_game_name(g), padded, rc,
+                                herd_last_error(g));
+                assert_int_equal(rc, HERD_E_PARSE);
+                assert_non_null(strstr(herd_last_error(g), "a move text has no blanks around it"));
+                assert_true(m == 0x5151);
+                snap_check(&s, g);
+            }
+        assert_int_equal(herd_move_from_text(g, text, &m), HERD_OK);
+        assert_true(m == moves[0]);
+        herd_free(g);
+    }
+    /* The message quotes the text as given, its newline escaped. */
+    herd_game *g = game_with_history();
+    herd_move m;
+    assert_int_equal(herd_move_from_text(g, "a1-b3\r\n", &m), HERD_E_PARSE);
+    assert_string_equal(herd_last_error(g),
+                        "'a1-b3\\r\\n': a move text has no blanks around it (space, tab, CR, LF)");
     herd_free(g);
 }
 
@@ -969,6 +1029,7 @@ int main(void)
         cmocka_unit_test(position_texts_within_the_rules_are_accepted),
         cmocka_unit_test(position_parser_survives_mutated_texts),
         cmocka_unit_test(malformed_move_texts_are_parse_errors),
+        cmocka_unit_test(move_texts_with_blanks_around_are_refused_in_every_game),
         cmocka_unit_test(move_texts_read_cells_by_row_letter_and_column_number),
         cmocka_unit_test(move_to_text_refuses_moves_of_no_game),
         cmocka_unit_test(move_texts_read_back_as_the_value_written),

@@ -374,7 +374,10 @@ typedef uint64_t herd_move;
  * @param out     receives the new handle; untouched on failure.
  * @param err     NULL, or receives the code and a message on failure.
  * @return ::HERD_OK, ::HERD_E_ARG, ::HERD_E_UNKNOWN (game or key),
- *         ::HERD_E_PARSE, ::HERD_E_RANGE or ::HERD_E_NOMEM.
+ *         ::HERD_E_PARSE (not `KEY=VALUE` pairs, a key given twice, a
+ *         value that is no number: "w=abc is not a whole number in 8..30"),
+ *         ::HERD_E_RANGE (a number out of the option's range, a negative
+ *         one too: "w=-1 is out of range 8..30") or ::HERD_E_NOMEM.
  */
 HERD_API int herd_new(const char *game, const char *options, herd_alloc_fn alloc, void *ud,
                       herd_game **out, herd_error *err);
@@ -719,8 +722,13 @@ HERD_API int herd_move_to_text(const herd_game *g, herd_move m, char *buf, size_
  *  - `hex`: the syntax (`+CELL`, `-CELL`, `dice:L,H`), the cell on this
  *    board's size (`+i9` is refused here) and the dice a possible outcome
  *    (`dice:1,7` is refused here).
+ *
+ *  The text is the move text alone, as a position text is: blanks
+ *  around it (space, tab, CR, LF; the newline of a line read with fgets())
+ *  are refused with ::HERD_E_PARSE, and the message quotes the text and
+ *  says "a move text has no blanks around it"; strip them first.
  *  @param text required.
- *  @param m    receives the move; required.
+ *  @param m    receives the move; required; untouched on failure.
  *  @return ::HERD_OK, ::HERD_E_PARSE or ::HERD_E_ARG (a NULL pointer: the
  *          message names it). */
 HERD_API int herd_move_from_text(herd_game *g, const char *text, herd_move *m);
@@ -750,8 +758,11 @@ HERD_API int herd_is_chance(const herd_game *g);
 
 /**
  * Lists the outcomes of the pending chance event and their probabilities
- * (which sum to one). @p probs may be NULL. @p count (which may be NULL),
- * @p cap and the return values as in herd_legal_moves(); ::HERD_E_STATE when no chance event waits.
+ * (which sum to one), each outcome once, in the same order.
+ * @p probs may be NULL; when given, it has room for @p cap values, as
+ * @p outcomes has. @p count (which may be NULL), @p cap and the return
+ * values as in herd_legal_moves() (with ::HERD_E_BUFFER neither array is
+ * written); ::HERD_E_STATE when no chance event waits (@p count untouched).
  */
 HERD_API int herd_chance_outcomes(const herd_game *g, herd_move *outcomes, double *probs,
                                   size_t cap, size_t *count);
@@ -935,6 +946,10 @@ HERD_API size_t herd_copy_size(const herd_game *g, size_t history);
  * harmless and not needed.
  * @param mem  at least herd_copy_size(src, 0) bytes, aligned for any type,
  *             sharing no byte with @p src or its history.
+ * @param size the bytes at @p mem that the copy may use: below
+ *             herd_copy_size(src, 0) is ::HERD_E_NOMEM; herd_copy_size(src, N)
+ *             keeps the last N moves for undo (bytes beyond a whole undo
+ *             record are left unused).
  * @param out  receives the handle, which points into @p mem.
  * @return ::HERD_OK, ::HERD_E_NOMEM (too small), ::HERD_E_ARG (NULL,
  *         misaligned, or overlapping @p src or its history); on error

@@ -126,9 +126,15 @@ HERD_API int herd_hex_new(const herd_hex_options *opt, herd_alloc_fn alloc, void
  *          does not know. Sets no message; the code says why. */
 HERD_API int herd_hex_options_of(const herd_game *g, herd_hex_options *opt);
 
-/** Builds the chance outcome `dice:L,H`. Dice outside 0..255 give 0,
- *  which is no move; other impossible rolls are representable, so that
- *  herd_apply() can say what is wrong with them. */
+/** Builds the chance outcome `dice:L,H`: @p lo the lower die, @p hi the
+ *  higher (1 <= lo <= hi <= 6 for a roll; sort two dice thrown on the
+ *  table first, as @ref hex_dice.c "examples/hex_dice.c" does). Dice outside 0..255 give 0,
+ *  which is no move. Other impossible rolls, the dice in the wrong order
+ *  among them, are representable values that are no outcome, so that
+ *  herd_apply() can say what is wrong with them: herd_hex_dice_move(4, 3)
+ *  is not herd_hex_dice_move(3, 4), herd_is_legal() is 0 for it,
+ *  herd_apply() refuses it with ::HERD_E_ILLEGAL ("dice:4,3 is not a dice
+ *  outcome") and herd_move_to_text() with ::HERD_E_ARG. */
 HERD_API herd_move herd_hex_dice_move(int lo, int hi);
 
 /** Builds `-CELL`, the removal of the enemy stone on @p cell. Coordinates
