@@ -155,7 +155,7 @@ describe('the setup screen', () => {
     });
 
     for (const name of GAME_NAMES)
-        test(`${name}: started from the setup screen, a move by clicks, Cancel back to the setup`, async () => {
+        test(`${name}: started from the setup screen, a move by clicks, Cancel back to the setup once confirmed`, async () => {
             const page = await open('', { game: false });
             await page.check(`input[name=game][value=${name}]`);
             await page.check('input[name=players][value=two]');
@@ -174,7 +174,16 @@ describe('the setup screen', () => {
             assert.equal(url.searchParams.get('players'), 'two');
             await playRandom(page, mirror, generator(5), 3);
             assert.equal(await text(page, '#new'), 'Cancel');
+            // A game with actions played asks first; Keep playing keeps it.
             await page.click('#new');
+            await page.waitForSelector('#leave[open]');
+            assert.equal(await text(page, '#leave-text'), 'This game is not over. Leave it for a new game?');
+            await page.click('#leave-no');
+            await page.waitForFunction(() => !document.getElementById('leave').open);
+            assert.equal((await state(page)).position, mirror.position());
+            assert.ok(await page.isHidden('#setup'));
+            await page.click('#new');
+            await page.click('#leave-yes');
             await page.waitForSelector('#setup:not([hidden])');
             assert.equal(await page.getAttribute('#game', 'data-position'), '');
             assert.equal(await page.inputValue('#opt-seed'), '11');

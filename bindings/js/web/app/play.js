@@ -62,9 +62,21 @@ export class Play {
         $('replay-computer').addEventListener('click', () => this.playOn('computer'));
         $('replay-this').addEventListener('click', () => this.replayThis());
         $('download').addEventListener('click', () => this.download());
-        $('new').addEventListener('click', () => {
+        const leave = () => {
             this.stop();
             onLeave(this.setup);
+        };
+        // A game that goes on, with actions played, is left only once the
+        // person says so (#leave): Keep playing, or Escape, keeps it.
+        $('new').addEventListener('click', () => {
+            if (!this.unfinished())
+                return leave();
+            $('leave').returnValue = '';
+            $('leave').showModal();
+        });
+        $('leave').addEventListener('close', () => {
+            if ($('leave').returnValue === 'leave' && this.snap)
+                leave();
         });
         document.addEventListener('keydown', e => this.key(e));
     }
@@ -187,6 +199,13 @@ export class Play {
 
     ongoing() {
         return !!this.snap && this.snap.info.result === 'ongoing';
+    }
+
+    // A game of the players on this page that goes on and has actions to
+    // lose (not watched, not a replay, not online: the server keeps it).
+    unfinished() {
+        return this.ongoing() && !this.replay && !this.setup.online && this.setup.players !== 'watch' &&
+            this.snap.moves.length > 0;
     }
 
     humanToAct() {
