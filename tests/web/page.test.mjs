@@ -167,6 +167,7 @@ describe('the setup screen', () => {
             const mirror = herd.newGame(name, { seed: 11 });
             assert.deepEqual(await state(page), { position: mirror.position(), status: mirror.status(), thinking: false });
             assert.equal(await text(page, '#title'), mirror.info.title);
+            assert.equal(await text(page, '#players-line'), 'Two players, seed 11');
             // The URL now starts this game at once.
             const url = new URL(page.url());
             assert.equal(url.searchParams.get('game'), name);
@@ -190,6 +191,14 @@ describe('the setup screen', () => {
             assert.ok(await page.isChecked(`input[name=game][value=${name}]`));
             mirror.free();
         });
+
+    test('a URL without a seed plays the library\'s default, which the players\' line names', async () => {
+        const page = await open('game=horses&players=computer&delay=600000');
+        const g = herd.newGame('horses'), { levels, defaultLevel } = g.info, level = levels[defaultLevel - 1].name;
+        assert.equal(await text(page, '#players-line'),
+                     `You play Green, the computer (${level[0].toUpperCase()}${level.slice(1)}) Red, seed ${g.options().seed}`);
+        g.free();
+    });
 
     test('an empty seed draws one, which the URL keeps', async () => {
         const page = await open('', { game: false });

@@ -496,13 +496,19 @@ export class Play {
         return `This position has come up ${n} times. The game has no move limit: ${way}.`;
     }
 
+    // Who plays, and the game's seed (a URL without one plays the
+    // library's default): the start position is the seed's.
     playersText() {
-        const { players, side, level, online } = this.setup;
-        if (online)
-            return online.playersText();
-        const name = this.levelName(level);
+        if (this.setup.online)
+            return this.setup.online.playersText();
         if (this.replay)
             return `Replay of a record${this.replay.event ? `: ${this.replay.event}` : ''}`;
+        return `${this.playersWho()}${this.snap.seed ? `, seed ${this.snap.seed}` : ''}`;
+    }
+
+    // Who plays whom, for the players' line.
+    playersWho() {
+        const { players, side, level } = this.setup, name = this.levelName(level);
         if (players === 'two')
             return 'Two players';
         if (players === 'watch')

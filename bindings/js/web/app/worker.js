@@ -25,6 +25,7 @@ function snapshot(lines = []) {
         chance: game.isChance(),
         moves: game.moves(),
         seen: seen(game),
+        seed: String(game.options().seed ?? ''),
         view: view.describe(game),
         pieces: view.pieces(game),
         lines,
