@@ -1,7 +1,7 @@
 // How to play (app/help.js): hex's diagram is a capture by the rules, as the
 // library plays it, drawn from the view's own positions; the panel is on top
 // of everything at 390x844 and 1280x800, the setup's bar at the bottom of
-// the screen included.
+// the screen included; Herd of Horses' says how its games can end.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -46,6 +46,20 @@ describe('hex\'s capture diagram', () => {
         });
         assert.ok(help.caption.includes(`on ${place} (*)`) && help.caption.includes(`${captured} then has only Red neighbours`));
     });
+});
+
+// docs/horses.md's rules that decide how a game of Herd of Horses can
+// end (issue 44: a newcomer's game went round in circles for 160 moves).
+test('Herd of Horses: the corners\' horse 1, no move loses, no move limit and no draw', async () => {
+    const page = await goto(await newPage(), '', { game: false });
+    await page.check('input[name="game"][value="horses"]');
+    await page.click('#setup-help');
+    await page.waitForSelector('#help[open]');
+    const rules = (await page.$$eval('#help .rules li', l => l.map(e => e.textContent))).join('\n');
+    for (const words of [/each corner starts with the other side's horse 1 on it, which may stay there the whole game/i,
+                         /who has no move on their turn loses/, /hem the other herd in/,
+                         /no move limit and no draw/, /Resign ends it/])
+        assert.match(rules, words);
 });
 
 for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {

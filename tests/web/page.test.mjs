@@ -155,7 +155,7 @@ describe('the setup screen', () => {
     });
 
     for (const name of GAME_NAMES)
-        test(`${name}: started from the setup screen, a move by clicks, Cancel back to the setup`, async () => {
+        test(`${name}: started from the setup screen, a move by clicks, Cancel back to the setup once confirmed`, async () => {
             const page = await open('', { game: false });
             await page.check(`input[name=game][value=${name}]`);
             await page.check('input[name=players][value=two]');
@@ -167,6 +167,7 @@ describe('the setup screen', () => {
             const mirror = herd.newGame(name, { seed: 11 });
             assert.deepEqual(await state(page), { position: mirror.position(), status: mirror.status(), thinking: false });
             assert.equal(await text(page, '#title'), mirror.info.title);
+            assert.equal(await text(page, '#players-line'), 'Two players, seed 11');
             // The URL now starts this game at once.
             const url = new URL(page.url());
             assert.equal(url.searchParams.get('game'), name);
@@ -174,13 +175,30 @@ describe('the setup screen', () => {
             assert.equal(url.searchParams.get('players'), 'two');
             await playRandom(page, mirror, generator(5), 3);
             assert.equal(await text(page, '#new'), 'Cancel');
+            // A game with actions played asks first; Keep playing keeps it.
             await page.click('#new');
+            await page.waitForSelector('#leave[open]');
+            assert.equal(await text(page, '#leave-text'), 'This game is not over. Leave it for a new game?');
+            await page.click('#leave-no');
+            await page.waitForFunction(() => !document.getElementById('leave').open);
+            assert.equal((await state(page)).position, mirror.position());
+            assert.ok(await page.isHidden('#setup'));
+            await page.click('#new');
+            await page.click('#leave-yes');
             await page.waitForSelector('#setup:not([hidden])');
             assert.equal(await page.getAttribute('#game', 'data-position'), '');
             assert.equal(await page.inputValue('#opt-seed'), '11');
             assert.ok(await page.isChecked(`input[name=game][value=${name}]`));
             mirror.free();
         });
+
+    test('a URL without a seed plays the library\'s default, which the players\' line names', async () => {
+        const page = await open('game=horses&players=computer&delay=600000');
+        const g = herd.newGame('horses'), { levels, defaultLevel } = g.info, level = levels[defaultLevel - 1].name;
+        assert.equal(await text(page, '#players-line'),
+                     `You play Green, the computer (${level[0].toUpperCase()}${level.slice(1)}) Red, seed ${g.options().seed}`);
+        g.free();
+    });
 
     test('an empty seed draws one, which the URL keeps', async () => {
         const page = await open('', { game: false });

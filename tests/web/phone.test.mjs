@@ -4,7 +4,7 @@
 // why Hint is greyed out are above the fold; a replay steps back without
 // scrolling the page or moving the board, and lights the line of the
 // position shown, not the record's last, and keeps that line in sight as it
-// steps; a refused record file says why in sight; hex's cell names are
+// steps; a refused record file and a refused option say why in sight; hex's cell names are
 // readable and a board that scrolls in its box says so and starts centred.
 // Screenshots: build/web-test/phone-*.png.
 import assert from 'node:assert/strict';
@@ -118,6 +118,31 @@ describe('at 390x844, more', () => {
         // Choosing another game clears it.
         await page.check('input[name="game"][value="fox"]');
         assert.equal(await page.textContent('#record-message'), '');
+    });
+
+    test('an option refused: its reason in sight beside Start, not under the bar, the option marked', async () => {
+        const page = await goto(await newPage(PHONE), '', { game: false });
+        await page.check('input[name="game"][value="horses"]');
+        await page.fill('#opt-w', '7');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+        // Start as the person presses it, greyed out or not.
+        await page.click('#start', { force: true });
+        assert.ok(await page.isVisible('#setup'), 'no game started');
+        assert.equal(await page.textContent('#setup-message'), 'w=7 is out of range 8..30');
+        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), '');
+        assert.deepEqual(await outOfSight(page, ['#setup-message', '#start']), []);
+        // Nothing lies over the reason (the sticky bar, say): every corner's
+        // point shows the reason itself.
+        const covered = await page.$eval('#setup-message', e => {
+            const r = e.getBoundingClientRect();
+            return [[r.left + 2, r.top + 2], [r.right - 2, r.bottom - 2], [r.left + r.width / 2, r.top + r.height / 2]]
+                .filter(([x, y]) => !e.contains(document.elementFromPoint(x, y))).map(p => p.map(Math.round).join(','));
+        });
+        assert.deepEqual(covered, []);
+        await page.screenshot({ path: path.join(shots, 'phone-option-refused.png') });
+        await page.fill('#opt-w', '8');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
+        assert.ok(await page.isEnabled('#start'));
     });
 
     test('hex: readable cell names, and a panel of the dice beside the turn and the counts', async () => {

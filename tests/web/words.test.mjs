@@ -2,8 +2,11 @@
 // time says why (the dice wait, the other side's piece, the computer
 // thinking, a replay), Hint names its action as the log writes it, the log
 // says what a move captured, and against the computer the result is said
-// from the person's side beside the library's sentence.
+// from the person's side beside the library's sentence; the players end a
+// game themselves (Resign, Agree a draw), and a game that keeps coming
+// back to one position says how.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { goto, newPage, open, says, settled, state, useBrowser } from './browser.mjs';
@@ -314,5 +317,105 @@ describe('options typed on the setup screen', () => {
         await page.fill('#opt-w', '7');
         await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
         assert.equal(await message(), 'w=7 is out of range 8..30');
+    });
+});
+
+// Two actions and their way back that bring the game to where it stood:
+// [a, b, a back, b back], found by the library; null where there is none.
+function cycle(g) {
+    const back = a => a.split('-').reverse().join('-');
+    const start = g.position();
+    for (const a of g.legal()) {
+        const one = g.clone();
+        one.play(a);
+        for (const b of one.legal()) {
+            const two = one.clone();
+            two.play(b);
+            const round = [back(a), back(b)].every(x => two.isLegal(x) && (two.play(x), true));
+            const found = round && two.position() === start;
+            two.free();
+            if (found) {
+                one.free();
+                return [a, b, back(a), back(b)];
+            }
+        }
+        one.free();
+    }
+    return null;
+}
+
+// The record the page downloads now, read by the library.
+async function downloaded(page) {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    return herd.parseRecord(readFileSync(await file.path(), 'utf8'));
+}
+
+describe('the players end a game (issue 44: Herd of Horses has no move limit)', () => {
+    test('against the computer: Resign, in the library\'s words and the record; Undo takes it back', async () => {
+        const page = await open('game=horses&seed=0&players=computer&side=0&level=1');
+        assert.equal(await text(page, '#resign'), 'Resign');
+        assert.ok(await page.isHidden('#draw'), 'a draw is agreed between two players');
+        await page.click('#resign');
+        await page.waitForFunction(() => document.getElementById('game').dataset.status === 'win red resigned');
+        assert.equal(await text(page, '#turn'), 'The computer wins: Green resigned: Red wins');
+        assert.ok(await page.isHidden('#resign'));
+        const record = await downloaded(page);
+        assert.equal(record.tag('Result'), '0-1');
+        assert.equal(record.tag('Termination'), 'resigned');
+        record.free();
+        await page.click('#undo');
+        await page.waitForFunction(() => document.getElementById('game').dataset.status === 'ongoing green');
+        assert.ok(await page.isVisible('#resign'));
+        assert.equal(await page.locator('#log li').count(), 0, 'the ending alone is taken back');
+    });
+
+    test('while the computer is to move Resign waits, saying so; a watched game has none', async () => {
+        const page = await open('game=horses&players=computer&side=1&delay=600000');
+        assert.ok(await page.isDisabled('#resign'));
+        const why = 'Resign waits for the computer\'s move.';
+        assert.equal(await page.getAttribute('#resign', 'title'), why);
+        assert.ok((await text(page, '#why')).includes(why));
+        const watched = await open('game=horses&players=watch&delay=600000');
+        assert.ok(await watched.isHidden('#resign'));
+        assert.ok(await watched.isHidden('#draw'));
+    });
+
+    test('two players: the side to act resigns, or both agree a draw', async () => {
+        const page = await open('game=fox&players=two');
+        assert.equal(await text(page, '#resign'), 'Fox resigns');
+        await page.click('#draw');
+        await page.waitForFunction(() => document.getElementById('game').dataset.status === 'draw agreed');
+        assert.equal(await text(page, '#turn'), 'The players agreed a draw');
+        const record = await downloaded(page);
+        assert.equal(record.tag('Result'), '1/2-1/2');
+        assert.equal(record.tag('Termination'), 'agreed');
+        record.free();
+        const horses = await open('game=horses&seed=0&players=two');
+        await clicks(horses, 'a1-c2');
+        await horses.waitForFunction(() => document.getElementById('resign').textContent === 'Red resigns');
+        await horses.click('#resign');
+        await horses.waitForFunction(() => document.getElementById('game').dataset.status === 'win green resigned');
+        assert.equal(await text(horses, '#turn'), 'Red resigned: Green wins');
+    });
+
+    test('a position come up the third time: the note says how to end the game', async () => {
+        const g = herd.newGame('horses', { seed: 0 });
+        const round = cycle(g);
+        assert.ok(round, 'seed 0 has a way there and back');
+        const page = await open('game=horses&seed=0&players=two');
+        for (let time = 2; time <= 3; time++) {
+            for (const action of round) {
+                const count = await page.locator('#log li').count();
+                await clicks(page, action);
+                await page.waitForFunction(n => document.querySelectorAll('#log li').length === n + 1, count);
+            }
+            assert.equal((await state(page)).position, g.position());
+            if (time === 2)
+                assert.equal(await page.locator('#turn .repeat').count(), 0, 'the second time says nothing');
+        }
+        assert.equal(await text(page, '#turn .repeat'),
+                     'This position has come up 3 times. The game has no move limit: Resign or Agree a draw ends it, or Cancel for a new game.');
+        assert.equal(await text(page, '#turn'), `Green to move ${await text(page, '#turn .repeat')}`);
+        g.free();
     });
 });

@@ -51,6 +51,8 @@ export class Play {
         $('stop').addEventListener('click', () => this.play('stop'));
         $('hint').addEventListener('click', () => this.hint());
         $('undo').addEventListener('click', () => this.undo());
+        $('resign').addEventListener('click', () => this.end('resigned'));
+        $('draw').addEventListener('click', () => this.end('agreed'));
         $('replay-first').addEventListener('click', () => this.seek(0));
         $('replay-back').addEventListener('click', () => this.seek(this.replay.ply - 1));
         $('replay-forward').addEventListener('click', () => this.seek(this.replay.ply + 1));
@@ -60,9 +62,21 @@ export class Play {
         $('replay-computer').addEventListener('click', () => this.playOn('computer'));
         $('replay-this').addEventListener('click', () => this.replayThis());
         $('download').addEventListener('click', () => this.download());
-        $('new').addEventListener('click', () => {
+        const leave = () => {
             this.stop();
             onLeave(this.setup);
+        };
+        // A game that goes on, with actions played, is left only once the
+        // person says so (#leave): Keep playing, or Escape, keeps it.
+        $('new').addEventListener('click', () => {
+            if (!this.unfinished())
+                return leave();
+            $('leave').returnValue = '';
+            $('leave').showModal();
+        });
+        $('leave').addEventListener('close', () => {
+            if ($('leave').returnValue === 'leave' && this.snap)
+                leave();
         });
         document.addEventListener('keydown', e => this.key(e));
     }
@@ -185,6 +199,13 @@ export class Play {
 
     ongoing() {
         return !!this.snap && this.snap.info.result === 'ongoing';
+    }
+
+    // A game of the players on this page that goes on and has actions to
+    // lose (not watched, not a replay, not online: the server keeps it).
+    unfinished() {
+        return this.ongoing() && !this.replay && !this.setup.online && this.setup.players !== 'watch' &&
+            this.snap.moves.length > 0;
     }
 
     humanToAct() {
@@ -417,6 +438,9 @@ export class Play {
         const { players, side } = this.setup;
         if (players === 'watch')
             return undefined;
+        // Resign or a draw agreed is taken back alone, whoever moved.
+        if (this.endedHere())
+            return players === 'two' ? 0 : side;
         if (players === 'two')
             return this.log.lastSide();
         return this.log.entries.some(e => e.side === side) ? side : undefined;
@@ -428,13 +452,63 @@ export class Play {
             this.send('undoTurn', { side });
     }
 
+    // Whether the players may end the game themselves here (Resign, and
+    // between two players Agree a draw): a game on this page that goes on,
+    // not watched; online the server's buttons do it.
+    endable() {
+        return !this.replay && !this.setup.online && this.setup.players !== 'watch' && this.ongoing();
+    }
+
+    // The side that resigns: the person's against the computer, the side
+    // to act between two players.
+    resigner() {
+        return this.setup.players === 'computer' ? this.setup.side : this.snap.info.side;
+    }
+
+    // Ends the game by the players' `reason` (the worker's `end`: the
+    // library's herd_end()); Undo takes it back.
+    end(reason) {
+        if (!this.busy && this.endable() && !this.resignWhy())
+            this.send('end', { reason, side: this.resigner() });
+    }
+
+    // Why Resign (and Agree a draw) are greyed out now, or ''.
+    resignWhy() {
+        if (this.isComputer(this.snap.info.side))
+            return 'Resign waits for the computer\'s move.';
+        return this.busy ? 'Resign waits while an action is being played.' : '';
+    }
+
+    // Whether the game was ended by its players on this page.
+    endedHere() {
+        return !this.replay && !this.setup.online && ['resigned', 'agreed'].includes(this.snap.info.reason);
+    }
+
+    // A game that keeps coming back to the same position (the third time
+    // or more: the worker's count), which no rule ends in every game:
+    // how the players end it; '' otherwise.
+    repeatNote() {
+        const n = this.snap.seen;
+        if (!(n >= 3) || this.replay || this.setup.online)
+            return '';
+        const way = this.setup.players === 'watch' ? 'Cancel ends it'
+            : `${this.setup.players === 'two' ? 'Resign or Agree a draw' : 'Resign'} ends it, or Cancel for a new game`;
+        return `This position has come up ${n} times. The game has no move limit: ${way}.`;
+    }
+
+    // Who plays, and the game's seed (a URL without one plays the
+    // library's default): the start position is the seed's.
     playersText() {
-        const { players, side, level, online } = this.setup;
-        if (online)
-            return online.playersText();
-        const name = this.levelName(level);
+        if (this.setup.online)
+            return this.setup.online.playersText();
         if (this.replay)
             return `Replay of a record${this.replay.event ? `: ${this.replay.event}` : ''}`;
+        return `${this.playersWho()}${this.snap.seed ? `, seed ${this.snap.seed}` : ''}`;
+    }
+
+    // Who plays whom, for the players' line.
+    playersWho() {
+        const { players, side, level } = this.setup, name = this.levelName(level);
         if (players === 'two')
             return 'Two players';
         if (players === 'watch')
@@ -446,12 +520,13 @@ export class Play {
     // person's side ("You win") before the library's sentence, which
     // #turn .result holds as the library writes it.
     renderTurn() {
-        const text = this.turnText(), mine = this.personalResult();
-        if (!mine) {
+        const text = this.turnText(), mine = this.personalResult(), note = this.repeatNote();
+        if (mine)
+            $('turn').replaceChildren(`${mine}: `, html('span', { class: 'result' }, null, text));
+        else
             $('turn').textContent = text;
-            return;
-        }
-        $('turn').replaceChildren(`${mine}: `, html('span', { class: 'result' }, null, text));
+        if (note)
+            $('turn').append(' ', html('span', { class: 'repeat' }, null, note));
     }
 
     // Against the computer (on this screen), once the game is won or drawn:
@@ -493,12 +568,18 @@ export class Play {
         this.root.toggleAttribute('data-thinking', this.ongoing() && this.isComputer(snap.info.side));
         $('roll').hidden = !(mine && snap.chance);
         $('stop').hidden = !(mine && snap.legal.includes('stop'));
-        const why = { hint: this.hintWhy(), undo: this.undoWhy() };
+        const ends = this.endable();
+        $('resign').hidden = !ends;
+        $('draw').hidden = !ends || this.setup.players !== 'two';
+        if (ends)
+            $('resign').textContent = this.setup.players === 'two' ? `${capital(snap.sides[snap.info.side])} resigns` : 'Resign';
+        const resign = ends ? this.resignWhy() : '';
+        const why = { hint: this.hintWhy(), undo: this.undoWhy(), resign, draw: resign };
         for (const [id, reason] of Object.entries(why)) {
             $(id).disabled = !!reason;
             reason ? $(id).setAttribute('title', reason) : $(id).removeAttribute('title');
         }
-        $('why').textContent = Object.values(why).filter(Boolean).join(' ');
+        $('why').textContent = [...new Set(Object.values(why).filter(Boolean))].join(' ');
         $('new').textContent = this.ongoing() ? 'Cancel' : 'New game';
     }
 
@@ -573,5 +654,6 @@ export class Play {
         $('message').textContent = kind === 'refusal' ? refusalText(text) : text;
         $('message').dataset.kind = kind;
         delete $('message').dataset.action;
+        delete $('message').dataset.level;
     }
 }

@@ -48,6 +48,8 @@ export class Setup {
             e.preventDefault();
             if (await this.validate())
                 onStart(this.read());
+            else // the refused option, where its reason (in the bar) points
+                $('setup-options').querySelector('[aria-invalid]')?.focus();
         });
     }
 

@@ -24,11 +24,40 @@ function snapshot(lines = []) {
         legal: game.legal(),
         chance: game.isChance(),
         moves: game.moves(),
+        seen: seen(game),
+        seed: String(game.options().seed ?? ''),
         view: view.describe(game),
         pieces: view.pieces(game),
         lines,
     };
 }
+
+// How many times the game has stood in its present position, this time
+// included, over its history (its undo history, replayed backwards on a
+// copy): every game's repetition, from the library's position texts. 0 once
+// the game is over.
+function seen(g) {
+    if (g.statusInfo().result !== 'ongoing')
+        return 0;
+    const now = g.position(), copy = g.clone();
+    try {
+        let count = 1;
+        while (copy.history > 0) {
+            copy.undo();
+            if (copy.position() === now)
+                count++;
+        }
+        return count;
+    } finally {
+        copy.free();
+    }
+}
+
+// The players' endings (herd_end()) by their reason's word, as the
+// protocol's status and a record's Termination carry it: `side` resigns or
+// ran out of time; a draw agreed and a game abandoned name no side.
+const ENDS = { resigned: (g, side) => g.resign(side), time: (g, side) => g.timeOut(side),
+               agreed: g => g.agreeDraw(), abandoned: g => g.abandon() };
 
 // Plays an action by f(), with the log line of the history's new last
 // action.
@@ -115,11 +144,17 @@ const ops = {
         await ops.new(herd, { name, options });
         game.setPosition(start);
         const lines = moves.map(action => played(game, () => game.play(action)));
-        const ends = { resigned: s => game.resign(s), time: s => game.timeOut(s),
-                       agreed: () => game.agreeDraw(), abandoned: () => game.abandon() };
-        if (status && status.result !== 'ongoing' && ends[status.reason] && game.statusInfo().result === 'ongoing')
-            ends[status.reason](1 - status.side);
+        if (status && status.result !== 'ongoing' && ENDS[status.reason] && game.statusInfo().result === 'ongoing')
+            ENDS[status.reason](game, 1 - status.side);
         return snapshot(lines);
+    },
+    // An ending by the players of a game on this page: `side` resigns, or
+    // both agree a draw (reason `agreed`).
+    end(herd, { reason, side }) {
+        if (!Object.hasOwn(ENDS, reason))
+            throw new Error(`no such ending: ${reason}`);
+        ENDS[reason](game, side);
+        return snapshot();
     },
     play(herd, { action }) {
         return act(() => game.play(action));

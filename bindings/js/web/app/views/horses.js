@@ -22,7 +22,9 @@ export default {
             'Green and Red each have a herd of horses. Green starts in the top-left corner, Red in the bottom-right.',
             'On your turn move one horse. It jumps like a chess knight (the X below) to a free cell; it may jump over other horses, and nothing is captured.',
             'Your herd must stay together: after the jump every horse must be joined to the others by knight jumps.',
-            'Green wins by bringing a horse to the bottom-right cell, Red to a1. A player who has no move loses.',
+            'Green wins by bringing a horse to the bottom-right cell, Red to a1. Each corner starts with the other side\'s horse 1 on it, which may stay there the whole game.',
+            'A player who has no move on their turn loses: the way past a defended corner is to hem the other herd in until it cannot move.',
+            'There is no move limit and no draw: a game can go round in circles for ever. Resign ends it.',
         ],
         diagram: '. X . X .\nX . . . X\n. . H . .\nX . . . X\n. X . X .',
         marks: [
