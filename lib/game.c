@@ -610,23 +610,39 @@ int herdi_read_position_into(const herd_rules *r, void *out, const char *text, h
     return rc;
 }
 
+static int is_line_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* One text per move and per position: a blank before or after it (a line
+ * read with its newline) gets a message that says what to strip. `what`
+ * is "move" or "position". */
+static int refuse_blanks_around(herd_game *g, const char *text, const char *what)
+{
+    size_t n = strlen(text);
+    if (!n || (!is_line_blank(text[0]) && !is_line_blank(text[n - 1])))
+        return HERD_OK;
+    char quoted[HERD_MAX_MOVE_TEXT + 16];
+    return herdi_fail(herd_game_msg(g), HERD_E_PARSE,
+                      "'%s': a %s text has no blanks around it (space, tab, CR, LF)",
+                      herdi_quote_input(quoted, sizeof quoted, text, n), what);
+}
+
 int herd_position_from_text(herd_game *g, const char *text)
 {
     if (!g)
         return HERD_E_ARG;
     if (!text)
         return herd_null_arg(g, "text");
-    int rc = herdi_read_position_into(g->rules, g->state, text, herd_game_msg(g));
+    int rc = refuse_blanks_around(g, text, "position");
+    if (rc == HERD_OK)
+        rc = herdi_read_position_into(g->rules, g->state, text, herd_game_msg(g));
     if (rc != HERD_OK)
         return rc;
     g->hist_len = 0;
     g->hist_start = 0;
     return HERD_OK;
-}
-
-static int is_line_blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
 int herd_move_from_text(herd_game *g, const char *text, herd_move *m)
@@ -635,15 +651,9 @@ int herd_move_from_text(herd_game *g, const char *text, herd_move *m)
         return HERD_E_ARG;
     if (!text || !m)
         return herd_null_arg(g, !text ? "text" : "m");
-    /* One text per move, as per position (no blanks around); a line read
-     * with its newline gets a message that says what to strip. */
-    size_t n = strlen(text);
-    if (n && (is_line_blank(text[0]) || is_line_blank(text[n - 1]))) {
-        char quoted[HERD_MAX_MOVE_TEXT + 16];
-        return herdi_fail(herd_game_msg(g), HERD_E_PARSE,
-                          "'%s': a move text has no blanks around it (space, tab, CR, LF)",
-                          herdi_quote_input(quoted, sizeof quoted, text, n));
-    }
+    int rc = refuse_blanks_around(g, text, "move");
+    if (rc != HERD_OK)
+        return rc;
     return g->rules->read_move(g->state, text, m, herd_game_msg(g));
 }
 

@@ -333,6 +333,10 @@ static void position_texts_are_refused_and_change_nothing(void **state)
          "h=21 is out of range 8..20", NULL},
         {"horses w=1000 h=8 turn=green green=a1,b3,c1,c5 red=h8,g6,f8,h4", HERD_E_POSITION,
          HERD_E_PARSE, NULL, NULL},
+        {"horses w=8 h=8 turn=green green=a1 red=h8", HERD_E_POSITION, 0,
+         "1 horse a side is out of range 4..10", NULL},
+        {"horses w=8 h=8 turn=green green=a1,b3,c1 red=h8,g6,f8", HERD_E_POSITION, 0,
+         "3 horses a side is out of range 4..10", NULL},
         {"horses w=8 h=8 turn=green green=a1,b3,c1,b3 red=h8,g6,f8,h4", HERD_E_POSITION, 0, "b3",
          NULL},
         {"horses w=8 h=8 turn=green green=a1,b3,c1,c5 red=c5,e6,g7,h5", HERD_E_POSITION, 0, "c5",
@@ -554,6 +558,39 @@ static void move_texts_with_blanks_around_are_refused_in_every_game(void **state
     assert_string_equal(herd_last_error(g),
                         "'a1-b3\\r\\n': a move text has no blanks around it (space, tab, CR, LF)");
     herd_free(g);
+}
+
+/* A position text with a blank before or after it is refused the same way
+ * in every game (the game unchanged, its undo history kept); the text
+ * alone reads. */
+static void position_texts_with_blanks_around_are_refused_in_every_game(void **state)
+{
+    (void)state;
+    static const char blanks[] = " \t\r\n";
+    for (size_t gi = 0; gi < herd_game_count(); gi++) {
+        herd_game *g = game_new(herd_game_desc_at(gi)->name, NULL);
+        char text[HERD_MAX_POSITION_TEXT], padded[HERD_MAX_POSITION_TEXT + 2];
+        assert_int_equal(herd_position_to_text(g, text, sizeof text, NULL), HERD_OK);
+        for (size_t b = 0; b < sizeof blanks - 1; b++)
+            for (int after = 0; after <= 1; after++) {
+                if (after)
+                    snprintf(padded, sizeof padded, "%s%c", text, blanks[b]);
+                else
+                    snprintf(padded, sizeof padded, "%c%s", blanks[b], text);
+                snapshot s;
+                snap_take(&s, g);
+                int rc = herd_position_from_text(g, padded);
+                if (rc != HERD_E_PARSE || !strstr(herd_last_error(g), "no blanks around it"))
+                    print_error("%s '%s': %d '%s'\n", herd_game_name(g), padded, rc,
+                                herd_last_error(g));
+                assert_int_equal(rc, HERD_E_PARSE);
+                assert_non_null(
+                    strstr(herd_last_error(g), "a position text has no blanks around it"));
+                snap_check(&s, g);
+            }
+        assert_int_equal(herd_position_from_text(g, text), HERD_OK);
+        herd_free(g);
+    }
 }
 
 static void move_texts_read_cells_by_row_letter_and_column_number(void **state)
@@ -1030,6 +1067,7 @@ int main(void)
         cmocka_unit_test(position_parser_survives_mutated_texts),
         cmocka_unit_test(malformed_move_texts_are_parse_errors),
         cmocka_unit_test(move_texts_with_blanks_around_are_refused_in_every_game),
+        cmocka_unit_test(position_texts_with_blanks_around_are_refused_in_every_game),
         cmocka_unit_test(move_texts_read_cells_by_row_letter_and_column_number),
         cmocka_unit_test(move_to_text_refuses_moves_of_no_game),
         cmocka_unit_test(move_texts_read_back_as_the_value_written),
