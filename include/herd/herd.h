@@ -16,7 +16,7 @@
  * A pointer parameter is required unless its documentation says that it may
  * be NULL: a NULL one is refused with ::HERD_E_ARG, and a call that takes
  * the handle non-const names the parameter in its message. The conventions
- * (argument order, moves and actions, buffers) are in docs/api.md.
+ * (argument order, moves and actions, buffers) are in @ref api_conventions.
  *
  * Each game adds its own header with what only it has: herd/horses.h,
  * herd/hex.h, herd/hare.h, herd/fox.h, herd/flock.h. Records of whole games
@@ -342,7 +342,10 @@ typedef struct herd_game herd_game;
  * A move of a game: a player's move, a chance outcome, a removal, a
  * placement. A plain integer: store it, compare it with `==`, hash it. Its
  * bits are the game's own encoding; convert with herd_move_from_text() and
- * herd_move_to_text() or the game header's helpers.
+ * herd_move_to_text() or the game header's helpers. A move does not say
+ * which game made it: another game's move given to a game is read by this
+ * game's encoding (refused, or a different move), so keep each move with
+ * its game.
  * @ingroup moves
  */
 typedef uint64_t herd_move;
@@ -693,6 +696,9 @@ HERD_API int herd_position_to_text(const herd_game *g, char *buf, size_t cap, si
  * game (@ref protocol_games "defined on each game's page"); its options,
  * such as the board size, come from the text.
  * Clears the undo history; the random generator goes on as it was.
+ * The text is read as it is: a blank before or after it (space, tab, CR,
+ * LF) is refused with ::HERD_E_PARSE and a message that says "a position
+ * text has no blanks around it".
  * @return ::HERD_OK, ::HERD_E_PARSE (malformed), ::HERD_E_POSITION (breaks
  *         the rules' invariants, the message names which) or ::HERD_E_ARG;
  *         on error the game is unchanged.
@@ -838,7 +844,7 @@ HERD_API int herd_play_genmove(herd_game *g, int level, herd_move *m);
  * needs them). ::HERD_MEMORY_UNLIMITED, the default, sets no limit; a
  * clone (herd_clone()) and a copy (herd_copy_into()) take the limit of
  * their source. Hints that run at once each count their own work area
- * (docs/api.md, "Memory").
+ * (@ref api_memory "Design notes: Memory").
  * @return ::HERD_OK, or ::HERD_E_ARG when @p g is NULL.
  */
 HERD_API int herd_set_memory_limit(herd_game *g, size_t bytes);
@@ -1052,8 +1058,8 @@ HERD_API int herd_new_from_save(const char *text, herd_alloc_fn alloc, void *ud,
  * published with an atomic compare-and-swap, so that later calls use it
  * (when hints race, one publishes and the others free theirs). A `fox`
  * handle whose table does not hold the position (fewer geese) keeps it:
- * the hint builds one for the call beside it and frees it (docs/api.md,
- * "Memory"). The memory limit (herd_set_memory_limit()) applies.
+ * the hint builds one for the call beside it and frees it
+ * (@ref api_memory "Design notes: Memory"). The memory limit (herd_set_memory_limit()) applies.
  * @param level 0 for the game's default level, or 1..herd_max_level().
  * @param m     receives the move.
  * @return ::HERD_OK; ::HERD_E_ARG (NULL @p g or @p m); ::HERD_E_RANGE
@@ -1253,8 +1259,8 @@ HERD_API int herd_observation(const herd_game *g, int side, float *buf, size_t c
 
 /** What herd_playouts() counts. Start from ::HERD_PLAYOUT_RESULT_INIT, so
  *  that `version` is set: a later version may add fields at the end, and the
- *  library writes only those of the version given (docs/api.md, "Structs
- *  that grow"). */
+ *  library writes only those of the version given
+ *  (@ref api_structs "Design notes: Structs that grow"). */
 typedef struct herd_playout_result {
     unsigned version;    /**< ::HERD_PLAYOUT_RESULT_VERSION. */
     uint64_t games;      /**< The games played. */
