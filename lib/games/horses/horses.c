@@ -709,7 +709,8 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
         return herdi_fail(msg, HERD_E_POSITION, "green has %d horses and red %d", count[0],
                           count[1]);
     if (count[0] < HERD_HORSES_MIN_HORSES || count[0] > MAX_N)
-        return herdi_fail(msg, HERD_E_POSITION, "%d horses a side is out of range 4..10", count[0]);
+        return herdi_fail(msg, HERD_E_POSITION, "%d %s a side is out of range 4..10", count[0],
+                          count[0] == 1 ? "horse" : "horses");
     s->w = (uint8_t)w;
     s->h = (uint8_t)h;
     s->n = (uint8_t)count[0];
