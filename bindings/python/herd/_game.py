@@ -184,7 +184,9 @@ def _options_text(options: OptionsLike, kw: Mapping[str, Any], game: Optional[st
     or as the keyword options=) followed by the keywords `kw`. No game has
     an option called options (herd.games()), so the keyword is free. A bool
     or a float value is refused (_typed_value) but a bool for an option of
-    the game `game` that takes 0..1 (fox's sideways)."""
+    the game `game` that takes 0..1 (fox's sideways). A value None leaves
+    its option out: the game's default (a caller may pass its own optional
+    arguments on as they are)."""
     kw = dict(kw)
     if "options" in kw:
         if options is not None:
@@ -202,6 +204,8 @@ def _options_text(options: OptionsLike, kw: Mapping[str, Any], game: Optional[st
     for key, value in pairs:
         if not isinstance(key, str):
             raise TypeError("an option's name is a str, not %r" % (key,))
+        if value is None:
+            continue  # the option's default, as if not given
         if isinstance(value, (bool, float)):
             value = _typed_value(game, key, value)
         value = str(value)
@@ -250,6 +254,8 @@ def options_dict(options: OptionsLike, kw: Mapping[str, Any]) -> Dict[str, Any]:
         pairs += list(options.items())
     out: Dict[str, Any] = {}
     for key, value in pairs + list(kw.items()):
+        if value is None:
+            continue  # the default, as _options_text() leaves it out
         if key in out:
             raise ParseError(C.E_PARSE, "option '%s' is given twice" % key)
         out[key] = value
