@@ -775,23 +775,30 @@ class Game:
 
     def _to_move(self, h: int, value: int, what: Optional[str] = None) -> Move:
         """The Move of an integer; ArgumentError "V is not a move of GAME"
-        (`what` for V: an action names its number) for one no move has."""
+        (`what` for V: an action names its number) for one no move has: the
+        one wording for a value that stands for no move."""
+        text = self._named(h, value)
+        if text is None:
+            raise ArgumentError(C.E_ARG, "%s is not a move of %s" % (what or value, self.name))
+        return Move(value, text)
+
+    def _named(self, h: int, value: int) -> Optional[str]:
+        """The text of a value in this game (herd_move_to_text), None for
+        one that no move of the game has (the call is const and leaves no
+        message: its E_ARG says so)."""
         n = c_size_t()
         buf = create_string_buffer(C.MAX_MOVE_TEXT)
         rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
-        # The call is const and leaves no message: E_ARG here is a value no
-        # move of this game has.
-        self._const(rc, "%s is not a move of %s" % (what or value, self.name)
-                    if rc == C.E_ARG else None)
-        return Move(value, buf.value.decode())
+        if rc == C.E_ARG:
+            return None
+        self._const(rc)
+        return buf.value.decode()
 
     def _move_text_of(self, h: int, value: int) -> str:
         """The text of a value in this game: protocol.md's, or "#" and the
         integer for a value that no text names."""
-        n = c_size_t()
-        buf = create_string_buffer(C.MAX_MOVE_TEXT)
-        rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
-        return buf.value.decode() if rc == C.OK else "#%d" % value
+        text = self._named(h, value)
+        return "#%d" % value if text is None else text
 
     def _value(self, h: int, move: MoveLike) -> int:
         """The integer of a Move, a text or an int (0..2^64-1). A Move must be
@@ -817,7 +824,7 @@ class Game:
         if not 0 <= move <= C.UINT64_MAX:
             raise ArgumentError(C.E_ARG, "%d is no move: a move is a 64-bit unsigned value"
                                 % move)
-        return move
+        return self._to_move(h, move).value  # one that stands for no move says so
 
     def parse_move(self, move: MoveLike) -> Move:
         """The Move that an action text (or an integer, or a Move) names;
@@ -852,7 +859,8 @@ class Game:
 
     def is_legal(self, move: MoveLike) -> bool:
         """True when the move is legal now; False also for a text that names
-        no move."""
+        no move. ArgumentError for an integer that stands for no move of the
+        game ("12345 is not a move of horses"), as play() says it."""
         with self._using() as h:
             try:
                 value = self._value(h, move)
@@ -865,7 +873,9 @@ class Game:
     def play(self, move: MoveLike) -> Move:
         """Plays a move (a Move, its text or its integer) after checking it
         (herd_apply); returns it. IllegalMoveError where the rules forbid it,
-        StateError once the game is over."""
+        StateError once the game is over; ArgumentError for an integer that
+        stands for no move of the game, as every method that takes a move
+        says it ("12345 is not a move of horses")."""
         with self._using() as h:
             m = self._to_move_checked(h, move)
             self._check(h, self._lib.c.herd_apply(h, m.value))

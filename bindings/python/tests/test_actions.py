@@ -185,9 +185,12 @@ class TestActions(unittest.TestCase):
             with self.assertRaises(herd.ArgumentError):
                 g.action_to_move(n)
             with self.assertRaises(herd.ArgumentError) as e:
-                g.move_to_action(9223372036854776856)  # a value no action has
-            self.assertEqual("9223372036854776856 is not an action of horses (0 .. %d)"
-                             % (n - 1), str(e.exception))
+                g.move_to_action(9223372036854776856)  # a value no move has
+            self.assertEqual("9223372036854776856 is not a move of horses", str(e.exception))
+            with self.assertRaises(herd.ArgumentError) as e:
+                g.move_to_action(g.move("a1", "z9"))  # a move, but of no action
+            self.assertEqual("a1-z9 is not an action of horses (0 .. %d)" % (n - 1),
+                             str(e.exception))
             with self.assertRaises(herd.ParseError):
                 g.move_to_action("zz")
             self.assertEqual(g.position, before)
