@@ -60,6 +60,8 @@ class Fox(Hunt):
     _POINT_FN = "herd_fox_point"
     _LINE_FN = "herd_fox_line"
     _AT_FN = "herd_fox_at"
+    _METHOD_OF = {"herd_fox_set_solve_limit()": "Fox.set_solve_limit()",
+                  "herd_fox_set_level_limit()": "Fox.set_level_limit()"}
 
     @property
     def fox_coords(self) -> Cell:

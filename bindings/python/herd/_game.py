@@ -535,8 +535,19 @@ class Game:
         """After a call that takes the handle non-const: its message."""
         if rc < 0:
             message = self._lib.c.herd_last_error(h).decode(errors="replace")
-            raise error_for(rc, message, self._lib.strerror(rc))
+            raise error_for(rc, self._own_words(message), self._lib.strerror(rc))
         return rc
+
+    # The C calls that the library's messages name, by the methods that
+    # make them here (a game's class adds its own).
+    _METHOD_OF: ClassVar[Dict[str, str]] = {}
+
+    def _own_words(self, message: str) -> str:
+        """A library message with the C calls it names given as this
+        package's methods ("Fox.set_solve_limit()")."""
+        for call, method in self._METHOD_OF.items():
+            message = message.replace(call, method)
+        return message
 
     def _const(self, rc: int, message: Optional[str] = None) -> int:
         """After a call that takes the handle const: it leaves no message."""
@@ -1022,7 +1033,8 @@ class Game:
             m = C.herd_move()
             if self._lib.c.herd_genmove(copy.value, level, byref(m)) == C.OK:
                 return None
-            return self._lib.c.herd_last_error(copy.value).decode(errors="replace")
+            return self._own_words(self._lib.c.herd_last_error(copy.value)
+                                   .decode(errors="replace"))
         finally:
             self._lib.c.herd_free(copy.value)
 

@@ -374,7 +374,8 @@ class TestSolving(ErrorChecks):
         g.set_solve_limit(4)
         with self.assertRaises(herd.UnsupportedError) as e:
             g.solve()
-        self.assertIn("solved up to 4 geese", str(e.exception))
+        self.assertIn("solved up to 4 geese (Fox.set_solve_limit(), at most %d)" % Fox.SOLVE_MAX,
+                      str(e.exception))  # the package's own call, not C's
         for bad in (3, Fox.SOLVE_MAX + 1, 2 ** 31, -2 ** 63):  # beyond C's int as well
             with self.assertRaises(herd.OptionRangeError) as e:
                 g.set_solve_limit(bad)
