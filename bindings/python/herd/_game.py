@@ -124,13 +124,13 @@ def _save_fault(text: str, message: str) -> str:
 
 
 def level_of(level: Any, levels: Mapping[int, str], game: str) -> Any:
-    """A level given by its name ("expert") as its number, any other value as
-    it is; UnknownNameError listing the game's levels (as the herd program's
-    `levels` does) for a name it has not."""
+    """A level given by its name in any case ("expert", "Expert") as its
+    number, any other value as it is; UnknownNameError listing the game's
+    levels (as the herd program's `levels` does) for a name it has not."""
     if not isinstance(level, str):
         return level
     for number, name in levels.items():
-        if name == level:
+        if name.lower() == level.lower():
             return number
     raise UnknownNameError(C.E_UNKNOWN, "unknown level %r of %s%s; its levels are %s"
                            % (level, game, did_you_mean(level, levels.values()),

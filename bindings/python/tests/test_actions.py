@@ -362,7 +362,8 @@ class TestPlayouts(unittest.TestCase):
             self.assertEqual(a.genmove(level="expert"), b.genmove(4))
             self.assertEqual(a.play_genmove("novice"), b.play_genmove(2))
             self.assertEqual(a.save(), b.save())
-            for bad, near in (("Expert", " (did you mean expert?)"), ("perfect", " (did you "
+            self.assertEqual(a.genmove("Expert"), b.genmove("EXPERT"))  # any case
+            for bad, near in (("Expret", " (did you mean expert?)"), ("perfect", " (did you "
                               "mean expert?)"), ("zz", "")):
                 for call in (a.genmove, a.play_genmove, a.hint, a.memory_needed,
                              lambda level: a.playouts(1, level)):
