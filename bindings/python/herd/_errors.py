@@ -171,13 +171,13 @@ def error_for(code: int, message: Optional[str] = None, name: Optional[str] = No
     return HerdError(code, message, name)
 
 
-def did_you_mean(word: str, names: Iterable[str]) -> str:
-    """" (did you mean NAME?)" for the name nearest a mistyped word (a
-    close spelling, else the same word in another case), "" for none: the
-    one place that suggests a name."""
+def did_you_mean(word: str, names: Iterable[str], cutoff: float = 0.6) -> str:
+    """" (did you mean NAME?)" for the name nearest a mistyped word (the
+    same word in another case, else a spelling at least `cutoff` close, as
+    difflib measures it), "" for none: the one place that suggests a name."""
     names = list(names)
-    near = difflib.get_close_matches(word, names, 1, 0.6) or \
-        [n for n in names if n.lower() == word.lower()]
+    near = [n for n in names if n.lower() == word.lower()] or \
+        difflib.get_close_matches(word, names, 1, cutoff)
     return " (did you mean %s?)" % near[0] if near else ""
 
 

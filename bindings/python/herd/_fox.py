@@ -6,7 +6,7 @@ from typing import Any, ClassVar, List, Optional, Tuple
 
 from . import _capi as C
 from ._errors import ArgumentError, OptionRangeError
-from ._game import CellLike, MoveLike, as_int, cell_name, cell_struct, check_int, parse_cell
+from ._game import CellLike, MoveLike, as_int, cell_name, check_int, parse_cell
 from ._hunt import Hunt
 from ._library import library
 from ._svg import Drawing, Grid
@@ -60,6 +60,8 @@ class Fox(Hunt):
     _POINT_FN = "herd_fox_point"
     _LINE_FN = "herd_fox_line"
     _AT_FN = "herd_fox_at"
+    _METHOD_OF = {"herd_fox_set_solve_limit()": "Fox.set_solve_limit()",
+                  "herd_fox_set_level_limit()": "Fox.set_level_limit()"}
 
     @property
     def fox_coords(self) -> Cell:
@@ -134,19 +136,20 @@ class Fox(Hunt):
 
     def step(self, frm: CellLike, to: CellLike) -> Move:
         """The step of the piece on `frm` (the fox or a goose) to `to`
-        (herd_fox_step); play() checks it. ArgumentError for a cell outside
-        the grid a1..g7."""
-        value = self._lib.c.herd_fox_step(cell_struct(frm), cell_struct(to))
+        (herd_fox_step); play() checks it. ArgumentError for a cell that is
+        no point of the cross (POINTS of them: a3, c1..e7, g5)."""
+        value = self._lib.c.herd_fox_step(self._point(frm), self._point(to))
         return self._made(value, "a step from %s to %s" % (frm, to))
 
     def jump(self, frm: CellLike, to: CellLike) -> Move:
         """The fox's jump from `frm` to `to`, two points away in a straight
         line: one hop of a chain (herd_fox_jump); play() checks it.
-        ArgumentError when `to` is not so; TypeError for several landings (a
+        ArgumentError when `to` is not so, or for a cell that is no point of
+        the cross; TypeError for several landings (a
         chain is played hop by hop: a jump, then the next one or stop())."""
         if isinstance(to, (list, tuple)) and not all(isinstance(v, int) for v in to):
             raise TypeError("jump() takes one landing point, not %r: %s" % (to, HOP_BY_HOP))
-        value = self._lib.c.herd_fox_jump(cell_struct(frm), cell_struct(to))
+        value = self._lib.c.herd_fox_jump(self._point(frm), self._point(to))
         return self._made(value, "a jump from %s to %s" % (frm, to))
 
     def stop(self) -> Move:

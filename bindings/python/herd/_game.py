@@ -124,13 +124,13 @@ def _save_fault(text: str, message: str) -> str:
 
 
 def level_of(level: Any, levels: Mapping[int, str], game: str) -> Any:
-    """A level given by its name ("expert") as its number, any other value as
-    it is; UnknownNameError listing the game's levels (as the herd program's
-    `levels` does) for a name it has not."""
+    """A level given by its name in any case ("expert", "Expert") as its
+    number, any other value as it is; UnknownNameError listing the game's
+    levels (as the herd program's `levels` does) for a name it has not."""
     if not isinstance(level, str):
         return level
     for number, name in levels.items():
-        if name == level:
+        if name.lower() == level.lower():
             return number
     raise UnknownNameError(C.E_UNKNOWN, "unknown level %r of %s%s; its levels are %s"
                            % (level, game, did_you_mean(level, levels.values()),
@@ -184,7 +184,9 @@ def _options_text(options: OptionsLike, kw: Mapping[str, Any], game: Optional[st
     or as the keyword options=) followed by the keywords `kw`. No game has
     an option called options (herd.games()), so the keyword is free. A bool
     or a float value is refused (_typed_value) but a bool for an option of
-    the game `game` that takes 0..1 (fox's sideways)."""
+    the game `game` that takes 0..1 (fox's sideways). A value None leaves
+    its option out: the game's default (a caller may pass its own optional
+    arguments on as they are)."""
     kw = dict(kw)
     if "options" in kw:
         if options is not None:
@@ -202,6 +204,8 @@ def _options_text(options: OptionsLike, kw: Mapping[str, Any], game: Optional[st
     for key, value in pairs:
         if not isinstance(key, str):
             raise TypeError("an option's name is a str, not %r" % (key,))
+        if value is None:
+            continue  # the option's default, as if not given
         if isinstance(value, (bool, float)):
             value = _typed_value(game, key, value)
         value = str(value)
@@ -250,6 +254,8 @@ def options_dict(options: OptionsLike, kw: Mapping[str, Any]) -> Dict[str, Any]:
         pairs += list(options.items())
     out: Dict[str, Any] = {}
     for key, value in pairs + list(kw.items()):
+        if value is None:
+            continue  # the default, as _options_text() leaves it out
         if key in out:
             raise ParseError(C.E_PARSE, "option '%s' is given twice" % key)
         out[key] = value
@@ -529,8 +535,19 @@ class Game:
         """After a call that takes the handle non-const: its message."""
         if rc < 0:
             message = self._lib.c.herd_last_error(h).decode(errors="replace")
-            raise error_for(rc, message, self._lib.strerror(rc))
+            raise error_for(rc, self._own_words(message), self._lib.strerror(rc))
         return rc
+
+    # The C calls that the library's messages name, by the methods that
+    # make them here (a game's class adds its own).
+    _METHOD_OF: ClassVar[Dict[str, str]] = {}
+
+    def _own_words(self, message: str) -> str:
+        """A library message with the C calls it names given as this
+        package's methods ("Fox.set_solve_limit()")."""
+        for call, method in self._METHOD_OF.items():
+            message = message.replace(call, method)
+        return message
 
     def _const(self, rc: int, message: Optional[str] = None) -> int:
         """After a call that takes the handle const: it leaves no message."""
@@ -769,23 +786,30 @@ class Game:
 
     def _to_move(self, h: int, value: int, what: Optional[str] = None) -> Move:
         """The Move of an integer; ArgumentError "V is not a move of GAME"
-        (`what` for V: an action names its number) for one no move has."""
+        (`what` for V: an action names its number) for one no move has: the
+        one wording for a value that stands for no move."""
+        text = self._named(h, value)
+        if text is None:
+            raise ArgumentError(C.E_ARG, "%s is not a move of %s" % (what or value, self.name))
+        return Move(value, text)
+
+    def _named(self, h: int, value: int) -> Optional[str]:
+        """The text of a value in this game (herd_move_to_text), None for
+        one that no move of the game has (the call is const and leaves no
+        message: its E_ARG says so)."""
         n = c_size_t()
         buf = create_string_buffer(C.MAX_MOVE_TEXT)
         rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
-        # The call is const and leaves no message: E_ARG here is a value no
-        # move of this game has.
-        self._const(rc, "%s is not a move of %s" % (what or value, self.name)
-                    if rc == C.E_ARG else None)
-        return Move(value, buf.value.decode())
+        if rc == C.E_ARG:
+            return None
+        self._const(rc)
+        return buf.value.decode()
 
     def _move_text_of(self, h: int, value: int) -> str:
         """The text of a value in this game: protocol.md's, or "#" and the
         integer for a value that no text names."""
-        n = c_size_t()
-        buf = create_string_buffer(C.MAX_MOVE_TEXT)
-        rc = self._lib.c.herd_move_to_text(h, value, buf, C.MAX_MOVE_TEXT, byref(n))
-        return buf.value.decode() if rc == C.OK else "#%d" % value
+        text = self._named(h, value)
+        return "#%d" % value if text is None else text
 
     def _value(self, h: int, move: MoveLike) -> int:
         """The integer of a Move, a text or an int (0..2^64-1). A Move must be
@@ -811,7 +835,7 @@ class Game:
         if not 0 <= move <= C.UINT64_MAX:
             raise ArgumentError(C.E_ARG, "%d is no move: a move is a 64-bit unsigned value"
                                 % move)
-        return move
+        return self._to_move(h, move).value  # one that stands for no move says so
 
     def parse_move(self, move: MoveLike) -> Move:
         """The Move that an action text (or an integer, or a Move) names;
@@ -846,7 +870,8 @@ class Game:
 
     def is_legal(self, move: MoveLike) -> bool:
         """True when the move is legal now; False also for a text that names
-        no move."""
+        no move. ArgumentError for an integer that stands for no move of the
+        game ("12345 is not a move of horses"), as play() says it."""
         with self._using() as h:
             try:
                 value = self._value(h, move)
@@ -859,7 +884,9 @@ class Game:
     def play(self, move: MoveLike) -> Move:
         """Plays a move (a Move, its text or its integer) after checking it
         (herd_apply); returns it. IllegalMoveError where the rules forbid it,
-        StateError once the game is over."""
+        StateError once the game is over; ArgumentError for an integer that
+        stands for no move of the game, as every method that takes a move
+        says it ("12345 is not a move of horses")."""
         with self._using() as h:
             m = self._to_move_checked(h, move)
             self._check(h, self._lib.c.herd_apply(h, m.value))
@@ -1006,7 +1033,8 @@ class Game:
             m = C.herd_move()
             if self._lib.c.herd_genmove(copy.value, level, byref(m)) == C.OK:
                 return None
-            return self._lib.c.herd_last_error(copy.value).decode(errors="replace")
+            return self._own_words(self._lib.c.herd_last_error(copy.value)
+                                   .decode(errors="replace"))
         finally:
             self._lib.c.herd_free(copy.value)
 

@@ -5,8 +5,7 @@ from ctypes import byref
 from typing import ClassVar, List, Tuple
 
 from . import _capi as C
-from ._errors import ArgumentError
-from ._game import CellLike, MoveLike, cell_name, cell_struct
+from ._game import CellLike, MoveLike, cell_name
 from ._hunt import Hunt
 from ._values import Move
 
@@ -67,12 +66,10 @@ class Hare(Hunt):
 
     def move(self, frm: CellLike, to: CellLike) -> Move:
         """The move of the piece on `frm` (either side's) to `to`
-        (herd_hare_move); play() checks it. ArgumentError for a cell outside
-        the grid a1..g7, which no move can name."""
-        value = self._lib.c.herd_hare_move(cell_struct(frm), cell_struct(to))
-        if value == 0:
-            raise ArgumentError(C.E_ARG, "no move from %s to %s: a hare move names cells "
-                                "a1..g7" % (frm, to))
+        (herd_hare_move); play() checks it. ArgumentError for a cell that is
+        no point of the board (POINTS of them: a2, b1..d3, e2), which no move
+        can name."""
+        value = self._lib.c.herd_hare_move(self._point(frm), self._point(to))
         with self._using() as h:
             return self._to_move_lenient(h, value)
 

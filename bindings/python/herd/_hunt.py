@@ -7,6 +7,7 @@ from ctypes import byref, c_int
 from typing import Any, ClassVar, Dict, List, Optional, Tuple
 
 from . import _capi as C
+from ._errors import ArgumentError
 from ._game import CellLike, Game, MoveLike, cell_name, cell_struct, parse_cell
 from ._svg import COLORS, Drawing, Grid
 from ._values import Move, Side
@@ -71,11 +72,23 @@ class Hunt(Game):
         """The side standing on the point `cell`, None when it is empty;
         ArgumentError when the cell is no point of the board."""
         side = c_int()
+        self._point(cell, side)
+        return None if side.value < 0 else self.sides[side.value]
+
+    def _point(self, cell: CellLike, side: Any = None) -> Any:
+        """The herd_cell of `cell`, a point of the board (its side into
+        `side`, a c_int): ArgumentError naming the points for any other cell,
+        as herd_GAME_at() refuses it. The one check of at() and of the move
+        builders, whose C calls take any cell of the 7x7 grid."""
         c = cell_struct(cell)
         with self._using() as h:
-            rc = getattr(self._lib.c, self._AT_FN)(h, c, byref(side))
-            self._const(rc, "%s is not a point of the board" % (cell,))
-        return None if side.value < 0 else self.sides[side.value]
+            rc = getattr(self._lib.c, self._AT_FN)(h, c, byref(side if side is not None
+                                                                 else c_int()))
+            if rc == C.E_ARG:
+                raise ArgumentError(C.E_ARG, "%s is not a point of the board; the points of "
+                                    "%s are %s" % (cell, self.name, " ".join(self.points)))
+            self._const(rc)
+        return c
 
     @property
     def pieces(self) -> Dict[str, Side]:

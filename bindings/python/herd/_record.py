@@ -91,10 +91,15 @@ def tag_key(keyword: str, sides: Tuple[str, ...]) -> str:
         return keyword
     settable = [t for t in standard if t not in _GAMES_OWN]
     names = [t for t in settable if t not in sides_tags] + list(sides)
+    # A tag in another case, or one letter or so off ("hound"), first; then
+    # the keyword as a tag of one's own ("round": Round); then any near one.
+    own = keyword[:1].upper() + keyword[1:]
+    near = did_you_mean(keyword, names, 0.8) or (
+        did_you_mean(own, [own]) if _OWN_TAG.match(own) else did_you_mean(keyword, names))
     raise ArgumentError(C.E_ARG, "record(%s=...): %r is not a tag%s; the tags are %s (a side's "
                         "also as %s), or one of your own: a capital letter, then letters and "
                         "digits (Round=3)"
-                        % (keyword, keyword, did_you_mean(keyword, names),
+                        % (keyword, keyword, near,
                            ", ".join(settable), " or ".join(sides)))
 
 
@@ -489,8 +494,9 @@ class RecordReader:
     Record, lazy, in bounded memory. A record that is refused raises the
     package's error (records.md's message "record N, line L, column C:
     what", with record, line and column attributes); with errors="skip" it
-    is passed over instead. A record longer than max_bytes, or a read error,
-    ends the reading with its error either way."""
+    is passed over instead. A record longer than max_bytes
+    (OutOfMemoryError, the library's E_NOMEM), or a read error, ends the
+    reading with its error either way."""
 
     def __init__(self, source: PathOrFile, max_bytes: int = 0, errors: str = "raise") -> None:
         from ._game import check_int
@@ -619,7 +625,9 @@ def read_records(source: PathOrFile, max_bytes: int = 0, errors: str = "raise") 
     iterator (a RecordReader, also a context manager that closes the file
     it opened). `source` is a path or an open file (binary or text). The
     library parses and replays every action; a record longer than
-    `max_bytes` (0: 1 MiB) stops the reading. A refused record raises the
+    `max_bytes` (0: 1 MiB) stops the reading with OutOfMemoryError (the
+    library's E_NOMEM: "the record is longer than N bytes"), errors="skip"
+    or not. A refused record raises the
     package's error with records.md's message ("record 3, line 14, column
     9: ..."); errors="skip" passes over such records instead."""
     return RecordReader(source, max_bytes, errors)

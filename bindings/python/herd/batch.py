@@ -49,8 +49,8 @@ from ctypes import CFUNCTYPE, byref, c_size_t, c_void_p, create_string_buffer, s
 from typing import Any, Optional, Tuple
 
 from . import _capi as C
-from ._errors import (ArgumentError, GameClosedError, OutOfMemoryError, error_for,
-                      require_numpy)
+from ._errors import (ArgumentError, GameClosedError, IllegalMoveError, OutOfMemoryError,
+                      error_for, require_numpy)
 from ._game import Game, _options_text, check_int, encode, not_an_action
 from ._library import library
 from ._registry import creation_error
@@ -60,6 +60,8 @@ __all__ = ["Batch", "BATCH_GOING", "BATCH_ENDED", "BATCH_TRUNCATED"]
 BATCH_GOING = C.BATCH_GOING
 BATCH_ENDED = C.BATCH_ENDED
 BATCH_TRUNCATED = C.BATCH_TRUNCATED
+# The most legal actions an illegal action's message lists.
+_SHOWN = 20
 
 _SIZE_MAX = (1 << (8 * sizeof(c_size_t))) - 1
 
@@ -359,8 +361,29 @@ class Batch:
             rc = self._step(h, address, len(a), rewards_at, done_at)
             if rc == C.E_RANGE:
                 self._refuse_out_of_range(a)
+            if rc == C.E_ILLEGAL:
+                self._refuse_illegal(h, a)
             self._check(h, rc)
         return rewards, done
+
+    def _refuse_illegal(self, h: int, a: Any) -> None:
+        """IllegalMoveError naming the first game whose action its mask
+        forbids and that game's legal actions: the caller's terms, where the
+        library's message tells of the game's inner state (its dice). Called
+        under the batch's lock, with its handle `h`."""
+        np = self._np
+        mask = np.empty(self._mask_shape, self._byte_type)
+        if self._masks(h, mask.ctypes.data, mask.size, None) != C.OK:
+            return
+        bad = mask[np.arange(self.n), a] == 0
+        if bad.any():
+            i = int(np.argmax(bad))
+            legal = np.flatnonzero(mask[i]).tolist()
+            shown = ", ".join(map(str, legal[:_SHOWN]))
+            if len(legal) > _SHOWN:
+                shown += ", ... (%d in all)" % len(legal)
+            raise IllegalMoveError(C.E_ILLEGAL, "action %d is not legal in game %d; its legal "
+                                   "actions are %s" % (int(a[i]), i, shown or "none"))
 
     def _actions_array(self, actions: Any) -> Any:
         """The actions as a contiguous uintp array, checked: one dimension,

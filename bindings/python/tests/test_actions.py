@@ -185,9 +185,12 @@ class TestActions(unittest.TestCase):
             with self.assertRaises(herd.ArgumentError):
                 g.action_to_move(n)
             with self.assertRaises(herd.ArgumentError) as e:
-                g.move_to_action(9223372036854776856)  # a value no action has
-            self.assertEqual("9223372036854776856 is not an action of horses (0 .. %d)"
-                             % (n - 1), str(e.exception))
+                g.move_to_action(9223372036854776856)  # a value no move has
+            self.assertEqual("9223372036854776856 is not a move of horses", str(e.exception))
+            with self.assertRaises(herd.ArgumentError) as e:
+                g.move_to_action(g.move("a1", "z9"))  # a move, but of no action
+            self.assertEqual("a1-z9 is not an action of horses (0 .. %d)" % (n - 1),
+                             str(e.exception))
             with self.assertRaises(herd.ParseError):
                 g.move_to_action("zz")
             self.assertEqual(g.position, before)
@@ -359,7 +362,8 @@ class TestPlayouts(unittest.TestCase):
             self.assertEqual(a.genmove(level="expert"), b.genmove(4))
             self.assertEqual(a.play_genmove("novice"), b.play_genmove(2))
             self.assertEqual(a.save(), b.save())
-            for bad, near in (("Expert", " (did you mean expert?)"), ("perfect", " (did you "
+            self.assertEqual(a.genmove("Expert"), b.genmove("EXPERT"))  # any case
+            for bad, near in (("Expret", " (did you mean expert?)"), ("perfect", " (did you "
                               "mean expert?)"), ("zz", "")):
                 for call in (a.genmove, a.play_genmove, a.hint, a.memory_needed,
                              lambda level: a.playouts(1, level)):

@@ -166,7 +166,10 @@ class TestBatch(unittest.TestCase):
             masks = b.masks()
             bad = good.copy()
             bad[3] = int(np.argmin(masks[3]))  # an illegal action of the last game
-            with self.assertRaisesRegex(herd.IllegalMoveError, "game 3: action"):
+            # Said in the caller's terms: the game, the action, its legal ones.
+            legal = ", ".join(map(str, np.flatnonzero(masks[3])))
+            with self.assertRaisesRegex(herd.IllegalMoveError, "^action %d is not legal in game "
+                                        "3; its legal actions are %s$" % (bad[3], legal)):
                 b.step(bad)
             bad[3] = b.num_actions
             n = b.num_actions
@@ -188,6 +191,18 @@ class TestBatch(unittest.TestCase):
         with self.assertRaises(herd.GameClosedError):
             b.masks()
         b.close()  # again: harmless
+
+    def test_an_illegal_action_is_said_without_the_dice(self):
+        # A hex game's caller sees decision nodes only: the dice stay unsaid,
+        # and a long list of legal actions is cut.
+        with herd.Batch("hex", 2, 1, size=5) as b:
+            legal = np.flatnonzero(b.masks()[0])
+            self.assertGreater(len(legal), 20)
+            with self.assertRaises(herd.IllegalMoveError) as cm:
+                b.step([0, 0])
+            self.assertEqual(str(cm.exception), "action 0 is not legal in game 0; its legal "
+                             "actions are %s, ... (%d in all)"
+                             % (", ".join(map(str, legal[:20])), len(legal)))
 
     def test_actions_of_any_byte_order_and_size_are_converted(self):
         # The same actions as big-endian, little-endian and narrower

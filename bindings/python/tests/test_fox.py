@@ -169,6 +169,13 @@ class TestBoard(ErrorChecks):
         with Fox() as g:
             self.assertRefused(g, lambda: g.at("b2"), herd.E_ARG, "b2 is not a point")
             self.assertRefused(g, lambda: g.at((-1, 3)), herd.E_ARG, "not a point")
+            # The builders take the points alone: a1 is in the 7x7 grid of
+            # names, but no point of the cross, and no action can name it.
+            for build in (lambda: g.step("a1", "a2"), lambda: g.step("d4", "b2"),
+                          lambda: g.jump("a1", "a3"), lambda: g.jump((0, 0), "c1")):
+                self.assertRefused(g, build, herd.E_ARG, "is not a point of the board; the "
+                                   "points of fox are a3 a4 a5 b3")
+            self.assertEqual(str(g.step("d4", "d5")), "d4-d5")
 
 
 class TestActions(ErrorChecks):
@@ -193,10 +200,10 @@ class TestActions(ErrorChecks):
 
     def test_actions_that_cannot_be_named_are_refused(self):
         with Fox() as g:
-            for call, fragment in ((lambda: g.step("d4", "h4"), "step from d4 to h4"),
+            for call, fragment in ((lambda: g.step("d4", "h4"), "h4 is not a point"),
                                    (lambda: g.jump("d4", "d5"), "jump from d4 to d5"),
                                    (lambda: g.jump("d4", "e6"), "jump from d4 to e6"),
-                                   (lambda: g.jump("d4", (3, 7)), "jump from d4 to (3, 7)")):
+                                   (lambda: g.jump("d4", (3, 7)), "(3, 7) is not a point")):
                 self.assertRefused(g, call, herd.E_ARG, fragment)
             self.assertRefused(g, lambda: g.play("d4-d6"), herd.E_ILLEGAL, "jumps over no goose")
         with Game.from_position(CHAIN3.replace("turn=fox", "turn=geese")) as g:
@@ -367,7 +374,8 @@ class TestSolving(ErrorChecks):
         g.set_solve_limit(4)
         with self.assertRaises(herd.UnsupportedError) as e:
             g.solve()
-        self.assertIn("solved up to 4 geese", str(e.exception))
+        self.assertIn("solved up to 4 geese (Fox.set_solve_limit(), at most %d)" % Fox.SOLVE_MAX,
+                      str(e.exception))  # the package's own call, not C's
         for bad in (3, Fox.SOLVE_MAX + 1, 2 ** 31, -2 ** 63):  # beyond C's int as well
             with self.assertRaises(herd.OptionRangeError) as e:
                 g.set_solve_limit(bad)

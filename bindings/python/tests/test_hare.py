@@ -112,8 +112,11 @@ class TestMoves(ErrorChecks):
             self.assertIn("h1", str(cm.exception))
             with self.assertRaises(herd.ArgumentError):
                 g.move((1 << 40, 0), "a2")  # beyond a C int: refused, not cut short
-            self.assertRefused(g, lambda: g.play(g.move("b2", "a1")), herd.E_ILLEGAL,
-                               "a1 is not a point")
+            # A cell of the grid that is no point: refused when built.
+            for frm, to in (("b2", "a1"), ("g7", "a1"), ("d1", "e3")):
+                self.assertRefused(g, lambda: g.move(frm, to), herd.E_ARG,
+                                   "is not a point of the board; the points of hare are a2 b1 "
+                                   "b2 b3 c1 c2 c3 d1 d2 d3 e2")
             self.assertRefused(g, lambda: g.play(g.move("d1", "b1")), herd.E_ILLEGAL,
                                "not a step along a line")
             g.play("d1-c1")

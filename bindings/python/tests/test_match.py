@@ -217,6 +217,21 @@ class TestScripts(unittest.TestCase):
         self.assertIn("A: 2 wins, 0 draws, 2 losses", run.stdout)
         self.assertNotIn("Warning", run.stderr)
 
+    def test_readme_s_example_puts_its_work_in_main(self):
+        # A worker's import of the script defines main() and runs nothing.
+        from test_herd import readme_section
+        block = re.findall(r"```python\n(.*?)```", readme_section("Matches"), re.S)[0]
+        self.assertIn("\ndef main():\n    result = herd.match(", block)
+        self.assertTrue(block.rstrip().endswith('if __name__ == "__main__":  # the workers '
+                                                'import this script again: then it does '
+                                                'nothing\n    main()'), block)
+        played = []
+        namespace = {"__name__": "__mp_main__"}  # as a worker imports it
+        with mock.patch.object(herd, "match", lambda *a, **k: played.append(a)):
+            exec(compile(block, "README.md", "exec"), namespace)
+        self.assertEqual(played, [])
+        self.assertIn("main", namespace)
+
     def test_a_script_from_standard_input_plays_in_this_process_and_says_so(self):
         env = dict(os.environ)
         package = os.path.dirname(os.path.dirname(os.path.abspath(herd.__file__)))

@@ -17,6 +17,7 @@ import unittest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 import herd  # noqa: E402
 from herd import Game, Reason, Record, Result  # noqa: E402
+from test_herd import readme_section  # noqa: E402
 
 GAMES = [("horses", {"w": 8, "h": 8, "n": 4}), ("horses", {}), ("hex", {"size": 3}),
          ("hex", {"size": 5}), ("hare", {}), ("fox", {}), ("fox", {"sideways": 1}),
@@ -152,10 +153,11 @@ class TestRoundTrip(unittest.TestCase):
                 "(a side's also as hounds or hare), or one of your own: a capital letter, "
                 "then letters and digits (Round=3)")
         for keyword, near in (("hound", " (did you mean hounds?)"),
+                              ("round", " (did you mean Round?)"),  # not hounds
                               ("event", " (did you mean Event?)"),
                               ("Timecontrol", " (did you mean TimeControl?)"),
                               ("time_control", " (did you mean TimeControl?)"),
-                              ("x1", "")):
+                              ("x1", " (did you mean X1?)"), ("_x", "")):
             with self.subTest(keyword=keyword):
                 with self.assertRaises(herd.ArgumentError) as cm:
                     g.record(Event="e", **{keyword: "Ann"})
@@ -313,6 +315,13 @@ class TestErrors(unittest.TestCase):
         with self.assertRaises(herd.OutOfMemoryError) as caught:
             next(reader)
         self.assertIn("record 2", str(caught.exception))
+        # README says which exception the limit raises.
+        rows = [row for row in readme_section("Errors").splitlines() if "max_bytes" in row]
+        self.assertEqual(len(rows), 1)
+        self.assertTrue(rows[0].startswith("| `herd.%s` |" % type(caught.exception).__name__))
+        self.assertIn("`max_bytes` (0: 1 MiB) stops the reading, with or without "
+                      "`errors=\"skip\"`: it raises\n`%s`" % type(caught.exception).__name__,
+                      readme_section("Records"))
         with self.assertRaises(StopIteration):
             next(reader)  # stopped there
 

@@ -238,6 +238,25 @@ class TestOptions(unittest.TestCase):
             self.assertEqual((a.options_text(), b.options_text()),
                              ("geese=13 sideways=1 seed=0", "geese=13 sideways=0 seed=0"))
 
+    def test_none_is_the_option_s_default(self):
+        # None leaves the option out, wherever options are taken: a caller
+        # passes its own optional arguments on as they are.
+        default = Game("horses").options_text()
+        with Game("horses", w=None) as a, Game("horses", {"w": None, "h": 9}) as b, \
+                Game("horses", "w=12", w=None) as c:
+            self.assertEqual([g.options_text() for g in (a, b, c)],
+                             [default, default.replace("h=8", "h=9"),
+                              default.replace("w=8", "w=12")])
+        self.assertEqual(str(spiel.load_game("horses", {"w": None}).new_initial_state()),
+                         str(spiel.load_game("horses").new_initial_state()))
+        self.assertEqual(len(herd.match("horses", 1, 1, games=1, options={"w": None}).games), 1)
+        try:
+            import numpy  # noqa: F401  (herd.Batch needs it)
+        except ImportError:
+            return
+        with herd.Batch("horses", 2, w=None) as b:
+            self.assertEqual(b.game(0).options["w"], 8)
+
     def test_an_unknown_option_is_the_librarys_refusal(self):
         for d in herd.games():
             with self.assertRaises(herd.UnknownNameError) as cm:

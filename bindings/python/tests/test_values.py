@@ -109,9 +109,10 @@ class TestMoves(ErrorChecks):
             self.assertRefused(g, lambda: g.play(roll), herd.E_ARG, "is not a move of horses")
             # An integer that is no move here: said so, not the library's
             # generic text for a const call's E_ARG.
-            for call in (g.parse_move, g.move_text):
-                self.assertRefused(g, lambda: call(2**40), herd.E_ARG,
-                                   "%d is not a move of horses" % 2**40)
+            for call in (g.parse_move, g.move_text, g.play, g.is_legal, g.move_to_action):
+                for value in (2**40, 12345):  # 12345: a jump from a cell off the board
+                    self.assertRefused(g, lambda: call(value), herd.E_ARG,
+                                       "%d is not a move of horses" % value)
 
     def test_push_is_play(self):
         with Game.from_position(HORSES_START) as g:
