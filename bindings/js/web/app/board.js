@@ -155,11 +155,16 @@ export class Board {
     // A row letter at x, y that stays in sight when the board scrolls in
     // its box, on a disc of the page's colour: a board whose rows start at
     // different places (hex) has one beside each row's first cell.
-    rowLabel(text, x, y) {
+    // Once it rides the edge, a strip of the page's colour as high as the
+    // row's `step` (rows' strips meet) from the edge to past the letter
+    // keeps it off the hexagons (style.css: .row-strip).
+    rowLabel(text, x, y, step) {
         const g = svg('g', { class: 'labels', 'pointer-events': 'none' }, this.svg);
+        const from = Math.max(0, x - 11); // its disc's left side, a little in
+        svg('rect', { x: from, y: y - step / 2, width: x + 13 - from, height: step, class: 'row-strip' }, g);
         svg('circle', { cx: x, cy: y, r: 9, class: 'label-strip' }, g);
         svg('text', { x, y, class: 'coord' }, g).textContent = text;
-        this.pin(g, 'x', Math.max(0, x - 11)); // its disc's left side, a little in
+        this.pin(g, 'x', from);
     }
 
     // Keeps `group` (labels) in sight when the board scrolls in its box:
@@ -220,6 +225,7 @@ export class Board {
             const scroll = (axis === 'x' ? this.container.scrollLeft : this.container.scrollTop) / scale;
             const d = Math.max(0, scroll - from);
             group.setAttribute('transform', axis === 'x' ? `translate(${d} 0)` : `translate(0 ${d})`);
+            group.toggleAttribute('data-pinned', d > 0);
         }
     }
 

@@ -124,7 +124,7 @@ export default {
         rows.forEach((length, row) => {
             const y = PAD + R + 1.5 * R * row;
             // Beside the row's first cell, kept in sight on a scrolled board.
-            board.rowLabel(LETTERS[row], width / 2 - (length / 2 + 0.45) * W, y);
+            board.rowLabel(LETTERS[row], width / 2 - (length / 2 + 0.45) * W, y, 1.5 * R);
             for (let i = 0; i < length; i++) {
                 const x = width / 2 + (i - (length - 1) / 2) * W, name = `${LETTERS[row]}${i + 1}`;
                 board.cell(name, svg('polygon', { points: hexagon(x, y), class: 'hexcell' }, layers.cells), x, y);
