@@ -48,6 +48,24 @@ export function arrow(action) {
     return action.replace(/^([a-z]\d+)-([a-z]\d+)$/, '$1 → $2');
 }
 
+// The log's past tenses (views' logLine, the library's history line) and
+// the advice's verb of each.
+const ADVICE = { moved: 'move', placed: 'place', removed: 'remove', stopped: 'stop', rolled: 'roll' };
+
+/** An action's log line as advice to the side `who` that would play it
+ *  (Hint): its number and the side's name left out, the verb in the
+ *  present, a capture as what the action would do. "3. Green moved horse
+ *  ⓪: a3 → b5." gives "move horse ⓪ a3 → b5", "5. Red placed a4" "place
+ *  a4", "7. Fox: d4 → d6, captures d5" "move d4 → d6, capturing d5". */
+export function advice(line, who) {
+    let rest = line.replace(/^\d+\. /, '').replace(/\.$/, '');
+    rest = rest.startsWith(who) ? rest.slice(who.length) : rest;
+    // "Fox: d4 → d6" names no verb: a move.
+    const [, past, words] = /^: (.*)$/.exec(rest) ? [null, 'moved', rest.slice(2)] : /^ (\S+) ?(.*)$/.exec(rest) ?? [null, null, rest.trim()];
+    const said = words.replace(/^(horse \S+):/, '$1').replace(', captures ', ', capturing ');
+    return [ADVICE[past] ?? past, said].filter(Boolean).join(' ');
+}
+
 /** The record's turn of each action (docs/records.md): a turn ends where the
  *  side to act changes, so a fox's chain of jumps and a hex roll with its
  *  removals and placements are one turn. [{turn, first}] for moves
