@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 
 import { goto, newPage, useBrowser } from './browser.mjs';
-import { loadHerd, webDir } from './common.mjs';
+import { GAME_NAMES, loadHerd, webDir } from './common.mjs';
 
 const herd = await loadHerd();
 const { viewOf } = await import(path.join(webDir, 'app/views/index.js'));
@@ -58,8 +58,29 @@ test('Herd of Horses: the corners\' horse 1, no move loses, no move limit and no
     const rules = (await page.$$eval('#help .rules li', l => l.map(e => e.textContent))).join('\n');
     for (const words of [/each corner starts with the other side's horse 1 on it, which may stay there the whole game/i,
                          /who has no move on their turn loses/, /hem the other herd in/,
-                         /no move limit and no draw/, /Resign ends it/])
+                         /no move limit/, /rules never make a draw/, /resigning \(Resign\)/,
+                         /two players on one screen may instead agree a draw \(Agree a draw\)/])
         assert.match(rules, words);
+});
+
+// docs/hex.md: a roll that cannot be used in full (issue 44).
+test('hex: what happens to the dice that cannot be used', async () => {
+    const rules = (await viewOf('hex')).help.rules.join('\n');
+    for (const words of [/fewer stones than the lower die, all of them are removed/,
+                         /no cell is left where you may place, the turn ends at once/, /lost/, /no passing/])
+        assert.match(rules, words);
+});
+
+// Two players on one screen may agree a draw in every game (the page's
+// Agree a draw): a help that says the rules give no draw says so too
+// (issue 44: "no draw" beside the button).
+test('no help says "no draw" without the draw two players may agree', async () => {
+    for (const name of GAME_NAMES) {
+        const rules = (await viewOf(name)).help.rules.join('\n');
+        assert.doesNotMatch(rules, /\bno draw\b/, name);
+        if (/never make a draw/.test(rules))
+            assert.match(rules, /agree (a draw|one) with Agree a draw|agree a draw \(Agree a draw\)/, name);
+    }
 });
 
 for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {

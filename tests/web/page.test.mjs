@@ -131,7 +131,7 @@ describe('the setup screen', () => {
         await page.check('input[name=game][value=horses]');
         await page.fill('#opt-w', '7');
         await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
-        assert.equal(await text(page, '#setup-message'), 'w=7 is out of range 8..30');
+        assert.equal(await text(page, '#setup-message'), "The board's width: enter a whole number from 8 to 30");
         assert.ok(await page.isDisabled('#start'));
         assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), '');
         await page.screenshot({ path: path.join(shots, 'setup-refused.png') });
@@ -139,8 +139,8 @@ describe('the setup screen', () => {
         await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
         assert.ok(await page.isEnabled('#start'));
         assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), null);
-        // What only the library knows: a point the hounds hold, a seed
-        // past 64 bits.
+        // What only the library knows: a point the hounds hold. A seed
+        // past 64 bits the page says itself, as every number out of its range.
         await page.check('input[name=game][value=hare]');
         await page.selectOption('#opt-start', 'd1');
         await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
@@ -149,7 +149,7 @@ describe('the setup screen', () => {
         await page.fill('#opt-seed', '18446744073709551616');
         await page.waitForFunction(() => !document.getElementById('setup-message').textContent.startsWith('start'));
         await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
-        assert.equal(await text(page, '#setup-message'), 'seed=18446744073709551616 is out of range 0..18446744073709551615');
+        assert.equal(await text(page, '#setup-message'), 'The seed: enter a whole number from 0 to 18446744073709551615, or nothing for a random seed');
         await page.fill('#opt-seed', '18446744073709551615');
         await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
     });
@@ -215,9 +215,9 @@ describe('the setup screen', () => {
         mirror.free();
     });
 
-    test('options refused in the URL: the setup screen with the library\'s message, no game', async () => {
+    test('options refused in the URL: the setup screen with the refusal, no game', async () => {
         const page = await open('game=horses&w=7&h=9', { game: false });
-        assert.equal(await text(page, '#setup-message'), 'w=7 is out of range 8..30');
+        assert.equal(await text(page, '#setup-message'), "The board's width: enter a whole number from 8 to 30");
         assert.equal(await page.getAttribute('#game', 'data-position'), '');
         assert.equal(await page.inputValue('#opt-h'), '9', 'the form holds the URL\'s options');
         const unknown = await open('game=chess', { game: false });
@@ -354,7 +354,9 @@ describe('Herd of Horses as its description has it', () => {
         const page = await open('game=horses&seed=3&players=computer&level=2');
         const mirror = herd.newGame('horses', { seed: 3 });
         const start = mirror.position();
-        assert.ok(await page.isDisabled('#undo'), 'nothing to undo yet');
+        // Nothing to undo yet: pressed, Undo says so and plays nothing.
+        await page.click('#undo');
+        await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Nothing to undo yet'));
         await page.click('#hint');
         // Hint's level is the game's (expert: views/horses.js), not the opponent's.
         await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Hint from Expert: '));
@@ -368,7 +370,7 @@ describe('Herd of Horses as its description has it', () => {
         await page.click('#undo');
         await settled(page, s => s.position === start);
         assert.equal(await page.locator('#log li').count(), 0);
-        assert.ok(await page.isDisabled('#undo'));
+        assert.equal(await page.getAttribute('#undo', 'title'), 'Nothing to undo yet: you have not moved.');
         mirror.free();
     });
 });
@@ -517,7 +519,7 @@ describe('games to their end', () => {
         assert.match(await text(page, '#turn .result'), /^The (hare|hounds) .*: the (hare wins|hounds win)$/);
         // The person played the hounds.
         assert.equal(await text(page, '#turn'),
-                     `${end.status.startsWith('win hounds') ? 'You win' : 'The computer wins'}: ${mirror.resultText()}`);
+                     `${end.status.startsWith('win hounds') ? 'You win' : 'The computer wins'}. ${mirror.resultText()}.`);
         assert.equal(await text(page, '#new'), 'New game');
         assert.ok(await page.isDisabled('#hint'));
         await page.screenshot({ path: path.join(shots, 'hare-end.png') });

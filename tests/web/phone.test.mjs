@@ -128,7 +128,7 @@ describe('at 390x844, more', () => {
         // Start as the person presses it, greyed out or not.
         await page.click('#start', { force: true });
         assert.ok(await page.isVisible('#setup'), 'no game started');
-        assert.equal(await page.textContent('#setup-message'), 'w=7 is out of range 8..30');
+        assert.equal(await page.textContent('#setup-message'), "The board's width: enter a whole number from 8 to 30");
         assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), '');
         assert.deepEqual(await outOfSight(page, ['#setup-message', '#start']), []);
         // Nothing lies over the reason (the sticky bar, say): every corner's
@@ -216,5 +216,64 @@ describe('at 390x844, more', () => {
         }
         record.free();
         g.free();
+    });
+});
+
+// Issue 44: labels tiny on a phone, hex's row letters over the hexagons,
+// hare's stall boxes thin strokes.
+describe('at 390x844, readable labels and boxes', () => {
+    // The corners and centre of each .coord shown in the box, and what
+    // takes a click there: a label there lies over no cell.
+    const labelsOverCells = page => page.evaluate(() => {
+        const box = document.getElementById('board').getBoundingClientRect();
+        return [...document.querySelectorAll('#board .coord')].flatMap(t => {
+            const r = t.getBoundingClientRect();
+            if (r.right < box.left || r.left > box.right || r.bottom < box.top || r.top > box.bottom)
+                return [];
+            const points = [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1], [r.left + 1, r.bottom - 1],
+                            [r.right - 1, r.bottom - 1], [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
+            return points.some(([x, y]) => document.elementsFromPoint(x, y).some(e => e.closest('[data-cell]')))
+                ? [t.textContent] : [];
+        });
+    });
+
+    for (const name of GAME_NAMES)
+        test(`${name}: row and column labels at least 10 px, over no cell`, async () => {
+            const page = await goto(await newPage(PHONE), `game=${name}&players=two`);
+            const size = await textPixels(page, '.coord');
+            assert.ok(size >= 10, `a label is ${size} px`);
+            assert.deepEqual(await labelsOverCells(page), []);
+        });
+
+    test('hex of size 13: the row letters readable, beside their rows, and on a strip once they ride the edge', async () => {
+        const page = await goto(await newPage(PHONE), 'game=hex&size=13&players=two');
+        await page.$eval('#board', e => e.scrollTo(0, 0));
+        await page.waitForFunction(() => [...document.querySelectorAll('#board .labels')].every(g => !g.hasAttribute('data-pinned')));
+        assert.ok(await textPixels(page, '.coord') >= 10, 'at least 10 px');
+        assert.deepEqual(await labelsOverCells(page), [], 'unscrolled: beside the rows, over no hexagon');
+        await page.$eval('#board', e => e.scrollTo(e.scrollWidth / 2, 0));
+        await page.waitForFunction(() => document.querySelector('#board .labels[data-pinned]'));
+        // Each letter riding the edge lies wholly on its strip, which is shown.
+        const bare = await page.evaluate(() => [...document.querySelectorAll('#board .labels[data-pinned]')].flatMap(g => {
+            const strip = g.querySelector('.row-strip'), s = strip.getBoundingClientRect();
+            const t = g.querySelector('.coord').getBoundingClientRect();
+            const on = getComputedStyle(strip).visibility === 'visible' && t.left >= s.left && t.right <= s.right &&
+                t.top >= s.top && t.bottom <= s.bottom;
+            return on ? [] : [g.textContent];
+        }));
+        assert.deepEqual(bare, []);
+        await page.screenshot({ path: path.join(shots, 'phone-hex-13-letters.png') });
+    });
+
+    test('hare: the stall meter\'s boxes stay square', async () => {
+        const page = await goto(await newPage(PHONE), 'game=hare&players=two');
+        const boxes = await page.$$eval('.meter span', list => list.map(e => {
+            const r = e.getBoundingClientRect();
+            return [r.width, r.height];
+        }));
+        assert.equal(boxes.length, 10);
+        for (const [width, height] of boxes)
+            assert.ok(width >= 10 && Math.abs(width - height) < 1, `a box of ${width} by ${height} px`);
+        assert.ok(await page.$eval('.meter', e => e.getBoundingClientRect().right <= innerWidth), 'in the screen');
     });
 });

@@ -93,7 +93,10 @@ describe('a click at the wrong time says why', () => {
     });
 });
 
-describe('Hint speaks the log\'s words', () => {
+// An action's cells in order, as a line names them.
+const cellsOf = line => line.match(/\b[a-z]\d+\b/g) ?? [];
+
+describe('Hint speaks the log\'s words, as advice (issue 44: not as if played)', () => {
     for (const name of GAME_NAMES)
         test(name, async () => {
             const page = await open(`game=${name}&seed=5&players=two`);
@@ -110,7 +113,17 @@ describe('Hint speaks the log\'s words', () => {
             await clicks(page, action);
             await page.waitForFunction(n => document.querySelectorAll('#log li').length === n + 1, count);
             assert.equal(await page.getAttribute('#log li:first-child', 'data-action'), action);
-            assert.equal(words, (await logLines(page))[count + 1], 'the hint in the words of its log line');
+            const line = (await logLines(page))[count + 1];
+            // "move horse ① a1 → b3", "place a4": what to do, not what was done.
+            assert.match(words, /^(move|place|remove|stop)\b/);
+            assert.doesNotMatch(words, /\b(moved|placed|removed|stopped|captures)\b/);
+            const side = await page.getAttribute('#log li:first-child', 'data-side');
+            const g = herd.newGame(name);
+            assert.ok(!words.toLowerCase().includes(g.sides[Number(side)]), 'no side named');
+            g.free();
+            assert.deepEqual(cellsOf(words), cellsOf(line), 'the cells of its log line');
+            if (name === 'horses')
+                assert.match(words, /^move horse [⓪①-⑨] [a-z]\d+ → [a-z]\d+$/u);
         });
 });
 
@@ -175,7 +188,8 @@ describe('the result from the person\'s side against the computer', () => {
                 mirror.genmove(0);
             assert.equal(end.status, mirror.status());
             assert.equal(await text(page, '#turn .result'), mirror.resultText(), 'the library\'s sentence as it is');
-            assert.equal(await text(page, '#turn'), `${said}: ${mirror.resultText()}`);
+            // Two sentences, no chain of colons (issue 44).
+            assert.equal(await text(page, '#turn'), `${said}. ${mirror.resultText()}.`);
             mirror.free();
             record.free();
             g.free();
@@ -256,6 +270,20 @@ describe('the log and the replay number moves as the record does', () => {
         });
 });
 
+// Issue 44: hex's replay said "Red to move" where live play says "Red to roll".
+test('the turn line says the same live and in a replay: hex\'s dice', async () => {
+    const live = await open('game=hex&seed=3&players=two');
+    assert.equal(await text(live, '#turn'), 'Red to roll');
+    const g = finishedGame('hex', 3), record = g.record();
+    const page = await openRecord(record);
+    await seek(page, 0);
+    assert.equal(await text(page, '#turn'), 'Red to roll');
+    await seek(page, 1); // the dice rolled: Red places
+    assert.equal(await text(page, '#turn'), 'Red to move');
+    record.free();
+    g.free();
+});
+
 describe('the library\'s refusals as sentences', () => {
     test('FROM-TO with the log\'s arrow, a full stop, a capital', async () => {
         const fox = await open('game=fox&players=two');
@@ -290,33 +318,30 @@ describe('the library\'s refusals as sentences', () => {
 });
 
 describe('options typed on the setup screen', () => {
-    test('an empty or broken number box says the range, before the library', async () => {
+    // Issue 44: one friendly form, with the option's label, for all the
+    // page can check from the ranges; the library's words for the rest.
+    test('a number box empty, broken or out of range says the range with its label, before the library', async () => {
         const page = await open('', { game: false });
         await page.check('input[name=game][value=horses]');
         const message = () => page.textContent('#setup-message');
-        await page.fill('#opt-w', '');
-        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
-        assert.equal(await message(), 'w: enter a whole number from 8 to 30');
-        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), '');
-        assert.ok(await page.isDisabled('#start'));
+        const typed = async (box, value, words) => {
+            await page.fill(box, value);
+            await page.waitForFunction(w => document.getElementById('setup-message').textContent === w, words);
+            assert.equal(await page.getAttribute(box, 'aria-invalid'), words ? '' : null, `${box}=${value}`);
+            assert.equal(await page.isDisabled('#start'), !!words);
+        };
+        for (const value of ['', '8.5', '99', '7', '-5'])
+            await typed('#opt-w', value, "The board's width: enter a whole number from 8 to 30");
         assert.equal(await page.getAttribute('#start', 'title'), await message());
-        await page.fill('#opt-w', '8.5');
-        await page.waitForFunction(() => document.getElementById('setup-message').textContent.includes('8 to 30'));
-        await page.fill('#opt-w', '10');
-        await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
-        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), null);
-        assert.ok(await page.isEnabled('#start'));
-        // The seed may be empty (a random one), not a word.
-        await page.fill('#opt-seed', 'abc');
-        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
-        assert.equal(await message(), 'seed: enter a whole number from 0 to 18446744073709551615, or nothing for a random seed');
-        assert.equal(await page.getAttribute('#opt-seed', 'aria-invalid'), '');
-        await page.fill('#opt-seed', '');
-        await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
-        // Out of range stays the library's words.
-        await page.fill('#opt-w', '7');
-        await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
-        assert.equal(await message(), 'w=7 is out of range 8..30');
+        await typed('#opt-w', '10', '');
+        await typed('#opt-h', '21', "The board's height: enter a whole number from 8 to 20");
+        await typed('#opt-h', '10', '');
+        // The seed may be empty (a random one), not a word nor out of 64 bits.
+        for (const value of ['abc', '-5', '18446744073709551616'])
+            await typed('#opt-seed', value, 'The seed: enter a whole number from 0 to 18446744073709551615, or nothing for a random seed');
+        await typed('#opt-seed', '', '');
+        // What the page cannot know (hare's start on a hound) stays the
+        // library's to say: page.test.mjs.
     });
 });
 
@@ -355,9 +380,21 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         const page = await open('game=horses&seed=0&players=computer&side=0&level=1');
         assert.equal(await text(page, '#resign'), 'Resign');
         assert.ok(await page.isHidden('#draw'), 'a draw is agreed between two players');
+        // Resign asks first (issue 44), as Cancel does; Keep playing keeps the game.
+        assert.ok((await text(page, '#why')).indexOf('Nothing to undo') < 0, 'no standing line before a move');
+        assert.equal(await page.getAttribute('#undo', 'title'), 'Nothing to undo yet: you have not moved.');
+        await page.click('#undo');
+        await says(page, 'Nothing to undo yet: you have not moved.');
         await page.click('#resign');
+        await page.waitForSelector('#resign-ask[open]');
+        assert.equal(await text(page, '#resign-ask-text'), 'Resign? Red wins the game; Undo can take it back.');
+        await page.click('#resign-no');
+        await page.waitForFunction(() => !document.getElementById('resign-ask').open);
+        assert.equal((await state(page)).status, 'ongoing green');
+        await page.click('#resign');
+        await page.click('#resign-yes');
         await page.waitForFunction(() => document.getElementById('game').dataset.status === 'win red resigned');
-        assert.equal(await text(page, '#turn'), 'The computer wins: Green resigned: Red wins');
+        assert.equal(await text(page, '#turn'), 'The computer wins. Green resigned: Red wins.');
         assert.ok(await page.isHidden('#resign'));
         const record = await downloaded(page);
         assert.equal(record.tag('Result'), '0-1');
@@ -394,6 +431,8 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         await clicks(horses, 'a1-c2');
         await horses.waitForFunction(() => document.getElementById('resign').textContent === 'Red resigns');
         await horses.click('#resign');
+        assert.equal(await text(horses, '#resign-ask-text'), 'Red resigns? Green wins the game; Undo can take it back.');
+        await horses.click('#resign-yes');
         await horses.waitForFunction(() => document.getElementById('game').dataset.status === 'win green resigned');
         assert.equal(await text(horses, '#turn'), 'Red resigned: Green wins');
     });

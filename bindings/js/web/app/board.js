@@ -48,6 +48,24 @@ export function arrow(action) {
     return action.replace(/^([a-z]\d+)-([a-z]\d+)$/, '$1 → $2');
 }
 
+// The log's past tenses (views' logLine, the library's history line) and
+// the advice's verb of each.
+const ADVICE = { moved: 'move', placed: 'place', removed: 'remove', stopped: 'stop', rolled: 'roll' };
+
+/** An action's log line as advice to the side `who` that would play it
+ *  (Hint): its number and the side's name left out, the verb in the
+ *  present, a capture as what the action would do. "3. Green moved horse
+ *  ⓪: a3 → b5." gives "move horse ⓪ a3 → b5", "5. Red placed a4" "place
+ *  a4", "7. Fox: d4 → d6, captures d5" "move d4 → d6, capturing d5". */
+export function advice(line, who) {
+    let rest = line.replace(/^\d+\. /, '').replace(/\.$/, '');
+    rest = rest.startsWith(who) ? rest.slice(who.length) : rest;
+    // "Fox: d4 → d6" names no verb: a move.
+    const [, past, words] = /^: (.*)$/.exec(rest) ? [null, 'moved', rest.slice(2)] : /^ (\S+) ?(.*)$/.exec(rest) ?? [null, null, rest.trim()];
+    const said = words.replace(/^(horse \S+):/, '$1').replace(', captures ', ', capturing ');
+    return [ADVICE[past] ?? past, said].filter(Boolean).join(' ');
+}
+
 /** The record's turn of each action (docs/records.md): a turn ends where the
  *  side to act changes, so a fox's chain of jumps and a hex roll with its
  *  removals and placements are one turn. [{turn, first}] for moves
@@ -155,11 +173,16 @@ export class Board {
     // A row letter at x, y that stays in sight when the board scrolls in
     // its box, on a disc of the page's colour: a board whose rows start at
     // different places (hex) has one beside each row's first cell.
-    rowLabel(text, x, y) {
+    // Once it rides the edge, a strip of the page's colour as high as the
+    // row's `step` (rows' strips meet) from the edge to past the letter
+    // keeps it off the hexagons (style.css: .row-strip).
+    rowLabel(text, x, y, step) {
         const g = svg('g', { class: 'labels', 'pointer-events': 'none' }, this.svg);
+        const from = Math.max(0, x - 11); // its disc's left side, a little in
+        svg('rect', { x: from, y: y - step / 2, width: x + 13 - from, height: step, class: 'row-strip' }, g);
         svg('circle', { cx: x, cy: y, r: 9, class: 'label-strip' }, g);
         svg('text', { x, y, class: 'coord' }, g).textContent = text;
-        this.pin(g, 'x', Math.max(0, x - 11)); // its disc's left side, a little in
+        this.pin(g, 'x', from);
     }
 
     // Keeps `group` (labels) in sight when the board scrolls in its box:
@@ -220,6 +243,7 @@ export class Board {
             const scroll = (axis === 'x' ? this.container.scrollLeft : this.container.scrollTop) / scale;
             const d = Math.max(0, scroll - from);
             group.setAttribute('transform', axis === 'x' ? `translate(${d} 0)` : `translate(0 ${d})`);
+            group.toggleAttribute('data-pinned', d > 0);
         }
     }
 

@@ -4,7 +4,7 @@
 // data-thinking while the computer is to act. A record opened (or a game
 // just finished) is replayed: stepped through by the replay's controls, the
 // log's lines and the arrow keys, and played on from any of its positions.
-import { Board, Log, byPlace, capital, html, turnsOf } from './board.js';
+import { Board, Log, advice, byPlace, capital, html, turnsOf } from './board.js';
 import { viewOf } from './views/index.js';
 
 const $ = id => document.getElementById(id);
@@ -51,7 +51,12 @@ export class Play {
         $('stop').addEventListener('click', () => this.play('stop'));
         $('hint').addEventListener('click', () => this.hint());
         $('undo').addEventListener('click', () => this.undo());
-        $('resign').addEventListener('click', () => this.end('resigned'));
+        // Resign asks first, as Cancel does (#resign-ask).
+        $('resign').addEventListener('click', () => this.askResign());
+        $('resign-ask').addEventListener('close', () => {
+            if ($('resign-ask').returnValue === 'resign')
+                this.end('resigned');
+        });
         $('draw').addEventListener('click', () => this.end('agreed'));
         $('replay-first').addEventListener('click', () => this.seek(0));
         $('replay-back').addEventListener('click', () => this.seek(this.replay.ply - 1));
@@ -406,9 +411,9 @@ export class Play {
             if (mine !== this.generation)
                 return;
             this.pick = { ...NO_PICK, hint: hint.match(/[a-z][0-9]+/g) ?? [] };
-            // The log's words for the action, without the log's number.
+            // The log's line for the action, worded as advice (advice()).
             const words = this.lineText({ text: line, action: hint, side, number: this.snap.moves.length + 1 });
-            this.message(`Hint from ${this.levelName(level)}: ${words.replace(/^\d+\. /, '')}`, 'hint');
+            this.message(`Hint from ${this.levelName(level)}: ${advice(words, capital(this.snap.sides[side]))}`, 'hint');
             $('message').dataset.level = level;
             $('message').dataset.action = hint;
             this.render();
@@ -447,6 +452,8 @@ export class Play {
     }
 
     undo() {
+        if (!this.busy && this.nothingToUndo())
+            return this.message(this.undoWhy());
         const side = this.undoSide();
         if (!this.busy && side !== undefined && (this.humanToAct() || !this.ongoing()))
             this.send('undoTurn', { side });
@@ -470,6 +477,18 @@ export class Play {
     end(reason) {
         if (!this.busy && this.endable() && !this.resignWhy())
             this.send('end', { reason, side: this.resigner() });
+    }
+
+    // Resign's question: who resigns, who wins, and that Undo takes it
+    // back; Resign ends the game, Keep playing (or Escape) keeps it.
+    askResign() {
+        if (this.busy || !this.endable() || this.resignWhy())
+            return;
+        const side = this.resigner(), sides = this.snap.sides;
+        const who = this.setup.players === 'two' ? `${capital(sides[side])} resigns?` : 'Resign?';
+        $('resign-ask-text').textContent = `${who} ${capital(sides[1 - side])} wins the game; Undo can take it back.`;
+        $('resign-ask').returnValue = '';
+        $('resign-ask').showModal();
     }
 
     // Why Resign (and Agree a draw) are greyed out now, or ''.
@@ -521,8 +540,9 @@ export class Play {
     // #turn .result holds as the library writes it.
     renderTurn() {
         const text = this.turnText(), mine = this.personalResult(), note = this.repeatNote();
+        // Two sentences: "You win. Green resigned: Red wins."
         if (mine)
-            $('turn').replaceChildren(`${mine}: `, html('span', { class: 'result' }, null, text));
+            $('turn').replaceChildren(`${mine}. `, html('span', { class: 'result' }, null, text), '.');
         else
             $('turn').textContent = text;
         if (note)
@@ -545,12 +565,14 @@ export class Play {
         const who = capital(this.snap.sides[side]);
         if (result !== 'ongoing') // the library's words (herd_result_text())
             return this.snap.result;
-        if (this.replay)
-            return `${who} to move`;
-        if (this.setup.online && this.isComputer(side))
-            return `${who} to move`;
-        if (this.isComputer(side))
+        if (this.isComputer(side) && !this.replay && !this.setup.online)
             return `${who}: the computer is thinking…`;
+        return this.toAct(who);
+    }
+
+    // What the side to act does next, the same live, online and in a
+    // replay: "Red to roll", "Fox: jump again or stop", "Green to move".
+    toAct(who) {
         if (this.snap.chance)
             return `${who} to roll`;
         return this.snap.legal.includes('stop') ? `${who}: jump again or stop` : `${who} to move`;
@@ -576,10 +598,13 @@ export class Play {
         const resign = ends ? this.resignWhy() : '';
         const why = { hint: this.hintWhy(), undo: this.undoWhy(), resign, draw: resign };
         for (const [id, reason] of Object.entries(why)) {
-            $(id).disabled = !!reason;
+            // Undo before any move stays pressable: it says why then
+            // (undo()), with no line standing there from the start.
+            $(id).disabled = !!reason && !(id === 'undo' && this.nothingToUndo());
             reason ? $(id).setAttribute('title', reason) : $(id).removeAttribute('title');
         }
-        $('why').textContent = [...new Set(Object.values(why).filter(Boolean))].join(' ');
+        const said = { ...why, undo: this.nothingToUndo() ? '' : why.undo };
+        $('why').textContent = [...new Set(Object.values(said).filter(Boolean))].join(' ');
         $('new').textContent = this.ongoing() ? 'Cancel' : 'New game';
     }
 
@@ -633,6 +658,12 @@ export class Play {
         return this.snap.chance ? 'No hint while the dice wait: roll them first.' : '';
     }
 
+    // Whether the players on this page have played nothing Undo could
+    // take back yet (not a replay, online or watched: those say otherwise).
+    nothingToUndo() {
+        return !this.replay && !this.setup.online && this.setup.players !== 'watch' && this.undoSide() === undefined;
+    }
+
     // Why Undo is greyed out now, or ''.
     undoWhy() {
         if (this.replay)
@@ -641,7 +672,7 @@ export class Play {
             return 'No undo in a game online.';
         if (this.setup.players === 'watch')
             return 'Nothing to undo: the computer plays both sides.';
-        if (this.undoSide() === undefined)
+        if (this.nothingToUndo())
             return this.setup.players === 'two' ? 'Nothing to undo yet.' : 'Nothing to undo yet: you have not moved.';
         if (this.ongoing() && !this.humanToAct())
             return 'Undo waits for the computer\'s move.';

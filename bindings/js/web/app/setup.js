@@ -57,9 +57,12 @@ export class Setup {
         return this.games.find(g => g.name === this.form.elements.game.value);
     }
 
+    // Shows the screen with a refusal of the options filled in (none:
+    // ''), in the page's own words where it has them (outOfRange()).
     show(message = '') {
         $('setup').hidden = false;
-        this.message(message);
+        const own = message ? this.outOfRange() : null;
+        this.message(own?.text ?? message, own?.key);
         document.title = this.game?.title ?? 'libherd';
     }
 
@@ -67,12 +70,13 @@ export class Setup {
         $('setup').hidden = true;
     }
 
-    // Shows the library's refusal (none: ''), on the option it names.
-    message(text) {
+    // Shows a refusal (none: ''), on the option `key`: the page's own
+    // names it, the library's starts with it ("n=10 ...").
+    message(text, key = null) {
         $('setup-message').textContent = text;
         for (const input of $('setup-options').querySelectorAll('[data-key]'))
-            input.toggleAttribute('aria-invalid', !!text && /^[=:]/.test(text.slice(input.dataset.key.length)) &&
-                                  text.startsWith(input.dataset.key));
+            input.toggleAttribute('aria-invalid', !!text && (key ? key === input.dataset.key
+                : /^[=:]/.test(text.slice(input.dataset.key.length)) && text.startsWith(input.dataset.key)));
         $('start').disabled = !!text;
         // The message is the visible reason; the title says it on the button.
         text ? $('start').setAttribute('title', text) : $('start').removeAttribute('title');
@@ -185,26 +189,31 @@ export class Setup {
     async validate() {
         const mine = ++this.checked;
         const name = this.game.name, options = this.options();
-        const refusal = this.unnumbered() ?? await this.check(name, options);
+        const own = this.outOfRange();
+        const refusal = own?.text ?? await this.check(name, options);
         if (mine !== this.checked)
             return false;
-        this.message(refusal ?? '');
+        this.message(refusal ?? '', own?.key);
         return !refusal;
     }
 
-    // A number box that holds no whole number (empty, "abc", "8.5"), said
-    // from its option's range before the text reaches the library, whose
-    // words are the protocol's ("option w=: a value is one word without
-    // '='"); null when every box holds one. The seed may be empty (random).
-    unnumbered() {
+    // A number box that holds no whole number in its option's range
+    // (empty, "abc", "8.5", "99", "-5"), said by the page with the
+    // option's label before the text reaches the library, whose words are
+    // the protocol's ("w=99 is out of range 8..30"): {key, text}, or null
+    // when every box holds one. The seed may be empty (random). What the
+    // page cannot know (options that do not fit together) stays the
+    // library's to say.
+    outOfRange() {
         for (const o of this.game.options) {
             const input = $(`opt-${o.key}`);
             if (o.kind !== 'range' || !input || input.type === 'checkbox')
                 continue;
             const value = input.value.trim(), seed = typeof o.max === 'bigint';
-            if (/^-?\d+$/.test(value) || (seed && value === ''))
+            if ((seed && value === '') || (/^-?\d+$/.test(value) && BigInt(value) >= BigInt(o.min) && BigInt(value) <= BigInt(o.max)))
                 continue;
-            return `${o.key}: enter a whole number from ${o.min} to ${o.max}${seed ? ', or nothing for a random seed' : ''}`;
+            const label = seed ? 'The seed' : capital(o.description.split(',')[0]);
+            return { key: o.key, text: `${label}: enter a whole number from ${o.min} to ${o.max}${seed ? ', or nothing for a random seed' : ''}` };
         }
         return null;
     }

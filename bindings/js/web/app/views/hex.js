@@ -71,7 +71,8 @@ export default {
             'Red\'s very first turn is smaller, to balance going first: nothing is removed and Red places only as many stones as the lower die shows.',
             'You may not place a stone on a cell whose neighbours all hold enemy stones.',
             'An enemy stone next to your new stone whose neighbours are now all yours is captured, and each capture gives you one more stone to place this turn (so captures can chain).',
-            'When the board is full the side with more stones wins (the number of cells is odd, so there is no draw).',
+            'If the enemy has fewer stones than the lower die, all of them are removed. If no cell is left where you may place, the turn ends at once and the stones still to place are lost: nothing carries over, and there is no passing.',
+            'When the board is full the side with more stones wins (the number of cells is odd, so the rules never make a draw; two players on one screen may still agree one with Agree a draw).',
         ],
         diagram: captureDiagram(CAPTURE),
         caption: `Red places a stone on ${CAPTURE.place} (*). Blue's stone on ${CAPTURE.captured} then has only Red neighbours: it is captured (x), and Red has one more stone to place. A stone beside one of its own colour cannot be captured.`,
@@ -124,7 +125,7 @@ export default {
         rows.forEach((length, row) => {
             const y = PAD + R + 1.5 * R * row;
             // Beside the row's first cell, kept in sight on a scrolled board.
-            board.rowLabel(LETTERS[row], width / 2 - (length / 2 + 0.45) * W, y);
+            board.rowLabel(LETTERS[row], width / 2 - (length / 2 + 0.45) * W, y, 1.5 * R);
             for (let i = 0; i < length; i++) {
                 const x = width / 2 + (i - (length - 1) / 2) * W, name = `${LETTERS[row]}${i + 1}`;
                 board.cell(name, svg('polygon', { points: hexagon(x, y), class: 'hexcell' }, layers.cells), x, y);
