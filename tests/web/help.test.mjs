@@ -71,6 +71,17 @@ test('hex: what happens to the dice that cannot be used', async () => {
         assert.match(rules, words);
 });
 
+// docs/fox.md, "Who wins": the default game is the fox's whatever the
+// geese do, which a player of the geese learns before the game, not after
+// it (issue 44).
+test('Fox and Geese: who wins with the best play, and the option that lets the geese win', async () => {
+    const tips = (await viewOf('fox')).help.tips.join('\n');
+    for (const words of [/without sideways steps \(the default\) the fox, whatever the geese do/,
+                         /with sideways steps, 13 geese hold a draw and 15 or 17 win/,
+                         /To play the geese for a win, set sideways to 1 in the setup/])
+        assert.match(tips, words);
+});
+
 // Two players on one screen may agree a draw in every game (the page's
 // Agree a draw): a help that says the rules give no draw says so too
 // (issue 44: "no draw" beside the button).
