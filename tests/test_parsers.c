@@ -512,13 +512,24 @@ static void malformed_move_texts_are_parse_errors(void **state)
     herd_free(g);
 }
 
+/* The k-th of the eight ways to put one blank (space, tab, CR, LF) around
+ * `text`: before it for even k, after it for odd k. */
+#define BLANKED_WAYS 8
+static void blanked(char *buf, size_t cap, const char *text, int k)
+{
+    static const char blanks[] = " \t\r\n";
+    if (k % 2)
+        snprintf(buf, cap, "%s%c", text, blanks[k / 2]);
+    else
+        snprintf(buf, cap, "%c%s", blanks[k / 2], text);
+}
+
 /* A move text with a blank (space, tab, CR, LF) before or after it, as a
  * line read with its newline, is refused in every game with a message that
  * says so, and nothing changes; the text alone reads. */
 static void move_texts_with_blanks_around_are_refused_in_every_game(void **state)
 {
     (void)state;
-    static const char blanks[] = " \t\r\n";
     for (size_t gi = 0; gi < herd_game_count(); gi++) {
         herd_game *g = game_new(herd_game_desc_at(gi)->name, NULL);
         herd_move moves[HERD_MAX_MOVES], m;
@@ -529,24 +540,20 @@ static void move_texts_with_blanks_around_are_refused_in_every_game(void **state
         assert_true(n > 0);
         char text[HERD_MAX_MOVE_TEXT], padded[HERD_MAX_MOVE_TEXT + 2];
         assert_int_equal(herd_move_to_text(g, moves[0], text, sizeof text, &len), HERD_OK);
-        for (size_t b = 0; b < sizeof blanks - 1; b++)
-            for (int after = 0; after <= 1; after++) {
-                if (after)
-                    snprintf(padded, sizeof padded, "%s%c", text, blanks[b]);
-                else
-                    snprintf(padded, sizeof padded, "%c%s", blanks[b], text);
-                snapshot s;
-                snap_take(&s, g);
-                m = 0x5151;
-                rc = herd_move_from_text(g, padded, &m);
-                if (rc != HERD_E_PARSE || !strstr(herd_last_error(g), "no blanks around it"))
-                    print_error("%s '%s': %d '%s'\n", herd_game_name(g), padded, rc,
-                                herd_last_error(g));
-                assert_int_equal(rc, HERD_E_PARSE);
-                assert_non_null(strstr(herd_last_error(g), "a move text has no blanks around it"));
-                assert_true(m == 0x5151);
-                snap_check(&s, g);
-            }
+        for (int k = 0; k < BLANKED_WAYS; k++) {
+            blanked(padded, sizeof padded, text, k);
+            snapshot s;
+            snap_take(&s, g);
+            m = 0x5151;
+            rc = herd_move_from_text(g, padded, &m);
+            if (rc != HERD_E_PARSE || !strstr(herd_last_error(g), "no blanks around it"))
+                print_error("%s '%s': %d '%s'\n", herd_game_name(g), padded, rc,
+                            herd_last_error(g));
+            assert_int_equal(rc, HERD_E_PARSE);
+            assert_non_null(strstr(herd_last_error(g), "a move text has no blanks around it"));
+            assert_true(m == 0x5151);
+            snap_check(&s, g);
+        }
         assert_int_equal(herd_move_from_text(g, text, &m), HERD_OK);
         assert_true(m == moves[0]);
         herd_free(g);
@@ -561,33 +568,26 @@ static void move_texts_with_blanks_around_are_refused_in_every_game(void **state
 }
 
 /* A position text with a blank before or after it is refused the same way
- * in every game (the game unchanged, its undo history kept); the text
- * alone reads. */
+ * in every game, the game unchanged; the text alone reads. */
 static void position_texts_with_blanks_around_are_refused_in_every_game(void **state)
 {
     (void)state;
-    static const char blanks[] = " \t\r\n";
     for (size_t gi = 0; gi < herd_game_count(); gi++) {
         herd_game *g = game_new(herd_game_desc_at(gi)->name, NULL);
         char text[HERD_MAX_POSITION_TEXT], padded[HERD_MAX_POSITION_TEXT + 2];
         assert_int_equal(herd_position_to_text(g, text, sizeof text, NULL), HERD_OK);
-        for (size_t b = 0; b < sizeof blanks - 1; b++)
-            for (int after = 0; after <= 1; after++) {
-                if (after)
-                    snprintf(padded, sizeof padded, "%s%c", text, blanks[b]);
-                else
-                    snprintf(padded, sizeof padded, "%c%s", blanks[b], text);
-                snapshot s;
-                snap_take(&s, g);
-                int rc = herd_position_from_text(g, padded);
-                if (rc != HERD_E_PARSE || !strstr(herd_last_error(g), "no blanks around it"))
-                    print_error("%s '%s': %d '%s'\n", herd_game_name(g), padded, rc,
-                                herd_last_error(g));
-                assert_int_equal(rc, HERD_E_PARSE);
-                assert_non_null(
-                    strstr(herd_last_error(g), "a position text has no blanks around it"));
-                snap_check(&s, g);
-            }
+        for (int k = 0; k < BLANKED_WAYS; k++) {
+            blanked(padded, sizeof padded, text, k);
+            snapshot s;
+            snap_take(&s, g);
+            int rc = herd_position_from_text(g, padded);
+            if (rc != HERD_E_PARSE || !strstr(herd_last_error(g), "no blanks around it"))
+                print_error("%s '%s': %d '%s'\n", herd_game_name(g), padded, rc,
+                            herd_last_error(g));
+            assert_int_equal(rc, HERD_E_PARSE);
+            assert_non_null(strstr(herd_last_error(g), "a position text has no blanks around it"));
+            snap_check(&s, g);
+        }
         assert_int_equal(herd_position_from_text(g, text), HERD_OK);
         herd_free(g);
     }
