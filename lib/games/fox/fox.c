@@ -606,17 +606,18 @@ static int fox_leaf_evaluate(const void *state, unsigned eval, const void *table
 }
 
 static const herd_level fox_levels[] = {
-    {"greedy", "jumps along a longest chain when it can, else any action at random", HERD_LEVEL_OWN,
-     0, 0, 0},
-    {"club", "alpha-beta search three plies deep within 5,000 nodes", HERD_LEVEL_ALPHABETA, 3,
+    /* For players (docs/levels.md has the searches): a ply of the search
+     * is a step or one hop of a chain (or its stop), so the fox's chain
+     * counts hop by hop. Perfect's search (300,000 positions) also scores
+     * the positions its table holds by their solved value. */
+    {"greedy", "jumps along a longest chain when it can, else moves at random", HERD_LEVEL_OWN, 0,
+     0, 0},
+    {"club", "looks 3 steps/hops ahead, weighing up to 5,000 positions", HERD_LEVEL_ALPHABETA, 3,
      5000, 0},
-    {"expert", "alpha-beta search up to six plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
-     6, 50000, 0},
-    {"perfect",
-     "perfect play where the solution table holds the position (6 geese by default), else "
-     "alpha-beta search up to eight plies deep within 300,000 nodes, which sees the table's "
-     "values where it reaches them",
-     HERD_LEVEL_SOLVED, 8, 300000, FOX_EVAL_TABLE},
+    {"expert", "up to 6 steps/hops ahead, weighing up to 50,000 positions", HERD_LEVEL_ALPHABETA, 6,
+     50000, 0},
+    {"perfect", "perfect at up to 6 geese (by default), else 8 steps/hops ahead", HERD_LEVEL_SOLVED,
+     8, 300000, FOX_EVAL_TABLE},
 };
 
 /* ------------------------------------------------------------ solved */

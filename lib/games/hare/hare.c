@@ -563,13 +563,12 @@ static int hare_evaluate(const void *state, unsigned eval, const void *table)
 }
 
 static const herd_level hare_levels[] = {
-    {"random", "any move, uniformly at random", HERD_LEVEL_OWN, 0, 0, 0},
-    {"club", "alpha-beta search up to six plies deep within 20,000 nodes", HERD_LEVEL_ALPHABETA, 6,
+    /* For players (docs/levels.md has the searches): a move is a ply. */
+    {"random", "any move at random", HERD_LEVEL_OWN, 0, 0, 0},
+    {"club", "looks up to 6 moves ahead, weighing up to 20,000 positions", HERD_LEVEL_ALPHABETA, 6,
      20000, 0},
-    {"perfect",
-     "perfect play from the solved game: the quickest win, else the slowest loss; ties at "
-     "random",
-     HERD_LEVEL_SOLVED, 0, 0, 0},
+    {"perfect", "plays perfectly from the solved game: wins fast, loses slow", HERD_LEVEL_SOLVED, 0,
+     0, 0},
 };
 
 /* ---------------------------------------------------- for learning */

@@ -1002,20 +1002,20 @@ static uint64_t horses_hash(const void *state)
 }
 
 static const herd_level horses_levels[] = {
-    {"random",
-     "a horse at random among those with a move other than straight back, then one of its "
-     "moves at random; straight back only when nothing else is legal",
-     HERD_LEVEL_OWN, 0, 0, 0},
-    {"novice", "the jump that brings its herd closest to the target, a ply deep",
-     HERD_LEVEL_ALPHABETA, 1, 1000, 0},
-    {"club", "alpha-beta search five plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA, 5,
-     50000, 0},
-    {"expert", "alpha-beta search up to nine plies deep within 1,000,000 nodes",
+    /* For players (docs/levels.md has the searches): a move is one
+     * horse's jump, a ply of the search. */
+    {"random", "a random horse and jump, never straight back unless forced", HERD_LEVEL_OWN, 0, 0,
+     0},
+    {"novice", "the jump that brings its herd closest to the target corner", HERD_LEVEL_ALPHABETA,
+     1, 1000, 0},
+    {"club", "looks 5 moves ahead, weighing up to 50,000 positions", HERD_LEVEL_ALPHABETA, 5, 50000,
+     0},
+    {"expert", "looks up to 9 moves ahead, weighing up to a million positions",
      HERD_LEVEL_ALPHABETA, 9, 1000000, HORSES_EVAL_PLAIN},
-    {"master",
-     "alpha-beta search up to twelve plies deep within 4,000,000 nodes, whose leaves also "
-     "count each side's moves, to squeeze a herd that holds a corner",
-     HERD_LEVEL_ALPHABETA, 12, 4000000, HORSES_EVAL_SQUEEZE},
+    /* Its leaves also count each side's moves, to squeeze a herd that
+     * holds (guards) a corner. */
+    {"master", "up to 12 moves ahead in 4 million positions; squeezes guards", HERD_LEVEL_ALPHABETA,
+     12, 4000000, HORSES_EVAL_SQUEEZE},
 };
 
 /* ---------------------------------------------------- for learning */
