@@ -876,7 +876,6 @@ static int flock_read_move(const void *state, const char *text, herd_move *m, he
 /* Each stone shows its colour and its range, as the seed's board does. */
 static void flock_show(const void *state, herd_sb *sb)
 {
-    static const char *const label[2] = {"Black", "White"};
     const flock_state *s = state;
     herdi_sb_puts(sb, "   ");
     for (int c = 0; c < s->w; c++)
@@ -896,8 +895,10 @@ static void flock_show(const void *state, herd_sb *sb)
     }
     herdi_sb_printf(sb, "move %d of %d, captured: black %d, white %d\n", s->moves, MOVE_LIMIT,
                     s->captured[0], s->captured[1]);
-    if (s->head.result == HERD_ONGOING)
-        herdi_sb_printf(sb, "%s to move", label[s->head.side]);
+    if (s->head.result == HERD_ONGOING) {
+        herdi_sb_side_label(sb, side_name[s->head.side], 0);
+        herdi_sb_puts(sb, " to move");
+    }
 }
 
 /* ------------------------------------------------------- the computer */

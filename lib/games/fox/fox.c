@@ -281,13 +281,14 @@ HERD_TYPED_CALLS(fox, HERD_FOX_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 
+static const char *const side_name[2] = {"fox", "geese"}; /* HERD_FOX_FOX, _GEESE */
+
 static void fox_write_position(const void *state, herd_sb *sb)
 {
     const fox_state *s = state;
     char name[4];
-    herdi_sb_printf(sb, "fox turn=%s chain=%d sideways=%d fox=%s geese=",
-                    s->head.side == HERD_FOX_FOX ? "fox" : "geese", s->chain, s->sideways,
-                    herdi_hunt_name(&herdi_fox_cross, s->fox, name));
+    herdi_sb_printf(sb, "fox turn=%s chain=%d sideways=%d fox=%s geese=", side_name[s->head.side],
+                    s->chain, s->sideways, herdi_hunt_name(&herdi_fox_cross, s->fox, name));
     herdi_hunt_write_points(&herdi_fox_cross, s->geese, sb);
 }
 
@@ -398,11 +399,12 @@ static void fox_show(const void *state, herd_sb *sb)
                     s->sideways ? "on" : "off");
     if (s->head.result != HERD_ONGOING)
         return;
+    herdi_sb_side_label(sb, side_name[s->head.side], s->head.side ? 'G' : 'F');
     if (s->chain)
-        herdi_sb_printf(sb, "Fox (F) in a chain on %s: jump on or stop",
-                       herdi_hunt_name(&herdi_fox_cross, s->fox, name));
+        herdi_sb_printf(sb, " in a chain on %s: jump on or stop",
+                        herdi_hunt_name(&herdi_fox_cross, s->fox, name));
     else
-        herdi_sb_printf(sb, "%s to move", s->head.side ? "Geese (G)" : "Fox (F)");
+        herdi_sb_puts(sb, " to move");
 }
 
 /* --------------------------------------------- the cross as a grid */
