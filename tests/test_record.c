@@ -208,15 +208,23 @@ static void record_round_trip(const herd_game *g, test_rng *rng)
     herd_record_free(r);
 }
 
+/* The record of a hare game of 6 computer actions (seed 3). */
+static herd_record *hare_record(void)
+{
+    herd_game *g = game_new("hare", "seed=3");
+    play_computer(g, 6);
+    herd_record *r;
+    assert_int_equal(herd_record_from_game(g, NULL, NULL, NULL, &r), HERD_OK);
+    herd_free(g);
+    return r;
+}
+
 /* A turn number that would end a line at column 80 goes to the next line
  * with its action: `1. d1-c1`, never `1.` alone at a line's end. */
 static void a_turn_number_stays_with_its_action(void **state)
 {
     (void)state;
-    herd_game *g = game_new("hare", "seed=3");
-    play_computer(g, 6);
-    herd_record *r;
-    assert_int_equal(herd_record_from_game(g, NULL, NULL, NULL, &r), HERD_OK);
+    herd_record *r = hare_record();
     char word[76];
     memset(word, 'x', sizeof word - 1);
     word[sizeof word - 1] = '\0';
@@ -230,7 +238,6 @@ static void a_turn_number_stays_with_its_action(void **state)
     herd_record_free(round_trip(text, 0));
     free(text);
     herd_record_free(r);
-    herd_free(g);
 }
 
 /* --------------------------------------------------------- round trips */
@@ -378,10 +385,7 @@ static void clocks_are_whole_seconds_and_read_back(void **state)
 static void crlf_line_ends_read_as_lf(void **state)
 {
     (void)state;
-    herd_game *g = game_new("hare", "seed=3");
-    play_computer(g, 6);
-    herd_record *r;
-    assert_int_equal(herd_record_from_game(g, NULL, NULL, NULL, &r), HERD_OK);
+    herd_record *r = hare_record();
     assert_int_equal(
         herd_record_set_comment(r, 1, "a comment long enough to be broken over two lines by the "
                                       "writer of the library"),
@@ -407,7 +411,6 @@ static void crlf_line_ends_read_as_lf(void **state)
     free(lf);
     herd_record_free(back);
     herd_record_free(r);
-    herd_free(g);
 }
 
 /* A record with a base keeps the base's tags and the notes of the shared
