@@ -603,17 +603,17 @@ static void put_comment_words(line_writer *lw, const herd_record *r, size_t ply)
 
 static void write_movetext(const herd_record *r, line_writer *lw)
 {
-    char text[HERD_MAX_MOVE_TEXT];
+    char text[32 + HERD_MAX_MOVE_TEXT]; /* a turn number, then an action */
     unsigned long turn = 0;
     put_comment_words(lw, r, 0);
     for (size_t k = 0; k < r->plies; k++) {
-        if (k == 0 || r->sides[k] != r->sides[k - 1]) {
-            char num[32];
-            int n = snprintf(num, sizeof num, "%lu.", ++turn);
-            put_word(lw, num, (size_t)n);
-        }
+        /* A turn number and its action are one word to the line breaker, so
+         * that a number never ends a line away from its action. */
+        size_t n = 0;
+        if (k == 0 || r->sides[k] != r->sides[k - 1])
+            n = (size_t)snprintf(text, sizeof text, "%lu. ", ++turn);
         herd_sb sb;
-        herdi_sb_init(&sb, text, sizeof text);
+        herdi_sb_init(&sb, text + n, sizeof text - n);
         r->rules->write_move(r->start, r->moves[k], &sb);
         put_word(lw, text, strlen(text));
         put_comment_words(lw, r, k + 1);

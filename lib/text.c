@@ -66,6 +66,13 @@ void herdi_sb_sentence_name(herd_sb *sb, const char *name)
     herdi_sb_sentence_start(sb, name, strlen(name));
 }
 
+void herdi_sb_side_label(herd_sb *sb, const char *name, char mark)
+{
+    herdi_sb_sentence_name(sb, name);
+    if (mark)
+        herdi_sb_printf(sb, " (%c)", mark);
+}
+
 void herdi_sb_cell(herd_sb *sb, int row, int col)
 {
     /* In long long: col + 1 overflows an int for INT_MAX (a caller's cell). */

@@ -37,6 +37,10 @@ void herdi_sb_sentence_start(herd_sb *sb, const char *s, size_t n);
  * starts a sentence: its first letter upper case (docs/api.md, "Side
  * names"). */
 void herdi_sb_sentence_name(herd_sb *sb, const char *name);
+/* A side as herd_show() labels it where it starts a line ("Hounds (D) to
+ * move"): its name as herdi_sb_sentence_name() writes it, then, unless mark
+ * is 0, " (M)", the letter its pieces show on the board. */
+void herdi_sb_side_label(herd_sb *sb, const char *name, char mark);
 /* Writes a square-grid cell name: row letter, column number from 1. */
 void herdi_sb_cell(herd_sb *sb, int row, int col);
 /* A cell's name for a message; coordinates that no name can carry (off the

@@ -88,7 +88,17 @@ static void same_game(const herd_game *a, const herd_game *b)
     assert_int_equal(sa.reason, sb.reason);
 }
 
-/* No movetext line is longer than 80 characters but a single word. */
+/* Whether the n bytes at w are a turn number, `31.`. */
+static int turn_number(const char *w, size_t n)
+{
+    size_t digits = 0;
+    while (digits < n && w[digits] >= '0' && w[digits] <= '9')
+        digits++;
+    return digits > 0 && digits + 1 == n && w[digits] == '.';
+}
+
+/* No movetext line is longer than 80 characters but a single word, and
+ * none ends with a turn number: it stays with its action. */
 static void lines_fit(const char *text)
 {
     const char *movetext = strstr(text, "\n\n");
@@ -97,10 +107,17 @@ static void lines_fit(const char *text)
         const char *e = strchr(p, '\n');
         assert_non_null(e);
         size_t chars = 0;
-        for (const char *q = p; q < e; q++)
+        const char *last = p; /* the line's last word */
+        for (const char *q = p; q < e; q++) {
             chars += ((unsigned char)*q & 0xC0) != 0x80;
+            if (*q == ' ')
+                last = q + 1;
+        }
         if (chars > 80)
             assert_null(memchr(p, ' ', (size_t)(e - p)));
+        if (turn_number(last, (size_t)(e - last)))
+            print_error("a line ends with its turn number:\n%.*s\n", (int)(e - p), p);
+        assert_false(turn_number(last, (size_t)(e - last)));
         p = e + 1;
     }
 }
@@ -188,6 +205,38 @@ static void record_round_trip(const herd_game *g, test_rng *rng)
         herd_record_free(back);
         free(text);
     }
+    herd_record_free(r);
+}
+
+/* The record of a hare game of 6 computer actions (seed 3). */
+static herd_record *hare_record(void)
+{
+    herd_game *g = game_new("hare", "seed=3");
+    play_computer(g, 6);
+    herd_record *r;
+    assert_int_equal(herd_record_from_game(g, NULL, NULL, NULL, &r), HERD_OK);
+    herd_free(g);
+    return r;
+}
+
+/* A turn number that would end a line at column 80 goes to the next line
+ * with its action: `1. d1-c1`, never `1.` alone at a line's end. */
+static void a_turn_number_stays_with_its_action(void **state)
+{
+    (void)state;
+    herd_record *r = hare_record();
+    char word[76];
+    memset(word, 'x', sizeof word - 1);
+    word[sizeof word - 1] = '\0';
+    /* `{` 75 letters `}`: 77 columns, so ` 1.` would end at column 80 */
+    assert_int_equal(herd_record_set_comment(r, 0, word), HERD_OK);
+    char *text = write_text(r, 0, NULL);
+    lines_fit(text);
+    const char *movetext = strstr(text, "\n\n") + 2;
+    assert_int_equal(strcspn(movetext, "\n"), 77);
+    assert_true(strncmp(movetext + 78, "1. ", 3) == 0);
+    herd_record_free(round_trip(text, 0));
+    free(text);
     herd_record_free(r);
 }
 
@@ -336,10 +385,7 @@ static void clocks_are_whole_seconds_and_read_back(void **state)
 static void crlf_line_ends_read_as_lf(void **state)
 {
     (void)state;
-    herd_game *g = game_new("hare", "seed=3");
-    play_computer(g, 6);
-    herd_record *r;
-    assert_int_equal(herd_record_from_game(g, NULL, NULL, NULL, &r), HERD_OK);
+    herd_record *r = hare_record();
     assert_int_equal(
         herd_record_set_comment(r, 1, "a comment long enough to be broken over two lines by the "
                                       "writer of the library"),
@@ -365,7 +411,6 @@ static void crlf_line_ends_read_as_lf(void **state)
     free(lf);
     herd_record_free(back);
     herd_record_free(r);
-    herd_free(g);
 }
 
 /* A record with a base keeps the base's tags and the notes of the shared
@@ -1172,6 +1217,7 @@ int main(void)
         cmocka_unit_test(tags_keep_their_order_and_refuse_the_games_own),
         cmocka_unit_test(clocks_are_whole_seconds_and_read_back),
         cmocka_unit_test(crlf_line_ends_read_as_lf),
+        cmocka_unit_test(a_turn_number_stays_with_its_action),
         cmocka_unit_test(a_record_with_a_base_keeps_its_tags_and_shared_notes),
         cmocka_unit_test(every_refusal_names_its_place),
         cmocka_unit_test(a_result_the_final_position_contradicts_is_refused),

@@ -138,6 +138,37 @@ static void each_description_agrees_with_its_game(void **state)
     assert_string_equal(name, "untouched");
 }
 
+/* A level's description is for players, who choose a level by it (herd-play's
+ * setup, the web page, Python's levels): a line of herd-play's setup at 80
+ * columns (its labels and arrows take 18), in words a player knows. The
+ * search's own terms are docs/levels.md's. */
+#define LEVEL_DESCRIPTION_MAX 62
+static void level_descriptions_are_in_players_words(void **state)
+{
+    (void)state;
+    static const char *const jargon[] = {"alpha-beta", "ply",     "plies",       "node",
+                                         "uct",        "playout", "monte carlo", "uniformly"};
+    for (size_t i = 0; i < herd_game_count(); i++) {
+        const herd_game_desc *d = herd_game_desc_at(i);
+        for (int level = 1; level <= d->level_count; level++) {
+            const char *name = NULL, *text = NULL;
+            assert_int_equal(herd_game_desc_level(d, level, &name, &text), HERD_OK);
+            if (strlen(text) > LEVEL_DESCRIPTION_MAX)
+                fail_msg("%s level %d: %zu characters, more than %d: %s", d->name, level,
+                         strlen(text), LEVEL_DESCRIPTION_MAX, text);
+            char lower[256];
+            size_t n = 0;
+            for (; text[n] && n + 1 < sizeof lower; n++)
+                lower[n] = (char)(text[n] >= 'A' && text[n] <= 'Z' ? text[n] - 'A' + 'a' : text[n]);
+            lower[n] = '\0';
+            for (size_t j = 0; j < sizeof jargon / sizeof *jargon; j++)
+                for (const char *at = lower; (at = strstr(at, jargon[j])) != NULL; at++)
+                    if (at == lower || at[-1] < 'a' || at[-1] > 'z') /* a word's start */
+                        fail_msg("%s level %d says '%s': %s", d->name, level, jargon[j], text);
+        }
+    }
+}
+
 static void every_option_is_taken_to_its_ends_and_refused_past_them(void **state)
 {
     (void)state;
@@ -737,6 +768,7 @@ int main(void)
         cmocka_unit_test(every_game_keeps_the_rules_contract),
         cmocka_unit_test(the_rules_check_names_what_is_missing),
         cmocka_unit_test(each_description_agrees_with_its_game),
+        cmocka_unit_test(level_descriptions_are_in_players_words),
         cmocka_unit_test(every_option_is_taken_to_its_ends_and_refused_past_them),
         cmocka_unit_test(the_games_lines_of_the_protocol),
         cmocka_unit_test(typed_options_and_options_of),

@@ -1091,7 +1091,9 @@ HERD_API int herd_undo_turn(herd_game *g, int side);
 
 /**
  * The name and a one-line description of a level of the game's computer
- * player. Names have no spaces (the `herd` program's `levels` lists them):
+ * player, the description in players' words for choosing a level ("looks 5
+ * moves ahead, weighing up to 50,000 positions"; @ref levels "Computer levels" has the
+ * searches' own terms). Names have no spaces (the `herd` program's `levels` lists them):
  * level 1 of `horses` is `random` (the seed's computer player), level 1 of
  * `hex` is `greedy`.
  * @param level       1..herd_max_level(), or 0 for the game's default level.

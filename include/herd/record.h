@@ -176,7 +176,8 @@ HERD_API int herd_record_status(const herd_record *r, herd_status *st);
 /**
  * Writes the record's text, NUL-terminated: records.md's form of tag
  * lines, an empty line and the movetext broken into lines of at most 80
- * characters (where a space allows), each line ending with `\n`; or, with
+ * characters (where a space allows, but never between a turn number and
+ * its action), each line ending with `\n`; or, with
  * @p one_line nonzero, the one-line form (the same joined by single
  * spaces, the empty line left out, no `\n`). A file holds records
  * separated by one empty line: write `\n` between them.

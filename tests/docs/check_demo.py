@@ -9,9 +9,14 @@ move; the result said once, last (the board ends with it; for a game the
 demo stops, that it stopped). Ends with the line `N passed, N failed`; exit
 status 0 only when nothing failed.
 """
+import os
 import re
 import subprocess
 import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from usage import usage  # noqa: E402
 
 SCREEN_LINES = 30
 LOG_TAIL = 8
@@ -51,9 +56,7 @@ def check(demo, args):
 
 def main(argv):
     if len(argv) != 2:
-        print("usage: check_demo.py PATH/TO/herd-demo", file=sys.stderr)
-        print("0 passed, 1 failed")
-        return 2
+        return usage("check_demo.py PATH/TO/herd-demo")
     passed = failed = 0
     for args in ([], ["1"], ["7", "10", "8", "4"]):
         faults = check(argv[1], args)

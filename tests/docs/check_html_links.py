@@ -30,6 +30,10 @@ import sys
 import tempfile
 import urllib.parse
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from usage import usage  # noqa: E402
+
 HREF = re.compile(r'\bhref="([^"]*)"')
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
@@ -93,9 +97,9 @@ class VisibleText(html.parser.HTMLParser):
 def raw_markup(html_dir):
     """(page, excerpt) for every piece of markup a page shows as text."""
     faults = []
-    for page, html in html_pages(html_dir):
+    for page, markup in html_pages(html_dir):
         parser = VisibleText()
-        parser.feed(html)
+        parser.feed(markup)
         text = "".join(parser.text)
         for m in RAW.finditer(text):
             excerpt = text[max(0, m.start() - 40):m.end() + 40]
@@ -106,19 +110,19 @@ def raw_markup(html_dir):
 def self_check():
     """The check on a page with a missing header and one with a present one."""
     with tempfile.TemporaryDirectory() as root:
-        html = os.path.join(root, "html")
+        html_dir = os.path.join(root, "html")
         os.makedirs(os.path.join(root, "include", "herd"))
-        os.makedirs(html)
+        os.makedirs(html_dir)
         link = '<a href="../include/herd/%s">x</a> <a href="#top">top</a> ' \
                '<a href="https://example.org/a.h">web</a>'
-        with open(os.path.join(html, "page.html"), "w", encoding="utf-8") as f:
+        with open(os.path.join(html_dir, "page.html"), "w", encoding="utf-8") as f:
             f.write(link % "herd.h")
-        missing = broken_links(html)
+        missing = broken_links(html_dir)
         with open(os.path.join(root, "include", "herd", "herd.h"), "w", encoding="utf-8") as f:
             f.write("")
-        present = broken_links(html)
+        present = broken_links(html_dir)
         ok = missing == [("page.html", "../include/herd/herd.h")] and present == []
-        os.remove(os.path.join(html, "page.html"))
+        os.remove(os.path.join(html_dir, "page.html"))
         bad = ['<p>Herd of<a href="a.html">Horses</a>", @ref /w/docs/hex.md "Herd"</p>',
                '<p>the <a class="el" href="a.html">defined on each</a> game\'s page")</p>',
                '<p>(\u2018\'hex\u2019 is not a save<code>), then</code>position=` here</p>',
@@ -126,18 +130,16 @@ def self_check():
         good = '<p><a href="a.html">Horses</a>, "quoted", <code>`b` \u2018x\u2019</code></p>' \
                '<div class="fragment"><div class="line">@ref `x`</div></div><p>it\'s</p>'
         for n, page in enumerate(bad + [good]):
-            with open(os.path.join(html, "p%d.html" % n), "w", encoding="utf-8") as f:
+            with open(os.path.join(html_dir, "p%d.html" % n), "w", encoding="utf-8") as f:
                 f.write(page)
-        found = {page for page, _ in raw_markup(html)}
+        found = {page for page, _ in raw_markup(html_dir)}
         ok = ok and found == {"p%d.html" % n for n in range(len(bad))}
     return ok
 
 
 def main(argv):
     if len(argv) != 2 or not os.path.isdir(argv[1]):
-        print("usage: check_html_links.py HTML_DIR", file=sys.stderr)
-        print("0 passed, 1 failed")
-        return 2
+        return usage("check_html_links.py HTML_DIR")
     passed = failed = 0
     faults = broken_links(argv[1])
     pages = len([p for p in os.listdir(argv[1]) if p.endswith(".html")])

@@ -10,9 +10,14 @@
 Ends with the line `N passed, N failed`; exit status 0 only when nothing
 failed.
 """
+import os
 import re
 import subprocess
 import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from usage import usage  # noqa: E402
 
 
 def roff_text(line):
@@ -41,8 +46,8 @@ def protocol_commands(markdown):
     section Commands)."""
     commands = {}
     section = markdown.split("\n## Commands\n", 1)[-1].split("\n## ", 1)[0]
-    for usage in re.findall(r"^\| `([^`]+)` \|", section, re.M):
-        commands[usage.split()[0]] = " ".join(usage.split())
+    for command in re.findall(r"^\| `([^`]+)` \|", section, re.M):
+        commands[command.split()[0]] = " ".join(command.split())
     return commands
 
 
@@ -78,9 +83,7 @@ class Report:
 
 def main(argv):
     if len(argv) not in (3, 4):
-        print("usage: check_man_page.py HERD.1 PROTOCOL.md [PATH/TO/herd]", file=sys.stderr)
-        print("0 passed, 1 failed")
-        return 2
+        return usage("check_man_page.py HERD.1 PROTOCOL.md [PATH/TO/herd]")
     with open(argv[1], encoding="utf-8") as f:
         page = f.read()
     with open(argv[2], encoding="utf-8") as f:

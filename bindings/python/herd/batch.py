@@ -163,10 +163,8 @@ class Batch:
             handle = C.batch_p()
             rc = new(game_b, options_b, n, seed, max_length, None, None, byref(handle),
                      byref(err))
-            if rc == C.E_NOMEM:
-                raise OutOfMemoryError(C.E_NOMEM, "out of memory for the batch: the allocator "
-                                       "refused the %d bytes that %d games of %s need" % (
-                                           need, n, what))
+            if rc == C.E_NOMEM:  # the library's message says the bytes refused
+                raise OutOfMemoryError(C.E_NOMEM, err.message.decode(errors="replace"))
         if rc != C.OK:
             raise creation_error(lib, rc, err.message.decode(errors="replace"), name)
         self._h = handle.value

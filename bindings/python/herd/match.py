@@ -502,7 +502,6 @@ def _likelihood(np: Any, s: Any, n: Any, r: Any) -> float:
 def _information(np: Any, s: Any, n: Any, r: Any) -> Tuple[Any, Any]:
     """The gradient and the information (negated Hessian) of the
     log-likelihood over the levels but the anchor."""
-    levels = len(r)
     c = math.log(10.0) / 400.0
     d = r[:, None] - r[None, :]
     p = 1.0 / (1.0 + 10.0 ** (-d / 400.0))

@@ -876,7 +876,6 @@ static int flock_read_move(const void *state, const char *text, herd_move *m, he
 /* Each stone shows its colour and its range, as the seed's board does. */
 static void flock_show(const void *state, herd_sb *sb)
 {
-    static const char *const label[2] = {"Black", "White"};
     const flock_state *s = state;
     herdi_sb_puts(sb, "   ");
     for (int c = 0; c < s->w; c++)
@@ -896,8 +895,10 @@ static void flock_show(const void *state, herd_sb *sb)
     }
     herdi_sb_printf(sb, "move %d of %d, captured: black %d, white %d\n", s->moves, MOVE_LIMIT,
                     s->captured[0], s->captured[1]);
-    if (s->head.result == HERD_ONGOING)
-        herdi_sb_printf(sb, "%s to move", label[s->head.side]);
+    if (s->head.result == HERD_ONGOING) {
+        herdi_sb_side_label(sb, side_name[s->head.side], 0);
+        herdi_sb_puts(sb, " to move");
+    }
 }
 
 /* ------------------------------------------------------- the computer */
@@ -1074,18 +1075,17 @@ static int flock_leaf_evaluate(const void *state, unsigned eval, const void *tab
 }
 
 static const herd_level flock_levels[] = {
-    {"beginner", "any legal move, uniformly at random", HERD_LEVEL_OWN, 0, 0, 0},
-    {"novice",
-     "wins at once when it can, else takes the most stones less the most that the reply can "
-     "take; ties at random",
-     HERD_LEVEL_OWN, 0, 0, 0},
-    {"club", "alpha-beta search three plies deep within 10,000 nodes", HERD_LEVEL_ALPHABETA, 3,
-     10000, 0},
-    {"expert", "alpha-beta search up to four plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
+    /* For players (docs/levels.md has the searches): a move is a ply.
+     * Master's leaves also weigh the captures the side to move can make
+     * and the threats its best answer leaves: it sees forks. */
+    {"beginner", "any move at random", HERD_LEVEL_OWN, 0, 0, 0},
+    {"novice", "wins at once if it can, else captures most, less the reply's", HERD_LEVEL_OWN, 0, 0,
+     0},
+    {"club", "looks 3 moves ahead, weighing up to 10,000 positions", HERD_LEVEL_ALPHABETA, 3, 10000,
+     0},
+    {"expert", "looks up to 4 moves ahead, weighing up to 50,000 positions", HERD_LEVEL_ALPHABETA,
      4, 50000, 0},
-    {"master",
-     "alpha-beta search up to seven plies deep within 200,000 nodes, whose leaves also weigh "
-     "the captures that the side to move can make and the threats that its best answer leaves",
+    {"master", "looks up to 7 moves ahead in 200,000 positions, and sees forks",
      HERD_LEVEL_ALPHABETA, 7, 200000, FLOCK_EVAL_MASTER},
 };
 

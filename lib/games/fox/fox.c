@@ -281,13 +281,14 @@ HERD_TYPED_CALLS(fox, HERD_FOX_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 
+static const char *const side_name[2] = {"fox", "geese"}; /* HERD_FOX_FOX, _GEESE */
+
 static void fox_write_position(const void *state, herd_sb *sb)
 {
     const fox_state *s = state;
     char name[4];
-    herdi_sb_printf(sb, "fox turn=%s chain=%d sideways=%d fox=%s geese=",
-                    s->head.side == HERD_FOX_FOX ? "fox" : "geese", s->chain, s->sideways,
-                    herdi_hunt_name(&herdi_fox_cross, s->fox, name));
+    herdi_sb_printf(sb, "fox turn=%s chain=%d sideways=%d fox=%s geese=", side_name[s->head.side],
+                    s->chain, s->sideways, herdi_hunt_name(&herdi_fox_cross, s->fox, name));
     herdi_hunt_write_points(&herdi_fox_cross, s->geese, sb);
 }
 
@@ -398,11 +399,12 @@ static void fox_show(const void *state, herd_sb *sb)
                     s->sideways ? "on" : "off");
     if (s->head.result != HERD_ONGOING)
         return;
+    herdi_sb_side_label(sb, side_name[s->head.side], s->head.side ? 'G' : 'F');
     if (s->chain)
-        herdi_sb_printf(sb, "Fox (F) in a chain on %s: jump on or stop",
-                       herdi_hunt_name(&herdi_fox_cross, s->fox, name));
+        herdi_sb_printf(sb, " in a chain on %s: jump on or stop",
+                        herdi_hunt_name(&herdi_fox_cross, s->fox, name));
     else
-        herdi_sb_printf(sb, "%s to move", s->head.side ? "Geese (G)" : "Fox (F)");
+        herdi_sb_puts(sb, " to move");
 }
 
 /* --------------------------------------------- the cross as a grid */
@@ -606,17 +608,18 @@ static int fox_leaf_evaluate(const void *state, unsigned eval, const void *table
 }
 
 static const herd_level fox_levels[] = {
-    {"greedy", "jumps along a longest chain when it can, else any action at random", HERD_LEVEL_OWN,
-     0, 0, 0},
-    {"club", "alpha-beta search three plies deep within 5,000 nodes", HERD_LEVEL_ALPHABETA, 3,
+    /* For players (docs/levels.md has the searches): a ply of the search
+     * is a step or one hop of a chain (or its stop), so the fox's chain
+     * counts hop by hop. Perfect's search (300,000 positions) also scores
+     * the positions its table holds by their solved value. */
+    {"greedy", "jumps along a longest chain when it can, else moves at random", HERD_LEVEL_OWN, 0,
+     0, 0},
+    {"club", "looks 3 steps/hops ahead, weighing up to 5,000 positions", HERD_LEVEL_ALPHABETA, 3,
      5000, 0},
-    {"expert", "alpha-beta search up to six plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA,
-     6, 50000, 0},
-    {"perfect",
-     "perfect play where the solution table holds the position (6 geese by default), else "
-     "alpha-beta search up to eight plies deep within 300,000 nodes, which sees the table's "
-     "values where it reaches them",
-     HERD_LEVEL_SOLVED, 8, 300000, FOX_EVAL_TABLE},
+    {"expert", "up to 6 steps/hops ahead, weighing up to 50,000 positions", HERD_LEVEL_ALPHABETA, 6,
+     50000, 0},
+    {"perfect", "perfect at up to 6 geese (by default), else 8 steps/hops ahead", HERD_LEVEL_SOLVED,
+     8, 300000, FOX_EVAL_TABLE},
 };
 
 /* ------------------------------------------------------------ solved */

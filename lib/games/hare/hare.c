@@ -298,13 +298,14 @@ HERD_TYPED_CALLS(hare, HERD_HARE_OPTIONS_INIT)
 
 /* -------------------------------------------------------------- text */
 
+static const char *const side_name[2] = {"hounds", "hare"}; /* HERD_HARE_HOUNDS, _HARE */
+
 static void hare_write_position(const void *state, herd_sb *sb)
 {
     const hare_state *s = state;
     char name[4];
-    herdi_sb_printf(
-        sb, "hare turn=%s hare=%s hounds=", s->pos.side == HERD_HARE_HARE ? "hare" : "hounds",
-        herdi_hunt_name(&board, s->pos.hare, name));
+    herdi_sb_printf(sb, "hare turn=%s hare=%s hounds=", side_name[s->pos.side],
+                    herdi_hunt_name(&board, s->pos.hare, name));
     herdi_hunt_write_points(&board, s->pos.hounds, sb);
     herdi_sb_printf(sb, " stall=%d", s->pos.stall);
 }
@@ -398,8 +399,10 @@ static void hare_show(const void *state, herd_sb *sb)
     const hare_state *s = state;
     herdi_hunt_show(&board, s->pos.hare, s->pos.hounds, 'H', 'D', sb);
     herdi_sb_printf(sb, "\nstall %d of %d\n", s->pos.stall, HERD_HARE_STALL_LIMIT);
-    if (s->head.result == HERD_ONGOING)
-        herdi_sb_printf(sb, "%s to move", s->pos.side ? "Hare (H)" : "Hounds (D)");
+    if (s->head.result == HERD_ONGOING) {
+        herdi_sb_side_label(sb, side_name[s->pos.side], s->pos.side ? 'H' : 'D');
+        herdi_sb_puts(sb, " to move");
+    }
 }
 
 /* ------------------------------------------------------------ solving */
@@ -563,13 +566,12 @@ static int hare_evaluate(const void *state, unsigned eval, const void *table)
 }
 
 static const herd_level hare_levels[] = {
-    {"random", "any move, uniformly at random", HERD_LEVEL_OWN, 0, 0, 0},
-    {"club", "alpha-beta search up to six plies deep within 20,000 nodes", HERD_LEVEL_ALPHABETA, 6,
+    /* For players (docs/levels.md has the searches): a move is a ply. */
+    {"random", "any move at random", HERD_LEVEL_OWN, 0, 0, 0},
+    {"club", "looks up to 6 moves ahead, weighing up to 20,000 positions", HERD_LEVEL_ALPHABETA, 6,
      20000, 0},
-    {"perfect",
-     "perfect play from the solved game: the quickest win, else the slowest loss; ties at "
-     "random",
-     HERD_LEVEL_SOLVED, 0, 0, 0},
+    {"perfect", "plays perfectly from the solved game: wins fast, loses slow", HERD_LEVEL_SOLVED, 0,
+     0, 0},
 };
 
 /* ---------------------------------------------------- for learning */

@@ -681,15 +681,18 @@ static int hex_evaluate(const void *state, unsigned eval, const void *table)
 }
 
 static const herd_level hex_levels[] = {
-    {"greedy", "places where it captures the most stones at once; removals and ties at random",
-     HERD_LEVEL_OWN, 0, 0, 0},
-    {"novice", "Monte Carlo tree search with 200 playouts", HERD_LEVEL_MCTS, 0, 200, 0},
-    {"expert", "Monte Carlo tree search with 1,000 playouts", HERD_LEVEL_MCTS, 0, 1000, 0},
+    /* For players (docs/levels.md has the searches): the tree search's
+     * playouts are games played on by greedy on both sides. */
+    {"greedy", "places to capture the most; removals and ties at random", HERD_LEVEL_OWN, 0, 0, 0},
+    {"novice", "plays out 200 greedy games from here and picks what won most", HERD_LEVEL_MCTS, 0,
+     200, 0},
+    {"expert", "plays out 1,000 greedy games from here and picks what won most", HERD_LEVEL_MCTS, 0,
+     1000, 0},
     /* A budget of work, not of playouts (lib/ai/mcts.c): about 4,700
      * playouts a move at size 5, 374 at size 13 (herd-bench's positions),
      * in about the same time; at most 10,000 (its floor of 4,000). */
-    {"master", "Monte Carlo tree search within a budget of work, as long on any board",
-     HERD_LEVEL_MCTS, 4000, 40000000, 0},
+    {"master", "like expert: about 4,700 games at size 5, fewer on bigger ones", HERD_LEVEL_MCTS,
+     4000, 40000000, 0},
 };
 
 /* ------------------------------------------------------ for learning */

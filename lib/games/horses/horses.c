@@ -115,7 +115,7 @@ static unsigned pair_of(int offset)
     return pair_table[i < last ? i : last]; /* the last entry is 0, as beyond */
 }
 
-static const char *const side_label[2] = {"Green", "Red"};
+static const char *const side_name[2] = {"green", "red"};
 
 /* ------------------------------------------------------------ moves */
 
@@ -533,7 +533,7 @@ static int horses_apply(void *state, herd_move m, herd_msg msg)
     uint8_t v = s->at[from];
     if (!v || owner(v) != side)
         return herdi_fail(msg, HERD_E_ILLEGAL, "%s has no %s horse", herdi_cell_name(fa, a),
-                          side ? "red" : "green");
+                          side_name[side]);
     int dr = b.row - a.row, dc = b.col - a.col;
     if (dr * dr + dc * dc != 5)
         return herdi_fail(msg, HERD_E_ILLEGAL, "%s-%s is not a knight's move",
@@ -659,8 +659,7 @@ static void write_cells(const horses_state *s, int side, herd_sb *sb)
 static void horses_write_position(const void *state, herd_sb *sb)
 {
     const horses_state *s = state;
-    herdi_sb_printf(sb, "horses w=%d h=%d turn=%s green=", s->w, s->h,
-                    s->head.side ? "red" : "green");
+    herdi_sb_printf(sb, "horses w=%d h=%d turn=%s green=", s->w, s->h, side_name[s->head.side]);
     write_cells(s, HERD_HORSES_GREEN, sb);
     herdi_sb_puts(sb, " red=");
     write_cells(s, HERD_HORSES_RED, sb);
@@ -731,8 +730,7 @@ static int horses_read_position(void *state, const char *text, herd_msg msg)
     build_shapes(s);
     for (int side = 0; side < 2; side++)
         if (!together(s, side))
-            return herdi_fail(msg, HERD_E_POSITION, "the %s herd is not together",
-                              side ? "red" : "green");
+            return herdi_fail(msg, HERD_E_POSITION, "the %s herd is not together", side_name[side]);
     uint8_t g = s->at[target_of(s, HERD_HORSES_GREEN)], r = s->at[target_of(s, HERD_HORSES_RED)];
     if (g && owner(g) == HERD_HORSES_GREEN && r && owner(r) == HERD_HORSES_RED)
         return herdi_fail(msg, HERD_E_POSITION, "both sides stand on their target corners");
@@ -779,8 +777,10 @@ static void horses_show(const void *state, herd_sb *sb)
         }
         herdi_sb_putc(sb, '\n');
     }
-    if (s->head.result == HERD_ONGOING)
-        herdi_sb_printf(sb, "%s to move", side_label[s->head.side]);
+    if (s->head.result == HERD_ONGOING) {
+        herdi_sb_side_label(sb, side_name[s->head.side], 0);
+        herdi_sb_puts(sb, " to move");
+    }
 }
 
 /* ------------------------------------------------------- the computer */
@@ -854,7 +854,7 @@ static int read_last(const horses_state *s, herd_scan *sc, int side, herd_move *
     if (!herd_grid_inside(s->w, s->h, a) || !herd_grid_inside(s->w, s->h, b) ||
         dr * dr + dc * dc != 5 || owner(s->at[herd_grid_index(GRID, b.row, b.col)]) != side)
         return herdi_fail(msg, HERD_E_POSITION, "last: %s-%s is not %s's previous move here",
-                         herdi_cell_name(fa, a), herdi_cell_name(fb, b), side ? "red" : "green");
+                          herdi_cell_name(fa, a), herdi_cell_name(fb, b), side_name[side]);
     *m = herd_horses_move(a, b);
     return HERD_OK;
 }
@@ -1002,20 +1002,20 @@ static uint64_t horses_hash(const void *state)
 }
 
 static const herd_level horses_levels[] = {
-    {"random",
-     "a horse at random among those with a move other than straight back, then one of its "
-     "moves at random; straight back only when nothing else is legal",
-     HERD_LEVEL_OWN, 0, 0, 0},
-    {"novice", "the jump that brings its herd closest to the target, a ply deep",
-     HERD_LEVEL_ALPHABETA, 1, 1000, 0},
-    {"club", "alpha-beta search five plies deep within 50,000 nodes", HERD_LEVEL_ALPHABETA, 5,
-     50000, 0},
-    {"expert", "alpha-beta search up to nine plies deep within 1,000,000 nodes",
+    /* For players (docs/levels.md has the searches): a move is one
+     * horse's jump, a ply of the search. */
+    {"random", "a random horse and jump, never straight back unless forced", HERD_LEVEL_OWN, 0, 0,
+     0},
+    {"novice", "the jump that brings its herd closest to the target corner", HERD_LEVEL_ALPHABETA,
+     1, 1000, 0},
+    {"club", "looks 5 moves ahead, weighing up to 50,000 positions", HERD_LEVEL_ALPHABETA, 5, 50000,
+     0},
+    {"expert", "looks up to 9 moves ahead, weighing up to a million positions",
      HERD_LEVEL_ALPHABETA, 9, 1000000, HORSES_EVAL_PLAIN},
-    {"master",
-     "alpha-beta search up to twelve plies deep within 4,000,000 nodes, whose leaves also "
-     "count each side's moves, to squeeze a herd that holds a corner",
-     HERD_LEVEL_ALPHABETA, 12, 4000000, HORSES_EVAL_SQUEEZE},
+    /* Its leaves also count each side's moves, to squeeze a herd that
+     * holds (guards) a corner. */
+    {"master", "up to 12 moves ahead in 4 million positions; squeezes guards", HERD_LEVEL_ALPHABETA,
+     12, 4000000, HORSES_EVAL_SQUEEZE},
 };
 
 /* ---------------------------------------------------- for learning */
@@ -1222,8 +1222,9 @@ typedef struct {
 
 static void write_log_line(herd_sb *sb, const log_entry *e)
 {
-    herdi_sb_printf(sb, "%llu. %s moved horse %c: ", e->number, side_label[owner(e->v)],
-                   horse_digit(e->v));
+    herdi_sb_printf(sb, "%llu. ", e->number);
+    herdi_sb_side_label(sb, side_name[owner(e->v)], 0);
+    herdi_sb_printf(sb, " moved horse %c: ", horse_digit(e->v));
     herdi_sb_cell(sb, e->a.row, e->a.col);
     herdi_sb_puts(sb, " -> ");
     herdi_sb_cell(sb, e->b.row, e->b.col);
