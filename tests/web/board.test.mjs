@@ -1,0 +1,90 @@
+// The board's clicks, words and sizes (issue 44, the sixth trial): a fox in
+// its chain plays its next hop by one click, selected or not; a horse sent
+// onto a horse hears that the cell is taken.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { open, says, settled, state, useBrowser } from './browser.mjs';
+import { finishedGame, loadHerd } from './common.mjs';
+
+const herd = await loadHerd();
+useBrowser();
+
+// Plays FROM-TO by two clicks; the page's position then the mirror's.
+async function clickMove(page, mirror, action) {
+    const [from, to] = action.split('-');
+    await page.click(`[data-cell="${from}"]`);
+    await page.click(`[data-cell="${to}"]`);
+    mirror.play(action);
+    return settled(page, s => s.position === mirror.position());
+}
+
+describe('a fox in its chain', () => {
+    // Fox seed 2's actions; the chain's first hop is action `hop` (c3-e5,
+    // then e5-e3 goes on).
+    const g = finishedGame('fox', 2), moves = g.moves().map(m => m.action);
+    g.free();
+    const hop = (() => {
+        const mirror = herd.newGame('fox', { seed: 2 });
+        let n = 0;
+        while (!mirror.inChain())
+            mirror.play(moves[n++]);
+        mirror.free();
+        return n;
+    })();
+
+    // The page at the chain after its first hop, and the mirror there.
+    async function inChain() {
+        const page = await open('game=fox&seed=2&players=two');
+        const mirror = herd.newGame('fox', { seed: 2 });
+        for (const action of moves.slice(0, hop - 1))
+            await clickMove(page, mirror, action);
+        // The chain's first hop, then the fox selected by itself.
+        await clickMove(page, mirror, moves[hop - 1]);
+        assert.ok(mirror.inChain());
+        return { page, mirror };
+    }
+
+    test('after Hint, a click on the next hop plays it', async () => {
+        const { page, mirror } = await inChain();
+        await page.click('#hint');
+        await page.waitForSelector('#message[data-kind="hint"]');
+        await page.click(`[data-cell="${moves[hop].split('-')[1]}"]`);
+        mirror.play(moves[hop]);
+        await settled(page, s => s.position === mirror.position());
+        mirror.free();
+    });
+
+    test('unselected (Escape), a click on the next hop plays it', async () => {
+        const { page, mirror } = await inChain();
+        await page.keyboard.press('Escape');
+        await page.waitForFunction(() => !document.querySelector('#board [data-selected]'));
+        await page.click(`[data-cell="${moves[hop].split('-')[1]}"]`);
+        mirror.play(moves[hop]);
+        await settled(page, s => s.position === mirror.position());
+        mirror.free();
+    });
+});
+
+test('a horse sent onto another horse: the cell is occupied, whatever the jump\'s shape', async () => {
+    // Seed 5's start: a horse of Green's that may jump, and a horse of
+    // Red's no knight's move away from it, a move the library refuses by
+    // its shape.
+    const g = herd.newGame('horses', { seed: 5 });
+    const mover = g.legal()[0].split('-')[0];
+    const red = g.horses().filter(h => h.side === 1).map(h => h.cell);
+    const knight = (a, b) => {
+        const [r1, c1] = [a.charCodeAt(0), Number(a.slice(1))], [r2, c2] = [b.charCodeAt(0), Number(b.slice(1))];
+        return (r1 - r2) ** 2 + (c1 - c2) ** 2 === 5;
+    };
+    const far = red.find(cell => !knight(mover, cell));
+    assert.ok(far, 'a red horse no knight\'s move away');
+    assert.throws(() => g.play(`${mover}-${far}`), { message: `${mover}-${far} is not a knight's move` });
+    const page = await open('game=horses&seed=5&players=two');
+    await page.click(`[data-cell="${mover}"]`);
+    await page.waitForSelector(`[data-cell="${mover}"][data-selected]`);
+    await page.click(`[data-cell="${far}"]`);
+    await says(page, `${far} is occupied.`);
+    assert.equal((await state(page)).position, g.position(), 'nothing played');
+    g.free();
+});
