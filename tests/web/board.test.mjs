@@ -1,14 +1,22 @@
 // The board's clicks, words and sizes (issue 44, the sixth trial): a fox in
 // its chain plays its next hop by one click, selected or not; a horse sent
-// onto a horse hears that the cell is taken.
+// onto a horse hears that the cell is taken; How to play's marks are the
+// game's own (hex moves no stone); flock's "Moves left" on one line; every
+// cell of every game's default board 40 px and more to the touch on a
+// phone.
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 
-import { open, says, settled, state, useBrowser } from './browser.mjs';
-import { finishedGame, loadHerd } from './common.mjs';
+import { goto, newPage, open, says, settled, state, useBrowser } from './browser.mjs';
+import { GAME_NAMES, finishedGame, loadHerd, webDir } from './common.mjs';
 
 const herd = await loadHerd();
+const { viewOf } = await import(path.join(webDir, 'app/views/index.js'));
 useBrowser();
+
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1280, height: 800 };
 
 // Plays FROM-TO by two clicks; the page's position then the mirror's.
 async function clickMove(page, mirror, action) {
@@ -87,4 +95,66 @@ test('a horse sent onto another horse: the cell is occupied, whatever the jump\'
     await says(page, `${far} is occupied.`);
     assert.equal((await state(page)).position, g.position(), 'nothing played');
     g.free();
+});
+
+describe('How to play\'s marks are the game\'s', () => {
+    // A game whose actions move a piece FROM-TO marks where the last one
+    // came from; one that places and removes (hex) marks the cell only.
+    for (const name of GAME_NAMES)
+        test(name, async () => {
+            const g = herd.newGame(name);
+            if (g.isChance())
+                g.roll();
+            const moves = g.legal().some(a => /^[a-z]\d+-[a-z]\d+$/.test(a));
+            const places = g.legal().some(a => /^[+-][a-z]\d+$/.test(a));
+            g.free();
+            const marks = Object.fromEntries((await viewOf(name)).help.marks);
+            assert.equal('dashed and solid squares' in marks, moves, `${name}: from and to`);
+            if (moves)
+                assert.match(marks['dashed and solid squares'], /came from and went to/);
+            assert.equal('solid square' in marks, places, `${name}: the cell placed or removed`);
+        });
+
+    test('the page draws them so: hex a solid square, no dashed one', async () => {
+        const page = await open('game=hex&seed=1&players=two');
+        await page.click('#roll');
+        const cell = await page.waitForSelector('.playable').then(() => page.$$eval('[data-cell]', list =>
+            list.map(e => e.dataset.cell)));
+        const mirror = herd.newGame('hex', { seed: 1 });
+        mirror.roll();
+        const place = mirror.legal().find(a => a.startsWith('+'));
+        assert.ok(cell.includes(place.slice(1)));
+        await page.click(`[data-cell="${place.slice(1)}"]`);
+        mirror.play(place);
+        await settled(page, s => s.position === mirror.position());
+        assert.equal(await page.locator('.last-to').count(), 1);
+        assert.equal(await page.locator('.last-from').count(), 0);
+        mirror.free();
+    });
+});
+
+for (const size of [DESK, PHONE])
+    test(`flock's moves left on one line at ${size.width}x${size.height}`, async () => {
+        const page = await goto(await newPage(size), 'game=flock&players=two');
+        const lines = await page.$eval('.count[data-moves-left]', e => {
+            const range = document.createRange();
+            range.selectNodeContents(e);
+            return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+        });
+        assert.equal(await page.textContent('.count[data-moves-left]'), 'Moves left: 100 of 100');
+        assert.equal(lines, 1);
+    });
+
+describe('at 390x844 every cell 40 px and more to the touch', () => {
+    for (const name of GAME_NAMES)
+        test(name, async () => {
+            const page = await goto(await newPage(PHONE), `game=${name}&players=two`);
+            const small = await page.$$eval('#board [data-cell]', list => list.flatMap(e => {
+                const r = e.getBoundingClientRect();
+                return Math.min(r.width, r.height) < 40 ? [`${e.dataset.cell} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`] : [];
+            }));
+            assert.deepEqual(small, []);
+            // Nothing of the board lies outside the screen.
+            assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
+        });
 });

@@ -5,8 +5,12 @@ import { parseCell } from '../../herd.mjs';
 import { svg } from '../board.js';
 
 const S = 72;         // between two neighbouring points
-const PAD = 48;       // room for the row letters and column numbers
+const PAD = 52;       // room for the row letters and column numbers
 export const R = 19;  // a piece's radius
+// The reach of a point's click, as wide as the room between the points
+// allows: on a phone the cross's points are 40 px and more to the touch
+// (tests/web/board.test.mjs).
+const HIT = S * 0.42;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /** A view's pieces(): [{cell, side}] from the cells of each side by its
@@ -37,7 +41,7 @@ export function drawPoints(board, { points, lines }, label) {
     }
     points.forEach((name, i) => {
         const [x, y] = at(places[i]);
-        board.cell(name, svg('circle', { cx: x, cy: y, r: R + 6, class: 'point' }, layers.cells), x, y);
+        board.cell(name, svg('circle', { cx: x, cy: y, r: HIT, class: 'point' }, layers.cells), x, y);
         svg('circle', { cx: x, cy: y, r: 4, class: 'point-dot' }, layers.lines);
     });
     return layers;
