@@ -3,7 +3,7 @@
 // onto a horse hears that the cell is taken; How to play's marks are the
 // game's own (hex moves no stone); flock's "Moves left" on one line; every
 // cell of every game's default board 40 px and more to the touch on a
-// phone.
+// phone; hare's How to play draws the board's lines.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -157,4 +157,19 @@ describe('at 390x844 every cell 40 px and more to the touch', () => {
             // Nothing of the board lies outside the screen.
             assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
         });
+});
+
+test('hare\'s How to play draws the board\'s points and lines as the board does', async () => {
+    const g = herd.newGame('hare');
+    const { help } = await viewOf('hare');
+    assert.deepEqual(help.board, { points: g.points(), lines: g.boardLines() }, 'the library\'s board');
+    const page = await open('game=hare&players=two');
+    const board = await page.$$eval('#board .track', l => l.map(e => ['x1', 'y1', 'x2', 'y2'].map(k => e.getAttribute(k)).join()));
+    await page.click('#game-help');
+    await page.waitForSelector('#help[open]');
+    const figure = await page.$$eval('#help .diagram .track', l => l.map(e => ['x1', 'y1', 'x2', 'y2'].map(k => e.getAttribute(k)).join()));
+    assert.equal(board.length, g.boardLines().length);
+    assert.deepEqual(figure, board);
+    assert.deepEqual(await page.$$eval('#help .diagram .point-name', l => l.map(e => e.textContent)), g.points());
+    g.free();
 });
