@@ -43,7 +43,9 @@ for (const size of SIZES) {
                 await page.waitForSelector('#help[open]');
                 assert.equal(await page.textContent('#help-title'), `How to play ${info(name).title}`);
                 assert.ok(await page.locator('#help .rules li').count() >= 3, 'the rules in a few lines');
-                assert.ok((await page.textContent('#help .diagram')).includes('\n'), 'a diagram');
+                // A text diagram of several lines, or a drawing of the board (hare).
+                assert.ok(await page.$eval('#help .diagram', e => e.textContent.includes('\n') || e.tagName === 'svg' &&
+                                           e.querySelectorAll('line').length > 0), 'a diagram');
                 assert.ok(await page.locator('#help .marks dt').count() >= 3, 'the marks explained');
                 assert.ok(await page.locator('#help .tips li').count() >= 3, 'the tips');
                 assert.ok(await inSight(page, '#help .close'), 'the panel closes from in sight');

@@ -24,7 +24,8 @@ export class Help {
         const rules = html('ol', { class: 'rules' });
         help.rules.forEach(line => html('li', {}, rules, line));
         const figure = html('figure', { class: 'figure' });
-        html('pre', { class: 'diagram', 'aria-label': 'diagram' }, figure, help.diagram);
+        // A drawing of the board (hare), or a text diagram.
+        figure.append(help.figure?.() ?? html('pre', { class: 'diagram', 'aria-label': 'diagram' }, null, help.diagram));
         if (help.caption)
             html('figcaption', {}, figure, help.caption);
         body.push(rules, figure);

@@ -300,6 +300,11 @@ export class Play {
         const { selected, targets } = this.pick;
         if (selected && targets.includes(cell))
             return this.play(`${selected}-${cell}`);
+        // The piece that alone may act (a fox in its chain) plays its move
+        // to `cell` selected or not (after Hint, say, or unselected).
+        const only = this.view.autoSelect?.(this.ui, this.snap);
+        if (only && this.targets(only).includes(cell))
+            return this.play(`${only}-${cell}`);
         if (selected === cell) {
             this.pick = NO_PICK;
             return this.render();
@@ -330,6 +335,10 @@ export class Play {
         } catch (e) {
             return this.onFault(e);
         }
+        // A move refused by its shape ("e2-f5 is not a knight's move") onto
+        // a piece: the cell taken is what keeps every piece off it.
+        if (why?.includes(meant) && this.snap.pieces.some(p => p.cell === cell))
+            why = `${cell} is occupied`;
         if (mine === this.generation)
             this.message(why ?? this.clickWhy(cell));
     }

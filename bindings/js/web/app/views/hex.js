@@ -6,7 +6,12 @@ import { capital, html, svg } from '../board.js';
 
 const R = 26;                    // a hexagon's radius, centre to corner
 const W = Math.sqrt(3) * R;      // its width
-const PAD = 30;
+// The margins: left of the widest row room for its row letter, elsewhere
+// only the outline's (no column numbers), so that on a phone the cells take
+// the screen's width (40 px and more to the touch: tests/web/board.test.mjs).
+const LABEL_ROOM = 23;
+const EDGE = 3;
+const LABEL_GAP = 12.5;          // from a row's first cell to its letter's centre
 // Each side's colour, by its name.
 const COLORS = { red: '#c8322b', blue: '#2a64b8' };
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -82,7 +87,7 @@ export default {
             ['small dark dots', 'the empty cells where you may place now'],
             ['dashed circle on a stone', 'an enemy stone you may remove now'],
             ['"place 2 more"', 'stones left to place (or remove) this turn'],
-            ['dashed and solid squares', 'where the last move came from and went to'],
+            ['solid square', 'the cell of the last stone placed or removed'],
         ],
         tips: [
             'Remove the enemy stones that are about to surround yours.',
@@ -118,16 +123,17 @@ export default {
     draw(ui, snap, pick) {
         const { rows, cells, phase, dice, left, stones } = snap.view;
         const widest = Math.max(...rows);
-        const width = 2 * PAD + widest * W, height = 2 * PAD + (1.5 * (rows.length - 1) + 2) * R;
+        const width = LABEL_ROOM + widest * W + EDGE, height = 2 * EDGE + (1.5 * (rows.length - 1) + 2) * R;
+        const middle = LABEL_ROOM + widest * W / 2;
         const board = ui.board;
         const layers = board.start(width, height, `Herd on a hexhex board of ${rows.length} rows`, W);
         const playable = new Set(ui.humanToAct() ? snap.legal.filter(a => /^[+-]/.test(a)).map(a => a.slice(1)) : []);
         rows.forEach((length, row) => {
-            const y = PAD + R + 1.5 * R * row;
+            const y = EDGE + R + 1.5 * R * row;
             // Beside the row's first cell, kept in sight on a scrolled board.
-            board.rowLabel(LETTERS[row], width / 2 - (length / 2 + 0.45) * W, y, 1.5 * R);
+            board.rowLabel(LETTERS[row], middle - length / 2 * W - LABEL_GAP, y, 1.5 * R);
             for (let i = 0; i < length; i++) {
-                const x = width / 2 + (i - (length - 1) / 2) * W, name = `${LETTERS[row]}${i + 1}`;
+                const x = middle + (i - (length - 1) / 2) * W, name = `${LETTERS[row]}${i + 1}`;
                 board.cell(name, svg('polygon', { points: hexagon(x, y), class: 'hexcell' }, layers.cells), x, y);
                 const side = cells[row][i];
                 if (side >= 0)
