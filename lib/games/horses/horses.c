@@ -1014,7 +1014,7 @@ static const herd_level horses_levels[] = {
      HERD_LEVEL_ALPHABETA, 9, 1000000, HORSES_EVAL_PLAIN},
     /* Its leaves also count each side's moves, to squeeze a herd that
      * holds (guards) a corner. */
-    {"master", "up to 12 moves ahead in 4 million positions; squeezes guards", HERD_LEVEL_ALPHABETA,
+    {"master", "up to 12 moves ahead in 4 million positions, hemming foes in", HERD_LEVEL_ALPHABETA,
      12, 4000000, HORSES_EVAL_SQUEEZE},
 };
 
