@@ -111,7 +111,7 @@ describe('at 390x844, more', () => {
         await page.setInputFiles('#open-record', { name: 'bad.hgr', mimeType: 'text/plain', buffer: Buffer.from(bad) });
         await page.waitForFunction(() => document.getElementById('record-message').textContent !== '');
         assert.equal(await page.textContent('#record-message'),
-                     `bad.hgr cannot be replayed: ${reason}. Choose a record saved by this page (Download the record) or by herd-play.`);
+                     `bad.hgr is not a game record the page can read: ${reason.replace(/^record 1, /, '')}. Choose a record saved by this page (Download the record) or by herd-play.`);
         assert.deepEqual(await outOfSight(page, ['#record-message', '#open-record', '#start']), []);
         assert.ok(await page.isEnabled('#start'), 'the options are as good as before');
         await page.screenshot({ path: path.join(shots, 'phone-record-refused.png') });

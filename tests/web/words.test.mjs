@@ -66,10 +66,12 @@ describe('a click at the wrong time says why', () => {
         // The library's sentence where it has one: a selected stone to a cell it cannot reach.
         const fox = await open('game=fox&players=two');
         await fox.click(`[data-cell="${herd.newGame('fox').geese()[0]}"]`);
-        await says(fox, 'It is Fox\'s turn.');
+        // A side that is a creature with its article, as the help and
+        // the library's end lines say it (trial 6); a colour by its name.
+        await says(fox, 'It is the fox\'s turn.');
         const hare = await open('game=hare&players=two');
         await hare.click(`[data-cell="${herd.newGame('hare').hare()}"]`);
-        await says(hare, 'It is Hounds\' turn.');
+        await says(hare, 'It is the hounds\' turn.');
     });
 
     test('while the computer is to act, and in a replay', async () => {
@@ -179,6 +181,7 @@ describe('the result from the person\'s side against the computer', () => {
             const page = await openRecord(record);
             await seek(page, record.plies - back);
             await page.click('#replay-computer');
+            await page.click('#playon-yes');
             await page.waitForSelector('#replay', { state: 'hidden' });
             await clicks(page, record.moves()[record.plies - back].action);
             const end = await settled(page, s => !s.status.startsWith('ongoing'));
@@ -420,18 +423,34 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
     test('two players: the side to act resigns, or both agree a draw', async () => {
         const page = await open('game=fox&players=two');
         assert.equal(await text(page, '#resign'), 'Fox resigns');
+        await page.click('#resign');
+        assert.equal(await text(page, '#resign-ask-text'), 'The fox resigns? The geese win the game; Undo can take it back.');
+        await page.click('#resign-no');
+        // Agree a draw asks first too, in the same dialog (trial 6: it ended the game at once).
         await page.click('#draw');
+        await page.waitForSelector('#resign-ask[open]');
+        assert.equal(await text(page, '#resign-ask-text'), 'Agree a draw? The game ends with nobody winning; Undo can take it back.');
+        assert.equal(await text(page, '#resign-yes'), 'Agree a draw');
+        await page.click('#resign-no');
+        await page.waitForFunction(() => !document.getElementById('resign-ask').open);
+        assert.equal((await state(page)).status, 'ongoing fox');
+        await page.click('#draw');
+        await page.click('#resign-yes');
         await page.waitForFunction(() => document.getElementById('game').dataset.status === 'draw agreed');
         assert.equal(await text(page, '#turn'), 'The players agreed a draw');
         const record = await downloaded(page);
         assert.equal(record.tag('Result'), '1/2-1/2');
         assert.equal(record.tag('Termination'), 'agreed');
         record.free();
+        await page.click('#undo');
+        await page.waitForFunction(() => document.getElementById('game').dataset.status === 'ongoing fox');
+        assert.ok(await page.isVisible('#draw'), 'Undo takes the draw back');
         const horses = await open('game=horses&seed=0&players=two');
         await clicks(horses, 'a1-c2');
         await horses.waitForFunction(() => document.getElementById('resign').textContent === 'Red resigns');
         await horses.click('#resign');
         assert.equal(await text(horses, '#resign-ask-text'), 'Red resigns? Green wins the game; Undo can take it back.');
+        assert.equal(await text(horses, '#resign-yes'), 'Resign');
         await horses.click('#resign-yes');
         await horses.waitForFunction(() => document.getElementById('game').dataset.status === 'win green resigned');
         assert.equal(await text(horses, '#turn'), 'Red resigned: Green wins');
@@ -457,4 +476,104 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         assert.equal(await text(page, '#turn'), `Green to move ${await text(page, '#turn .repeat')}`);
         g.free();
     });
+});
+
+describe('a replay (trial 6)', () => {
+    test('the players\' line names the file, and the record\'s event, round and players', async () => {
+        const g = finishedGame('fox', 5);
+        const named = g.record({ Fox: 'Ann', Geese: 'Bob', Event: 'Club night', Round: '3' });
+        const page = await openRecord(named);
+        assert.equal(await text(page, '#players-line'), 'Replay of game.hgr: Club night, round 3, Ann (Fox) against Bob (Geese)');
+        await seek(page, 2);
+        assert.equal(await text(page, '#players-line'), 'Replay of game.hgr: Club night, round 3, Ann (Fox) against Bob (Geese)');
+        const bare = g.record(), plain = await openRecord(bare);
+        assert.equal(await text(plain, '#players-line'), 'Replay of game.hgr');
+        // The game just played, replayed: no file.
+        const played = await open('game=hare&players=watch&level=1&delay=0&seed=2');
+        await settled(played, s => !s.status.startsWith('ongoing'));
+        await played.click('#replay-this');
+        await played.waitForSelector('#replay:not([hidden])');
+        assert.equal(await text(played, '#players-line'), 'Replay of this game');
+        for (const x of [named, bare, g])
+            x.free();
+    });
+
+    test('the log fades the actions after the one shown', async () => {
+        const g = finishedGame('hare', 2), record = g.record();
+        const page = await openRecord(record);
+        const faded = () => page.$$eval('#log li', l => l.filter(e => e.classList.contains('later')
+            && Number(getComputedStyle(e).opacity) < 1).map(e => Number(e.dataset.ply)).sort((a, b) => a - b));
+        assert.deepEqual(await faded(), [], 'at the end nothing is to come');
+        const at = 3;
+        await seek(page, at);
+        const later = Array.from({ length: record.plies - at }, (_, i) => at + 1 + i);
+        assert.deepEqual(await faded(), later);
+        assert.equal(await page.$$eval('#log li', l => l.filter(e => Number(e.dataset.ply) <= 3 &&
+            (e.classList.contains('later') || getComputedStyle(e).opacity !== '1')).length), 0);
+        await page.click('#replay-friend');
+        await page.waitForSelector('#replay', { state: 'hidden' });
+        assert.deepEqual(await faded(), [], 'played on: the rest of the record is gone, nothing faded');
+        record.free();
+        g.free();
+    });
+
+    test('Play on against the computer: the person chooses the side and the level, as in the setup', async () => {
+        // Flock seed 3 at action 10, Black to move: Beginner (1) moves
+        // otherwise than the default level there.
+        const g = finishedGame('flock', 3), record = g.record(), ply = 10;
+        const info = herd.games().find(x => x.name === 'flock');
+        const mirror = record.game(ply), other = record.game(ply);
+        mirror.genmove(1);
+        other.genmove(info.defaultLevel);
+        assert.notEqual(mirror.position(), other.position(), 'the levels differ here');
+        const page = await openRecord(record);
+        await seek(page, ply);
+        await page.click('#replay-computer');
+        await page.waitForSelector('#playon-ask[open]');
+        assert.equal(await page.inputValue('#playon-side'), '0', 'the side to act first chosen');
+        assert.equal(await page.inputValue('#playon-level'), String(info.defaultLevel));
+        assert.deepEqual(await page.$$eval('#playon-level option', l => l.map(e => e.textContent)),
+                         await (async () => {
+                             const setup = await open('', { game: false });
+                             await setup.check('input[name="game"][value="flock"]');
+                             return setup.$$eval('#setup-level option', l => l.map(e => e.textContent));
+                         })(), 'the setup\'s levels');
+        await page.selectOption('#playon-level', '1');
+        assert.equal(await text(page, '#playon-level-text'), `${info.levels[0].description[0].toUpperCase()}${info.levels[0].description.slice(1)}.`);
+        await page.selectOption('#playon-side', '1');
+        await page.click('#playon-yes');
+        await page.waitForSelector('#replay', { state: 'hidden' });
+        const s = await settled(page, x => x.position === mirror.position() || x.position === other.position());
+        assert.equal(s.position, mirror.position(), 'the computer moved at the level chosen');
+        assert.equal(await text(page, '#players-line'), `You play White, the computer (${info.levels[0].name[0].toUpperCase()}${info.levels[0].name.slice(1)}) Black, seed 3`);
+        // Back to the replay keeps it.
+        const again = await openRecord(record);
+        await seek(again, ply);
+        await again.click('#replay-computer');
+        await again.click('#playon-no');
+        assert.ok(await again.isVisible('#replay'));
+        for (const x of [mirror, other, record, g])
+            x.free();
+    });
+});
+
+test('a record file refused: the page says the file is no record it can read, the library\'s line and column kept', async () => {
+    const page = await open('', { game: false });
+    const g = finishedGame('hare', 2), record = g.record(), one = record.text();
+    for (const [name, bad] of [['empty.hgr', ''], ['two.hgr', `${one}\n${one}`]]) {
+        const reason = (() => {
+            try {
+                herd.parseRecord(bad).free();
+            } catch (e) {
+                return e.message;
+            }
+        })();
+        assert.match(reason, /^record 1, line \d+, column \d+: /);
+        await page.setInputFiles('#open-record', { name, mimeType: 'text/plain', buffer: Buffer.from(bad) });
+        await page.waitForFunction(n => document.getElementById('record-message').textContent.startsWith(n), name);
+        assert.equal(await text(page, '#record-message'),
+                     `${name} is not a game record the page can read: ${reason.slice('record 1, '.length)}. Choose a record saved by this page (Download the record) or by herd-play.`);
+    }
+    record.free();
+    g.free();
 });

@@ -88,7 +88,7 @@ document.getElementById('open-record').addEventListener('change', async e => {
     if (!file)
         return;
     try {
-        await play.openRecord(await file.text());
+        await play.openRecord(await file.text(), file.name);
     } catch (error) {
         return error.name === 'HerdError' ? setupScreen.recordRefused(error.message, file.name) : fail(error);
     }

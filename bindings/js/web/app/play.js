@@ -5,6 +5,7 @@
 // just finished) is replayed: stepped through by the replay's controls, the
 // log's lines and the arrow keys, and played on from any of its positions.
 import { Board, Log, advice, byPlace, capital, html, turnsOf } from './board.js';
+import { choose, levelText } from './setup.js';
 import { viewOf } from './views/index.js';
 
 const $ = id => document.getElementById(id);
@@ -51,20 +52,26 @@ export class Play {
         $('stop').addEventListener('click', () => this.play('stop'));
         $('hint').addEventListener('click', () => this.hint());
         $('undo').addEventListener('click', () => this.undo());
-        // Resign asks first, as Cancel does (#resign-ask).
-        $('resign').addEventListener('click', () => this.askResign());
+        // Resign and Agree a draw ask first, as Cancel does, in one
+        // dialog (#resign-ask).
+        $('resign').addEventListener('click', () => this.askEnd('resigned'));
+        $('draw').addEventListener('click', () => this.askEnd('agreed'));
         $('resign-ask').addEventListener('close', () => {
-            if ($('resign-ask').returnValue === 'resign')
-                this.end('resigned');
+            if ($('resign-ask').returnValue === 'end')
+                this.end(this.asked);
         });
-        $('draw').addEventListener('click', () => this.end('agreed'));
         $('replay-first').addEventListener('click', () => this.seek(0));
         $('replay-back').addEventListener('click', () => this.seek(this.replay.ply - 1));
         $('replay-forward').addEventListener('click', () => this.seek(this.replay.ply + 1));
         $('replay-last').addEventListener('click', () => this.seek(this.replay.plies));
         $('replay-slider').addEventListener('input', e => this.seek(Number(e.target.value)));
         $('replay-friend').addEventListener('click', () => this.playOn('two'));
-        $('replay-computer').addEventListener('click', () => this.playOn('computer'));
+        $('replay-computer').addEventListener('click', () => this.askPlayOn());
+        $('playon-level').addEventListener('change', () => this.playOnLevelText());
+        $('playon-ask').addEventListener('close', () => {
+            if ($('playon-ask').returnValue === 'play')
+                this.playOn('computer', Number($('playon-side').value), Number($('playon-level').value));
+        });
         $('replay-this').addEventListener('click', () => this.replayThis());
         $('download').addEventListener('click', () => this.download());
         const leave = () => {
@@ -119,7 +126,10 @@ export class Play {
 
     // Opens the text of a record file (records.md) for its replay, at its
     // end; a refusal of the library (the record's line and column) is thrown.
-    openRecord(text) {
+    // `file`: the file's name, which the players' line gives (none: the
+    // game just played).
+    openRecord(text, file = '') {
+        this.recordFile = file;
         return this.start({ name: '', options: {}, players: 'two', side: 0, level: 0, delay: 200 },
                           { op: 'openRecord', args: { text } });
     }
@@ -139,13 +149,33 @@ export class Play {
         await this.send('seek', { ply });
     }
 
-    // Leaves the replay at the position shown: two players on this screen,
-    // or the person against the computer, the person taking the side to act.
-    async playOn(players) {
+    // Play on against the computer asks the person's side (the side to act
+    // first chosen) and the computer's level (the game's, or the one it
+    // played at before), with the setup's choosers (setup.js choose()).
+    askPlayOn() {
         if (!this.replay || this.busy)
             return;
-        const side = this.snap.info.result === 'ongoing' ? this.snap.info.side : 0;
-        this.setup = { ...this.setup, players, side };
+        choose(this.info, $('playon-side'), $('playon-level'), this.toActSide(), this.setup.level);
+        this.playOnLevelText();
+        $('playon-ask').returnValue = '';
+        $('playon-ask').showModal();
+    }
+
+    playOnLevelText() {
+        $('playon-level-text').textContent = levelText(this.info.levels[Number($('playon-level').value) - 1]);
+    }
+
+    toActSide() {
+        return this.snap.info.result === 'ongoing' ? this.snap.info.side : 0;
+    }
+
+    // Leaves the replay at the position shown: two players on this screen,
+    // or the person against the computer, playing `side` (default: the side
+    // to act) against its `level` (default: as before).
+    async playOn(players, side = this.toActSide(), level = this.setup.level) {
+        if (!this.replay || this.busy)
+            return;
+        this.setup = { ...this.setup, players, side, level };
         await this.send('playOn');
         $('players-line').textContent = this.playersText();
     }
@@ -384,11 +414,20 @@ export class Play {
         return 'The computer is thinking: wait for its move.';
     }
 
-    // "It is Black's turn", "It is Hounds' turn": the side to act, as the
-    // page writes its name.
+    // "It is Black's turn", "It is the hounds' turn": the side to act, as
+    // a sentence names it (sideWord()).
     whoseTurn() {
-        const name = this.snap.sides[this.snap.info.side];
-        return `It is ${capital(name)}'${name.endsWith('s') ? '' : 's'} turn`;
+        const name = this.sideWord(this.snap.info.side);
+        return `It is ${name}'${name.endsWith('s') ? '' : 's'} turn`;
+    }
+
+    // A side as the page's sentences name it: as the library's do ("the
+    // fox", "the geese", "Green": the worker's `words`), with a capital
+    // when it starts one. Labels (buttons, "Fox to move", the choosers)
+    // give the side's name alone.
+    sideWord(side, start = false) {
+        const word = this.info.words[side].name;
+        return start ? capital(word) : word;
     }
 
     key(e) {
@@ -488,14 +527,20 @@ export class Play {
             this.send('end', { reason, side: this.resigner() });
     }
 
-    // Resign's question: who resigns, who wins, and that Undo takes it
-    // back; Resign ends the game, Keep playing (or Escape) keeps it.
-    askResign() {
+    // The question of an ending by the players (`reason`: resigned or
+    // agreed): who resigns and who wins, or that nobody does, and that
+    // Undo takes it back; its button (Resign, Agree a draw) ends the game,
+    // Keep playing (or Escape) keeps it.
+    askEnd(reason) {
         if (this.busy || !this.endable() || this.resignWhy())
             return;
-        const side = this.resigner(), sides = this.snap.sides;
-        const who = this.setup.players === 'two' ? `${capital(sides[side])} resigns?` : 'Resign?';
-        $('resign-ask-text').textContent = `${who} ${capital(sides[1 - side])} wins the game; Undo can take it back.`;
+        const side = this.resigner(), loser = this.info.words[side], winner = this.info.words[1 - side];
+        const who = this.setup.players === 'two' ? `${this.sideWord(side, true)} ${loser.plural ? 'resign' : 'resigns'}?` : 'Resign?';
+        const what = reason === 'agreed' ? 'Agree a draw? The game ends with nobody winning'
+            : `${who} ${this.sideWord(1 - side, true)} ${winner.plural ? 'win' : 'wins'} the game`;
+        $('resign-ask-text').textContent = `${what}; Undo can take it back.`;
+        $('resign-yes').textContent = reason === 'agreed' ? 'Agree a draw' : 'Resign';
+        this.asked = reason;
         $('resign-ask').returnValue = '';
         $('resign-ask').showModal();
     }
@@ -530,8 +575,21 @@ export class Play {
         if (this.setup.online)
             return this.setup.online.playersText();
         if (this.replay)
-            return `Replay of a record${this.replay.event ? `: ${this.replay.event}` : ''}`;
+            return this.replayTitle();
         return `${this.playersWho()}${this.snap.seed ? `, seed ${this.snap.seed}` : ''}`;
+    }
+
+    // A replay's players' line: the file's name (the game just played:
+    // "this game"), and the record's event, round and players where it
+    // has them: "Replay of club.hgr: Club night, round 3, Ann (Fox)
+    // against Bob (Geese)".
+    replayTitle() {
+        const tags = this.replay.tags, known = v => v && v !== '?' ? v : null;
+        const names = this.snap.sides.map(s => known(tags[capital(s)]));
+        const players = names.some(Boolean) ? names.map((n, i) => `${n ?? '?'} (${capital(this.snap.sides[i])})`).join(' against ') : null;
+        const round = known(tags.Round) && `round ${tags.Round}`;
+        const about = [known(tags.Event), round, players].filter(Boolean).join(', ');
+        return `Replay of ${this.recordFile || 'this game'}${about ? `: ${about}` : ''}`;
     }
 
     // Who plays whom, for the players' line.
@@ -624,6 +682,9 @@ export class Play {
         $('replay').hidden = !r;
         $('replay-this').hidden = !!r || !over || !!this.setup.online;
         $('download').hidden = !over && !r;
+        // In a replay the actions after the one shown are still to come: faded.
+        for (const li of $('log').children)
+            li.classList.toggle('later', !!r && Number(li.dataset.ply) > r.ply);
         if (!r) {
             this.log.mark(0);
             delete this.root.dataset.ply;

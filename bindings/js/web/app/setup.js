@@ -13,6 +13,25 @@ function randomSeed() {
     return String((BigInt(hi) << 32n) | BigInt(lo));
 }
 
+/** Fills the choosers (select elements) of the person's side and the
+ *  computer's level of `game`, with `side` (default 0) and
+ *  `level` (default: the game's) chosen: the setup's, and Play on from here
+ *  against the computer's. */
+export function choose(game, sideSelect, levelSelect, side, level) {
+    sideSelect.replaceChildren(...game.sides.map((s, i) => html('option', { value: i }, null, capital(s))));
+    sideSelect.value = String(side ?? 0);
+    levelSelect.replaceChildren(...game.levels.map(l =>
+        html('option', { value: l.level }, null,
+             `${l.level}. ${capital(l.name)}${l.level === game.defaultLevel ? ' (default)' : ''}`)));
+    levelSelect.value = String(level || game.defaultLevel);
+}
+
+/** A level's description as a sentence under its chooser ('' for none):
+ *  the library's words as they come. */
+export function levelText(level) {
+    return level ? capital(level.description) + '.' : '';
+}
+
 export class Setup {
     // registry: {games, points} of the worker's `games`; check(name,
     // options) answers the library's refusal or null; onStart(setup).
@@ -84,10 +103,12 @@ export class Setup {
 
     // A record file the library refused (none: ''): the reason beside the
     // file's input, in the bar that stays in sight, with what to do. Start
-    // stays as it was: the options have not changed.
+    // stays as it was: the options have not changed. The page reads a
+    // file of one record (the library refuses text after it): its
+    // "record 1, " says nothing, and is left out; its line and column kept.
     recordRefused(reason, file = 'The file') {
         $('record-message').textContent = reason &&
-            `${file} cannot be replayed: ${reason}. Choose a record saved by this page (Download the record) or by herd-play.`;
+            `${file} is not a game record the page can read: ${reason.replace(/^record 1, /, '')}. Choose a record saved by this page (Download the record) or by herd-play.`;
     }
 
     // Fills the form: the game's controls with the given values (the
@@ -104,12 +125,7 @@ export class Setup {
             box.append(this.control(game, o, o.key === drawn ? undefined : options[o.key]));
         if (players)
             this.form.elements.players.value = players;
-        $('setup-side').replaceChildren(...game.sides.map((s, i) => html('option', { value: i }, null, capital(s))));
-        $('setup-side').value = String(side ?? 0);
-        $('setup-level').replaceChildren(...game.levels.map(l =>
-            html('option', { value: l.level }, null,
-                 `${l.level}. ${capital(l.name)}${l.level === game.defaultLevel ? ' (default)' : ''}`)));
-        $('setup-level').value = String(level || game.defaultLevel);
+        choose(game, $('setup-side'), $('setup-level'), side, level);
         this.update();
         if (check)
             this.validate();
@@ -162,7 +178,7 @@ export class Setup {
         const why = 'No computer plays in a game of two players.';
         $('setup-level').disabled = two;
         two ? $('setup-level').setAttribute('title', why) : $('setup-level').removeAttribute('title');
-        $('setup-level-text').textContent = two ? why : level ? capital(level.description) + '.' : '';
+        $('setup-level-text').textContent = two ? why : levelText(level);
     }
 
     // The options as typed: {key: text}; an empty seed draws a fresh one

@@ -90,6 +90,23 @@ function listed(cells) {
     return cells.length < 2 ? cells.join('') : `${cells.slice(0, -1).join(', ')} and ${cells.at(-1)}`;
 }
 
+// The game's sides as the library's sentences name them ("the fox", "the
+// geese", "Green") and whether each is plural ("the geese win"): [{name,
+// plural}] by side, from its own words on a fresh game that the other side
+// resigns, so that the page's sentences name the sides as the library's.
+function sideWords(herd, name) {
+    return [1, 0].map(loser => {
+        const g = herd.newGame(name);
+        try {
+            g.resign(loser);
+            const [, who, one] = /: (.+) win(s?)$/.exec(g.resultText());
+            return { name: who, plural: !one };
+        } finally {
+            g.free();
+        }
+    });
+}
+
 // A default game's points, for the options whose value is one.
 function points(herd, name) {
     const g = herd.newGame(name);
@@ -102,7 +119,7 @@ function points(herd, name) {
 
 const ops = {
     games(herd) {
-        const games = herd.games();
+        const games = herd.games().map(g => ({ ...g, words: sideWords(herd, g.name) }));
         const boards = {};
         for (const g of games)
             if (g.options.some(o => o.kind === 'point'))
@@ -206,7 +223,7 @@ const ops = {
             view = found;
             const lines = record.moves().map(({ action }) => played(game, () => game.play(action)));
             replay?.record.free();
-            replay = { record, moves: game.moves(), lines, event: record.tag('Event') };
+            replay = { record, moves: game.moves(), lines, tags: record.tags() };
         } catch (e) {
             record.free();
             throw e;
@@ -216,11 +233,11 @@ const ops = {
     // The replay at its position after `ply` actions; at the end the
     // players' ending too.
     seek(herd, { ply }) {
-        const { record, moves, lines, event } = replay;
+        const { record, moves, lines, tags } = replay;
         const at = record.game(ply >= record.plies ? undefined : ply);
         game.free();
         game = at;
-        return { ...snapshot(lines.slice(0, ply)), replay: { ply, plies: record.plies, moves, lines, event } };
+        return { ...snapshot(lines.slice(0, ply)), replay: { ply, plies: record.plies, moves, lines, tags } };
     },
     // Plays on from the replay's position: the game keeps its history.
     playOn() {
