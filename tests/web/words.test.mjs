@@ -54,7 +54,7 @@ describe('a click at the wrong time says why', () => {
     test('the dice first, the other side\'s piece, an empty cell', async () => {
         const hex = await open('game=hex&size=3&seed=4&players=two');
         await hex.click('[data-cell="c3"]');
-        await says(hex, 'Roll the dice first.');
+        await says(hex, 'It is Red\'s turn: roll the dice first.');
         const flock = await open('game=flock&seed=1&players=two');
         const stones = herd.newGame('flock', { seed: 1 }).stones();
         await flock.click(`[data-cell="${stones.find(s => s.side === 1).cell}"]`);
@@ -422,7 +422,9 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
 
     test('two players: the side to act resigns, or both agree a draw', async () => {
         const page = await open('game=fox&players=two');
-        assert.equal(await text(page, '#resign'), 'Fox resigns');
+        // The button is a sentence, the side named as the question names it
+        // (trial 7: "Geese resigns").
+        assert.equal(await text(page, '#resign'), 'The fox resigns');
         await page.click('#resign');
         assert.equal(await text(page, '#resign-ask-text'), 'The fox resigns? The geese win the game; Undo can take it back.');
         await page.click('#resign-no');
@@ -445,6 +447,8 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         await page.click('#undo');
         await page.waitForFunction(() => document.getElementById('game').dataset.status === 'ongoing fox');
         assert.ok(await page.isVisible('#draw'), 'Undo takes the draw back');
+        await clicks(page, herd.newGame('fox').legal()[0]);
+        await page.waitForFunction(() => document.getElementById('resign').textContent === 'The geese resign');
         const horses = await open('game=horses&seed=0&players=two');
         await clicks(horses, 'a1-c2');
         await horses.waitForFunction(() => document.getElementById('resign').textContent === 'Red resigns');

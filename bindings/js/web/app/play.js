@@ -392,7 +392,7 @@ export class Play {
     // other side's, the cell is empty, or the piece has no move.
     clickWhy(cell) {
         if (this.snap.chance)
-            return 'Roll the dice first.';
+            return `${this.whoseTurn()}: roll the dice first.`;
         const side = this.snap.info.side;
         const owner = this.snap.pieces.find(p => p.cell === cell)?.side;
         if (owner === undefined)
@@ -428,6 +428,12 @@ export class Play {
     sideWord(side, start = false) {
         const word = this.info.words[side].name;
         return start ? capital(word) : word;
+    }
+
+    // "The geese resign", "Red resigns": the button and the question of
+    // a side's resignation in two-player games, in one wording.
+    resigns(side) {
+        return `${this.sideWord(side, true)} ${this.info.words[side].plural ? 'resign' : 'resigns'}`;
     }
 
     key(e) {
@@ -534,8 +540,8 @@ export class Play {
     askEnd(reason) {
         if (this.busy || !this.endable() || this.resignWhy())
             return;
-        const side = this.resigner(), loser = this.info.words[side], winner = this.info.words[1 - side];
-        const who = this.setup.players === 'two' ? `${this.sideWord(side, true)} ${loser.plural ? 'resign' : 'resigns'}?` : 'Resign?';
+        const side = this.resigner(), winner = this.info.words[1 - side];
+        const who = this.setup.players === 'two' ? `${this.resigns(side)}?` : 'Resign?';
         const what = reason === 'agreed' ? 'Agree a draw? The game ends with nobody winning'
             : `${who} ${this.sideWord(1 - side, true)} ${winner.plural ? 'win' : 'wins'} the game`;
         $('resign-ask-text').textContent = `${what}; Undo can take it back.`;
@@ -661,7 +667,7 @@ export class Play {
         $('resign').hidden = !ends;
         $('draw').hidden = !ends || this.setup.players !== 'two';
         if (ends)
-            $('resign').textContent = this.setup.players === 'two' ? `${capital(snap.sides[snap.info.side])} resigns` : 'Resign';
+            $('resign').textContent = this.setup.players === 'two' ? this.resigns(snap.info.side) : 'Resign';
         const resign = ends ? this.resignWhy() : '';
         const why = { hint: this.hintWhy(), undo: this.undoWhy(), resign, draw: resign };
         for (const [id, reason] of Object.entries(why)) {
