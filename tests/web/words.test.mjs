@@ -343,8 +343,8 @@ describe('options typed on the setup screen', () => {
         for (const value of ['abc', '-5', '18446744073709551616'])
             await typed('#opt-seed', value, 'The seed: enter a whole number from 0 to 18446744073709551615, or nothing for a random seed');
         await typed('#opt-seed', '', '');
-        // What the page cannot know (hare's start on a hound) stays the
-        // library's to say: page.test.mjs.
+        // The points that hare's start takes come from the library
+        // (page.test.mjs): the page offers no point it would refuse.
     });
 });
 

@@ -160,7 +160,7 @@ export class Setup {
                 this.validate();
             });
         } else {
-            const values = o.kind === 'choice' ? o.choices.map(String) : this.points[game.name];
+            const values = o.kind === 'choice' ? o.choices.map(String) : this.points[game.name][o.key];
             input = html('select', { id }, row);
             input.replaceChildren(...values.map(v => html('option', { value: v }, null, v)));
             input.value = String(value ?? o.default);

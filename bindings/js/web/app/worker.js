@@ -117,13 +117,28 @@ function points(herd, name) {
     }
 }
 
+// The points that a point option takes: the default game's points that the
+// library accepts as its value (hare's start: not a hound's point).
+function pointChoices(herd, name, key) {
+    return points(herd, name).filter(p => {
+        try {
+            herd.newGame(name, { [key]: p }).free();
+            return true;
+        } catch {
+            return false;
+        }
+    });
+}
+
 const ops = {
+    // The registry, each game's side words, and per game the points each
+    // point option takes ({hare: {start: [...]}}).
     games(herd) {
         const games = herd.games().map(g => ({ ...g, words: sideWords(herd, g.name) }));
         const boards = {};
         for (const g of games)
-            if (g.options.some(o => o.kind === 'point'))
-                boards[g.name] = points(herd, g.name);
+            for (const o of g.options.filter(o => o.kind === 'point'))
+                (boards[g.name] ??= {})[o.key] = pointChoices(herd, g.name, o.key);
         return { games, points: boards };
     },
     // The library's refusal of the options, or null.
