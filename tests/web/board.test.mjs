@@ -57,6 +57,8 @@ describe('a fox in its chain', () => {
         const { page, mirror } = await inChain();
         await page.click('#hint');
         await page.waitForSelector('#message[data-kind="hint"]');
+        // The fox stays selected beside the hint's rings.
+        await page.waitForSelector(`#board [data-cell="${moves[hop].split('-')[0]}"][data-selected]`);
         await page.click(`[data-cell="${moves[hop].split('-')[1]}"]`);
         mirror.play(moves[hop]);
         await settled(page, s => s.position === mirror.position());

@@ -284,15 +284,19 @@ export class Play {
     show(value) {
         this.snap = value;
         this.replay = value.replay ?? null;
-        this.pick = NO_PICK;
         // A replay's log has every action of the record, the one shown marked.
         const { moves, lines } = this.replay ?? value;
         this.log.update(moves, lines, e => this.lineText(e));
-        const auto = this.humanToAct() ? this.view.autoSelect?.(this.ui, value) : null;
-        if (auto)
-            this.pick = { ...NO_PICK, selected: auto, targets: this.targets(auto) };
+        this.pick = this.autoPick();
         this.root.dataset.position = value.position;
         this.root.dataset.status = value.status;
+    }
+
+    // The pick with the piece that alone may act (a fox in its chain)
+    // selected, where the person is to act; else nothing picked.
+    autoPick() {
+        const auto = this.humanToAct() ? this.view.autoSelect?.(this.ui, this.snap) : null;
+        return auto ? { ...NO_PICK, selected: auto, targets: this.targets(auto) } : NO_PICK;
     }
 
     // A log entry's line as the log shows it ({text, action, side, number}:
@@ -464,7 +468,8 @@ export class Play {
             const { hint, side, line } = await this.client.request('hint', { level });
             if (mine !== this.generation)
                 return;
-            this.pick = { ...NO_PICK, hint: hint.match(/[a-z][0-9]+/g) ?? [] };
+            // The hint's cells ringed; a fox in its chain stays selected.
+            this.pick = { ...this.autoPick(), hint: hint.match(/[a-z][0-9]+/g) ?? [] };
             // The log's line for the action, worded as advice (advice()).
             const words = this.lineText({ text: line, action: hint, side, number: this.snap.moves.length + 1 });
             this.message(`Hint from ${this.levelName(level)}: ${advice(words, capital(this.snap.sides[side]))}`, 'hint');
