@@ -25,7 +25,7 @@ export class Help {
         help.rules.forEach(line => html('li', {}, rules, line));
         const figure = html('figure', { class: 'figure' });
         // A drawing of the board (hare), or a text diagram.
-        figure.append(help.figure?.() ?? html('pre', { class: 'diagram', 'aria-label': 'diagram' }, null, help.diagram));
+        figure.append(help.figure?.(game) ?? html('pre', { class: 'diagram', 'aria-label': 'diagram' }, null, help.diagram));
         if (help.caption)
             html('figcaption', {}, figure, help.caption);
         body.push(rules, figure);

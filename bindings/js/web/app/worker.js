@@ -107,20 +107,22 @@ function sideWords(herd, name) {
     });
 }
 
-// A default game's points, for the options whose value is one.
-function points(herd, name) {
+// A default game's points and the lines between them (hare, fox: the
+// options whose value is a point, How to play's drawing); null for a board
+// of cells.
+function pointsBoard(herd, name) {
     const g = herd.newGame(name);
     try {
-        return typeof g.points === 'function' ? g.points() : null;
+        return typeof g.boardLines === 'function' ? { points: g.points(), lines: g.boardLines() } : null;
     } finally {
         g.free();
     }
 }
 
-// The points that a point option takes: the default game's points that the
+// The points that a point option takes: the board's points that the
 // library accepts as its value (hare's start: not a hound's point).
-function pointChoices(herd, name, key) {
-    return points(herd, name).filter(p => {
+function pointChoices(herd, name, board, key) {
+    return board.points.filter(p => {
         try {
             herd.newGame(name, { [key]: p }).free();
             return true;
@@ -131,14 +133,15 @@ function pointChoices(herd, name, key) {
 }
 
 const ops = {
-    // The registry, each game's side words, and per game the points each
-    // point option takes ({hare: {start: [...]}}).
+    // The registry, each game's side words and board of points (or null),
+    // and per game the points each point option takes ({hare: {start:
+    // [...]}}).
     games(herd) {
-        const games = herd.games().map(g => ({ ...g, words: sideWords(herd, g.name) }));
+        const games = herd.games().map(g => ({ ...g, words: sideWords(herd, g.name), board: pointsBoard(herd, g.name) }));
         const boards = {};
         for (const g of games)
             for (const o of g.options.filter(o => o.kind === 'point'))
-                (boards[g.name] ??= {})[o.key] = pointChoices(herd, g.name, o.key);
+                (boards[g.name] ??= {})[o.key] = pointChoices(herd, g.name, g.board, o.key);
         return { games, points: boards };
     },
     // The library's refusal of the options, or null.

@@ -5,15 +5,6 @@ import { R, drawPoints, geometry, piecesOf, pointsFigure } from './hunt.js';
 
 const HOUNDS = { fill: '#5b4632', label: 'D', ink: '#fff' };
 const HARE = { fill: '#f1e4c8', label: 'H', ink: '#5b4632', stroke: '#5b4632' };
-// How to play's board: the library's points() and boardLines(), which
-// tests/web/board.test.mjs checks it against (the panel opens before a game).
-const BOARD = {
-    points: ['a2', 'b1', 'b2', 'b3', 'c1', 'c2', 'c3', 'd1', 'd2', 'd3', 'e2'],
-    lines: [['a2', 'b3'], ['a2', 'b2'], ['a2', 'b1'], ['b1', 'b2'], ['b1', 'c2'], ['b1', 'c1'], ['b2', 'b3'],
-            ['b2', 'c2'], ['b3', 'c3'], ['b3', 'c2'], ['c1', 'c2'], ['c1', 'd1'], ['c2', 'c3'], ['c2', 'd3'],
-            ['c2', 'd2'], ['c2', 'd1'], ['c3', 'd3'], ['d1', 'd2'], ['d1', 'e2'], ['d2', 'd3'], ['d2', 'e2'],
-            ['d3', 'e2']],
-};
 
 export default {
     colors: { hounds: HOUNDS.fill, hare: '#c9a96e' },
@@ -27,8 +18,9 @@ export default {
             'The hare steps in any direction; a hound steps up, diagonally up or sideways, never down.',
             'The hounds win when the hare cannot move. The hare wins by getting below every hound, when the hounds cannot move, or when the hounds make ten moves in a row without going up.',
         ],
-        board: BOARD,
-        figure: () => pointsFigure(BOARD, 'The board: eleven points and the lines between them'),
+        // The registry's entry: its board, the library's points and lines
+        // (worker.js), there before any game is.
+        figure: game => pointsFigure(game.board, 'The board: eleven points and the lines between them'),
         marks: [
             ['D', 'a hound'],
             ['H', 'the hare'],
