@@ -116,8 +116,7 @@ static void lines_fit(const char *text)
         if (chars > 80)
             assert_null(memchr(p, ' ', (size_t)(e - p)));
         if (turn_number(last, (size_t)(e - last)))
-            print_error("a line ends with its turn number:\n%.*s\n", (int)(e - p), p);
-        assert_false(turn_number(last, (size_t)(e - last)));
+            fail_msg("a line ends with its turn number:\n%.*s", (int)(e - p), p);
         p = e + 1;
     }
 }
