@@ -169,6 +169,12 @@ int herdi_state_start(const herd_rules *rules, void *state, const herd_option_va
 int herdi_draw_and_play(herd_game *g, int (*draw)(herd_game *g, int level, herd_move *m), int level,
                         herd_move *out);
 
+/* How many times game `g` (a herd_game) has stood in each of the n
+ * positions whose rules->hash are `hashes`, by its history's states:
+ * counts[i]. For a game that keeps whole states (rules->repeats); the
+ * searches' herd_search.played. */
+void herdi_history_count(const void *g, const uint64_t *hashes, size_t n, uint32_t *counts);
+
 /* ------------------------------------------------------------ memory */
 
 /* The bytes of the tables that g keeps (the solution table and what the

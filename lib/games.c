@@ -150,6 +150,9 @@ int herdi_rules_check(const herd_rules *r, herd_msg msg)
             return herdi_fail(msg, HERD_E_ARG, "%s: undo.size leaves no room for the head",
                               name);
     }
+    if (r->repeats && r->undo) /* the searches count positions in whole states */
+        return herdi_fail(msg, HERD_E_ARG, "%s: repeats needs whole states in the history (no undo)",
+                          name);
     if (r->save) {
         NEED(r->save->write, "save.write");
         NEED(r->save->read, "save.read");

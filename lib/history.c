@@ -174,6 +174,17 @@ size_t herd_history_length(const herd_game *g)
     return g ? g->hist_len : 0;
 }
 
+void herdi_history_count(const void *game, const uint64_t *hashes, size_t n, uint32_t *counts)
+{
+    const herd_game *g = game;
+    memset(counts, 0, n * sizeof *counts);
+    for (size_t k = 0; k < g->hist_len; k++) {
+        uint64_t h = g->rules->hash(herd_undo_slot(g, k));
+        for (size_t i = 0; i < n; i++)
+            counts[i] += hashes[i] == h;
+    }
+}
+
 /* The head of the state recorded before the i-th action from the oldest. */
 static const herd_head *record_head(const herd_game *g, size_t i)
 {

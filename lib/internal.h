@@ -326,10 +326,14 @@ typedef struct herd_rules {
      * playout. */
     size_t (*chance)(const void *state, herd_move *buf, uint32_t *weights);
     uint32_t chance_total;
-    /* Optional: whether an action of the side to act undoes its previous
-     * one (horses: straight back). The searches count such an action a
-     * little worse at the root, so that they prefer a new plan to going
-     * back and forth: two searching herds used to shuffle for ever. */
+    /* Optional, for a game that can go round in circles for ever: whether
+     * an action of the side to act undoes its previous one (horses:
+     * straight back). Alpha-beta counts such an action a little worse at
+     * the root, and one into a position the game has already stood in (its
+     * history) worse by as much again each time it stood there, so that it
+     * tries a new plan before going round again: two searching herds used
+     * to shuffle for ever. A game with it keeps whole states in its history
+     * (no undo below), which the count reads. */
     int (*repeats)(const void *state, herd_move m);
 
     /* The optional parts, each NULL or whole (above). */

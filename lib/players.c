@@ -144,7 +144,11 @@ static int choose(const herd_game *g, void *state, int level, const void *table,
     /* A search draws from a copy of the generator, kept only on success:
      * a search that fails changes nothing. */
     herd_rng *rng = &((herd_head *)state)->rng, drawn = *rng;
-    herd_search search = {r, g->alloc, g->ud, &drawn, stop_work, w, 0, NULL};
+    herd_search search = {r, g->alloc, g->ud, &drawn, stop_work, w, 0, NULL, NULL, NULL};
+    if (r->repeats) {
+        search.played = herdi_history_count;
+        search.played_ctx = g;
+    }
     int rc;
     if (lv->kind != HERD_LEVEL_OWN && !g->alloc && !table)
         return HERD_E_NOMEM; /* a game in caller memory has no allocator */

@@ -5,6 +5,8 @@
 #include <stdalign.h>
 
 #include "ai/search.h"
+#include "core.h" /* herdi_history_count() */
+#include "grid.h"
 #include "horses_model.h"
 #include "test_games.h"
 
@@ -33,7 +35,7 @@ static uint64_t search_mcts_once(const herd_rules *r, const void *state, const h
     herdi_rng_seed(&rng, 1);
     test_alloc a;
     ta_init(&a);
-    herd_search s = {r, ta_fn, &a, &rng, NULL, NULL, 0, NULL};
+    herd_search s = {r, ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL, NULL};
     assert_int_equal(herdi_search_mcts(&s, state, level, m), HERD_OK);
     assert_int_equal(a.live_blocks, 0);
     return s.nodes;
@@ -220,7 +222,7 @@ static void tree_search_work_floor_bounds_the_playouts(void **state)
     herdi_rng_seed(&rng, 1);
     peak_alloc p;
     peak_init(&p);
-    herd_search s = {&wide, peak_fn, &p, &rng, NULL, NULL, 0, NULL};
+    herd_search s = {&wide, peak_fn, &p, &rng, NULL, NULL, 0, NULL, NULL, NULL};
     herd_move m;
     assert_int_equal(herdi_search_mcts(&s, &start, &work, &m), HERD_OK);
     assert_int_equal(s.nodes, 10);
@@ -391,7 +393,7 @@ static void alphabeta_keeps_to_its_node_budget(void **state)
         herd_level deep = {"test", "", HERD_LEVEL_ALPHABETA, 8, budgets[i], 0};
         herd_rng rng;
         herdi_rng_seed(&rng, 9);
-        herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL};
+        herd_search s = {rules_named("horses"), ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL, NULL};
         test_alloc a;
         ta_init(&a);
         s.ud = &a;
@@ -437,7 +439,7 @@ static void choices_repeat_with_the_generator_and_vary_with_the_seed(void **stat
     for (uint64_t seed = 0; seed < 8; seed++) {
         herd_rng rng;
         herdi_rng_seed(&rng, seed);
-        herd_search s = {&blind, ta_fn, NULL, &rng, NULL, NULL, 0, NULL};
+        herd_search s = {&blind, ta_fn, NULL, &rng, NULL, NULL, 0, NULL, NULL, NULL};
         test_alloc a;
         ta_init(&a);
         s.ud = &a;
@@ -451,6 +453,109 @@ static void choices_repeat_with_the_generator_and_vary_with_the_seed(void **stat
             seen[distinct++] = m;
     }
     assert_true(distinct >= 4); /* 8 draws among 12 opening moves */
+    herd_free(g);
+}
+
+/* A search's view of the game's history (herd_search.played): every
+ * position counts as played `times` times, but `spared`'s as
+ * `spared_times`; and every position it asks about is a child of the
+ * root (`children`, `n` of them). */
+typedef struct played_view {
+    uint64_t children[HERD_HORSES_MAX_MOVES], spared;
+    size_t n;
+    uint32_t times, spared_times;
+} played_view;
+
+static void played_view_fn(const void *ctx, const uint64_t *hashes, size_t n, uint32_t *counts)
+{
+    const played_view *v = ctx;
+    assert_int_equal(n, v->n);
+    for (size_t i = 0; i < n; i++) {
+        int child = 0;
+        for (size_t k = 0; k < v->n; k++)
+            child |= hashes[i] == v->children[k];
+        assert_true(child);
+        counts[i] = hashes[i] == v->spared ? v->spared_times : v->times;
+    }
+}
+
+/* Where every action is as good as any other (the rules without their
+ * evaluation), alpha-beta plays the one action that does not go back into
+ * a position played before (herd_rules.repeats), and of positions played
+ * before, the one played fewest times: whatever the generator. */
+static void alphabeta_steers_clear_of_positions_played(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=1");
+    herd_rules blind = *rules_named("horses");
+    blind.evaluate = NULL;
+    herd_level level = {"test", "", HERD_LEVEL_ALPHABETA, 2, 10000, 0};
+    const void *start = herdi_game_state(g, HERD_HORSES);
+    herd_move moves[HERD_HORSES_MAX_MOVES];
+    played_view view = {.n = blind.legal(start, moves)};
+    assert_true(view.n > 1);
+    for (size_t i = 0; i < view.n; i++) {
+        union {
+            max_align_t align;
+            unsigned char bytes[HERD_MAX_STATE_SIZE];
+        } child;
+        memcpy(child.bytes, start, blind.state_size);
+        blind.play(child.bytes, moves[i]);
+        view.children[i] = blind.hash(child.bytes);
+    }
+    for (size_t spared = 0; spared < view.n; spared++)
+        for (uint32_t times = 1; times <= 2; times++) {
+            view.spared = view.children[spared];
+            view.times = times;
+            view.spared_times = times - 1;
+            herd_rng rng;
+            herdi_rng_seed(&rng, spared);
+            test_alloc a;
+            ta_init(&a);
+            herd_search s = {&blind, ta_fn, &a, &rng, NULL, NULL, 0, NULL, played_view_fn, &view};
+            herd_move m;
+            assert_int_equal(herdi_search_alphabeta(&s, start, &level, &m), HERD_OK);
+            assert_true(m == moves[spared]);
+            assert_int_equal(a.live_blocks, 0);
+        }
+    herd_free(g);
+}
+
+/* The history's count of a position (herdi_history_count()): a cycle of
+ * four actions back to the start counts the start and the position after
+ * the first action once more each round; a position not played counts 0. */
+static void history_counts_the_positions_played(void **state)
+{
+    (void)state;
+    herd_game *g = new_game("seed=1");
+    const herd_rules *r = rules_named("horses");
+    herd_move moves[HERD_HORSES_MAX_MOVES], there[2];
+    size_t n = r->legal(herdi_game_state(g, HERD_HORSES), moves);
+    assert_true(n > 1);
+    uint64_t hashes[3] = {r->hash(herdi_game_state(g, HERD_HORSES)), 0, 0};
+    assert_int_equal(herd_apply(g, moves[1]), HERD_OK); /* a position never played again */
+    hashes[2] = r->hash(herdi_game_state(g, HERD_HORSES));
+    assert_int_equal(herd_undo(g), HERD_OK);
+    for (uint32_t round = 1; round <= 2; round++) {
+        for (int side = 0; side < 2; side++) {
+            r->legal(herdi_game_state(g, HERD_HORSES), moves);
+            there[side] = moves[0];
+            assert_int_equal(herd_apply(g, there[side]), HERD_OK);
+            if (side == 0)
+                hashes[1] = r->hash(herdi_game_state(g, HERD_HORSES));
+        }
+        for (int side = 0; side < 2; side++) {
+            herd_cell from, to;
+            herd_grid_move_cells(there[side], &from, &to);
+            assert_int_equal(herd_apply(g, herd_grid_move(to, from)), HERD_OK);
+        }
+        assert_int_equal(r->hash(herdi_game_state(g, HERD_HORSES)), hashes[0]);
+        uint32_t counts[3];
+        herdi_history_count(g, hashes, 3, counts);
+        assert_int_equal(counts[0], round);
+        assert_int_equal(counts[1], round);
+        assert_int_equal(counts[2], 0);
+    }
     herd_free(g);
 }
 
@@ -504,7 +609,7 @@ static void alphabeta_averages_over_chance_events(void **state)
         herdi_rng_seed(&rng, 4);
         test_alloc a;
         ta_init(&a);
-        herd_search s = {rules_named("hex"), ta_fn, &a, &rng, NULL, NULL, 0, NULL};
+        herd_search s = {rules_named("hex"), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL, NULL};
         herd_move m;
         assert_int_equal(herdi_search_alphabeta(&s, herdi_game_state(g, HERD_HEX), &deep, &m),
                          HERD_OK);
@@ -712,6 +817,8 @@ int main(void)
         cmocka_unit_test(every_level_plays_only_legal_actions),
         cmocka_unit_test(alphabeta_keeps_to_its_node_budget),
         cmocka_unit_test(choices_repeat_with_the_generator_and_vary_with_the_seed),
+        cmocka_unit_test(alphabeta_steers_clear_of_positions_played),
+        cmocka_unit_test(history_counts_the_positions_played),
         cmocka_unit_test(search_fails_cleanly_without_memory),
         cmocka_unit_test(search_levels_need_an_allocator),
         cmocka_unit_test(alphabeta_averages_over_chance_events),

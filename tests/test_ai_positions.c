@@ -486,7 +486,7 @@ static herd_move search_once(herd_game *g,
     test_alloc a;
     ta_init(&a);
     herd_search s = {
-        herdi_rules_of(herd_game_desc_of(g)), ta_fn, &a, &rng, NULL, NULL, 0, NULL};
+        herdi_rules_of(herd_game_desc_of(g)), ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL, NULL};
     herd_move m;
     assert_int_equal(search(&s, herdi_game_state(g, herd_game_kind(g)), level, &m), HERD_OK);
     assert_int_equal(a.live_blocks, 0);

@@ -541,6 +541,10 @@ static void the_rules_check_names_what_is_missing(void **state)
     r.count = NULL;
     assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
     assert_string_equal(err, "hex: count is missing");
+    r = *hex;
+    r.repeats = herdi_rules_of(herd_game_desc_find("horses"))->repeats;
+    assert_int_equal(herdi_rules_check(&r, msg), HERD_E_ARG);
+    assert_string_equal(err, "hex: repeats needs whole states in the history (no undo)");
     r = *hare;
     herd_solver solver = *hare->solver;
     solver.choose = NULL;

@@ -276,7 +276,7 @@ static herd_move search_root(const herd_rules *rules, const toy_state *root, uns
     herdi_rng_seed(&rng, rng_seed);
     test_alloc a;
     ta_init(&a);
-    herd_search s = {rules, ta_fn, &a, &rng, NULL, NULL, 0, NULL};
+    herd_search s = {rules, ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL, NULL};
     toy_state before = *root;
     herd_move m = 0;
     assert_int_equal(herdi_search_alphabeta(&s, root, &level, &m), HERD_OK);
@@ -520,7 +520,7 @@ static void alphabeta_without_memory_fails_cleanly(void **state)
     test_alloc a;
     ta_init(&a);
     a.fail_from = 1;
-    herd_search s = {&rules, ta_fn, &a, &rng, NULL, NULL, 0, NULL};
+    herd_search s = {&rules, ta_fn, &a, &rng, NULL, NULL, 0, NULL, NULL, NULL};
     herd_move m = 99;
     assert_int_equal(herdi_search_alphabeta(&s, &root, &level, &m), HERD_E_NOMEM);
     assert_true(m == 99);

@@ -26,6 +26,12 @@ typedef struct tt_entry {
 #define HISTORY_BITS 12
 #define ORDERED 12 /* actions put in history order at a node; the rest keep theirs */
 
+/* A root action the search counts worse than it scores (herd_rules.repeats). */
+typedef struct root_penalty {
+    herd_move move;
+    int32_t points;
+} root_penalty;
+
 typedef struct ab_search {
     const herd_rules *rules;
     unsigned eval; /* the level's evaluation, for rules->evaluate */
@@ -37,6 +43,8 @@ typedef struct ab_search {
     uint32_t *weights;             /* max_moves chance weights per ply */
     tt_entry *tt;
     size_t tt_mask;
+    root_penalty *penalties; /* the root's penalised actions, `penalised` of them */
+    size_t penalised;
     uint64_t nodes, budget;
     int out_of_budget;    /* stop: the budget is spent, or rc says why */
     const herd_search *s; /* its stop() */
@@ -228,6 +236,40 @@ static int search(ab_search *a, unsigned ply, unsigned depth, int alpha, int bet
     return best;
 }
 
+/* The points that a root action counts worse than it scores. */
+static int penalty_of(const ab_search *a, herd_move m)
+{
+    for (size_t i = 0; i < a->penalised; i++)
+        if (a->penalties[i].move == m)
+            return a->penalties[i].points;
+    return 0;
+}
+
+/* Lists the root's actions that go straight back or into a position the
+ * game has stood in before (herd_rules.repeats), with their penalties:
+ * each time the position came up counts as much again. `hashes` and
+ * `counts` have room for the n actions. */
+static void penalise_repeats(ab_search *a, const herd_move *moves, size_t n, uint64_t *hashes,
+                             uint32_t *counts)
+{
+    const herd_rules *r = a->rules;
+    memset(counts, 0, n * sizeof *counts);
+    if (a->s->played) {
+        for (size_t i = 0; i < n; i++) {
+            memcpy(state_at(a, 1), state_at(a, 0), r->state_size);
+            herd_search_play(r, state_at(a, 1), moves[i]);
+            hashes[i] = r->hash(state_at(a, 1));
+        }
+        a->s->played(a->s->played_ctx, hashes, n, counts);
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint32_t times = counts[i] + (r->repeats(state_at(a, 0), moves[i]) != 0);
+        if (times)
+            a->penalties[a->penalised++] =
+                (root_penalty){moves[i], (int32_t)(times * HERD_SEARCH_REPEAT_PENALTY)};
+    }
+}
+
 /* One iteration at the root: the best action, the first of equals in the
  * (shuffled) order, so that equally good actions vary with the generator.
  * *searched: how many actions it searched in full before the budget ran
@@ -249,8 +291,8 @@ static herd_move root_iteration(ab_search *a, herd_move *moves, size_t n, unsign
         int v = search(a, 1, depth - 1, best, HERD_SEARCH_WIN + 1);
         if (a->out_of_budget)
             break;
-        if (r->repeats && r->repeats(state_at(a, 0), moves[i]) && v > -NEAR_WIN && v < NEAR_WIN)
-            v -= HERD_SEARCH_REPEAT_PENALTY;
+        if (v > -NEAR_WIN && v < NEAR_WIN)
+            v -= penalty_of(a, moves[i]);
         *searched = i + 1;
         if (v > best) {
             best = v;
@@ -289,7 +331,7 @@ static size_t table_size(uint32_t budget)
 
 /* The work area's parts, in the order it holds them. */
 typedef struct ab_layout {
-    size_t tt_n, killers, lists, states, history, bytes;
+    size_t tt_n, killers, root, lists, states, history, counts, bytes;
 } ab_layout;
 
 static ab_layout layout(const herd_rules *r, const herd_level *level)
@@ -301,8 +343,12 @@ static ab_layout layout(const herd_rules *r, const herd_level *level)
     l.lists = (size_t)plies * r->desc.max_moves;
     l.killers = (size_t)plies * sizeof(herd_move[KILLERS]);
     l.history = ((size_t)1 << HISTORY_BITS) * sizeof(uint32_t);
-    l.bytes = l.tt_n * sizeof(tt_entry) + l.killers +
-              l.lists * (sizeof(herd_move) + sizeof(uint32_t)) + l.states + l.history;
+    /* the root's penalties and its actions' hashes and counts (repeats) */
+    size_t root_moves = r->repeats ? r->desc.max_moves : 0;
+    l.root = root_moves * (sizeof(root_penalty) + sizeof(uint64_t));
+    l.counts = root_moves * sizeof(uint32_t);
+    l.bytes = l.tt_n * sizeof(tt_entry) + l.killers + l.root +
+              l.lists * (sizeof(herd_move) + sizeof(uint32_t)) + l.states + l.history + l.counts;
     return l;
 }
 
@@ -322,8 +368,9 @@ int herdi_search_alphabeta(herd_search *s, const void *state, const herd_level *
     if (!work)
         return HERD_E_NOMEM;
     memset(work, 0, tt_n * sizeof(tt_entry) + killers);
-    /* The table, the killers, the action lists, the states, the weights and
-     * the history: from the most to the least aligned. */
+    /* The table, the killers, the root's penalties and hashes, the action
+     * lists, the states, the weights, the history and the root's counts:
+     * from the most to the least aligned. */
     ab_search a = {
         .rules = r,
         .eval = level->eval,
@@ -334,16 +381,22 @@ int herdi_search_alphabeta(herd_search *s, const void *state, const herd_level *
         .budget = level->budget,
         .s = s,
     };
-    a.moves = (herd_move *)(void *)((unsigned char *)a.killers + killers);
+    a.penalties = (root_penalty *)(void *)((unsigned char *)a.killers + killers);
+    size_t root_moves = l.counts / sizeof(uint32_t);
+    uint64_t *root_hashes = (uint64_t *)(void *)(a.penalties + root_moves);
+    a.moves = (herd_move *)(void *)((unsigned char *)a.killers + killers + l.root);
     a.states = (unsigned char *)(a.moves + lists); /* state sizes keep 8-byte alignment */
     a.weights = (uint32_t *)(void *)(a.states + states);
     a.history = a.weights + lists;
     memset(a.history, 0, history);
+    uint32_t *root_counts = a.history + history / sizeof(uint32_t);
     memcpy(a.states, state, r->state_size);
 
     herd_move *moves = a.moves; /* ply 0's list: the root's actions */
     size_t n = r->legal(state, moves);
     shuffle(s->rng, moves, n);
+    if (r->repeats)
+        penalise_repeats(&a, moves, n, root_hashes, root_counts);
     herd_move choice = n ? moves[0] : 0;
     for (unsigned depth = 1; depth <= level->depth && n > 1; depth++) {
         int score;

@@ -24,6 +24,11 @@ typedef struct herd_search {
      * level of kind HERD_LEVEL_SOLVED searching beyond its table: fox's
      * perfect level); NULL for none. */
     const void *table;
+    /* For a game with rules->repeats: how many times the game has stood in
+     * each of n positions (by rules->hash) before this one, written to
+     * counts; NULL where the search has no game behind it. */
+    void (*played)(const void *ctx, const uint64_t *hashes, size_t n, uint32_t *counts);
+    const void *played_ctx;
 } herd_search;
 
 /* A win found by search scores HERD_SEARCH_WIN less the plies to it, so that
@@ -31,8 +36,9 @@ typedef struct herd_search {
 #define HERD_SEARCH_WIN 1000000
 
 /* How much worse alpha-beta counts a root action that undoes the side's
- * previous one (herd_rules.repeats), unless it wins or loses: about two
- * steps of the leading horse in horses' race. */
+ * previous one (herd_rules.repeats), and one into a position the game has
+ * already stood in, for each time it stood there, unless it wins or
+ * loses: about two steps of the leading horse in horses' race. */
 #define HERD_SEARCH_REPEAT_PENALTY 50
 
 /* Alpha-beta with iterative deepening, a transposition table and the table's
