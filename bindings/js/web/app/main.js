@@ -6,14 +6,15 @@
 // KEY=VALUE are the game's options (herd_new()'s); `players` is `computer`
 // by default; `side` is the side the person plays against the computer (0,
 // who acts first, by default); `level` the computer's level, by its number
-// or name (the game's default level by default); `delay` the pause before
-// each computer action (400 ms when watching, 200 against the computer).
+// or name (the page's suggested level of the game by default: setup.js);
+// `delay` the pause before each computer action (400 ms when watching, 200
+// against the computer).
 // docs/web.md gives the page's contract for tests.
 import { Client } from './client.js';
 import { Help } from './help.js';
 import { Online } from './online.js';
 import { Play } from './play.js';
-import { Setup } from './setup.js';
+import { Setup, suggestedLevel } from './setup.js';
 
 const PAGE_KEYS = ['game', 'players', 'level', 'side', 'delay'];
 const PLAYERS = ['two', 'computer', 'watch'];
@@ -38,7 +39,7 @@ function fromQuery(params) {
     const game = games.find(g => g.name === name);
     const players = PLAYERS.includes(params.get('players')) ? params.get('players') : 'computer';
     // A level by its number or its name; -1 for neither.
-    const word = params.get('level') ?? '0';
+    const word = params.get('level') ?? String(game ? suggestedLevel(game) : 0);
     const level = /^\d+$/.test(word) ? Number(word) : (game?.levels.find(l => l.name === word)?.level ?? -1);
     return {
         name,
