@@ -112,6 +112,9 @@ async function playRandom(page, mirror, rng, count) {
     return actions;
 }
 
+// The level the setup suggests for each game: the weakest that searches.
+const SUGGESTED = { horses: 'novice', hex: 'novice', hare: 'club', fox: 'club', flock: 'novice' };
+
 describe('the setup screen', () => {
     test('built from the registry, options refused on the spot with the library\'s message', async () => {
         const page = await open('', { game: false });
@@ -124,7 +127,14 @@ describe('the setup screen', () => {
                              g.options.map(o => o.key));
             assert.deepEqual(await page.$$eval('#setup-level option', l => l.map(e => e.value)),
                              g.levels.map(l => String(l.level)));
-            assert.equal(await page.inputValue('#setup-level'), String(g.defaultLevel));
+            // The page's suggestion for a newcomer, marked so, the
+            // library's default unmarked (docs/web.md).
+            const suggested = g.levels.find(l => l.name === SUGGESTED[g.name]);
+            assert.ok(suggested, `${g.name} has a level ${SUGGESTED[g.name]}`);
+            assert.equal(await page.inputValue('#setup-level'), String(suggested.level));
+            assert.deepEqual(await page.$$eval('#setup-level option', l => l.filter(e => /\(/.test(e.textContent)).map(e => e.value)),
+                             [String(suggested.level)]);
+            assert.match(await page.$eval('#setup-level option:checked', e => e.textContent), / \(suggested\)$/);
             assert.deepEqual(await page.$$eval('#setup-side option', l => l.map(e => e.textContent.toLowerCase())),
                              g.sides);
         }
@@ -196,10 +206,22 @@ describe('the setup screen', () => {
 
     test('a URL without a seed plays the library\'s default, which the players\' line names', async () => {
         const page = await open('game=horses&players=computer&delay=600000');
-        const g = herd.newGame('horses'), { levels, defaultLevel } = g.info, level = levels[defaultLevel - 1].name;
+        const g = herd.newGame('horses'), level = SUGGESTED.horses;
         assert.equal(await text(page, '#players-line'),
                      `You play Green, the computer (${level[0].toUpperCase()}${level.slice(1)}) Red, seed ${g.options().seed}`);
         g.free();
+    });
+
+    test('the URL\'s level wins over the suggested one, and stays in the setup', async () => {
+        for (const g of herd.games()) {
+            const level = g.levels.find(l => l.name !== SUGGESTED[g.name]);
+            const page = await open(`game=${g.name}&players=computer&level=${level.level}&delay=600000`);
+            assert.match(await text(page, '#players-line'), new RegExp(`computer \\(${level.name}\\)`, 'i'));
+            assert.equal(new URL(page.url()).searchParams.get('level'), String(level.level));
+            await page.click('#new');
+            await page.waitForSelector('#setup:not([hidden])');
+            assert.equal(await page.inputValue('#setup-level'), String(level.level));
+        }
     });
 
     test('an empty seed draws one, which the URL keeps', async () => {

@@ -120,6 +120,57 @@ describe('at 390x844, more', () => {
         assert.equal(await page.textContent('#record-message'), '');
     });
 
+    // Trial 7: the bar of Start covered the Players section at first view.
+    test('the setup: Start in sight at first view, and nothing of it under the bar at any scroll position', async () => {
+        for (const [viewport, names] of [[PHONE, GAME_NAMES], [{ width: 1280, height: 800 }, ['horses']]]) {
+            const page = await goto(await newPage(viewport), '', { game: false });
+            for (const name of names) {
+                await page.check(`input[name="game"][value="${name}"]`);
+                const where = `${name} at ${viewport.width}x${viewport.height}`;
+                assert.deepEqual(await outOfSight(page, ['#start']), [], `${where}: Start at first view`);
+                // The controls of the setup, each part that is shown (inside
+                // what clips it: the viewport, a scrolling box) against the
+                // bar, at every 40 px of scrolling and at the end.
+                const under = () => page.evaluate(() => {
+                    const bar = document.querySelector('.start-bar').getBoundingClientRect();
+                    const shownPart = e => {
+                        let r = e.getBoundingClientRect(), top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
+                        for (let p = e.parentElement; p; p = p.parentElement)
+                            if (/auto|scroll|hidden/.test(getComputedStyle(p).overflowY)) {
+                                const c = p.getBoundingClientRect();
+                                [top, bottom] = [Math.max(top, c.top), Math.min(bottom, c.bottom)];
+                            }
+                        return { top, bottom };
+                    };
+                    return [...document.querySelectorAll('#setup-form :is(input, select, button, legend, label, .hint-text)')]
+                        .filter(e => !e.closest('.start-bar') && e.getClientRects().length > 0)
+                        .filter(e => {
+                            const { top, bottom } = shownPart(e);
+                            return bottom > top && bottom > bar.top && top < bar.bottom;
+                        })
+                        .map(e => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.name ? `[${e.name}]` : ''}`);
+                });
+                // What scrolls the setup (a box of it, or the page), scrolled
+                // to `y` px: where it is, and how far it goes.
+                const scrollTo = y => page.evaluate(y => {
+                    const s = [...document.querySelectorAll('#setup *')].find(e => e.scrollHeight > e.clientHeight &&
+                        /auto|scroll/.test(getComputedStyle(e).overflowY)) ?? document.scrollingElement;
+                    s.scrollTop = y;
+                    return { at: s.scrollTop, end: s.scrollHeight - s.clientHeight };
+                }, y);
+                const { end } = await scrollTo(0);
+                for (const y of [...Array.from({ length: Math.ceil(end / 40) }, (_, i) => 40 * i), end]) {
+                    const { at } = await scrollTo(y);
+                    assert.deepEqual(await under(), [], `${where}, scrolled ${at} px: under the bar`);
+                }
+                // At the end the Players section is in sight, all of it.
+                assert.deepEqual(await outOfSight(page, ['#setup-side', '#setup-level', 'input[name="players"]']), [],
+                                 `${where}: the players at the end`);
+                await scrollTo(0);
+            }
+        }
+    });
+
     test('an option refused: its reason in sight beside Start, not under the bar, the option marked', async () => {
         const page = await goto(await newPage(PHONE), '', { game: false });
         await page.check('input[name="game"][value="horses"]');

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { goto, newPage, open, says, settled, state, useBrowser } from './browser.mjs';
-import { GAME_NAMES, finishedGame, loadHerd } from './common.mjs';
+import { GAME_NAMES, finishedGame, generator, loadHerd } from './common.mjs';
 
 const herd = await loadHerd();
 useBrowser();
@@ -558,6 +558,85 @@ describe('a replay (trial 6)', () => {
         assert.ok(await again.isVisible('#replay'));
         for (const x of [mirror, other, record, g])
             x.free();
+    });
+});
+
+describe('a game played on has an address that opens it again (trial 7)', () => {
+    // A game of `name` and `options`, `plies` random actions in (rolls
+    // included), and its record.
+    function recorded(name, options, plies) {
+        const g = herd.newGame(name, options), rng = generator(options.seed);
+        for (let i = 0; i < plies && g.statusInfo().result === 'ongoing'; i++)
+            g.isChance() ? g.roll() : g.play(rng.pick(g.legal()));
+        return g;
+    }
+
+    // Plays on at `ply` (two players, or against the computer: the person
+    // the side to act, at `level`), then opens the page's address anew:
+    // the same game, players, level and position, the address the same.
+    async function reopens(g, ply, players, level = 0) {
+        const record = g.record(), mirror = record.game(ply);
+        const page = await openRecord(record);
+        assert.equal(new URL(page.url()).search, '', 'a replay has no address of its own');
+        await seek(page, ply);
+        if (players === 'two') {
+            await page.click('#replay-friend');
+        } else {
+            await page.click('#replay-computer');
+            await page.waitForSelector('#playon-ask[open]');
+            await page.selectOption('#playon-level', String(level));
+            await page.click('#playon-yes');
+        }
+        await page.waitForSelector('#replay', { state: 'hidden' });
+        const query = new URL(page.url()).searchParams;
+        assert.equal(query.get('game'), g.name);
+        assert.equal(query.get('players'), players);
+        for (const [key, value] of Object.entries(g.options()))
+            assert.equal(query.get(key), String(value), `the option ${key}`);
+        if (players === 'computer') {
+            assert.equal(query.get('side'), String(mirror.statusInfo().side));
+            assert.equal(query.get('level'), String(level));
+        }
+        const again = await open(query.toString());
+        assert.equal((await state(again)).position, mirror.position(), 'the same position');
+        assert.equal(await text(again, '#players-line'), await text(page, '#players-line'), 'the same players and level');
+        assert.equal(new URL(again.url()).search, new URL(page.url()).search, 'the same address');
+        record.free();
+        return { query, mirror };
+    }
+
+    test('from a replay, against the computer and between two players, with the game\'s options', async () => {
+        const fox = recorded('fox', { geese: 15, sideways: 1, seed: 5 }, 30);
+        const { query, mirror } = await reopens(fox, 11, 'computer', 1);
+        assert.equal(query.get('position'), mirror.position(), 'the position text of the protocol');
+        mirror.free();
+        const horses = recorded('horses', { w: 10, h: 9, n: 8, seed: 4 }, 40);
+        (await reopens(horses, 17, 'two')).mirror.free();
+        fox.free();
+        horses.free();
+    });
+
+    test('at the start the options alone; a position refused says the library\'s reason', async () => {
+        const hex = recorded('hex', { size: 4, seed: 6 }, 20);
+        const { query, mirror } = await reopens(hex, 0, 'two');
+        assert.ok(!query.has('position'), 'a new game of the options stands there');
+        mirror.free();
+        hex.free();
+        const bad = 'fox turn=fox chain=1 sideways=0 fox=d4 geese=a3';
+        const reason = (() => {
+            const g = herd.newGame('fox');
+            try {
+                g.setPosition(bad);
+            } catch (e) {
+                return e.message;
+            } finally {
+                g.free();
+            }
+        })();
+        assert.ok(reason);
+        const page = await open(`game=fox&players=two&position=${encodeURIComponent(bad)}`, { game: false });
+        assert.equal(await text(page, '#setup-message'), reason);
+        assert.equal(await page.getAttribute('#game', 'data-position'), '', 'no game');
     });
 });
 

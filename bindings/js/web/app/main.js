@@ -1,21 +1,23 @@
 // The page: the setup screen, or at once the game that the URL names.
 //
 //   index.html?game=NAME&KEY=VALUE...&players=two|computer|watch&level=N
-//              &side=0|1&delay=MS
+//              &side=0|1&delay=MS&position=TEXT
 //
 // KEY=VALUE are the game's options (herd_new()'s); `players` is `computer`
 // by default; `side` is the side the person plays against the computer (0,
 // who acts first, by default); `level` the computer's level, by its number
-// or name (the game's default level by default); `delay` the pause before
-// each computer action (400 ms when watching, 200 against the computer).
+// or name (the page's suggested level of the game by default: setup.js);
+// `delay` the pause before each computer action (400 ms when watching, 200
+// against the computer); `position` a position text of the protocol's, where
+// the game starts (a game played on from a replay).
 // docs/web.md gives the page's contract for tests.
 import { Client } from './client.js';
 import { Help } from './help.js';
 import { Online } from './online.js';
 import { Play } from './play.js';
-import { Setup } from './setup.js';
+import { Setup, suggestedLevel } from './setup.js';
 
-const PAGE_KEYS = ['game', 'players', 'level', 'side', 'delay'];
+const PAGE_KEYS = ['game', 'players', 'level', 'side', 'delay', 'position'];
 const PLAYERS = ['two', 'computer', 'watch'];
 // A page opened by herd-server (its API answers) offers games online.
 const SERVED = await fetch(location.pathname, { method: 'HEAD' }).then(r => r.headers.has('X-Herd-Server'), () => false);
@@ -38,7 +40,7 @@ function fromQuery(params) {
     const game = games.find(g => g.name === name);
     const players = PLAYERS.includes(params.get('players')) ? params.get('players') : 'computer';
     // A level by its number or its name; -1 for neither.
-    const word = params.get('level') ?? '0';
+    const word = params.get('level') ?? String(game ? suggestedLevel(game) : 0);
     const level = /^\d+$/.test(word) ? Number(word) : (game?.levels.find(l => l.name === word)?.level ?? -1);
     return {
         name,
@@ -47,18 +49,24 @@ function fromQuery(params) {
         side: params.get('side') === '1' ? 1 : 0,
         level,
         delay: params.has('delay') ? Number(params.get('delay')) : undefined,
+        position: params.get('position') ?? undefined,
     };
 }
+
+// The pause before each computer action where the URL gives none.
+const delayOf = players => players === 'watch' ? 400 : 200;
 
 // The URL that starts this setup again.
 function query(setup) {
     const params = new URLSearchParams({ game: setup.name, ...setup.options, players: setup.players });
     if (setup.players === 'computer')
         params.set('side', setup.side);
-    if (setup.level)
+    if (setup.level && setup.players !== 'two')
         params.set('level', setup.level);
-    if (setup.delay !== undefined)
+    if (setup.delay !== undefined && setup.delay !== delayOf(setup.players))
         params.set('delay', setup.delay);
+    if (setup.position)
+        params.set('position', setup.position);
     return `?${params}`;
 }
 
@@ -67,7 +75,7 @@ const play = new Play(client, games, setup => {
     setupScreen.fill(setup);
     setupScreen.show();
     history.replaceState(null, '', location.pathname);
-}, fail);
+}, fail, setup => history.replaceState(null, '', `${location.pathname}${query(setup)}`));
 
 // The setup screen with a refusal, filled with what was refused.
 function refuse(setup, message) {
@@ -107,7 +115,7 @@ async function start(setup) {
         }
         return;
     }
-    const delay = setup.delay ?? (setup.players === 'watch' ? 400 : 200);
+    const delay = setup.delay ?? delayOf(setup.players);
     const game = games.find(g => g.name === setup.name);
     if (game && !(setup.level >= 0 && setup.level <= game.levels.length))
         return refuse(setup, `no such level of ${game.name}: ${game.levels.map(l => `${l.level} (${l.name})`).join(', ')}`);

@@ -31,11 +31,13 @@ function stamp(d) {
 
 export class Play {
     // client: the worker's (client.js); onLeave(): back to the setup;
-    // onFault(error): something went wrong that is no refusal.
-    constructor(client, games, onLeave, onFault) {
+    // onFault(error): something went wrong that is no refusal;
+    // onPlayOn(setup): a replay played on, as the setup that opens it again.
+    constructor(client, games, onLeave, onFault, onPlayOn) {
         this.client = client;
         this.games = games;
         this.onFault = onFault;
+        this.onPlayOn = onPlayOn;
         this.root = $('game');
         this.log = new Log($('log'), ply => this.seek(ply));
         this.board = new Board($('board'), cell => this.click(cell));
@@ -102,7 +104,7 @@ export class Play {
         const mine = this.generation;
         const value = first ? await this.client.request(first.op, first.args)
             : setup.online ? setup.online.patch(await this.client.request('replay', setup.online.replay()))
-            : await this.client.request('new', { name: setup.name, options: setup.options });
+            : await this.client.request('new', { name: setup.name, options: setup.options, position: setup.position });
         setup = first ? { ...setup, name: value.name } : setup;
         const view = await viewOf(setup.name);
         if (mine !== this.generation)
@@ -171,13 +173,20 @@ export class Play {
 
     // Leaves the replay at the position shown: two players on this screen,
     // or the person against the computer, playing `side` (default: the side
-    // to act) against its `level` (default: as before).
+    // to act) against its `level` (default: as before). The setup then
+    // holds the game's options and position, which open it again.
     async playOn(players, side = this.toActSide(), level = this.setup.level) {
         if (!this.replay || this.busy)
             return;
+        const mine = this.generation;
         this.setup = { ...this.setup, players, side, level };
         await this.send('playOn');
+        if (mine !== this.generation || !this.snap?.start)
+            return;
+        const { options, position } = this.snap.start;
+        this.setup = { ...this.setup, options, position: position ?? undefined, drawn: null };
         $('players-line').textContent = this.playersText();
+        this.onPlayOn?.(this.setup);
     }
 
     // The game's record (records.md) as a file to save, named by the game,

@@ -13,17 +13,30 @@ function randomSeed() {
     return String((BigInt(hi) << 32n) | BigInt(lo));
 }
 
+// The level the page suggests to a newcomer, by the level's name in the
+// registry: the weakest that searches, which plays sensibly and can be
+// beaten (docs/web.md). The library's default is the strongest level that
+// needs no memory, for most games a random or greedy player.
+const SUGGESTED = { horses: 'novice', hex: 'novice', hare: 'club', fox: 'club', flock: 'novice' };
+
+/** The level the page suggests for `game` (a registry entry): its number,
+ *  the library's default where the table names no level of the game. */
+export function suggestedLevel(game) {
+    return game.levels.find(l => l.name === SUGGESTED[game.name])?.level ?? game.defaultLevel;
+}
+
 /** Fills the choosers (select elements) of the person's side and the
  *  computer's level of `game`, with `side` (default 0) and
- *  `level` (default: the game's) chosen: the setup's, and Play on from here
- *  against the computer's. */
+ *  `level` (default: the page's suggestion) chosen: the setup's, and Play on
+ *  from here against the computer's. */
 export function choose(game, sideSelect, levelSelect, side, level) {
     sideSelect.replaceChildren(...game.sides.map((s, i) => html('option', { value: i }, null, capital(s))));
     sideSelect.value = String(side ?? 0);
+    const suggested = suggestedLevel(game);
     levelSelect.replaceChildren(...game.levels.map(l =>
         html('option', { value: l.level }, null,
-             `${l.level}. ${capital(l.name)}${l.level === game.defaultLevel ? ' (default)' : ''}`)));
-    levelSelect.value = String(level || game.defaultLevel);
+             `${l.level}. ${capital(l.name)}${l.level === suggested ? ' (suggested)' : ''}`)));
+    levelSelect.value = String(level || suggested);
 }
 
 /** A level's description as a sentence under its chooser ('' for none):

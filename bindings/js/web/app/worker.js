@@ -155,17 +155,21 @@ const ops = {
             return e.message;
         }
     },
-    async new(herd, { name, options }) {
+    // A new game of the options; at `position` (a position text of the
+    // protocol's) where one is given: a game played on, reopened.
+    async new(herd, { name, options, position }) {
         const fresh = herd.newGame(name, options);
-        replay?.record.free();
-        replay = null;
         let found;
         try {
+            if (position)
+                fresh.setPosition(position);
             found = await viewOf(name);
         } catch (e) {
             fresh.free();
             throw e;
         }
+        replay?.record.free();
+        replay = null;
         game?.free();
         game = fresh;
         view = found;
@@ -258,11 +262,21 @@ const ops = {
         return { ...snapshot(lines.slice(0, ply)), replay: { ply, plies: record.plies, moves, lines, tags } };
     },
     // Plays on from the replay's position: the game keeps its history.
-    playOn() {
+    // `start` is what opens this game again (its address): the game's
+    // options, and its position text where a new game of those options
+    // stands elsewhere (null at the start).
+    playOn(herd) {
         const lines = replay.lines.slice(0, game.history);
         replay.record.free();
         replay = null;
-        return snapshot(lines);
+        const options = Object.fromEntries(Object.entries(game.options()).map(([k, v]) => [k, String(v)]));
+        const fresh = herd.newGame(game.name, options);
+        try {
+            const position = fresh.position() === game.position() ? null : game.position();
+            return { ...snapshot(lines), start: { options, position } };
+        } finally {
+            fresh.free();
+        }
     },
     // The game's record (records.md), its game's name and seed (its text;
     // '' where it has none).
