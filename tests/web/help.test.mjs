@@ -78,8 +78,11 @@ test('Fox and Geese: who wins with the best play, and the option that lets the g
     const tips = (await viewOf('fox')).help.tips.join('\n');
     for (const words of [/without sideways steps \(the default\) the fox, whatever the geese do/,
                          /with sideways steps, 13 geese hold a draw and 15 or 17 win/,
-                         /To play the geese for a win, set sideways to 1 in the setup/])
+                         /To play the geese for a win, set sideways to 1 and geese to 15 or 17 in the setup/])
         assert.match(tips, words);
+    // Followed, the advice gives the geese a won game: no sentence sends
+    // them to win with sideways alone (13 geese only hold a draw).
+    assert.doesNotMatch(tips, /set sideways to 1 in the setup/);
 });
 
 // Two players on one screen may agree a draw in every game (the page's
