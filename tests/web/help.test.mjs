@@ -59,7 +59,8 @@ test('Herd of Horses: the corners\' horse 1, no move loses, no move limit and no
     for (const words of [/each corner starts with the other side's horse 1 on it, which may stay there the whole game/i,
                          /who has no move on their turn loses/, /hem the other herd in/,
                          /no move limit/, /rules never make a draw/, /resigning \(Resign\)/,
-                         /two players on one screen may instead agree a draw \(Agree a draw\)/])
+                         /two players on one screen may instead agree a draw \(Agree a draw\)/,
+                         /the computer agrees one once the position has come up three times/])
         assert.match(rules, words);
 });
 
