@@ -707,3 +707,33 @@ test('a record file refused: the page says the file is no record it can read, th
     record.free();
     g.free();
 });
+
+// Trial 8: the red refusal of a record file stayed under the next message
+// once the setup changed, and on the setup screen after a game.
+test('a record file refused: its message goes once the setup changes or a game starts', async () => {
+    const page = await open('', { game: false });
+    await page.check('input[name=game][value=horses]');
+    const refused = async () => {
+        await page.setInputFiles('#open-record', { name: 'bad.hgr', mimeType: 'text/plain', buffer: Buffer.from('garbage') });
+        await page.waitForFunction(() => document.getElementById('record-message').textContent !== '');
+    };
+    const cleared = what => page.waitForFunction(() => document.getElementById('record-message').textContent === '', null, { timeout: 5000 })
+        .catch(() => assert.fail(`${what} leaves the record's message`));
+    await refused();
+    await page.fill('#opt-w', '99');
+    await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+    assert.equal(await text(page, '#record-message'), '', 'a number typed: its refusal alone');
+    await page.fill('#opt-w', '12');
+    await refused();
+    await page.click('#opt-seed + button');
+    await cleared('New seed');
+    await refused();
+    await page.selectOption('#setup-level', '1');
+    await cleared('a level chosen');
+    await refused();
+    await page.click('#start');
+    await page.waitForSelector('#setup', { state: 'hidden' });
+    await page.click('#new');
+    await page.waitForSelector('#setup:not([hidden])');
+    assert.equal(await text(page, '#record-message'), '', 'a game started');
+});

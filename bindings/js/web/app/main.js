@@ -100,7 +100,6 @@ document.getElementById('open-record').addEventListener('change', async e => {
     } catch (error) {
         return error.name === 'HerdError' ? setupScreen.recordRefused(error.message, file.name) : fail(error);
     }
-    setupScreen.recordRefused('');
     setupScreen.hide();
     history.replaceState(null, '', location.pathname);
 });

@@ -62,8 +62,6 @@ export class Setup {
                  `${capital(g.sides[0])} against ${g.sides[1]}${g.hasChance ? ', with dice' : ''}`);
         }
         this.form.addEventListener('change', e => {
-            if (e.target.id !== 'open-record')
-                this.recordRefused('');
             if (e.target.name === 'game')
                 this.fill({ name: e.target.value });
             // Your side is asked for only against the computer: choosing
@@ -98,8 +96,10 @@ export class Setup {
         document.title = this.game?.title ?? 'libherd';
     }
 
+    // A game starts: a record's refusal is of the past.
     hide() {
         $('setup').hidden = true;
+        this.recordRefused('');
     }
 
     // Shows a refusal (none: ''), on the option `key`: the page's own
@@ -213,9 +213,11 @@ export class Setup {
         return options;
     }
 
-    // The library's word on the options typed so far, shown at once; true
-    // when it takes them. Answers to earlier checks are dropped.
+    // The library's word on the options typed so far, shown at once (in
+    // place of a record's refusal: the setup has changed); true when it
+    // takes them. Answers to earlier checks are dropped.
     async validate() {
+        this.recordRefused('');
         const mine = ++this.checked;
         const name = this.game.name, options = this.options();
         const own = this.outOfRange();
