@@ -256,6 +256,23 @@ describe('the setup screen', () => {
         const named = await open(`game=horses&level=${levels[2].name}&players=computer`);
         assert.match(await text(named, '#players-line'), new RegExp(`computer \\(${levels[2].name}\\)`, 'i'));
     });
+
+    // Trial 8: players=xyz played against the computer and side=5 gave the
+    // first side, with no word.
+    test('players and side refused in the URL as the options are: the setup with the refusal, no game', async () => {
+        for (const [query, words] of [['players=xyz', 'Players: players=xyz must be two, computer or watch'],
+                                      ['players=', 'Players: players= must be two, computer or watch'],
+                                      ['side=5', 'Your side: side=5 must be 0 (Green) or 1 (Red)'],
+                                      ['players=computer&side=first', 'Your side: side=first must be 0 (Green) or 1 (Red)']]) {
+            const page = await open(`game=horses&${query}`, { game: false });
+            assert.equal(await text(page, '#setup-message'), words, query);
+            assert.equal(await page.getAttribute('#game', 'data-position'), '', `${query}: no game`);
+            assert.ok(await page.isDisabled('#start'), query);
+        }
+        // The values it takes start a game.
+        for (const query of ['players=two', 'players=watch&delay=600000', 'players=computer&side=1&delay=600000'])
+            await open(`game=horses&${query}`);
+    });
 });
 
 describe('every game from the URL, played by clicks', () => {

@@ -15,6 +15,7 @@ import { Client } from './client.js';
 import { Help } from './help.js';
 import { Online } from './online.js';
 import { Play } from './play.js';
+import { capital } from './board.js';
 import { Setup, suggestedLevel } from './setup.js';
 
 const PAGE_KEYS = ['game', 'players', 'level', 'side', 'delay', 'position'];
@@ -32,7 +33,20 @@ const client = new Client(fail);
 const registry = await client.request('games');
 const games = registry.games;
 
-// The setup of a URL's query, or null when it names no game.
+// The refusal of the page's own values of a URL's query (players, side) for
+// `game` (a registry entry), as the setup words a refusal: the control's
+// label, then the values it takes; null when it takes them.
+function queryRefusal(params, game) {
+    const players = params.get('players'), side = params.get('side');
+    if (players !== null && !PLAYERS.includes(players))
+        return `Players: players=${players} must be two, computer or watch`;
+    if (side !== null && side !== '0' && side !== '1')
+        return `Your side: side=${side} must be 0 (${capital(game.sides[0])}) or 1 (${capital(game.sides[1])})`;
+    return null;
+}
+
+// The setup of a URL's query, or null when it names no game; `refusal`
+// the query's values that the page refuses (queryRefusal()).
 function fromQuery(params) {
     const name = params.get('game');
     if (name === null)
@@ -50,6 +64,8 @@ function fromQuery(params) {
         level,
         delay: params.has('delay') ? Number(params.get('delay')) : undefined,
         position: params.get('position') ?? undefined,
+        // A game unknown is the library's to refuse first.
+        refusal: game ? queryRefusal(params, game) : null,
     };
 }
 
@@ -114,6 +130,8 @@ async function start(setup) {
         }
         return;
     }
+    if (setup.refusal)
+        return refuse(setup, setup.refusal);
     const delay = setup.delay ?? delayOf(setup.players);
     const game = games.find(g => g.name === setup.name);
     if (game && !(setup.level >= 0 && setup.level <= game.levels.length))
