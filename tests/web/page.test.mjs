@@ -247,14 +247,24 @@ describe('the setup screen', () => {
         const unknown = await open('game=chess', { game: false });
         assert.match(await text(unknown, '#setup-message'), /chess/);
         const levels = herd.games().find(g => g.name === 'horses').levels;
+        // A level or a choice refused in the page's form, with the control's
+        // label (trial 8: "no such level of horses: ...", "geese=14 is not ...").
+        const named = levels.map(l => `${l.level} (${l.name})`);
         for (const level of [levels.length + 1, 'nosuch']) {
             const refused = await open(`game=horses&level=${level}`, { game: false });
             assert.equal(await text(refused, '#setup-message'),
-                         `no such level of horses: ${levels.map(l => `${l.level} (${l.name})`).join(', ')}`);
+                         `Computer level: level=${level} must be ${named.slice(0, -1).join(', ')} or ${named.at(-1)}`);
         }
+        const geese = await open('game=fox&geese=14', { game: false });
+        assert.equal(await text(geese, '#setup-message'), 'The geese: geese=14 must be 13, 15 or 17');
+        assert.equal(await geese.getAttribute('#opt-geese', 'aria-invalid'), '');
+        assert.ok(await geese.isDisabled('#start'));
+        await geese.selectOption('#opt-geese', '15');
+        await geese.waitForFunction(() => document.getElementById('setup-message').textContent === '');
+        assert.ok(await geese.isEnabled('#start'));
         // A level by its name.
-        const named = await open(`game=horses&level=${levels[2].name}&players=computer`);
-        assert.match(await text(named, '#players-line'), new RegExp(`computer \\(${levels[2].name}\\)`, 'i'));
+        const byName = await open(`game=horses&level=${levels[2].name}&players=computer`);
+        assert.match(await text(byName, '#players-line'), new RegExp(`computer \\(${levels[2].name}\\)`, 'i'));
     });
 
     // Trial 8: players=xyz played against the computer and side=5 gave the

@@ -16,7 +16,7 @@ import { Help } from './help.js';
 import { Online } from './online.js';
 import { Play } from './play.js';
 import { capital } from './board.js';
-import { Setup, suggestedLevel } from './setup.js';
+import { Setup, refusedChoice, suggestedLevel } from './setup.js';
 
 const PAGE_KEYS = ['game', 'players', 'level', 'side', 'delay', 'position'];
 const PLAYERS = ['two', 'computer', 'watch'];
@@ -33,15 +33,17 @@ const client = new Client(fail);
 const registry = await client.request('games');
 const games = registry.games;
 
-// The refusal of the page's own values of a URL's query (players, side) for
-// `game` (a registry entry), as the setup words a refusal: the control's
-// label, then the values it takes; null when it takes them.
-function queryRefusal(params, game) {
+// The refusal of the page's own values of a URL's query (players, side,
+// the level `word`, read as `level`) for `game` (a registry entry), as the
+// setup words a refusal (refusedChoice()); null when it takes them.
+function queryRefusal(params, game, word, level) {
     const players = params.get('players'), side = params.get('side');
     if (players !== null && !PLAYERS.includes(players))
-        return `Players: players=${players} must be two, computer or watch`;
+        return refusedChoice('Players', 'players', players, PLAYERS);
     if (side !== null && side !== '0' && side !== '1')
-        return `Your side: side=${side} must be 0 (${capital(game.sides[0])}) or 1 (${capital(game.sides[1])})`;
+        return refusedChoice('Your side', 'side', side, game.sides.map((s, i) => `${i} (${capital(s)})`));
+    if (!(level >= 0 && level <= game.levels.length))
+        return refusedChoice('Computer level', 'level', word, game.levels.map(l => `${l.level} (${l.name})`));
     return null;
 }
 
@@ -65,7 +67,7 @@ function fromQuery(params) {
         delay: params.has('delay') ? Number(params.get('delay')) : undefined,
         position: params.get('position') ?? undefined,
         // A game unknown is the library's to refuse first.
-        refusal: game ? queryRefusal(params, game) : null,
+        refusal: game ? queryRefusal(params, game, word, level) : null,
     };
 }
 
@@ -133,9 +135,6 @@ async function start(setup) {
     if (setup.refusal)
         return refuse(setup, setup.refusal);
     const delay = setup.delay ?? delayOf(setup.players);
-    const game = games.find(g => g.name === setup.name);
-    if (game && !(setup.level >= 0 && setup.level <= game.levels.length))
-        return refuse(setup, `no such level of ${game.name}: ${game.levels.map(l => `${l.level} (${l.name})`).join(', ')}`);
     try {
         await play.start({ ...setup, delay });
     } catch (e) {
