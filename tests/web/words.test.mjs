@@ -378,6 +378,24 @@ async function downloaded(page) {
     return herd.parseRecord(readFileSync(await file.path(), 'utf8'));
 }
 
+// Agree a draw, asked first: the game ends as agreed (`turn` the log's top
+// line then), the record's Result 1/2-1/2; Undo takes it back to `status`.
+async function agreeDraw(page, turn, status) {
+    await page.click('#draw');
+    await page.waitForSelector('#resign-ask[open]');
+    assert.equal(await text(page, '#resign-ask-text'), 'Agree a draw? The game ends with nobody winning; Undo can take it back.');
+    assert.equal(await text(page, '#resign-yes'), 'Agree a draw');
+    await page.click('#resign-yes');
+    await page.waitForFunction(() => document.getElementById('game').dataset.status === 'draw agreed');
+    assert.equal(await text(page, '#turn'), turn);
+    const record = await downloaded(page);
+    assert.equal(record.tag('Result'), '1/2-1/2');
+    assert.equal(record.tag('Termination'), 'agreed');
+    record.free();
+    await page.click('#undo');
+    await page.waitForFunction(s => document.getElementById('game').dataset.status === s, status);
+}
+
 describe('the players end a game (issue 44: Herd of Horses has no move limit)', () => {
     test('against the computer: Resign, in the library\'s words and the record; Undo takes it back', async () => {
         const page = await open('game=horses&seed=0&players=computer&side=0&level=1');
@@ -440,16 +458,7 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         await page.click('#resign-no');
         await page.waitForFunction(() => !document.getElementById('resign-ask').open);
         assert.equal((await state(page)).status, 'ongoing fox');
-        await page.click('#draw');
-        await page.click('#resign-yes');
-        await page.waitForFunction(() => document.getElementById('game').dataset.status === 'draw agreed');
-        assert.equal(await text(page, '#turn'), 'The players agreed a draw');
-        const record = await downloaded(page);
-        assert.equal(record.tag('Result'), '1/2-1/2');
-        assert.equal(record.tag('Termination'), 'agreed');
-        record.free();
-        await page.click('#undo');
-        await page.waitForFunction(() => document.getElementById('game').dataset.status === 'ongoing fox');
+        await agreeDraw(page, 'The players agreed a draw', 'ongoing fox');
         assert.ok(await page.isVisible('#draw'), 'Undo takes the draw back');
         await clicks(page, herd.newGame('fox').legal()[0]);
         await page.waitForFunction(() => document.getElementById('resign').textContent === 'The geese resign');
@@ -512,19 +521,7 @@ test('against the computer: Agree a draw once the position has come up three tim
     assert.ok(await page.isEnabled('#draw'));
     assert.equal(await page.getAttribute('#draw', 'title'), null);
     assert.ok(!(await text(page, '#why')).includes(why));
-    await page.click('#draw');
-    await page.waitForSelector('#resign-ask[open]');
-    assert.equal(await text(page, '#resign-ask-text'), 'Agree a draw? The game ends with nobody winning; Undo can take it back.');
-    assert.equal(await text(page, '#resign-yes'), 'Agree a draw');
-    await page.click('#resign-yes');
-    await page.waitForFunction(() => document.getElementById('game').dataset.status === 'draw agreed');
-    assert.equal(await text(page, '#turn'), 'Nobody wins. The players agreed a draw.');
-    const record = await downloaded(page);
-    assert.equal(record.tag('Result'), '1/2-1/2');
-    assert.equal(record.tag('Termination'), 'agreed');
-    record.free();
-    await page.click('#undo');
-    await page.waitForFunction(() => document.getElementById('game').dataset.status === 'ongoing geese');
+    await agreeDraw(page, 'Nobody wins. The players agreed a draw.', 'ongoing geese');
     assert.equal(await page.locator('#log li').count(), 9, 'the ending alone is taken back');
     assert.ok(await page.isEnabled('#draw'));
 });
