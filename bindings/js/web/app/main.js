@@ -11,11 +11,11 @@
 // against the computer); `position` a position text of the protocol's, where
 // the game starts (a game played on from a replay).
 // docs/web.md gives the page's contract for tests.
+import { capital } from './board.js';
 import { Client } from './client.js';
 import { Help } from './help.js';
 import { Online } from './online.js';
 import { Play } from './play.js';
-import { capital } from './board.js';
 import { Setup, refusedChoice, suggestedLevel } from './setup.js';
 
 const PAGE_KEYS = ['game', 'players', 'level', 'side', 'delay', 'position'];
