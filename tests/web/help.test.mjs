@@ -59,7 +59,8 @@ test('Herd of Horses: the corners\' horse 1, no move loses, no move limit and no
     for (const words of [/each corner starts with the other side's horse 1 on it, which may stay there the whole game/i,
                          /who has no move on their turn loses/, /hem the other herd in/,
                          /no move limit/, /rules never make a draw/, /resigning \(Resign\)/,
-                         /two players on one screen may instead agree a draw \(Agree a draw\)/])
+                         /two players on one screen may instead agree a draw \(Agree a draw\)/,
+                         /the computer agrees one once the position has come up three times/])
         assert.match(rules, words);
 });
 
@@ -78,8 +79,11 @@ test('Fox and Geese: who wins with the best play, and the option that lets the g
     const tips = (await viewOf('fox')).help.tips.join('\n');
     for (const words of [/without sideways steps \(the default\) the fox, whatever the geese do/,
                          /with sideways steps, 13 geese hold a draw and 15 or 17 win/,
-                         /To play the geese for a win, set sideways to 1 in the setup/])
+                         /To play the geese for a win, set sideways to 1 and geese to 15 or 17 in the setup/])
         assert.match(tips, words);
+    // Followed, the advice gives the geese a won game: no sentence sends
+    // them to win with sideways alone (13 geese only hold a draw).
+    assert.doesNotMatch(tips, /set sideways to 1 in the setup/);
 });
 
 // Two players on one screen may agree a draw in every game (the page's

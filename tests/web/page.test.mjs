@@ -247,14 +247,41 @@ describe('the setup screen', () => {
         const unknown = await open('game=chess', { game: false });
         assert.match(await text(unknown, '#setup-message'), /chess/);
         const levels = herd.games().find(g => g.name === 'horses').levels;
+        // A level or a choice refused in the page's form, with the control's
+        // label (trial 8: "no such level of horses: ...", "geese=14 is not ...").
+        const named = levels.map(l => `${l.level} (${l.name})`);
         for (const level of [levels.length + 1, 'nosuch']) {
             const refused = await open(`game=horses&level=${level}`, { game: false });
             assert.equal(await text(refused, '#setup-message'),
-                         `no such level of horses: ${levels.map(l => `${l.level} (${l.name})`).join(', ')}`);
+                         `Computer level: level=${level} must be ${named.slice(0, -1).join(', ')} or ${named.at(-1)}`);
         }
+        const geese = await open('game=fox&geese=14', { game: false });
+        assert.equal(await text(geese, '#setup-message'), 'The geese: geese=14 must be 13, 15 or 17');
+        assert.equal(await geese.getAttribute('#opt-geese', 'aria-invalid'), '');
+        assert.ok(await geese.isDisabled('#start'));
+        await geese.selectOption('#opt-geese', '15');
+        await geese.waitForFunction(() => document.getElementById('setup-message').textContent === '');
+        assert.ok(await geese.isEnabled('#start'));
         // A level by its name.
-        const named = await open(`game=horses&level=${levels[2].name}&players=computer`);
-        assert.match(await text(named, '#players-line'), new RegExp(`computer \\(${levels[2].name}\\)`, 'i'));
+        const byName = await open(`game=horses&level=${levels[2].name}&players=computer`);
+        assert.match(await text(byName, '#players-line'), new RegExp(`computer \\(${levels[2].name}\\)`, 'i'));
+    });
+
+    // Trial 8: players=xyz played against the computer and side=5 gave the
+    // first side, with no word.
+    test('players and side refused in the URL as the options are: the setup with the refusal, no game', async () => {
+        for (const [query, words] of [['players=xyz', 'Players: players=xyz must be two, computer or watch'],
+                                      ['players=', 'Players: players= must be two, computer or watch'],
+                                      ['side=5', 'Your side: side=5 must be 0 (Green) or 1 (Red)'],
+                                      ['players=computer&side=first', 'Your side: side=first must be 0 (Green) or 1 (Red)']]) {
+            const page = await open(`game=horses&${query}`, { game: false });
+            assert.equal(await text(page, '#setup-message'), words, query);
+            assert.equal(await page.getAttribute('#game', 'data-position'), '', `${query}: no game`);
+            assert.ok(await page.isDisabled('#start'), query);
+        }
+        // The values it takes start a game.
+        for (const query of ['players=two', 'players=watch&delay=600000', 'players=computer&side=1&delay=600000'])
+            await open(`game=horses&${query}`);
     });
 });
 

@@ -378,11 +378,33 @@ async function downloaded(page) {
     return herd.parseRecord(readFileSync(await file.path(), 'utf8'));
 }
 
+// Agree a draw, asked first: the game ends as agreed (`turn` the log's top
+// line then), the record's Result 1/2-1/2; Undo takes it back to `status`.
+async function agreeDraw(page, turn, status) {
+    await page.click('#draw');
+    await page.waitForSelector('#resign-ask[open]');
+    assert.equal(await text(page, '#resign-ask-text'), 'Agree a draw? The game ends with nobody winning; Undo can take it back.');
+    assert.equal(await text(page, '#resign-yes'), 'Agree a draw');
+    await page.click('#resign-yes');
+    await page.waitForFunction(() => document.getElementById('game').dataset.status === 'draw agreed');
+    assert.equal(await text(page, '#turn'), turn);
+    const record = await downloaded(page);
+    assert.equal(record.tag('Result'), '1/2-1/2');
+    assert.equal(record.tag('Termination'), 'agreed');
+    record.free();
+    await page.click('#undo');
+    await page.waitForFunction(s => document.getElementById('game').dataset.status === s, status);
+}
+
 describe('the players end a game (issue 44: Herd of Horses has no move limit)', () => {
     test('against the computer: Resign, in the library\'s words and the record; Undo takes it back', async () => {
         const page = await open('game=horses&seed=0&players=computer&side=0&level=1');
         assert.equal(await text(page, '#resign'), 'Resign');
-        assert.ok(await page.isHidden('#draw'), 'a draw is agreed between two players');
+        // Against the computer a draw waits for a position come up three times.
+        const drawWhy = 'The computer agrees a draw once the position has come up three times.';
+        assert.ok(await page.isDisabled('#draw'));
+        assert.equal(await page.getAttribute('#draw', 'title'), drawWhy);
+        assert.ok((await text(page, '#why')).includes(drawWhy));
         // Resign asks first (issue 44), as Cancel does; Keep playing keeps the game.
         assert.ok((await text(page, '#why')).indexOf('Nothing to undo') < 0, 'no standing line before a move');
         assert.equal(await page.getAttribute('#undo', 'title'), 'Nothing to undo yet: you have not moved.');
@@ -436,16 +458,7 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         await page.click('#resign-no');
         await page.waitForFunction(() => !document.getElementById('resign-ask').open);
         assert.equal((await state(page)).status, 'ongoing fox');
-        await page.click('#draw');
-        await page.click('#resign-yes');
-        await page.waitForFunction(() => document.getElementById('game').dataset.status === 'draw agreed');
-        assert.equal(await text(page, '#turn'), 'The players agreed a draw');
-        const record = await downloaded(page);
-        assert.equal(record.tag('Result'), '1/2-1/2');
-        assert.equal(record.tag('Termination'), 'agreed');
-        record.free();
-        await page.click('#undo');
-        await page.waitForFunction(() => document.getElementById('game').dataset.status === 'ongoing fox');
+        await agreeDraw(page, 'The players agreed a draw', 'ongoing fox');
         assert.ok(await page.isVisible('#draw'), 'Undo takes the draw back');
         await clicks(page, herd.newGame('fox').legal()[0]);
         await page.waitForFunction(() => document.getElementById('resign').textContent === 'The geese resign');
@@ -480,6 +493,37 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         assert.equal(await text(page, '#turn'), `Green to move ${await text(page, '#turn .repeat')}`);
         g.free();
     });
+});
+
+// Issue 44 (trial 8): against the computer a game that goes round in
+// circles ended only by Resign, a loss. The computer (the fox, with one
+// step each turn) and the person (a goose stepping sideways and back) come
+// round to one position three times: Agree a draw is greyed out, saying
+// why, until then, and then ends the game as between two players.
+test('against the computer: Agree a draw once the position has come up three times', async () => {
+    const start = 'fox turn=fox chain=0 sideways=1 fox=a3 geese=a4,a5,b4,b5,c2,c3,c4,c5,d1,d3,d5,e6,g4';
+    const page = await open(`game=fox&sideways=1&players=computer&side=1&level=1&delay=0&position=${encodeURIComponent(start)}`);
+    const why = 'The computer agrees a draw once the position has come up three times.';
+    for (const [i, action] of ['e6-e7', 'e7-e6', 'e6-e7', 'e7-e6'].entries()) {
+        await settled(page, s => s.status === 'ongoing geese');
+        assert.ok(await page.isVisible('#draw'));
+        assert.ok(await page.isDisabled('#draw'), `greyed out before the third time (move ${i + 1})`);
+        assert.equal(await page.getAttribute('#draw', 'title'), why);
+        assert.ok((await text(page, '#why')).includes(why));
+        await clicks(page, action);
+        await page.waitForFunction(n => document.querySelectorAll('#log li').length >= n, 2 * i + 2);
+    }
+    // The fox's step to b3 again: the third time the geese are to move there.
+    await settled(page, s => s.status === 'ongoing geese');
+    assert.equal(await page.locator('#log li').count(), 9);
+    assert.equal(await text(page, '#turn .repeat'),
+                 'This position has come up 3 times. The game has no move limit: Resign or Agree a draw ends it, or Cancel for a new game.');
+    assert.ok(await page.isEnabled('#draw'));
+    assert.equal(await page.getAttribute('#draw', 'title'), null);
+    assert.ok(!(await text(page, '#why')).includes(why));
+    await agreeDraw(page, 'Nobody wins. The players agreed a draw.', 'ongoing geese');
+    assert.equal(await page.locator('#log li').count(), 9, 'the ending alone is taken back');
+    assert.ok(await page.isEnabled('#draw'));
 });
 
 describe('a replay (trial 6)', () => {
@@ -659,4 +703,34 @@ test('a record file refused: the page says the file is no record it can read, th
     }
     record.free();
     g.free();
+});
+
+// Trial 8: the red refusal of a record file stayed under the next message
+// once the setup changed, and on the setup screen after a game.
+test('a record file refused: its message goes once the setup changes or a game starts', async () => {
+    const page = await open('', { game: false });
+    await page.check('input[name=game][value=horses]');
+    const refused = async () => {
+        await page.setInputFiles('#open-record', { name: 'bad.hgr', mimeType: 'text/plain', buffer: Buffer.from('garbage') });
+        await page.waitForFunction(() => document.getElementById('record-message').textContent !== '');
+    };
+    const cleared = what => page.waitForFunction(() => document.getElementById('record-message').textContent === '', null, { timeout: 5000 })
+        .catch(() => assert.fail(`${what} leaves the record's message`));
+    await refused();
+    await page.fill('#opt-w', '99');
+    await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+    assert.equal(await text(page, '#record-message'), '', 'a number typed: its refusal alone');
+    await page.fill('#opt-w', '12');
+    await refused();
+    await page.click('#opt-seed + button');
+    await cleared('New seed');
+    await refused();
+    await page.selectOption('#setup-level', '1');
+    await cleared('a level chosen');
+    await refused();
+    await page.click('#start');
+    await page.waitForSelector('#setup', { state: 'hidden' });
+    await page.click('#new');
+    await page.waitForSelector('#setup:not([hidden])');
+    assert.equal(await text(page, '#record-message'), '', 'a game started');
 });

@@ -11,11 +11,12 @@
 // against the computer); `position` a position text of the protocol's, where
 // the game starts (a game played on from a replay).
 // docs/web.md gives the page's contract for tests.
+import { capital } from './board.js';
 import { Client } from './client.js';
 import { Help } from './help.js';
 import { Online } from './online.js';
 import { Play } from './play.js';
-import { Setup, suggestedLevel } from './setup.js';
+import { Setup, refusedChoice, suggestedLevel } from './setup.js';
 
 const PAGE_KEYS = ['game', 'players', 'level', 'side', 'delay', 'position'];
 const PLAYERS = ['two', 'computer', 'watch'];
@@ -32,7 +33,22 @@ const client = new Client(fail);
 const registry = await client.request('games');
 const games = registry.games;
 
-// The setup of a URL's query, or null when it names no game.
+// The refusal of the page's own values of a URL's query (players, side,
+// the level `word`, read as `level`) for `game` (a registry entry), as the
+// setup words a refusal (refusedChoice()); null when it takes them.
+function queryRefusal(params, game, word, level) {
+    const players = params.get('players'), side = params.get('side');
+    if (players !== null && !PLAYERS.includes(players))
+        return refusedChoice('Players', 'players', players, PLAYERS);
+    if (side !== null && side !== '0' && side !== '1')
+        return refusedChoice('Your side', 'side', side, game.sides.map((s, i) => `${i} (${capital(s)})`));
+    if (!(level >= 0 && level <= game.levels.length))
+        return refusedChoice('Computer level', 'level', word, game.levels.map(l => `${l.level} (${l.name})`));
+    return null;
+}
+
+// The setup of a URL's query, or null when it names no game; `refusal`
+// the query's values that the page refuses (queryRefusal()).
 function fromQuery(params) {
     const name = params.get('game');
     if (name === null)
@@ -50,6 +66,8 @@ function fromQuery(params) {
         level,
         delay: params.has('delay') ? Number(params.get('delay')) : undefined,
         position: params.get('position') ?? undefined,
+        // A game unknown is the library's to refuse first.
+        refusal: game ? queryRefusal(params, game, word, level) : null,
     };
 }
 
@@ -100,7 +118,6 @@ document.getElementById('open-record').addEventListener('change', async e => {
     } catch (error) {
         return error.name === 'HerdError' ? setupScreen.recordRefused(error.message, file.name) : fail(error);
     }
-    setupScreen.recordRefused('');
     setupScreen.hide();
     history.replaceState(null, '', location.pathname);
 });
@@ -115,10 +132,9 @@ async function start(setup) {
         }
         return;
     }
+    if (setup.refusal)
+        return refuse(setup, setup.refusal);
     const delay = setup.delay ?? delayOf(setup.players);
-    const game = games.find(g => g.name === setup.name);
-    if (game && !(setup.level >= 0 && setup.level <= game.levels.length))
-        return refuse(setup, `no such level of ${game.name}: ${game.levels.map(l => `${l.level} (${l.name})`).join(', ')}`);
     try {
         await play.start({ ...setup, delay });
     } catch (e) {

@@ -528,8 +528,9 @@ export class Play {
     }
 
     // Whether the players may end the game themselves here (Resign, and
-    // between two players Agree a draw): a game on this page that goes on,
-    // not watched; online the server's buttons do it.
+    // Agree a draw: against the computer once the game goes round in
+    // circles, endWhy()): a game on this page that goes on, not watched;
+    // online the server's buttons do it.
     endable() {
         return !this.replay && !this.setup.online && this.setup.players !== 'watch' && this.ongoing();
     }
@@ -543,7 +544,7 @@ export class Play {
     // Ends the game by the players' `reason` (the worker's `end`: the
     // library's herd_end()); Undo takes it back.
     end(reason) {
-        if (!this.busy && this.endable() && !this.resignWhy())
+        if (!this.busy && this.endable() && !this.endWhy(reason))
             this.send('end', { reason, side: this.resigner() });
     }
 
@@ -552,7 +553,7 @@ export class Play {
     // Undo takes it back; its button (Resign, Agree a draw) ends the game,
     // Keep playing (or Escape) keeps it.
     askEnd(reason) {
-        if (this.busy || !this.endable() || this.resignWhy())
+        if (this.busy || !this.endable() || this.endWhy(reason))
             return;
         const side = this.resigner(), winner = this.info.words[1 - side];
         const who = this.setup.players === 'two' ? `${this.resigns(side)}?` : 'Resign?';
@@ -572,6 +573,16 @@ export class Play {
         return this.busy ? 'Resign waits while an action is being played.' : '';
     }
 
+    // Why the ending of `reason` (resigned, agreed) is refused now, or ''.
+    // The computer takes a draw only in a game that goes round in circles:
+    // once the position has come up three times (the turn line's count).
+    endWhy(reason) {
+        const why = this.resignWhy();
+        if (why || reason !== 'agreed' || this.setup.players !== 'computer' || this.snap.seen >= 3)
+            return why;
+        return 'The computer agrees a draw once the position has come up three times.';
+    }
+
     // Whether the game was ended by its players on this page.
     endedHere() {
         return !this.replay && !this.setup.online && ['resigned', 'agreed'].includes(this.snap.info.reason);
@@ -584,8 +595,7 @@ export class Play {
         const n = this.snap.seen;
         if (!(n >= 3) || this.replay || this.setup.online)
             return '';
-        const way = this.setup.players === 'watch' ? 'Cancel ends it'
-            : `${this.setup.players === 'two' ? 'Resign or Agree a draw' : 'Resign'} ends it, or Cancel for a new game`;
+        const way = this.setup.players === 'watch' ? 'Cancel ends it' : 'Resign or Agree a draw ends it, or Cancel for a new game';
         return `This position has come up ${n} times. The game has no move limit: ${way}.`;
     }
 
@@ -679,11 +689,11 @@ export class Play {
         $('stop').hidden = !(mine && snap.legal.includes('stop'));
         const ends = this.endable();
         $('resign').hidden = !ends;
-        $('draw').hidden = !ends || this.setup.players !== 'two';
+        $('draw').hidden = !ends;
         if (ends)
             $('resign').textContent = this.setup.players === 'two' ? this.resigns(snap.info.side) : 'Resign';
-        const resign = ends ? this.resignWhy() : '';
-        const why = { hint: this.hintWhy(), undo: this.undoWhy(), resign, draw: resign };
+        const why = { hint: this.hintWhy(), undo: this.undoWhy(), resign: ends ? this.resignWhy() : '',
+                      draw: ends ? this.endWhy('agreed') : '' };
         for (const [id, reason] of Object.entries(why)) {
             // Undo before any move stays pressable: it says why then
             // (undo()), with no line standing there from the start.

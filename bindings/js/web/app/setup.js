@@ -39,6 +39,14 @@ export function choose(game, sideSelect, levelSelect, side, level) {
     levelSelect.value = String(level || suggested);
 }
 
+/** The page's refusal of a value `key`=`value` that must be one of
+ *  `values` (texts), under the control's `label`: "The geese: geese=14
+ *  must be 13, 15 or 17". */
+export function refusedChoice(label, key, value, values) {
+    const list = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join('');
+    return `${label}: ${key}=${value} must be ${list}`;
+}
+
 /** A level's description as a sentence under its chooser ('' for none):
  *  the library's words as they come. */
 export function levelText(level) {
@@ -62,8 +70,6 @@ export class Setup {
                  `${capital(g.sides[0])} against ${g.sides[1]}${g.hasChance ? ', with dice' : ''}`);
         }
         this.form.addEventListener('change', e => {
-            if (e.target.id !== 'open-record')
-                this.recordRefused('');
             if (e.target.name === 'game')
                 this.fill({ name: e.target.value });
             // Your side is asked for only against the computer: choosing
@@ -98,8 +104,10 @@ export class Setup {
         document.title = this.game?.title ?? 'libherd';
     }
 
+    // A game starts: a record's refusal is of the past.
     hide() {
         $('setup').hidden = true;
+        this.recordRefused('');
     }
 
     // Shows a refusal (none: ''), on the option `key`: the page's own
@@ -177,6 +185,9 @@ export class Setup {
             input = html('select', { id }, row);
             input.replaceChildren(...values.map(v => html('option', { value: v }, null, v)));
             input.value = String(value ?? o.default);
+            // A value of none of the choices (a link's) leaves the list
+            // unchosen; outOfRange() names the value.
+            input.dataset.given = String(value ?? o.default);
         }
         input.dataset.key = o.key;
         input.dataset.seed = seed ? '1' : '';
@@ -213,9 +224,11 @@ export class Setup {
         return options;
     }
 
-    // The library's word on the options typed so far, shown at once; true
-    // when it takes them. Answers to earlier checks are dropped.
+    // The library's word on the options typed so far, shown at once (in
+    // place of a record's refusal: the setup has changed); true when it
+    // takes them. Answers to earlier checks are dropped.
     async validate() {
+        this.recordRefused('');
         const mine = ++this.checked;
         const name = this.game.name, options = this.options();
         const own = this.outOfRange();
@@ -227,22 +240,25 @@ export class Setup {
     }
 
     // A number box that holds no whole number in its option's range
-    // (empty, "abc", "8.5", "99", "-5"), said by the page with the
-    // option's label before the text reaches the library, whose words are
-    // the protocol's ("w=99 is out of range 8..30"): {key, text}, or null
-    // when every box holds one. The seed may be empty (random). What the
-    // page cannot know (options that do not fit together) stays the
+    // (empty, "abc", "8.5", "99", "-5"), or a list of choices left with
+    // none (a link's geese=14), said by the page with the option's label
+    // before the text reaches the library, whose words are the protocol's
+    // ("w=99 is out of range 8..30"): {key, text}, or null when every box
+    // holds one. The seed may be empty (random). What the page cannot know
+    // (options that do not fit together, a point taken) stays the
     // library's to say.
     outOfRange() {
         for (const o of this.game.options) {
             const input = $(`opt-${o.key}`);
+            const label = capital(o.description.split(/[,:]/)[0]);
+            if (o.kind === 'choice' && input?.value === '')
+                return { key: o.key, text: refusedChoice(label, o.key, input.dataset.given, o.choices.map(String)) };
             if (o.kind !== 'range' || !input || input.type === 'checkbox')
                 continue;
             const value = input.value.trim(), seed = typeof o.max === 'bigint';
             if ((seed && value === '') || (/^-?\d+$/.test(value) && BigInt(value) >= BigInt(o.min) && BigInt(value) <= BigInt(o.max)))
                 continue;
-            const label = seed ? 'The seed' : capital(o.description.split(',')[0]);
-            return { key: o.key, text: `${label}: enter a whole number from ${o.min} to ${o.max}${seed ? ', or nothing for a random seed' : ''}` };
+            return { key: o.key, text: `${seed ? 'The seed' : label}: enter a whole number from ${o.min} to ${o.max}${seed ? ', or nothing for a random seed' : ''}` };
         }
         return null;
     }

@@ -31,7 +31,7 @@ export default {
         ],
         tips: [
             // docs/fox.md, "Who wins": the solved game.
-            'Who wins with the best play: without sideways steps (the default) the fox, whatever the geese do, since a goose only goes up and geese left without a move lose; with sideways steps, 13 geese hold a draw and 15 or 17 win. To play the geese for a win, set sideways to 1 in the setup.',
+            'Who wins with the best play: without sideways steps (the default) the fox, whatever the geese do, since a goose only goes up and geese left without a move lose; with sideways steps, 13 geese hold a draw and 15 or 17 win. To play the geese for a win, set sideways to 1 and geese to 15 or 17 in the setup.',
             'Geese: advance in a solid line, with no goose standing alone in front of an empty point.',
             'Geese: fill the row behind a goose before moving it forward.',
             'Fox: look for two geese that can be jumped in one chain.',

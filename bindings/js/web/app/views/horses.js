@@ -24,7 +24,7 @@ export default {
             'Your herd must stay together: after the jump every horse must be joined to the others by knight jumps.',
             'Green wins by bringing a horse to the bottom-right cell, Red to a1. Each corner starts with the other side\'s horse 1 on it, which may stay there the whole game.',
             'A player who has no move on their turn loses: the way past a defended corner is to hem the other herd in until it cannot move.',
-            'There is no move limit, and the rules never make a draw: a game can go round in circles for ever. A player ends it by resigning (Resign); two players on one screen may instead agree a draw (Agree a draw).',
+            'There is no move limit, and the rules never make a draw: a game can go round in circles for ever. A player ends it by resigning (Resign); two players on one screen may instead agree a draw (Agree a draw), and the computer agrees one once the position has come up three times.',
         ],
         diagram: '. X . X .\nX . . . X\n. . H . .\nX . . . X\n. X . X .',
         marks: [
@@ -41,7 +41,7 @@ export default {
             'Move the whole herd forward step by step: a single horse cannot run far away alone.',
             'Your horses can block cells the opponent needs. Standing near your home corner can stop the enemy.',
             'Be careful not to block your own herd: if none of your horses can move, you lose.',
-            'Two careful players can circle for ever, neither letting the other through: Resign (or, between two players, Agree a draw) ends such a game, and Cancel leaves it.',
+            'Two careful players can circle for ever, neither letting the other through: Resign or Agree a draw ends such a game (the computer agrees a draw once the position has come up three times), and Cancel leaves it.',
         ],
     },
 
