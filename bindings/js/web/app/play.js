@@ -600,13 +600,16 @@ export class Play {
     }
 
     // Who plays, and the game's seed (a URL without one plays the
-    // library's default): the start position is the seed's.
+    // library's default): the start position is the seed's, unless the
+    // game was played on from a position (its record's Start tag), which
+    // the line says, as the log is empty there.
     playersText() {
         if (this.setup.online)
             return this.setup.online.playersText();
         if (this.replay)
             return this.replayTitle();
-        return `${this.playersWho()}${this.snap.seed ? `, seed ${this.snap.seed}` : ''}`;
+        const from = this.setup.position ? ', played on from a position: the log begins there' : '';
+        return `${this.playersWho()}${this.snap.seed ? `, seed ${this.snap.seed}` : ''}${from}`;
     }
 
     // A replay's players' line: the file's name (the game just played:
