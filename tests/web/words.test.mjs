@@ -76,6 +76,18 @@ describe('a click at the wrong time says why', () => {
         await says(hare, 'It is the hounds\' turn.');
     });
 
+    // Trial 8: a red horse clicked when playing Green against the
+    // computer said only "It is Green's turn.".
+    test('against the computer, its piece: whose it is and whose the person\'s', async () => {
+        const horses = await open('game=horses&seed=3&players=computer&side=0&delay=600000');
+        const red = herd.newGame('horses', { seed: 3 }).horses().find(h => h.side === 1).cell;
+        await horses.click(`[data-cell="${red}"]`);
+        await says(horses, 'Red is the computer\'s: you play Green.');
+        const fox = await open('game=fox&players=computer&side=0&delay=600000');
+        await fox.click(`[data-cell="${herd.newGame('fox').geese()[0]}"]`);
+        await says(fox, 'The geese are the computer\'s: you play the fox.');
+    });
+
     test('while the computer is to act, and in a replay', async () => {
         // The computer plays first and waits (delay) before it does.
         const thinking = await open('game=horses&players=computer&side=1&delay=600000');
