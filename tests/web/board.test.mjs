@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
-import { goto, newPage, open, says, settled, state, useBrowser } from './browser.mjs';
+import { goto, newPage, open, says, settled, shots, state, useBrowser } from './browser.mjs';
 import { GAME_NAMES, finishedGame, loadHerd, webDir } from './common.mjs';
 
 const herd = await loadHerd();
@@ -146,6 +146,48 @@ for (const size of [DESK, PHONE])
         assert.equal(await page.textContent('.count[data-moves-left]'), 'Moves left: 100 of 100');
         assert.equal(lines, 1);
     });
+
+// Trial 8: "Black captured" drew a white stone taken as a white dot with
+// a rim, which read as the empty places beside it.
+test('flock\'s captures: a stone taken is a stone, as the board draws it, on a place; the places left empty', async () => {
+    const end = finishedGame('flock', 1), sides = herd.games().find(g => g.name === 'flock').sides;
+    const mirror = herd.newGame('flock');
+    mirror.setPosition(end.position().replace('ply=100', 'ply=40').replace(/captured=\d+,\d+/, 'captured=2,1')
+                         .replace(/(board=[^w]*)w/, '$1.'));
+    const captured = [mirror.captured(0), mirror.captured(1)];
+    assert.deepEqual(captured, [2, 1]);
+    const page = await goto(await newPage(PHONE), `game=flock&players=two&position=${encodeURIComponent(mirror.position())}`);
+    await page.screenshot({ path: path.join(shots, 'flock-captures-390.png') });
+    // The board's stone of each side: its fill and rim.
+    const looks = await page.$$eval('.piece', l => Object.fromEntries(l.map(e => {
+        const c = getComputedStyle(e.querySelector('circle'));
+        return [e.dataset.side, [c.fill, c.stroke === 'none' ? c.fill : c.stroke]];
+    })));
+    for (const side of [0, 1]) {
+        const row = `.captures[data-side="${side}"]`;
+        // The words as they were.
+        assert.equal(await page.textContent(`${row} .who`), `${sides[side][0].toUpperCase()}${sides[side].slice(1)} captured`);
+        assert.equal(await page.getAttribute(`${row} .places`, 'title'), `${captured[side]} of the 3 captures that win`);
+        const places = await page.$$eval(`${row} .place`, l => l.map(p => {
+            const stone = p.querySelector('.stone'), s = stone && getComputedStyle(stone);
+            return { children: [...p.children].map(c => c.className), ground: getComputedStyle(p).backgroundColor,
+                     stone: s && [s.backgroundColor, s.borderTopColor], round: s?.borderRadius };
+        }));
+        assert.deepEqual(places.map(p => p.children),
+                         [0, 1, 2].map(i => i < captured[side] ? [`stone ${sides[1 - side]}`] : []),
+                         'a stone of the other side on each place taken, nothing on the others');
+        for (const p of places) {
+            assert.notEqual(p.ground, 'rgba(0, 0, 0, 0)', 'a place is a square of the board');
+            if (p.stone) {
+                assert.deepEqual(p.stone, looks[1 - side], 'the stone as the board draws it');
+                assert.notEqual(p.stone[0], p.ground, 'on its place');
+                assert.equal(p.round, '50%');
+            }
+        }
+    }
+    mirror.free();
+    end.free();
+});
 
 describe('at 390x844 every cell 40 px and more to the touch', () => {
     for (const name of GAME_NAMES)

@@ -254,6 +254,9 @@ describe('the setup screen', () => {
             const refused = await open(`game=horses&level=${level}`, { game: false });
             assert.equal(await text(refused, '#setup-message'),
                          `Computer level: level=${level} must be ${named.slice(0, -1).join(', ')} or ${named.at(-1)}`);
+            // The chooser holds the suggested level, not a blank (trial 8).
+            assert.match(await refused.$eval('#setup-level', e => e.selectedOptions[0]?.textContent ?? ''), /\(suggested\)$/,
+                         `level=${level}: the suggested level chosen`);
         }
         const geese = await open('game=fox&geese=14', { game: false });
         assert.equal(await text(geese, '#setup-message'), 'The geese: geese=14 must be 13, 15 or 17');
@@ -267,20 +270,24 @@ describe('the setup screen', () => {
         assert.match(await text(byName, '#players-line'), new RegExp(`computer \\(${levels[2].name}\\)`, 'i'));
     });
 
+    const DELAY_WORDS = 'enter a whole number of milliseconds from 0 to 3600000';
     // Trial 8: players=xyz played against the computer and side=5 gave the
     // first side, with no word.
     test('players and side refused in the URL as the options are: the setup with the refusal, no game', async () => {
         for (const [query, words] of [['players=xyz', 'Players: players=xyz must be two, computer or watch'],
                                       ['players=', 'Players: players= must be two, computer or watch'],
                                       ['side=5', 'Your side: side=5 must be 0 (Green) or 1 (Red)'],
-                                      ['players=computer&side=first', 'Your side: side=first must be 0 (Green) or 1 (Red)']]) {
+                                      ['players=computer&side=first', 'Your side: side=first must be 0 (Green) or 1 (Red)'],
+                                      // Trial 8: delay=abc played with no pause.
+                                      ...['abc', '', '-5', '1.5', '3600001'].map(d => [`delay=${d}`, `Delay: ${DELAY_WORDS}`])]) {
             const page = await open(`game=horses&${query}`, { game: false });
             assert.equal(await text(page, '#setup-message'), words, query);
             assert.equal(await page.getAttribute('#game', 'data-position'), '', `${query}: no game`);
             assert.ok(await page.isDisabled('#start'), query);
         }
         // The values it takes start a game.
-        for (const query of ['players=two', 'players=watch&delay=600000', 'players=computer&side=1&delay=600000'])
+        for (const query of ['players=two', 'players=watch&delay=600000', 'players=computer&side=1&delay=600000',
+                             'players=computer&side=1&delay=3600000', 'players=two&delay=0'])
             await open(`game=horses&${query}`);
     });
 });

@@ -99,6 +99,40 @@ const textPixels = (page, selector) => page.$eval('#board svg', (svg, selector) 
 }, selector);
 
 describe('at 390x844, more', () => {
+    // Trial 8: Play on's dialog, edge to edge in the middle of the screen,
+    // did not read as over a dimmed page as How to play's did.
+    test('every dialog of the page as How to play: over the page dimmed, which shows on each side', async () => {
+        const g = finishedGame('fox', 2), record = g.record();
+        const page = await goto(await newPage(PHONE), '', { game: false });
+        await page.setInputFiles('#open-record', { name: 'fox.hgr', mimeType: 'text/plain', buffer: Buffer.from(record.text()) });
+        await settled(page, s => s.ply === String(record.plies));
+        await page.click('#replay-back');
+        await settled(page, s => s.ply === String(record.plies - 1));
+        await page.click('#replay-computer');
+        await page.waitForSelector('#playon-ask[open]');
+        await page.screenshot({ path: path.join(shots, 'phone-playon-ask.png') });
+        await page.click('#playon-no');
+        const ids = await page.$$eval('dialog', l => l.map(e => e.id));
+        assert.deepEqual(ids.sort(), ['help', 'leave', 'playon-ask', 'resign-ask']);
+        const looks = {};
+        for (const id of ids)
+            looks[id] = await page.$eval(`#${id}`, d => {
+                d.showModal();
+                const r = d.getBoundingClientRect(), style = getComputedStyle(d);
+                const look = { backdrop: getComputedStyle(d, '::backdrop').backgroundColor, shadow: style.boxShadow,
+                               left: r.left, right: innerWidth - r.right };
+                d.close();
+                return look;
+            });
+        for (const [id, look] of Object.entries(looks)) {
+            assert.deepEqual({ ...look, left: 0, right: 0 }, { ...looks.help, left: 0, right: 0 }, `#${id} as #help`);
+            assert.ok(look.left >= 8 && look.right >= 8, `#${id}: the page dimmed on each side (${look.left}, ${look.right} px)`);
+        }
+        assert.notEqual(looks.help.backdrop, 'rgba(0, 0, 0, 0)');
+        record.free();
+        g.free();
+    });
+
     test('a record file refused: its reason and what to do in sight, Start still there', async () => {
         const page = await goto(await newPage(PHONE), '', { game: false });
         const bad = '[Game "fox"]\n\n1. a1-a2 *\n';

@@ -16,6 +16,8 @@ const herd = await loadHerd();
 useBrowser();
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+// The players' line's words on a game that starts at a position.
+const FROM_POSITION = 'played on from a position: the log begins there';
 const text = (page, selector) => page.textContent(selector);
 
 // Plays `action` by clicks, as a person would.
@@ -72,6 +74,18 @@ describe('a click at the wrong time says why', () => {
         const hare = await open('game=hare&players=two');
         await hare.click(`[data-cell="${herd.newGame('hare').hare()}"]`);
         await says(hare, 'It is the hounds\' turn.');
+    });
+
+    // Trial 8: a red horse clicked when playing Green against the
+    // computer said only "It is Green's turn.".
+    test('against the computer, its piece: whose it is and whose the person\'s', async () => {
+        const horses = await open('game=horses&seed=3&players=computer&side=0&delay=600000');
+        const red = herd.newGame('horses', { seed: 3 }).horses().find(h => h.side === 1).cell;
+        await horses.click(`[data-cell="${red}"]`);
+        await says(horses, 'Red is the computer\'s: you play Green.');
+        const fox = await open('game=fox&players=computer&side=0&delay=600000');
+        await fox.click(`[data-cell="${herd.newGame('fox').geese()[0]}"]`);
+        await says(fox, 'The geese are the computer\'s: you play the fox.');
     });
 
     test('while the computer is to act, and in a replay', async () => {
@@ -593,7 +607,7 @@ describe('a replay (trial 6)', () => {
         await page.waitForSelector('#replay', { state: 'hidden' });
         const s = await settled(page, x => x.position === mirror.position() || x.position === other.position());
         assert.equal(s.position, mirror.position(), 'the computer moved at the level chosen');
-        assert.equal(await text(page, '#players-line'), `You play White, the computer (${info.levels[0].name[0].toUpperCase()}${info.levels[0].name.slice(1)}) Black, seed 3`);
+        assert.equal(await text(page, '#players-line'), `You play White, the computer (${info.levels[0].name[0].toUpperCase()}${info.levels[0].name.slice(1)}) Black, seed 3, ${FROM_POSITION}`);
         // Back to the replay keeps it.
         const again = await openRecord(record);
         await seek(again, ply);
@@ -658,6 +672,19 @@ describe('a game played on has an address that opens it again (trial 7)', () => 
         (await reopens(horses, 17, 'two')).mirror.free();
         fox.free();
         horses.free();
+    });
+
+    // Trial 8: a game opened at a position showed "Two players, seed 5"
+    // and an empty log, with nothing saying it starts mid-game.
+    test('a game from a position says so in the players\' line', async () => {
+        const fox = recorded('fox', { geese: 15, sideways: 1, seed: 5 }, 12);
+        const query = `game=fox&geese=15&sideways=1&seed=5&players=two`;
+        const page = await open(`${query}&position=${encodeURIComponent(fox.position())}`);
+        assert.equal((await state(page)).position, fox.position());
+        assert.equal(await text(page, '#players-line'), `Two players, seed 5, ${FROM_POSITION}`);
+        assert.equal(await page.locator('#log li').count(), 0, 'the log begins there');
+        assert.equal(await text(await open(query), '#players-line'), 'Two players, seed 5', 'a new game: no such words');
+        fox.free();
     });
 
     test('at the start the options alone; a position refused says the library\'s reason', async () => {

@@ -20,6 +20,9 @@ function make(element, attrs, parent) {
     return element;
 }
 
+/** A piece's rim where its game gives none (Board.piece()). */
+export const RIM = 'rgba(0, 0, 0, 0.45)';
+
 export function svg(tag, attrs = {}, parent = null) {
     return make(document.createElementNS(SVG, tag), attrs, parent);
 }
@@ -249,7 +252,7 @@ export class Board {
 
     // A piece on a cell: a disc of radius r with a label (of `size` times
     // r), faded with a dashed outline when it cannot move.
-    piece(cell, { r, fill, stroke = 'rgba(0, 0, 0, 0.45)', label = '', ink = '#fff', side, faded = false,
+    piece(cell, { r, fill, stroke = RIM, label = '', ink = '#fff', side, faded = false,
                   size = 1.05 }) {
         const [cx, cy] = this.center(cell);
         const g = svg('g', { class: faded ? 'piece faded' : 'piece', 'data-side': side, 'data-label': label,

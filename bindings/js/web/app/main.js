@@ -20,6 +20,8 @@ import { Setup, refusedChoice, suggestedLevel } from './setup.js';
 
 const PAGE_KEYS = ['game', 'players', 'level', 'side', 'delay', 'position'];
 const PLAYERS = ['two', 'computer', 'watch'];
+// The longest pause a link may ask before each computer action: an hour.
+const DELAY_MAX = 3600000;
 // A page opened by herd-server (its API answers) offers games online.
 const SERVED = await fetch(location.pathname, { method: 'HEAD' }).then(r => r.headers.has('X-Herd-Server'), () => false);
 
@@ -34,8 +36,9 @@ const registry = await client.request('games');
 const games = registry.games;
 
 // The refusal of the page's own values of a URL's query (players, side,
-// the level `word`, read as `level`) for `game` (a registry entry), as the
-// setup words a refusal (refusedChoice()); null when it takes them.
+// the level `word`, read as `level`, the delay) for `game` (a registry
+// entry), as the setup words a refusal (refusedChoice(), and a number's
+// range as outOfRange() says it); null when it takes them.
 function queryRefusal(params, game, word, level) {
     const players = params.get('players'), side = params.get('side');
     if (players !== null && !PLAYERS.includes(players))
@@ -44,6 +47,9 @@ function queryRefusal(params, game, word, level) {
         return refusedChoice('Your side', 'side', side, game.sides.map((s, i) => `${i} (${capital(s)})`));
     if (!(level >= 0 && level <= game.levels.length))
         return refusedChoice('Computer level', 'level', word, game.levels.map(l => `${l.level} (${l.name})`));
+    const delay = params.get('delay');
+    if (delay !== null && !(/^\d+$/.test(delay) && Number(delay) <= DELAY_MAX))
+        return `Delay: enter a whole number of milliseconds from 0 to ${DELAY_MAX}`;
     return null;
 }
 

@@ -402,7 +402,8 @@ export class Play {
 
     // Why a click on `cell` that means no action does nothing, where the
     // library has no sentence for it: the dice wait, the piece there is the
-    // other side's, the cell is empty, or the piece has no move.
+    // other side's (against the computer: the computer's, and which side
+    // the person plays), the cell is empty, or the piece has no move.
     clickWhy(cell) {
         if (this.snap.chance)
             return `${this.whoseTurn()}: roll the dice first.`;
@@ -410,7 +411,11 @@ export class Play {
         const owner = this.snap.pieces.find(p => p.cell === cell)?.side;
         if (owner === undefined)
             return `${cell} is empty: first click the piece to move.`;
-        return owner === side ? `No move from ${cell}.` : `${this.whoseTurn()}.`;
+        if (owner === side)
+            return `No move from ${cell}.`;
+        if (this.setup.players === 'computer' && !this.setup.online)
+            return `${this.sideWord(owner, true)} ${this.info.words[owner].plural ? 'are' : 'is'} the computer's: you play ${this.sideWord(side)}.`;
+        return `${this.whoseTurn()}.`;
     }
 
     // Why a click on the board does nothing while the person is not to act.
@@ -600,13 +605,16 @@ export class Play {
     }
 
     // Who plays, and the game's seed (a URL without one plays the
-    // library's default): the start position is the seed's.
+    // library's default): the start position is the seed's, unless the
+    // game was played on from a position (its record's Start tag), which
+    // the line says, as the log is empty there.
     playersText() {
         if (this.setup.online)
             return this.setup.online.playersText();
         if (this.replay)
             return this.replayTitle();
-        return `${this.playersWho()}${this.snap.seed ? `, seed ${this.snap.seed}` : ''}`;
+        const from = this.setup.position ? ', played on from a position: the log begins there' : '';
+        return `${this.playersWho()}${this.snap.seed ? `, seed ${this.snap.seed}` : ''}${from}`;
     }
 
     // A replay's players' line: the file's name (the game just played:

@@ -36,7 +36,9 @@ export function choose(game, sideSelect, levelSelect, side, level) {
     levelSelect.replaceChildren(...game.levels.map(l =>
         html('option', { value: l.level }, null,
              `${l.level}. ${capital(l.name)}${l.level === suggested ? ' (suggested)' : ''}`)));
-    levelSelect.value = String(level || suggested);
+    // A level of none of the game's (a link's, refused) chooses the
+    // suggested one rather than leaving the chooser blank.
+    levelSelect.value = String(game.levels.some(l => l.level === level) ? level : suggested);
 }
 
 /** The page's refusal of a value `key`=`value` that must be one of

@@ -1,12 +1,14 @@
 // Flock: the board, each stone with the little number of its range, the
 // captures of each side out of those that win, the moves left, and the
 // move that the straight-back rule forbids, crossed out on the board.
-import { capital, html, svg } from '../board.js';
+import { RIM, capital, html, svg } from '../board.js';
 
 const S = 52;
 const PAD = 24;
 const R = S * 0.38;
 const STONES = { black: { fill: '#1d1d1d', ink: '#fff' }, white: { fill: '#fbfbf6', ink: '#222', stroke: '#555' } };
+// The board's squares, light and dark; the captures' places are dark ones.
+const SQUARES = ['#e9dfc6', '#d7c9a7'];
 
 export default {
     colors: { black: STONES.black.fill, white: '#aaa' },
@@ -25,7 +27,7 @@ export default {
         diagram: 'B W . . .\n. . . . .\n. . B B .\n\nThe left B of the pair (flock of 2) moves up 2:\nB W B . .  W is sandwiched\n. . . . .  and captured\n. . . B .',
         marks: [
             ['3, 2, 1 on a stone', 'how far it can move: the size of its flock, up to 3'],
-            ['circles under "captured"', 'the 3 captures that win; a filled one is a stone taken'],
+            ['squares beside "captured"', 'the 3 captures that win; a stone on one is a stone taken'],
             ['moves left', 'moves before the limit of 100'],
             ['red dashed line', 'the move back that is not allowed now'],
             ['dashed and solid squares', 'where the last move came from and went to'],
@@ -52,7 +54,7 @@ export default {
         const { w, h, stones, captured, capturesToWin, movesLeft, moveLimit, straightBack } = snap.view;
         const board = ui.board;
         const layers = board.start(2 * PAD + w * S, 2 * PAD + h * S, `Flock, ${w} by ${h}`, S);
-        board.grid(w, h, S, PAD, (row, col) => ((row + col) % 2 ? '#d7c9a7' : '#e9dfc6'));
+        board.grid(w, h, S, PAD, (row, col) => SQUARES[(row + col) % 2]);
         for (const { cell, side, range } of stones)
             board.piece(cell, { r: R, side, label: String(range), size: 0.72, ...STONES[snap.sides[side]] });
         if (straightBack) {
@@ -72,9 +74,16 @@ export default {
         for (const side of [0, 1]) {
             const row = html('div', { class: 'captures', 'data-side': side, 'data-captured': captured[side] }, panel);
             html('span', { class: 'who' }, row, `${capital(snap.sides[side])} captured`);
-            const dots = html('span', { class: 'dots', title: `${capture(captured[side], capturesToWin)}` }, row);
-            for (let i = 0; i < Math.max(capturesToWin, captured[side]); i++)
-                html('span', { class: i < captured[side] ? `dot taken ${snap.sides[1 - side]}` : 'dot' }, dots);
+            // A place of the board's colour for each capture that wins, a
+            // stone taken on it drawn as the board draws the stone: a
+            // white stone in a ring read as an empty place (trial 8).
+            const places = html('span', { class: 'places', title: `${capture(captured[side], capturesToWin)}` }, row);
+            const taken = snap.sides[1 - side], { fill, stroke = RIM } = STONES[taken];
+            for (let i = 0; i < Math.max(capturesToWin, captured[side]); i++) {
+                const place = html('span', { class: 'place', style: `background: ${SQUARES[1]}` }, places);
+                if (i < captured[side])
+                    html('span', { class: `stone ${taken}`, style: `background: ${fill}; border-color: ${stroke}` }, place);
+            }
         }
         html('p', { class: 'count', 'data-moves-left': movesLeft }, panel, `Moves left: ${movesLeft} of ${moveLimit}`);
         if (straightBack)
