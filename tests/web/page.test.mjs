@@ -361,7 +361,7 @@ describe('Herd of Horses as its description has it', () => {
         assert.match(await text(page, '#message'), new RegExp(`^No move from ${stuck.cell}(: [a-z].*)?\\.$`));
         await page.click(`[data-cell="${mirror.horse(1, 1)}"]`);
         assert.deepEqual(await marked(page, 'data-selected'), []);
-        await says(page, 'It is Green\'s turn.');
+        await says(page, 'Red is the computer\'s: you play Green.');
         // A selected horse, then a cell it cannot jump to: the library's reason.
         const mover = mirror.horses().find(h => h.side === 0 && targetsOf(mirror, h.cell).length);
         await page.click(`[data-cell="${mover.cell}"]`);
