@@ -253,14 +253,15 @@ static void penalise_repeats(ab_search *a, const herd_move *moves, size_t n, uin
                              uint32_t *counts)
 {
     const herd_rules *r = a->rules;
-    memset(counts, 0, n * sizeof *counts);
     if (a->s->played) {
         for (size_t i = 0; i < n; i++) {
             memcpy(state_at(a, 1), state_at(a, 0), r->state_size);
             herd_search_play(r, state_at(a, 1), moves[i]);
             hashes[i] = r->hash(state_at(a, 1));
         }
-        a->s->played(a->s->played_ctx, hashes, n, counts);
+        a->s->played(a->s->played_ctx, hashes, n, counts); /* writes every count */
+    } else {
+        memset(counts, 0, n * sizeof *counts);
     }
     for (size_t i = 0; i < n; i++) {
         uint32_t times = counts[i] + (r->repeats(state_at(a, 0), moves[i]) != 0);
