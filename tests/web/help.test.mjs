@@ -86,6 +86,15 @@ test('Fox and Geese: who wins with the best play, and the option that lets the g
     assert.doesNotMatch(tips, /set sideways to 1 in the setup/);
 });
 
+// rules.md, Flock's end: after 100 moves more stones wins, as many is a
+// draw; what that asks of each side is a tip.
+test('Flock: what the move limit asks of the side ahead and the side behind', async () => {
+    const tips = (await viewOf('flock')).help.tips.join('\n');
+    for (const words of [/at the limit of 100 the side with more stones wins and as many is a draw/,
+                         /A capture ahead, keep your stones safe/, /behind or level, you must capture/])
+        assert.match(tips, words);
+});
+
 // Two players on one screen may agree a draw in every game (the page's
 // Agree a draw): a help that says the rules give no draw says so too
 // (issue 44: "no draw" beside the button).
