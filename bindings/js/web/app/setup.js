@@ -4,6 +4,7 @@
 // or the computer against itself) and the seed. The worker checks the
 // options with the library as they are typed; its refusal is shown at once.
 import { capital, html } from './board.js';
+import { viewOf } from './views/index.js';
 
 const $ = id => document.getElementById(id);
 
@@ -221,6 +222,15 @@ export class Setup {
         $('setup-level').disabled = two;
         two ? $('setup-level').setAttribute('title', why) : $('setup-level').removeAttribute('title');
         $('setup-level-text').textContent = two ? why : levelText(level);
+        this.note();
+    }
+
+    // The game's line under the options (its view's setupNote()), for the
+    // options as they are now; '' for none.
+    async note() {
+        const game = this.game, view = await viewOf(game.name);
+        if (game === this.game)
+            $('setup-note').textContent = view.setupNote?.(this.options()) ?? '';
     }
 
     // The options as typed: {key: text}; an empty seed draws a fresh one
