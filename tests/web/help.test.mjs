@@ -86,6 +86,33 @@ test('Fox and Geese: who wins with the best play, and the option that lets the g
     assert.doesNotMatch(tips, /set sideways to 1 in the setup/);
 });
 
+// rules.md, Flock's end: after 100 moves more stones wins, as many is a
+// draw; what that asks of each side is a tip.
+test('Flock: what the move limit asks of the side ahead and the side behind', async () => {
+    const tips = (await viewOf('flock')).help.tips.join('\n');
+    for (const words of [/at the limit of 100 the side with more stones wins and as many is a draw/,
+                         /A capture ahead, keep your stones safe/, /behind or level, you must capture/])
+        assert.match(tips, words);
+});
+
+// The same fact on the setup screen, before Start, as the options change
+// it (a newcomer chose the geese and learnt it only by losing).
+test('Fox and Geese\'s setup says who wins with the best play, as the options change it', async () => {
+    const page = await goto(await newPage({ width: 390, height: 844 }), '', { game: false });
+    const note = words => page.waitForFunction(w => document.getElementById('setup-note').textContent === w, words)
+        .catch(async () => assert.equal(await page.textContent('#setup-note'), words));
+    await page.check('input[name="game"][value="fox"]');
+    await note('With these rules the fox wins against the best play of the geese: to play the geese for a win, set sideways to 1 and geese to 15 or 17.');
+    assert.ok(await page.isVisible('#setup-note'));
+    await page.check('#opt-sideways');
+    await note('With these rules the best play on both sides is a draw: 15 or 17 geese win.');
+    await page.selectOption('#opt-geese', '15');
+    await note('With these rules the geese win with the best play.');
+    await page.check('input[name="game"][value="horses"]');
+    await note('');
+    assert.ok(await page.isHidden('#setup-note'));
+});
+
 // Two players on one screen may agree a draw in every game (the page's
 // Agree a draw): a help that says the rules give no draw says so too
 // (issue 44: "no draw" beside the button).

@@ -214,7 +214,7 @@ describe('at 390x844, more', () => {
         await page.click('#start', { force: true });
         assert.ok(await page.isVisible('#setup'), 'no game started');
         assert.equal(await page.textContent('#setup-message'), "The board's width: enter a whole number from 8 to 30");
-        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), '');
+        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), 'true', 'aria-invalid="" would read as valid');
         assert.deepEqual(await outOfSight(page, ['#setup-message', '#start']), []);
         // Nothing lies over the reason (the sticky bar, say): every corner's
         // point shows the reason itself.

@@ -85,9 +85,30 @@ for (const size of SIZES) {
                 await page.waitForSelector(`#help[open][data-game="${name}"]`);
                 await page.click('#help .close');
                 if (name === 'horses') {
-                    assert.equal(await page.textContent('.bars-caption'), 'Knight moves to the target');
+                    // A bar fills as the side nears its target (a newcomer read
+                    // an emptying bar as losing ground), under its side's name.
+                    assert.equal(await page.textContent('.bars-caption'), 'Nearing the target: full when a horse arrives');
                     assert.match(await page.getAttribute('.bar[data-side="0"]', 'aria-label'),
                                  /^Green: \d+ knight moves? to the target$/);
+                    for (const [side, sideName] of [[0, 'Green'], [1, 'Red']]) {
+                        const bar = await page.$eval(`.bar[data-side="${side}"]`, e => {
+                            const name = e.querySelector('.bar-name'), box = name?.getBoundingClientRect();
+                            return { distance: Number(e.dataset.distance), parts: Number(e.dataset.parts),
+                                     filled: e.querySelectorAll('.parts span.filled').length,
+                                     now: Number(e.getAttribute('aria-valuenow')), name: name?.textContent,
+                                     // The name fits its bar: not cut, not over the other's.
+                                     fits: !!box && box.width > 0 && name.scrollWidth <= name.clientWidth + 1
+                                         && box.left >= e.getBoundingClientRect().left - 1
+                                         && box.right <= e.getBoundingClientRect().right + 1 };
+                        });
+                        assert.equal(bar.filled, bar.parts - bar.distance, `${sideName}'s bar: the parts come`);
+                        assert.equal(bar.now, bar.parts - bar.distance);
+                        assert.equal(bar.name, sideName);
+                        assert.ok(bar.fits, `${sideName}'s name fits beside its bar`);
+                    }
+                    const mark = await page.evaluate(async () =>
+                        (await import('./app/views/horses.js')).default.help.marks.find(([m]) => m === 'progress bars')[1]);
+                    assert.match(mark, /the bar fills as it nears and is full when it arrives/);
                 }
             });
 

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
-import { goto, newPage, shots, useBrowser } from './browser.mjs';
-import { GAME_NAMES, loadHerd } from './common.mjs';
+import { goto, newPage, settled, shots, useBrowser } from './browser.mjs';
+import { GAME_NAMES, finishedGame, loadHerd } from './common.mjs';
 
 const herd = await loadHerd();
 useBrowser();
@@ -117,5 +117,49 @@ for (const viewport of VIEWPORTS) {
                 await shot(page, `${name}-watched`, viewport);
             });
         }
+
+        // A newcomer's replay on a phone: "against the computer" under "with
+        // a friend", and no room left for a players' line of two lines. At
+        // 320x640 the board's least height (240 px) leaves the log's first
+        // line under the fold.
+        if (viewport.width >= 390) test('a replay stepped back, a players\' line of two lines: Play on\'s choices on one line, every control in sight', async () => {
+            const g = finishedGame('hare', 5), record = g.record();
+            const page = await goto(await newPage(viewport), '', { game: false });
+            await page.setInputFiles('#open-record', { name: 'a-record-file-of-a-game-saved-with-a-long-name-of-hare.hgr',
+                                                        mimeType: 'text/plain', buffer: Buffer.from(record.text()) });
+            await settled(page, s => s.ply === String(record.plies));
+            await page.click('#replay-back');
+            await settled(page, s => s.ply === String(record.plies - 1));
+            const where = `replay at ${size}`;
+            const l = await page.evaluate(() => {
+                // The lines an element's text takes, by their tops.
+                const lines = e => {
+                    const range = document.createRange();
+                    range.selectNodeContents(e);
+                    return new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top))).size;
+                };
+                const box = e => {
+                    const r = e.getBoundingClientRect();
+                    return { id: e.id, left: r.left, top: r.top, right: r.right, bottom: r.bottom, lines: lines(e) };
+                };
+                const shown = [...document.querySelectorAll('#game button, #replay-slider, #turn')]
+                    .filter(e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden');
+                return { width: innerWidth, height: innerHeight, players: lines(document.getElementById('players-line')),
+                         choices: ['replay-friend', 'replay-computer'].map(id => box(document.getElementById(id))),
+                         shown: shown.map(box) };
+            });
+            await shot(page, 'replay-stepped', viewport);
+            if (l.width <= NARROW)
+                assert.equal(l.players, 2, `${where}: the players' line takes two lines`);
+            const [friend, computer] = l.choices;
+            assert.equal(friend.top, computer.top, `${where}: Play on's choices on one line`);
+            for (const choice of l.choices)
+                assert.equal(choice.lines, 1, `${where}: #${choice.id}'s words on one line`);
+            for (const b of l.shown)
+                assert.ok(b.left >= 0 && b.top >= 0 && b.right <= l.width && b.bottom <= l.height,
+                          `${where}: #${b.id} at ${JSON.stringify(b)} is outside ${l.width}x${l.height}`);
+            record.free();
+            g.free();
+        });
     });
 }

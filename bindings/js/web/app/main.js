@@ -16,7 +16,7 @@ import { Client } from './client.js';
 import { Help } from './help.js';
 import { Online } from './online.js';
 import { Play } from './play.js';
-import { Setup, refusedChoice, suggestedLevel } from './setup.js';
+import { Setup, refusedChoice, refusedNumber, suggestedLevel } from './setup.js';
 
 const PAGE_KEYS = ['game', 'players', 'level', 'side', 'delay', 'position'];
 const PLAYERS = ['two', 'computer', 'watch'];
@@ -49,12 +49,20 @@ function queryRefusal(params, game, word, level) {
         return refusedChoice('Computer level', 'level', word, game.levels.map(l => `${l.level} (${l.name})`));
     const delay = params.get('delay');
     if (delay !== null && !(/^\d+$/.test(delay) && Number(delay) <= DELAY_MAX))
-        return `Delay: enter a whole number of milliseconds from 0 to ${DELAY_MAX}`;
+        return refusedNumber('Delay', 'a whole number of milliseconds', 0, DELAY_MAX);
     return null;
 }
 
+// A key that a URL's query gives more than once ("w=10 and w=12"), which
+// the page refuses rather than take one; null when each is given once.
+function repeatedRefusal(params) {
+    const key = [...params.keys()].find((k, i, keys) => keys.indexOf(k) !== i);
+    return key === undefined ? null
+        : `${params.getAll(key).map(v => `${key}=${v}`).join(' and ')}: the link gives ${key} more than once; give it once`;
+}
+
 // The setup of a URL's query, or null when it names no game; `refusal`
-// the query's values that the page refuses (queryRefusal()).
+// the query's values that the page refuses (repeatedRefusal(), queryRefusal()).
 function fromQuery(params) {
     const name = params.get('game');
     if (name === null)
@@ -73,7 +81,7 @@ function fromQuery(params) {
         delay: params.has('delay') ? Number(params.get('delay')) : undefined,
         position: params.get('position') ?? undefined,
         // A game unknown is the library's to refuse first.
-        refusal: game ? queryRefusal(params, game, word, level) : null,
+        refusal: repeatedRefusal(params) ?? (game ? queryRefusal(params, game, word, level) : null),
     };
 }
 
@@ -94,17 +102,27 @@ function query(setup) {
     return `?${params}`;
 }
 
+// The page's address: the URL that starts `setup` again.
+const showAddress = setup => history.replaceState(null, '', `${location.pathname}${query(setup)}`);
+
 const setupScreen = new Setup(registry, (name, options) => client.request('check', { name, options }), start);
 const play = new Play(client, games, setup => {
     setupScreen.fill(setup);
     setupScreen.show();
     history.replaceState(null, '', location.pathname);
-}, fail, setup => history.replaceState(null, '', `${location.pathname}${query(setup)}`));
+}, fail, showAddress);
 
-// The setup screen with a refusal, filled with what was refused.
-function refuse(setup, message) {
+// The setup screen with a refusal, filled with what was refused; `reason`
+// the library's words where the refusal is the page's.
+function refuse(setup, message, reason = '') {
     setupScreen.fill(setup, false);
-    setupScreen.show(message);
+    setupScreen.show(message, reason);
+}
+
+// A link's position (`position`) that the library refuses, in a player's words.
+function positionRefusal(name) {
+    const title = games.find(g => g.name === name)?.title ?? name;
+    return `The link's position (position= in the address, where Play on from a replay starts the game) is not a position of ${title}: the game cannot start there.`;
 }
 
 const online = new Online(play, games, fail);
@@ -144,10 +162,15 @@ async function start(setup) {
     try {
         await play.start({ ...setup, delay });
     } catch (e) {
-        return e.name === 'HerdError' ? refuse(setup, e.message) : fail(e);
+        if (e.name !== 'HerdError')
+            return fail(e);
+        // The options taken, the position is what the library refused: said
+        // in the page's words, the library's kept beneath them.
+        const position = setup.position && !await client.request('check', { name: setup.name, options: setup.options });
+        return position ? refuse(setup, positionRefusal(setup.name), e.message) : refuse(setup, e.message);
     }
     setupScreen.hide();
-    history.replaceState(null, '', `${location.pathname}${query(setup)}`);
+    showAddress(setup);
 }
 
 const fromUrl = fromQuery(new URLSearchParams(location.search));

@@ -4,6 +4,7 @@
 // or the computer against itself) and the seed. The worker checks the
 // options with the library as they are typed; its refusal is shown at once.
 import { capital, html } from './board.js';
+import { viewOf } from './views/index.js';
 
 const $ = id => document.getElementById(id);
 
@@ -47,6 +48,13 @@ export function choose(game, sideSelect, levelSelect, side, level) {
 export function refusedChoice(label, key, value, values) {
     const list = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join('');
     return `${label}: ${key}=${value} must be ${list}`;
+}
+
+/** The page's refusal of a number outside `min`..`max`, under the
+ *  control's `label`, `what` it counts: "Delay: enter a whole number of
+ *  milliseconds from 0 to 3600000". */
+export function refusedNumber(label, what, min, max) {
+    return `${label}: enter ${what} from ${min} to ${max}`;
 }
 
 /** A level's description as a sentence under its chooser ('' for none):
@@ -98,11 +106,16 @@ export class Setup {
     }
 
     // Shows the screen with a refusal of the options filled in (none:
-    // ''), in the page's own words where it has them (outOfRange()).
-    show(message = '') {
+    // ''), in the page's own words where it has them (outOfRange()); the
+    // library's words (`reason`, or the refusal the page's replace) stay
+    // beneath, folded.
+    show(message = '', reason = '') {
         $('setup').hidden = false;
         const own = message ? this.outOfRange() : null;
         this.message(own?.text ?? message, own?.key);
+        const library = reason || (own ? message : '');
+        $('setup-reason').hidden = !library;
+        $('setup-reason').querySelector('code').textContent = library;
         document.title = this.game?.title ?? 'libherd';
     }
 
@@ -116,9 +129,13 @@ export class Setup {
     // names it, the library's starts with it ("n=10 ...").
     message(text, key = null) {
         $('setup-message').textContent = text;
-        for (const input of $('setup-options').querySelectorAll('[data-key]'))
-            input.toggleAttribute('aria-invalid', !!text && (key ? key === input.dataset.key
-                : /^[=:]/.test(text.slice(input.dataset.key.length)) && text.startsWith(input.dataset.key)));
+        $('setup-reason').hidden = true;
+        for (const input of $('setup-options').querySelectorAll('[data-key]')) {
+            const invalid = !!text && (key ? key === input.dataset.key
+                : /^[=:]/.test(text.slice(input.dataset.key.length)) && text.startsWith(input.dataset.key));
+            // aria-invalid="" reads as not invalid: "true", or none.
+            invalid ? input.setAttribute('aria-invalid', 'true') : input.removeAttribute('aria-invalid');
+        }
         $('start').disabled = !!text;
         // The message is the visible reason; the title says it on the button.
         text ? $('start').setAttribute('title', text) : $('start').removeAttribute('title');
@@ -205,6 +222,15 @@ export class Setup {
         $('setup-level').disabled = two;
         two ? $('setup-level').setAttribute('title', why) : $('setup-level').removeAttribute('title');
         $('setup-level-text').textContent = two ? why : levelText(level);
+        this.note();
+    }
+
+    // The game's line under the options (its view's setupNote()), for the
+    // options as they are now; '' for none.
+    async note() {
+        const game = this.game, view = await viewOf(game.name);
+        if (game === this.game)
+            $('setup-note').textContent = view.setupNote?.(this.options()) ?? '';
     }
 
     // The options as typed: {key: text}; an empty seed draws a fresh one
@@ -255,12 +281,15 @@ export class Setup {
             const label = capital(o.description.split(/[,:]/)[0]);
             if (o.kind === 'choice' && input?.value === '')
                 return { key: o.key, text: refusedChoice(label, o.key, input.dataset.given, o.choices.map(String)) };
+            if (o.kind === 'point' && input?.value === '')
+                return { key: o.key, text: `${label}: ${o.key}=${input.dataset.given} is no point of the board; choose one in the list` };
             if (o.kind !== 'range' || !input || input.type === 'checkbox')
                 continue;
             const value = input.value.trim(), seed = typeof o.max === 'bigint';
             if ((seed && value === '') || (/^-?\d+$/.test(value) && BigInt(value) >= BigInt(o.min) && BigInt(value) <= BigInt(o.max)))
                 continue;
-            return { key: o.key, text: `${seed ? 'The seed' : label}: enter a whole number from ${o.min} to ${o.max}${seed ? ', or nothing for a random seed' : ''}` };
+            return { key: o.key, text: refusedNumber(seed ? 'The seed' : label, 'a whole number', o.min, o.max)
+                                       + (seed ? ', or nothing for a random seed' : '') };
         }
         return null;
     }

@@ -36,6 +36,8 @@ export default {
             'A clump is fast but it is also a target: the stones at its ends can still be sandwiched across the clump. Stones in a row protect each other along the row.',
             'Fast flocks threaten from far away. A lone stone is slow, so keep it behind your clump or use it as bait.',
             'Before you move, check what the move opens up: will an enemy flock now reach a square next to one of your stones, with another of theirs behind it?',
+            // rules.md, Flock's end: at the limit the stones decide.
+            'Watch the moves left: at the limit of 100 the side with more stones wins and as many is a draw. A capture ahead, keep your stones safe and the limit wins it for you; behind or level, you must capture before the moves run out.',
             'Hint shows a good move. Undo takes back your last move (and the computer\'s reply).',
         ],
     },

@@ -7,6 +7,19 @@ import { R, drawPoints, geometry, piecesOf } from './hunt.js';
 const FOX = { fill: '#d9691e', label: 'F', ink: '#fff' };
 const GOOSE = { fill: '#fbfbf6', label: 'G', ink: '#555', stroke: '#777' };
 
+// docs/fox.md, "Who wins": the solved game from the start, by the options
+// (text values, as the setup's): without sideways steps the fox's with
+// every number of geese; with them, 13 geese draw and more win.
+export function solved({ geese = '13', sideways = '0' }) {
+    return String(sideways) !== '1' ? 'fox' : String(geese) === '13' ? 'draw' : 'geese';
+}
+
+const SETUP_NOTES = {
+    fox: 'With these rules the fox wins against the best play of the geese: to play the geese for a win, set sideways to 1 and geese to 15 or 17.',
+    draw: 'With these rules the best play on both sides is a draw: 15 or 17 geese win.',
+    geese: 'With these rules the geese win with the best play.',
+};
+
 export default {
     colors: { fox: FOX.fill, geese: '#aaa' },
     // Hint's level: expert, at most 11 ms a move native by default (docs/levels.md);
@@ -36,6 +49,11 @@ export default {
             'Geese: fill the row behind a goose before moving it forward.',
             'Fox: look for two geese that can be jumped in one chain.',
         ],
+    },
+
+    // The setup's line under the options: who wins with the best play.
+    setupNote(options) {
+        return SETUP_NOTES[solved(options)];
     },
 
     describe(game) {

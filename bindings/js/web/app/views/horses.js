@@ -34,7 +34,7 @@ export default {
             ['yellow ring', 'the selected horse; dotted circles a, b, c… are its jumps (press the letter)'],
             ['faded horse', 'a horse that cannot move now'],
             ['dashed and solid squares', 'where the last move came from and went to'],
-            ['progress bars', 'knight moves the closest horse still needs to reach its target (the shorter, the closer to winning); an estimate that ignores the other horses and the herd rule'],
+            ['progress bars', 'how near the side\'s closest horse is to its target: the bar fills as it nears and is full when it arrives; the number is the knight moves it still needs, an estimate that ignores the other horses and the herd rule'],
         ],
         tips: [
             'A horse on the edge of the herd usually moves most freely; horses in the middle often hold the herd together.',
@@ -93,7 +93,7 @@ export default {
         board.marks(pick, R, true);
         // The bars under their caption, as seed 000 describes them.
         const bars = html('div', { class: 'bars' });
-        html('p', { class: 'bars-caption' }, bars, 'Knight moves to the target');
+        html('p', { class: 'bars-caption' }, bars, BARS_CAPTION);
         html('div', { class: 'bars-row' }, bars).append(
             ...[0, 1].map(side => bar(snap.sides[side], COLORS[snap.sides[side]], progress[side], side)));
         ui.panel.replaceChildren(bars);
@@ -118,18 +118,24 @@ export default {
     },
 };
 
-// A progress bar: as many parts as a knight needs from corner to corner on
-// the empty board, the filled ones the moves the side's closest horse still
-// needs; the shorter, the closer to winning.
+// The bars' caption: a bar that fills reads as progress (a newcomer read
+// the moves still needed, emptying, as the wrong way round).
+const BARS_CAPTION = 'Nearing the target: full when a horse arrives';
+
+// A progress bar under the side's name: as many parts as a knight needs
+// from corner to corner on the empty board, the filled ones those its
+// closest horse has come (all: arrived), then the moves it still needs.
 function bar(name, color, { distance, parts }, side) {
     const label = `${capital(name)}: ${distance} knight move${distance === 1 ? '' : 's'} to the target`;
+    const come = parts - distance;
     const box = html('div', { class: 'bar', 'data-side': side, 'data-distance': distance, 'data-parts': parts,
-                              title: label, role: 'meter', 'aria-label': label, 'aria-valuenow': distance,
-                              'aria-valuemin': 0, 'aria-valuemax': parts });
+                              title: label, role: 'meter', 'aria-label': label, 'aria-valuetext': label,
+                              'aria-valuenow': come, 'aria-valuemin': 0, 'aria-valuemax': parts });
+    html('span', { class: 'bar-name' }, box, capital(name));
     const column = html('div', { class: 'parts' }, box);
     for (let i = parts - 1; i >= 0; i--)
-        html('span', { class: i < distance ? 'filled' : '', style: i < distance ? `background: ${color}` : null },
+        html('span', { class: i < come ? 'filled' : '', style: i < come ? `background: ${color}` : null },
              column);
-    html('span', { class: 'bar-label' }, box, String(distance));
+    html('span', { class: 'bar-label' }, box, `${distance} to go`);
     return box;
 }

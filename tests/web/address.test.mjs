@@ -1,0 +1,69 @@
+// The page's address refused: a key given twice, a position or a point
+// that the library refuses. The setup screen says why in a player's words,
+// with the library's words folded beneath where they differ, and no game
+// starts.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { open, useBrowser } from './browser.mjs';
+import { loadHerd } from './common.mjs';
+
+const herd = await loadHerd();
+useBrowser();
+
+const text = (page, selector) => page.textContent(selector);
+
+// The library's refusal of `position` as a position of the game `name`.
+function positionReason(name, position) {
+    const g = herd.newGame(name);
+    try {
+        g.setPosition(position);
+    } catch (e) {
+        return e.message;
+    } finally {
+        g.free();
+    }
+    throw new Error(`${name} takes the position ${position}`);
+}
+
+describe('the address refused', () => {
+    test('a key given twice is refused, not read as its last value', async () => {
+        const page = await open('game=horses&w=10&w=12', { game: false });
+        assert.equal(await text(page, '#setup-message'), 'w=10 and w=12: the link gives w more than once; give it once');
+        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), 'true');
+        assert.equal(await page.getAttribute('#game', 'data-position'), '', 'no game');
+        const players = await open('game=horses&players=two&players=watch', { game: false });
+        assert.equal(await text(players, '#setup-message'),
+                     'players=two and players=watch: the link gives players more than once; give it once');
+    });
+
+    test('a position the library refuses: what it is in a player\'s words, the library\'s words folded beneath', async () => {
+        const reason = positionReason('hex', 'garbage');
+        const page = await open('game=hex&players=two&position=garbage', { game: false });
+        assert.equal(await text(page, '#setup-message'),
+                     `The link's position (position= in the address, where Play on from a replay starts the game) is not a position of ${herd.games().find(g => g.name === 'hex').title}: the game cannot start there.`);
+        assert.equal(await page.getAttribute('#game', 'data-position'), '', 'no game');
+        assert.ok(await page.isVisible('#setup-reason summary'));
+        assert.equal(await page.getAttribute('#setup-reason', 'open'), null, 'folded');
+        assert.equal(await text(page, '#setup-reason code'), reason);
+        // A new refusal typed replaces both.
+        await page.fill('#opt-size', '99');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent.startsWith('The board'));
+        assert.ok(await page.isHidden('#setup-reason'));
+    });
+
+    test('a position of options the library refuses is the options\' refusal', async () => {
+        const position = herd.newGame('hex').position();
+        const page = await open(`game=hex&size=99&players=two&position=${encodeURIComponent(position)}`, { game: false });
+        assert.match(await text(page, '#setup-message'), /^The board's side/);
+    });
+
+    test('the hare\'s start not a point of the board: the page\'s words, the library\'s folded beneath', async () => {
+        const page = await open('game=hare&start=z9', { game: false });
+        assert.equal(await text(page, '#setup-message'),
+                     'The hare\'s start point: start=z9 is no point of the board; choose one in the list');
+        assert.equal(await page.getAttribute('#opt-start', 'aria-invalid'), 'true');
+        assert.equal(await text(page, '#setup-reason code'), 'start=z9 is not a point of the board');
+        assert.equal(await page.getAttribute('#game', 'data-position'), '', 'no game');
+    });
+});
