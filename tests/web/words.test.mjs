@@ -414,11 +414,17 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
     test('against the computer: Resign, in the library\'s words and the record; Undo takes it back', async () => {
         const page = await open('game=horses&seed=0&players=computer&side=0&level=1');
         assert.equal(await text(page, '#resign'), 'Resign');
-        // Against the computer a draw waits for a position come up three times.
+        // Against the computer a draw waits for a position come up three
+        // times: pressed, Agree a draw says so where refusals go, with no
+        // line standing under the buttons from the first move (page11: it
+        // stood there in every game against the computer).
         const drawWhy = 'The computer agrees a draw once the position has come up three times.';
-        assert.ok(await page.isDisabled('#draw'));
+        assert.ok(await page.isEnabled('#draw'));
         assert.equal(await page.getAttribute('#draw', 'title'), drawWhy);
-        assert.ok((await text(page, '#why')).includes(drawWhy));
+        assert.ok(!(await text(page, '#why')).includes(drawWhy), 'no standing line before the position comes up again');
+        await page.click('#draw');
+        await says(page, drawWhy);
+        assert.ok(!(await page.$eval('#resign-ask', e => e.open)), 'no question of a draw the computer refuses');
         // Resign asks first (issue 44), as Cancel does; Keep playing keeps the game.
         assert.ok((await text(page, '#why')).indexOf('Nothing to undo') < 0, 'no standing line before a move');
         assert.equal(await page.getAttribute('#undo', 'title'), 'Nothing to undo yet: you have not moved.');
@@ -518,15 +524,24 @@ test('against the computer: Agree a draw once the position has come up three tim
     const start = 'fox turn=fox chain=0 sideways=1 fox=a3 geese=a4,a5,b4,b5,c2,c3,c4,c5,d1,d3,d5,e6,g4';
     const page = await open(`game=fox&sideways=1&players=computer&side=1&level=1&delay=0&position=${encodeURIComponent(start)}`);
     const why = 'The computer agrees a draw once the position has come up three times.';
+    // The line under the buttons says why once the position has come up
+    // again (page11: from the first move on); pressed, the button says it.
+    const times = new Map();
     for (const [i, action] of ['e6-e7', 'e7-e6', 'e6-e7', 'e7-e6'].entries()) {
-        await settled(page, s => s.status === 'ongoing geese');
+        const { position } = await settled(page, s => s.status === 'ongoing geese');
+        times.set(position, (times.get(position) ?? 0) + 1);
         assert.ok(await page.isVisible('#draw'));
-        assert.ok(await page.isDisabled('#draw'), `greyed out before the third time (move ${i + 1})`);
+        assert.ok(await page.isEnabled('#draw'), `pressable before the third time (move ${i + 1})`);
         assert.equal(await page.getAttribute('#draw', 'title'), why);
-        assert.ok((await text(page, '#why')).includes(why));
+        assert.equal((await text(page, '#why')).includes(why), times.get(position) === 2,
+                     `move ${i + 1}: the position has come up ${times.get(position)} times`);
+        await page.click('#draw');
+        await says(page, why);
+        assert.ok(!(await page.$eval('#resign-ask', e => e.open)), 'no question of a draw the computer refuses');
         await clicks(page, action);
         await page.waitForFunction(n => document.querySelectorAll('#log li').length >= n, 2 * i + 2);
     }
+    assert.ok([...times.values()].includes(2), 'a position came up twice on the way');
     // The fox's step to b3 again: the third time the geese are to move there.
     await settled(page, s => s.status === 'ongoing geese');
     assert.equal(await page.locator('#log li').count(), 9);

@@ -10,6 +10,8 @@ import { viewOf } from './views/index.js';
 
 const $ = id => document.getElementById(id);
 const NO_PICK = Object.freeze({ selected: null, targets: [], hint: [] });
+// Why Agree a draw ends nothing yet against the computer (endWhy()).
+const DRAW_WAITS = 'The computer agrees a draw once the position has come up three times.';
 
 // The library's refusal ("a2-e2 is not a step along a line") as the page
 // writes a sentence: an action FROM-TO with the log's arrow, a capital
@@ -558,8 +560,10 @@ export class Play {
     // Undo takes it back; its button (Resign, Agree a draw) ends the game,
     // Keep playing (or Escape) keeps it.
     askEnd(reason) {
-        if (this.busy || !this.endable() || this.endWhy(reason))
+        if (this.busy || !this.endable())
             return;
+        if (this.endWhy(reason))
+            return this.message(this.endWhy(reason));
         const side = this.resigner(), winner = this.info.words[1 - side];
         const who = this.setup.players === 'two' ? `${this.resigns(side)}?` : 'Resign?';
         const what = reason === 'agreed' ? 'Agree a draw? The game ends with nobody winning'
@@ -583,9 +587,15 @@ export class Play {
     // once the position has come up three times (the turn line's count).
     endWhy(reason) {
         const why = this.resignWhy();
-        if (why || reason !== 'agreed' || this.setup.players !== 'computer' || this.snap.seen >= 3)
-            return why;
-        return 'The computer agrees a draw once the position has come up three times.';
+        return why || (reason === 'agreed' && this.drawWaits() ? DRAW_WAITS : '');
+    }
+
+    // Whether the computer would refuse a draw now: the position has not
+    // come up three times. Agree a draw stays pressable then and says why
+    // when pressed, as Undo does; the line under the buttons says it only
+    // once the position has come up again, where it helps.
+    drawWaits() {
+        return this.setup.players === 'computer' && this.snap.seen < 3;
     }
 
     // Whether the game was ended by its players on this page.
@@ -702,13 +712,16 @@ export class Play {
             $('resign').textContent = this.setup.players === 'two' ? this.resigns(snap.info.side) : 'Resign';
         const why = { hint: this.hintWhy(), undo: this.undoWhy(), resign: ends ? this.resignWhy() : '',
                       draw: ends ? this.endWhy('agreed') : '' };
+        // Undo before any move, and Agree a draw before the computer takes
+        // one, stay pressable: they say why when pressed (undo(), askEnd()),
+        // with no line standing there from the start.
+        const pressable = { undo: this.nothingToUndo(), draw: ends && !this.resignWhy() && this.drawWaits() };
         for (const [id, reason] of Object.entries(why)) {
-            // Undo before any move stays pressable: it says why then
-            // (undo()), with no line standing there from the start.
-            $(id).disabled = !!reason && !(id === 'undo' && this.nothingToUndo());
+            $(id).disabled = !!reason && !pressable[id];
             reason ? $(id).setAttribute('title', reason) : $(id).removeAttribute('title');
         }
-        const said = { ...why, undo: this.nothingToUndo() ? '' : why.undo };
+        const said = { ...why, undo: pressable.undo ? '' : why.undo,
+                       draw: pressable.draw && this.snap.seen < 2 ? '' : why.draw };
         $('why').textContent = [...new Set(Object.values(said).filter(Boolean))].join(' ');
         $('new').textContent = this.ongoing() ? 'Cancel' : 'New game';
     }
