@@ -321,16 +321,29 @@ describe('the library\'s refusals as sentences', () => {
         g.free();
     });
 
-    test('a piece without a move: the library\'s reason', async () => {
+    // Page11: a horse whose jumps were refused for two reasons got one.
+    test('a piece without a move: each of the library\'s reasons, with the cells it refuses', async () => {
         // Herd of Horses' start: horse 2 on b3 has a knight's jump to a5, c5
-        // and c1, each of which the library refuses as splitting the herd.
+        // and c1, each of which the library refuses as splitting the herd,
+        // and to a1, d2 and d4, which other horses hold.
         const g = herd.newGame('horses');
         for (const to of ['a5', 'c5', 'c1'])
             assert.throws(() => g.play(`b3-${to}`), { message: 'the herd would split' });
+        for (const to of ['a1', 'd2', 'd4'])
+            assert.throws(() => g.play(`b3-${to}`), { message: `${to} is occupied` });
         g.free();
         const page = await open('game=horses&players=two');
         await page.click('[data-cell="b3"]');
-        await says(page, 'No move from b3: the herd would split.');
+        await says(page, 'No move from b3: a1, d2 and d4 are occupied; the herd would split (to a5, c1 or c5).');
+        // One reason alone is said alone: seed 5's horse on b1 is hemmed in.
+        const hemmed = herd.newGame('horses', { seed: 5 });
+        for (const to of ['a3', 'c3', 'd2'])
+            assert.throws(() => hemmed.play(`b1-${to}`), { message: `${to} is occupied` });
+        assert.ok(!hemmed.legal().some(a => a.startsWith('b1-')));
+        hemmed.free();
+        const five = await open('game=horses&seed=5&players=two');
+        await five.click('[data-cell="b1"]');
+        await says(five, 'No move from b1: a3, c3 and d2 are occupied.');
     });
 });
 

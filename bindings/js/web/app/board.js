@@ -46,6 +46,12 @@ export function byPlace(cells) {
     });
 }
 
+/** Cells as a sentence lists them: "d5", "d5 and f5", "a1, b2 and c3"
+ *  (`last`: "or" for alternatives). */
+export function listed(cells, last = 'and') {
+    return cells.length < 2 ? cells.join('') : `${cells.slice(0, -1).join(', ')} ${last} ${cells.at(-1)}`;
+}
+
 /** A→B of an action FROM-TO, for people. */
 export function arrow(action) {
     return action.replace(/^([a-z]\d+)-([a-z]\d+)$/, '$1 → $2');

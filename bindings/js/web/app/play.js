@@ -4,7 +4,7 @@
 // data-thinking while the computer is to act. A record opened (or a game
 // just finished) is replayed: stepped through by the replay's controls, the
 // log's lines and the arrow keys, and played on from any of its positions.
-import { Board, Log, advice, byPlace, capital, html, turnsOf } from './board.js';
+import { Board, Log, advice, byPlace, capital, html, listed, turnsOf } from './board.js';
 import { choose, levelText } from './setup.js';
 import { viewOf } from './views/index.js';
 
@@ -391,15 +391,29 @@ export class Play {
     // Why the side's own piece on `cell` has no move, in the library's
     // words: its refusal of the piece's move to each cell of the board,
     // the ones that only say the move is no move of the game's shape
-    // ("b3-b4 is not a knight's move": they name the action) left out, the
-    // most frequent first ("the herd would split"); null where none is left.
+    // ("b3-b4 is not a knight's move": they name the action) left out.
+    // Each reason is said once, the most frequent first: one that names its
+    // cell for all its cells ("a1 and d2 are occupied"), another with the
+    // cells it refuses ("the herd would split (to a5 or c1)") where there
+    // are several reasons; null where none is left.
     async stuckWhy(cell) {
         const to = this.board.cells().filter(c => c !== cell);
-        const reasons = (await this.client.request('whyEach', { actions: to.map(c => `${cell}-${c}`) }))
-            .filter((r, i) => r && !r.includes(`${cell}-${to[i]}`));
-        const count = r => reasons.filter(x => x === r).length;
-        const best = reasons.reduce((a, r) => (a === null || count(r) > count(a) ? r : a), null);
-        return best && `No move from ${cell}: ${best}`;
+        const refused = (await this.client.request('whyEach', { actions: to.map(c => `${cell}-${c}`) }))
+            .map((why, i) => ({ why, to: to[i] }))
+            .filter(({ why, to }) => why && !why.includes(`${cell}-${to}`));
+        // The reasons by their words, a cell they name as "*".
+        const groups = new Map();
+        for (const { why, to } of refused) {
+            const own = new RegExp(`\\b${to}\\b`), named = own.test(why);
+            const words = named ? why.replace(own, '*') : why;
+            groups.set(words, { named, cells: [...groups.get(words)?.cells ?? [], to] });
+        }
+        const said = [...groups].sort(([, a], [, b]) => b.cells.length - a.cells.length).map(([words, { named, cells }]) => {
+            if (named)
+                return (cells.length > 1 ? words.replace(/^\* is /, '* are ') : words).replace('*', listed(byPlace(cells)));
+            return groups.size > 1 ? `${words} (to ${listed(byPlace(cells), 'or')})` : words;
+        });
+        return said.length ? `No move from ${cell}: ${said.join('; ')}` : null;
     }
 
     // Why a click on `cell` that means no action does nothing, where the

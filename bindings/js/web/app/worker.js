@@ -4,7 +4,7 @@
 // error}; `value` is a snapshot of the game (what the page draws), or for
 // `games`, `check` and `hint` their own answers.
 import { loadHerd } from '../herd.mjs';
-import { arrow, byPlace, capital, cellsOf } from './board.js';
+import { arrow, byPlace, capital, cellsOf, listed } from './board.js';
 import { viewOf } from './views/index.js';
 
 const ready = loadHerd();
@@ -83,11 +83,6 @@ function played(g, f) {
     const taken = byPlace(before.filter(p => p.side !== side && !left.has(p.cell) && !named.includes(p.cell))
                                 .map(p => p.cell));
     return taken.length ? `${line}, captures ${listed(taken)}` : line;
-}
-
-// "d5", "d5 and f5", "a1, b2 and c3".
-function listed(cells) {
-    return cells.length < 2 ? cells.join('') : `${cells.slice(0, -1).join(', ')} and ${cells.at(-1)}`;
 }
 
 // The game's sides as the library's sentences name them ("the fox", "the
