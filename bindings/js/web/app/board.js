@@ -297,6 +297,9 @@ export class Board {
     // of the cells.
     marks(pick, r, letters = false) {
         this.r = r;
+        // Whether the keys a, b, c... mean the targets (play.js says why
+        // one plays nothing).
+        this.lettered = letters;
         const { marks } = this.layers;
         if (pick.selected) {
             const [cx, cy] = this.center(pick.selected);

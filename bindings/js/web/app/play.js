@@ -4,7 +4,7 @@
 // data-thinking while the computer is to act. A record opened (or a game
 // just finished) is replayed: stepped through by the replay's controls, the
 // log's lines and the arrow keys, and played on from any of its positions.
-import { Board, Log, advice, byPlace, capital, html, listed, turnsOf } from './board.js';
+import { Board, Log, advice, byPlace, capital, html, listed, targetLetter, turnsOf } from './board.js';
 import { choose, levelText } from './setup.js';
 import { viewOf } from './views/index.js';
 
@@ -486,7 +486,20 @@ export class Play {
             this.render();
         } else if (this.view.key?.(this.ui, this.snap, this.pick, e.key)) {
             e.preventDefault();
+        } else if (this.board.lettered && /^[a-z]$/.test(e.key) && !e.target.closest?.('input, select, textarea')) {
+            this.message(this.letterWhy(e.key));
         }
+    }
+
+    // Why the letter `key` plays nothing where the board letters the
+    // selected piece's targets a, b, c...: no piece is selected, or it
+    // has no target of that letter.
+    letterWhy(key) {
+        const { selected, targets } = this.pick;
+        if (!selected)
+            return `No piece selected for ${key}: first select one, then press the letter of its move.`;
+        const letters = listed(targets.map((c, i) => targetLetter(i)));
+        return `${selected} has no move ${key}: ${targets.length > 1 ? 'its moves are' : 'its move is'} ${letters}.`;
     }
 
     async hint() {
