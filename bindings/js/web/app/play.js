@@ -641,8 +641,8 @@ export class Play {
         return `This position has come up ${n} times. The game has no move limit: ${way}.`;
     }
 
-    // Who plays, and the game's seed (a URL without one plays the
-    // library's default): the start position is the seed's, unless the
+    // Who plays, and the game's seed where it matters (a URL without one
+    // plays the library's default): the start position is the seed's, unless the
     // game was played on from a position (its record's Start tag), which
     // the line says, as the log is empty there.
     playersText() {
@@ -651,7 +651,15 @@ export class Play {
         if (this.replay)
             return this.replayTitle();
         const from = this.setup.position ? ', played on from a position: the log begins there' : '';
-        return `${this.playersWho()}${this.snap.seed ? `, seed ${this.snap.seed}` : ''}${from}`;
+        return `${this.playersWho()}${this.snap.seed && this.seedMatters() ? `, seed ${this.snap.seed}` : ''}${from}`;
+    }
+
+    // Whether the seed changes this game: its start (not a game from a
+    // position, which has its own), its dice, or the computer's choices;
+    // two players of Hare and Hounds play the same game at every seed.
+    seedMatters() {
+        const { players, position } = this.setup;
+        return players !== 'two' || this.info.hasChance || (this.info.seededStart && !position);
     }
 
     // A replay's players' line: the file's name (the game just played:

@@ -114,6 +114,21 @@ function pointsBoard(herd, name) {
     }
 }
 
+// Whether the game's start depends on its seed (Herd of Horses' horses
+// placed at random), as the library answers: new games of a few seeds
+// stand in more than one position.
+function seededStart(herd, name) {
+    const starts = new Set([0, 1, 2, 3].map(seed => {
+        const g = herd.newGame(name, { seed });
+        try {
+            return g.position();
+        } finally {
+            g.free();
+        }
+    }));
+    return starts.size > 1;
+}
+
 // The points that a point option takes: the board's points that the
 // library accepts as its value (hare's start: not a hound's point).
 function pointChoices(herd, name, board, key) {
@@ -128,11 +143,12 @@ function pointChoices(herd, name, board, key) {
 }
 
 const ops = {
-    // The registry, each game's side words and board of points (or null),
-    // and per game the points each point option takes ({hare: {start:
-    // [...]}}).
+    // The registry, each game's side words, board of points (or null) and
+    // whether its start depends on the seed, and per game the points each
+    // point option takes ({hare: {start: [...]}}).
     games(herd) {
-        const games = herd.games().map(g => ({ ...g, words: sideWords(herd, g.name), board: pointsBoard(herd, g.name) }));
+        const games = herd.games().map(g => ({ ...g, words: sideWords(herd, g.name), board: pointsBoard(herd, g.name),
+                                               seededStart: seededStart(herd, g.name) }));
         const boards = {};
         for (const g of games)
             for (const o of g.options.filter(o => o.kind === 'point'))
