@@ -170,7 +170,7 @@ describe('the log says what a move captured', () => {
             const lines = await logLines(page);
             let captures = 0;
             for (const [ply, cells] of Object.entries(want)) {
-                const said = /, captures (.*)$/.exec(lines[ply])?.[1] ?? '';
+                const said = /, captures (.*)\.$/.exec(lines[ply])?.[1] ?? '';
                 assert.deepEqual(said ? said.split(/, | and /).sort() : [], [...cells].sort(), `action ${ply}: ${lines[ply]}`);
                 captures += cells.length;
             }
@@ -178,11 +178,38 @@ describe('the log says what a move captured', () => {
             if (name === 'fox') {
                 // A jump names the goose between its ends.
                 const jump = Object.values(lines).find(l => l.includes('captures'));
-                assert.match(jump, /^Fox: ([a-g])(\d) → ([a-g])(\d), captures [a-g]\d$/);
+                assert.match(jump, /^Fox: ([a-g])(\d) → ([a-g])(\d), captures [a-g]\d\.$/);
             }
             record.free();
             g.free();
         });
+});
+
+// Page11: Herd of Horses' lines ended with a full stop, as seed 000 writes
+// them ("3. Green moved horse ⓪: a3 → b5."), every other game's without.
+describe('every line of the log is a sentence with its full stop', () => {
+    for (const name of GAME_NAMES)
+        test(name, async () => {
+            const g = finishedGame(name, 3), record = g.record();
+            const page = await openRecord(record);
+            const lines = Object.values(await logLines(page));
+            assert.equal(lines.length, record.plies);
+            for (const line of lines)
+                assert.match(line, /[^.]\.$/, line);
+            record.free();
+            g.free();
+        });
+    test('live, the person\'s lines and the computer\'s alike', async () => {
+        const page = await open('game=flock&seed=3&players=computer&level=1&delay=0');
+        const g = herd.newGame('flock', { seed: 3 });
+        await clicks(page, g.legal()[0]);
+        await page.waitForFunction(() => document.querySelectorAll('#log li').length === 2);
+        const lines = await page.$$eval('#log li', l => l.map(e => ({ side: e.dataset.side, text: e.textContent })));
+        assert.deepEqual(lines.map(l => l.side).sort(), ['0', '1']);
+        for (const { text: line } of lines)
+            assert.match(line, /^\d+\. (Black|White): [a-g]\d → [a-g]\d\.$/, line);
+        g.free();
+    });
 });
 
 describe('the result from the person\'s side against the computer', () => {
@@ -276,7 +303,7 @@ describe('the log and the replay number moves as the record does', () => {
             turns.forEach((turn, i) => assert.equal(numbers[i + 1], turn, `action ${i + 1}`));
             if (name === 'fox')
                 assert.deepEqual(await page.$$eval('#log li[data-turn="5"]', l => l.map(e => e.textContent).reverse()),
-                                 ['5. Fox: c3 → e5, captures d4', '… Fox: e5 → e3, captures e4']);
+                                 ['5. Fox: c3 → e5, captures d4.', '… Fox: e5 → e3, captures e4.']);
             for (const ply of [record.plies, later, later + 1, 0]) {
                 if (ply !== record.plies)
                     await seek(page, ply);

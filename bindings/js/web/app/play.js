@@ -21,8 +21,14 @@ function refusalText(text) {
     if (!text)
         return text;
     const arrowed = text.replace(/\b([a-z]\d+)-(?=[a-z]\d+\b)/g, '$1 → ');
-    const capitalized = /^[a-z]\d/.test(arrowed) ? arrowed : capital(arrowed);
-    return /[.!?…]$/.test(capitalized) ? capitalized : `${capitalized}.`;
+    return stopped(/^[a-z]\d/.test(arrowed) ? arrowed : capital(arrowed));
+}
+
+// A sentence with its full stop, where it has none: the refusals, and
+// every line of the log, which the views write in one style ("1. Fox: d4
+// → c4.", "3. Green moved horse ⓪: a3 → b5." as seed 000 writes it).
+function stopped(text) {
+    return /[.!?…]$/.test(text) ? text : `${text}.`;
 }
 
 // A date and time as a file's name writes them: 20261207-1105 (local time).
@@ -311,9 +317,9 @@ export class Play {
     }
 
     // A log entry's line as the log shows it ({text, action, side, number}:
-    // the worker's line, then the view's logText).
+    // the worker's line, then the view's logText), a sentence.
     lineText(entry) {
-        return this.view.logText?.(entry) ?? entry.text;
+        return stopped(this.view.logText?.(entry) ?? entry.text);
     }
 
     nextTurn() {
