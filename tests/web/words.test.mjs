@@ -595,6 +595,39 @@ test('against the computer: Agree a draw once the position has come up three tim
     assert.ok(await page.isEnabled('#draw'));
 });
 
+// Page11: a newcomer following Hint (expert) against the suggested novice
+// in Flock, seed 3, drew at the move limit, and the page never said that
+// the limit was coming, nor that it ended the game.
+test('flock: the turn line says the move limit is near, and the result that it ended the game', async () => {
+    const g = herd.newGame('flock', { seed: 3 });
+    while (g.history < 90)
+        g.statusInfo().side === 0 ? g.play(g.hint(4)) : g.genmove(2);
+    assert.equal(g.movesLeft(), 10);
+    const page = await open(`game=flock&seed=3&players=computer&side=0&level=2&delay=0&position=${encodeURIComponent(g.position())}`);
+    g.free();
+    const near = '10 moves left before the move limit of 100, which ends the game.';
+    assert.equal(await text(page, '#turn .limit'), near);
+    assert.equal(await text(page, '#turn'), `Black to move ${near}`);
+    for (;;) {
+        const s = await settled(page);
+        if (!s.status.startsWith('ongoing'))
+            break;
+        const left = Number(await page.getAttribute('[data-moves-left]', 'data-moves-left'));
+        assert.equal(await text(page, '#turn .limit'), `${left} move${left === 1 ? '' : 's'} left before the move limit of 100, which ends the game.`);
+        await page.click('#hint');
+        await page.waitForSelector('#message[data-kind="hint"]');
+        await clicks(page, await page.getAttribute('#message', 'data-action'));
+        await page.waitForFunction(n => Number(document.querySelector('[data-moves-left]')?.dataset.movesLeft) < n, left);
+    }
+    assert.equal((await state(page)).status, 'draw move-limit');
+    assert.equal(await text(page, '#turn'), 'Nobody wins. The 100 moves are played with as many stones each: a draw. ' +
+                 'The game has a move limit of 100 moves, which ended it.');
+    // Far from the limit, and in a game without one, no such words.
+    const start = await open('game=flock&seed=3&players=two');
+    assert.equal(await start.locator('#turn .limit').count(), 0);
+    assert.equal(await text(start, '#turn'), 'Black to move');
+});
+
 describe('a replay (trial 6)', () => {
     test('the players\' line names the file, and the record\'s event, round and players', async () => {
         const g = finishedGame('fox', 5);

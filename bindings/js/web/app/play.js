@@ -10,6 +10,9 @@ import { viewOf } from './views/index.js';
 
 const $ = id => document.getElementById(id);
 const NO_PICK = Object.freeze({ selected: null, targets: [], hint: [] });
+// How many moves before a game's move limit the turn line starts to say
+// how many are left (limitNote()).
+const LIMIT_NEAR = 10;
 // Why Agree a draw ends nothing yet against the computer (endWhy()).
 const DRAW_WAITS = 'The computer agrees a draw once the position has come up three times.';
 
@@ -695,14 +698,32 @@ export class Play {
     // person's side ("You win") before the library's sentence, which
     // #turn .result holds as the library writes it.
     renderTurn() {
-        const text = this.turnText(), mine = this.personalResult(), note = this.repeatNote();
+        const text = this.turnText(), mine = this.personalResult();
         // Two sentences: "You win. Green resigned: Red wins."
         if (mine)
             $('turn').replaceChildren(`${mine}. `, html('span', { class: 'result' }, null, text), '.');
         else
             $('turn').textContent = text;
-        if (note)
-            $('turn').append(' ', html('span', { class: 'repeat' }, null, note));
+        // Each note on a line of its own, in the repeat note's style
+        // (style.css: #turn .repeat).
+        for (const [kind, note] of [['repeat', this.repeatNote()], ['repeat limit', this.limitNote()]])
+            if (note)
+                $('turn').append(' ', html('span', { class: kind }, null, note));
+    }
+
+    // A game with a move limit (Flock's 100 moves), from the last
+    // LIMIT_NEAR moves before it: how many are left; at the end, that
+    // the limit ended the game. '' otherwise.
+    limitNote() {
+        const limit = this.snap.limit, { result, reason } = this.snap.info;
+        if (!limit)
+            return '';
+        if (result !== 'ongoing')
+            return reason === 'move-limit' ? `The game has a move limit of ${limit.of} moves, which ended it.` : '';
+        if (limit.left > LIMIT_NEAR)
+            return '';
+        const left = `${limit.left} move${limit.left === 1 ? '' : 's'} left`;
+        return `${left} before the move limit of ${limit.of}, which ends the game.`;
     }
 
     // Against the computer (on this screen), once the game is won or drawn:

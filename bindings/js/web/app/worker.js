@@ -25,11 +25,18 @@ function snapshot(lines = []) {
         chance: game.isChance(),
         moves: game.moves(),
         seen: seen(game),
+        limit: moveLimit(game),
         seed: String(game.options().seed ?? ''),
         view: view.describe(game),
         pieces: view.pieces(game),
         lines,
     };
+}
+
+// A game's move limit, where it has one (Flock's 100 moves): {left, of},
+// the moves left and the limit; null for a game without.
+function moveLimit(g) {
+    return typeof g.movesLeft === 'function' ? { left: g.movesLeft(), of: g.moveLimit } : null;
 }
 
 // How many times the game has stood in its present position, this time
