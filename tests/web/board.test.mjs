@@ -99,6 +99,26 @@ test('a horse sent onto another horse: the cell is occupied, whatever the jump\'
     g.free();
 });
 
+// Page11: a letter with no target of its own did nothing and said nothing.
+test('Herd of Horses: a letter key that means no jump says why, and plays nothing', async () => {
+    const g = herd.newGame('horses', { seed: 3 });
+    const page = await open('game=horses&seed=3&players=two');
+    await page.keyboard.press('b');
+    await says(page, 'No piece selected for b: first select one, then press the letter of its move.');
+    const horse = g.horses().find(h => h.side === 0 && g.legal().some(a => a.startsWith(`${h.cell}-`)));
+    const jumps = g.legal().filter(a => a.startsWith(`${horse.cell}-`)).length;
+    const letters = 'abcdefgh'.slice(0, jumps).split('');
+    const past = 'abcdefghi'[jumps];
+    await page.keyboard.press(String(horse.number % 10));
+    await page.waitForSelector(`[data-cell="${horse.cell}"][data-selected]`);
+    await page.keyboard.press(past);
+    const moves = jumps > 1 ? `its moves are ${letters.slice(0, -1).join(', ')} and ${letters.at(-1)}` : 'its move is a';
+    await says(page, `${horse.cell} has no move ${past}: ${moves}.`);
+    assert.equal((await state(page)).position, g.position(), 'nothing played');
+    assert.equal(await page.locator('#log li').count(), 0);
+    g.free();
+});
+
 describe('How to play\'s marks are the game\'s', () => {
     // A game whose actions move a piece FROM-TO marks where the last one
     // came from; one that places and removes (hex) marks the cell only.

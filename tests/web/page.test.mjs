@@ -179,7 +179,14 @@ describe('the setup screen', () => {
             const mirror = herd.newGame(name, { seed: 11 });
             assert.deepEqual(await state(page), { position: mirror.position(), status: mirror.status(), thinking: false });
             assert.equal(await text(page, '#title'), mirror.info.title);
-            assert.equal(await text(page, '#players-line'), 'Two players, seed 11');
+            // The seed named where it changes a game of two players: its
+            // start (the library's: seeds 11 and 12 start apart) or its dice
+            // (page11: Hare and Hounds named a seed that changes nothing).
+            const other = herd.newGame(name, { seed: 12 });
+            const seeded = other.position() !== mirror.position() || mirror.info.hasChance;
+            other.free();
+            assert.equal(seeded, ['horses', 'hex'].includes(name), 'the library\'s seeded games');
+            assert.equal(await text(page, '#players-line'), seeded ? 'Two players, seed 11' : 'Two players');
             // The URL now starts this game at once.
             const url = new URL(page.url());
             assert.equal(url.searchParams.get('game'), name);
@@ -210,6 +217,9 @@ describe('the setup screen', () => {
         assert.equal(await text(page, '#players-line'),
                      `You play Green, the computer (${level[0].toUpperCase()}${level.slice(1)}) Red, seed ${g.options().seed}`);
         g.free();
+        // Against the computer the seed draws its choices, in every game.
+        const hare = await open('game=hare&seed=4&players=computer&delay=600000');
+        assert.equal(await text(hare, '#players-line'), 'You play Hounds, the computer (Club) Hare, seed 4');
     });
 
     test('the URL\'s level wins over the suggested one, and stays in the setup', async () => {

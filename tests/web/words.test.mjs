@@ -170,7 +170,7 @@ describe('the log says what a move captured', () => {
             const lines = await logLines(page);
             let captures = 0;
             for (const [ply, cells] of Object.entries(want)) {
-                const said = /, captures (.*)$/.exec(lines[ply])?.[1] ?? '';
+                const said = /, captures (.*)\.$/.exec(lines[ply])?.[1] ?? '';
                 assert.deepEqual(said ? said.split(/, | and /).sort() : [], [...cells].sort(), `action ${ply}: ${lines[ply]}`);
                 captures += cells.length;
             }
@@ -178,11 +178,38 @@ describe('the log says what a move captured', () => {
             if (name === 'fox') {
                 // A jump names the goose between its ends.
                 const jump = Object.values(lines).find(l => l.includes('captures'));
-                assert.match(jump, /^Fox: ([a-g])(\d) → ([a-g])(\d), captures [a-g]\d$/);
+                assert.match(jump, /^Fox: ([a-g])(\d) → ([a-g])(\d), captures [a-g]\d\.$/);
             }
             record.free();
             g.free();
         });
+});
+
+// Page11: Herd of Horses' lines ended with a full stop, as seed 000 writes
+// them ("3. Green moved horse ⓪: a3 → b5."), every other game's without.
+describe('every line of the log is a sentence with its full stop', () => {
+    for (const name of GAME_NAMES)
+        test(name, async () => {
+            const g = finishedGame(name, 3), record = g.record();
+            const page = await openRecord(record);
+            const lines = Object.values(await logLines(page));
+            assert.equal(lines.length, record.plies);
+            for (const line of lines)
+                assert.match(line, /[^.]\.$/, line);
+            record.free();
+            g.free();
+        });
+    test('live, the person\'s lines and the computer\'s alike', async () => {
+        const page = await open('game=flock&seed=3&players=computer&level=1&delay=0');
+        const g = herd.newGame('flock', { seed: 3 });
+        await clicks(page, g.legal()[0]);
+        await page.waitForFunction(() => document.querySelectorAll('#log li').length === 2);
+        const lines = await page.$$eval('#log li', l => l.map(e => ({ side: e.dataset.side, text: e.textContent })));
+        assert.deepEqual(lines.map(l => l.side).sort(), ['0', '1']);
+        for (const { text: line } of lines)
+            assert.match(line, /^\d+\. (Black|White): [a-g]\d → [a-g]\d\.$/, line);
+        g.free();
+    });
 });
 
 describe('the result from the person\'s side against the computer', () => {
@@ -205,8 +232,11 @@ describe('the result from the person\'s side against the computer', () => {
                 mirror.genmove(0);
             assert.equal(end.status, mirror.status());
             assert.equal(await text(page, '#turn .result'), mirror.resultText(), 'the library\'s sentence as it is');
-            // Two sentences, no chain of colons (issue 44).
-            assert.equal(await text(page, '#turn'), `${said}. ${mirror.resultText()}.`);
+            // Two sentences, no chain of colons (issue 44); these games
+            // end at Flock's move limit, which the note after them names.
+            assert.equal(mirror.statusInfo().reason, 'move-limit');
+            assert.equal(await text(page, '#turn'),
+                         `${said}. ${mirror.resultText()}. The game has a move limit of 100 moves, which ended it.`);
             mirror.free();
             record.free();
             g.free();
@@ -276,7 +306,7 @@ describe('the log and the replay number moves as the record does', () => {
             turns.forEach((turn, i) => assert.equal(numbers[i + 1], turn, `action ${i + 1}`));
             if (name === 'fox')
                 assert.deepEqual(await page.$$eval('#log li[data-turn="5"]', l => l.map(e => e.textContent).reverse()),
-                                 ['5. Fox: c3 → e5, captures d4', '… Fox: e5 → e3, captures e4']);
+                                 ['5. Fox: c3 → e5, captures d4.', '… Fox: e5 → e3, captures e4.']);
             for (const ply of [record.plies, later, later + 1, 0]) {
                 if (ply !== record.plies)
                     await seek(page, ply);
@@ -321,16 +351,29 @@ describe('the library\'s refusals as sentences', () => {
         g.free();
     });
 
-    test('a piece without a move: the library\'s reason', async () => {
+    // Page11: a horse whose jumps were refused for two reasons got one.
+    test('a piece without a move: each of the library\'s reasons, with the cells it refuses', async () => {
         // Herd of Horses' start: horse 2 on b3 has a knight's jump to a5, c5
-        // and c1, each of which the library refuses as splitting the herd.
+        // and c1, each of which the library refuses as splitting the herd,
+        // and to a1, d2 and d4, which other horses hold.
         const g = herd.newGame('horses');
         for (const to of ['a5', 'c5', 'c1'])
             assert.throws(() => g.play(`b3-${to}`), { message: 'the herd would split' });
+        for (const to of ['a1', 'd2', 'd4'])
+            assert.throws(() => g.play(`b3-${to}`), { message: `${to} is occupied` });
         g.free();
         const page = await open('game=horses&players=two');
         await page.click('[data-cell="b3"]');
-        await says(page, 'No move from b3: the herd would split.');
+        await says(page, 'No move from b3: a1, d2 and d4 are occupied; the herd would split (to a5, c1 or c5).');
+        // One reason alone is said alone: seed 5's horse on b1 is hemmed in.
+        const hemmed = herd.newGame('horses', { seed: 5 });
+        for (const to of ['a3', 'c3', 'd2'])
+            assert.throws(() => hemmed.play(`b1-${to}`), { message: `${to} is occupied` });
+        assert.ok(!hemmed.legal().some(a => a.startsWith('b1-')));
+        hemmed.free();
+        const five = await open('game=horses&seed=5&players=two');
+        await five.click('[data-cell="b1"]');
+        await says(five, 'No move from b1: a3, c3 and d2 are occupied.');
     });
 });
 
@@ -414,11 +457,17 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
     test('against the computer: Resign, in the library\'s words and the record; Undo takes it back', async () => {
         const page = await open('game=horses&seed=0&players=computer&side=0&level=1');
         assert.equal(await text(page, '#resign'), 'Resign');
-        // Against the computer a draw waits for a position come up three times.
+        // Against the computer a draw waits for a position come up three
+        // times: pressed, Agree a draw says so where refusals go, with no
+        // line standing under the buttons from the first move (page11: it
+        // stood there in every game against the computer).
         const drawWhy = 'The computer agrees a draw once the position has come up three times.';
-        assert.ok(await page.isDisabled('#draw'));
+        assert.ok(await page.isEnabled('#draw'));
         assert.equal(await page.getAttribute('#draw', 'title'), drawWhy);
-        assert.ok((await text(page, '#why')).includes(drawWhy));
+        assert.ok(!(await text(page, '#why')).includes(drawWhy), 'no standing line before the position comes up again');
+        await page.click('#draw');
+        await says(page, drawWhy);
+        assert.ok(!(await page.$eval('#resign-ask', e => e.open)), 'no question of a draw the computer refuses');
         // Resign asks first (issue 44), as Cancel does; Keep playing keeps the game.
         assert.ok((await text(page, '#why')).indexOf('Nothing to undo') < 0, 'no standing line before a move');
         assert.equal(await page.getAttribute('#undo', 'title'), 'Nothing to undo yet: you have not moved.');
@@ -458,6 +507,10 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
 
     test('two players: the side to act resigns, or both agree a draw', async () => {
         const page = await open('game=fox&players=two');
+        // Undo before any move says so, in fewer words than against the
+        // computer (docs/web.md says both).
+        await page.click('#undo');
+        await says(page, 'Nothing to undo yet.');
         // The button is a sentence, the side named as the question names it
         // (trial 7: "Geese resigns").
         assert.equal(await text(page, '#resign'), 'The fox resigns');
@@ -518,15 +571,24 @@ test('against the computer: Agree a draw once the position has come up three tim
     const start = 'fox turn=fox chain=0 sideways=1 fox=a3 geese=a4,a5,b4,b5,c2,c3,c4,c5,d1,d3,d5,e6,g4';
     const page = await open(`game=fox&sideways=1&players=computer&side=1&level=1&delay=0&position=${encodeURIComponent(start)}`);
     const why = 'The computer agrees a draw once the position has come up three times.';
+    // The line under the buttons says why once the position has come up
+    // again (page11: from the first move on); pressed, the button says it.
+    const times = new Map();
     for (const [i, action] of ['e6-e7', 'e7-e6', 'e6-e7', 'e7-e6'].entries()) {
-        await settled(page, s => s.status === 'ongoing geese');
+        const { position } = await settled(page, s => s.status === 'ongoing geese');
+        times.set(position, (times.get(position) ?? 0) + 1);
         assert.ok(await page.isVisible('#draw'));
-        assert.ok(await page.isDisabled('#draw'), `greyed out before the third time (move ${i + 1})`);
+        assert.ok(await page.isEnabled('#draw'), `pressable before the third time (move ${i + 1})`);
         assert.equal(await page.getAttribute('#draw', 'title'), why);
-        assert.ok((await text(page, '#why')).includes(why));
+        assert.equal((await text(page, '#why')).includes(why), times.get(position) === 2,
+                     `move ${i + 1}: the position has come up ${times.get(position)} times`);
+        await page.click('#draw');
+        await says(page, why);
+        assert.ok(!(await page.$eval('#resign-ask', e => e.open)), 'no question of a draw the computer refuses');
         await clicks(page, action);
         await page.waitForFunction(n => document.querySelectorAll('#log li').length >= n, 2 * i + 2);
     }
+    assert.ok([...times.values()].includes(2), 'a position came up twice on the way');
     // The fox's step to b3 again: the third time the geese are to move there.
     await settled(page, s => s.status === 'ongoing geese');
     assert.equal(await page.locator('#log li').count(), 9);
@@ -538,6 +600,39 @@ test('against the computer: Agree a draw once the position has come up three tim
     await agreeDraw(page, 'Nobody wins. The players agreed a draw.', 'ongoing geese');
     assert.equal(await page.locator('#log li').count(), 9, 'the ending alone is taken back');
     assert.ok(await page.isEnabled('#draw'));
+});
+
+// Page11: a newcomer following Hint (expert) against the suggested novice
+// in Flock, seed 3, drew at the move limit, and the page never said that
+// the limit was coming, nor that it ended the game.
+test('flock: the turn line says the move limit is near, and the result that it ended the game', async () => {
+    const g = herd.newGame('flock', { seed: 3 });
+    while (g.history < 90)
+        g.statusInfo().side === 0 ? g.play(g.hint(4)) : g.genmove(2);
+    assert.equal(g.movesLeft(), 10);
+    const page = await open(`game=flock&seed=3&players=computer&side=0&level=2&delay=0&position=${encodeURIComponent(g.position())}`);
+    g.free();
+    const near = '10 moves left before the move limit of 100, which ends the game.';
+    assert.equal(await text(page, '#turn .limit'), near);
+    assert.equal(await text(page, '#turn'), `Black to move ${near}`);
+    for (;;) {
+        const s = await settled(page);
+        if (!s.status.startsWith('ongoing'))
+            break;
+        const left = Number(await page.getAttribute('[data-moves-left]', 'data-moves-left'));
+        assert.equal(await text(page, '#turn .limit'), `${left} move${left === 1 ? '' : 's'} left before the move limit of 100, which ends the game.`);
+        await page.click('#hint');
+        await page.waitForSelector('#message[data-kind="hint"]');
+        await clicks(page, await page.getAttribute('#message', 'data-action'));
+        await page.waitForFunction(n => Number(document.querySelector('[data-moves-left]')?.dataset.movesLeft) < n, left);
+    }
+    assert.equal((await state(page)).status, 'draw move-limit');
+    assert.equal(await text(page, '#turn'), 'Nobody wins. The 100 moves are played with as many stones each: a draw. ' +
+                 'The game has a move limit of 100 moves, which ended it.');
+    // Far from the limit, and in a game without one, no such words.
+    const start = await open('game=flock&seed=3&players=two');
+    assert.equal(await start.locator('#turn .limit').count(), 0);
+    assert.equal(await text(start, '#turn'), 'Black to move');
 });
 
 describe('a replay (trial 6)', () => {
@@ -681,9 +776,10 @@ describe('a game played on has an address that opens it again (trial 7)', () => 
         const query = `game=fox&geese=15&sideways=1&seed=5&players=two`;
         const page = await open(`${query}&position=${encodeURIComponent(fox.position())}`);
         assert.equal((await state(page)).position, fox.position());
-        assert.equal(await text(page, '#players-line'), `Two players, seed 5, ${FROM_POSITION}`);
+        // No seed: two players of Fox and Geese play the same game at every seed.
+        assert.equal(await text(page, '#players-line'), `Two players, ${FROM_POSITION}`);
         assert.equal(await page.locator('#log li').count(), 0, 'the log begins there');
-        assert.equal(await text(await open(query), '#players-line'), 'Two players, seed 5', 'a new game: no such words');
+        assert.equal(await text(await open(query), '#players-line'), 'Two players', 'a new game: no such words');
         fox.free();
     });
 

@@ -46,6 +46,12 @@ export function byPlace(cells) {
     });
 }
 
+/** Cells as a sentence lists them: "d5", "d5 and f5", "a1, b2 and c3"
+ *  (`last`: "or" for alternatives). */
+export function listed(cells, last = 'and') {
+    return cells.length < 2 ? cells.join('') : `${cells.slice(0, -1).join(', ')} ${last} ${cells.at(-1)}`;
+}
+
 /** A→B of an action FROM-TO, for people. */
 export function arrow(action) {
     return action.replace(/^([a-z]\d+)-([a-z]\d+)$/, '$1 → $2');
@@ -291,6 +297,9 @@ export class Board {
     // of the cells.
     marks(pick, r, letters = false) {
         this.r = r;
+        // Whether the keys a, b, c... mean the targets (play.js says why
+        // one plays nothing).
+        this.lettered = letters;
         const { marks } = this.layers;
         if (pick.selected) {
             const [cx, cy] = this.center(pick.selected);

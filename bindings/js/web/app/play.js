@@ -4,12 +4,17 @@
 // data-thinking while the computer is to act. A record opened (or a game
 // just finished) is replayed: stepped through by the replay's controls, the
 // log's lines and the arrow keys, and played on from any of its positions.
-import { Board, Log, advice, byPlace, capital, html, turnsOf } from './board.js';
+import { Board, Log, advice, byPlace, capital, html, listed, targetLetter, turnsOf } from './board.js';
 import { choose, levelText } from './setup.js';
 import { viewOf } from './views/index.js';
 
 const $ = id => document.getElementById(id);
 const NO_PICK = Object.freeze({ selected: null, targets: [], hint: [] });
+// How many moves before a game's move limit the turn line starts to say
+// how many are left (limitNote()).
+const LIMIT_NEAR = 10;
+// Why Agree a draw ends nothing yet against the computer (endWhy()).
+const DRAW_WAITS = 'The computer agrees a draw once the position has come up three times.';
 
 // The library's refusal ("a2-e2 is not a step along a line") as the page
 // writes a sentence: an action FROM-TO with the log's arrow, a capital
@@ -19,8 +24,14 @@ function refusalText(text) {
     if (!text)
         return text;
     const arrowed = text.replace(/\b([a-z]\d+)-(?=[a-z]\d+\b)/g, '$1 → ');
-    const capitalized = /^[a-z]\d/.test(arrowed) ? arrowed : capital(arrowed);
-    return /[.!?…]$/.test(capitalized) ? capitalized : `${capitalized}.`;
+    return stopped(/^[a-z]\d/.test(arrowed) ? arrowed : capital(arrowed));
+}
+
+// A sentence with its full stop, where it has none: the refusals, and
+// every line of the log, which the views write in one style ("1. Fox: d4
+// → c4.", "3. Green moved horse ⓪: a3 → b5." as seed 000 writes it).
+function stopped(text) {
+    return /[.!?…]$/.test(text) ? text : `${text}.`;
 }
 
 // A date and time as a file's name writes them: 20261207-1105 (local time).
@@ -309,9 +320,9 @@ export class Play {
     }
 
     // A log entry's line as the log shows it ({text, action, side, number}:
-    // the worker's line, then the view's logText).
+    // the worker's line, then the view's logText), a sentence.
     lineText(entry) {
-        return this.view.logText?.(entry) ?? entry.text;
+        return stopped(this.view.logText?.(entry) ?? entry.text);
     }
 
     nextTurn() {
@@ -389,15 +400,29 @@ export class Play {
     // Why the side's own piece on `cell` has no move, in the library's
     // words: its refusal of the piece's move to each cell of the board,
     // the ones that only say the move is no move of the game's shape
-    // ("b3-b4 is not a knight's move": they name the action) left out, the
-    // most frequent first ("the herd would split"); null where none is left.
+    // ("b3-b4 is not a knight's move": they name the action) left out.
+    // Each reason is said once, the most frequent first: one that names its
+    // cell for all its cells ("a1 and d2 are occupied"), another with the
+    // cells it refuses ("the herd would split (to a5 or c1)") where there
+    // are several reasons; null where none is left.
     async stuckWhy(cell) {
         const to = this.board.cells().filter(c => c !== cell);
-        const reasons = (await this.client.request('whyEach', { actions: to.map(c => `${cell}-${c}`) }))
-            .filter((r, i) => r && !r.includes(`${cell}-${to[i]}`));
-        const count = r => reasons.filter(x => x === r).length;
-        const best = reasons.reduce((a, r) => (a === null || count(r) > count(a) ? r : a), null);
-        return best && `No move from ${cell}: ${best}`;
+        const refused = (await this.client.request('whyEach', { actions: to.map(c => `${cell}-${c}`) }))
+            .map((why, i) => ({ why, to: to[i] }))
+            .filter(({ why, to }) => why && !why.includes(`${cell}-${to}`));
+        // The reasons by their words, a cell they name as "*".
+        const groups = new Map();
+        for (const { why, to } of refused) {
+            const own = new RegExp(`\\b${to}\\b`), named = own.test(why);
+            const words = named ? why.replace(own, '*') : why;
+            groups.set(words, { named, cells: [...groups.get(words)?.cells ?? [], to] });
+        }
+        const said = [...groups].sort(([, a], [, b]) => b.cells.length - a.cells.length).map(([words, { named, cells }]) => {
+            if (named)
+                return (cells.length > 1 ? words.replace(/^\* is /, '* are ') : words).replace('*', listed(byPlace(cells)));
+            return groups.size > 1 ? `${words} (to ${listed(byPlace(cells), 'or')})` : words;
+        });
+        return said.length ? `No move from ${cell}: ${said.join('; ')}` : null;
     }
 
     // Why a click on `cell` that means no action does nothing, where the
@@ -470,7 +495,20 @@ export class Play {
             this.render();
         } else if (this.view.key?.(this.ui, this.snap, this.pick, e.key)) {
             e.preventDefault();
+        } else if (this.board.lettered && /^[a-z]$/.test(e.key) && !e.target.closest?.('input, select, textarea')) {
+            this.message(this.letterWhy(e.key));
         }
+    }
+
+    // Why the letter `key` plays nothing where the board letters the
+    // selected piece's targets a, b, c...: no piece is selected, or it
+    // has no target of that letter.
+    letterWhy(key) {
+        const { selected, targets } = this.pick;
+        if (!selected)
+            return `No piece selected for ${key}: first select one, then press the letter of its move.`;
+        const letters = listed(targets.map((c, i) => targetLetter(i)));
+        return `${selected} has no move ${key}: ${targets.length > 1 ? 'its moves are' : 'its move is'} ${letters}.`;
     }
 
     async hint() {
@@ -558,8 +596,10 @@ export class Play {
     // Undo takes it back; its button (Resign, Agree a draw) ends the game,
     // Keep playing (or Escape) keeps it.
     askEnd(reason) {
-        if (this.busy || !this.endable() || this.endWhy(reason))
+        if (this.busy || !this.endable())
             return;
+        if (this.endWhy(reason))
+            return this.message(this.endWhy(reason));
         const side = this.resigner(), winner = this.info.words[1 - side];
         const who = this.setup.players === 'two' ? `${this.resigns(side)}?` : 'Resign?';
         const what = reason === 'agreed' ? 'Agree a draw? The game ends with nobody winning'
@@ -583,9 +623,15 @@ export class Play {
     // once the position has come up three times (the turn line's count).
     endWhy(reason) {
         const why = this.resignWhy();
-        if (why || reason !== 'agreed' || this.setup.players !== 'computer' || this.snap.seen >= 3)
-            return why;
-        return 'The computer agrees a draw once the position has come up three times.';
+        return why || (reason === 'agreed' && this.drawWaits() ? DRAW_WAITS : '');
+    }
+
+    // Whether the computer would refuse a draw now: the position has not
+    // come up three times. Agree a draw stays pressable then and says why
+    // when pressed, as Undo does; the line under the buttons says it only
+    // once the position has come up again, where it helps.
+    drawWaits() {
+        return this.setup.players === 'computer' && this.snap.seen < 3;
     }
 
     // Whether the game was ended by its players on this page.
@@ -604,8 +650,8 @@ export class Play {
         return `This position has come up ${n} times. The game has no move limit: ${way}.`;
     }
 
-    // Who plays, and the game's seed (a URL without one plays the
-    // library's default): the start position is the seed's, unless the
+    // Who plays, and the game's seed where it matters (a URL without one
+    // plays the library's default): the start position is the seed's, unless the
     // game was played on from a position (its record's Start tag), which
     // the line says, as the log is empty there.
     playersText() {
@@ -614,7 +660,15 @@ export class Play {
         if (this.replay)
             return this.replayTitle();
         const from = this.setup.position ? ', played on from a position: the log begins there' : '';
-        return `${this.playersWho()}${this.snap.seed ? `, seed ${this.snap.seed}` : ''}${from}`;
+        return `${this.playersWho()}${this.snap.seed && this.seedMatters() ? `, seed ${this.snap.seed}` : ''}${from}`;
+    }
+
+    // Whether the seed changes this game: its start (not a game from a
+    // position, which has its own), its dice, or the computer's choices;
+    // two players of Hare and Hounds play the same game at every seed.
+    seedMatters() {
+        const { players, position } = this.setup;
+        return players !== 'two' || this.info.hasChance || (this.info.seededStart && !position);
     }
 
     // A replay's players' line: the file's name (the game just played:
@@ -644,14 +698,32 @@ export class Play {
     // person's side ("You win") before the library's sentence, which
     // #turn .result holds as the library writes it.
     renderTurn() {
-        const text = this.turnText(), mine = this.personalResult(), note = this.repeatNote();
+        const text = this.turnText(), mine = this.personalResult();
         // Two sentences: "You win. Green resigned: Red wins."
         if (mine)
             $('turn').replaceChildren(`${mine}. `, html('span', { class: 'result' }, null, text), '.');
         else
             $('turn').textContent = text;
-        if (note)
-            $('turn').append(' ', html('span', { class: 'repeat' }, null, note));
+        // Each note on a line of its own, in the repeat note's style
+        // (style.css: #turn .repeat).
+        for (const [kind, note] of [['repeat', this.repeatNote()], ['repeat limit', this.limitNote()]])
+            if (note)
+                $('turn').append(' ', html('span', { class: kind }, null, note));
+    }
+
+    // A game with a move limit (Flock's 100 moves), from the last
+    // LIMIT_NEAR moves before it: how many are left; at the end, that
+    // the limit ended the game. '' otherwise.
+    limitNote() {
+        const limit = this.snap.limit, { result, reason } = this.snap.info;
+        if (!limit)
+            return '';
+        if (result !== 'ongoing')
+            return reason === 'move-limit' ? `The game has a move limit of ${limit.of} moves, which ended it.` : '';
+        if (limit.left > LIMIT_NEAR)
+            return '';
+        const left = `${limit.left} move${limit.left === 1 ? '' : 's'} left`;
+        return `${left} before the move limit of ${limit.of}, which ends the game.`;
     }
 
     // Against the computer (on this screen), once the game is won or drawn:
@@ -702,13 +774,16 @@ export class Play {
             $('resign').textContent = this.setup.players === 'two' ? this.resigns(snap.info.side) : 'Resign';
         const why = { hint: this.hintWhy(), undo: this.undoWhy(), resign: ends ? this.resignWhy() : '',
                       draw: ends ? this.endWhy('agreed') : '' };
+        // Undo before any move, and Agree a draw before the computer takes
+        // one, stay pressable: they say why when pressed (undo(), askEnd()),
+        // with no line standing there from the start.
+        const pressable = { undo: this.nothingToUndo(), draw: ends && !this.resignWhy() && this.drawWaits() };
         for (const [id, reason] of Object.entries(why)) {
-            // Undo before any move stays pressable: it says why then
-            // (undo()), with no line standing there from the start.
-            $(id).disabled = !!reason && !(id === 'undo' && this.nothingToUndo());
+            $(id).disabled = !!reason && !pressable[id];
             reason ? $(id).setAttribute('title', reason) : $(id).removeAttribute('title');
         }
-        const said = { ...why, undo: this.nothingToUndo() ? '' : why.undo };
+        const said = { ...why, undo: pressable.undo ? '' : why.undo,
+                       draw: pressable.draw && this.snap.seen < 2 ? '' : why.draw };
         $('why').textContent = [...new Set(Object.values(said).filter(Boolean))].join(' ');
         $('new').textContent = this.ongoing() ? 'Cancel' : 'New game';
     }

@@ -4,7 +4,7 @@
 // error}; `value` is a snapshot of the game (what the page draws), or for
 // `games`, `check` and `hint` their own answers.
 import { loadHerd } from '../herd.mjs';
-import { arrow, byPlace, capital, cellsOf } from './board.js';
+import { arrow, byPlace, capital, cellsOf, listed } from './board.js';
 import { viewOf } from './views/index.js';
 
 const ready = loadHerd();
@@ -25,11 +25,18 @@ function snapshot(lines = []) {
         chance: game.isChance(),
         moves: game.moves(),
         seen: seen(game),
+        limit: moveLimit(game),
         seed: String(game.options().seed ?? ''),
         view: view.describe(game),
         pieces: view.pieces(game),
         lines,
     };
+}
+
+// A game's move limit, where it has one (Flock's 100 moves): {left, of},
+// the moves left and the limit; null for a game without.
+function moveLimit(g) {
+    return typeof g.movesLeft === 'function' ? { left: g.movesLeft(), of: g.moveLimit } : null;
 }
 
 // How many times the game has stood in its present position, this time
@@ -85,11 +92,6 @@ function played(g, f) {
     return taken.length ? `${line}, captures ${listed(taken)}` : line;
 }
 
-// "d5", "d5 and f5", "a1, b2 and c3".
-function listed(cells) {
-    return cells.length < 2 ? cells.join('') : `${cells.slice(0, -1).join(', ')} and ${cells.at(-1)}`;
-}
-
 // The game's sides as the library's sentences name them ("the fox", "the
 // geese", "Green") and whether each is plural ("the geese win"): [{name,
 // plural}] by side, from its own words on a fresh game that the other side
@@ -119,6 +121,21 @@ function pointsBoard(herd, name) {
     }
 }
 
+// Whether the game's start depends on its seed (Herd of Horses' horses
+// placed at random), as the library answers: new games of a few seeds
+// stand in more than one position.
+function seededStart(herd, name) {
+    const starts = new Set([0, 1, 2, 3].map(seed => {
+        const g = herd.newGame(name, { seed });
+        try {
+            return g.position();
+        } finally {
+            g.free();
+        }
+    }));
+    return starts.size > 1;
+}
+
 // The points that a point option takes: the board's points that the
 // library accepts as its value (hare's start: not a hound's point).
 function pointChoices(herd, name, board, key) {
@@ -133,11 +150,12 @@ function pointChoices(herd, name, board, key) {
 }
 
 const ops = {
-    // The registry, each game's side words and board of points (or null),
-    // and per game the points each point option takes ({hare: {start:
-    // [...]}}).
+    // The registry, each game's side words, board of points (or null) and
+    // whether its start depends on the seed, and per game the points each
+    // point option takes ({hare: {start: [...]}}).
     games(herd) {
-        const games = herd.games().map(g => ({ ...g, words: sideWords(herd, g.name), board: pointsBoard(herd, g.name) }));
+        const games = herd.games().map(g => ({ ...g, words: sideWords(herd, g.name), board: pointsBoard(herd, g.name),
+                                               seededStart: seededStart(herd, g.name) }));
         const boards = {};
         for (const g of games)
             for (const o of g.options.filter(o => o.kind === 'point'))
