@@ -143,7 +143,7 @@ describe('the setup screen', () => {
         await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
         assert.equal(await text(page, '#setup-message'), "The board's width: enter a whole number from 8 to 30");
         assert.ok(await page.isDisabled('#start'));
-        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), '');
+        assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), 'true');
         await page.screenshot({ path: path.join(shots, 'setup-refused.png') });
         await page.fill('#opt-w', '12');
         await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
@@ -270,7 +270,7 @@ describe('the setup screen', () => {
         }
         const geese = await open('game=fox&geese=14', { game: false });
         assert.equal(await text(geese, '#setup-message'), 'The geese: geese=14 must be 13, 15 or 17');
-        assert.equal(await geese.getAttribute('#opt-geese', 'aria-invalid'), '');
+        assert.equal(await geese.getAttribute('#opt-geese', 'aria-invalid'), 'true');
         assert.ok(await geese.isDisabled('#start'));
         await geese.selectOption('#opt-geese', '15');
         await geese.waitForFunction(() => document.getElementById('setup-message').textContent === '');
@@ -349,14 +349,14 @@ describe('Herd of Horses as its description has it', () => {
         assert.equal(corners.length, 2);
         assert.deepEqual(corners, links.filter((c, i, all) => all.indexOf(c) === i));
         // The progress bars: as many parts as the library says, the filled
-        // ones its distance.
+        // ones the moves come (full: arrived).
         for (const side of [0, 1]) {
             const bar = await page.$eval(`.bar[data-side="${side}"]`, e => ({
                 parts: e.querySelectorAll('.parts span').length,
                 filled: e.querySelectorAll('.parts span.filled').length,
             }));
             const { distance, parts } = mirror.progress(side);
-            assert.deepEqual(bar, { parts, filled: distance });
+            assert.deepEqual(bar, { parts, filled: parts - distance });
         }
         // The bars stand between the board and the log.
         const [boardBox, panelBox, logBox] = await Promise.all(['#board svg', '#panel', '.log'].map(s => page.locator(s).boundingBox()));

@@ -387,7 +387,7 @@ describe('options typed on the setup screen', () => {
         const typed = async (box, value, words) => {
             await page.fill(box, value);
             await page.waitForFunction(w => document.getElementById('setup-message').textContent === w, words);
-            assert.equal(await page.getAttribute(box, 'aria-invalid'), words ? '' : null, `${box}=${value}`);
+            assert.equal(await page.getAttribute(box, 'aria-invalid'), words ? 'true' : null, `${box}=${value}`);
             assert.equal(await page.isDisabled('#start'), !!words);
         };
         for (const value of ['', '8.5', '99', '7', '-5'])
@@ -802,7 +802,9 @@ describe('a game played on has an address that opens it again (trial 7)', () => 
         })();
         assert.ok(reason);
         const page = await open(`game=fox&players=two&position=${encodeURIComponent(bad)}`, { game: false });
-        assert.equal(await text(page, '#setup-message'), reason);
+        assert.equal(await text(page, '#setup-message'),
+                     "The link's position (position= in the address, where Play on from a replay starts the game) is not a position of Fox and Geese: the game cannot start there.");
+        assert.equal(await text(page, '#setup-reason code'), reason, "the library's words kept beneath");
         assert.equal(await page.getAttribute('#game', 'data-position'), '', 'no game');
     });
 });

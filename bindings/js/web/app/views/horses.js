@@ -64,9 +64,9 @@ export default {
     },
 
     // The library's "3. Green moved horse 0: a3 -> b5" as the description
-    // writes it: "3. Green moved horse ⓪: a3 → b5."
+    // writes it: "3. Green moved horse ⓪: a3 → b5" (the log adds the stop).
     logText(entry) {
-        return `${entry.text.replace(/horse (\d):/, (_, d) => `horse ${CIRCLED[d]}:`).replace(' -> ', ' → ')}.`;
+        return entry.text.replace(/horse (\d):/, (_, d) => `horse ${CIRCLED[d]}:`).replace(' -> ', ' → ');
     },
 
     draw(ui, snap, pick) {
