@@ -55,7 +55,9 @@ _Static_assert(CELLS <= 256, "cell indices must fit in a byte");
 _Static_assert(HERD_FLOCK_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 _Static_assert(sizeof(flock_state) <= HERD_MAX_STATE_SIZE, "state too large");
 
-static const char *const side_name[2] = {"black", "white"};
+/* The sides' names, here and in the registry (.side_names). */
+#define SIDE_NAMES {"black", "white"}
+static const char *const side_name[2] = SIDE_NAMES;
 
 /* ------------------------------------------------------------ geometry */
 
@@ -1367,7 +1369,7 @@ const herd_rules herdi_flock_rules = {
             .kind = HERD_FLOCK,
             .name = "flock",
             .title = "Flock",
-            .side_names = {"black", "white"},
+            .side_names = SIDE_NAMES,
             .options = flock_options,
             .option_count = sizeof flock_options / sizeof flock_options[0],
             .level_count = HERD_LEVEL_COUNT(flock_levels),

@@ -57,7 +57,9 @@ typedef struct hex_state {
 _Static_assert(HERD_HEX_MAX_MOVES <= HERD_MAX_MOVES, "move bound too large");
 _Static_assert(sizeof(hex_state) <= HERD_MAX_STATE_SIZE, "state too large");
 
-static const char *const side_name[2] = {"red", "blue"};
+/* The sides' names, here and in the registry (.side_names). */
+#define SIDE_NAMES {"red", "blue"}
+static const char *const side_name[2] = SIDE_NAMES;
 
 /* ------------------------------------------------------------ bit sets */
 
@@ -1315,7 +1317,7 @@ const herd_rules herdi_hex_rules = {
             .kind = HERD_HEX,
             .name = "hex",
             .title = "Herd on a hexhex board",
-            .side_names = {"red", "blue"},
+            .side_names = SIDE_NAMES,
             .options = hex_options,
             .option_count = sizeof hex_options / sizeof hex_options[0],
             .level_count = HERD_LEVEL_COUNT(hex_levels),

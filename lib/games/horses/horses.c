@@ -115,7 +115,9 @@ static unsigned pair_of(int offset)
     return pair_table[i < last ? i : last]; /* the last entry is 0, as beyond */
 }
 
-static const char *const side_name[2] = {"green", "red"};
+/* The sides' names, here and in the registry (.side_names). */
+#define SIDE_NAMES {"green", "red"}
+static const char *const side_name[2] = SIDE_NAMES;
 
 /* ------------------------------------------------------------ moves */
 
@@ -1287,7 +1289,7 @@ const herd_rules herdi_horses_rules = {
             .kind = HERD_HORSES,
             .name = "horses",
             .title = "Herd of Horses",
-            .side_names = {"green", "red"},
+            .side_names = SIDE_NAMES,
             .options = horses_options,
             .option_count = sizeof horses_options / sizeof horses_options[0],
             .level_count = HERD_LEVEL_COUNT(horses_levels),
