@@ -66,4 +66,14 @@ describe('the address refused', () => {
         assert.equal(await text(page, '#setup-reason code'), 'start=z9 is not a point of the board');
         assert.equal(await page.getAttribute('#game', 'data-position'), '', 'no game');
     });
+
+    test('the hare\'s start on a hound\'s point: the library\'s reason under the label, said once', async () => {
+        const page = await open('game=hare&start=e2&seed=1&players=computer&side=0&level=2', { game: false });
+        assert.equal(await text(page, '#setup-message'),
+                     'The hare\'s start point: start=e2 is occupied by a hound; choose one in the list');
+        assert.equal(await page.getAttribute('#opt-start', 'aria-invalid'), 'true');
+        assert.ok(await page.isDisabled('#start'));
+        assert.ok(await page.isHidden('#setup-reason'), 'the library\'s words are in the message already');
+        assert.equal(await page.getAttribute('#game', 'data-position'), '', 'no game');
+    });
 });

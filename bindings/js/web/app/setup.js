@@ -108,12 +108,13 @@ export class Setup {
     // Shows the screen with a refusal of the options filled in (none:
     // ''), in the page's own words where it has them (outOfRange()); the
     // library's words (`reason`, or the refusal the page's replace) stay
-    // beneath, folded.
-    show(message = '', reason = '') {
+    // beneath, folded, unless the page's words hold them.
+    async show(message = '', reason = '') {
+        // No refusal, nothing to wait for: shown at once.
+        const own = message ? await this.outOfRange() : null;
         $('setup').hidden = false;
-        const own = message ? this.outOfRange() : null;
         this.message(own?.text ?? message, own?.key);
-        const library = reason || (own ? message : '');
+        const library = reason || (own && !own.text.includes(message) ? message : '');
         $('setup-reason').hidden = !library;
         $('setup-reason').querySelector('code').textContent = library;
         document.title = this.game?.title ?? 'libherd';
@@ -259,7 +260,7 @@ export class Setup {
         this.recordRefused('');
         const mine = ++this.checked;
         const name = this.game.name, options = this.options();
-        const own = this.outOfRange();
+        const own = await this.outOfRange();
         const refusal = own?.text ?? await this.check(name, options);
         if (mine !== this.checked)
             return false;
@@ -268,21 +269,27 @@ export class Setup {
     }
 
     // A number box that holds no whole number in its option's range
-    // (empty, "abc", "8.5", "99", "-5"), or a list of choices left with
-    // none (a link's geese=14), said by the page with the option's label
-    // before the text reaches the library, whose words are the protocol's
-    // ("w=99 is out of range 8..30"): {key, text}, or null when every box
-    // holds one. The seed may be empty (random). What the page cannot know
-    // (options that do not fit together, a point taken) stays the
-    // library's to say.
-    outOfRange() {
-        for (const o of this.game.options) {
+    // (empty, "abc", "8.5", "99", "-5"), or a list of choices or points
+    // left with none (a link's geese=14, start=z9), said by the page with
+    // the option's label before the text reaches the library, whose words
+    // are the protocol's ("w=99 is out of range 8..30"): {key, text}, or
+    // null when every box holds one. The seed may be empty (random). A
+    // point of the board that the list lacks (the hare's start on a
+    // hound) is the library's to say why, under the label. What the page
+    // cannot know (options that do not fit together) stays the library's.
+    async outOfRange() {
+        const game = this.game;
+        for (const o of game.options) {
             const input = $(`opt-${o.key}`);
             const label = capital(o.description.split(/[,:]/)[0]);
             if (o.kind === 'choice' && input?.value === '')
                 return { key: o.key, text: refusedChoice(label, o.key, input.dataset.given, o.choices.map(String)) };
-            if (o.kind === 'point' && input?.value === '')
-                return { key: o.key, text: `${label}: ${o.key}=${input.dataset.given} is no point of the board; choose one in the list` };
+            if (o.kind === 'point' && input?.value === '') {
+                const given = input.dataset.given;
+                const why = game.board.points.includes(given) ? await this.check(game.name, { [o.key]: given })
+                    : `${o.key}=${given} is no point of the board`;
+                return { key: o.key, text: `${label}: ${why}; choose one in the list` };
+            }
             if (o.kind !== 'range' || !input || input.type === 'checkbox')
                 continue;
             const value = input.value.trim(), seed = typeof o.max === 'bigint';
