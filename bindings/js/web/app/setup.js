@@ -108,12 +108,15 @@ export class Setup {
     // Shows the screen with a refusal of the options filled in (none:
     // ''), in the page's own words where it has them (outOfRange()); the
     // library's words (`reason`, or the refusal the page's replace) stay
-    // beneath, folded, unless the page's words hold them.
-    async show(message = '', reason = '') {
+    // beneath, folded, unless the page's words hold them. A refusal
+    // `aside` is of what the form does not hold (the game's name, a key
+    // given twice, a position): Start is then as the form's own check has it.
+    async show(message = '', reason = '', aside = false) {
         // No refusal, nothing to wait for: shown at once.
         const own = message ? await this.outOfRange() : null;
+        const blocked = !!own || (!!message && (!aside || !!await this.check(this.game.name, this.options())));
         $('setup').hidden = false;
-        this.message(own?.text ?? message, own?.key);
+        this.message(own?.text ?? message, own?.key, blocked);
         const library = reason || (own && !own.text.includes(message) ? message : '');
         $('setup-reason').hidden = !library;
         $('setup-reason').querySelector('code').textContent = library;
@@ -127,8 +130,9 @@ export class Setup {
     }
 
     // Shows a refusal (none: ''), on the option `key`: the page's own
-    // names it, the library's starts with it ("n=10 ...").
-    message(text, key = null) {
+    // names it, the library's starts with it ("n=10 ..."); Start greyed
+    // out while the form is `blocked`, by default while there is a refusal.
+    message(text, key = null, blocked = !!text) {
         $('setup-message').textContent = text;
         $('setup-reason').hidden = true;
         for (const input of $('setup-options').querySelectorAll('[data-key]')) {
@@ -137,9 +141,9 @@ export class Setup {
             // aria-invalid="" reads as not invalid: "true", or none.
             invalid ? input.setAttribute('aria-invalid', 'true') : input.removeAttribute('aria-invalid');
         }
-        $('start').disabled = !!text;
+        $('start').disabled = blocked;
         // The message is the visible reason; the title says it on the button.
-        text ? $('start').setAttribute('title', text) : $('start').removeAttribute('title');
+        blocked ? $('start').setAttribute('title', text) : $('start').removeAttribute('title');
     }
 
     // A record file the library refused (none: ''): the reason beside the
