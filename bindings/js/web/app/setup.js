@@ -57,6 +57,21 @@ export function refusedNumber(label, what, min, max) {
     return `${label}: enter ${what} from ${min} to ${max}`;
 }
 
+/** Whether the option `o` (the registry's) is a switch, a range 0..1: a checkbox. */
+const isSwitch = o => o.kind === 'range' && o.min === 0 && o.max === 1;
+
+/** The words beside the option's control: its description; a switch's
+ *  says what 1 does ("The geese may also step left or right"). */
+export function optionLabel(o) {
+    return capital(isSwitch(o) ? o.description.replace(/^1: /, '') : o.description);
+}
+
+/** The option's name in a sentence: its label up to a ':' or ','
+ *  ("The geese"), as refusals and advice name the control. */
+export function optionName(o) {
+    return optionLabel(o).split(/[,:]/)[0];
+}
+
 /** A level's description as a sentence under its chooser ('' for none):
  *  the library's words as they come. */
 export function levelText(level) {
@@ -182,10 +197,9 @@ export class Setup {
         const id = `opt-${o.key}`;
         const row = html('div', { class: 'option' });
         const label = html('label', { for: id }, row);
-        const seed = typeof o.max === 'bigint', toggle = o.kind === 'range' && o.min === 0 && o.max === 1;
+        const seed = typeof o.max === 'bigint', toggle = isSwitch(o);
         html('code', {}, label, o.key);
-        // A switch is the value 1: its description says what 1 does.
-        html('span', {}, label, capital(toggle ? o.description.replace(/^1: /, '') : o.description));
+        html('span', {}, label, optionLabel(o));
         let input;
         if (toggle) {
             input = html('input', { type: 'checkbox', id });
@@ -235,7 +249,7 @@ export class Setup {
     async note() {
         const game = this.game, view = await viewOf(game.name);
         if (game === this.game)
-            $('setup-note').textContent = view.setupNote?.(this.options()) ?? '';
+            $('setup-note').textContent = view.setupNote?.(this.options(), game) ?? '';
     }
 
     // The options as typed: {key: text}; an empty seed draws a fresh one
@@ -285,7 +299,7 @@ export class Setup {
         const game = this.game;
         for (const o of game.options) {
             const input = $(`opt-${o.key}`);
-            const label = capital(o.description.split(/[,:]/)[0]);
+            const label = optionName(o);
             if (o.kind === 'choice' && input?.value === '')
                 return { key: o.key, text: refusedChoice(label, o.key, input.dataset.given, o.choices.map(String)) };
             if (o.kind === 'point' && input?.value === '') {
