@@ -76,14 +76,36 @@ test('hex: what happens to the dice that cannot be used', async () => {
 // geese do, which a player of the geese learns before the game, not after
 // it (issue 44).
 test('Fox and Geese: who wins with the best play, and the option that lets the geese win', async () => {
-    const tips = (await viewOf('fox')).help.tips.join('\n');
+    const tips = (await viewOf('fox')).help.tips(herd.games().find(g => g.name === 'fox')).join('\n');
     for (const words of [/without sideways steps \(the default\) the fox, whatever the geese do/,
                          /with sideways steps, 13 geese hold a draw and 15 or 17 win/,
-                         /To play the geese for a win, set sideways to 1 and geese to 15 or 17 in the setup/])
+                         /To play the geese for a win, tick "The geese may also step left or right" and choose 15 or 17 for "The geese" in the setup/])
         assert.match(tips, words);
     // Followed, the advice gives the geese a won game: no sentence sends
     // them to win with sideways alone (13 geese only hold a draw).
-    assert.doesNotMatch(tips, /set sideways to 1 in the setup/);
+    assert.doesNotMatch(tips, /step left or right" in the setup/);
+});
+
+// A newcomer looked for "sideways to 1" and found a checkbox: the tip and
+// the setup's note name each control by the words the setup shows beside it.
+test('Fox and Geese: the tip and the setup\'s note name the controls as the setup shows them', async () => {
+    const page = await goto(await newPage({ width: 1280, height: 800 }), '', { game: false });
+    await page.check('input[name="game"][value="fox"]');
+    await page.waitForFunction(() => document.getElementById('setup-note').textContent !== '');
+    const labels = await page.$$eval('#setup-options label span', l => l.map(e => e.textContent));
+    const note = await page.textContent('#setup-note');
+    await page.click('#setup-help');
+    await page.waitForSelector('#help[open]');
+    const tips = await page.textContent('#help .tips');
+    for (const words of [note, tips]) {
+        const named = [...words.matchAll(/"([^"]+)"/g)].map(m => m[1]);
+        // The checkbox by its whole label; the list of geese by its label's name.
+        assert.deepEqual(named, [await page.textContent('label[for="opt-sideways"] span'),
+                                 (await page.textContent('label[for="opt-geese"] span')).split(':')[0]], words);
+        for (const name of named)
+            assert.ok(labels.some(l => l === name || l.startsWith(`${name}:`)), `${name}: a label of the setup`);
+        assert.doesNotMatch(words, /sideways to 1|geese to 15/);
+    }
 });
 
 // rules.md, Flock's end: after 100 moves more stones wins, as many is a
@@ -102,7 +124,7 @@ test('Fox and Geese\'s setup says who wins with the best play, as the options ch
     const note = words => page.waitForFunction(w => document.getElementById('setup-note').textContent === w, words)
         .catch(async () => assert.equal(await page.textContent('#setup-note'), words));
     await page.check('input[name="game"][value="fox"]');
-    await note('With these rules the fox wins against the best play of the geese: to play the geese for a win, set sideways to 1 and geese to 15 or 17.');
+    await note('With these rules the fox wins against the best play of the geese: to play the geese for a win, tick "The geese may also step left or right" and choose 15 or 17 for "The geese".');
     assert.ok(await page.isVisible('#setup-note'));
     await page.check('#opt-sideways');
     await note('With these rules the best play on both sides is a draw: 15 or 17 geese win.');

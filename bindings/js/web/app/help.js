@@ -1,7 +1,8 @@
 // The "How to play" panel of each game, from the setup screen and during a
 // game: the rules in a few lines with a small diagram, what each number and
 // mark on the board means, and the tips, all from the game's view
-// (views/NAME.js, its `help`).
+// (views/NAME.js, its `help`; its tips a list, or a function of the game's
+// registry entry that gives it: Fox and Geese names the setup's controls).
 import { html } from './board.js';
 import { viewOf } from './views/index.js';
 
@@ -37,7 +38,7 @@ export class Help {
         }
         body.push(marks, html('h3', {}, null, 'Tips'));
         const tips = html('ul', { class: 'tips' });
-        help.tips.forEach(line => html('li', {}, tips, line));
+        (typeof help.tips === 'function' ? help.tips(game) : help.tips).forEach(line => html('li', {}, tips, line));
         body.push(tips);
         $('help-body').replaceChildren(...body);
         this.dialog.showModal();

@@ -61,8 +61,14 @@ function repeatedRefusal(params) {
         : `${params.getAll(key).map(v => `${key}=${v}`).join(' and ')}: the link gives ${key} more than once; give it once`;
 }
 
+// A game's name of none of the registry's games, refused as a value of the
+// setup's is, with the games it takes.
+const unknownGame = name => refusedChoice('Game', 'game', name, games.map(g => `${g.name} (${g.title})`));
+
 // The setup of a URL's query, or null when it names no game; `refusal`
-// the query's values that the page refuses (repeatedRefusal(), queryRefusal()).
+// the query's values that the page refuses (repeatedRefusal(), an unknown
+// game, queryRefusal()), `aside` when the refusal is of what the setup's
+// form does not hold, which leaves Start to the form (Setup.show()).
 function fromQuery(params) {
     const name = params.get('game');
     if (name === null)
@@ -72,6 +78,7 @@ function fromQuery(params) {
     // A level by its number or its name; -1 for neither.
     const word = params.get('level') ?? String(game ? suggestedLevel(game) : 0);
     const level = /^\d+$/.test(word) ? Number(word) : (game?.levels.find(l => l.name === word)?.level ?? -1);
+    const aside = repeatedRefusal(params) ?? (game ? null : unknownGame(name));
     return {
         name,
         options: Object.fromEntries([...params].filter(([k]) => !PAGE_KEYS.includes(k))),
@@ -80,8 +87,8 @@ function fromQuery(params) {
         level,
         delay: params.has('delay') ? Number(params.get('delay')) : undefined,
         position: params.get('position') ?? undefined,
-        // A game unknown is the library's to refuse first.
-        refusal: repeatedRefusal(params) ?? (game ? queryRefusal(params, game, word, level) : null),
+        refusal: aside ?? (game ? queryRefusal(params, game, word, level) : null),
+        aside: aside !== null,
     };
 }
 
@@ -113,10 +120,11 @@ const play = new Play(client, games, setup => {
 }, fail, showAddress);
 
 // The setup screen with a refusal, filled with what was refused; `reason`
-// the library's words where the refusal is the page's.
-function refuse(setup, message, reason = '') {
+// the library's words where the refusal is the page's; `aside` when the
+// refusal is of what the form does not hold (Setup.show()).
+function refuse(setup, message, reason = '', aside = false) {
     setupScreen.fill(setup, false);
-    setupScreen.show(message, reason);
+    setupScreen.show(message, reason, aside);
 }
 
 // A link's position (`position`) that the library refuses, in a player's words.
@@ -157,7 +165,7 @@ async function start(setup) {
         return;
     }
     if (setup.refusal)
-        return refuse(setup, setup.refusal);
+        return refuse(setup, setup.refusal, '', setup.aside);
     const delay = setup.delay ?? delayOf(setup.players);
     try {
         await play.start({ ...setup, delay });
@@ -167,7 +175,7 @@ async function start(setup) {
         // The options taken, the position is what the library refused: said
         // in the page's words, the library's kept beneath them.
         const position = setup.position && !await client.request('check', { name: setup.name, options: setup.options });
-        return position ? refuse(setup, positionRefusal(setup.name), e.message) : refuse(setup, e.message);
+        return position ? refuse(setup, positionRefusal(setup.name), e.message, true) : refuse(setup, e.message);
     }
     setupScreen.hide();
     showAddress(setup);

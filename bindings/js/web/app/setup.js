@@ -57,6 +57,21 @@ export function refusedNumber(label, what, min, max) {
     return `${label}: enter ${what} from ${min} to ${max}`;
 }
 
+/** Whether the option `o` (the registry's) is a switch, a range 0..1: a checkbox. */
+const isSwitch = o => o.kind === 'range' && o.min === 0 && o.max === 1;
+
+/** The words beside the option's control: its description; a switch's
+ *  says what 1 does ("The geese may also step left or right"). */
+export function optionLabel(o) {
+    return capital(isSwitch(o) ? o.description.replace(/^1: /, '') : o.description);
+}
+
+/** The option's name in a sentence: its label up to a ':' or ','
+ *  ("The geese"), as refusals and advice name the control. */
+export function optionName(o) {
+    return optionLabel(o).split(/[,:]/)[0];
+}
+
 /** A level's description as a sentence under its chooser ('' for none):
  *  the library's words as they come. */
 export function levelText(level) {
@@ -108,12 +123,16 @@ export class Setup {
     // Shows the screen with a refusal of the options filled in (none:
     // ''), in the page's own words where it has them (outOfRange()); the
     // library's words (`reason`, or the refusal the page's replace) stay
-    // beneath, folded.
-    show(message = '', reason = '') {
+    // beneath, folded, unless the page's words hold them. A refusal
+    // `aside` is of what the form does not hold (the game's name, a key
+    // given twice, a position): Start is then as the form's own check has it.
+    async show(message = '', reason = '', aside = false) {
+        // No refusal, nothing to wait for: shown at once.
+        const own = message ? await this.outOfRange() : null;
+        const blocked = !!own || (!!message && (!aside || !!await this.check(this.game.name, this.options())));
         $('setup').hidden = false;
-        const own = message ? this.outOfRange() : null;
-        this.message(own?.text ?? message, own?.key);
-        const library = reason || (own ? message : '');
+        this.message(own?.text ?? message, own?.key, blocked);
+        const library = reason || (own && !own.text.includes(message) ? message : '');
         $('setup-reason').hidden = !library;
         $('setup-reason').querySelector('code').textContent = library;
         document.title = this.game?.title ?? 'libherd';
@@ -126,8 +145,9 @@ export class Setup {
     }
 
     // Shows a refusal (none: ''), on the option `key`: the page's own
-    // names it, the library's starts with it ("n=10 ...").
-    message(text, key = null) {
+    // names it, the library's starts with it ("n=10 ..."); Start greyed
+    // out while the form is `blocked`, by default while there is a refusal.
+    message(text, key = null, blocked = !!text) {
         $('setup-message').textContent = text;
         $('setup-reason').hidden = true;
         for (const input of $('setup-options').querySelectorAll('[data-key]')) {
@@ -136,9 +156,9 @@ export class Setup {
             // aria-invalid="" reads as not invalid: "true", or none.
             invalid ? input.setAttribute('aria-invalid', 'true') : input.removeAttribute('aria-invalid');
         }
-        $('start').disabled = !!text;
+        $('start').disabled = blocked;
         // The message is the visible reason; the title says it on the button.
-        text ? $('start').setAttribute('title', text) : $('start').removeAttribute('title');
+        blocked ? $('start').setAttribute('title', text) : $('start').removeAttribute('title');
     }
 
     // A record file the library refused (none: ''): the reason beside the
@@ -177,10 +197,9 @@ export class Setup {
         const id = `opt-${o.key}`;
         const row = html('div', { class: 'option' });
         const label = html('label', { for: id }, row);
-        const seed = typeof o.max === 'bigint', toggle = o.kind === 'range' && o.min === 0 && o.max === 1;
+        const seed = typeof o.max === 'bigint', toggle = isSwitch(o);
         html('code', {}, label, o.key);
-        // A switch is the value 1: its description says what 1 does.
-        html('span', {}, label, capital(toggle ? o.description.replace(/^1: /, '') : o.description));
+        html('span', {}, label, optionLabel(o));
         let input;
         if (toggle) {
             input = html('input', { type: 'checkbox', id });
@@ -230,7 +249,7 @@ export class Setup {
     async note() {
         const game = this.game, view = await viewOf(game.name);
         if (game === this.game)
-            $('setup-note').textContent = view.setupNote?.(this.options()) ?? '';
+            $('setup-note').textContent = view.setupNote?.(this.options(), game) ?? '';
     }
 
     // The options as typed: {key: text}; an empty seed draws a fresh one
@@ -259,7 +278,7 @@ export class Setup {
         this.recordRefused('');
         const mine = ++this.checked;
         const name = this.game.name, options = this.options();
-        const own = this.outOfRange();
+        const own = await this.outOfRange();
         const refusal = own?.text ?? await this.check(name, options);
         if (mine !== this.checked)
             return false;
@@ -268,21 +287,27 @@ export class Setup {
     }
 
     // A number box that holds no whole number in its option's range
-    // (empty, "abc", "8.5", "99", "-5"), or a list of choices left with
-    // none (a link's geese=14), said by the page with the option's label
-    // before the text reaches the library, whose words are the protocol's
-    // ("w=99 is out of range 8..30"): {key, text}, or null when every box
-    // holds one. The seed may be empty (random). What the page cannot know
-    // (options that do not fit together, a point taken) stays the
-    // library's to say.
-    outOfRange() {
-        for (const o of this.game.options) {
+    // (empty, "abc", "8.5", "99", "-5"), or a list of choices or points
+    // left with none (a link's geese=14, start=z9), said by the page with
+    // the option's label before the text reaches the library, whose words
+    // are the protocol's ("w=99 is out of range 8..30"): {key, text}, or
+    // null when every box holds one. The seed may be empty (random). A
+    // point of the board that the list lacks (the hare's start on a
+    // hound) is the library's to say why, under the label. What the page
+    // cannot know (options that do not fit together) stays the library's.
+    async outOfRange() {
+        const game = this.game;
+        for (const o of game.options) {
             const input = $(`opt-${o.key}`);
-            const label = capital(o.description.split(/[,:]/)[0]);
+            const label = optionName(o);
             if (o.kind === 'choice' && input?.value === '')
                 return { key: o.key, text: refusedChoice(label, o.key, input.dataset.given, o.choices.map(String)) };
-            if (o.kind === 'point' && input?.value === '')
-                return { key: o.key, text: `${label}: ${o.key}=${input.dataset.given} is no point of the board; choose one in the list` };
+            if (o.kind === 'point' && input?.value === '') {
+                const given = input.dataset.given;
+                const why = game.board.points.includes(given) ? await this.check(game.name, { [o.key]: given })
+                    : `${o.key}=${given} is no point of the board`;
+                return { key: o.key, text: `${label}: ${why}; choose one in the list` };
+            }
             if (o.kind !== 'range' || !input || input.type === 'checkbox')
                 continue;
             const value = input.value.trim(), seed = typeof o.max === 'bigint';

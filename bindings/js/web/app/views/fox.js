@@ -2,6 +2,7 @@
 // geese, the geese left beside the number under which the fox wins, and the
 // fox's chain of jumps hop by hop (the page's #stop ends it).
 import { capital, html, svg } from '../board.js';
+import { optionName } from '../setup.js';
 import { R, drawPoints, geometry, piecesOf } from './hunt.js';
 
 const FOX = { fill: '#d9691e', label: 'F', ink: '#fff' };
@@ -14,10 +15,19 @@ export function solved({ geese = '13', sideways = '0' }) {
     return String(sideways) !== '1' ? 'fox' : String(geese) === '13' ? 'draw' : 'geese';
 }
 
+// What the geese need to win (docs/fox.md, "Who wins"), naming the
+// setup's controls as it shows them, from `game`'s options (the registry's):
+// "to play the geese for a win, tick "The geese may also step left or
+// right" and choose 15 or 17 for "The geese"".
+function geeseWin(game) {
+    const [sideways, geese] = ['sideways', 'geese'].map(key => optionName(game.options.find(o => o.key === key)));
+    return `to play the geese for a win, tick "${sideways}" and choose 15 or 17 for "${geese}"`;
+}
+
 const SETUP_NOTES = {
-    fox: 'With these rules the fox wins against the best play of the geese: to play the geese for a win, set sideways to 1 and geese to 15 or 17.',
-    draw: 'With these rules the best play on both sides is a draw: 15 or 17 geese win.',
-    geese: 'With these rules the geese win with the best play.',
+    fox: game => `With these rules the fox wins against the best play of the geese: ${geeseWin(game)}.`,
+    draw: () => 'With these rules the best play on both sides is a draw: 15 or 17 geese win.',
+    geese: () => 'With these rules the geese win with the best play.',
 };
 
 export default {
@@ -42,9 +52,10 @@ export default {
             ['yellow ring, dotted circles', 'the selected piece and where it can go'],
             ['dashed and solid squares', 'where the last move came from and went to'],
         ],
-        tips: [
+        // The tips, of the registry's entry of the game (its options' names).
+        tips: game => [
             // docs/fox.md, "Who wins": the solved game.
-            'Who wins with the best play: without sideways steps (the default) the fox, whatever the geese do, since a goose only goes up and geese left without a move lose; with sideways steps, 13 geese hold a draw and 15 or 17 win. To play the geese for a win, set sideways to 1 and geese to 15 or 17 in the setup.',
+            `Who wins with the best play: without sideways steps (the default) the fox, whatever the geese do, since a goose only goes up and geese left without a move lose; with sideways steps, 13 geese hold a draw and 15 or 17 win. ${capital(geeseWin(game))} in the setup.`,
             'Geese: advance in a solid line, with no goose standing alone in front of an empty point.',
             'Geese: fill the row behind a goose before moving it forward.',
             'Fox: look for two geese that can be jumped in one chain.',
@@ -52,8 +63,8 @@ export default {
     },
 
     // The setup's line under the options: who wins with the best play.
-    setupNote(options) {
-        return SETUP_NOTES[solved(options)];
+    setupNote(options, game) {
+        return SETUP_NOTES[solved(options)](game);
     },
 
     describe(game) {

@@ -13,9 +13,10 @@
 //   logText(entry)               in the page (optional): the line as shown;
 //   key(ui, snap, pick, key)     (optional): a key press, true when taken;
 //   autoSelect(ui, snap)         (optional): the piece to select by itself;
-//   setupNote(options)           (optional): a line under the setup's options
-//                                ({key: text}), what a player should know
-//                                before Start (fox: who wins with the best play).
+//   setupNote(options, game)     (optional): a line under the setup's options
+//                                ({key: text}; `game` the registry's entry),
+//                                what a player should know before Start (fox:
+//                                who wins with the best play).
 // app/board.js has what they share; the page (app/play.js) does the rest.
 
 // The registry's names are lower-case letters (docs/adding-a-game.md).
