@@ -121,6 +121,7 @@ export class Play {
         if (mine !== this.generation)
             return;
         this.setup = setup;
+        this.playedOn = false;
         this.view = view;
         this.info = this.games.find(g => g.name === setup.name);
         this.busy = false;
@@ -196,6 +197,7 @@ export class Play {
             return;
         const { options, position } = this.snap.start;
         this.setup = { ...this.setup, options, position: position ?? undefined, drawn: null };
+        this.playedOn = true;
         $('players-line').textContent = this.playersText();
         this.onPlayOn?.(this.setup);
     }
@@ -653,13 +655,16 @@ export class Play {
     // Who plays, and the game's seed where it matters (a URL without one
     // plays the library's default): the start position is the seed's, unless the
     // game was played on from a position (its record's Start tag), which
-    // the line says, as the log is empty there.
+    // the line says; opened at that position (a link's), the log is empty
+    // there, which it says too; played on from a replay, the log holds the
+    // moves before it.
     playersText() {
         if (this.setup.online)
             return this.setup.online.playersText();
         if (this.replay)
             return this.replayTitle();
-        const from = this.setup.position ? ', played on from a position: the log begins there' : '';
+        const from = !this.setup.position ? ''
+            : this.playedOn ? ', played on from a position' : ', played on from a position: the log begins there';
         return `${this.playersWho()}${this.snap.seed && this.seedMatters() ? `, seed ${this.snap.seed}` : ''}${from}`;
     }
 
