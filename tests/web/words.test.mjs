@@ -437,6 +437,14 @@ async function downloaded(page) {
 
 // Agree a draw, asked first: the game ends as agreed (`turn` the log's top
 // line then), the record's Result 1/2-1/2; Undo takes it back to `status`.
+// At the end the result says the game is over: Hint's reason is its title
+// alone, no line under the buttons (page14: "No hint: the game is over."
+// stood there at the end of every game).
+async function endsWithoutWhy(page) {
+    assert.equal(await page.getAttribute('#hint', 'title'), 'No hint: the game is over.');
+    assert.equal(await text(page, '#why'), '');
+}
+
 async function agreeDraw(page, turn, status) {
     await page.click('#draw');
     await page.waitForSelector('#resign-ask[open]');
@@ -445,6 +453,7 @@ async function agreeDraw(page, turn, status) {
     await page.click('#resign-yes');
     await page.waitForFunction(() => document.getElementById('game').dataset.status === 'draw agreed');
     assert.equal(await text(page, '#turn'), turn);
+    await endsWithoutWhy(page);
     const record = await downloaded(page);
     assert.equal(record.tag('Result'), '1/2-1/2');
     assert.equal(record.tag('Termination'), 'agreed');
@@ -483,6 +492,7 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         await page.click('#resign-yes');
         await page.waitForFunction(() => document.getElementById('game').dataset.status === 'win red resigned');
         assert.equal(await text(page, '#turn'), 'The computer wins. Green resigned: Red wins.');
+        await endsWithoutWhy(page);
         assert.ok(await page.isHidden('#resign'));
         const record = await downloaded(page);
         assert.equal(record.tag('Result'), '0-1');

@@ -787,7 +787,9 @@ export class Play {
             $(id).disabled = !!reason && !pressable[id];
             reason ? $(id).setAttribute('title', reason) : $(id).removeAttribute('title');
         }
-        const said = { ...why, undo: pressable.undo ? '' : why.undo,
+        // Once the game is over the result says so: Hint's reason stays
+        // its title alone.
+        const said = { ...why, hint: this.ongoing() ? why.hint : '', undo: pressable.undo ? '' : why.undo,
                        draw: pressable.draw && this.snap.seen < 2 ? '' : why.draw };
         $('why').textContent = [...new Set(Object.values(said).filter(Boolean))].join(' ');
         $('new').textContent = this.ongoing() ? 'Cancel' : 'New game';
