@@ -351,6 +351,36 @@ describe('the library\'s refusals as sentences', () => {
         g.free();
     });
 
+    // Page14: "The herd would split." alone, where every other refusal
+    // names the move.
+    test('a refusal that names no cell names the move first, in every game', async () => {
+        const g = herd.newGame('horses');
+        const cells = [...'abcdefgh'].flatMap(r => [1, 2, 3, 4, 5, 6, 7, 8].map(c => `${r}${c}`));
+        const split = g.legal().map(a => a.split('-')[0]).flatMap(from => cells.map(to => `${from}-${to}`))
+            .find(a => {
+                try {
+                    return !g.isLegal(a) && g.play(a);
+                } catch (e) {
+                    return e.message === 'the herd would split';
+                }
+            });
+        g.free();
+        assert.ok(split, 'a jump that splits the herd at the start');
+        const [from, to] = split.split('-');
+        const horses = await open('game=horses&players=two');
+        await clicks(horses, split);
+        await says(horses, `${from} → ${to}: the herd would split.`);
+        const fox = herd.newGame('fox');
+        fox.play('d4-c4');
+        assert.throws(() => fox.play('e3-c3'), { message: 'geese never jump' });
+        fox.free();
+        const geese = await open('game=fox&players=two');
+        await clicks(geese, 'd4-c4');
+        await settled(geese, s => s.status === 'ongoing geese');
+        await clicks(geese, 'e3-c3');
+        await says(geese, 'e3 → c3: geese never jump.');
+    });
+
     // Page11: a horse whose jumps were refused for two reasons got one.
     test('a piece without a move: each of the library\'s reasons, with the cells it refuses', async () => {
         // Herd of Horses' start: horse 2 on b3 has a knight's jump to a5, c5

@@ -19,11 +19,14 @@ const DRAW_WAITS = 'The computer agrees a draw once the position has come up thr
 // The library's refusal ("a2-e2 is not a step along a line") as the page
 // writes a sentence: an action FROM-TO with the log's arrow, a capital
 // first letter (not a cell's: cells are lower case everywhere on the page)
-// and a full stop, the library's words otherwise kept.
-function refusalText(text) {
+// and a full stop, the library's words otherwise kept. A refusal of
+// `action` that names no cell ("the herd would split") names the action
+// first, as the others do: "d4 → f5: the herd would split.".
+function refusalText(text, action = null) {
     if (!text)
         return text;
-    const arrowed = text.replace(/\b([a-z]\d+)-(?=[a-z]\d+\b)/g, '$1 → ');
+    const named = action && !/\b[a-z]\d+\b/.test(text) ? `${action}: ${text}` : text;
+    const arrowed = named.replace(/\b([a-z]\d+)-(?=[a-z]\d+\b)/g, '$1 → ');
     return stopped(/^[a-z]\d/.test(arrowed) ? arrowed : capital(arrowed));
 }
 
@@ -396,7 +399,7 @@ export class Play {
         if (why?.includes(meant) && this.snap.pieces.some(p => p.cell === cell))
             why = `${cell} is occupied`;
         if (mine === this.generation)
-            this.message(why ?? this.clickWhy(cell));
+            this.message(why ?? this.clickWhy(cell), 'refusal', meant);
     }
 
     // Why the side's own piece on `cell` has no move, in the library's
@@ -869,10 +872,11 @@ export class Play {
         return this.busy ? 'Undo waits while an action is being played.' : '';
     }
 
-    // A refusal, or with kind 'hint' the computer's advice. A refusal is
-    // shown as a sentence (refusalText()).
-    message(text, kind = 'refusal') {
-        $('message').textContent = kind === 'refusal' ? refusalText(text) : text;
+    // A refusal (of `action`, where one was meant), or with kind 'hint'
+    // the computer's advice. A refusal is shown as a sentence
+    // (refusalText()).
+    message(text, kind = 'refusal', action = null) {
+        $('message').textContent = kind === 'refusal' ? refusalText(text, action) : text;
         $('message').dataset.kind = kind;
         delete $('message').dataset.action;
         delete $('message').dataset.level;
