@@ -253,7 +253,7 @@ describe('the result from the person\'s side against the computer', () => {
         await two.waitForSelector('#replay', { state: 'hidden' });
         await clicks(two, record.moves()[record.plies - 1].action);
         await settled(two, s => !s.status.startsWith('ongoing'));
-        assert.equal(await text(two, '#turn'), g.resultText());
+        assert.equal(await text(two, '#turn'), `${g.resultText()}.`, 'a sentence, as the log\'s');
         record.free();
         g.free();
     });
@@ -565,7 +565,8 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         await page.click('#resign-no');
         await page.waitForFunction(() => !document.getElementById('resign-ask').open);
         assert.equal((await state(page)).status, 'ongoing fox');
-        await agreeDraw(page, 'The players agreed a draw', 'ongoing fox');
+        // The result a sentence with its stop, as against the computer (page14).
+        await agreeDraw(page, 'The players agreed a draw.', 'ongoing fox');
         assert.ok(await page.isVisible('#draw'), 'Undo takes the draw back');
         await clicks(page, herd.newGame('fox').legal()[0]);
         await page.waitForFunction(() => document.getElementById('resign').textContent === 'The geese resign');
@@ -577,7 +578,7 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         assert.equal(await text(horses, '#resign-yes'), 'Resign');
         await horses.click('#resign-yes');
         await horses.waitForFunction(() => document.getElementById('game').dataset.status === 'win green resigned');
-        assert.equal(await text(horses, '#turn'), 'Red resigned: Green wins');
+        assert.equal(await text(horses, '#turn'), 'Red resigned: Green wins.');
     });
 
     test('a position come up the third time: the note says how to end the game', async () => {

@@ -707,11 +707,12 @@ export class Play {
     // #turn .result holds as the library writes it.
     renderTurn() {
         const text = this.turnText(), mine = this.personalResult();
-        // Two sentences: "You win. Green resigned: Red wins."
+        // The result a sentence, after the person's where there is one:
+        // "You win. Green resigned: Red wins.", "The players agreed a draw.".
         if (mine)
             $('turn').replaceChildren(`${mine}. `, html('span', { class: 'result' }, null, text), '.');
         else
-            $('turn').textContent = text;
+            $('turn').textContent = this.ongoing() ? text : stopped(text);
         // Each note on a line of its own, in the repeat note's style
         // (style.css: #turn .repeat).
         for (const [kind, note] of [['repeat', this.repeatNote()], ['repeat limit', this.limitNote()]])
