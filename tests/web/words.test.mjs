@@ -16,8 +16,10 @@ const herd = await loadHerd();
 useBrowser();
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-// The players' line's words on a game that starts at a position.
-const FROM_POSITION = 'played on from a position: the log begins there';
+// The players' line's words on a game played on from a replay (its log
+// holds the moves before), and on one that starts at a position (a link's).
+const PLAYED_ON = 'played on from a position';
+const FROM_POSITION = `${PLAYED_ON}: the log begins there`;
 const text = (page, selector) => page.textContent(selector);
 
 // Plays `action` by clicks, as a person would.
@@ -743,7 +745,7 @@ describe('a replay (trial 6)', () => {
         await page.waitForSelector('#replay', { state: 'hidden' });
         const s = await settled(page, x => x.position === mirror.position() || x.position === other.position());
         assert.equal(s.position, mirror.position(), 'the computer moved at the level chosen');
-        assert.equal(await text(page, '#players-line'), `You play White, the computer (${info.levels[0].name[0].toUpperCase()}${info.levels[0].name.slice(1)}) Black, seed 3, ${FROM_POSITION}`);
+        assert.equal(await text(page, '#players-line'), `You play White, the computer (${info.levels[0].name[0].toUpperCase()}${info.levels[0].name.slice(1)}) Black, seed 3, ${PLAYED_ON}`);
         // Back to the replay keeps it.
         const again = await openRecord(record);
         await seek(again, ply);
@@ -799,7 +801,7 @@ describe('a game played on has an address that opens it again (trial 7)', () => 
         const line = await text(page, '#players-line');
         if (query.has('position')) {
             assert.equal(await page.locator('#log li').count(), ply, 'the moves before');
-            assert.ok(line.endsWith(', played on from a position'), line);
+            assert.ok(line.endsWith(`, ${PLAYED_ON}`), line);
             assert.equal(await text(again, '#players-line'), `${line}: the log begins there`, 'the same players and level');
             assert.equal(await again.locator('#log li').count(), 0);
         } else {
