@@ -16,8 +16,10 @@ const herd = await loadHerd();
 useBrowser();
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-// The players' line's words on a game that starts at a position.
-const FROM_POSITION = 'played on from a position: the log begins there';
+// The players' line's words on a game played on from a replay (its log
+// holds the moves before), and on one that starts at a position (a link's).
+const PLAYED_ON = 'played on from a position';
+const FROM_POSITION = `${PLAYED_ON}: the log begins there`;
 const text = (page, selector) => page.textContent(selector);
 
 // Plays `action` by clicks, as a person would.
@@ -253,7 +255,7 @@ describe('the result from the person\'s side against the computer', () => {
         await two.waitForSelector('#replay', { state: 'hidden' });
         await clicks(two, record.moves()[record.plies - 1].action);
         await settled(two, s => !s.status.startsWith('ongoing'));
-        assert.equal(await text(two, '#turn'), g.resultText());
+        assert.equal(await text(two, '#turn'), `${g.resultText()}.`, 'a sentence, as the log\'s');
         record.free();
         g.free();
     });
@@ -351,6 +353,36 @@ describe('the library\'s refusals as sentences', () => {
         g.free();
     });
 
+    // Page14: "The herd would split." alone, where every other refusal
+    // names the move.
+    test('a refusal that names no cell names the move first, in every game', async () => {
+        const g = herd.newGame('horses');
+        const cells = [...'abcdefgh'].flatMap(r => [1, 2, 3, 4, 5, 6, 7, 8].map(c => `${r}${c}`));
+        const split = g.legal().map(a => a.split('-')[0]).flatMap(from => cells.map(to => `${from}-${to}`))
+            .find(a => {
+                try {
+                    return !g.isLegal(a) && g.play(a);
+                } catch (e) {
+                    return e.message === 'the herd would split';
+                }
+            });
+        g.free();
+        assert.ok(split, 'a jump that splits the herd at the start');
+        const [from, to] = split.split('-');
+        const horses = await open('game=horses&players=two');
+        await clicks(horses, split);
+        await says(horses, `${from} → ${to}: the herd would split.`);
+        const fox = herd.newGame('fox');
+        fox.play('d4-c4');
+        assert.throws(() => fox.play('e3-c3'), { message: 'geese never jump' });
+        fox.free();
+        const geese = await open('game=fox&players=two');
+        await clicks(geese, 'd4-c4');
+        await settled(geese, s => s.status === 'ongoing geese');
+        await clicks(geese, 'e3-c3');
+        await says(geese, 'e3 → c3: geese never jump.');
+    });
+
     // Page11: a horse whose jumps were refused for two reasons got one.
     test('a piece without a move: each of the library\'s reasons, with the cells it refuses', async () => {
         // Herd of Horses' start: horse 2 on b3 has a knight's jump to a5, c5
@@ -437,6 +469,14 @@ async function downloaded(page) {
 
 // Agree a draw, asked first: the game ends as agreed (`turn` the log's top
 // line then), the record's Result 1/2-1/2; Undo takes it back to `status`.
+// At the end the result says the game is over: Hint's reason is its title
+// alone, no line under the buttons (page14: "No hint: the game is over."
+// stood there at the end of every game).
+async function endsWithoutWhy(page) {
+    assert.equal(await page.getAttribute('#hint', 'title'), 'No hint: the game is over.');
+    assert.equal(await text(page, '#why'), '');
+}
+
 async function agreeDraw(page, turn, status) {
     await page.click('#draw');
     await page.waitForSelector('#resign-ask[open]');
@@ -445,6 +485,7 @@ async function agreeDraw(page, turn, status) {
     await page.click('#resign-yes');
     await page.waitForFunction(() => document.getElementById('game').dataset.status === 'draw agreed');
     assert.equal(await text(page, '#turn'), turn);
+    await endsWithoutWhy(page);
     const record = await downloaded(page);
     assert.equal(record.tag('Result'), '1/2-1/2');
     assert.equal(record.tag('Termination'), 'agreed');
@@ -483,6 +524,7 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         await page.click('#resign-yes');
         await page.waitForFunction(() => document.getElementById('game').dataset.status === 'win red resigned');
         assert.equal(await text(page, '#turn'), 'The computer wins. Green resigned: Red wins.');
+        await endsWithoutWhy(page);
         assert.ok(await page.isHidden('#resign'));
         const record = await downloaded(page);
         assert.equal(record.tag('Result'), '0-1');
@@ -525,7 +567,8 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         await page.click('#resign-no');
         await page.waitForFunction(() => !document.getElementById('resign-ask').open);
         assert.equal((await state(page)).status, 'ongoing fox');
-        await agreeDraw(page, 'The players agreed a draw', 'ongoing fox');
+        // The result a sentence with its stop, as against the computer (page14).
+        await agreeDraw(page, 'The players agreed a draw.', 'ongoing fox');
         assert.ok(await page.isVisible('#draw'), 'Undo takes the draw back');
         await clicks(page, herd.newGame('fox').legal()[0]);
         await page.waitForFunction(() => document.getElementById('resign').textContent === 'The geese resign');
@@ -537,7 +580,7 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         assert.equal(await text(horses, '#resign-yes'), 'Resign');
         await horses.click('#resign-yes');
         await horses.waitForFunction(() => document.getElementById('game').dataset.status === 'win green resigned');
-        assert.equal(await text(horses, '#turn'), 'Red resigned: Green wins');
+        assert.equal(await text(horses, '#turn'), 'Red resigned: Green wins.');
     });
 
     test('a position come up the third time: the note says how to end the game', async () => {
@@ -702,7 +745,7 @@ describe('a replay (trial 6)', () => {
         await page.waitForSelector('#replay', { state: 'hidden' });
         const s = await settled(page, x => x.position === mirror.position() || x.position === other.position());
         assert.equal(s.position, mirror.position(), 'the computer moved at the level chosen');
-        assert.equal(await text(page, '#players-line'), `You play White, the computer (${info.levels[0].name[0].toUpperCase()}${info.levels[0].name.slice(1)}) Black, seed 3, ${FROM_POSITION}`);
+        assert.equal(await text(page, '#players-line'), `You play White, the computer (${info.levels[0].name[0].toUpperCase()}${info.levels[0].name.slice(1)}) Black, seed 3, ${PLAYED_ON}`);
         // Back to the replay keeps it.
         const again = await openRecord(record);
         await seek(again, ply);
@@ -752,7 +795,18 @@ describe('a game played on has an address that opens it again (trial 7)', () => 
         }
         const again = await open(query.toString());
         assert.equal((await state(again)).position, mirror.position(), 'the same position');
-        assert.equal(await text(again, '#players-line'), await text(page, '#players-line'), 'the same players and level');
+        // Played on, the log holds the moves before the position; opened
+        // at it, the log begins there, which the players' line says
+        // (page14: it said so over the moves before).
+        const line = await text(page, '#players-line');
+        if (query.has('position')) {
+            assert.equal(await page.locator('#log li').count(), ply, 'the moves before');
+            assert.ok(line.endsWith(`, ${PLAYED_ON}`), line);
+            assert.equal(await text(again, '#players-line'), `${line}: the log begins there`, 'the same players and level');
+            assert.equal(await again.locator('#log li').count(), 0);
+        } else {
+            assert.equal(await text(again, '#players-line'), line, 'the same players and level');
+        }
         assert.equal(new URL(again.url()).search, new URL(page.url()).search, 'the same address');
         record.free();
         return { query, mirror };

@@ -19,11 +19,14 @@ const DRAW_WAITS = 'The computer agrees a draw once the position has come up thr
 // The library's refusal ("a2-e2 is not a step along a line") as the page
 // writes a sentence: an action FROM-TO with the log's arrow, a capital
 // first letter (not a cell's: cells are lower case everywhere on the page)
-// and a full stop, the library's words otherwise kept.
-function refusalText(text) {
+// and a full stop, the library's words otherwise kept. A refusal of
+// `action` that names no cell ("the herd would split") names the action
+// first, as the others do: "d4 → f5: the herd would split.".
+function refusalText(text, action = null) {
     if (!text)
         return text;
-    const arrowed = text.replace(/\b([a-z]\d+)-(?=[a-z]\d+\b)/g, '$1 → ');
+    const named = action && !/\b[a-z]\d+\b/.test(text) ? `${action}: ${text}` : text;
+    const arrowed = named.replace(/\b([a-z]\d+)-(?=[a-z]\d+\b)/g, '$1 → ');
     return stopped(/^[a-z]\d/.test(arrowed) ? arrowed : capital(arrowed));
 }
 
@@ -121,6 +124,7 @@ export class Play {
         if (mine !== this.generation)
             return;
         this.setup = setup;
+        this.playedOn = false;
         this.view = view;
         this.info = this.games.find(g => g.name === setup.name);
         this.busy = false;
@@ -196,6 +200,7 @@ export class Play {
             return;
         const { options, position } = this.snap.start;
         this.setup = { ...this.setup, options, position: position ?? undefined, drawn: null };
+        this.playedOn = true;
         $('players-line').textContent = this.playersText();
         this.onPlayOn?.(this.setup);
     }
@@ -394,7 +399,7 @@ export class Play {
         if (why?.includes(meant) && this.snap.pieces.some(p => p.cell === cell))
             why = `${cell} is occupied`;
         if (mine === this.generation)
-            this.message(why ?? this.clickWhy(cell));
+            this.message(why ?? this.clickWhy(cell), 'refusal', meant);
     }
 
     // Why the side's own piece on `cell` has no move, in the library's
@@ -653,13 +658,16 @@ export class Play {
     // Who plays, and the game's seed where it matters (a URL without one
     // plays the library's default): the start position is the seed's, unless the
     // game was played on from a position (its record's Start tag), which
-    // the line says, as the log is empty there.
+    // the line says; opened at that position (a link's), the log is empty
+    // there, which it says too; played on from a replay, the log holds the
+    // moves before it.
     playersText() {
         if (this.setup.online)
             return this.setup.online.playersText();
         if (this.replay)
             return this.replayTitle();
-        const from = this.setup.position ? ', played on from a position: the log begins there' : '';
+        const from = !this.setup.position ? ''
+            : this.playedOn ? ', played on from a position' : ', played on from a position: the log begins there';
         return `${this.playersWho()}${this.snap.seed && this.seedMatters() ? `, seed ${this.snap.seed}` : ''}${from}`;
     }
 
@@ -699,11 +707,12 @@ export class Play {
     // #turn .result holds as the library writes it.
     renderTurn() {
         const text = this.turnText(), mine = this.personalResult();
-        // Two sentences: "You win. Green resigned: Red wins."
+        // The result a sentence, after the person's where there is one:
+        // "You win. Green resigned: Red wins.", "The players agreed a draw.".
         if (mine)
             $('turn').replaceChildren(`${mine}. `, html('span', { class: 'result' }, null, text), '.');
         else
-            $('turn').textContent = text;
+            $('turn').textContent = this.ongoing() ? text : stopped(text);
         // Each note on a line of its own, in the repeat note's style
         // (style.css: #turn .repeat).
         for (const [kind, note] of [['repeat', this.repeatNote()], ['repeat limit', this.limitNote()]])
@@ -782,7 +791,9 @@ export class Play {
             $(id).disabled = !!reason && !pressable[id];
             reason ? $(id).setAttribute('title', reason) : $(id).removeAttribute('title');
         }
-        const said = { ...why, undo: pressable.undo ? '' : why.undo,
+        // Once the game is over the result says so: Hint's reason stays
+        // its title alone.
+        const said = { ...why, hint: this.ongoing() ? why.hint : '', undo: pressable.undo ? '' : why.undo,
                        draw: pressable.draw && this.snap.seen < 2 ? '' : why.draw };
         $('why').textContent = [...new Set(Object.values(said).filter(Boolean))].join(' ');
         $('new').textContent = this.ongoing() ? 'Cancel' : 'New game';
@@ -862,10 +873,11 @@ export class Play {
         return this.busy ? 'Undo waits while an action is being played.' : '';
     }
 
-    // A refusal, or with kind 'hint' the computer's advice. A refusal is
-    // shown as a sentence (refusalText()).
-    message(text, kind = 'refusal') {
-        $('message').textContent = kind === 'refusal' ? refusalText(text) : text;
+    // A refusal (of `action`, where one was meant), or with kind 'hint'
+    // the computer's advice. A refusal is shown as a sentence
+    // (refusalText()).
+    message(text, kind = 'refusal', action = null) {
+        $('message').textContent = kind === 'refusal' ? refusalText(text, action) : text;
         $('message').dataset.kind = kind;
         delete $('message').dataset.action;
         delete $('message').dataset.level;
