@@ -122,7 +122,7 @@ for (const size of SIZES) {
             await settled(page, s => s.ply === String(plies));
             assert.equal(await page.title(), 'Herd of Horses');
             assert.equal((await state(page)).position, g.position());
-            assert.equal(await page.textContent('#turn'), g.resultText(), 'the ending in the library\'s words');
+            assert.equal(await page.textContent('#turn'), `${g.resultText()}.`, 'the ending in the library\'s words');
             assert.match(await page.textContent('#turn'), /^(Green|Red) (reached its target corner|has no move left): /);
             assert.ok(await page.isVisible('#replay'));
             assert.equal(await page.getAttribute('#replay-slider', 'max'), String(plies));
@@ -207,7 +207,7 @@ for (const size of SIZES) {
             const saved = herd.parseRecord(readFileSync(await download.path(), 'utf8'));
             const replayed = saved.game();
             assert.equal(replayed.position(), end.position);
-            assert.equal(await page.textContent('#turn'), replayed.resultText());
+            assert.equal(await page.textContent('#turn'), `${replayed.resultText()}.`);
             await page.click('#replay-this');
             await settled(page, s => s.ply === String(saved.plies));
             assert.ok(await page.isVisible('#replay'));
