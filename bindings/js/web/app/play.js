@@ -603,8 +603,9 @@ export class Play {
     askEnd(reason) {
         if (this.busy || !this.endable())
             return;
-        if (this.endWhy(reason))
-            return this.message(this.endWhy(reason));
+        const why = this.endWhy(reason);
+        if (why)
+            return this.message(why);
         const side = this.resigner(), winner = this.info.words[1 - side];
         const who = this.setup.players === 'two' ? `${this.resigns(side)}?` : 'Resign?';
         const what = reason === 'agreed' ? 'Agree a draw? The game ends with nobody winning'
