@@ -278,6 +278,40 @@ describe('at 390x844, more', () => {
         assert.equal((await box()).left, left, 'the box stays where it was put');
     });
 
+    // A big board opened scrolled to its empty middle: a board bigger than
+    // its box opens on the pieces of the person's side.
+    test('a big board opens on the pieces of the person\'s side', async () => {
+        // Whether a piece of `side` lies wholly in the visible part of the
+        // board's box, and whether the box scrolls both ways.
+        const inView = (page, side) => page.$eval('#board', (box, side) => {
+            const b = box.getBoundingClientRect();
+            const seen = [...box.querySelectorAll(`.piece[data-side="${side}"]`)].filter(p => {
+                const r = p.getBoundingClientRect();
+                return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom;
+            });
+            return { seen: seen.length, scrolls: box.scrollWidth > box.clientWidth && box.scrollHeight > box.clientHeight };
+        }, side);
+        const horses = 'game=horses&w=30&h=20&n=10&seed=1';
+        for (const [query, side] of [[`${horses}&players=two`, 0], [`${horses}&players=computer&side=0`, 0],
+                                     [`${horses}&players=computer&side=1&delay=600000`, 1]]) {
+            const page = await goto(await newPage(PHONE), query);
+            const { seen, scrolls } = await inView(page, side);
+            assert.ok(scrolls, `${query}: the board scrolls in its box`);
+            assert.ok(seen > 0, `${query}: no piece of side ${side} in sight`);
+        }
+        // Hex starts empty: its middle; at a position with stones, those of
+        // the side to act.
+        const g = herd.newGame('hex', { size: 13, seed: 1 });
+        while (g.history < 40 || g.isChance())
+            g.isChance() ? g.roll() : g.play(g.legal()[g.history % g.legal().length]);
+        const empty = await goto(await newPage(PHONE), 'game=hex&size=13&players=two');
+        const box = await empty.$eval('#board', e => ({ left: e.scrollLeft, width: e.scrollWidth - e.clientWidth }));
+        assert.ok(Math.abs(box.left - box.width / 2) <= 1, `centred: ${JSON.stringify(box)}`);
+        const page = await goto(await newPage(PHONE), `game=hex&size=13&seed=1&players=two&position=${encodeURIComponent(g.position())}`);
+        assert.ok((await inView(page, g.statusInfo().side)).seen > 0, 'hex: no stone of the side to act in sight');
+        g.free();
+    });
+
     test('a replay stepped back: the line of the position shown stays in sight, the page does not scroll', async () => {
         const g = finishedGame('horses', 3);
         const record = g.record();

@@ -384,6 +384,22 @@ describe('the library\'s refusals as sentences', () => {
     });
 
     // Page11: a horse whose jumps were refused for two reasons got one.
+    // The library says "f4 is occupied" of the fox's jump over e4 onto f4
+    // as of a step onto a goose: the jump names what it would jump.
+    test('the fox: a jump onto a piece names the goose it would jump, a step onto one the point', async () => {
+        const g = herd.newGame('fox');
+        assert.throws(() => g.play('d4-f4'), { message: 'f4 is occupied' });
+        assert.throws(() => g.play('d4-e4'), { message: 'e4 is occupied' });
+        g.free();
+        const page = await open('game=fox&players=two');
+        await page.click('[data-cell="d4"]');
+        await page.click('[data-cell="f4"]');
+        await says(page, 'The fox cannot jump e4: f4 beyond it is occupied.');
+        await page.click('[data-cell="d4"]');
+        await page.click('[data-cell="e4"]');
+        await says(page, 'e4 is occupied.');
+    });
+
     test('a piece without a move: each of the library\'s reasons, with the cells it refuses', async () => {
         // Herd of Horses' start: horse 2 on b3 has a knight's jump to a5, c5
         // and c1, each of which the library refuses as splitting the herd,
@@ -754,6 +770,83 @@ describe('a replay (trial 6)', () => {
         assert.ok(await again.isVisible('#replay'));
         for (const x of [mirror, other, record, g])
             x.free();
+    });
+});
+
+describe('a game played on from a replay starts there: Undo goes back no further', () => {
+    // Plays on at action 6 of a finished game of Hare and Hounds, as two
+    // players or against the computer (the person the side to act): the
+    // page, the position played on from and its legal actions.
+    async function playedOn(players) {
+        const g = finishedGame('hare', 2), record = g.record(), ply = 6, mirror = record.game(ply);
+        const page = await openRecord(record);
+        await seek(page, ply);
+        if (players === 'two') {
+            await page.click('#replay-friend');
+        } else {
+            await page.click('#replay-computer');
+            await page.waitForSelector('#playon-ask[open]');
+            await page.click('#playon-yes');
+        }
+        await page.waitForSelector('#replay', { state: 'hidden' });
+        const at = mirror.position(), legal = mirror.legal();
+        for (const x of [mirror, record, g])
+            x.free();
+        assert.equal((await state(page)).position, at);
+        assert.equal(await page.locator('#log li').count(), ply, 'the log holds the moves before');
+        return { page, at, legal };
+    }
+
+    test('two players', async () => {
+        const { page, at, legal } = await playedOn('two');
+        const nothing = 'Nothing to undo yet: the game was played on from this position.';
+        await page.click('#undo');
+        await says(page, nothing);
+        assert.equal((await state(page)).position, at, 'the record\'s moves before stay');
+        await clicks(page, legal[0]);
+        await settled(page, s => s.position !== at);
+        await page.click('#undo');
+        await settled(page, s => s.position === at);
+        await page.click('#undo');
+        await says(page, nothing);
+        assert.equal((await state(page)).position, at);
+    });
+
+    test('against the computer', async () => {
+        const { page, at, legal } = await playedOn('computer');
+        const nothing = 'Nothing to undo yet: you have not moved since the game was played on from the replay.';
+        await page.click('#undo');
+        await says(page, nothing);
+        assert.equal((await state(page)).position, at, 'the record\'s moves before stay');
+        await clicks(page, legal[0]);
+        await settled(page, s => s.position !== at);
+        await page.click('#undo');
+        await settled(page, s => s.position === at);
+        await page.click('#undo');
+        await says(page, nothing);
+        assert.equal((await state(page)).position, at);
+    });
+});
+
+describe('a record file\'s name carries the seed where the players\' line shows it', () => {
+    // The players' line and the name of the record downloaded once the
+    // game of `query` is resigned.
+    async function fileName(query) {
+        const page = await open(query);
+        await page.click('#resign');
+        await page.click('#resign-yes');
+        await page.waitForFunction(() => document.getElementById('game').dataset.status.includes('resigned'));
+        const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+        return { line: await text(page, '#players-line'), name: file.suggestedFilename() };
+    }
+
+    test('two players of Hare and Hounds: no seed; of Herd of Horses: its seed', async () => {
+        const hare = await fileName('game=hare&seed=7&players=two');
+        assert.equal(hare.line, 'Two players');
+        assert.match(hare.name, /^hare-20\d{6}-\d{4}\.hgr$/);
+        const horses = await fileName('game=horses&seed=7&players=two');
+        assert.equal(horses.line, 'Two players, seed 7');
+        assert.match(horses.name, /^horses-seed7-20\d{6}-\d{4}\.hgr$/);
     });
 });
 

@@ -208,17 +208,26 @@ export class Board {
         return this.svg?.getBoundingClientRect().width / this.width || 1;
     }
 
-    // A board that scrolls in its box starts centred (a board of another
-    // shape, or a new game: the last move gone) and brings a new last move
-    // into sight; else the box stays where the person left it.
+    // The cells that a board that scrolls in its box opens with in sight
+    // (a game started, a replay opened: play.js gives the pieces of the
+    // person's side), once the next drawing settles; none (an empty board,
+    // hex at its start): its middle.
+    opening(cells) {
+        this.opened = cells;
+    }
+
+    // A board that scrolls in its box opens with the cells of opening() in
+    // sight, and a board of another shape starts centred; then a new last
+    // move is brought into sight, and else the box stays where the person
+    // left it.
     settle(shape) {
         const box = this.container, last = this.lastTo;
         if (!this.svg?.isConnected)
             return;
         const cell = box.querySelector(`[data-cell="${last}"]`)?.getBoundingClientRect();
-        if (shape !== this.shape || (!last && this.shownLast)) {
-            box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
-            box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
+        if (this.opened || shape !== this.shape) {
+            this.reveal(this.opened ?? []);
+            this.opened = null;
         } else if (cell && last !== this.shownLast) {
             const at = box.getBoundingClientRect(), margin = 2 * (this.r ?? 16) * this.scale();
             box.scrollLeft += Math.min(0, cell.left - at.left - margin) + Math.max(0, cell.right - at.right + margin);
@@ -227,6 +236,29 @@ export class Board {
         this.shape = shape;
         this.shownLast = last;
         this.frame();
+    }
+
+    // Scrolls the box to the middle of `cells` where they fit in it
+    // together, else to the one nearest their middle; to the board's
+    // middle where there are none.
+    reveal(cells) {
+        const box = this.container;
+        const rects = cells.map(c => box.querySelector(`[data-cell="${c}"]`)?.getBoundingClientRect()).filter(Boolean);
+        if (!rects.length) {
+            box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+            box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
+            return;
+        }
+        const middle = r => [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+        const all = { left: Math.min(...rects.map(r => r.left)), right: Math.max(...rects.map(r => r.right)),
+                      top: Math.min(...rects.map(r => r.top)), bottom: Math.max(...rects.map(r => r.bottom)) };
+        let [x, y] = middle(all);
+        const off = r => Math.hypot(middle(r)[0] - x, middle(r)[1] - y);
+        if (all.right - all.left > box.clientWidth || all.bottom - all.top > box.clientHeight)
+            [x, y] = middle(rects.reduce((a, b) => off(b) < off(a) ? b : a));
+        const at = box.getBoundingClientRect();
+        box.scrollLeft += x - (at.left + box.clientLeft + box.clientWidth / 2);
+        box.scrollTop += y - (at.top + box.clientTop + box.clientHeight / 2);
     }
 
     // What depends on the box's scrolling and the drawing's scale: the
@@ -394,10 +426,6 @@ export class Log {
             if (cellsOf(this.entries[i].action).length)
                 return this.entries[i].action;
         return '';
-    }
-
-    lastSide() {
-        return this.entries.at(-1)?.side;
     }
 
     // The actions of the turn in progress: the latest run of `side`'s.

@@ -4,6 +4,7 @@
 // data-thinking while the computer is to act. A record opened (or a game
 // just finished) is replayed: stepped through by the replay's controls, the
 // log's lines and the arrow keys, and played on from any of its positions.
+import { cellName, parseCell } from '../herd.mjs';
 import { Board, Log, advice, byPlace, capital, html, listed, targetLetter, turnsOf } from './board.js';
 import { choose, levelText } from './setup.js';
 import { viewOf } from './views/index.js';
@@ -64,6 +65,9 @@ export class Play {
         };
         this.snap = null;
         this.generation = 0;
+        // Whether each game's start depends on its seed, by name
+        // (startSeeded()).
+        this.seededStarts = new Map();
         $('roll').addEventListener('click', () => this.send('roll'));
         $('stop').addEventListener('click', () => this.play('stop'));
         $('hint').addEventListener('click', () => this.hint());
@@ -120,10 +124,11 @@ export class Play {
             : setup.online ? setup.online.patch(await this.client.request('replay', setup.online.replay()))
             : await this.client.request('new', { name: setup.name, options: setup.options, position: setup.position });
         setup = first ? { ...setup, name: value.name } : setup;
-        const view = await viewOf(setup.name);
+        const [view, seededStart] = await Promise.all([viewOf(setup.name), this.startSeeded(setup.name)]);
         if (mine !== this.generation)
             return;
         this.setup = setup;
+        this.seededStart = seededStart;
         this.playedOn = false;
         this.view = view;
         this.info = this.games.find(g => g.name === setup.name);
@@ -137,6 +142,9 @@ export class Play {
         this.info.sides.forEach((s, i) => this.root.style.setProperty(`--side${i}`, this.view.colors[s]));
         this.root.hidden = false;
         this.message('');
+        // A board bigger than its box opens on the person's pieces.
+        const side = this.personSide();
+        this.board.opening(value.pieces.filter(p => p.side === side).map(p => p.cell));
         this.render();
         this.nextTurn();
     }
@@ -206,15 +214,15 @@ export class Play {
     }
 
     // The game's record (records.md) as a file to save, named by the game,
-    // its seed and the person's date and time, so that later downloads do
-    // not clash: fox-seed12-20261207-1105.hgr.
+    // its seed where the players' line shows it (shownSeed()) and the
+    // person's date and time, so that later downloads do not clash:
+    // hex-seed12-20261207-1105.hgr, hare-20261207-1105.hgr.
     async download() {
-        const { text, name, seed } = await this.client.request('record');
+        const { text, name } = await this.client.request('record');
         const link = document.createElement('a');
         link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-        // A game online starts from the server's position: its seed is not this page's.
-        const seeded = seed && !this.setup.online ? [`seed${seed}`] : [];
-        link.download = `${[name, ...seeded, stamp(new Date())].join('-')}.hgr`;
+        const seed = this.shownSeed();
+        link.download = `${[name, ...(seed ? [`seed${seed}`] : []), stamp(new Date())].join('-')}.hgr`;
         link.click();
         setTimeout(() => URL.revokeObjectURL(link.href), 0);
     }
@@ -394,12 +402,31 @@ export class Play {
         } catch (e) {
             return this.onFault(e);
         }
+        // A jump over an enemy piece onto a piece: the library's "f4 is
+        // occupied", as for a step onto one, says what was jumped.
+        const over = selected && why === `${cell} is occupied` ? this.jumpedOver(selected, cell) : null;
+        if (over && this.snap.pieces.some(p => p.cell === over && p.side !== this.snap.info.side))
+            why = `${this.sideWord(this.snap.info.side, true)} cannot jump ${over}: ${cell} beyond it is occupied`;
         // A move refused by its shape ("e2-f5 is not a knight's move") onto
         // a piece: the cell taken is what keeps every piece off it.
-        if (why?.includes(meant) && this.snap.pieces.some(p => p.cell === cell))
+        else if (why?.includes(meant) && this.snap.pieces.some(p => p.cell === cell))
             why = `${cell} is occupied`;
         if (mine === this.generation)
             this.message(why ?? this.clickWhy(cell), 'refusal', meant);
+    }
+
+    // The point that a move FROM-TO passes over, where it is a jump's
+    // shape on the game's board of points (the registry's lines, Fox and
+    // Geese's cross): the point halfway, joined by a line to each end;
+    // else null.
+    jumpedOver(from, to) {
+        const lines = this.info.board?.lines;
+        const [[r1, c1], [r2, c2]] = [from, to].map(parseCell);
+        if (!lines || (r1 + r2) % 2 || (c1 + c2) % 2)
+            return null;
+        const over = cellName((r1 + r2) / 2, (c1 + c2) / 2);
+        const joined = (a, b) => lines.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+        return joined(from, over) && joined(over, to) ? over : null;
     }
 
     // Why the side's own piece on `cell` has no move, in the library's
@@ -555,6 +582,9 @@ export class Play {
 
     // Against the computer: back to the person's latest turn, with the
     // computer's reply; two players: the latest turn, whoever played it.
+    // Only the actions played here: a game played on from a replay keeps
+    // the record's before it in its log, but Undo stops there (the
+    // worker's floor).
     undoSide() {
         const { players, side } = this.setup;
         if (players === 'watch')
@@ -562,9 +592,10 @@ export class Play {
         // Resign or a draw agreed is taken back alone, whoever moved.
         if (this.endedHere())
             return players === 'two' ? 0 : side;
+        const here = this.log.entries.slice(this.snap.floor);
         if (players === 'two')
-            return this.log.lastSide();
-        return this.log.entries.some(e => e.side === side) ? side : undefined;
+            return here.at(-1)?.side;
+        return here.some(e => e.side === side) ? side : undefined;
     }
 
     undo() {
@@ -583,17 +614,21 @@ export class Play {
         return !this.replay && !this.setup.online && this.setup.players !== 'watch' && this.ongoing();
     }
 
-    // The side that resigns: the person's against the computer, the side
-    // to act between two players.
-    resigner() {
-        return this.setup.players === 'computer' ? this.setup.side : this.snap.info.side;
+    // The person's side: against the computer the one chosen, online the
+    // seat; else (two players, watching, a replay) the side to act. It is
+    // the side that resigns, and the one whose pieces a board opens on.
+    personSide() {
+        const { players, side, online } = this.setup;
+        if (typeof online?.seat === 'number')
+            return online.seat;
+        return players === 'computer' ? side : this.snap.info.side;
     }
 
     // Ends the game by the players' `reason` (the worker's `end`: the
     // library's herd_end()); Undo takes it back.
     end(reason) {
         if (!this.busy && this.endable() && !this.endWhy(reason))
-            this.send('end', { reason, side: this.resigner() });
+            this.send('end', { reason, side: this.personSide() });
     }
 
     // The question of an ending by the players (`reason`: resigned or
@@ -603,9 +638,10 @@ export class Play {
     askEnd(reason) {
         if (this.busy || !this.endable())
             return;
-        if (this.endWhy(reason))
-            return this.message(this.endWhy(reason));
-        const side = this.resigner(), winner = this.info.words[1 - side];
+        const why = this.endWhy(reason);
+        if (why)
+            return this.message(why);
+        const side = this.personSide(), winner = this.info.words[1 - side];
         const who = this.setup.players === 'two' ? `${this.resigns(side)}?` : 'Resign?';
         const what = reason === 'agreed' ? 'Agree a draw? The game ends with nobody winning'
             : `${who} ${this.sideWord(1 - side, true)} ${winner.plural ? 'win' : 'wins'} the game`;
@@ -668,7 +704,15 @@ export class Play {
             return this.replayTitle();
         const from = !this.setup.position ? ''
             : this.playedOn ? ', played on from a position' : ', played on from a position: the log begins there';
-        return `${this.playersWho()}${this.snap.seed && this.seedMatters() ? `, seed ${this.snap.seed}` : ''}${from}`;
+        const seed = this.shownSeed();
+        return `${this.playersWho()}${seed ? `, seed ${seed}` : ''}${from}`;
+    }
+
+    // The game's seed where it changes the game (seedMatters()), as the
+    // players' line and the record file's name give it; '' where it does
+    // not, and online, where the game starts from the server's position.
+    shownSeed() {
+        return !this.setup.online && this.snap.seed && this.seedMatters() ? this.snap.seed : '';
     }
 
     // Whether the seed changes this game: its start (not a game from a
@@ -676,7 +720,16 @@ export class Play {
     // two players of Hare and Hounds play the same game at every seed.
     seedMatters() {
         const { players, position } = this.setup;
-        return players !== 'two' || this.info.hasChance || (this.info.seededStart && !position);
+        return players !== 'two' || this.info.hasChance || (this.seededStart && !position);
+    }
+
+    // Whether the start of the game `name` depends on its seed (Herd of
+    // Horses' horses placed at random): the worker's answer, asked the
+    // first time a game of it starts and kept.
+    async startSeeded(name) {
+        if (!this.seededStarts.has(name))
+            this.seededStarts.set(name, await this.client.request('seededStart', { name }));
+        return this.seededStarts.get(name);
     }
 
     // A replay's players' line: the file's name (the game just played:
@@ -866,6 +919,9 @@ export class Play {
             return 'No undo in a game online.';
         if (this.setup.players === 'watch')
             return 'Nothing to undo: the computer plays both sides.';
+        if (this.nothingToUndo() && this.snap.floor > 0)
+            return this.setup.players === 'two' ? 'Nothing to undo yet: the game was played on from this position.'
+                : 'Nothing to undo yet: you have not moved since the game was played on from the replay.';
         if (this.nothingToUndo())
             return this.setup.players === 'two' ? 'Nothing to undo yet.' : 'Nothing to undo yet: you have not moved.';
         if (this.ongoing() && !this.humanToAct())

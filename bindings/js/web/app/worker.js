@@ -12,6 +12,10 @@ let game = null;
 let view = null;
 // A replay: the record, and its actions and log lines in order.
 let replay = null;
+// The actions of the history that Undo leaves alone: a game played on from
+// a replay keeps the record's actions before the position played on from
+// (its log and its record hold them), but it starts there.
+let floor = 0;
 
 function snapshot(lines = []) {
     return {
@@ -27,6 +31,7 @@ function snapshot(lines = []) {
         seen: seen(game),
         limit: moveLimit(game),
         seed: String(game.options().seed ?? ''),
+        floor,
         view: view.describe(game),
         pieces: view.pieces(game),
         lines,
@@ -150,17 +155,22 @@ function pointChoices(herd, name, board, key) {
 }
 
 const ops = {
-    // The registry, each game's side words, board of points (or null) and
-    // whether its start depends on the seed, and per game the points each
-    // point option takes ({hare: {start: [...]}}).
+    // The registry, each game's side words and board of points (or null),
+    // and per game the points each point option takes ({hare: {start:
+    // [...]}}).
     games(herd) {
-        const games = herd.games().map(g => ({ ...g, words: sideWords(herd, g.name), board: pointsBoard(herd, g.name),
-                                               seededStart: seededStart(herd, g.name) }));
+        const games = herd.games().map(g => ({ ...g, words: sideWords(herd, g.name), board: pointsBoard(herd, g.name) }));
         const boards = {};
         for (const g of games)
             for (const o of g.options.filter(o => o.kind === 'point'))
                 (boards[g.name] ??= {})[o.key] = pointChoices(herd, g.name, g.board, o.key);
         return { games, points: boards };
+    },
+    // Whether the game's start depends on its seed: asked by the page once
+    // per game, when a game of it first starts (four new games each), not
+    // for every game at startup.
+    seededStart(herd, { name }) {
+        return seededStart(herd, name);
     },
     // The library's refusal of the options, or null.
     check(herd, { name, options }) {
@@ -188,6 +198,7 @@ const ops = {
         }
         replay?.record.free();
         replay = null;
+        floor = 0;
         game?.free();
         game = fresh;
         view = found;
@@ -264,6 +275,7 @@ const ops = {
             const lines = record.moves().map(({ action }) => played(game, () => game.play(action)));
             replay?.record.free();
             replay = { record, moves: game.moves(), lines, tags: record.tags() };
+            floor = 0;
         } catch (e) {
             record.free();
             throw e;
@@ -279,14 +291,16 @@ const ops = {
         game = at;
         return { ...snapshot(lines.slice(0, ply)), replay: { ply, plies: record.plies, moves, lines, tags } };
     },
-    // Plays on from the replay's position: the game keeps its history.
-    // `start` is what opens this game again (its address): the game's
-    // options, and its position text where a new game of those options
-    // stands elsewhere (null at the start).
+    // Plays on from the replay's position: the game keeps its history,
+    // which Undo goes back no further than (`floor`). `start` is what
+    // opens this game again (its address): the game's options, and its
+    // position text where a new game of those options stands elsewhere
+    // (null at the start).
     playOn(herd) {
         const lines = replay.lines.slice(0, game.history);
         replay.record.free();
         replay = null;
+        floor = game.history;
         const options = Object.fromEntries(Object.entries(game.options()).map(([k, v]) => [k, String(v)]));
         const fresh = herd.newGame(game.name, options);
         try {
@@ -296,18 +310,30 @@ const ops = {
             fresh.free();
         }
     },
-    // The game's record (records.md), its game's name and seed (its text;
-    // '' where it has none).
+    // The game's record (records.md) and its game's name.
     record() {
         const record = game.record();
         try {
-            return { text: record.text(), name: game.name, seed: String(game.options().seed ?? '') };
+            return { text: record.text(), name: game.name };
         } finally {
             record.free();
         }
     },
+    // Takes back `side`'s latest turn (the library's herd_undo_turn()), or
+    // where that turn began before the position played on from (the game
+    // played on mid-turn), back to that position alone.
     undoTurn(herd, { side }) {
-        game.undoTurn(side);
+        const copy = game.clone();
+        try {
+            copy.undoTurn(side);
+            if (copy.history >= floor)
+                game.undoTurn(side);
+            else
+                while (game.history > floor)
+                    game.undo();
+        } finally {
+            copy.free();
+        }
         return snapshot();
     },
 };
