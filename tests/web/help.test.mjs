@@ -168,3 +168,62 @@ for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) 
         assert.ok(await page.isVisible('#start'), 'the bar is back once the panel is closed');
     });
 }
+
+// Each game's panel as the page draws it: its marks and its tips, by name.
+async function panels() {
+    const page = await goto(await newPage({ width: 1280, height: 800 }), '', { game: false });
+    const shown = {};
+    for (const name of GAME_NAMES) {
+        await page.check(`input[name="game"][value="${name}"]`);
+        await page.click('#setup-help');
+        await page.waitForSelector(`#help[open][data-game="${name}"]`);
+        shown[name] = {
+            marks: await page.$$eval('#help .marks dt', l => l.map(e => [e.textContent, e.nextElementSibling.textContent])),
+            tips: await page.$$eval('#help .tips li', l => l.map(e => e.textContent)),
+        };
+        await page.click('#help .close');
+        await page.waitForFunction(() => !document.getElementById('help').open);
+    }
+    return shown;
+}
+
+// A newcomer asked how the cells are named: said once in each panel's
+// marks, as each board labels them (hex: no column numbers, each empty
+// cell its name).
+test('How to play says once how the board\'s cells are named', async () => {
+    const shown = await panels();
+    for (const name of GAME_NAMES) {
+        const said = shown[name].marks.filter(([, meaning]) => /lettered/.test(meaning));
+        assert.equal(said.length, 1, name);
+        const [[mark, meaning]] = said;
+        assert.match(meaning, /^the rows are lettered from the top and the (columns numbered from the left: b3 is row b, column 3|cells numbered along each row from 1 at its left: c4 is the fourth cell of row c)/, name);
+        assert.equal(/c4/.test(meaning), name === 'hex', `${name}: hex's cells are counted along the row`);
+        assert.match(mark, /^a, b, c…/, name);
+    }
+});
+
+// Hint's level differs per game (hare's perfect, hex's master): the panel
+// says why, naming the game's.
+test('How to play says why Hint\'s level is the game\'s own', async () => {
+    const shown = await panels();
+    for (const g of herd.games()) {
+        const { hintLevel } = await viewOf(g.name);
+        const level = g.levels.find(l => l.level === hintLevel);
+        assert.equal(shown[g.name].tips.at(-1),
+                     `Hint asks the strongest level that answers in about a second on this game (here ${level.level}. ${level.name[0].toUpperCase()}${level.name.slice(1)}), so its level differs from game to game.`);
+    }
+});
+
+// rules.md's hex turn: the lower die removes, the higher places; Red's first
+// turn is smaller. A newcomer asked what a roll means for a plan.
+test('hex: tips on what the dice mean for a plan, true to the rules', async () => {
+    const tips = (await viewOf('hex')).help.tips.join('\n');
+    for (const words of [/the lower die is how many enemy stones you remove, the higher how many of yours you place/,
+                         /When the lower die is low \(a 1 or a 2\) you remove few enemy stones/,
+                         /When the higher die is big \(a 5 or a 6\) you place many/,
+                         /each capture gives one more stone to place/,
+                         /Red's first turn is small \(nothing removed, only the lower die's number placed\)/])
+        assert.match(tips, words);
+    // A removal comes before the placements: no cell is closed for ever.
+    assert.doesNotMatch(tips, /never place/);
+});

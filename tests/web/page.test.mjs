@@ -211,15 +211,30 @@ describe('the setup screen', () => {
             mirror.free();
         });
 
-    test('a URL without a seed plays the library\'s default, which the players\' line names', async () => {
-        const page = await open('game=horses&players=computer&delay=600000');
-        const g = herd.newGame('horses'), level = SUGGESTED.horses;
-        assert.equal(await text(page, '#players-line'),
-                     `You play Green, the computer (${level[0].toUpperCase()}${level.slice(1)}) Red, seed ${g.options().seed}`);
-        g.free();
-        // Against the computer the seed draws its choices, in every game.
+    // A newcomer's link without a seed played seed 0 every time: it draws
+    // one, as the setup's empty seed box does, and the address names it.
+    test('a URL without a seed draws a fresh one, which the address and the players\' line name', async () => {
+        const seeds = [];
+        for (let i = 0; i < 2; i++) {
+            const page = await open('game=horses&players=computer&delay=600000');
+            const seed = new URL(page.url()).searchParams.get('seed');
+            assert.match(seed ?? '', /^\d+$/, 'the address names the seed drawn');
+            const g = herd.newGame('horses', { seed: BigInt(seed) }), level = SUGGESTED.horses;
+            assert.equal((await state(page)).position, g.position());
+            assert.equal(await text(page, '#players-line'),
+                         `You play Green, the computer (${level[0].toUpperCase()}${level.slice(1)}) Red, seed ${seed}`);
+            g.free();
+            seeds.push(seed);
+            // Cancel: the seed box empty, as after a draw of the setup's own.
+            await page.click('#new');
+            await page.waitForSelector('#setup:not([hidden])');
+            assert.equal(await page.inputValue('#opt-seed'), '');
+        }
+        assert.notEqual(seeds[0], seeds[1], 'a new game each time');
+        // A URL's seed wins; against the computer it draws its choices, in every game.
         const hare = await open('game=hare&seed=4&players=computer&delay=600000');
         assert.equal(await text(hare, '#players-line'), 'You play Hounds, the computer (Club) Hare, seed 4');
+        assert.equal(new URL(hare.url()).searchParams.get('seed'), '4');
     });
 
     test('the URL\'s level wins over the suggested one, and stays in the setup', async () => {
@@ -232,6 +247,74 @@ describe('the setup screen', () => {
             await page.waitForSelector('#setup:not([hidden])');
             assert.equal(await page.inputValue('#setup-level'), String(level.level));
         }
+    });
+
+    // How fast a watched game goes was a link's `delay=` alone.
+    test('the delay between the computer\'s moves when watching: a number box, refused as the others, in the address', async () => {
+        const page = await open('', { game: false });
+        await page.check('input[name=game][value=flock]');
+        assert.ok(await page.isHidden('#setup-delay'), 'asked for only when watching');
+        await page.check('input[name=players][value=watch]');
+        assert.ok(await page.isVisible('#setup-delay'));
+        assert.equal(await page.inputValue('#setup-delay'), '400', 'the watched default');
+        assert.equal(await text(page, '#setup-delay-row .range'), '0 to 3600000');
+        assert.match(await text(page, 'label[for=setup-delay]'), /^delay Delay before each of the computer's moves, in milliseconds/);
+        for (const typed of ['', '-5', '1.5', '3600001']) {
+            await page.fill('#setup-delay', typed);
+            await page.waitForFunction(() => document.getElementById('setup-message').textContent !== '');
+            assert.equal(await text(page, '#setup-message'), 'Delay: enter a whole number of milliseconds from 0 to 3600000', typed);
+            assert.ok(await page.isDisabled('#start'));
+            assert.equal(await page.getAttribute('#setup-delay', 'aria-invalid'), 'true');
+        }
+        // Not watching, the box is not asked for, nor refused.
+        await page.check('input[name=players][value=two]');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
+        assert.ok(await page.isHidden('#setup-delay'));
+        await page.check('input[name=players][value=watch]');
+        await page.fill('#setup-delay', '600000');
+        await page.waitForFunction(() => document.getElementById('setup-message').textContent === '');
+        assert.ok(await page.isEnabled('#start'));
+        await page.click('#start');
+        await page.waitForSelector('#game[data-position]:not([data-position=""])');
+        const url = new URL(page.url());
+        assert.equal(url.searchParams.get('delay'), '600000');
+        assert.equal(url.searchParams.get('players'), 'watch');
+        await page.click('#new');
+        await page.waitForSelector('#setup:not([hidden])');
+        assert.equal(await page.inputValue('#setup-delay'), '600000', 'kept for the next game');
+        // A link's delay is the box's.
+        const linked = await open('game=flock&players=watch&delay=5000');
+        await linked.click('#new');
+        await linked.waitForSelector('#setup:not([hidden])');
+        assert.equal(await linked.inputValue('#setup-delay'), '5000');
+    });
+
+    // A newcomer did not know what "w", "h" and "n" beside the options are.
+    test('each option names its key in a link once, and a line under the options says what the keys are', async () => {
+        const page = await open('', { game: false });
+        for (const g of herd.games()) {
+            await page.check(`input[name=game][value=${g.name}]`);
+            const keys = await page.$$eval('#setup-options .option label', l => l.map(e => [...e.querySelectorAll('code')].map(c => c.textContent)));
+            assert.deepEqual(keys, g.options.map(o => [o.key]), g.name);
+            const first = g.options[0];
+            assert.match(await text(page, '#setup-keys'),
+                         new RegExp(`^Each option's short name is its key in a link to the game: \\?game=${g.name}&${first.key}=${first.default} sets "[^"]+" to ${first.default}\\.$`));
+        }
+    });
+
+    // The fox's levels said "looks 3 steps/hops ahead".
+    test('Fox and Geese\'s levels say what a move ahead is', async () => {
+        const page = await open('', { game: false });
+        await page.check('input[name=game][value=fox]');
+        const fox = herd.games().find(g => g.name === 'fox');
+        for (const l of fox.levels.filter(l => /ahead/.test(l.description))) {
+            await page.selectOption('#setup-level', String(l.level));
+            const words = await text(page, '#setup-level-text');
+            assert.doesNotMatch(words, /\//, `${l.name}: no "steps/hops"`);
+            assert.match(words, /moves ahead \(a step, or one hop of a jump\)/, l.name);
+        }
+        assert.equal(fox.levels.find(l => l.name === 'club').description,
+                     'looks 3 moves ahead (a step, or one hop of a jump), weighing up to 5,000 positions');
     });
 
     test('an empty seed draws one, which the URL keeps', async () => {
@@ -281,19 +364,40 @@ describe('the setup screen', () => {
     });
 
     const DELAY_WORDS = 'enter a whole number of milliseconds from 0 to 3600000';
-    // Trial 8: players=xyz played against the computer and side=5 gave the
-    // first side, with no word.
-    test('players and side refused in the URL as the options are: the setup with the refusal, no game', async () => {
-        for (const [query, words] of [['players=xyz', 'Players: players=xyz must be two, computer or watch'],
-                                      ['players=', 'Players: players= must be two, computer or watch'],
-                                      ['side=5', 'Your side: side=5 must be 0 (Green) or 1 (Red)'],
-                                      ['players=computer&side=first', 'Your side: side=first must be 0 (Green) or 1 (Red)'],
-                                      // Trial 8: delay=abc played with no pause.
-                                      ...['abc', '', '-5', '1.5', '3600001'].map(d => [`delay=${d}`, `Delay: ${DELAY_WORDS}`])]) {
+    // Players=xyz played against the computer and side=5 gave the first
+    // side, with no word. Refused, the form holds a usable choice in their
+    // place (the default players, side and delay, the suggested level):
+    // the refusal stays said and Start starts what the form shows.
+    test('players, side, level and delay refused in the URL: the setup with the refusal, no game, Start pressable', async () => {
+        const levels = herd.games().find(g => g.name === 'horses').levels;
+        const suggested = levels.find(l => l.name === SUGGESTED.horses);
+        for (const [query, words, shown] of [
+            ['players=xyz', 'Players: players=xyz must be two, computer or watch', { players: 'computer' }],
+            ['players=', 'Players: players= must be two, computer or watch', { players: 'computer' }],
+            ['side=5', 'Your side: side=5 must be 0 (Green) or 1 (Red)', { players: 'computer', side: '0' }],
+            ['players=computer&side=first', 'Your side: side=first must be 0 (Green) or 1 (Red)', { side: '0' }],
+            ['level=9', `Computer level: level=9 must be ${levels.map(l => `${l.level} (${l.name})`).join(', ').replace(/, ([^,]*)$/, ' or $1')}`,
+             { level: String(suggested.level) }],
+            // delay=abc played with no pause; the form's delay is the watched default.
+            ...['abc', '', '-5', '1.5', '3600001'].map(d => [`players=watch&delay=${d}`, `Delay: ${DELAY_WORDS}`,
+                                                             { players: 'watch', delay: '400' }])]) {
             const page = await open(`game=horses&${query}`, { game: false });
             assert.equal(await text(page, '#setup-message'), words, query);
             assert.equal(await page.getAttribute('#game', 'data-position'), '', `${query}: no game`);
-            assert.ok(await page.isDisabled('#start'), query);
+            assert.ok(await page.isEnabled('#start'), `${query}: the form shows a usable choice`);
+            assert.equal(await page.getAttribute('#start', 'title'), null, query);
+            assert.equal(await page.locator('[aria-invalid]').count(), 0, `${query}: no control marked`);
+            const form = await page.evaluate(() => ({ players: document.querySelector('input[name=players]:checked').value,
+                                                      side: document.getElementById('setup-side').value,
+                                                      level: document.getElementById('setup-level').value,
+                                                      delay: document.getElementById('setup-delay').value }));
+            for (const [key, value] of Object.entries(shown))
+                assert.equal(form[key], value, `${query}: ${key}`);
+            await page.click('#start');
+            await page.waitForSelector('#game[data-position]:not([data-position=""])');
+            const url = new URL(page.url());
+            assert.equal(url.searchParams.get('players'), form.players, query);
+            assert.equal(url.searchParams.get('delay'), null, `${query}: the default delay`);
         }
         // The values it takes start a game.
         for (const query of ['players=two', 'players=watch&delay=600000', 'players=computer&side=1&delay=600000',
@@ -505,7 +609,7 @@ describe('the other games\' own views', () => {
                 actions = played;
             g.free();
         }
-        const page = await open('game=fox&players=two');
+        const page = await open('game=fox&seed=0&players=two');
         assert.ok(await page.isHidden('#stop'));
         const mirror = herd.newGame('fox');
         for (const a of actions)
@@ -527,7 +631,7 @@ describe('the other games\' own views', () => {
     });
 
     test('hare: the stall count beside its limit', async () => {
-        const page = await open('game=hare&players=two');
+        const page = await open('game=hare&seed=0&players=two');
         const mirror = herd.newGame('hare');
         const rng = generator(4);
         for (let i = 0; i < 6 && mirror.statusInfo().result === 'ongoing'; i++) {
@@ -557,6 +661,9 @@ describe('the other games\' own views', () => {
             for (const side of [0, 1])
                 assert.equal(await page.getAttribute(`.captures[data-side="${side}"]`, 'data-captured'),
                              String(mirror.captured(side)));
+            // The squares said in words, not only in a title.
+            assert.equal(await text(page, '.captures-note'),
+                         `Each square is one of the ${mirror.capturesToWin} captures that win; a stone on it is a stone taken.`);
             const back = mirror.straightBack();
             assert.deepEqual(await page.$$eval('.banned', l => l.map(e => e.dataset.banned)),
                              back ? [`${back.stone}-${back.cell}`] : []);
@@ -575,7 +682,7 @@ describe('the other games\' own views', () => {
 
 describe('games to their end', () => {
     test('hare against the computer, the person\'s moves by clicks', async () => {
-        const page = await open('game=hare&players=computer&side=0&level=1&delay=0');
+        const page = await open('game=hare&seed=0&players=computer&side=0&level=1&delay=0');
         const mirror = herd.newGame('hare');
         const rng = generator(8);
         while (mirror.statusInfo().result === 'ongoing')

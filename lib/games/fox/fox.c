@@ -610,16 +610,19 @@ static int fox_leaf_evaluate(const void *state, unsigned eval, const void *table
 static const herd_level fox_levels[] = {
     /* For players (docs/levels.md has the searches): a ply of the search
      * is a step or one hop of a chain (or its stop), so the fox's chain
-     * counts hop by hop. Perfect's search (300,000 positions) also scores
-     * the positions its table holds by their solved value. */
+     * counts hop by hop; the descriptions call a ply a move and say so.
+     * Perfect's search (300,000 positions) also scores the positions its
+     * table holds by their solved value. */
     {"greedy", "jumps along a longest chain when it can, else moves at random", HERD_LEVEL_OWN, 0,
      0, 0},
-    {"club", "looks 3 steps/hops ahead, weighing up to 5,000 positions", HERD_LEVEL_ALPHABETA, 3,
-     5000, 0},
-    {"expert", "up to 6 steps/hops ahead, weighing up to 50,000 positions", HERD_LEVEL_ALPHABETA, 6,
-     50000, 0},
-    {"perfect", "perfect at up to 6 geese (by default), else 8 steps/hops ahead", HERD_LEVEL_SOLVED,
-     8, 300000, FOX_EVAL_TABLE},
+    {"club", "looks 3 moves ahead (a step, or one hop of a jump), weighing up to 5,000 positions",
+     HERD_LEVEL_ALPHABETA, 3, 5000, 0},
+    {"expert",
+     "looks up to 6 moves ahead (a step, or one hop of a jump), weighing up to 50,000 positions",
+     HERD_LEVEL_ALPHABETA, 6, 50000, 0},
+    {"perfect",
+     "perfect at up to 6 geese (by default), else 8 moves ahead (a step, or one hop of a jump)",
+     HERD_LEVEL_SOLVED, 8, 300000, FOX_EVAL_TABLE},
 };
 
 /* ------------------------------------------------------------ solved */

@@ -3,7 +3,8 @@
 //   index.html?game=NAME&KEY=VALUE...&players=two|computer|watch&level=N
 //              &side=0|1&delay=MS&position=TEXT
 //
-// KEY=VALUE are the game's options (herd_new()'s); `players` is `computer`
+// KEY=VALUE are the game's options (herd_new()'s; without a seed, a fresh
+// one is drawn, as the setup's empty seed box does); `players` is `computer`
 // by default; `side` is the side the person plays against the computer (0,
 // who acts first, by default); `level` the computer's level, by its number
 // or name (the page's suggested level of the game by default: setup.js);
@@ -16,12 +17,11 @@ import { Client } from './client.js';
 import { Help } from './help.js';
 import { Online } from './online.js';
 import { Play } from './play.js';
-import { Setup, refusedChoice, refusedNumber, suggestedLevel } from './setup.js';
+import { isSeed, randomSeed } from './options.js';
+import { Setup, DELAY_MAX, delayOf, refusedChoice, refusedDelay, suggestedLevel, wholeIn } from './setup.js';
 
 const PAGE_KEYS = ['game', 'players', 'level', 'side', 'delay', 'position'];
 const PLAYERS = ['two', 'computer', 'watch'];
-// The longest pause a link may ask before each computer action: an hour.
-const DELAY_MAX = 3600000;
 // A page opened by herd-server (its API answers) offers games online.
 const SERVED = await fetch(location.pathname, { method: 'HEAD' }).then(r => r.headers.has('X-Herd-Server'), () => false);
 
@@ -48,8 +48,8 @@ function queryRefusal(params, game, word, level) {
     if (!(level >= 0 && level <= game.levels.length))
         return refusedChoice('Computer level', 'level', word, game.levels.map(l => `${l.level} (${l.name})`));
     const delay = params.get('delay');
-    if (delay !== null && !(/^\d+$/.test(delay) && Number(delay) <= DELAY_MAX))
-        return refusedNumber('Delay', 'a whole number of milliseconds', 0, DELAY_MAX);
+    if (delay !== null && !wholeIn(delay, 0, DELAY_MAX))
+        return refusedDelay();
     return null;
 }
 
@@ -67,8 +67,12 @@ const unknownGame = name => refusedChoice('Game', 'game', name, games.map(g => `
 
 // The setup of a URL's query, or null when it names no game; `refusal`
 // the query's values that the page refuses (repeatedRefusal(), an unknown
-// game, queryRefusal()), `aside` when the refusal is of what the setup's
-// form does not hold, which leaves Start to the form (Setup.show()).
+// game, queryRefusal()). Each is refused aside (Setup.show()): the form
+// holds a usable choice in its place (a game, one value of a key given
+// twice, the default players, side, delay, the suggested level), so the
+// message stays and Start is as the form's own check has it. Without a
+// seed the game gets a fresh one, `drawn` (the address then names it; the
+// setup's box stays empty, as after its own draw).
 function fromQuery(params) {
     const name = params.get('game');
     if (name === null)
@@ -78,22 +82,24 @@ function fromQuery(params) {
     // A level by its number or its name; -1 for neither.
     const word = params.get('level') ?? String(game ? suggestedLevel(game) : 0);
     const level = /^\d+$/.test(word) ? Number(word) : (game?.levels.find(l => l.name === word)?.level ?? -1);
-    const aside = repeatedRefusal(params) ?? (game ? null : unknownGame(name));
+    const options = Object.fromEntries([...params].filter(([k]) => !PAGE_KEYS.includes(k)));
+    const seed = game?.options.find(isSeed);
+    const drawn = seed && !params.has(seed.key) ? seed.key : null;
+    if (drawn)
+        options[drawn] = randomSeed();
+    const delay = params.get('delay');
     return {
         name,
-        options: Object.fromEntries([...params].filter(([k]) => !PAGE_KEYS.includes(k))),
+        options,
+        drawn,
         players,
         side: params.get('side') === '1' ? 1 : 0,
         level,
-        delay: params.has('delay') ? Number(params.get('delay')) : undefined,
+        delay: delay !== null && wholeIn(delay, 0, DELAY_MAX) ? Number(delay) : undefined,
         position: params.get('position') ?? undefined,
-        refusal: aside ?? (game ? queryRefusal(params, game, word, level) : null),
-        aside: aside !== null,
+        refusal: repeatedRefusal(params) ?? (game ? queryRefusal(params, game, word, level) : unknownGame(name)),
     };
 }
-
-// The pause before each computer action where the URL gives none.
-const delayOf = players => players === 'watch' ? 400 : 200;
 
 // The URL that starts this setup again.
 function query(setup) {
@@ -165,7 +171,7 @@ async function start(setup) {
         return;
     }
     if (setup.refusal)
-        return refuse(setup, setup.refusal, '', setup.aside);
+        return refuse(setup, setup.refusal, '', true);
     const delay = setup.delay ?? delayOf(setup.players);
     try {
         await play.start({ ...setup, delay });

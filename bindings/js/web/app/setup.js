@@ -4,15 +4,23 @@
 // or the computer against itself) and the seed. The worker checks the
 // options with the library as they are typed; its refusal is shown at once.
 import { capital, html } from './board.js';
+import { isSeed, isSwitch, optionLabel, optionName, randomSeed } from './options.js';
 import { viewOf } from './views/index.js';
 
 const $ = id => document.getElementById(id);
 
-/** A fresh 64-bit seed, as the text of its digits. */
-function randomSeed() {
-    const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
-    return String((BigInt(hi) << 32n) | BigInt(lo));
-}
+// The longest pause a link or the setup may ask before each computer
+// action: an hour.
+export const DELAY_MAX = 3600000;
+
+/** The pause before each computer action where none is asked for (ms). */
+export const delayOf = players => players === 'watch' ? 400 : 200;
+
+/** Whether `text` is a whole number from `min` to `max` (numbers or bigints). */
+export const wholeIn = (text, min, max) => /^-?\d+$/.test(text) && BigInt(text) >= BigInt(min) && BigInt(text) <= BigInt(max);
+
+/** The refusal of a delay outside 0..DELAY_MAX, the link's and the setup's. */
+export const refusedDelay = () => refusedNumber('Delay', 'a whole number of milliseconds', 0, DELAY_MAX);
 
 // The level the page suggests to a newcomer, by the level's name in the
 // registry: the weakest that searches, which plays sensibly and can be
@@ -57,19 +65,11 @@ export function refusedNumber(label, what, min, max) {
     return `${label}: enter ${what} from ${min} to ${max}`;
 }
 
-/** Whether the option `o` (the registry's) is a switch, a range 0..1: a checkbox. */
-const isSwitch = o => o.kind === 'range' && o.min === 0 && o.max === 1;
-
-/** The words beside the option's control: its description; a switch's
- *  says what 1 does ("The geese may also step left or right"). */
-export function optionLabel(o) {
-    return capital(isSwitch(o) ? o.description.replace(/^1: /, '') : o.description);
-}
-
-/** The option's name in a sentence: its label up to a ':' or ','
- *  ("The geese"), as refusals and advice name the control. */
-export function optionName(o) {
-    return optionLabel(o).split(/[,:]/)[0];
+/** What the short name beside each option is: its key in a link to the
+ *  game `game` (a registry entry), shown with its first option. */
+export function keysText(game) {
+    const o = game.options.find(o => !isSeed(o)) ?? game.options[0];
+    return `Each option's short name is its key in a link to the game: ?game=${game.name}&${o.key}=${o.default} sets "${optionName(o)}" to ${o.default}.`;
 }
 
 /** A level's description as a sentence under its chooser ('' for none):
@@ -87,6 +87,9 @@ export class Setup {
         this.check = check;
         this.form = $('setup-form');
         this.checked = 0;
+        $('setup-delay').max = DELAY_MAX;
+        $('setup-delay').value = delayOf('watch');
+        $('setup-delay-range').textContent = `0 to ${DELAY_MAX}`;
         for (const g of this.games) {
             const label = html('label', { class: 'game-choice' }, $('setup-games'));
             html('input', { type: 'radio', name: 'game', value: g.name }, label);
@@ -112,7 +115,7 @@ export class Setup {
             if (await this.validate())
                 onStart(this.read());
             else // the refused option, where its reason (in the bar) points
-                $('setup-options').querySelector('[aria-invalid]')?.focus();
+                this.form.querySelector('[aria-invalid]')?.focus();
         });
     }
 
@@ -125,7 +128,9 @@ export class Setup {
     // library's words (`reason`, or the refusal the page's replace) stay
     // beneath, folded, unless the page's words hold them. A refusal
     // `aside` is of what the form does not hold (the game's name, a key
-    // given twice, a position): Start is then as the form's own check has it.
+    // given twice, a position) or holds a usable choice in place of (a
+    // link's players, side, level or delay): Start is then as the form's
+    // own check has it.
     async show(message = '', reason = '', aside = false) {
         // No refusal, nothing to wait for: shown at once.
         const own = message ? await this.outOfRange() : null;
@@ -150,7 +155,7 @@ export class Setup {
     message(text, key = null, blocked = !!text) {
         $('setup-message').textContent = text;
         $('setup-reason').hidden = true;
-        for (const input of $('setup-options').querySelectorAll('[data-key]')) {
+        for (const input of this.form.querySelectorAll('[data-key]')) {
             const invalid = !!text && (key ? key === input.dataset.key
                 : /^[=:]/.test(text.slice(input.dataset.key.length)) && text.startsWith(input.dataset.key));
             // aria-invalid="" reads as not invalid: "true", or none.
@@ -172,9 +177,9 @@ export class Setup {
     }
 
     // Fills the form: the game's controls with the given values (the
-    // library's defaults elsewhere), the players and the level; then asks
+    // library's defaults elsewhere), the players, the level and the delay; then asks
     // the library, unless `check` is false (a refusal is shown already).
-    fill({ name, options = {}, drawn = null, players, side, level }, check = true) {
+    fill({ name, options = {}, drawn = null, players, side, level, delay }, check = true) {
         const game = this.games.find(g => g.name === name) ?? this.games[0];
         this.form.elements.game.value = game.name;
         if (!$('setup').hidden)
@@ -183,9 +188,14 @@ export class Setup {
         box.replaceChildren();
         for (const o of game.options)
             box.append(this.control(game, o, o.key === drawn ? undefined : options[o.key]));
+        $('setup-keys').textContent = keysText(game);
         if (players)
             this.form.elements.players.value = players;
         choose(game, $('setup-side'), $('setup-level'), side, level);
+        // A watched game's delay (another game's is its players' default);
+        // a change of game keeps the box as it is.
+        if (delay !== undefined)
+            $('setup-delay').value = this.watching() ? delay : delayOf('watch');
         this.update();
         if (check)
             this.validate();
@@ -197,7 +207,7 @@ export class Setup {
         const id = `opt-${o.key}`;
         const row = html('div', { class: 'option' });
         const label = html('label', { for: id }, row);
-        const seed = typeof o.max === 'bigint', toggle = isSwitch(o);
+        const seed = isSeed(o), toggle = isSwitch(o);
         html('code', {}, label, o.key);
         html('span', {}, label, optionLabel(o));
         let input;
@@ -232,10 +242,17 @@ export class Setup {
         return row;
     }
 
+    // Whether the players chosen are the computer against itself.
+    watching() {
+        return this.form.elements.players.value === 'watch';
+    }
+
     // The level's description; with two players the level is greyed out,
-    // and that line and its title say why.
+    // and that line and its title say why; the delay's box, shown when
+    // watching.
     update() {
         const two = this.form.elements.players.value === 'two';
+        $('setup-delay-row').hidden = !this.watching();
         const game = this.game, level = game.levels[Number($('setup-level').value) - 1];
         const why = 'No computer plays in a game of two players.';
         $('setup-level').disabled = two;
@@ -295,6 +312,7 @@ export class Setup {
     // point of the board that the list lacks (the hare's start on a
     // hound) is the library's to say why, under the label. What the page
     // cannot know (options that do not fit together) stays the library's.
+    // The delay's box, when watching, is checked last, as a number box.
     async outOfRange() {
         const game = this.game;
         for (const o of game.options) {
@@ -310,12 +328,14 @@ export class Setup {
             }
             if (o.kind !== 'range' || !input || input.type === 'checkbox')
                 continue;
-            const value = input.value.trim(), seed = typeof o.max === 'bigint';
-            if ((seed && value === '') || (/^-?\d+$/.test(value) && BigInt(value) >= BigInt(o.min) && BigInt(value) <= BigInt(o.max)))
+            const value = input.value.trim(), seed = isSeed(o);
+            if ((seed && value === '') || wholeIn(value, o.min, o.max))
                 continue;
             return { key: o.key, text: refusedNumber(seed ? 'The seed' : label, 'a whole number', o.min, o.max)
                                        + (seed ? ', or nothing for a random seed' : '') };
         }
+        if (this.watching() && !wholeIn($('setup-delay').value.trim(), 0, DELAY_MAX))
+            return { key: 'delay', text: refusedDelay() };
         return null;
     }
 
@@ -329,6 +349,8 @@ export class Setup {
             players,
             side: Number($('setup-side').value),
             level: players === 'two' ? 0 : Number($('setup-level').value),
+            // The delay box is the watched game's (update()).
+            delay: players === 'watch' ? Number($('setup-delay').value.trim()) : undefined,
         };
     }
 }

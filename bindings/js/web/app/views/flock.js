@@ -87,6 +87,9 @@ export default {
                     html('span', { class: `stone ${taken}`, style: `background: ${fill}; border-color: ${stroke}` }, place);
             }
         }
+        // What the squares are, said at once rather than in a title.
+        html('p', { class: 'note captures-note' }, panel,
+             `Each square is one of the ${capturesToWin} captures that win; a stone on it is a stone taken.`);
         html('p', { class: 'count', 'data-moves-left': movesLeft }, panel, `Moves left: ${movesLeft} of ${moveLimit}`);
         if (straightBack)
             html('p', { class: 'note' }, panel,

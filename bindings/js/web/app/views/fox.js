@@ -2,7 +2,7 @@
 // geese, the geese left beside the number under which the fox wins, and the
 // fox's chain of jumps hop by hop (the page's #stop ends it).
 import { capital, html, svg } from '../board.js';
-import { optionName } from '../setup.js';
+import { optionName } from '../options.js';
 import { R, drawPoints, geometry, piecesOf } from './hunt.js';
 
 const FOX = { fill: '#d9691e', label: 'F', ink: '#fff' };

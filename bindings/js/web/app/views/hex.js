@@ -89,10 +89,17 @@ export default {
             ['"place 2 more"', 'stones left to place (or remove) this turn'],
             ['solid square', 'the cell of the last stone placed or removed'],
         ],
+        // The cells' names (app/help.js): no column numbers, a count along each row.
+        coordinates: ['a, b, c… beside the rows',
+                      'the rows are lettered from the top and the cells numbered along each row from 1 at its left: c4 is the fourth cell of row c (each empty cell shows its name)'],
         tips: [
             'Remove the enemy stones that are about to surround yours.',
             'Stones in a compact group are hard to surround; lone stones are easy prey.',
-            'A cell surrounded by your stones is one the enemy can never place on.',
+            'A cell surrounded by your stones is one the enemy cannot place on, until a removal opens a gap.',
+            // rules.md's turn: the lower die removes, the higher places.
+            'Read the dice before you plan: the lower die is how many enemy stones you remove, the higher how many of yours you place.',
+            'When the lower die is low (a 1 or a 2) you remove few enemy stones: take the one that threatens most. When the higher die is big (a 5 or a 6) you place many: enough to close in on an enemy stone and capture it, and each capture gives one more stone to place.',
+            'Red\'s first turn is small (nothing removed, only the lower die\'s number placed); from then on each turn is a full one, Blue\'s first included.',
         ],
     },
     colors: COLORS,
