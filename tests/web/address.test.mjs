@@ -8,25 +8,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { open, useBrowser } from './browser.mjs';
-import { loadHerd } from './common.mjs';
+import { loadHerd, positionReason } from './common.mjs';
 
 const herd = await loadHerd();
 useBrowser();
 
 const text = (page, selector) => page.textContent(selector);
-
-// The library's refusal of `position` as a position of the game `name`.
-function positionReason(name, position) {
-    const g = herd.newGame(name);
-    try {
-        g.setPosition(position);
-    } catch (e) {
-        return e.message;
-    } finally {
-        g.free();
-    }
-    throw new Error(`${name} takes the position ${position}`);
-}
 
 describe('the address refused', () => {
     test('a key given twice is refused, not read as its last value', async () => {

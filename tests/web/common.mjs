@@ -48,6 +48,20 @@ export function finishedGame(name, seed) {
     return g;
 }
 
+/** The library's refusal of `position` as a position of the game `name`
+ *  (its message); throws where the game takes it. */
+export function positionReason(name, position) {
+    const g = herd.newGame(name);
+    try {
+        g.setPosition(position);
+    } catch (e) {
+        return e.message;
+    } finally {
+        g.free();
+    }
+    throw new Error(`${name} takes the position ${position}`);
+}
+
 /** Runs the native herd program on the command lines; its answers, each
  *  as one line ("= PAYLOAD", "=" or "? MESSAGE"; show's over several). */
 export function runNative(commands) {
