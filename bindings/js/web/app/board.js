@@ -65,12 +65,11 @@ const ADVICE = { moved: 'move', placed: 'place', removed: 'remove', stopped: 'st
  *  (Hint): its number and the side's name left out, the verb in the
  *  present, a capture as what the action would do. "3. Green moved horse
  *  ⓪: a3 → b5." gives "move horse ⓪ a3 → b5", "5. Red placed a4" "place
- *  a4", "7. Fox: d4 → d6, captures d5" "move d4 → d6, capturing d5". */
+ *  a4", "7. Fox moved d4 → d6, captures d5" "move d4 → d6, capturing d5". */
 export function advice(line, who) {
     let rest = line.replace(/^\d+\. /, '').replace(/\.$/, '');
     rest = rest.startsWith(who) ? rest.slice(who.length) : rest;
-    // "Fox: d4 → d6" names no verb: a move.
-    const [, past, words] = /^: (.*)$/.exec(rest) ? [null, 'moved', rest.slice(2)] : /^ (\S+) ?(.*)$/.exec(rest) ?? [null, null, rest.trim()];
+    const [, past, words] = /^ (\S+) ?(.*)$/.exec(rest) ?? [null, null, rest.trim()];
     const said = words.replace(/^(horse \S+):/, '$1').replace(', captures ', ', capturing ');
     return [ADVICE[past] ?? past, said].filter(Boolean).join(' ');
 }

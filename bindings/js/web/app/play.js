@@ -32,8 +32,8 @@ function refusalText(text, action = null) {
 }
 
 // A sentence with its full stop, where it has none: the refusals, and
-// every line of the log, which the views write in one style ("1. Fox: d4
-// → c4.", "3. Green moved horse ⓪: a3 → b5." as seed 000 writes it).
+// every line of the log, which the views write in one style ("1. Fox moved
+// d4 → c4.", "3. Green moved horse ⓪: a3 → b5." as seed 000 writes it).
 function stopped(text) {
     return /[.!?…]$/.test(text) ? text : `${text}.`;
 }

@@ -89,7 +89,7 @@ function played(g, f) {
     f();
     const number = g.history;
     const { action, side } = g.historyMove(number - 1);
-    const line = view.logLine?.(g, number, action, side) ?? `${number}. ${capital(g.sides[side])}: ${arrow(action)}`;
+    const line = view.logLine?.(g, number, action, side) ?? `${number}. ${capital(g.sides[side])} moved ${arrow(action)}`;
     const left = new Set(view.pieces(g).filter(p => p.side !== side).map(p => p.cell));
     const named = cellsOf(action);
     const taken = byPlace(before.filter(p => p.side !== side && !left.has(p.cell) && !named.includes(p.cell))

@@ -75,9 +75,10 @@ export default {
     pieces(game) {
         return piecesOf(game, { fox: [game.fox()], geese: game.geese() });
     },
+    // The fox's stop; its moves and the geese's have the worker's line
+    // ("4. Fox moved d4 → d6").
     logLine(game, number, action, side) {
-        const who = capital(game.sides[side]);
-        return action === 'stop' ? `${number}. ${who} stopped` : `${number}. ${who}: ${action.replace('-', ' → ')}`;
+        return action === 'stop' ? `${number}. ${capital(game.sides[side])} stopped` : null;
     },
 
     // In a chain the fox is the only piece that can act: it is selected,
