@@ -119,6 +119,20 @@ test('Herd of Horses: a letter key that means no jump says why, and plays nothin
     g.free();
 });
 
+// A digit for a horse that the side does not have did nothing and said
+// nothing: with 6 horses, 7, 8, 9 and 0 name none.
+test('Herd of Horses: a digit key for a horse that does not exist says why, and selects nothing', async () => {
+    const g = herd.newGame('horses', { seed: 3 });
+    const page = await open('game=horses&seed=3&players=two');
+    await page.keyboard.press('8');
+    await says(page, 'No horse 8: Green has 6 horses (1 to 6).');
+    await page.keyboard.press('0');
+    await says(page, 'No horse 0, the tenth: Green has 6 horses (1 to 6).');
+    assert.equal(await page.locator('[data-selected]').count(), 0, 'no horse selected');
+    assert.equal((await state(page)).position, g.position(), 'nothing played');
+    g.free();
+});
+
 describe('How to play\'s marks are the game\'s', () => {
     // A game whose actions move a piece FROM-TO marks where the last one
     // came from; one that places and removes (hex) marks the cell only.

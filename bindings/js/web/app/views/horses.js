@@ -11,11 +11,18 @@ const R = S * 0.36;      // a horse's radius
 // Each side's colour, by its name.
 const COLORS = { green: '#2f8f3f', red: '#c8322b' };
 const CIRCLED = '⓪①②③④⑤⑥⑦⑧⑨';
+// The most horses a side with which Hint asks master: `node
+// tests/web/bench-hint.mjs 20 horses 5` timed master's slowest hint at
+// 136 ms of CPU with 7 horses, 710 ms with 8 (8x8 to 30x20 alike: the
+// horses, not the cells, make the time; docs/web.md).
+const MASTER_MOST_HORSES = 7;
 
 export default {
     colors: COLORS,
-    // Hint's level: expert, at most 0.9 s a move native (docs/levels.md).
-    hintLevel: 4,
+    // Hint's level: master, the strongest, up to MASTER_MOST_HORSES horses
+    // a side, expert with more, where master's slowest hint takes more than
+    // half a second of one core (docs/web.md).
+    hintLevel: ({ view: { horses } }) => (horses.length / 2 <= MASTER_MOST_HORSES ? 5 : 4),
     // How to play (app/help.js): seed 000's rules, marks and tips.
     help: {
         rules: [
@@ -99,15 +106,20 @@ export default {
         ui.panel.replaceChildren(bars);
     },
 
-    // A digit selects (or unselects) the horse of that number, 0 the tenth;
-    // a letter plays the jump so marked.
+    // A digit selects (or unselects) the horse of that number, 0 the tenth,
+    // and says so when the side has no horse of that number; a letter plays
+    // the jump so marked.
     key(ui, snap, pick, key) {
         if (/^[0-9]$/.test(key)) {
             const number = key === '0' ? 10 : Number(key);
-            const horse = snap.view.horses.find(x => x.side === snap.info.side && x.number === number);
+            const own = snap.view.horses.filter(x => x.side === snap.info.side);
+            const horse = own.find(x => x.number === number);
             if (horse)
                 ui.click(horse.cell);
-            return !!horse;
+            else
+                ui.message(`No horse ${key}${key === '0' ? ', the tenth' : ''}: ${capital(snap.sides[snap.info.side])} ` +
+                          `has ${own.length} horses (1 to ${own.length}).`);
+            return true;
         }
         const i = key.length === 1 ? key.charCodeAt(0) - 97 : -1;
         if (pick.selected && i >= 0 && i < pick.targets.length) {
