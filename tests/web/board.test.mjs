@@ -1,6 +1,7 @@
-// The board's clicks, words and sizes (issue 44, the sixth trial): a fox in
-// its chain plays its next hop by one click, selected or not; a horse sent
-// onto a horse hears that the cell is taken; How to play's marks are the
+// The board's clicks, keys, words and sizes: a fox in its chain plays its
+// next hop by one click, selected or not; a horse sent onto a horse hears
+// that the cell is taken, a digit key for a horse the side has not that it
+// has no such horse; How to play's marks are the
 // game's own (hex moves no stone); flock's "Moves left" on one line; every
 // cell of every game's default board 40 px and more to the touch on a
 // phone; hare's How to play draws the board's lines.

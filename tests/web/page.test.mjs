@@ -150,7 +150,7 @@ describe('the setup screen', () => {
         assert.ok(await page.isEnabled('#start'));
         assert.equal(await page.getAttribute('#opt-w', 'aria-invalid'), null);
         // The hare's start lists the points the library takes for it: not
-        // the hounds' (trial 7: d1 was offered, then refused). A seed past
+        // the hounds' (d1 was offered, then refused). A seed past
         // 64 bits the page says itself, as every number out of its range.
         await page.check('input[name=game][value=hare]');
         const hare = herd.newGame('hare'), hounds = hare.hounds();
@@ -341,13 +341,13 @@ describe('the setup screen', () => {
         assert.match(await text(unknown, '#setup-message'), /chess/);
         const levels = herd.games().find(g => g.name === 'horses').levels;
         // A level or a choice refused in the page's form, with the control's
-        // label (trial 8: "no such level of horses: ...", "geese=14 is not ...").
+        // label ("no such level of horses: ...", "geese=14 is not ...").
         const named = levels.map(l => `${l.level} (${l.name})`);
         for (const level of [levels.length + 1, 'nosuch']) {
             const refused = await open(`game=horses&level=${level}`, { game: false });
             assert.equal(await text(refused, '#setup-message'),
                          `Computer level: level=${level} must be ${named.slice(0, -1).join(', ')} or ${named.at(-1)}`);
-            // The chooser holds the suggested level, not a blank (trial 8).
+            // The chooser holds the suggested level, not a blank.
             assert.match(await refused.$eval('#setup-level', e => e.selectedOptions[0]?.textContent ?? ''), /\(suggested\)$/,
                          `level=${level}: the suggested level chosen`);
         }

@@ -71,7 +71,7 @@ describe('a click at the wrong time says why', () => {
         const fox = await open('game=fox&players=two');
         await fox.click(`[data-cell="${herd.newGame('fox').geese()[0]}"]`);
         // A side that is a creature with its article, as the help and
-        // the library's end lines say it (trial 6); a colour by its name.
+        // the library's end lines say it; a colour by its name.
         await says(fox, 'It is the fox\'s turn.');
         const hare = await open('game=hare&players=two');
         await hare.click(`[data-cell="${herd.newGame('hare').hare()}"]`);
@@ -570,12 +570,12 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         await page.click('#undo');
         await says(page, 'Nothing to undo yet.');
         // The button is a sentence, the side named as the question names it
-        // (trial 7: "Geese resigns").
+        // ("Geese resigns").
         assert.equal(await text(page, '#resign'), 'The fox resigns');
         await page.click('#resign');
         assert.equal(await text(page, '#resign-ask-text'), 'The fox resigns? The geese win the game; Undo can take it back.');
         await page.click('#resign-no');
-        // Agree a draw asks first too, in the same dialog (trial 6: it ended the game at once).
+        // Agree a draw asks first too, in the same dialog (it ended the game at once).
         await page.click('#draw');
         await page.waitForSelector('#resign-ask[open]');
         assert.equal(await text(page, '#resign-ask-text'), 'Agree a draw? The game ends with nobody winning; Undo can take it back.');
@@ -621,7 +621,7 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
     });
 });
 
-// Issue 44 (trial 8): against the computer a game that goes round in
+// Against the computer a game that goes round in
 // circles ended only by Resign, a loss. The computer (the fox, with one
 // step each turn) and the person (a goose stepping sideways and back) come
 // round to one position three times: Agree a draw is greyed out, saying
@@ -694,7 +694,7 @@ test('flock: the turn line says the move limit is near, and the result that it e
     assert.equal(await text(start, '#turn'), 'Black to move');
 });
 
-describe('a replay (trial 6)', () => {
+describe('a replay', () => {
     test('the players\' line names the file, and the record\'s event, round and players', async () => {
         const g = finishedGame('fox', 5);
         const named = g.record({ Fox: 'Ann', Geese: 'Bob', Event: 'Club night', Round: '3' });
@@ -850,7 +850,7 @@ describe('a record file\'s name carries the seed where the players\' line shows 
     });
 });
 
-describe('a game played on has an address that opens it again (trial 7)', () => {
+describe('a game played on has an address that opens it again', () => {
     // A game of `name` and `options`, `plies` random actions in (rolls
     // included), and its record.
     function recorded(name, options, plies) {

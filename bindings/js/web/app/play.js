@@ -62,6 +62,8 @@ export class Play {
             log: this.log,
             click: cell => this.click(cell),
             humanToAct: () => this.humanToAct(),
+            // A view's refusal of a key (views/horses.js: a horse it has not).
+            message: text => this.message(text),
         };
         this.snap = null;
         this.generation = 0;

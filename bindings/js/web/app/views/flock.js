@@ -78,7 +78,7 @@ export default {
             html('span', { class: 'who' }, row, `${capital(snap.sides[side])} captured`);
             // A place of the board's colour for each capture that wins, a
             // stone taken on it drawn as the board draws the stone: a
-            // white stone in a ring read as an empty place (trial 8).
+            // white stone in a ring read as an empty place.
             const places = html('span', { class: 'places', title: `${capture(captured[side], capturesToWin)}` }, row);
             const taken = snap.sides[1 - side], { fill, stroke = RIM } = STONES[taken];
             for (let i = 0; i < Math.max(capturesToWin, captured[side]); i++) {

@@ -3,7 +3,7 @@
 // needs no line here:
 //   colors                       each side's colour by its name, for the log;
 //   hintLevel                    Hint's level, or a function of the snapshot
-//                                that gives it (hex: by the board's size);
+//                                that gives it (horses: by the horses);
 //   describe(game)               in the worker: what the page draws;
 //   pieces(game)                 in the worker: every piece on the board,
 //                                [{cell, side}] (the log's captures, and a
