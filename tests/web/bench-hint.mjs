@@ -5,7 +5,7 @@
 //     node tests/web/bench-hint.mjs POSITIONS horses [LEVEL [HORSES]]
 // The second form times hex's tree searches (novice, expert, master) at
 // every board size (or LEVEL alone), from which the hex view chose Hint's
-// level; the third times Herd of Horses's expert and master (or LEVEL
+// level; the third times Herd of Horses' expert and master (or LEVEL
 // alone) on boards of 8x8, 16x16 and 30x20 with 4 to 10 horses (or HORSES
 // alone), from which the horses view chose Hint's level by the horses.
 // For each game at its default options and at its biggest board, plays
