@@ -311,10 +311,10 @@ describe('the setup screen', () => {
             await page.selectOption('#setup-level', String(l.level));
             const words = await text(page, '#setup-level-text');
             assert.doesNotMatch(words, /\//, `${l.name}: no "steps/hops"`);
-            assert.match(words, /moves ahead \(a step, or one hop of a jump\)/, l.name);
+            assert.match(words, /moves ahead/, l.name);
         }
         assert.equal(fox.levels.find(l => l.name === 'club').description,
-                     'looks 3 moves ahead (a step, or one hop of a jump), weighing up to 5,000 positions');
+                     'looks 3 moves ahead (a hop is a move), weighing up to 5,000 positions');
     });
 
     test('an empty seed draws one, which the URL keeps', async () => {

@@ -615,13 +615,11 @@ static const herd_level fox_levels[] = {
      * table holds by their solved value. */
     {"greedy", "jumps along a longest chain when it can, else moves at random", HERD_LEVEL_OWN, 0,
      0, 0},
-    {"club", "looks 3 moves ahead (a step, or one hop of a jump), weighing up to 5,000 positions",
+    {"club", "looks 3 moves ahead (a hop is a move), weighing up to 5,000 positions",
      HERD_LEVEL_ALPHABETA, 3, 5000, 0},
-    {"expert",
-     "looks up to 6 moves ahead (a step, or one hop of a jump), weighing up to 50,000 positions",
+    {"expert", "looks up to 6 moves ahead (a hop is a move), weighing up to 50,000 positions",
      HERD_LEVEL_ALPHABETA, 6, 50000, 0},
-    {"perfect",
-     "perfect at up to 6 geese (by default), else 8 moves ahead (a step, or one hop of a jump)",
+    {"perfect", "perfect at up to 6 geese (by default), else 8 moves ahead",
      HERD_LEVEL_SOLVED, 8, 300000, FOX_EVAL_TABLE},
 };
 
