@@ -314,7 +314,7 @@ describe('the setup screen', () => {
             assert.match(words, /moves ahead/, l.name);
         }
         assert.equal(fox.levels.find(l => l.name === 'club').description,
-                     'looks 3 moves ahead (a hop is a move), weighing up to 5,000 positions');
+                     'looks 3 moves ahead, weighing up to 5,000 positions');
     });
 
     test('an empty seed draws one, which the URL keeps', async () => {

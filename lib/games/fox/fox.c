@@ -610,14 +610,15 @@ static int fox_leaf_evaluate(const void *state, unsigned eval, const void *table
 static const herd_level fox_levels[] = {
     /* For players (docs/levels.md has the searches): a ply of the search
      * is a step or one hop of a chain (or its stop), so the fox's chain
-     * counts hop by hop; the descriptions call a ply a move and say so.
+     * counts hop by hop; the descriptions call a ply a move, as the other
+     * games' do (a hop is a move: each is an action of its own).
      * Perfect's search (300,000 positions) also scores the positions its
      * table holds by their solved value. */
     {"greedy", "jumps along a longest chain when it can, else moves at random", HERD_LEVEL_OWN, 0,
      0, 0},
-    {"club", "looks 3 moves ahead (a hop is a move), weighing up to 5,000 positions",
+    {"club", "looks 3 moves ahead, weighing up to 5,000 positions",
      HERD_LEVEL_ALPHABETA, 3, 5000, 0},
-    {"expert", "looks up to 6 moves ahead (a hop is a move), weighing up to 50,000 positions",
+    {"expert", "looks up to 6 moves ahead, weighing up to 50,000 positions",
      HERD_LEVEL_ALPHABETA, 6, 50000, 0},
     {"perfect", "perfect at up to 6 geese (by default), else 8 moves ahead",
      HERD_LEVEL_SOLVED, 8, 300000, FOX_EVAL_TABLE},
