@@ -583,8 +583,15 @@ describe('the other games\' own views', () => {
                 }
                 if (a.startsWith('-') && !removed)
                     await page.screenshot({ path: path.join(shots, 'hex-remove.png') });
-                removed ||= a.startsWith('-');
+                const side = mirror.statusInfo().side;
+                const [who, whose] = [side, 1 - side].map(s => mirror.sides[s].replace(/^./, c => c.toUpperCase()));
                 await clickAction(page, mirror, a);
+                // The log says whose stone a removal took.
+                if (a.startsWith('-') && !removed) {
+                    const lines = await page.$$eval('#log li', l => l.map(e => e.textContent));
+                    assert.ok(lines.some(line => line.endsWith(`${who} removed ${whose}'s ${a.slice(1)}.`)), lines.join('\n'));
+                }
+                removed ||= a.startsWith('-');
             }
             const phase = await page.$eval('.phase', e => ({ phase: e.dataset.phase, left: Number(e.dataset.left) }));
             assert.deepEqual(phase, { phase: mirror.phase(), left: mirror.left() });

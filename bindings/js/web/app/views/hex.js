@@ -124,7 +124,10 @@ export default {
         const dice = /^dice:(\d),(\d)$/.exec(action);
         if (dice)
             return `${number}. ${who} rolled ${dice[1]} and ${dice[2]}`;
-        return `${number}. ${who} ${action[0] === '+' ? 'placed' : 'removed'} ${action.slice(1)}`;
+        // A removal takes the other side's stone: say whose ("Red removed
+        // Blue's a3", not a stone of Red's own).
+        return action[0] === '+' ? `${number}. ${who} placed ${action.slice(1)}`
+            : `${number}. ${who} removed ${capital(game.sides[1 - side])}'s ${action.slice(1)}`;
     },
 
     draw(ui, snap, pick) {
