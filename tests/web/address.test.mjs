@@ -76,6 +76,19 @@ describe('the address refused', () => {
         assert.ok(await wide.isDisabled('#start'));
     });
 
+    test('a key of neither the game nor the page: both lists in the page\'s words, Start starts the rest', async () => {
+        const page = await open('game=horses&foo=1&w=10', { game: false });
+        assert.equal(await text(page, '#setup-message'),
+                     "foo=1: the link's foo is none of the options of Herd of Horses (w, h, n, seed) nor the page's (game, players, level, side, delay, position); leave it out");
+        assert.ok(await page.isEnabled('#start'));
+        assert.equal(await page.inputValue('#opt-w'), '10', 'the options given kept');
+        await page.click('#start');
+        await page.waitForSelector('#game[data-position]:not([data-position=""])');
+        const address = new URL(page.url()).searchParams;
+        assert.equal(address.get('foo'), null);
+        assert.equal(address.get('w'), '10');
+    });
+
     test('the hare\'s start not a point of the board: the page\'s words, the library\'s folded beneath', async () => {
         const page = await open('game=hare&start=z9', { game: false });
         assert.equal(await text(page, '#setup-message'),

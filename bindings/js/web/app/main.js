@@ -50,7 +50,18 @@ function queryRefusal(params, game, word, level) {
     const delay = params.get('delay');
     if (delay !== null && !wholeIn(delay, 0, DELAY_MAX))
         return refusedDelay();
-    return null;
+    return unknownKey(params, game);
+}
+
+// A key that is neither the game's option nor the page's ("foo=1"),
+// refused with both lists rather than in the library's words; null where
+// there is none.
+function unknownKey(params, game) {
+    const keys = game.options.map(o => o.key);
+    const key = [...params.keys()].find(k => !PAGE_KEYS.includes(k) && !keys.includes(k));
+    return key === undefined ? null
+        : `${key}=${params.get(key)}: the link's ${key} is none of the options of ${game.title} (${keys.join(', ')}) ` +
+          `nor the page's (${PAGE_KEYS.join(', ')}); leave it out`;
 }
 
 // A key that a URL's query gives more than once ("w=10 and w=12"), which
@@ -82,7 +93,9 @@ function fromQuery(params) {
     // A level by its number or its name; -1 for neither.
     const word = params.get('level') ?? String(game ? suggestedLevel(game) : 0);
     const level = /^\d+$/.test(word) ? Number(word) : (game?.levels.find(l => l.name === word)?.level ?? -1);
-    const options = Object.fromEntries([...params].filter(([k]) => !PAGE_KEYS.includes(k)));
+    // The game's options alone: a key of neither is refused aside (unknownKey()).
+    const options = Object.fromEntries([...params].filter(([k]) => !PAGE_KEYS.includes(k) &&
+                                                                   (!game || game.options.some(o => o.key === k))));
     const seed = game?.options.find(isSeed);
     const drawn = seed && !params.has(seed.key) ? seed.key : null;
     if (drawn)
