@@ -530,10 +530,11 @@ describe('Herd of Horses as its description has it', () => {
         await page.click('#undo');
         await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Nothing to undo yet'));
         await page.click('#hint');
-        // Hint's level is the game's (expert: views/horses.js), not the opponent's.
-        await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Hint from Expert: '));
+        // Hint's level is the game's (master with up to 7 horses a side:
+        // views/horses.js), not the opponent's.
+        await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Hint from Master: '));
         const hinted = await page.getAttribute('#message', 'data-action');
-        assert.equal(hinted, mirror.hint(4));
+        assert.equal(hinted, mirror.hint(5));
         assert.deepEqual(await marked(page, 'data-hint'), hinted.split('-').sort());
         assert.equal((await state(page)).position, start, 'a hint plays nothing');
         await page.screenshot({ path: path.join(shots, 'horses-hint.png') });
