@@ -253,8 +253,8 @@ test('a 30 by 20 board on a 390 px phone: cells and labels readable, the board s
     assert.ok(edges.number[0] >= edges.box[1] - 1 && edges.number[1] <= edges.box[1] + 40,
               `the column number 30 at the box's top edge: ${JSON.stringify(edges)}`);
     await page.screenshot({ path: path.join(shots, 'teach-horses-30x20-390x844.png') });
-    // Hint a level below the default board's: master is too slow a hint on
-    // a board this big (docs/web.md).
+    // Hint a level below the default board's: master is too slow a hint
+    // with 10 horses a side (docs/web.md).
     const hint = await askHint(page);
     assert.equal(hint.level, '4');
     assert.match(hint.text, /^Hint from Expert: /);
