@@ -111,6 +111,29 @@ describe('a click at the wrong time says why', () => {
     });
 });
 
+// The end of Hint's sentence: a full stop, and why its level where the
+// opponent plays at another (or there is no opponent).
+const HINT_WHY = /\.( [A-Z][a-z]+ is the strongest level that answers within about a second\.)?$/;
+
+// Hint's line in a horses game against the computer at `level`.
+async function hintLine(level) {
+    const page = await open(`game=horses&seed=5&players=computer&side=0&level=${level}`);
+    await page.waitForFunction(() => !document.getElementById('hint').disabled);
+    await page.click('#hint');
+    await page.waitForSelector('#message[data-kind="hint"]');
+    return { text: await text(page, '#message'), level: Number(await page.getAttribute('#message', 'data-level')) };
+}
+
+test('Hint says why its level is not the opponent\'s', async () => {
+    const novice = await hintLine(1);
+    assert.ok(novice.level > 1, `the hint's level ${novice.level}`);
+    const name = novice.text.match(/^Hint from ([A-Z][a-z]+): /)[1];
+    assert.ok(novice.text.endsWith(`. ${name} is the strongest level that answers within about a second.`), novice.text);
+    // Against the hint's own level there is nothing to explain.
+    const same = await hintLine(novice.level);
+    assert.match(same.text, new RegExp(`^Hint from ${name}: [^.]+\\.$`, 'u'));
+});
+
 // An action's cells in order, as a line names them.
 const cellsOf = line => line.match(/\b[a-z]\d+\b/g) ?? [];
 
@@ -125,7 +148,7 @@ describe('Hint speaks the log\'s words, as advice (issue 44: not as if played)',
             await page.click('#hint');
             await page.waitForSelector('#message[data-kind="hint"]');
             const action = await page.getAttribute('#message', 'data-action');
-            const words = (await text(page, '#message')).replace(/^Hint from [A-Z][a-z]+: /, '');
+            const words = (await text(page, '#message')).replace(/^Hint from [A-Z][a-z]+: /, '').replace(HINT_WHY, '');
             assert.notEqual(words, action, 'not the protocol\'s text');
             const count = await page.locator('#log li').count();
             await clicks(page, action);

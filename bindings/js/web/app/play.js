@@ -558,7 +558,7 @@ export class Play {
             this.pick = { ...this.autoPick(), hint: hint.match(/[a-z][0-9]+/g) ?? [] };
             // The log's line for the action, worded as advice (advice()).
             const words = this.lineText({ text: line, action: hint, side, number: this.snap.moves.length + 1 });
-            this.message(`Hint from ${this.levelName(level)}: ${advice(words, capital(this.snap.sides[side]))}`, 'hint');
+            this.message(`Hint from ${this.levelName(level)}: ${advice(words, capital(this.snap.sides[side]))}.${this.hintLevelWhy(level)}`, 'hint');
             $('message').dataset.level = level;
             $('message').dataset.action = hint;
             this.render();
@@ -576,6 +576,15 @@ export class Play {
         const chosen = this.view.hintLevel;
         const level = typeof chosen === 'function' ? chosen(this.snap) : chosen;
         return Math.min(level ?? this.info.defaultLevel, this.info.levels.length);
+    }
+
+    // Why the hint's level is not the opponent's: a newcomer against
+    // Novice would otherwise wonder why Master answers. Nothing to say
+    // where the computer plays at that level.
+    hintLevelWhy(level) {
+        if (this.setup.players === 'computer' && (this.setup.level || this.info.defaultLevel) === level)
+            return '';
+        return ` ${this.levelName(level)} is the strongest level that answers within about a second.`;
     }
 
     levelName(level) {
