@@ -737,6 +737,32 @@ describe('a replay', () => {
             x.free();
     });
 
+    test('one label leaves it, and Hint and Undo say why only when pressed', async () => {
+        const page = await open('game=flock&seed=3&players=computer&side=0&level=1&delay=0');
+        await page.click('#hint');
+        await page.waitForSelector('#message[data-kind="hint"]');
+        await clicks(page, await page.getAttribute('#message', 'data-action'));
+        await page.waitForFunction(() => document.querySelectorAll('#log li').length === 2);
+        await settled(page);
+        await page.click('#resign');
+        await page.click('#resign-yes');
+        await settled(page, s => !s.status.startsWith('ongoing'));
+        await page.click('#replay-this');
+        const last = Number((await settled(page, s => s.ply !== undefined)).ply);
+        for (const ply of [last, 1]) {
+            await seek(page, ply);
+            assert.equal(await text(page, '#new'), 'Close replay', `at ${ply}`);
+            assert.equal(await text(page, '#why'), '', `no refusal standing at ${ply}`);
+        }
+        await page.click('#undo');
+        await says(page, 'No undo in a replay: step back with its controls.');
+        await page.click('#hint');
+        await says(page, 'No hint in a replay: play on from here first.');
+        await seek(page, last);
+        await page.click('#hint');
+        await says(page, 'No hint in a replay: the game is over.');
+    });
+
     test('the log fades the actions after the one shown', async () => {
         const g = finishedGame('hare', 2), record = g.record();
         const page = await openRecord(record);

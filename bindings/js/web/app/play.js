@@ -546,6 +546,8 @@ export class Play {
     }
 
     async hint() {
+        if (this.replay)
+            return this.message(this.hintWhy());
         if (this.busy || !this.humanToAct() || this.snap.chance)
             return;
         const mine = this.generation;
@@ -610,7 +612,7 @@ export class Play {
     }
 
     undo() {
-        if (!this.busy && this.nothingToUndo())
+        if (this.replay || (!this.busy && this.nothingToUndo()))
             return this.message(this.undoWhy());
         const side = this.undoSide();
         if (!this.busy && side !== undefined && (this.humanToAct() || !this.ongoing()))
@@ -847,20 +849,23 @@ export class Play {
             $('resign').textContent = this.setup.players === 'two' ? this.resigns(snap.info.side) : 'Resign';
         const why = { hint: this.hintWhy(), undo: this.undoWhy(), resign: ends ? this.resignWhy() : '',
                       draw: ends ? this.endWhy('agreed') : '' };
-        // Undo before any move, and Agree a draw before the computer takes
-        // one, stay pressable: they say why when pressed (undo(), askEnd()),
-        // with no line standing there from the start.
-        const pressable = { undo: this.nothingToUndo(), draw: ends && !this.resignWhy() && this.drawWaits() };
+        // Undo before any move, Hint and Undo in a replay, and Agree a draw
+        // before the computer takes one, stay pressable: they say why when
+        // pressed (hint(), undo(), askEnd()), with no line standing there
+        // from the start.
+        const pressable = { hint: !!this.replay, undo: !!this.replay || this.nothingToUndo(),
+                            draw: ends && !this.resignWhy() && this.drawWaits() };
         for (const [id, reason] of Object.entries(why)) {
             $(id).disabled = !!reason && !pressable[id];
             reason ? $(id).setAttribute('title', reason) : $(id).removeAttribute('title');
         }
         // Once the game is over the result says so: Hint's reason stays
         // its title alone.
-        const said = { ...why, hint: this.ongoing() ? why.hint : '', undo: pressable.undo ? '' : why.undo,
+        const said = { ...why, hint: this.ongoing() && !pressable.hint ? why.hint : '', undo: pressable.undo ? '' : why.undo,
                        draw: pressable.draw && this.snap.seen < 2 ? '' : why.draw };
         $('why').textContent = [...new Set(Object.values(said).filter(Boolean))].join(' ');
-        $('new').textContent = this.ongoing() ? 'Cancel' : 'New game';
+        // A replay's one label at every step: the button leaves it.
+        $('new').textContent = this.replay ? 'Close replay' : this.ongoing() ? 'Cancel' : 'New game';
     }
 
     // The replay's controls (shown only in a replay), the log's line of the
@@ -904,7 +909,7 @@ export class Play {
     // buttons; '' when it is not.
     hintWhy() {
         if (this.replay)
-            return 'No hint in a replay: play on from here first.';
+            return this.ongoing() ? 'No hint in a replay: play on from here first.' : 'No hint in a replay: the game is over.';
         if (this.setup.online)
             return 'No hint in a game online.';
         if (!this.ongoing())
