@@ -134,6 +134,42 @@ test('Hint says why its level is not the opponent\'s', async () => {
     assert.match(same.text, new RegExp(`^Hint from ${name}: [^.]+\\.$`, 'u'));
 });
 
+describe('a watched game', () => {
+    // The log's lines once no action is asked for (#game[data-busy]).
+    const quiet = async page => {
+        await page.waitForFunction(() => !document.getElementById('game').hasAttribute('data-busy'));
+        return page.locator('#log li').count();
+    };
+
+    test('has Pause and Step, not Hint and Undo', async () => {
+        const delay = 100;
+        const page = await open(`game=fox&players=watch&seed=3&level=1&delay=${delay}`);
+        assert.ok(await page.isHidden('#hint') && await page.isHidden('#undo'), 'no person to advise');
+        assert.ok(await page.isDisabled('#step'), 'Step only while paused');
+        await page.waitForFunction(() => document.querySelectorAll('#log li').length >= 1);
+        await page.focus('#pause');
+        await page.keyboard.press('Enter');
+        assert.equal(await text(page, '#pause'), 'Resume');
+        assert.equal(await page.getAttribute('#pause', 'aria-pressed'), 'true');
+        let count = await quiet(page);
+        for (let i = 0; i < 2; i++) {
+            await page.click('#step');
+            await page.waitForFunction(n => document.querySelectorAll('#log li').length === n + 1, count);
+            count = await quiet(page);
+            // A timer set after the step's action ran out after the page's
+            // own would have (timers run in order): paused, the computer
+            // asked for nothing.
+            const after = await page.evaluate(ms => new Promise(done => setTimeout(() => done({
+                busy: document.getElementById('game').hasAttribute('data-busy'),
+                count: document.querySelectorAll('#log li').length }), ms)), delay + 50);
+            assert.deepEqual(after, { busy: false, count }, 'no action while paused');
+        }
+        await page.click('#pause');
+        assert.equal(await text(page, '#pause'), 'Pause');
+        await page.waitForFunction(n => document.querySelectorAll('#log li').length > n, count);
+    });
+});
+
 // An action's cells in order, as a line names them.
 const cellsOf = line => line.match(/\b[a-z]\d+\b/g) ?? [];
 

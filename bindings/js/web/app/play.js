@@ -74,6 +74,8 @@ export class Play {
         $('stop').addEventListener('click', () => this.play('stop'));
         $('hint').addEventListener('click', () => this.hint());
         $('undo').addEventListener('click', () => this.undo());
+        $('pause').addEventListener('click', () => this.pause(!this.paused));
+        $('step').addEventListener('click', () => this.computerActs());
         // Resign and Agree a draw ask first, as Cancel does, in one
         // dialog (#resign-ask).
         $('resign').addEventListener('click', () => this.askEnd('resigned'));
@@ -135,6 +137,7 @@ export class Play {
         this.view = view;
         this.info = this.games.find(g => g.name === setup.name);
         this.busy = false;
+        this.paused = false;
         this.log.reset();
         this.show(value);
         $('title').textContent = this.info.title;
@@ -344,11 +347,37 @@ export class Play {
         clearTimeout(this.timer);
         if (this.replay || !this.ongoing() || !this.isComputer(this.snap.info.side) || this.setup.online)
             return;
+        if (this.paused)
+            return;
         const mine = this.generation;
         this.timer = setTimeout(() => {
             if (mine === this.generation)
-                this.snap.chance ? this.send('roll') : this.send('genmove', { level: this.setup.level });
+                this.computerActs();
         }, this.setup.delay);
+    }
+
+    // The computer's next action (a roll where the dice wait): after the
+    // delay, or at once by Step while a watched game is paused.
+    computerActs() {
+        if (this.ongoing() && this.isComputer(this.snap.info.side))
+            this.snap.chance ? this.send('roll') : this.send('genmove', { level: this.setup.level });
+    }
+
+    // A watched game paused (Pause) or going on again (Resume): paused,
+    // the computer's next action waits for Step; an action already asked
+    // for still arrives.
+    pause(paused) {
+        this.paused = paused;
+        if (paused)
+            clearTimeout(this.timer);
+        else if (!this.busy)
+            this.nextTurn();
+        this.render();
+    }
+
+    // Whether a game watched on this page goes on (Pause and Step then).
+    watching() {
+        return this.setup.players === 'watch' && !this.replay && !this.setup.online && this.ongoing();
     }
 
     // The cells that the piece on `cell` can go to, in reading order (its
@@ -840,6 +869,17 @@ export class Play {
         this.board.lastMove(this.log.lastWithCells(this.replay?.ply));
         this.renderReplay();
         this.root.toggleAttribute('data-thinking', this.ongoing() && this.isComputer(snap.info.side));
+        this.root.toggleAttribute('data-busy', this.busy);
+        // Watched, there is no person to advise or to take back a move:
+        // Hint and Undo make way for Pause and Step.
+        const watched = this.setup.players === 'watch' && !this.replay;
+        $('hint').hidden = watched;
+        $('undo').hidden = watched;
+        $('pause').hidden = !this.watching();
+        $('step').hidden = !this.watching();
+        $('pause').textContent = this.paused ? 'Resume' : 'Pause';
+        $('pause').setAttribute('aria-pressed', String(!!this.paused));
+        $('step').disabled = !this.paused || this.busy;
         $('roll').hidden = !(mine && snap.chance);
         $('stop').hidden = !(mine && snap.legal.includes('stop'));
         const ends = this.endable();
@@ -861,7 +901,9 @@ export class Play {
         }
         // Once the game is over the result says so: Hint's reason stays
         // its title alone.
-        const said = { ...why, hint: this.ongoing() && !pressable.hint ? why.hint : '', undo: pressable.undo ? '' : why.undo,
+        // Hidden buttons (Hint and Undo watched) say nothing.
+        const said = { ...why, hint: this.ongoing() && !pressable.hint && !watched ? why.hint : '',
+                       undo: pressable.undo || watched ? '' : why.undo,
                        draw: pressable.draw && this.snap.seen < 2 ? '' : why.draw };
         $('why').textContent = [...new Set(Object.values(said).filter(Boolean))].join(' ');
         // A replay's one label at every step: the button leaves it.
