@@ -876,10 +876,11 @@ export class Play {
         $('hint').hidden = watched;
         $('undo').hidden = watched;
         $('pause').hidden = !this.watching();
-        $('step').hidden = !this.watching();
+        // Step shown only while paused; pressed while an action is asked
+        // for, it does nothing (send()).
+        $('step').hidden = !(this.watching() && this.paused);
         $('pause').textContent = this.paused ? 'Resume' : 'Pause';
         $('pause').setAttribute('aria-pressed', String(!!this.paused));
-        $('step').disabled = !this.paused || this.busy;
         $('roll').hidden = !(mine && snap.chance);
         $('stop').hidden = !(mine && snap.legal.includes('stop'));
         const ends = this.endable();
