@@ -111,6 +111,65 @@ describe('a click at the wrong time says why', () => {
     });
 });
 
+// The end of Hint's sentence: a full stop, and why its level where the
+// opponent plays at another (or there is no opponent).
+const HINT_WHY = /\.( [A-Z][a-z]+ is the strongest level that answers within about a second\.)?$/;
+
+// Hint's line in a horses game against the computer at `level`.
+async function hintLine(level) {
+    const page = await open(`game=horses&seed=5&players=computer&side=0&level=${level}`);
+    await page.waitForFunction(() => !document.getElementById('hint').disabled);
+    await page.click('#hint');
+    await page.waitForSelector('#message[data-kind="hint"]');
+    return { text: await text(page, '#message'), level: Number(await page.getAttribute('#message', 'data-level')) };
+}
+
+test('Hint says why its level is not the opponent\'s', async () => {
+    const novice = await hintLine(1);
+    assert.ok(novice.level > 1, `the hint's level ${novice.level}`);
+    const name = novice.text.match(/^Hint from ([A-Z][a-z]+): /)[1];
+    assert.ok(novice.text.endsWith(`. ${name} is the strongest level that answers within about a second.`), novice.text);
+    // Against the hint's own level there is nothing to explain.
+    const same = await hintLine(novice.level);
+    assert.match(same.text, new RegExp(`^Hint from ${name}: [^.]+\\.$`, 'u'));
+});
+
+describe('a watched game', () => {
+    // The log's lines once no action is asked for (#game[data-busy]).
+    const quiet = async page => {
+        await page.waitForFunction(() => !document.getElementById('game').hasAttribute('data-busy'));
+        return page.locator('#log li').count();
+    };
+
+    test('has Pause and Step, not Hint and Undo', async () => {
+        const delay = 100;
+        const page = await open(`game=fox&players=watch&seed=3&level=1&delay=${delay}`);
+        assert.ok(await page.isHidden('#hint') && await page.isHidden('#undo'), 'no person to advise');
+        assert.ok(await page.isHidden('#step'), 'Step only while paused');
+        await page.waitForFunction(() => document.querySelectorAll('#log li').length >= 1);
+        await page.focus('#pause');
+        await page.keyboard.press('Enter');
+        assert.equal(await text(page, '#pause'), 'Resume');
+        assert.equal(await page.getAttribute('#pause', 'aria-pressed'), 'true');
+        let count = await quiet(page);
+        for (let i = 0; i < 2; i++) {
+            await page.click('#step');
+            await page.waitForFunction(n => document.querySelectorAll('#log li').length === n + 1, count);
+            count = await quiet(page);
+            // A timer set after the step's action ran out after the page's
+            // own would have (timers run in order): paused, the computer
+            // asked for nothing.
+            const after = await page.evaluate(ms => new Promise(done => setTimeout(() => done({
+                busy: document.getElementById('game').hasAttribute('data-busy'),
+                count: document.querySelectorAll('#log li').length }), ms)), delay + 50);
+            assert.deepEqual(after, { busy: false, count }, 'no action while paused');
+        }
+        await page.click('#pause');
+        assert.equal(await text(page, '#pause'), 'Pause');
+        await page.waitForFunction(n => document.querySelectorAll('#log li').length > n, count);
+    });
+});
+
 // An action's cells in order, as a line names them.
 const cellsOf = line => line.match(/\b[a-z]\d+\b/g) ?? [];
 
@@ -125,7 +184,7 @@ describe('Hint speaks the log\'s words, as advice (issue 44: not as if played)',
             await page.click('#hint');
             await page.waitForSelector('#message[data-kind="hint"]');
             const action = await page.getAttribute('#message', 'data-action');
-            const words = (await text(page, '#message')).replace(/^Hint from [A-Z][a-z]+: /, '');
+            const words = (await text(page, '#message')).replace(/^Hint from [A-Z][a-z]+: /, '').replace(HINT_WHY, '');
             assert.notEqual(words, action, 'not the protocol\'s text');
             const count = await page.locator('#log li').count();
             await clicks(page, action);
@@ -712,6 +771,32 @@ describe('a replay', () => {
         assert.equal(await text(played, '#players-line'), 'Replay of this game');
         for (const x of [named, bare, g])
             x.free();
+    });
+
+    test('one label leaves it, and Hint and Undo say why only when pressed', async () => {
+        const page = await open('game=flock&seed=3&players=computer&side=0&level=1&delay=0');
+        await page.click('#hint');
+        await page.waitForSelector('#message[data-kind="hint"]');
+        await clicks(page, await page.getAttribute('#message', 'data-action'));
+        await page.waitForFunction(() => document.querySelectorAll('#log li').length === 2);
+        await settled(page);
+        await page.click('#resign');
+        await page.click('#resign-yes');
+        await settled(page, s => !s.status.startsWith('ongoing'));
+        await page.click('#replay-this');
+        const last = Number((await settled(page, s => s.ply !== undefined)).ply);
+        for (const ply of [last, 1]) {
+            await seek(page, ply);
+            assert.equal(await text(page, '#new'), 'Close replay', `at ${ply}`);
+            assert.equal(await text(page, '#why'), '', `no refusal standing at ${ply}`);
+        }
+        await page.click('#undo');
+        await says(page, 'No undo in a replay: step back with its controls.');
+        await page.click('#hint');
+        await says(page, 'No hint in a replay: play on from here first.');
+        await seek(page, last);
+        await page.click('#hint');
+        await says(page, 'No hint in a replay: the game is over.');
     });
 
     test('the log fades the actions after the one shown', async () => {

@@ -74,6 +74,8 @@ export class Play {
         $('stop').addEventListener('click', () => this.play('stop'));
         $('hint').addEventListener('click', () => this.hint());
         $('undo').addEventListener('click', () => this.undo());
+        $('pause').addEventListener('click', () => this.pause(!this.paused));
+        $('step').addEventListener('click', () => this.computerActs());
         // Resign and Agree a draw ask first, as Cancel does, in one
         // dialog (#resign-ask).
         $('resign').addEventListener('click', () => this.askEnd('resigned'));
@@ -135,6 +137,7 @@ export class Play {
         this.view = view;
         this.info = this.games.find(g => g.name === setup.name);
         this.busy = false;
+        this.paused = false;
         this.log.reset();
         this.show(value);
         $('title').textContent = this.info.title;
@@ -344,11 +347,37 @@ export class Play {
         clearTimeout(this.timer);
         if (this.replay || !this.ongoing() || !this.isComputer(this.snap.info.side) || this.setup.online)
             return;
+        if (this.paused)
+            return;
         const mine = this.generation;
         this.timer = setTimeout(() => {
             if (mine === this.generation)
-                this.snap.chance ? this.send('roll') : this.send('genmove', { level: this.setup.level });
+                this.computerActs();
         }, this.setup.delay);
+    }
+
+    // The computer's next action (a roll where the dice wait): after the
+    // delay, or at once by Step while a watched game is paused.
+    computerActs() {
+        if (this.ongoing() && this.isComputer(this.snap.info.side))
+            this.snap.chance ? this.send('roll') : this.send('genmove', { level: this.setup.level });
+    }
+
+    // A watched game paused (Pause) or going on again (Resume): paused,
+    // the computer's next action waits for Step; an action already asked
+    // for still arrives.
+    pause(paused) {
+        this.paused = paused;
+        if (paused)
+            clearTimeout(this.timer);
+        else if (!this.busy)
+            this.nextTurn();
+        this.render();
+    }
+
+    // Whether a game watched on this page goes on (Pause and Step then).
+    watching() {
+        return this.setup.players === 'watch' && !this.replay && !this.setup.online && this.ongoing();
     }
 
     // The cells that the piece on `cell` can go to, in reading order (its
@@ -546,6 +575,8 @@ export class Play {
     }
 
     async hint() {
+        if (this.replay)
+            return this.message(this.hintWhy());
         if (this.busy || !this.humanToAct() || this.snap.chance)
             return;
         const mine = this.generation;
@@ -558,7 +589,7 @@ export class Play {
             this.pick = { ...this.autoPick(), hint: hint.match(/[a-z][0-9]+/g) ?? [] };
             // The log's line for the action, worded as advice (advice()).
             const words = this.lineText({ text: line, action: hint, side, number: this.snap.moves.length + 1 });
-            this.message(`Hint from ${this.levelName(level)}: ${advice(words, capital(this.snap.sides[side]))}`, 'hint');
+            this.message(`Hint from ${this.levelName(level)}: ${advice(words, capital(this.snap.sides[side]))}.${this.hintLevelWhy(level)}`, 'hint');
             $('message').dataset.level = level;
             $('message').dataset.action = hint;
             this.render();
@@ -576,6 +607,15 @@ export class Play {
         const chosen = this.view.hintLevel;
         const level = typeof chosen === 'function' ? chosen(this.snap) : chosen;
         return Math.min(level ?? this.info.defaultLevel, this.info.levels.length);
+    }
+
+    // Why the hint's level is not the opponent's: a newcomer against
+    // Novice would otherwise wonder why Master answers. Nothing to say
+    // where the computer plays at that level.
+    hintLevelWhy(level) {
+        if (this.setup.players === 'computer' && (this.setup.level || this.info.defaultLevel) === level)
+            return '';
+        return ` ${this.levelName(level)} is the strongest level that answers within about a second.`;
     }
 
     levelName(level) {
@@ -601,7 +641,7 @@ export class Play {
     }
 
     undo() {
-        if (!this.busy && this.nothingToUndo())
+        if (this.replay || (!this.busy && this.nothingToUndo()))
             return this.message(this.undoWhy());
         const side = this.undoSide();
         if (!this.busy && side !== undefined && (this.humanToAct() || !this.ongoing()))
@@ -829,6 +869,18 @@ export class Play {
         this.board.lastMove(this.log.lastWithCells(this.replay?.ply));
         this.renderReplay();
         this.root.toggleAttribute('data-thinking', this.ongoing() && this.isComputer(snap.info.side));
+        this.root.toggleAttribute('data-busy', this.busy);
+        // Watched, there is no person to advise or to take back a move:
+        // Hint and Undo make way for Pause and Step.
+        const watched = this.setup.players === 'watch' && !this.replay;
+        $('hint').hidden = watched;
+        $('undo').hidden = watched;
+        $('pause').hidden = !this.watching();
+        // Step shown only while paused; pressed while an action is asked
+        // for, it does nothing (send()).
+        $('step').hidden = !(this.watching() && this.paused);
+        $('pause').textContent = this.paused ? 'Resume' : 'Pause';
+        $('pause').setAttribute('aria-pressed', String(!!this.paused));
         $('roll').hidden = !(mine && snap.chance);
         $('stop').hidden = !(mine && snap.legal.includes('stop'));
         const ends = this.endable();
@@ -838,20 +890,25 @@ export class Play {
             $('resign').textContent = this.setup.players === 'two' ? this.resigns(snap.info.side) : 'Resign';
         const why = { hint: this.hintWhy(), undo: this.undoWhy(), resign: ends ? this.resignWhy() : '',
                       draw: ends ? this.endWhy('agreed') : '' };
-        // Undo before any move, and Agree a draw before the computer takes
-        // one, stay pressable: they say why when pressed (undo(), askEnd()),
-        // with no line standing there from the start.
-        const pressable = { undo: this.nothingToUndo(), draw: ends && !this.resignWhy() && this.drawWaits() };
+        // Undo before any move, Hint and Undo in a replay, and Agree a draw
+        // before the computer takes one, stay pressable: they say why when
+        // pressed (hint(), undo(), askEnd()), with no line standing there
+        // from the start.
+        const pressable = { hint: !!this.replay, undo: !!this.replay || this.nothingToUndo(),
+                            draw: ends && !this.resignWhy() && this.drawWaits() };
         for (const [id, reason] of Object.entries(why)) {
             $(id).disabled = !!reason && !pressable[id];
             reason ? $(id).setAttribute('title', reason) : $(id).removeAttribute('title');
         }
         // Once the game is over the result says so: Hint's reason stays
         // its title alone.
-        const said = { ...why, hint: this.ongoing() ? why.hint : '', undo: pressable.undo ? '' : why.undo,
+        // Hidden buttons (Hint and Undo watched) say nothing.
+        const said = { ...why, hint: this.ongoing() && !pressable.hint && !watched ? why.hint : '',
+                       undo: pressable.undo || watched ? '' : why.undo,
                        draw: pressable.draw && this.snap.seen < 2 ? '' : why.draw };
         $('why').textContent = [...new Set(Object.values(said).filter(Boolean))].join(' ');
-        $('new').textContent = this.ongoing() ? 'Cancel' : 'New game';
+        // A replay's one label at every step: the button leaves it.
+        $('new').textContent = this.replay ? 'Close replay' : this.ongoing() ? 'Cancel' : 'New game';
     }
 
     // The replay's controls (shown only in a replay), the log's line of the
@@ -895,7 +952,7 @@ export class Play {
     // buttons; '' when it is not.
     hintWhy() {
         if (this.replay)
-            return 'No hint in a replay: play on from here first.';
+            return this.ongoing() ? 'No hint in a replay: play on from here first.' : 'No hint in a replay: the game is over.';
         if (this.setup.online)
             return 'No hint in a game online.';
         if (!this.ongoing())
