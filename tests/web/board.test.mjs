@@ -100,7 +100,7 @@ test('a horse sent onto another horse: the cell is occupied, whatever the jump\'
     g.free();
 });
 
-// Page11: a letter with no target of its own did nothing and said nothing.
+// Before: a letter with no target of its own did nothing and said nothing.
 test('Herd of Horses: a letter key that means no jump says why, and plays nothing', async () => {
     const g = herd.newGame('horses', { seed: 3 });
     const page = await open('game=horses&seed=3&players=two');

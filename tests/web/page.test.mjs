@@ -181,7 +181,7 @@ describe('the setup screen', () => {
             assert.equal(await text(page, '#title'), mirror.info.title);
             // The seed named where it changes a game of two players: its
             // start (the library's: seeds 11 and 12 start apart) or its dice
-            // (page11: Hare and Hounds named a seed that changes nothing).
+            // (before: Hare and Hounds named a seed that changes nothing).
             const other = herd.newGame(name, { seed: 12 });
             const seeded = other.position() !== mirror.position() || mirror.info.hasChance;
             other.free();

@@ -137,11 +137,11 @@ for (const size of SIZES) {
             // Numbered as the file numbers its moves (one action each here).
             assert.equal(await page.textContent('#replay-where'), `Move ${plies} of ${plies}`);
             // On a wide screen the replay fits the window: no page scroll,
-            // the line under the buttons in sight.
+            // the buttons in sight.
             if (size.width > 900) {
                 assert.deepEqual(await page.evaluate(() => [document.documentElement.scrollHeight, innerHeight]),
                                  [size.height, size.height]);
-                assert.ok(await inSight(page, '#why'));
+                assert.ok(await inSight(page, '#new'));
             }
             await page.screenshot({ path: path.join(shots, `teach-replay-${where}.png`) });
             const at = async ply => {

@@ -246,7 +246,7 @@ describe('the log says what a move captured', () => {
         });
 });
 
-// Page11: Herd of Horses' lines ended with a full stop, as seed 000 writes
+// Before: Herd of Horses' lines ended with a full stop, as seed 000 writes
 // them ("3. Green moved horse ⓪: a3 → b5."), every other game's without.
 describe('every line of the log is a sentence with its full stop', () => {
     for (const name of GAME_NAMES)
@@ -412,7 +412,7 @@ describe('the library\'s refusals as sentences', () => {
         g.free();
     });
 
-    // Page14: "The herd would split." alone, where every other refusal
+    // Before: "The herd would split." alone, where every other refusal
     // names the move.
     test('a refusal that names no cell names the move first, in every game', async () => {
         const g = herd.newGame('horses');
@@ -442,7 +442,7 @@ describe('the library\'s refusals as sentences', () => {
         await says(geese, 'e3 → c3: geese never jump.');
     });
 
-    // Page11: a horse whose jumps were refused for two reasons got one.
+    // Before: a horse whose jumps were refused for two reasons got one.
     // The library says "f4 is occupied" of the fox's jump over e4 onto f4
     // as of a step onto a goose: the jump names what it would jump.
     test('the fox: a jump onto a piece names the goose it would jump, a step onto one the point', async () => {
@@ -545,7 +545,7 @@ async function downloaded(page) {
 // Agree a draw, asked first: the game ends as agreed (`turn` the log's top
 // line then), the record's Result 1/2-1/2; Undo takes it back to `status`.
 // At the end the result says the game is over: Hint's reason is its title
-// alone, no line under the buttons (page14: "No hint: the game is over."
+// alone, no line under the buttons (before: "No hint: the game is over."
 // stood there at the end of every game).
 async function endsWithoutWhy(page) {
     assert.equal(await page.getAttribute('#hint', 'title'), 'No hint: the game is over.');
@@ -575,7 +575,7 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         assert.equal(await text(page, '#resign'), 'Resign');
         // Against the computer a draw waits for a position come up three
         // times: pressed, Agree a draw says so where refusals go, with no
-        // line standing under the buttons from the first move (page11: it
+        // line standing under the buttons from the first move (before: it
         // stood there in every game against the computer).
         const drawWhy = 'The computer agrees a draw once the position has come up three times.';
         assert.ok(await page.isEnabled('#draw'));
@@ -642,7 +642,7 @@ describe('the players end a game (issue 44: Herd of Horses has no move limit)', 
         await page.click('#resign-no');
         await page.waitForFunction(() => !document.getElementById('resign-ask').open);
         assert.equal((await state(page)).status, 'ongoing fox');
-        // The result a sentence with its stop, as against the computer (page14).
+        // The result a sentence with its stop, as against the computer.
         await agreeDraw(page, 'The players agreed a draw.', 'ongoing fox');
         assert.ok(await page.isVisible('#draw'), 'Undo takes the draw back');
         await clicks(page, herd.newGame('fox').legal()[0]);
@@ -690,7 +690,7 @@ test('against the computer: Agree a draw once the position has come up three tim
     const page = await open(`game=fox&sideways=1&players=computer&side=1&level=1&delay=0&position=${encodeURIComponent(start)}`);
     const why = 'The computer agrees a draw once the position has come up three times.';
     // The line under the buttons says why once the position has come up
-    // again (page11: from the first move on); pressed, the button says it.
+    // again (before: from the first move on); pressed, the button says it.
     const times = new Map();
     for (const [i, action] of ['e6-e7', 'e7-e6', 'e6-e7', 'e7-e6'].entries()) {
         const { position } = await settled(page, s => s.status === 'ongoing geese');
@@ -720,7 +720,7 @@ test('against the computer: Agree a draw once the position has come up three tim
     assert.ok(await page.isEnabled('#draw'));
 });
 
-// Page11: a newcomer following Hint (expert) against the suggested novice
+// Before: a newcomer following Hint (expert) against the suggested novice
 // in Flock, seed 3, drew at the move limit, and the page never said that
 // the limit was coming, nor that it ended the game.
 test('flock: the turn line says the move limit is near, and the result that it ended the game', async () => {
@@ -975,7 +975,7 @@ describe('a game played on has an address that opens it again', () => {
         assert.equal((await state(again)).position, mirror.position(), 'the same position');
         // Played on, the log holds the moves before the position; opened
         // at it, the log begins there, which the players' line says
-        // (page14: it said so over the moves before).
+        // (before: it said so over the moves before).
         const line = await text(page, '#players-line');
         if (query.has('position')) {
             assert.equal(await page.locator('#log li').count(), ply, 'the moves before');
