@@ -40,6 +40,18 @@ async function openRecord(record) {
     return page;
 }
 
+// Plays on from the replay's position: two players, or against the
+// computer (at `level` where given) once the dialog asks.
+async function playOnFrom(page, players, level) {
+    if (players === 'two')
+        return page.click('#replay-friend');
+    await page.click('#replay-computer');
+    await page.waitForSelector('#playon-ask[open]');
+    if (level !== undefined)
+        await page.selectOption('#playon-level', String(level));
+    await page.click('#playon-yes');
+}
+
 // The replay at `ply`.
 async function seek(page, ply) {
     await page.$eval('#replay-slider', (e, value) => {
@@ -866,13 +878,7 @@ describe('a game played on from a replay starts there: Undo goes back no further
         const g = finishedGame('hare', 2), record = g.record(), ply = 6, mirror = record.game(ply);
         const page = await openRecord(record);
         await seek(page, ply);
-        if (players === 'two') {
-            await page.click('#replay-friend');
-        } else {
-            await page.click('#replay-computer');
-            await page.waitForSelector('#playon-ask[open]');
-            await page.click('#playon-yes');
-        }
+        await playOnFrom(page, players);
         await page.waitForSelector('#replay', { state: 'hidden' });
         const at = mirror.position(), legal = mirror.legal();
         for (const x of [mirror, record, g])
@@ -882,9 +888,10 @@ describe('a game played on from a replay starts there: Undo goes back no further
         return { page, at, legal };
     }
 
-    test('two players', async () => {
-        const { page, at, legal } = await playedOn('two');
-        const nothing = 'Nothing to undo yet: the game was played on from this position.';
+    // Undo at the position played on from says `nothing`; a move played
+    // there is taken back to it, and no further.
+    async function undoStopsThere(players, nothing) {
+        const { page, at, legal } = await playedOn(players);
         await page.click('#undo');
         await says(page, nothing);
         assert.equal((await state(page)).position, at, 'the record\'s moves before stay');
@@ -895,22 +902,13 @@ describe('a game played on from a replay starts there: Undo goes back no further
         await page.click('#undo');
         await says(page, nothing);
         assert.equal((await state(page)).position, at);
-    });
+    }
 
-    test('against the computer', async () => {
-        const { page, at, legal } = await playedOn('computer');
-        const nothing = 'Nothing to undo yet: you have not moved since the game was played on from the replay.';
-        await page.click('#undo');
-        await says(page, nothing);
-        assert.equal((await state(page)).position, at, 'the record\'s moves before stay');
-        await clicks(page, legal[0]);
-        await settled(page, s => s.position !== at);
-        await page.click('#undo');
-        await settled(page, s => s.position === at);
-        await page.click('#undo');
-        await says(page, nothing);
-        assert.equal((await state(page)).position, at);
-    });
+    test('two players', () =>
+        undoStopsThere('two', 'Nothing to undo yet: the game was played on from this position.'));
+
+    test('against the computer', () =>
+        undoStopsThere('computer', 'Nothing to undo yet: you have not moved since the game was played on from the replay.'));
 });
 
 describe('a record file\'s name carries the seed where the players\' line shows it', () => {
@@ -953,14 +951,7 @@ describe('a game played on has an address that opens it again', () => {
         const page = await openRecord(record);
         assert.equal(new URL(page.url()).search, '', 'a replay has no address of its own');
         await seek(page, ply);
-        if (players === 'two') {
-            await page.click('#replay-friend');
-        } else {
-            await page.click('#replay-computer');
-            await page.waitForSelector('#playon-ask[open]');
-            await page.selectOption('#playon-level', String(level));
-            await page.click('#playon-yes');
-        }
+        await playOnFrom(page, players, level);
         await page.waitForSelector('#replay', { state: 'hidden' });
         const query = new URL(page.url()).searchParams;
         assert.equal(query.get('game'), g.name);
